@@ -1,0 +1,152 @@
+//! Syntax diagnostics: a stable code, a span, a message and help.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::span::Span;
+
+/// Every syntax error the notation can report. The codes are stable: scripts and
+/// editors match on them, and docs/notation.md lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    InvalidUtf8,
+    EmptyArchive,
+    InputTooLarge,
+    UnclosedComment,
+    StrayCloseBrace,
+    UnclosedString,
+    InvalidToken,
+    MalformedTag,
+    MissingTag,
+    MissingSide,
+    MissingVerb,
+    EmptyReaction,
+    UnexpectedToken,
+    UnmatchedParen,
+    UnclosedVariation,
+    UnknownDirective,
+    MalformedDirective,
+    MalformedAnnotation,
+    InvalidFigureName,
+}
+
+impl Code {
+    /// All codes, for docs checks.
+    pub const ALL: [Code; 19] = [
+        Code::InvalidUtf8,
+        Code::EmptyArchive,
+        Code::InputTooLarge,
+        Code::UnclosedComment,
+        Code::StrayCloseBrace,
+        Code::UnclosedString,
+        Code::InvalidToken,
+        Code::MalformedTag,
+        Code::MissingTag,
+        Code::MissingSide,
+        Code::MissingVerb,
+        Code::EmptyReaction,
+        Code::UnexpectedToken,
+        Code::UnmatchedParen,
+        Code::UnclosedVariation,
+        Code::UnknownDirective,
+        Code::MalformedDirective,
+        Code::MalformedAnnotation,
+        Code::InvalidFigureName,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::InvalidUtf8 => "notation::invalid-utf8",
+            Code::EmptyArchive => "notation::empty-archive",
+            Code::InputTooLarge => "notation::input-too-large",
+            Code::UnclosedComment => "notation::unclosed-comment",
+            Code::StrayCloseBrace => "notation::stray-close-brace",
+            Code::UnclosedString => "notation::unclosed-string",
+            Code::InvalidToken => "notation::invalid-token",
+            Code::MalformedTag => "notation::malformed-tag",
+            Code::MissingTag => "notation::missing-tag",
+            Code::MissingSide => "notation::missing-side",
+            Code::MissingVerb => "notation::missing-verb",
+            Code::EmptyReaction => "notation::empty-reaction",
+            Code::UnexpectedToken => "notation::unexpected-token",
+            Code::UnmatchedParen => "notation::unmatched-paren",
+            Code::UnclosedVariation => "notation::unclosed-variation",
+            Code::UnknownDirective => "notation::unknown-directive",
+            Code::MalformedDirective => "notation::malformed-directive",
+            Code::MalformedAnnotation => "notation::malformed-annotation",
+            Code::InvalidFigureName => "notation::invalid-figure-name",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One syntax error. Allocates only when an error is found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub code: Code,
+    /// The offending bytes.
+    pub span: Span,
+    pub message: Cow<'static, str>,
+    /// Text of the label on the span.
+    pub label: Cow<'static, str>,
+    pub help: Option<Cow<'static, str>>,
+}
+
+impl SyntaxError {
+    pub fn new(
+        code: Code,
+        span: Span,
+        message: impl Into<Cow<'static, str>>,
+        label: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        SyntaxError {
+            code,
+            span,
+            message: message.into(),
+            label: label.into(),
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The same error, `by` bytes later (for battles parsed out of a larger stream).
+    pub fn shifted(mut self, by: u32) -> Self {
+        self.span = self.span.shifted(by);
+        self
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+impl miette::Diagnostic for SyntaxError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_deref()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            miette::LabeledSpan::new_with_span(Some(self.label.to_string()), self.span),
+        )))
+    }
+}

@@ -1,0 +1,153 @@
+//! The canonical formatter: one layout for every battle, every comment kept.
+//!
+//! The rules are in docs/notation.md, "Canonical formatting". The formatter
+//! works on error-free trees; a caller with syntax errors reports them instead.
+
+use crate::atom::AtomKind;
+use crate::syntax::{Archive, Battle, ItemKind};
+
+/// Deepest indentation, so a variation nested 100,000 deep stays linear in size.
+pub const MAX_INDENT: usize = 64;
+
+/// The canonical text of an archive.
+pub fn format(archive: &Archive<'_>) -> String {
+    let mut out = String::with_capacity(archive.source.len() + archive.source.len() / 8);
+    for (i, battle) in archive.battles.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        format_battle(battle, &mut out);
+    }
+    out
+}
+
+/// Appends the canonical text of one battle to `out`.
+pub fn format_battle(battle: &Battle<'_>, out: &mut String) {
+    let indents = indents(battle);
+    let separators = separators(battle);
+    let mut line_open = false;
+    for (i, (item, atoms)) in battle.iter().enumerate() {
+        if separators.contains(&Some(i)) {
+            end_line(out, &mut line_open);
+            out.push('\n');
+        }
+        if item.kind == ItemKind::Comment && item.trailing && line_open {
+            out.push(' ');
+            out.push_str(battle.text(item.span));
+            continue;
+        }
+        end_line(out, &mut line_open);
+        if item.kind == ItemKind::BlankLine {
+            out.push('\n');
+            continue;
+        }
+        out.extend(std::iter::repeat_n(' ', indents[i] as usize));
+        line_open = true;
+        match item.kind {
+            ItemKind::Comment => out.push_str(battle.text(item.span)),
+            ItemKind::Tag => {
+                out.push('[');
+                out.push_str(atoms[0].text);
+                out.push(' ');
+                out.push_str(atoms[1].text);
+                out.push(']');
+            }
+            ItemKind::Turn if atoms.len() == 2 => {
+                out.push_str(atoms[0].text);
+                out.push(' ');
+                out.push_str(atoms[1].text);
+            }
+            ItemKind::VariationOpen => out.push('('),
+            ItemKind::VariationClose => out.push(')'),
+            _ => {
+                for (j, atom) in atoms.iter().enumerate() {
+                    if j > 0 && atom.kind != AtomKind::Glyph {
+                        out.push(' ');
+                    }
+                    out.push_str(atom.text);
+                }
+            }
+        }
+    }
+    end_line(out, &mut line_open);
+}
+
+fn end_line(out: &mut String, line_open: &mut bool) {
+    if *line_open {
+        out.push('\n');
+        *line_open = false;
+    }
+}
+
+/// Each item's indentation; an own-line comment takes the indentation of what follows.
+fn indents(battle: &Battle<'_>) -> Vec<u16> {
+    let mut indents = vec![0u16; battle.items.len()];
+    let mut depth = 0usize;
+    let mut phase_seen = false;
+    for (i, (item, atoms)) in battle.iter().enumerate() {
+        let base = (2 * depth).min(MAX_INDENT);
+        let action = base + if phase_seen { 4 } else { 2 };
+        indents[i] = match item.kind {
+            ItemKind::Directive if atoms.first().is_some_and(|a| a.text == "unit") => 2,
+            ItemKind::Turn => {
+                phase_seen = false;
+                base
+            }
+            ItemKind::Phase => {
+                phase_seen = true;
+                base + 2
+            }
+            ItemKind::Action => action,
+            ItemKind::VariationOpen => {
+                depth += 1;
+                action
+            }
+            ItemKind::VariationClose => {
+                depth = depth.saturating_sub(1);
+                (2 * depth).min(MAX_INDENT) + if phase_seen { 4 } else { 2 }
+            }
+            _ => 0,
+        } as u16;
+    }
+    let mut next = 0u16;
+    for (i, item) in battle.items.iter().enumerate().rev() {
+        match item.kind {
+            ItemKind::Comment | ItemKind::BlankLine => indents[i] = next,
+            _ => next = indents[i],
+        }
+    }
+    indents
+}
+
+/// Where the formatter puts the blank lines it always writes: after the tags, and
+/// before the movetext (with the comments that lead into it).
+fn separators(battle: &Battle<'_>) -> [Option<usize>; 2] {
+    let items = &battle.items;
+    let own_line = |i: usize| !(items[i].kind == ItemKind::Comment && items[i].trailing);
+    let after_tags = items
+        .iter()
+        .position(|i| i.kind == ItemKind::Tag)
+        .and_then(|first_tag| {
+            (first_tag..items.len()).find(|&i| items[i].kind != ItemKind::Tag && own_line(i))
+        });
+    let before_moves = items
+        .iter()
+        .position(|i| i.kind == ItemKind::Turn)
+        .map(|turn| {
+            let mut j = turn;
+            while j > 0 && items[j - 1].kind == ItemKind::Comment && own_line(j - 1) {
+                j -= 1;
+            }
+            j
+        });
+    let wanted = |at: Option<usize>| {
+        at.filter(|&i| {
+            i > 0
+                && items[i].kind != ItemKind::BlankLine
+                && items[i - 1].kind != ItemKind::BlankLine
+        })
+    };
+    let first = wanted(after_tags);
+    let second = wanted(before_moves).filter(|&i| Some(i) != first);
+    [first, second]
+}

@@ -1,0 +1,23 @@
+//! The senlac battle notation: syntax only.
+//!
+//! This crate owns the text format described in docs/notation.md: a streaming,
+//! never-failing parser ([`Parser`] with a [`Visitor`], or [`parse`] for a tree),
+//! a lossless flat syntax tree ([`Battle`]), the canonical formatter
+//! ([`format()`]), syntax diagnostics ([`SyntaxError`]) and the lowering of a
+//! tree into generic setup and actions ([`lower`]). It does no I/O and knows no
+//! rules: verbs and unit classes are just words here.
+
+pub mod atom;
+pub mod error;
+pub mod format;
+pub mod lower;
+pub mod parse;
+pub mod span;
+pub mod syntax;
+
+pub use atom::{Atom, AtomKind};
+pub use error::{Code, SyntaxError};
+pub use format::format;
+pub use parse::{ItemRef, Parser, Stop, Visitor, decode, parse, parse_battle};
+pub use span::Span;
+pub use syntax::{Archive, Battle, Item, ItemKind};

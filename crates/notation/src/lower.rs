@@ -1,0 +1,1 @@
+//! Lowering: from the syntax tree to generic setup and actions (to come).

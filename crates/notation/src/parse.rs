@@ -1,0 +1,885 @@
+//! The parser: a streaming pass over the text that reports items to a [`Visitor`].
+//!
+//! It never fails and never panics. Errors go to the visitor and parsing goes on
+//! at the next action, line or battle. Nothing here recurses, so variations
+//! nested 100,000 deep cost a counter, not a stack. The only allocations are a
+//! few buffers reused for the whole run, not one per token.
+
+use std::ops::ControlFlow;
+
+use crate::atom::{Atom, AtomKind, GLYPHS, classify};
+use crate::error::{Code, SyntaxError};
+use crate::span::Span;
+use crate::syntax::{Archive, Battle, Item, ItemKind};
+
+/// The tags every battle must have, in the order docs/notation.md lists them.
+pub const REQUIRED_TAGS: [&str; 6] = ["Battle", "Site", "Date", "Rules", "Sides", "Result"];
+
+/// One item as the parser sees it, borrowed for the length of the call.
+#[derive(Clone, Copy, Debug)]
+pub struct ItemRef<'a, 's> {
+    pub kind: ItemKind,
+    pub span: Span,
+    pub trailing: bool,
+    pub atoms: &'a [Atom<'s>],
+}
+
+/// Receives a battle as it is read, in the spirit of pgn-reader's visitor.
+///
+/// Returning `ControlFlow::Break` from [`Visitor::item`] skips the rest of the
+/// battle: no more items or errors reach the visitor until [`Visitor::end_battle`].
+pub trait Visitor<'s> {
+    fn begin_battle(&mut self, _start: u32) {}
+    fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()>;
+    fn error(&mut self, error: SyntaxError);
+    fn end_battle(&mut self, _span: Span) {}
+}
+
+/// How a battle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// At a `[` that starts the next battle.
+    Boundary,
+    /// At the end of the text: with a stream, more bytes may still continue it.
+    End,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Section {
+    Tags,
+    Setup,
+    Movetext,
+}
+
+/// Delimiters end an atom.
+const DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let delimiters = b" \t\r\n,{};()\"[]";
+    let mut i = 0;
+    while i < delimiters.len() {
+        table[delimiters[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Parses a text battle by battle. Reuse one parser's buffers across battles.
+pub struct Parser<'s> {
+    src: &'s str,
+    pos: usize,
+    atoms: Vec<Atom<'s>>,
+    pending: Vec<(Span, bool)>,
+}
+
+impl<'s> Parser<'s> {
+    pub fn new(src: &'s str) -> Self {
+        Parser {
+            src,
+            pos: 0,
+            atoms: Vec::with_capacity(64),
+            pending: Vec::new(),
+        }
+    }
+
+    /// Byte offset of the next battle.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Parses the next battle into `visitor`; `None` when only blanks are left.
+    pub fn next_battle<V: Visitor<'s>>(&mut self, visitor: &mut V) -> Option<Stop> {
+        let bytes = self.src.as_bytes();
+        let rest = &bytes[self.pos..];
+        if rest.iter().all(u8::is_ascii_whitespace) {
+            self.pos = bytes.len();
+            return None;
+        }
+        self.atoms.clear();
+        self.pending.clear();
+        let mut run = Run {
+            src: self.src,
+            bytes,
+            pos: self.pos,
+            start: self.pos,
+            visitor,
+            muted: false,
+            section: Section::Tags,
+            atoms: &mut self.atoms,
+            pending: &mut self.pending,
+            open: None,
+            line_has_content: false,
+            blank_pending: false,
+            emitted: false,
+            expecting_side: false,
+            depth: 0,
+            outer_paren: Span::default(),
+            tags_seen: [false; REQUIRED_TAGS.len()],
+            tags_span: None,
+        };
+        let stop = run.battle();
+        self.pos = run.pos;
+        Some(stop)
+    }
+}
+
+/// The state of one battle's parse.
+struct Run<'r, 's, V> {
+    src: &'s str,
+    bytes: &'s [u8],
+    pos: usize,
+    start: usize,
+    visitor: &'r mut V,
+    muted: bool,
+    section: Section,
+    atoms: &'r mut Vec<Atom<'s>>,
+    /// Comments met inside an unfinished item: (span, trailing).
+    pending: &'r mut Vec<(Span, bool)>,
+    /// The item being built, and where it started.
+    open: Option<(ItemKind, usize)>,
+    line_has_content: bool,
+    blank_pending: bool,
+    emitted: bool,
+    expecting_side: bool,
+    depth: u32,
+    outer_paren: Span,
+    tags_seen: [bool; REQUIRED_TAGS.len()],
+    tags_span: Option<Span>,
+}
+
+impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
+    fn battle(&mut self) -> Stop {
+        self.visitor.begin_battle(self.start as u32);
+        let stop = loop {
+            let Some(&byte) = self.bytes.get(self.pos) else {
+                break Stop::End;
+            };
+            match byte {
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'\n' => self.newline(),
+                b'{' => self.brace_comment(),
+                b';' => self.line_comment(),
+                b'}' => {
+                    let span = Span::new(self.pos, self.pos + 1);
+                    self.error(
+                        SyntaxError::new(
+                            Code::StrayCloseBrace,
+                            span,
+                            "`}` closes no comment",
+                            "no `{` opened a comment before this",
+                        )
+                        .with_help("remove it, or open the comment with `{`"),
+                    );
+                    self.pos += 1;
+                    self.line_has_content = true;
+                }
+                b'[' if self.section == Section::Tags => self.tag(),
+                b'[' => break Stop::Boundary,
+                b'(' | b')' => self.paren(byte),
+                b',' => {
+                    self.close_item();
+                    self.pos += 1;
+                }
+                b'"' => self.string(),
+                _ => self.atom(),
+            }
+        };
+        self.finish();
+        let end = if stop == Stop::Boundary {
+            self.pos
+        } else {
+            self.bytes.len()
+        };
+        self.visitor.end_battle(Span::new(self.start, end));
+        stop
+    }
+
+    fn finish(&mut self) {
+        if self.expecting_side {
+            self.missing_side();
+        }
+        self.close_item();
+        self.leave_tags();
+        if self.depth > 0 {
+            let depth = self.depth;
+            self.error(
+                SyntaxError::new(
+                    Code::UnclosedVariation,
+                    self.outer_paren,
+                    format!(
+                        "{depth} variation{} still open at the end of the battle",
+                        if depth == 1 { " is" } else { "s are" }
+                    ),
+                    "this variation is never closed",
+                )
+                .with_help("close each variation with `)`"),
+            );
+        }
+    }
+
+    fn error(&mut self, error: SyntaxError) {
+        if !self.muted {
+            self.visitor.error(error);
+        }
+    }
+
+    fn emit(&mut self, kind: ItemKind, span: Span, trailing: bool, atoms_range: (usize, usize)) {
+        if self.muted {
+            return;
+        }
+        if self.blank_pending {
+            self.blank_pending = false;
+            if self.emitted {
+                let item = ItemRef {
+                    kind: ItemKind::BlankLine,
+                    span: Span::new(span.start as usize, span.start as usize),
+                    trailing: false,
+                    atoms: &[],
+                };
+                if self.visitor.item(item).is_break() {
+                    self.muted = true;
+                    return;
+                }
+            }
+        }
+        self.emitted = true;
+        let item = ItemRef {
+            kind,
+            span,
+            trailing,
+            atoms: &self.atoms[atoms_range.0..atoms_range.1],
+        };
+        if self.visitor.item(item).is_break() {
+            self.muted = true;
+        }
+    }
+
+    fn newline(&mut self) {
+        if self.expecting_side {
+            self.missing_side();
+        }
+        self.close_item();
+        if !self.line_has_content {
+            self.blank_pending = true;
+        }
+        self.line_has_content = false;
+        self.pos += 1;
+    }
+
+    /// A comment: emitted now, or after the item it interrupts.
+    fn comment(&mut self, span: Span) {
+        let trailing = self.line_has_content;
+        self.line_has_content = true;
+        if self.open.is_some() {
+            self.pending.push((span, trailing));
+        } else {
+            self.emit(ItemKind::Comment, span, trailing, (0, 0));
+        }
+    }
+
+    fn brace_comment(&mut self) {
+        let start = self.pos;
+        match memchr::memchr(b'}', &self.bytes[start..]) {
+            Some(offset) => {
+                self.pos = start + offset + 1;
+                self.comment(Span::new(start, self.pos));
+            }
+            None => {
+                self.pos = self.bytes.len();
+                self.error(
+                    SyntaxError::new(
+                        Code::UnclosedComment,
+                        Span::new(start, start + 1),
+                        "comment is never closed",
+                        "this `{` has no matching `}`",
+                    )
+                    .with_help("close the comment with `}`"),
+                );
+                self.comment(Span::new(start, self.pos));
+            }
+        }
+    }
+
+    fn line_comment(&mut self) {
+        let start = self.pos;
+        self.pos =
+            memchr::memchr(b'\n', &self.bytes[start..]).map_or(self.bytes.len(), |o| start + o);
+        let mut end = self.pos;
+        while end > start + 1 && matches!(self.bytes[end - 1], b' ' | b'\t' | b'\r') {
+            end -= 1;
+        }
+        self.comment(Span::new(start, end));
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        memchr::memchr(b'\n', &self.bytes[from..]).map_or(self.bytes.len(), |o| from + o)
+    }
+
+    /// `[Name "value"]`, all on one line.
+    fn tag(&mut self) {
+        let start = self.pos;
+        self.line_has_content = true;
+        let line_end = self.line_end(start);
+        match self.scan_tag(start, line_end) {
+            Ok((name, value, end)) => {
+                self.pos = end;
+                let span = Span::new(start, end);
+                if let Some(i) = REQUIRED_TAGS.iter().position(|t| *t == name.text) {
+                    self.tags_seen[i] = true;
+                }
+                self.tags_span = Some(self.tags_span.map_or(span, |s| s.cover(span)));
+                let first = self.atoms.len();
+                self.atoms.push(name);
+                self.atoms.push(value);
+                self.emit(ItemKind::Tag, span, false, (first, first + 2));
+                self.atoms.truncate(first);
+            }
+            Err(end) => {
+                self.pos = end;
+                self.error(
+                    SyntaxError::new(
+                        Code::MalformedTag,
+                        Span::new(start, end),
+                        "malformed tag pair",
+                        "expected `[Name \"value\"]`",
+                    )
+                    .with_help(
+                        "write a tag as [Name \"value\"], on one line, with the value quoted",
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The tag at `start`: its name, value and end; or where to resume.
+    fn scan_tag(
+        &self,
+        start: usize,
+        line_end: usize,
+    ) -> Result<(Atom<'s>, Atom<'s>, usize), usize> {
+        let bytes = self.bytes;
+        let give_up =
+            memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |o| start + o + 1);
+        let skip_blanks = |mut i: usize| {
+            while i < line_end && matches!(bytes[i], b' ' | b'\t') {
+                i += 1;
+            }
+            i
+        };
+        let name_start = skip_blanks(start + 1);
+        let mut name_end = name_start;
+        while name_end < line_end && !DELIMITER[bytes[name_end] as usize] {
+            name_end += 1;
+        }
+        let name_text = &self.src[name_start..name_end];
+        if classify(name_text) != AtomKind::Word {
+            return Err(give_up);
+        }
+        let value_start = skip_blanks(name_end);
+        if value_start == name_end || bytes.get(value_start) != Some(&b'"') {
+            return Err(give_up);
+        }
+        let value_end = scan_string(bytes, value_start, line_end).map_err(|_| line_end)?;
+        let close = skip_blanks(value_end);
+        if bytes.get(close) != Some(&b']') || close >= line_end {
+            return Err(give_up);
+        }
+        let name = Atom {
+            kind: AtomKind::Word,
+            text: name_text,
+            span: Span::new(name_start, name_end),
+        };
+        let value = Atom {
+            kind: AtomKind::Str,
+            text: &self.src[value_start..value_end],
+            span: Span::new(value_start, value_end),
+        };
+        Ok((name, value, close + 1))
+    }
+
+    /// Leaves the tag section, checking the required roster once.
+    fn leave_tags(&mut self) {
+        if self.section != Section::Tags {
+            return;
+        }
+        self.section = Section::Setup;
+        let missing: Vec<&str> = REQUIRED_TAGS
+            .iter()
+            .zip(self.tags_seen)
+            .filter(|(_, seen)| !seen)
+            .map(|(name, _)| *name)
+            .collect();
+        if missing.is_empty() {
+            return;
+        }
+        let span = self.tags_span.unwrap_or_else(|| {
+            let mut start = self.start;
+            while start < self.bytes.len() && self.bytes[start].is_ascii_whitespace() {
+                start += 1;
+            }
+            Span::new(start, start)
+        });
+        let list = missing.join(", ");
+        let example = missing
+            .iter()
+            .map(|name| format!("[{name} \"...\"]"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.error(
+            SyntaxError::new(
+                Code::MissingTag,
+                span,
+                format!(
+                    "battle is missing the required tag{} {list}",
+                    if missing.len() == 1 { "" } else { "s" }
+                ),
+                "the tag section is here",
+            )
+            .with_help(format!("add {example} before the setup")),
+        );
+    }
+
+    fn string(&mut self) {
+        let start = self.pos;
+        let line_end = self.line_end(start);
+        match scan_string(self.bytes, start, line_end) {
+            Ok(end) => {
+                self.pos = end;
+                self.push_atom(AtomKind::Str, start, end);
+            }
+            Err(end) => {
+                self.pos = end;
+                self.error(
+                    SyntaxError::new(
+                        Code::UnclosedString,
+                        Span::new(start, end),
+                        "string is never closed",
+                        "this string runs to the end of the line",
+                    )
+                    .with_help("close the string with `\"` on the same line; write a quote inside it as \\\""),
+                );
+                self.push_atom(AtomKind::Invalid, start, end);
+            }
+        }
+    }
+
+    fn atom(&mut self) {
+        let start = self.pos;
+        let mut end = start;
+        while end < self.bytes.len() && !DELIMITER[self.bytes[end] as usize] {
+            end += 1;
+        }
+        self.pos = end;
+        let text = &self.src[start..end];
+        let marks = text
+            .bytes()
+            .rev()
+            .take_while(|b| matches!(b, b'!' | b'?'))
+            .count();
+        let split = end - marks.min(2);
+        if marks > 0 && marks <= 2 && split > start && GLYPHS.contains(&&self.src[split..end]) {
+            self.classified(start, split);
+            self.push_atom(AtomKind::Glyph, split, end);
+        } else {
+            self.classified(start, end);
+        }
+    }
+
+    fn classified(&mut self, start: usize, end: usize) {
+        let text = &self.src[start..end];
+        let kind = classify(text);
+        if kind == AtomKind::Invalid {
+            let shown: String = text.chars().take(32).collect();
+            let ellipsis = if shown.len() < text.len() { "…" } else { "" };
+            self.error(
+                SyntaxError::new(
+                    Code::InvalidToken,
+                    Span::new(start, end),
+                    format!("`{}{ellipsis}` is not a valid token", shown.escape_debug()),
+                    "not a word, number, cell, dice roll or other atom",
+                )
+                .with_help("see docs/notation.md, \"Atoms\", for the shapes an atom can take"),
+            );
+        }
+        self.push_atom(kind, start, end);
+    }
+
+    fn push_atom(&mut self, kind: AtomKind, start: usize, end: usize) {
+        self.line_has_content = true;
+        let atom = Atom {
+            kind,
+            text: &self.src[start..end],
+            span: Span::new(start, end),
+        };
+        self.leave_tags();
+        if kind == AtomKind::TurnNumber {
+            self.close_item();
+            self.section = Section::Movetext;
+            self.atoms.push(atom);
+            self.open = Some((ItemKind::Turn, start));
+            self.expecting_side = true;
+            return;
+        }
+        if self.expecting_side {
+            self.expecting_side = false;
+            if kind == AtomKind::Word {
+                self.atoms.push(atom);
+                self.close_item();
+                return;
+            }
+            self.missing_side();
+        }
+        match (self.section, kind) {
+            (Section::Movetext, AtomKind::PhaseLabel) => {
+                self.close_item();
+                self.atoms.push(atom);
+                self.open = Some((ItemKind::Phase, start));
+                self.close_item();
+            }
+            (section, _) => {
+                if self.open.is_none() {
+                    let item = if section == Section::Movetext {
+                        ItemKind::Action
+                    } else {
+                        ItemKind::Directive
+                    };
+                    self.open = Some((item, start));
+                }
+                self.atoms.push(atom);
+            }
+        }
+    }
+
+    fn missing_side(&mut self) {
+        self.expecting_side = false;
+        let turn = self
+            .atoms
+            .first()
+            .map_or(Span::new(self.pos, self.pos), |a| a.span);
+        self.error(
+            SyntaxError::new(
+                Code::MissingSide,
+                turn,
+                "turn number without the side that acts",
+                "expected a side after this turn number",
+            )
+            .with_help("name the side on the same line, e.g. `1. Saxons`"),
+        );
+    }
+
+    fn paren(&mut self, byte: u8) {
+        let span = Span::new(self.pos, self.pos + 1);
+        self.pos += 1;
+        self.line_has_content = true;
+        self.leave_tags();
+        if self.expecting_side {
+            self.missing_side();
+        }
+        self.close_item();
+        if self.section != Section::Movetext {
+            self.error(
+                SyntaxError::new(
+                    Code::UnexpectedToken,
+                    span,
+                    "variation before the first turn",
+                    "variations belong in the movetext",
+                )
+                .with_help("start the movetext with a turn, e.g. `1. Saxons`"),
+            );
+            return;
+        }
+        if byte == b'(' {
+            if self.depth == 0 {
+                self.outer_paren = span;
+            }
+            self.depth += 1;
+            self.emit(ItemKind::VariationOpen, span, false, (0, 0));
+        } else if self.depth == 0 {
+            self.error(
+                SyntaxError::new(
+                    Code::UnmatchedParen,
+                    span,
+                    "`)` closes no variation",
+                    "no `(` opened a variation before this",
+                )
+                .with_help("remove it, or open the variation with `(`"),
+            );
+        } else {
+            self.depth -= 1;
+            self.emit(ItemKind::VariationClose, span, false, (0, 0));
+        }
+    }
+
+    /// Ends the item being built, checks its shape and emits it.
+    fn close_item(&mut self) {
+        let Some((kind, start)) = self.open.take() else {
+            return;
+        };
+        let end = self.atoms.last().map_or(start, |a| a.span.end as usize);
+        let span = Span::new(start, end);
+        match kind {
+            ItemKind::Action => self.check_action(),
+            ItemKind::Directive => self.check_directive(),
+            _ => {}
+        }
+        let len = self.atoms.len();
+        self.emit(kind, span, false, (0, len));
+        self.atoms.clear();
+        for i in 0..self.pending.len() {
+            let (span, trailing) = self.pending[i];
+            self.emit(ItemKind::Comment, span, trailing, (0, 0));
+        }
+        self.pending.clear();
+    }
+
+    fn check_directive(&mut self) {
+        let first = self.atoms[0];
+        if first.kind != AtomKind::Word && first.kind != AtomKind::Invalid {
+            self.error(
+                SyntaxError::new(
+                    Code::UnexpectedToken,
+                    first.span,
+                    format!("a setup line cannot start with {}", first.kind.describe()),
+                    "expected a keyword such as map, army or deploy",
+                )
+                .with_help("start the line with its keyword, or start the movetext with a turn number such as `1. Saxons`"),
+            );
+        }
+    }
+
+    fn check_action(&mut self) {
+        let atoms = &*self.atoms;
+        let mut found: Option<SyntaxError> = None;
+        let first = atoms[0];
+        if !first.kind.is_actor() {
+            if first.kind != AtomKind::Invalid {
+                found = Some(
+                    SyntaxError::new(
+                        Code::UnexpectedToken,
+                        first.span,
+                        format!("an action cannot start with {}", first.kind.describe()),
+                        "expected the unit that acts",
+                    )
+                    .with_help("write an action as `UNIT VERB ARGS...`, e.g. `IX charge VI`"),
+                );
+            }
+        } else if atoms.get(1).is_none_or(|a| a.kind != AtomKind::Word) {
+            let span = atoms.get(1).map_or(first.span, |a| a.span);
+            found = Some(
+                SyntaxError::new(
+                    Code::MissingVerb,
+                    span,
+                    format!("action by `{}` has no verb", first.text),
+                    "expected a verb here",
+                )
+                .with_help(format!(
+                    "say what `{}` does, e.g. `{} hold`",
+                    first.text, first.text
+                )),
+            );
+        } else {
+            found = check_action_tail(atoms);
+        }
+        if let Some(error) = found {
+            self.error(error);
+        }
+    }
+}
+
+/// Checks reactions, outcome and glyph after `actor verb`.
+fn check_action_tail(atoms: &[Atom<'_>]) -> Option<SyntaxError> {
+    let mut outcome = false;
+    for (i, atom) in atoms.iter().enumerate().skip(2) {
+        match atom.kind {
+            AtomKind::Reaction if outcome => {
+                return Some(SyntaxError::new(
+                    Code::UnexpectedToken,
+                    atom.span,
+                    "reaction after the claimed outcome",
+                    "reactions come before `=>`",
+                ));
+            }
+            AtomKind::Reaction => {
+                let reactor = atoms.get(i + 1).is_some_and(|a| a.kind.is_actor());
+                let verb = atoms.get(i + 2).is_some_and(|a| a.kind == AtomKind::Word);
+                if !(reactor && verb) {
+                    return Some(
+                        SyntaxError::new(
+                            Code::EmptyReaction,
+                            atom.span,
+                            "reaction without a unit and a verb",
+                            "expected `> UNIT VERB` here",
+                        )
+                        .with_help(
+                            "name the unit that reacts and what it does, e.g. `> VI endure`",
+                        ),
+                    );
+                }
+            }
+            AtomKind::Outcome if outcome => {
+                return Some(SyntaxError::new(
+                    Code::UnexpectedToken,
+                    atom.span,
+                    "a second `=>` in one action",
+                    "an action claims one outcome",
+                ));
+            }
+            AtomKind::Outcome => outcome = true,
+            AtomKind::Glyph if i + 1 != atoms.len() => {
+                return Some(
+                    SyntaxError::new(
+                        Code::UnexpectedToken,
+                        atom.span,
+                        "glyph in the middle of an action",
+                        "a glyph ends its action",
+                    )
+                    .with_help("put the glyph at the end of the action"),
+                );
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The end of the string starting at `start` (a `"`), or where it was cut off.
+fn scan_string(bytes: &[u8], start: usize, line_end: usize) -> Result<usize, usize> {
+    let mut i = start + 1;
+    while let Some(offset) = memchr::memchr2(b'"', b'\\', &bytes[i..line_end]) {
+        let at = i + offset;
+        if bytes[at] == b'"' {
+            return Ok(at + 1);
+        }
+        i = (at + 2).min(line_end);
+    }
+    Err(line_end)
+}
+
+/// Builds the tree of each battle.
+#[derive(Default)]
+struct TreeBuilder<'s> {
+    items: Vec<Item>,
+    atoms: Vec<Atom<'s>>,
+    errors: Vec<SyntaxError>,
+    span: Span,
+}
+
+impl<'s> Visitor<'s> for TreeBuilder<'s> {
+    fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()> {
+        let first = self.atoms.len() as u32;
+        self.atoms.extend_from_slice(item.atoms);
+        self.items.push(Item {
+            kind: item.kind,
+            span: item.span,
+            atoms: first..self.atoms.len() as u32,
+            trailing: item.trailing,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, error: SyntaxError) {
+        self.errors.push(error);
+    }
+
+    fn end_battle(&mut self, span: Span) {
+        self.span = span;
+    }
+}
+
+/// Parses the first battle of `src` into a tree, and says how it ended.
+/// `None` when `src` holds only blanks.
+pub fn parse_battle(src: &str) -> Option<(Battle<'_>, Stop)> {
+    let mut parser = Parser::new(src);
+    let mut builder = TreeBuilder::default();
+    let stop = parser.next_battle(&mut builder)?;
+    Some((into_battle(src, builder), stop))
+}
+
+fn into_battle<'s>(src: &'s str, builder: TreeBuilder<'s>) -> Battle<'s> {
+    Battle {
+        source: src,
+        span: builder.span,
+        items: builder.items,
+        atoms: builder.atoms,
+        errors: builder.errors,
+    }
+}
+
+/// Parses a whole archive. Never fails: errors are in the result.
+pub fn parse(src: &str) -> Archive<'_> {
+    let mut archive = Archive {
+        source: src,
+        battles: Vec::new(),
+        errors: Vec::new(),
+    };
+    if src.len() >= u32::MAX as usize {
+        archive.errors.push(
+            SyntaxError::new(
+                Code::InputTooLarge,
+                Span::default(),
+                format!("{} bytes is too large to parse in one piece", src.len()),
+                "here",
+            )
+            .with_help("split the archive, or read it battle by battle as `senlac lint` does"),
+        );
+        return archive;
+    }
+    let mut parser = Parser::new(src);
+    loop {
+        let mut builder = TreeBuilder::default();
+        if parser.next_battle(&mut builder).is_none() {
+            break;
+        }
+        archive.battles.push(into_battle(src, builder));
+    }
+    if archive.battles.is_empty() {
+        archive.errors.push(
+            SyntaxError::new(
+                Code::EmptyArchive,
+                Span::new(0, src.len()),
+                "no battle in this file",
+                "expected tags such as [Battle \"...\"]",
+            )
+            .with_help("a battle starts with its tags; see docs/notation.md"),
+        );
+    }
+    archive
+}
+
+/// Turns bytes into text the parser can read: invalid UTF-8 becomes one
+/// `\u{1A}` per bad byte, so every span still points at the original bytes.
+pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Vec<SyntaxError>) {
+    let mut errors = Vec::new();
+    let mut rest = match std::str::from_utf8(bytes) {
+        Ok(text) => return (std::borrow::Cow::Borrowed(text), errors),
+        Err(_) => bytes,
+    };
+    let mut out = String::with_capacity(bytes.len());
+    let mut offset = 0;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                out.push_str(text);
+                break;
+            }
+            Err(e) => {
+                let good = e.valid_up_to();
+                let bad = e.error_len().unwrap_or(rest.len() - good);
+                out.push_str(std::str::from_utf8(&rest[..good]).unwrap_or_default());
+                out.extend(std::iter::repeat_n('\u{1A}', bad));
+                let at = offset + good;
+                errors.push(
+                    SyntaxError::new(
+                        Code::InvalidUtf8,
+                        Span::new(at, at + bad),
+                        format!("invalid UTF-8 at byte {at}"),
+                        "these bytes are not UTF-8 text",
+                    )
+                    .with_help("save the file as UTF-8"),
+                );
+                rest = &rest[good + bad..];
+                offset += good + bad;
+            }
+        }
+    }
+    (std::borrow::Cow::Owned(out), errors)
+}

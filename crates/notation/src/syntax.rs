@@ -1,0 +1,167 @@
+//! The lossless syntax tree: one flat list of items per battle.
+//!
+//! A battle is a sequence of [`Item`]s in source order (tags, setup directives,
+//! turns, phases, actions, variation brackets, comments and blank lines). Each
+//! item points at a run of [`Atom`]s in the battle's one atom arena, so building a
+//! tree allocates per battle, not per token. Variations are flat open/close
+//! items rather than nested nodes, which is why nesting depth costs no stack.
+
+use std::borrow::Cow;
+
+use crate::atom::{Atom, AtomKind};
+use crate::error::SyntaxError;
+use crate::span::Span;
+
+/// What an item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// `[Name "value"]`: atoms are the name and the string.
+    Tag,
+    /// A setup line, `keyword args...`.
+    Directive,
+    /// `N. Side`: the turn number and the side.
+    Turn,
+    /// `name:`.
+    Phase,
+    /// `actor verb args... [> reactor verb args...] [=> outcome...] [glyph]`.
+    Action,
+    /// `(`.
+    VariationOpen,
+    /// `)`.
+    VariationClose,
+    /// `{...}` or `; ...`: the text is the item's span, delimiters included.
+    Comment,
+    /// One or more empty lines between two items.
+    BlankLine,
+}
+
+/// One item of a battle. `atoms` indexes [`Battle::atoms`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub span: Span,
+    pub atoms: std::ops::Range<u32>,
+    /// For comments: something stood before it on its line.
+    pub trailing: bool,
+}
+
+/// One battle of an archive.
+#[derive(Clone, Debug)]
+pub struct Battle<'s> {
+    /// The text the spans index (the whole input given to the parser).
+    pub source: &'s str,
+    pub span: Span,
+    pub items: Vec<Item>,
+    pub atoms: Vec<Atom<'s>>,
+    pub errors: Vec<SyntaxError>,
+}
+
+/// A parsed archive: every battle, and errors that belong to no battle.
+#[derive(Clone, Debug)]
+pub struct Archive<'s> {
+    pub source: &'s str,
+    pub battles: Vec<Battle<'s>>,
+    pub errors: Vec<SyntaxError>,
+}
+
+impl<'s> Archive<'s> {
+    /// Every error, file-level first, then battle by battle.
+    pub fn all_errors(&self) -> impl Iterator<Item = &SyntaxError> {
+        self.errors
+            .iter()
+            .chain(self.battles.iter().flat_map(|b| b.errors.iter()))
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.all_errors().next().is_some()
+    }
+}
+
+impl<'s> Battle<'s> {
+    pub fn atoms_of(&self, item: &Item) -> &[Atom<'s>] {
+        &self.atoms[item.atoms.start as usize..item.atoms.end as usize]
+    }
+
+    pub fn text(&self, span: Span) -> &'s str {
+        &self.source[span.range()]
+    }
+
+    /// The tags in source order, values unescaped.
+    pub fn tags(&self) -> impl Iterator<Item = (&'s str, Cow<'s, str>)> + '_ {
+        self.items
+            .iter()
+            .filter(|item| item.kind == ItemKind::Tag)
+            .map(|item| {
+                let atoms = self.atoms_of(item);
+                (atoms[0].text, unquote(atoms[1].text))
+            })
+    }
+
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<Cow<'s, str>> {
+        self.tags().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// Items with their atoms, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Item, &[Atom<'s>])> {
+        self.items.iter().map(|item| (item, self.atoms_of(item)))
+    }
+
+    /// The structure without positions: what must survive formatting.
+    pub fn shape(&self) -> Vec<ShapeItem<'s>> {
+        self.iter()
+            .map(|(item, atoms)| ShapeItem {
+                kind: item.kind,
+                trailing: item.trailing,
+                text: match item.kind {
+                    ItemKind::Comment => self.text(item.span),
+                    _ => "",
+                },
+                atoms: atoms.iter().map(|a| (a.kind, a.text)).collect(),
+            })
+            .collect()
+    }
+}
+
+/// An item with its positions stripped, for comparing trees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeItem<'s> {
+    pub kind: ItemKind,
+    pub trailing: bool,
+    pub text: &'s str,
+    pub atoms: Vec<(AtomKind, &'s str)>,
+}
+
+/// The value of a string atom: quotes removed, `\"` and `\\` unescaped.
+pub fn unquote(text: &str) -> Cow<'_, str> {
+    let inner = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
+    if !inner.contains('\\') {
+        return Cow::Borrowed(inner);
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A string atom for `value`: quoted, with `"` and `\` escaped.
+pub fn quote(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
