@@ -289,7 +289,7 @@ mod tests {
     #[test]
     fn malformed_shapes_are_invalid() {
         for text in [
-            "", "0404/", "0404/05", "0101-", "d6:", "2d:3", "12x", "6inch", "45de", "IX@", "IX@06",
+            "", "0404/", "0404/05", "0101-", "d6:x", "2d:3", "12x", "6inch", "45de", "IX@", "IX@06",
             "a=", "a=b=c", "I+", "#", "1.2.", "@0604", "12.5.", ">>", "=",
         ] {
             check(text, AtomKind::Invalid);
