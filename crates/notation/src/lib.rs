@@ -18,6 +18,6 @@ pub mod syntax;
 pub use atom::{Atom, AtomKind};
 pub use error::{Code, SyntaxError};
 pub use format::format;
-pub use parse::{ItemRef, Parser, Stop, Visitor, decode, parse, parse_battle};
+pub use parse::{Battles, ItemRef, Parser, Stop, Visitor, battles, decode, parse};
 pub use span::Span;
 pub use syntax::{Archive, Battle, Item, ItemKind};

@@ -662,7 +662,10 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                     .with_help("write an action as `UNIT VERB ARGS...`, e.g. `IX charge VI`"),
                 );
             }
-        } else if atoms.get(1).is_none_or(|a| a.kind != AtomKind::Word) {
+        } else if atoms
+            .get(1)
+            .is_none_or(|a| !matches!(a.kind, AtomKind::Word | AtomKind::Invalid))
+        {
             let span = atoms.get(1).map_or(first.span, |a| a.span);
             found = Some(
                 SyntaxError::new(
@@ -785,13 +788,33 @@ impl<'s> Visitor<'s> for TreeBuilder<'s> {
     }
 }
 
-/// Parses the first battle of `src` into a tree, and says how it ended.
-/// `None` when `src` holds only blanks.
-pub fn parse_battle(src: &str) -> Option<(Battle<'_>, Stop)> {
-    let mut parser = Parser::new(src);
-    let mut builder = TreeBuilder::default();
-    let stop = parser.next_battle(&mut builder)?;
-    Some((into_battle(src, builder), stop))
+/// The battles of a text, each as a tree with how it ended.
+pub struct Battles<'s> {
+    parser: Parser<'s>,
+}
+
+impl<'s> Iterator for Battles<'s> {
+    type Item = (Battle<'s>, Stop);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut builder = TreeBuilder::default();
+        let stop = self.parser.next_battle(&mut builder)?;
+        Some((into_battle(self.parser.src, builder), stop))
+    }
+}
+
+impl<'s> Battles<'s> {
+    /// Byte offset where the next battle starts.
+    pub fn position(&self) -> usize {
+        self.parser.position()
+    }
+}
+
+/// Iterates over the battles of `src`, one tree at a time.
+pub fn battles(src: &str) -> Battles<'_> {
+    Battles {
+        parser: Parser::new(src),
+    }
 }
 
 fn into_battle<'s>(src: &'s str, builder: TreeBuilder<'s>) -> Battle<'s> {
@@ -823,14 +846,7 @@ pub fn parse(src: &str) -> Archive<'_> {
         );
         return archive;
     }
-    let mut parser = Parser::new(src);
-    loop {
-        let mut builder = TreeBuilder::default();
-        if parser.next_battle(&mut builder).is_none() {
-            break;
-        }
-        archive.battles.push(into_battle(src, builder));
-    }
+    archive.battles.extend(battles(src).map(|(battle, _)| battle));
     if archive.battles.is_empty() {
         archive.errors.push(
             SyntaxError::new(

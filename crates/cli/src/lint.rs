@@ -1,0 +1,128 @@
+//! `senlac lint`: checks battle logs and reports every problem.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use senlac_notation::{Code, ItemKind, Span, SyntaxError};
+
+use crate::report::{Format, Located};
+use crate::stream::{Origin, for_each_battle};
+use crate::{Exit, files};
+
+/// What one file's check found.
+#[derive(Default)]
+struct FileResult {
+    output: String,
+    battles: usize,
+    actions: usize,
+    errors: usize,
+    bytes: usize,
+    io_error: bool,
+}
+
+pub fn run(paths: &[PathBuf], format: Format) -> Exit {
+    let started = Instant::now();
+    let files = match files::collect(paths) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::Usage;
+        }
+    };
+    let results: Vec<FileResult> = files.par_iter().map(|path| lint_file(path, format)).collect();
+    let mut total = FileResult::default();
+    for result in &results {
+        match format {
+            Format::Human => eprint!("{}", result.output),
+            _ => print!("{}", result.output),
+        }
+        total.battles += result.battles;
+        total.actions += result.actions;
+        total.errors += result.errors;
+        total.bytes += result.bytes;
+        total.io_error |= result.io_error;
+    }
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    if format != Format::Json {
+        eprintln!(
+            "{} file{}, {} battle{}, {} action{}: {} error{}, 0 warnings ({:.1} MiB/s)",
+            files.len(),
+            plural(files.len()),
+            total.battles,
+            plural(total.battles),
+            total.actions,
+            plural(total.actions),
+            total.errors,
+            plural(total.errors),
+            total.bytes as f64 / 1_048_576.0 / seconds,
+        );
+    }
+    if total.io_error {
+        Exit::Usage
+    } else if total.errors > 0 {
+        Exit::Failure
+    } else {
+        Exit::Success
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn lint_file(path: &PathBuf, format: Format) -> FileResult {
+    let mut result = FileResult::default();
+    let name = path.display().to_string();
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) => {
+            result.io_error = true;
+            result.output = format!("error: {name}: {e}\n");
+            return result;
+        }
+    };
+    let mut index = 0;
+    let read = for_each_battle(file, |battle, origin: Origin, mut errors| {
+        index += 1;
+        result.battles += 1;
+        result.actions += battle.items.iter().filter(|i| i.kind == ItemKind::Action).count();
+        errors.extend(battle.errors.iter().cloned());
+        errors.extend(senlac_notation::lower::check(battle));
+        errors.sort_by_key(|e| e.span.start);
+        result.errors += errors.len();
+        let located = Located {
+            name: &name,
+            text: battle.source,
+            offset: origin.offset,
+            line: origin.line,
+        };
+        located.print(&errors, format, index, &mut result.output);
+    });
+    match read {
+        Ok(bytes) => result.bytes = bytes,
+        Err(e) => {
+            result.io_error = true;
+            result.output.push_str(&format!("error: {name}: {e}\n"));
+        }
+    }
+    if result.battles == 0 && !result.io_error {
+        let empty = SyntaxError::new(
+            Code::EmptyArchive,
+            Span::default(),
+            "no battle in this file",
+            "expected tags such as [Battle \"...\"]",
+        )
+        .with_help("a battle starts with its tags; see docs/notation.md");
+        result.errors += 1;
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let located = Located {
+            name: &name,
+            text: &text,
+            offset: 0,
+            line: 0,
+        };
+        located.print(&[empty], format, 0, &mut result.output);
+    }
+    result
+}

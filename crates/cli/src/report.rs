@@ -1,0 +1,156 @@
+//! Printing diagnostics: miette's graphical report, one short line each, or JSON.
+//!
+//! Spans are byte offsets into the text a battle was parsed from; [`Located`]
+//! adds where that text starts in its file, so line numbers are the file's.
+
+use std::fmt;
+
+use miette::{Diagnostic, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use senlac_notation::SyntaxError;
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// miette's report with source snippets.
+    Human,
+    /// `file:line:col: severity[code]: message`, one per line.
+    Short,
+    /// One JSON object per line.
+    Json,
+}
+
+/// A piece of a file: its text, and where it starts (byte and line).
+pub struct Located<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+    pub offset: usize,
+    pub line: usize,
+}
+
+impl Located<'_> {
+    /// 1-based line and column (in characters) of a byte offset into `text`.
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        let at = at.min(self.text.len());
+        let before = &self.text.as_bytes()[..at];
+        let line = memchr_count(before);
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = self.text.get(line_start..at).map_or(at - line_start, |s| s.chars().count());
+        (self.line + line + 1, column + 1)
+    }
+
+    pub fn print(&self, errors: &[SyntaxError], format: Format, battle: usize, out: &mut String) {
+        match format {
+            Format::Human if !errors.is_empty() => {
+                let report = FileReport {
+                    source: self,
+                    battle,
+                    count: errors.len(),
+                    errors,
+                };
+                let handler = miette::GraphicalReportHandler::new();
+                let handler = if crate::color_wanted() {
+                    handler
+                } else {
+                    handler.with_theme(miette::GraphicalTheme::unicode_nocolor())
+                };
+                let _ = handler.render_report(out, &report);
+            }
+            Format::Human => {}
+            Format::Short => {
+                for error in errors {
+                    let (line, col) = self.line_col(error.span.start as usize);
+                    out.push_str(&format!(
+                        "{}:{line}:{col}: error[{}]: {}\n",
+                        self.name, error.code, error.message
+                    ));
+                }
+            }
+            Format::Json => {
+                for error in errors {
+                    let (line, column) = self.line_col(error.span.start as usize);
+                    let (end_line, end_column) = self.line_col(error.span.end as usize);
+                    let value = serde_json::json!({
+                        "file": self.name,
+                        "battle": battle,
+                        "code": error.code.as_str(),
+                        "severity": "error",
+                        "message": error.message,
+                        "labels": [{
+                            "label": error.label,
+                            "start": self.offset + error.span.start as usize,
+                            "end": self.offset + error.span.end as usize,
+                            "line": line,
+                            "column": column,
+                            "end_line": end_line,
+                            "end_column": end_column,
+                        }],
+                        "help": error.help,
+                    });
+                    out.push_str(&value.to_string());
+                    out.push('\n');
+                }
+            }
+        }
+    }
+}
+
+fn memchr_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+impl SourceCode for Located<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.line,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+/// All of a battle's errors in one report, through `related`.
+struct FileReport<'a> {
+    source: &'a Located<'a>,
+    battle: usize,
+    count: usize,
+    errors: &'a [SyntaxError],
+}
+
+impl fmt::Debug for FileReport<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FileReport").field("count", &self.count).finish()
+    }
+}
+
+impl fmt::Display for FileReport<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = if self.count == 1 { "" } else { "s" };
+        match self.battle {
+            0 => write!(f, "{} error{s} in {}", self.count, self.source.name),
+            n => write!(f, "{} error{s} in battle {n} of {}", self.count, self.source.name),
+        }
+    }
+}
+
+impl std::error::Error for FileReport<'_> {}
+
+impl Diagnostic for FileReport<'_> {
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self.source)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        Some(Box::new(self.errors.iter().map(|e| e as &dyn Diagnostic)))
+    }
+}

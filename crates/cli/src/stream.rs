@@ -1,0 +1,78 @@
+//! Reading an archive battle by battle, in memory bounded by the largest battle.
+//!
+//! The file is read in chunks. Each chunk, cut at its last newline, is decoded and
+//! parsed; every battle that ended at a boundary is handed on, and the one cut
+//! off by the chunk's end is parsed again once more bytes arrive.
+
+use std::io::Read;
+
+use senlac_notation::{Battle, Stop, SyntaxError, battles, decode};
+
+/// How much is read at a time.
+const CHUNK: usize = 1 << 20;
+
+/// Where a battle's text sits in its file.
+#[derive(Clone, Copy, Debug)]
+pub struct Origin {
+    /// Byte offset of the text's start in the file.
+    pub offset: usize,
+    /// Lines before the text's start.
+    pub line: usize,
+}
+
+/// Calls `each` for every battle in `reader`, with the text it was parsed from,
+/// where that text starts, and the UTF-8 errors inside the battle. Returns the
+/// number of bytes read.
+pub fn for_each_battle<R: Read>(
+    mut reader: R,
+    mut each: impl FnMut(&Battle<'_>, Origin, Vec<SyntaxError>),
+) -> std::io::Result<usize> {
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK);
+    let mut origin = Origin { offset: 0, line: 0 };
+    let mut eof = false;
+    let mut want = CHUNK;
+    loop {
+        while !eof && buf.len() < want {
+            let len = buf.len();
+            buf.resize(want, 0);
+            let n = reader.read(&mut buf[len..])?;
+            buf.truncate(len + n);
+            eof = n == 0;
+        }
+        let cut = if eof {
+            buf.len()
+        } else {
+            buf.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+        };
+        let (text, utf8_errors) = decode(&buf[..cut]);
+        let mut parsed = battles(&text);
+        let consumed = loop {
+            let start = parsed.position();
+            let Some((battle, stop)) = parsed.next() else {
+                break cut;
+            };
+            if stop == Stop::End && !eof {
+                break start;
+            }
+            let span = battle.span;
+            let inside = utf8_errors
+                .iter()
+                .filter(|e| e.span.start >= span.start && e.span.start < span.end.max(span.start + 1))
+                .cloned()
+                .collect();
+            each(&battle, origin, inside);
+        };
+        if eof {
+            return Ok(origin.offset + buf.len());
+        }
+        origin.line += buf[..consumed].iter().filter(|&&b| b == b'\n').count();
+        origin.offset += consumed;
+        buf.drain(..consumed);
+        // A battle longer than what is buffered: read more before trying again.
+        want = if consumed == 0 {
+            buf.len().max(CHUNK) * 2
+        } else {
+            CHUNK.max(buf.len())
+        };
+    }
+}
