@@ -12,7 +12,10 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             let before = files.len();
             walk(path, &mut files).map_err(|e| format!("{}: {e}", path.display()))?;
             if files.len() == before {
-                return Err(format!("{}: no .sbn files in this directory", path.display()));
+                return Err(format!(
+                    "{}: no .sbn files in this directory",
+                    path.display()
+                ));
             }
         } else {
             files.push(path.clone());
@@ -40,7 +43,10 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// directory, flushed, then renamed over the original.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
     temp.write_all(contents)?;
     temp.as_file().sync_all()?;

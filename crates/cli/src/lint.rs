@@ -30,7 +30,10 @@ pub fn run(paths: &[PathBuf], format: Format) -> Exit {
             return Exit::Usage;
         }
     };
-    let results: Vec<FileResult> = files.par_iter().map(|path| lint_file(path, format)).collect();
+    let results: Vec<FileResult> = files
+        .par_iter()
+        .map(|path| lint_file(path, format))
+        .collect();
     let mut total = FileResult::default();
     for result in &results {
         match format {
@@ -86,7 +89,11 @@ fn lint_file(path: &PathBuf, format: Format) -> FileResult {
     let read = for_each_battle(file, |battle, origin: Origin, mut errors| {
         index += 1;
         result.battles += 1;
-        result.actions += battle.items.iter().filter(|i| i.kind == ItemKind::Action).count();
+        result.actions += battle
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Action)
+            .count();
         errors.extend(battle.errors.iter().cloned());
         errors.extend(senlac_notation::lower::check(battle));
         errors.sort_by_key(|e| e.span.start);

@@ -44,7 +44,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check battle logs and report every error.
-    #[command(after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n\nExit status: 0 clean, 1 errors found, 2 usage or I/O error.")]
+    #[command(
+        after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n\nExit status: 0 clean, 1 errors found, 2 usage or I/O error."
+    )]
     Lint {
         /// Files, or directories searched for *.sbn.
         #[arg(required = true)]
@@ -54,7 +56,9 @@ enum Command {
         format: report::Format,
     },
     /// Rewrite battle logs in the canonical layout, keeping every comment.
-    #[command(after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error.")]
+    #[command(
+        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
+    )]
     Fmt {
         /// Report files that would change, and change nothing.
         #[arg(long)]
@@ -69,7 +73,11 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { Exit::Usage } else { Exit::Success };
+            let code = if e.use_stderr() {
+                Exit::Usage
+            } else {
+                Exit::Success
+            };
             let _ = e.print();
             return ExitCode::from(code as u8);
         }

@@ -33,8 +33,14 @@ impl Located<'_> {
         let at = at.min(self.text.len());
         let before = &self.text.as_bytes()[..at];
         let line = memchr_count(before);
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = self.text.get(line_start..at).map_or(at - line_start, |s| s.chars().count());
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = self
+            .text
+            .get(line_start..at)
+            .map_or(at - line_start, |s| s.chars().count());
         (self.line + line + 1, column + 1)
     }
 
@@ -129,7 +135,9 @@ struct FileReport<'a> {
 
 impl fmt::Debug for FileReport<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FileReport").field("count", &self.count).finish()
+        f.debug_struct("FileReport")
+            .field("count", &self.count)
+            .finish()
     }
 }
 
@@ -138,7 +146,11 @@ impl fmt::Display for FileReport<'_> {
         let s = if self.count == 1 { "" } else { "s" };
         match self.battle {
             0 => write!(f, "{} error{s} in {}", self.count, self.source.name),
-            n => write!(f, "{} error{s} in battle {n} of {}", self.count, self.source.name),
+            n => write!(
+                f,
+                "{} error{s} in battle {n} of {}",
+                self.count, self.source.name
+            ),
         }
     }
 }

@@ -57,7 +57,9 @@ pub fn for_each_battle<R: Read>(
             let span = battle.span;
             let inside = utf8_errors
                 .iter()
-                .filter(|e| e.span.start >= span.start && e.span.start < span.end.max(span.start + 1))
+                .filter(|e| {
+                    e.span.start >= span.start && e.span.start < span.end.max(span.start + 1)
+                })
                 .cloned()
                 .collect();
             each(&battle, origin, inside);

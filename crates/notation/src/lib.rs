@@ -14,6 +14,7 @@ pub mod lower;
 pub mod parse;
 pub mod span;
 pub mod syntax;
+pub mod value;
 
 pub use atom::{Atom, AtomKind};
 pub use error::{Code, SyntaxError};

@@ -1,9 +1,542 @@
-//! Lowering: from the syntax tree to generic setup and actions.
+//! Lowering: from the syntax tree to generic setup directives, movetext steps and
+//! annotations. Still no rules: a verb is a word, a class is a word. Views borrow
+//! the tree's atoms, so lowering allocates nothing per action.
 
-use crate::error::SyntaxError;
-use crate::syntax::Battle;
+use std::borrow::Cow;
 
-/// The lowering's own checks on a battle (directives and annotations).
-pub fn check(_battle: &Battle<'_>) -> Vec<SyntaxError> {
-    Vec::new()
+use crate::atom::{Atom, AtomKind};
+use crate::error::{Code, SyntaxError};
+use crate::span::Span;
+use crate::syntax::{Battle, Item, ItemKind, unquote};
+use crate::value::{self, Cell};
+
+/// Which cells a hex map shifts down half a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parity {
+    Odd,
+    Even,
+}
+
+/// The battlefield's geometry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Map {
+    Hex {
+        columns: u8,
+        rows: u8,
+        parity: Parity,
+    },
+    Square {
+        columns: u8,
+        rows: u8,
+    },
+    /// A table measured in inches.
+    Table {
+        width: f64,
+        depth: f64,
+    },
+}
+
+/// A setup line, lowered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Directive<'b, 's> {
+    Map(Map),
+    /// Terrain on cells and cell ranges (`0101-0210` is the rectangle between).
+    Terrain {
+        kind: &'s str,
+        cells: &'b [Atom<'s>],
+    },
+    Hexside {
+        kind: &'s str,
+        sides: &'b [Atom<'s>],
+    },
+    Army {
+        side: &'s str,
+        name: Cow<'s, str>,
+        leader: Option<Cow<'s, str>>,
+        pairs: &'b [Atom<'s>],
+    },
+    /// A unit of the army declared last.
+    Unit {
+        id: &'s str,
+        name: Cow<'s, str>,
+        class: &'s str,
+        grade: &'s str,
+        pairs: &'b [Atom<'s>],
+    },
+    Roll {
+        side: &'s str,
+        what: &'s str,
+        value: Atom<'s>,
+    },
+    Bonus {
+        side: &'s str,
+        points: &'b [Atom<'s>],
+    },
+    Deploy {
+        side: &'s str,
+        placements: &'b [Atom<'s>],
+    },
+    First {
+        side: &'s str,
+        what: &'s str,
+    },
+    Option {
+        name: &'s str,
+        value: Option<Atom<'s>>,
+    },
+}
+
+/// The directive keywords, as docs/notation.md lists them.
+pub const DIRECTIVES: [&str; 10] = [
+    "map", "terrain", "hexside", "army", "unit", "roll", "bonus", "deploy", "first", "option",
+];
+
+/// Lowers one directive item.
+pub fn directive<'b, 's>(
+    item: &Item,
+    atoms: &'b [Atom<'s>],
+) -> Result<Directive<'b, 's>, SyntaxError> {
+    let keyword = atoms[0];
+    let args = &atoms[1..];
+    let kinds = |wanted: &[AtomKind]| {
+        args.len() >= wanted.len() && args.iter().zip(wanted).all(|(a, k)| a.kind == *k)
+    };
+    let rest_all = |from: usize, kind: AtomKind| {
+        args.len() > from && args[from..].iter().all(|a| a.kind == kind)
+    };
+    use AtomKind::*;
+    let lowered = match keyword.text {
+        "map" => map(args),
+        "terrain"
+            if kinds(&[Word])
+                && args[1..].iter().all(|a| matches!(a.kind, Cell | CellChain))
+                && args.len() > 1 =>
+        {
+            Some(Directive::Terrain {
+                kind: args[0].text,
+                cells: &args[1..],
+            })
+        }
+        "hexside" if kinds(&[Word]) && rest_all(1, Hexside) => Some(Directive::Hexside {
+            kind: args[0].text,
+            sides: &args[1..],
+        }),
+        "army" if kinds(&[Word, Str]) => {
+            let (leader, from) = match args.get(2..4) {
+                Some([key, name]) if key.text == "leader" && name.kind == Str => {
+                    (Some(unquote(name.text)), 4)
+                }
+                _ => (None, 2),
+            };
+            (args[from..].iter().all(|a| a.kind == Pair)).then(|| Directive::Army {
+                side: args[0].text,
+                name: unquote(args[1].text),
+                leader,
+                pairs: &args[from..],
+            })
+        }
+        "unit" if kinds(&[Word, Str, Word, Word]) && args[4..].iter().all(|a| a.kind == Pair) => {
+            Some(Directive::Unit {
+                id: args[0].text,
+                name: unquote(args[1].text),
+                class: args[2].text,
+                grade: args[3].text,
+                pairs: &args[4..],
+            })
+        }
+        "roll"
+            if args.len() == 3 && kinds(&[Word, Word]) && matches!(args[2].kind, Number | Dice) =>
+        {
+            Some(Directive::Roll {
+                side: args[0].text,
+                what: args[1].text,
+                value: args[2],
+            })
+        }
+        "bonus" if kinds(&[Word]) && rest_all(1, Pair) => Some(Directive::Bonus {
+            side: args[0].text,
+            points: &args[1..],
+        }),
+        "deploy" if kinds(&[Word]) && rest_all(1, Placement) => Some(Directive::Deploy {
+            side: args[0].text,
+            placements: &args[1..],
+        }),
+        "first" if args.len() == 2 && kinds(&[Word, Word]) => Some(Directive::First {
+            side: args[0].text,
+            what: args[1].text,
+        }),
+        "option" if kinds(&[Word]) && args.len() <= 2 => Some(Directive::Option {
+            name: args[0].text,
+            value: args.get(1).copied(),
+        }),
+        text if !DIRECTIVES.contains(&text) => {
+            return Err(SyntaxError::new(
+                Code::UnknownDirective,
+                keyword.span,
+                format!("`{text}` is not a setup keyword"),
+                "unknown keyword",
+            )
+            .with_help(format!(
+                "a setup line starts with one of: {}; the movetext starts with a turn such as `1. Saxons`",
+                DIRECTIVES.join(", ")
+            )));
+        }
+        _ => None,
+    };
+    lowered.ok_or_else(|| {
+        SyntaxError::new(
+            Code::MalformedDirective,
+            item.span,
+            format!("malformed `{}` line", keyword.text),
+            "not the shape this keyword takes",
+        )
+        .with_help(format!("write it as `{}`", usage(keyword.text)))
+    })
+}
+
+fn map<'b, 's>(args: &'b [Atom<'s>]) -> Option<Directive<'b, 's>> {
+    let grid = |size: &Atom<'_>| {
+        let (w, h) = value::size(size)?;
+        let fits = |v: f64| v >= 1.0 && v <= 99.0 && v.fract() == 0.0;
+        (fits(w) && fits(h) && !size.text.ends_with("in")).then_some((w as u8, h as u8))
+    };
+    let map = match args {
+        [kind, size, key, parity] if kind.text == "hex" && key.text == "parity" => {
+            let (columns, rows) = grid(size)?;
+            let parity = match parity.text {
+                "odd" => Parity::Odd,
+                "even" => Parity::Even,
+                _ => return None,
+            };
+            Map::Hex {
+                columns,
+                rows,
+                parity,
+            }
+        }
+        [kind, size] if kind.text == "square" => {
+            let (columns, rows) = grid(size)?;
+            Map::Square { columns, rows }
+        }
+        [kind, size] if kind.text == "table" && size.text.ends_with("in") => {
+            let (width, depth) = value::size(size)?;
+            Map::Table { width, depth }
+        }
+        _ => return None,
+    };
+    Some(Directive::Map(map))
+}
+
+/// How each directive is written, for help texts.
+pub fn usage(keyword: &str) -> &'static str {
+    match keyword {
+        "map" => "map hex 10x10 parity odd | map square 20x20 | map table 72x48in",
+        "terrain" => "terrain KIND CELLS..., e.g. terrain forest 0101-0210",
+        "hexside" => "hexside KIND SIDES..., e.g. hexside crest 0404/0405",
+        "army" => "army SIDE \"Name\" [leader \"Name\"] [key=value...]",
+        "unit" => "unit ID \"Name\" CLASS GRADE [key=value...], after its army",
+        "roll" => "roll SIDE WHAT VALUE, e.g. roll Saxons leadership 18",
+        "bonus" => "bonus SIDE ID=POINTS..., e.g. bonus Saxons IV=3 V=2",
+        "deploy" => "deploy SIDE ID@CELL..., e.g. deploy Saxons IX@0604",
+        "first" => "first SIDE WHAT, e.g. first Saxons deploy",
+        _ => "option NAME [VALUE]",
+    }
+}
+
+/// One step of the movetext.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step<'b, 's> {
+    Turn {
+        number: u32,
+        side: &'s str,
+        span: Span,
+    },
+    Phase {
+        name: &'s str,
+        span: Span,
+    },
+    Action(Action<'b, 's>),
+    VariationStart(Span),
+    VariationEnd(Span),
+    /// An annotation found in a comment.
+    Annotation(Annotation<'s>),
+}
+
+/// An action: `actor verb args... [> reactor verb args...]... [=> outcome...] [glyph]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Action<'b, 's> {
+    pub span: Span,
+    pub atoms: &'b [Atom<'s>],
+}
+
+/// A reaction inside an action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reaction<'b, 's> {
+    pub reactor: Atom<'s>,
+    pub verb: Atom<'s>,
+    pub args: &'b [Atom<'s>],
+}
+
+fn is_break(kind: AtomKind) -> bool {
+    matches!(
+        kind,
+        AtomKind::Reaction | AtomKind::Outcome | AtomKind::Glyph
+    )
+}
+
+impl<'b, 's> Action<'b, 's> {
+    pub fn actor(&self) -> Atom<'s> {
+        self.atoms[0]
+    }
+
+    pub fn actors(&self) -> impl Iterator<Item = value::UnitRef<'s>> + 's {
+        value::unit_refs(&self.atoms[0])
+    }
+
+    pub fn verb(&self) -> Atom<'s> {
+        self.atoms[1]
+    }
+
+    /// The arguments of the main action.
+    pub fn args(&self) -> &'b [Atom<'s>] {
+        let rest = &self.atoms[2..];
+        let end = rest
+            .iter()
+            .position(|a| is_break(a.kind))
+            .unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    pub fn reactions(&self) -> impl Iterator<Item = Reaction<'b, 's>> + 'b {
+        let atoms = self.atoms;
+        let outcome = atoms
+            .iter()
+            .position(|a| a.kind == AtomKind::Outcome)
+            .unwrap_or(atoms.len());
+        let head = &atoms[..outcome];
+        head.iter()
+            .enumerate()
+            .filter(|(_, a)| a.kind == AtomKind::Reaction)
+            .filter_map(move |(i, _)| {
+                let tail = head.get(i + 3..).unwrap_or(&[]);
+                let end = tail
+                    .iter()
+                    .position(|a| is_break(a.kind))
+                    .unwrap_or(tail.len());
+                Some(Reaction {
+                    reactor: *head.get(i + 1)?,
+                    verb: *head.get(i + 2)?,
+                    args: &tail[..end],
+                })
+            })
+    }
+
+    /// The claimed outcome, the atoms after `=>`.
+    pub fn outcome(&self) -> Option<&'b [Atom<'s>]> {
+        let at = self
+            .atoms
+            .iter()
+            .position(|a| a.kind == AtomKind::Outcome)?;
+        let rest = &self.atoms[at + 1..];
+        Some(match rest.last() {
+            Some(last) if last.kind == AtomKind::Glyph => &rest[..rest.len() - 1],
+            _ => rest,
+        })
+    }
+
+    pub fn glyph(&self) -> Option<&'s str> {
+        self.atoms
+            .last()
+            .filter(|a| a.kind == AtomKind::Glyph)
+            .map(|a| a.text)
+    }
+}
+
+/// An annotation command inside a `{}` comment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AnnotationKind<'s> {
+    /// `[%fig NAME "caption"]`: an illustration belongs here.
+    Figure { name: &'s str, caption: &'s str },
+    /// `[%arrow 0506 0608]`.
+    Arrow { from: Cell, to: Cell },
+    /// `[%mark 0506]`.
+    Mark { cell: Cell },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Annotation<'s> {
+    pub kind: AnnotationKind<'s>,
+    pub span: Span,
+}
+
+impl Annotation<'_> {
+    /// A figure's caption, unescaped.
+    pub fn caption(&self) -> Option<Cow<'_, str>> {
+        match self.kind {
+            AnnotationKind::Figure { caption, .. } => Some(unquote(caption)),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a figure name is safe as a file name: `[A-Za-z0-9_-]`, 1 to 64 long.
+pub fn is_figure_name(name: &str) -> bool {
+    (1..=64).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+}
+
+/// The annotations in a comment, each checked; `span` is the comment's.
+pub fn annotations<'s>(
+    text: &'s str,
+    span: Span,
+) -> impl Iterator<Item = Result<Annotation<'s>, SyntaxError>> + 's {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let start = from + text[from..].find("[%")?;
+        let end = text[start..]
+            .find(']')
+            .map_or(text.len(), |o| start + o + 1);
+        from = end;
+        let at = Span::new(span.start as usize + start, span.start as usize + end);
+        Some(annotation(&text[start..end], at))
+    })
+}
+
+fn annotation<'s>(text: &'s str, span: Span) -> Result<Annotation<'s>, SyntaxError> {
+    let malformed = |help: &'static str| {
+        SyntaxError::new(
+            Code::MalformedAnnotation,
+            span,
+            format!(
+                "malformed annotation `{}`",
+                text.chars().take(40).collect::<String>()
+            ),
+            "cannot read this annotation",
+        )
+        .with_help(help)
+    };
+    let Some(body) = text.strip_prefix("[%").and_then(|t| t.strip_suffix(']')) else {
+        return Err(malformed("close the annotation with `]`"));
+    };
+    let (command, rest) = body.split_once(' ').unwrap_or((body, ""));
+    let rest = rest.trim();
+    let kind = match command {
+        "fig" => {
+            let (name, caption) = rest.split_once(' ').unwrap_or((rest, ""));
+            let caption = caption.trim();
+            let quoted = caption.len() >= 2 && caption.starts_with('"') && caption.ends_with('"');
+            if !quoted {
+                return Err(malformed("write a figure as [%fig NAME \"caption\"]"));
+            }
+            if !is_figure_name(name) {
+                let offset = span.start as usize + text.find(name).unwrap_or(0);
+                return Err(SyntaxError::new(
+                    Code::InvalidFigureName,
+                    if name.is_empty() {
+                        span
+                    } else {
+                        Span::new(offset, offset + name.len())
+                    },
+                    format!(
+                        "`{}` cannot name a figure",
+                        name.chars().take(40).collect::<String>()
+                    ),
+                    "not a safe file name",
+                )
+                .with_help(
+                    "a figure name becomes a file name: use 1 to 64 letters, digits, `_` or `-`",
+                ));
+            }
+            AnnotationKind::Figure { name, caption }
+        }
+        "arrow" => match rest.split_whitespace().collect::<Vec<_>>()[..] {
+            [a, b] => match (Cell::parse(a), Cell::parse(b)) {
+                (Some(from), Some(to)) => AnnotationKind::Arrow { from, to },
+                _ => return Err(malformed("write an arrow as [%arrow 0506 0608]")),
+            },
+            _ => return Err(malformed("write an arrow as [%arrow 0506 0608]")),
+        },
+        "mark" => match Cell::parse(rest) {
+            Some(cell) => AnnotationKind::Mark { cell },
+            None => return Err(malformed("write a mark as [%mark 0506]")),
+        },
+        _ => return Err(malformed("the annotations are %fig, %arrow and %mark")),
+    };
+    Ok(Annotation { kind, span })
+}
+
+/// The movetext steps of a battle, annotations included, in source order.
+/// Items with errors lower as far as they can; [`check`] reports what is wrong.
+pub fn steps<'b, 's>(battle: &'b Battle<'s>) -> impl Iterator<Item = Step<'b, 's>> + 'b {
+    battle.iter().flat_map(move |(item, atoms)| {
+        let single = match item.kind {
+            ItemKind::Turn if atoms.len() == 2 => Some(Step::Turn {
+                number: atoms[0].text.trim_end_matches('.').parse().unwrap_or(0),
+                side: atoms[1].text,
+                span: item.span,
+            }),
+            ItemKind::Phase => Some(Step::Phase {
+                name: atoms[0].text.trim_end_matches(':'),
+                span: item.span,
+            }),
+            ItemKind::Action if atoms.len() >= 2 => Some(Step::Action(Action {
+                span: item.span,
+                atoms,
+            })),
+            ItemKind::VariationOpen => Some(Step::VariationStart(item.span)),
+            ItemKind::VariationClose => Some(Step::VariationEnd(item.span)),
+            _ => None,
+        };
+        let notes = (item.kind == ItemKind::Comment).then(|| {
+            annotations(battle.text(item.span), item.span)
+                .filter_map(Result::ok)
+                .map(Step::Annotation)
+        });
+        single.into_iter().chain(notes.into_iter().flatten())
+    })
+}
+
+/// The directives of a battle that lower cleanly, with their items.
+pub fn directives<'b, 's>(
+    battle: &'b Battle<'s>,
+) -> impl Iterator<Item = (&'b Item, Directive<'b, 's>)> + 'b {
+    battle
+        .iter()
+        .filter(|(item, _)| item.kind == ItemKind::Directive)
+        .filter_map(|(item, atoms)| directive(item, atoms).ok().map(|d| (item, d)))
+}
+
+/// Every lowering error of a battle: directives, `unit` lines without an army,
+/// and annotations.
+pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
+    let mut errors = Vec::new();
+    let mut army_seen = false;
+    for (item, atoms) in battle.iter() {
+        match item.kind {
+            ItemKind::Directive if atoms[0].kind == AtomKind::Word => {
+                match directive(item, atoms) {
+                    Ok(Directive::Army { .. }) => army_seen = true,
+                    Ok(Directive::Unit { .. }) if !army_seen => errors.push(
+                        SyntaxError::new(
+                            Code::MalformedDirective,
+                            item.span,
+                            format!("unit `{}` belongs to no army", atoms[1].text),
+                            "no `army` line before this unit",
+                        )
+                        .with_help("put an `army SIDE \"Name\"` line before its units"),
+                    ),
+                    Ok(_) => {}
+                    Err(error) => errors.push(error),
+                }
+            }
+            ItemKind::Comment => {
+                errors
+                    .extend(annotations(battle.text(item.span), item.span).filter_map(Result::err));
+            }
+            _ => {}
+        }
+    }
+    errors
 }

@@ -846,7 +846,9 @@ pub fn parse(src: &str) -> Archive<'_> {
         );
         return archive;
     }
-    archive.battles.extend(battles(src).map(|(battle, _)| battle));
+    archive
+        .battles
+        .extend(battles(src).map(|(battle, _)| battle));
     if archive.battles.is_empty() {
         archive.errors.push(
             SyntaxError::new(

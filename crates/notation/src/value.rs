@@ -1,0 +1,254 @@
+//! Decoding atoms into values: cells, dice, placements, unit references.
+//!
+//! The parser has already checked each atom's shape, so these decoders only
+//! fail on atoms of another kind (they return `None`).
+
+use std::fmt;
+
+use crate::atom::{Atom, AtomKind};
+
+/// A grid cell, labelled CCRR: column then row, both 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub column: u8,
+    pub row: u8,
+}
+
+impl Cell {
+    /// `0514` is column 5, row 14.
+    pub fn parse(text: &str) -> Option<Cell> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 4 || !bytes.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let two = |i: usize| (bytes[i] - b'0') * 10 + (bytes[i + 1] - b'0');
+        Some(Cell {
+            column: two(0),
+            row: two(2),
+        })
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02}{:02}", self.column, self.row)
+    }
+}
+
+/// The cells of a cell atom or a `-` chain, in order.
+pub fn cells<'s>(atom: &Atom<'s>) -> impl Iterator<Item = Cell> + 's {
+    let text = match atom.kind {
+        AtomKind::Cell | AtomKind::CellChain => atom.text,
+        _ => "",
+    };
+    text.split('-').filter_map(Cell::parse)
+}
+
+/// The two cells of a hexside `0404/0405`.
+pub fn hexside(atom: &Atom<'_>) -> Option<(Cell, Cell)> {
+    let (a, b) = atom.text.split_once('/')?;
+    Some((Cell::parse(a)?, Cell::parse(b)?))
+}
+
+/// A dice roll as written: `2d6:3+5` is two six-sided dice showing 3 and 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dice<'s> {
+    pub count: u32,
+    pub sides: u32,
+    results: &'s str,
+}
+
+impl<'s> Dice<'s> {
+    pub fn parse(atom: &Atom<'s>) -> Option<Dice<'s>> {
+        if atom.kind != AtomKind::Dice {
+            return None;
+        }
+        let (dice, results) = atom.text.split_once(':')?;
+        let (count, sides) = dice.split_once('d')?;
+        Some(Dice {
+            count: if count.is_empty() {
+                1
+            } else {
+                count.parse().ok()?
+            },
+            sides: sides.parse().ok()?,
+            results,
+        })
+    }
+
+    /// Each die's result, in order.
+    pub fn results(&self) -> impl Iterator<Item = u32> + 's {
+        self.results.split('+').filter_map(|r| r.parse().ok())
+    }
+
+    pub fn total(&self) -> u32 {
+        self.results().sum()
+    }
+}
+
+/// A number from a number, distance or angle atom (`2.5`, `6in`, `45deg`), or a
+/// four-digit cell-shaped quantity (`1000` in `size=1000`).
+pub fn number(atom: &Atom<'_>) -> Option<f64> {
+    let text = match atom.kind {
+        AtomKind::Number | AtomKind::Cell => atom.text,
+        AtomKind::Distance => atom.text.strip_suffix("in")?,
+        AtomKind::Angle => atom.text.strip_suffix("deg")?,
+        _ => return None,
+    };
+    text.parse().ok()
+}
+
+/// A whole number, for counts and points.
+pub fn integer(atom: &Atom<'_>) -> Option<i64> {
+    match atom.kind {
+        AtomKind::Number | AtomKind::Cell => atom.text.parse().ok(),
+        _ => None,
+    }
+}
+
+/// `w x h`, in cells or inches.
+pub fn size(atom: &Atom<'_>) -> Option<(f64, f64)> {
+    if atom.kind != AtomKind::Size {
+        return None;
+    }
+    let text = atom.text.strip_suffix("in").unwrap_or(atom.text);
+    let (w, h) = text.split_once('x')?;
+    Some((w.parse().ok()?, h.parse().ok()?))
+}
+
+/// Where a placement puts its unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Location {
+    Cell(Cell),
+    /// A point on a table, in inches from the left and near edges.
+    Point {
+        x: f64,
+        y: f64,
+    },
+}
+
+/// `IX@0604`, `A@12x6in^90deg`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement<'s> {
+    pub unit: &'s str,
+    pub at: Location,
+    /// A word, number or angle, as the ruleset reads it.
+    pub facing: Option<&'s str>,
+}
+
+impl<'s> Placement<'s> {
+    pub fn parse(atom: &Atom<'s>) -> Option<Placement<'s>> {
+        if atom.kind != AtomKind::Placement {
+            return None;
+        }
+        let (unit, rest) = atom.text.split_once('@')?;
+        let (place, facing) = match rest.split_once('^') {
+            Some((place, facing)) => (place, Some(facing)),
+            None => (rest, None),
+        };
+        let at = match Cell::parse(place) {
+            Some(cell) => Location::Cell(cell),
+            None => {
+                let text = place.strip_suffix("in").unwrap_or(place);
+                let (x, y) = text.split_once('x')?;
+                Location::Point {
+                    x: x.parse().ok()?,
+                    y: y.parse().ok()?,
+                }
+            }
+        };
+        Some(Placement { unit, at, facing })
+    }
+}
+
+/// `key=value`: the key, and the value as an atom of its own kind.
+pub fn pair<'s>(atom: &Atom<'s>) -> Option<(&'s str, Atom<'s>)> {
+    if atom.kind != AtomKind::Pair {
+        return None;
+    }
+    let (key, value) = atom.text.split_once('=')?;
+    let start = atom.span.start + key.len() as u32 + 1;
+    Some((
+        key,
+        Atom {
+            kind: crate::atom::classify(value),
+            text: value,
+            span: crate::span::Span {
+                start,
+                end: atom.span.end,
+            },
+        },
+    ))
+}
+
+/// A unit as named in an action: `VI`, or `Saxons.VI` with its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitRef<'s> {
+    pub side: Option<&'s str>,
+    pub id: &'s str,
+}
+
+impl<'s> UnitRef<'s> {
+    pub fn parse(text: &'s str) -> UnitRef<'s> {
+        match text.split_once('.') {
+            Some((side, id)) if !side.is_empty() && !id.is_empty() => UnitRef {
+                side: Some(side),
+                id,
+            },
+            _ => UnitRef {
+                side: None,
+                id: text,
+            },
+        }
+    }
+}
+
+/// The units of a word or a `+` group.
+pub fn unit_refs<'s>(atom: &Atom<'s>) -> impl Iterator<Item = UnitRef<'s>> + 's {
+    let text = if atom.kind.is_actor() { atom.text } else { "" };
+    text.split('+')
+        .filter(|t| !t.is_empty())
+        .map(UnitRef::parse)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::Span;
+
+    fn atom(text: &str) -> Atom<'_> {
+        Atom {
+            kind: crate::atom::classify(text),
+            text,
+            span: Span::new(0, text.len()),
+        }
+    }
+
+    #[test]
+    fn decodes_values() {
+        assert_eq!(Cell::parse("0514"), Some(Cell { column: 5, row: 14 }));
+        assert_eq!(Cell { column: 5, row: 14 }.to_string(), "0514");
+        assert_eq!(cells(&atom("0506-0507-0608")).count(), 3);
+        let dice = Dice::parse(&atom("2d6:3+5")).unwrap();
+        assert_eq!((dice.count, dice.sides, dice.total()), (2, 6, 8));
+        assert_eq!(Dice::parse(&atom("d20:14")).unwrap().count, 1);
+        assert_eq!(number(&atom("2.5in")), Some(2.5));
+        assert_eq!(number(&atom("-90deg")), Some(-90.0));
+        assert_eq!(size(&atom("72x48in")), Some((72.0, 48.0)));
+        let p = Placement::parse(&atom("A@12x6in^90deg")).unwrap();
+        assert_eq!(
+            (p.unit, p.at, p.facing),
+            ("A", Location::Point { x: 12.0, y: 6.0 }, Some("90deg"))
+        );
+        let (key, value) = pair(&atom("size=1000")).unwrap();
+        assert_eq!((key, integer(&value)), ("size", Some(1000)));
+        let refs: Vec<_> = unit_refs(&atom("I+Saxons.VI")).collect();
+        assert_eq!(
+            refs[1],
+            UnitRef {
+                side: Some("Saxons"),
+                id: "VI"
+            }
+        );
+    }
+}
