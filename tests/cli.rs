@@ -1,1 +1,299 @@
+//! End-to-end tests of the `senlac` binary: golden outputs over tests/data,
+//! the samples, exit codes and hostile input.
 
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn senlac(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the senlac binary runs")
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs a command from the repository root, so paths in output are relative.
+fn senlac_in_root(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the senlac binary runs")
+}
+
+/// The lint summary line ends with a speed that changes run to run.
+fn without_speed(stderr: &str) -> String {
+    stderr
+        .lines()
+        .map(|line| match line.find(" (") {
+            Some(at) if line.ends_with(" MiB/s)") => &line[..at],
+            _ => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn samples_are_clean_and_canonical() {
+    let lint = senlac_in_root(&["lint", "samples/"]);
+    assert_eq!(lint.status.code(), Some(0), "{}", text(&lint.stderr));
+    let check = senlac_in_root(&["fmt", "--check", "samples/"]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+}
+
+#[test]
+fn format_golden() {
+    insta::glob!("data/format/*.sbn", |path| {
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join("battle.sbn");
+        std::fs::copy(path, &copy).unwrap();
+        let copy_arg = copy.to_str().unwrap();
+        let check = senlac(&["fmt", "--check", copy_arg]);
+        assert_eq!(
+            check.status.code(),
+            Some(1),
+            "a golden input is not canonical yet"
+        );
+        assert_eq!(
+            std::fs::read(&copy).unwrap(),
+            std::fs::read(path).unwrap(),
+            "--check wrote"
+        );
+        let run = senlac(&["fmt", copy_arg]);
+        assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+        let formatted = std::fs::read_to_string(&copy).unwrap();
+        insta::assert_snapshot!(formatted);
+        let again = senlac(&["fmt", "--check", copy_arg]);
+        assert_eq!(again.status.code(), Some(0), "fmt is not idempotent");
+        let lint = senlac(&["lint", copy_arg]);
+        assert_eq!(lint.status.code(), Some(0), "{}", text(&lint.stderr));
+    });
+}
+
+#[test]
+fn error_golden() {
+    insta::glob!("data/errors/*.sbn", |path| {
+        let relative = path.strip_prefix(root().canonicalize().unwrap()).unwrap();
+        let relative = relative.to_str().unwrap();
+        let human = senlac_in_root(&["lint", relative]);
+        let short = senlac_in_root(&["lint", "--format", "short", relative]);
+        assert_eq!(human.status.code(), Some(1));
+        assert_eq!(short.status.code(), Some(1));
+        // The file's name says which code it must produce.
+        let code = path.file_stem().unwrap().to_str().unwrap();
+        if code != "many-errors-one-report" {
+            assert!(
+                text(&short.stdout).contains(&format!("error[notation::{code}]")),
+                "{code} not reported:\n{}",
+                text(&short.stdout)
+            );
+        }
+        insta::assert_snapshot!(format!(
+            "{}\n---- short ----\n{}",
+            without_speed(&text(&human.stderr)),
+            text(&short.stdout)
+        ));
+    });
+}
+
+#[test]
+fn json_diagnostics_carry_positions() {
+    let out = senlac_in_root(&[
+        "lint",
+        "--format",
+        "json",
+        "tests/data/errors/missing-verb.sbn",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let first = &lines[0];
+    assert_eq!(first["code"], "notation::missing-verb");
+    assert_eq!(first["battle"], 1);
+    assert_eq!(first["labels"][0]["line"], 4);
+    assert_eq!(first["labels"][0]["column"], 5);
+    let source =
+        std::fs::read_to_string(root().join("tests/data/errors/missing-verb.sbn")).unwrap();
+    let (start, end) = (
+        first["labels"][0]["start"].as_u64().unwrap() as usize,
+        first["labels"][0]["end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(&source[start..end], "I");
+    assert_eq!(lines[1]["labels"][0]["line"], 5);
+}
+
+/// Writes `bytes` to a temporary .sbn file and lints and formats it.
+fn hostile(bytes: &[u8], code: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.sbn");
+    std::fs::write(&path, bytes).unwrap();
+    let path = path.to_str().unwrap();
+    let lint = senlac(&["lint", "--format", "short", path]);
+    assert_eq!(lint.status.code(), Some(1), "{}", text(&lint.stderr));
+    assert!(
+        text(&lint.stdout).contains(code),
+        "expected {code}, got:\n{}",
+        text(&lint.stdout)
+    );
+    let fmt = senlac(&["fmt", path]);
+    assert_eq!(fmt.status.code(), Some(1), "{}", text(&fmt.stderr));
+    assert_eq!(
+        std::fs::read(path).unwrap(),
+        bytes,
+        "fmt changed a file with errors"
+    );
+}
+
+const HEADER: &str = "[Battle \"B\"] [Site \"S\"] [Date \"D\"] [Rules \"mass-combat/a\"] [Sides \"A B\"] [Result \"*\"]\n";
+
+#[test]
+fn hostile_empty_file() {
+    hostile(b"", "notation::empty-archive");
+    hostile(b" \n\t\n", "notation::empty-archive");
+}
+
+#[test]
+fn hostile_binary_data() {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let bytes: Vec<u8> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect();
+    hostile(&bytes, "notation::invalid-utf8");
+}
+
+#[test]
+fn hostile_invalid_utf8() {
+    let mut bytes = HEADER.as_bytes().to_vec();
+    bytes.extend_from_slice(b"1. A\n  I hold \xc3\x28 { caf\xe9 }\n");
+    hostile(&bytes, "notation::invalid-utf8");
+}
+
+#[test]
+fn hostile_unterminated_comment_and_string() {
+    hostile(
+        format!("{HEADER}1. A\n  I hold {{ and then").as_bytes(),
+        "notation::unclosed-comment",
+    );
+    hostile(
+        format!("{HEADER}army A \"Harold\n").as_bytes(),
+        "notation::unclosed-string",
+    );
+}
+
+#[test]
+fn hostile_deep_variations() {
+    let depth = 100_000;
+    let mut src = format!("{HEADER}1. A\n  I hold\n");
+    src.push_str(&"( I wait ".repeat(depth));
+    hostile(src.as_bytes(), "notation::unclosed-variation");
+    // Balanced, the same depth formats without overflowing the stack.
+    src.push_str(&")".repeat(depth));
+    src.push('\n');
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deep.sbn");
+    std::fs::write(&path, &src).unwrap();
+    let fmt = senlac(&["fmt", path.to_str().unwrap()]);
+    assert_eq!(fmt.status.code(), Some(0), "{}", text(&fmt.stderr));
+    let check = senlac(&["fmt", "--check", path.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0));
+}
+
+#[test]
+fn hostile_megabyte_line() {
+    let long = "x".repeat(1 << 20);
+    hostile(
+        format!("{HEADER}1. A\n  I hold {long}\"").as_bytes(),
+        "notation::unclosed-string",
+    );
+    let garbage = "#".repeat(1 << 20);
+    hostile(
+        format!("{HEADER}1. A\n  I {garbage}\n").as_bytes(),
+        "notation::invalid-token",
+    );
+}
+
+#[test]
+fn exit_codes_for_usage_and_io() {
+    let missing = senlac(&["lint", "no/such/file.sbn"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("no/such/file.sbn"));
+    let empty_dir = tempfile::tempdir().unwrap();
+    let none = senlac(&["lint", empty_dir.path().to_str().unwrap()]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(text(&none.stderr).contains("no .sbn files"));
+    let usage = senlac(&["lint"]);
+    assert_eq!(usage.status.code(), Some(2));
+    let help = senlac(&["fmt", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(text(&help.stdout).contains("Examples:"));
+}
+
+#[test]
+fn one_bad_file_does_not_stop_the_others() {
+    let out = senlac_in_root(&[
+        "lint",
+        "--format",
+        "short",
+        "tests/data/errors/missing-side.sbn",
+        "samples/hastings.sbn",
+        "tests/data/errors/missing-verb.sbn",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let missing_side = stdout.find("missing-side.sbn").unwrap();
+    let missing_verb = stdout.find("missing-verb.sbn").unwrap();
+    assert!(missing_side < missing_verb, "output must keep input order");
+    assert!(text(&out.stderr).contains("3 files, 3 battles"));
+}
+
+#[test]
+fn streams_a_many_battle_archive() {
+    // More than one read chunk (1 MiB), so battles straddle chunk boundaries.
+    let sample = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    let copies = (3 << 20) / sample.len() + 1;
+    let mut archive = String::new();
+    for i in 0..copies {
+        if i > 0 {
+            archive.push('\n');
+        }
+        archive.push_str(&sample);
+    }
+    archive.push_str("\n[Battle \"Last\"]\n1. A\n  I\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("archive.sbn");
+    std::fs::write(&path, &archive).unwrap();
+    let out = senlac(&["lint", "--format", "short", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{} battles", copies + 1)),
+        "{stderr}"
+    );
+    // The errors of the last battle point at its real lines.
+    let lines = archive.lines().count();
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(&format!(":{}:3: error[notation::missing-verb]", lines)),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(":{}:1: error[notation::missing-tag]", lines - 2)),
+        "{stdout}"
+    );
+}

@@ -70,6 +70,8 @@ pub fn run(paths: &[PathBuf], format: Format) -> Exit {
     }
 }
 
+const MAX_DRAWN_PER_FILE: usize = 50;
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -97,6 +99,13 @@ fn lint_file(path: &PathBuf, format: Format) -> FileResult {
         errors.extend(battle.errors.iter().cloned());
         errors.extend(senlac_notation::lower::check(battle));
         errors.sort_by_key(|e| e.span.start);
+        // Past a screenful of graphical reports, the rest of the file's
+        // errors are listed one per line.
+        let format = if format == Format::Human && result.errors >= MAX_DRAWN_PER_FILE {
+            Format::Short
+        } else {
+            format
+        };
         result.errors += errors.len();
         let located = Located {
             name: &name,

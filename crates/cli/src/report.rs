@@ -29,14 +29,11 @@ pub struct Located<'a> {
 
 impl Located<'_> {
     /// 1-based line and column (in characters) of a byte offset into `text`.
-    pub fn line_col(&self, at: usize) -> (usize, usize) {
+    /// `lines` holds the offsets of the text's newlines ([`newlines`]).
+    pub fn line_col(&self, lines: &[usize], at: usize) -> (usize, usize) {
         let at = at.min(self.text.len());
-        let before = &self.text.as_bytes()[..at];
-        let line = memchr_count(before);
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
+        let line = lines.partition_point(|&newline| newline < at);
+        let line_start = if line == 0 { 0 } else { lines[line - 1] + 1 };
         let column = self
             .text
             .get(line_start..at)
@@ -44,14 +41,38 @@ impl Located<'_> {
         (self.line + line + 1, column + 1)
     }
 
+    /// Whether a graphical report can show this error's line.
+    fn drawable(&self, error: &SyntaxError) -> bool {
+        const LONGEST_LINE: usize = 1000;
+        let bytes = self.text.as_bytes();
+        let at = (error.span.start as usize).min(bytes.len());
+        let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let end = bytes[at..]
+            .iter()
+            .take(LONGEST_LINE + 1)
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len().min(at + LONGEST_LINE + 1), |i| at + i);
+        end - start <= LONGEST_LINE && error.span.len() <= LONGEST_LINE
+    }
+
     pub fn print(&self, errors: &[SyntaxError], format: Format, battle: usize, out: &mut String) {
+        let lines = if format == Format::Human || errors.is_empty() {
+            Vec::new()
+        } else {
+            newlines(self.text)
+        };
         match format {
-            Format::Human if !errors.is_empty() => {
+            Format::Human if errors.iter().any(|e| self.drawable(e)) => {
+                // miette cannot draw a label far along a huge line; such
+                // errors are printed as short lines instead.
+                let (drawn, plain): (Vec<SyntaxError>, Vec<SyntaxError>) =
+                    errors.iter().cloned().partition(|e| self.drawable(e));
+                let shown = &drawn[..drawn.len().min(MAX_RENDERED)];
                 let report = FileReport {
                     source: self,
                     battle,
                     count: errors.len(),
-                    errors,
+                    errors: shown,
                 };
                 let handler = miette::GraphicalReportHandler::new();
                 let handler = if crate::color_wanted() {
@@ -60,11 +81,20 @@ impl Located<'_> {
                     handler.with_theme(miette::GraphicalTheme::unicode_nocolor())
                 };
                 let _ = handler.render_report(out, &report);
+                out.push('\n');
+                if shown.len() < drawn.len() {
+                    out.push_str(&format!(
+                        "... and {} more errors in {}: `senlac lint --format short` lists them all\n",
+                        drawn.len() - shown.len(),
+                        self.name
+                    ));
+                }
+                self.print(&plain, Format::Short, battle, out);
             }
-            Format::Human => {}
+            Format::Human => self.print(errors, Format::Short, battle, out),
             Format::Short => {
                 for error in errors {
-                    let (line, col) = self.line_col(error.span.start as usize);
+                    let (line, col) = self.line_col(&lines, error.span.start as usize);
                     out.push_str(&format!(
                         "{}:{line}:{col}: error[{}]: {}\n",
                         self.name, error.code, error.message
@@ -73,8 +103,8 @@ impl Located<'_> {
             }
             Format::Json => {
                 for error in errors {
-                    let (line, column) = self.line_col(error.span.start as usize);
-                    let (end_line, end_column) = self.line_col(error.span.end as usize);
+                    let (line, column) = self.line_col(&lines, error.span.start as usize);
+                    let (end_line, end_column) = self.line_col(&lines, error.span.end as usize);
                     let value = serde_json::json!({
                         "file": self.name,
                         "battle": battle,
@@ -100,8 +130,17 @@ impl Located<'_> {
     }
 }
 
-fn memchr_count(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count()
+/// Graphical reports stop after this many errors per battle: past it, a
+/// report helps nobody and costs time on hostile input.
+const MAX_RENDERED: usize = 50;
+
+/// Offsets of every newline in `text`.
+pub fn newlines(text: &str) -> Vec<usize> {
+    text.bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'\n')
+        .map(|(i, _)| i)
+        .collect()
 }
 
 impl SourceCode for Located<'_> {

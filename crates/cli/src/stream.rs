@@ -55,13 +55,9 @@ pub fn for_each_battle<R: Read>(
                 break start;
             }
             let span = battle.span;
-            let inside = utf8_errors
-                .iter()
-                .filter(|e| {
-                    e.span.start >= span.start && e.span.start < span.end.max(span.start + 1)
-                })
-                .cloned()
-                .collect();
+            let first = utf8_errors.partition_point(|e| e.span.start < span.start);
+            let last = utf8_errors.partition_point(|e| e.span.start < span.end);
+            let inside = utf8_errors[first..last.max(first)].to_vec();
             each(&battle, origin, inside);
         };
         if eof {

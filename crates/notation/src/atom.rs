@@ -206,7 +206,7 @@ fn classify_wordlike(text: &str) -> AtomKind {
     let Some(sep) = rest.chars().next() else {
         return AtomKind::Word;
     };
-    let after = &rest[1..];
+    let after = &rest[sep.len_utf8()..];
     let valid = match sep {
         ':' => after.is_empty(),
         '@' => whole(placement_target, after),

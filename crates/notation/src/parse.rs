@@ -180,6 +180,17 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                     self.pos += 1;
                 }
                 b'"' => self.string(),
+                b']' => {
+                    let span = Span::new(self.pos, self.pos + 1);
+                    self.error(SyntaxError::new(
+                        Code::InvalidToken,
+                        span,
+                        "`]` outside a tag",
+                        "nothing opened with `[` here",
+                    ));
+                    self.pos += 1;
+                    self.line_has_content = true;
+                }
                 _ => self.atom(),
             }
         };
@@ -885,15 +896,24 @@ pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Vec<SyntaxError>) {
                 out.push_str(std::str::from_utf8(&rest[..good]).unwrap_or_default());
                 out.extend(std::iter::repeat_n('\u{1A}', bad));
                 let at = offset + good;
-                errors.push(
-                    SyntaxError::new(
-                        Code::InvalidUtf8,
-                        Span::new(at, at + bad),
-                        format!("invalid UTF-8 at byte {at}"),
-                        "these bytes are not UTF-8 text",
-                    )
-                    .with_help("save the file as UTF-8"),
-                );
+                match errors.last_mut() {
+                    // One error for a run of bad bytes, not one per byte.
+                    Some(last) if last.span.end as usize == at => {
+                        last.span.end = (at + bad) as u32;
+                        last.message =
+                            format!("invalid UTF-8 at bytes {}..{}", last.span.start, at + bad)
+                                .into();
+                    }
+                    _ => errors.push(
+                        SyntaxError::new(
+                            Code::InvalidUtf8,
+                            Span::new(at, at + bad),
+                            format!("invalid UTF-8 at byte {at}"),
+                            "these bytes are not UTF-8 text",
+                        )
+                        .with_help("save the file as UTF-8"),
+                    ),
+                }
                 rest = &rest[good + bad..];
                 offset += good + bad;
             }
