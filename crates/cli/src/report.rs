@@ -46,7 +46,10 @@ impl Located<'_> {
         const LONGEST_LINE: usize = 1000;
         let bytes = self.text.as_bytes();
         let at = (error.span.start as usize).min(bytes.len());
-        let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         let end = bytes[at..]
             .iter()
             .take(LONGEST_LINE + 1)

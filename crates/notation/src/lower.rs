@@ -197,7 +197,7 @@ pub fn directive<'b, 's>(
 fn map<'b, 's>(args: &'b [Atom<'s>]) -> Option<Directive<'b, 's>> {
     let grid = |size: &Atom<'_>| {
         let (w, h) = value::size(size)?;
-        let fits = |v: f64| v >= 1.0 && v <= 99.0 && v.fract() == 0.0;
+        let fits = |v: f64| (1.0..=99.0).contains(&v) && v.fract() == 0.0;
         (fits(w) && fits(h) && !size.text.ends_with("in")).then_some((w as u8, h as u8))
     };
     let map = match args {

@@ -7,7 +7,11 @@ use senlac_notation::{Code, lower, parse};
 const HEADER: &str = "[Battle \"B\"] [Site \"S\"] [Date \"D\"] [Rules \"mass-combat/a\"] [Sides \"Saxons Normans\"] [Result \"*\"]\n";
 
 fn docs() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/notation.md")).unwrap()
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/notation.md"
+    ))
+    .unwrap()
 }
 
 /// (info string, preceding prose, block text) for every fenced block.
@@ -19,9 +23,15 @@ fn blocks(doc: &str) -> Vec<(String, String, String)> {
         let info_end = rest[open..].find('\n').map_or(rest.len(), |i| open + i);
         let info = rest[open + 3..info_end].trim().to_string();
         let body_start = info_end + 1;
-        let Some(close) = rest[body_start..].find("\n```") else { break };
+        let Some(close) = rest[body_start..].find("\n```") else {
+            break;
+        };
         let body = rest[body_start..body_start + close + 1].to_string();
-        let prose = doc[..consumed + open].rsplit("```").next().unwrap_or("").to_string();
+        let prose = doc[..consumed + open]
+            .rsplit("```")
+            .next()
+            .unwrap_or("")
+            .to_string();
         out.push((info, prose, body));
         let next = body_start + close + 4;
         consumed += next;
@@ -49,7 +59,10 @@ fn codes(snippet: &str) -> Vec<Code> {
 #[test]
 fn sbn_blocks_are_valid() {
     let doc = docs();
-    let valid: Vec<_> = blocks(&doc).into_iter().filter(|(info, _, _)| info == "sbn").collect();
+    let valid: Vec<_> = blocks(&doc)
+        .into_iter()
+        .filter(|(info, _, _)| info == "sbn")
+        .collect();
     assert!(valid.len() >= 15, "only {} sbn blocks", valid.len());
     for (_, _, body) in valid {
         assert_eq!(codes(&body), vec![], "this docs block has errors:\n{body}");
@@ -59,7 +72,10 @@ fn sbn_blocks_are_valid() {
 #[test]
 fn sbn_error_blocks_give_their_code() {
     let doc = docs();
-    let errors: Vec<_> = blocks(&doc).into_iter().filter(|(info, _, _)| info == "sbn-error").collect();
+    let errors: Vec<_> = blocks(&doc)
+        .into_iter()
+        .filter(|(info, _, _)| info == "sbn-error")
+        .collect();
     assert!(errors.len() >= 6);
     for (_, prose, body) in errors {
         let named = Code::ALL
@@ -68,7 +84,11 @@ fn sbn_error_blocks_give_their_code() {
             .max_by_key(|(at, _)| *at)
             .map(|(_, code)| code)
             .unwrap_or_else(|| panic!("no code named before:\n{body}"));
-        assert!(codes(&body).contains(&named), "expected {named} from:\n{body}\ngot {:?}", codes(&body));
+        assert!(
+            codes(&body).contains(&named),
+            "expected {named} from:\n{body}\ngot {:?}",
+            codes(&body)
+        );
     }
 }
 
@@ -76,14 +96,21 @@ fn sbn_error_blocks_give_their_code() {
 fn every_code_is_documented() {
     let doc = docs();
     for code in Code::ALL {
-        assert!(doc.contains(code.as_str()), "{code} is not in docs/notation.md");
+        assert!(
+            doc.contains(code.as_str()),
+            "{code} is not in docs/notation.md"
+        );
     }
 }
 
 #[test]
 fn hastings_example_is_the_sample() {
     let doc = docs();
-    let sample = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/hastings.sbn")).unwrap();
+    let sample = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../samples/hastings.sbn"
+    ))
+    .unwrap();
     assert!(
         blocks(&doc).iter().any(|(_, _, body)| *body == sample),
         "docs/notation.md section 8 must show samples/hastings.sbn exactly"
