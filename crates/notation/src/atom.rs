@@ -152,6 +152,9 @@ where
 /// Tells an atom's kind from its text. Never fails: unknown shapes are
 /// [`AtomKind::Invalid`].
 pub fn classify(text: &str) -> AtomKind {
+    if let Some(kind) = classify_common(text.as_bytes()) {
+        return kind;
+    }
     let Some(first) = text.chars().next() else {
         return AtomKind::Invalid;
     };
@@ -163,6 +166,46 @@ pub fn classify(text: &str) -> AtomKind {
         c if is_word_start(c) => classify_wordlike(text),
         _ => AtomKind::Invalid,
     }
+}
+
+/// Bytes of an ASCII word after its first letter.
+const WORD_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'\'' | b'.');
+        b += 1;
+    }
+    table
+};
+
+/// The shapes most atoms take (ASCII words, cells, plain numbers, turn
+/// numbers), told without the nom parsers; `None` sends the rest to them.
+#[inline]
+fn classify_common(bytes: &[u8]) -> Option<AtomKind> {
+    let (&first, rest) = bytes.split_first()?;
+    if first.is_ascii_alphabetic() || first == b'_' {
+        if first == b'd' && rest.first().is_some_and(u8::is_ascii_digit) {
+            return None; // perhaps a dice roll
+        }
+        return rest
+            .iter()
+            .all(|&b| WORD_BYTE[b as usize])
+            .then_some(AtomKind::Word);
+    }
+    if first.is_ascii_digit() {
+        let digits = 1 + rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        return match (digits == bytes.len(), digits) {
+            (true, 4) => Some(AtomKind::Cell),
+            (true, _) => Some(AtomKind::Number),
+            (false, _) if digits + 1 == bytes.len() && bytes[digits] == b'.' => {
+                Some(AtomKind::TurnNumber)
+            }
+            _ => None,
+        };
+    }
+    None
 }
 
 fn classify_numeric(text: &str) -> AtomKind {

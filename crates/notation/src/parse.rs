@@ -408,10 +408,15 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     }
 
     /// Leaves the tag section, checking the required roster once.
+    #[inline]
     fn leave_tags(&mut self) {
-        if self.section != Section::Tags {
-            return;
+        if self.section == Section::Tags {
+            self.check_roster();
         }
+    }
+
+    #[cold]
+    fn check_roster(&mut self) {
         self.section = Section::Setup;
         let missing: Vec<&str> = REQUIRED_TAGS
             .iter()
