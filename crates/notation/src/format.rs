@@ -61,7 +61,12 @@ pub fn format_battle(battle: &Battle<'_>, out: &mut String) {
             ItemKind::VariationClose => out.push(')'),
             _ => {
                 for (j, atom) in atoms.iter().enumerate() {
-                    if j > 0 && atom.kind != AtomKind::Glyph {
+                    // A glyph is glued to the atom before it, unless that is a
+                    // glyph too (`!!` then `!` must not read back as `!!!`).
+                    let glued = atom.kind == AtomKind::Glyph
+                        && j > 0
+                        && atoms[j - 1].kind != AtomKind::Glyph;
+                    if j > 0 && !glued {
                         out.push(' ');
                     }
                     out.push_str(atom.text);

@@ -176,7 +176,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 b'[' => break Stop::Boundary,
                 b'(' | b')' => self.paren(byte),
                 b',' => {
-                    self.close_item();
+                    self.end_item();
                     self.pos += 1;
                 }
                 b'"' => self.string(),
@@ -205,10 +205,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     }
 
     fn finish(&mut self) {
-        if self.expecting_side {
-            self.missing_side();
-        }
-        self.close_item();
+        self.end_item();
         self.leave_tags();
         if self.depth > 0 {
             let depth = self.depth;
@@ -265,10 +262,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     }
 
     fn newline(&mut self) {
-        if self.expecting_side {
-            self.missing_side();
-        }
-        self.close_item();
+        self.end_item();
         if !self.line_has_content {
             self.blank_pending = true;
         }
@@ -528,7 +522,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         };
         self.leave_tags();
         if kind == AtomKind::TurnNumber {
-            self.close_item();
+            self.end_item();
             self.section = Section::Movetext;
             self.atoms.push(atom);
             self.open = Some((ItemKind::Turn, start));
@@ -587,10 +581,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.pos += 1;
         self.line_has_content = true;
         self.leave_tags();
-        if self.expecting_side {
-            self.missing_side();
-        }
-        self.close_item();
+        self.end_item();
         if self.section != Section::Movetext {
             self.error(
                 SyntaxError::new(
@@ -623,6 +614,14 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             self.depth -= 1;
             self.emit(ItemKind::VariationClose, span, false, (0, 0));
         }
+    }
+
+    /// Ends the item being built, reporting a turn number left without a side.
+    fn end_item(&mut self) {
+        if self.expecting_side {
+            self.missing_side();
+        }
+        self.close_item();
     }
 
     /// Ends the item being built, checks its shape and emits it.
