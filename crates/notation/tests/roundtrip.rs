@@ -276,7 +276,7 @@ fn phase_label() -> impl Strategy<Value = String> + Clone {
 
 /// A directive: a keyword, then any atoms but a turn number. A setup line knows
 /// no grammar, so reactions, outcomes, phase labels and glyphs are plain atoms
-/// here; two glyphs are never adjacent (see `directive_adjacent_glyphs_merge`).
+/// here, glyphs even side by side (see `directive_adjacent_glyphs_merge`).
 fn directive() -> impl Strategy<Value = Node> + Clone {
     let keyword = prop_oneof![
         4 => prop::sample::select(vec![
@@ -295,12 +295,7 @@ fn directive() -> impl Strategy<Value = Node> + Clone {
     ];
     (keyword, prop::collection::vec(atom, 0..7)).prop_map(|(keyword, args)| {
         let mut atoms = vec![a(AtomKind::Word, keyword)];
-        for atom in args {
-            let after_glyph = atoms.last().is_some_and(|l| l.kind == AtomKind::Glyph);
-            if !(after_glyph && atom.kind == AtomKind::Glyph) {
-                atoms.push(atom);
-            }
-        }
+        atoms.extend(args);
         Node::Directive(atoms)
     })
 }
@@ -639,8 +634,11 @@ impl Renderer {
                     self.write(text);
                     separated = true;
                 }
+                // A glyph glued to a glyph would read back as one glyph.
                 let glue = !separated
-                    && ((atom.kind == AtomKind::Glyph && self.rng.chance(60))
+                    && ((atom.kind == AtomKind::Glyph
+                        && prev.kind != AtomKind::Glyph
+                        && self.rng.chance(60))
                         || ((atom.kind == AtomKind::Str || prev.kind == AtomKind::Str)
                             && self.rng.chance(40)));
                 if !glue {
