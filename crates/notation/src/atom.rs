@@ -168,6 +168,61 @@ pub fn classify(text: &str) -> AtomKind {
     }
 }
 
+/// Byte classes for the parser's scanning loop: one table lookup per byte tells
+/// where an atom ends and, OR-ed over the atom, which shapes it can still be.
+pub(crate) mod class {
+    pub const DELIMITER: u8 = 1;
+    pub const DIGIT: u8 = 2;
+    pub const LETTER: u8 = 4;
+    /// `_ - ' .`: allowed inside words.
+    pub const WORD_PUNCT: u8 = 8;
+    /// `!` and `?`: glyphs.
+    pub const MARK: u8 = 16;
+    /// Anything else, non-ASCII bytes included.
+    pub const OTHER: u8 = 32;
+
+    pub const TABLE: [u8; 256] = {
+        let mut table = [OTHER; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            table[b] = match c {
+                b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{' | b'}' | b';' | b'(' | b')' | b'"'
+                | b'[' | b']' => DELIMITER,
+                b'0'..=b'9' => DIGIT,
+                b'a'..=b'z' | b'A'..=b'Z' => LETTER,
+                b'_' | b'-' | b'\'' | b'.' => WORD_PUNCT,
+                b'!' | b'?' => MARK,
+                _ => OTHER,
+            };
+            b += 1;
+        }
+        table
+    };
+}
+
+/// Classifies an atom whose bytes' classes OR to `mask`: plain ASCII words,
+/// cells and numbers are told from the mask alone, the rest by [`classify`].
+#[inline]
+pub(crate) fn classify_scanned(text: &str, mask: u8) -> AtomKind {
+    use class::*;
+    let bytes = text.as_bytes();
+    if mask == DIGIT {
+        return if bytes.len() == 4 {
+            AtomKind::Cell
+        } else {
+            AtomKind::Number
+        };
+    }
+    if mask & !(LETTER | DIGIT | WORD_PUNCT) == 0
+        && bytes[0].is_ascii_alphabetic()
+        && !(bytes[0] == b'd' && bytes.get(1).is_some_and(u8::is_ascii_digit))
+    {
+        return AtomKind::Word;
+    }
+    classify(text)
+}
+
 /// Bytes of an ASCII word after its first letter.
 const WORD_BYTE: [bool; 256] = {
     let mut table = [false; 256];

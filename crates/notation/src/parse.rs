@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::atom::{Atom, AtomKind, GLYPHS, classify};
+use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned};
 use crate::error::{Code, SyntaxError};
 use crate::span::Span;
 use crate::syntax::{Archive, Battle, Item, ItemKind};
@@ -50,18 +50,6 @@ enum Section {
     Setup,
     Movetext,
 }
-
-/// Delimiters end an atom.
-const DELIMITER: [bool; 256] = {
-    let mut table = [false; 256];
-    let delimiters = b" \t\r\n,{};()\"[]";
-    let mut i = 0;
-    while i < delimiters.len() {
-        table[delimiters[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
 
 /// Parses a text battle by battle. Reuse one parser's buffers across battles.
 pub struct Parser<'s> {
@@ -154,7 +142,12 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 break Stop::End;
             };
             match byte {
-                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b' ' | b'\t' | b'\r' => {
+                    self.pos += 1;
+                    while matches!(self.bytes.get(self.pos), Some(b' ' | b'\t' | b'\r')) {
+                        self.pos += 1;
+                    }
+                }
                 b'\n' => self.newline(),
                 b'{' => self.brace_comment(),
                 b';' => self.line_comment(),
@@ -372,7 +365,8 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         };
         let name_start = skip_blanks(start + 1);
         let mut name_end = name_start;
-        while name_end < line_end && !DELIMITER[bytes[name_end] as usize] {
+        while name_end < line_end && class::TABLE[bytes[name_end] as usize] & class::DELIMITER == 0
+        {
             name_end += 1;
         }
         let name_text = &self.src[name_start..name_end];
@@ -474,11 +468,22 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
 
     fn atom(&mut self) {
         let start = self.pos;
+        let bytes = self.bytes;
         let mut end = start;
-        while end < self.bytes.len() && !DELIMITER[self.bytes[end] as usize] {
+        let mut mask = 0u8;
+        while let Some(&byte) = bytes.get(end) {
+            let class = class::TABLE[byte as usize];
+            if class & class::DELIMITER != 0 {
+                break;
+            }
+            mask |= class;
             end += 1;
         }
         self.pos = end;
+        if mask & class::MARK == 0 {
+            let kind = classify_scanned(&self.src[start..end], mask);
+            return self.classified(kind, start, end);
+        }
         let text = &self.src[start..end];
         let marks = text
             .bytes()
@@ -487,17 +492,16 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             .count();
         let split = end - marks.min(2);
         if marks > 0 && marks <= 2 && split > start && GLYPHS.contains(&&self.src[split..end]) {
-            self.classified(start, split);
+            self.classified(classify(&self.src[start..split]), start, split);
             self.push_atom(AtomKind::Glyph, split, end);
         } else {
-            self.classified(start, end);
+            self.classified(classify(text), start, end);
         }
     }
 
-    fn classified(&mut self, start: usize, end: usize) {
-        let text = &self.src[start..end];
-        let kind = classify(text);
+    fn classified(&mut self, kind: AtomKind, start: usize, end: usize) {
         if kind == AtomKind::Invalid {
+            let text = &self.src[start..end];
             let shown: String = text.chars().take(32).collect();
             let ellipsis = if shown.len() < text.len() { "…" } else { "" };
             self.error(
@@ -513,6 +517,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.push_atom(kind, start, end);
     }
 
+    #[inline]
     fn push_atom(&mut self, kind: AtomKind, start: usize, end: usize) {
         self.line_has_content = true;
         let atom = Atom {
@@ -520,6 +525,19 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             text: &self.src[start..end],
             span: Span::new(start, end),
         };
+        // Most atoms continue the item being built.
+        if self.open.is_some()
+            && !self.expecting_side
+            && !matches!(kind, AtomKind::TurnNumber | AtomKind::PhaseLabel)
+        {
+            self.atoms.push(atom);
+            return;
+        }
+        self.push_atom_slow(atom);
+    }
+
+    fn push_atom_slow(&mut self, atom: Atom<'s>) {
+        let (kind, start) = (atom.kind, atom.span.start as usize);
         self.leave_tags();
         if kind == AtomKind::TurnNumber {
             self.end_item();
