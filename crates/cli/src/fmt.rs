@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::problem::Problem;
 use crate::report::{Format, Located};
 use crate::{Exit, files};
 
@@ -29,9 +30,13 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
             return Exit::Usage;
         }
     };
-    let (text, mut errors) = senlac_notation::decode(&bytes);
+    let (text, utf8_errors) = senlac_notation::decode(&bytes);
     let archive = senlac_notation::parse(&text);
-    errors.extend(archive.all_errors().cloned());
+    let mut errors: Vec<Problem> = utf8_errors
+        .iter()
+        .chain(archive.all_errors())
+        .map(Problem::from)
+        .collect();
     if !errors.is_empty() {
         errors.sort_by_key(|e| e.span.start);
         let mut out = String::new();

@@ -6,6 +6,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use senlac_notation::{Code, ItemKind, Span, SyntaxError};
 
+use crate::problem::Problem;
 use crate::report::{Format, Located};
 use crate::stream::{Origin, for_each_battle};
 use crate::{Exit, files};
@@ -21,7 +22,7 @@ struct FileResult {
     io_error: bool,
 }
 
-pub fn run(paths: &[PathBuf], format: Format) -> Exit {
+pub fn run(paths: &[PathBuf], format: Format, rules: bool) -> Exit {
     let started = Instant::now();
     let files = match files::collect(paths) {
         Ok(files) => files,
@@ -32,7 +33,7 @@ pub fn run(paths: &[PathBuf], format: Format) -> Exit {
     };
     let results: Vec<FileResult> = files
         .par_iter()
-        .map(|path| lint_file(path, format))
+        .map(|path| lint_file(path, format, rules))
         .collect();
     let mut total = FileResult::default();
     for result in &results {
@@ -76,7 +77,7 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn lint_file(path: &PathBuf, format: Format) -> FileResult {
+fn lint_file(path: &PathBuf, format: Format, rules: bool) -> FileResult {
     let mut result = FileResult::default();
     let name = path.display().to_string();
     let file = match std::fs::File::open(path) {
@@ -88,7 +89,7 @@ fn lint_file(path: &PathBuf, format: Format) -> FileResult {
         }
     };
     let mut index = 0;
-    let read = for_each_battle(file, |battle, origin: Origin, mut errors| {
+    let read = for_each_battle(file, |battle, origin: Origin, errors| {
         index += 1;
         result.battles += 1;
         result.actions += battle
@@ -96,9 +97,22 @@ fn lint_file(path: &PathBuf, format: Format) -> FileResult {
             .iter()
             .filter(|i| i.kind == ItemKind::Action)
             .count();
-        errors.extend(battle.errors.iter().cloned());
-        errors.extend(senlac_notation::lower::check(battle));
-        errors.sort_by_key(|e| e.span.start);
+        let mut problems: Vec<Problem> = errors
+            .iter()
+            .chain(&battle.errors)
+            .map(Problem::from)
+            .collect();
+        let lowering = senlac_notation::lower::check(battle);
+        problems.extend(lowering.iter().map(Problem::from));
+        // Rules are checked only on a battle whose syntax is sound.
+        if rules && problems.is_empty() {
+            match senlac_engine::check(battle, senlac_engine::Config::default()) {
+                Ok(game) => problems.extend(game.violations().iter().map(Problem::from)),
+                Err(violation) => problems.push(Problem::from(&violation)),
+            }
+        }
+        problems.sort_by_key(|e| e.span.start);
+        let errors = problems;
         // Past a screenful of graphical reports, the rest of the file's
         // errors are listed one per line.
         let format = if format == Format::Human && result.errors >= MAX_DRAWN_PER_FILE {
@@ -138,7 +152,7 @@ fn lint_file(path: &PathBuf, format: Format) -> FileResult {
             offset: 0,
             line: 0,
         };
-        located.print(&[empty], format, 0, &mut result.output);
+        located.print(&[Problem::from(&empty)], format, 0, &mut result.output);
     }
     result
 }

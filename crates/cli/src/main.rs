@@ -4,6 +4,7 @@
 mod files;
 mod fmt;
 mod lint;
+mod problem;
 mod report;
 mod stream;
 
@@ -54,6 +55,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: report::Format,
+        /// Check the notation only, not the rules.
+        #[arg(long)]
+        syntax_only: bool,
     },
     /// Rewrite battle logs in the canonical layout, keeping every comment.
     #[command(
@@ -83,7 +87,11 @@ fn main() -> ExitCode {
         }
     };
     let exit = match cli.command {
-        Command::Lint { paths, format } => lint::run(&paths, format),
+        Command::Lint {
+            paths,
+            format,
+            syntax_only,
+        } => lint::run(&paths, format, !syntax_only),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
     };
     ExitCode::from(exit as u8)

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
+use crate::problem::Problem;
 use miette::{Diagnostic, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
-use senlac_notation::SyntaxError;
 
 /// How diagnostics are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -42,7 +42,7 @@ impl Located<'_> {
     }
 
     /// Whether a graphical report can show this error's line.
-    fn drawable(&self, error: &SyntaxError) -> bool {
+    fn drawable(&self, error: &Problem) -> bool {
         const LONGEST_LINE: usize = 1000;
         let bytes = self.text.as_bytes();
         let at = (error.span.start as usize).min(bytes.len());
@@ -58,7 +58,7 @@ impl Located<'_> {
         end - start <= LONGEST_LINE && error.span.len() <= LONGEST_LINE
     }
 
-    pub fn print(&self, errors: &[SyntaxError], format: Format, battle: usize, out: &mut String) {
+    pub fn print(&self, errors: &[Problem], format: Format, battle: usize, out: &mut String) {
         let lines = if format == Format::Human || errors.is_empty() {
             Vec::new()
         } else {
@@ -68,7 +68,7 @@ impl Located<'_> {
             Format::Human if errors.iter().any(|e| self.drawable(e)) => {
                 // miette cannot draw a label far along a huge line; such
                 // errors are printed as short lines instead.
-                let (drawn, plain): (Vec<SyntaxError>, Vec<SyntaxError>) =
+                let (drawn, plain): (Vec<Problem>, Vec<Problem>) =
                     errors.iter().cloned().partition(|e| self.drawable(e));
                 let shown = &drawn[..drawn.len().min(MAX_RENDERED)];
                 let report = FileReport {
@@ -111,7 +111,7 @@ impl Located<'_> {
                     let value = serde_json::json!({
                         "file": self.name,
                         "battle": battle,
-                        "code": error.code.as_str(),
+                        "code": &*error.code,
                         "severity": "error",
                         "message": error.message,
                         "labels": [{
@@ -172,7 +172,7 @@ struct FileReport<'a> {
     source: &'a Located<'a>,
     battle: usize,
     count: usize,
-    errors: &'a [SyntaxError],
+    errors: &'a [Problem],
 }
 
 impl fmt::Debug for FileReport<'_> {

@@ -1,0 +1,71 @@
+//! One shape for every diagnostic the CLI prints: syntax errors from the
+//! notation and rule violations from the engine.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use senlac_engine::Violation;
+use senlac_notation::{Span, SyntaxError};
+
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub code: Cow<'static, str>,
+    pub span: Span,
+    pub message: String,
+    pub label: String,
+    pub help: Option<String>,
+}
+
+impl From<&SyntaxError> for Problem {
+    fn from(error: &SyntaxError) -> Self {
+        Problem {
+            code: Cow::Borrowed(error.code.as_str()),
+            span: error.span,
+            message: error.message.to_string(),
+            label: error.label.to_string(),
+            help: error.help.as_ref().map(|h| h.to_string()),
+        }
+    }
+}
+
+impl From<&Violation> for Problem {
+    fn from(violation: &Violation) -> Self {
+        let rule = format!("rule: {}", violation.rule);
+        Problem {
+            code: Cow::Borrowed(violation.code),
+            span: violation.span,
+            message: violation.message.clone(),
+            label: violation.label.clone(),
+            help: Some(match &violation.help {
+                Some(help) => format!("{help}\n{rule}"),
+                None => rule,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Problem {}
+
+impl miette::Diagnostic for Problem {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&*self.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_deref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span),
+        )))
+    }
+}

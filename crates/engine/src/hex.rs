@@ -1,0 +1,617 @@
+//! Hex-map geometry: flat-top hexes in columns, labelled CCRR.
+//!
+//! A map cell is a [`Cell`] (column then row, both 1-based; rows grow
+//! southwards). Every other column sits half a hex lower than its
+//! neighbours; [`Parity`] says which: with [`Parity::Odd`] columns 1, 3, 5…
+//! are shifted down, with [`Parity::Even`] columns 2, 4, 6… are.
+//!
+//! Arithmetic happens in cube coordinates ([`Cube`]), where distances and
+//! lines are simple. `q` is the column itself; `r` grows southwards within a
+//! column and `s = -q - r`.
+//!
+//! Functions here know only the label range 1..=99; callers filter by the
+//! map's size with [`Rect::contains`].
+
+use std::fmt;
+
+use senlac_notation::lower::Parity;
+use senlac_notation::value::Cell;
+
+/// The largest column or row a CCRR label can hold.
+const MAX_LABEL: i32 = 99;
+
+/// A hex in cube coordinates; a valid cube has `q + r + s == 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cube {
+    pub q: i32,
+    pub r: i32,
+    pub s: i32,
+}
+
+impl Cube {
+    /// The cube at `q`, `r` (with `s = -q - r`).
+    pub const fn new(q: i32, r: i32) -> Cube {
+        Cube { q, r, s: -q - r }
+    }
+
+    /// Steps between two cubes.
+    pub fn distance(a: Cube, b: Cube) -> u32 {
+        (a.q.abs_diff(b.q) + a.r.abs_diff(b.r) + a.s.abs_diff(b.s)) / 2
+    }
+
+    /// The cube one step away in `direction`.
+    pub const fn step(self, direction: Direction) -> Cube {
+        let d = direction.offset();
+        Cube {
+            q: self.q + d.q,
+            r: self.r + d.r,
+            s: self.s + d.s,
+        }
+    }
+}
+
+/// The six directions from a hex to its neighbours, clockwise from north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    N,
+    NE,
+    SE,
+    S,
+    SW,
+    NW,
+}
+
+impl Direction {
+    /// All six, in the order [`neighbours`] yields them.
+    pub const ALL: [Direction; 6] = [
+        Direction::N,
+        Direction::NE,
+        Direction::SE,
+        Direction::S,
+        Direction::SW,
+        Direction::NW,
+    ];
+
+    /// The cube step for this direction.
+    pub const fn offset(self) -> Cube {
+        match self {
+            Direction::N => Cube::new(0, -1),
+            Direction::NE => Cube::new(1, -1),
+            Direction::SE => Cube::new(1, 0),
+            Direction::S => Cube::new(0, 1),
+            Direction::SW => Cube::new(-1, 1),
+            Direction::NW => Cube::new(-1, 0),
+        }
+    }
+
+    /// The direction pointing back.
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::N => Direction::S,
+            Direction::NE => Direction::SW,
+            Direction::SE => Direction::NW,
+            Direction::S => Direction::N,
+            Direction::SW => Direction::NE,
+            Direction::NW => Direction::SE,
+        }
+    }
+}
+
+/// How far `r` is from the row in `column`: `row = r + lift(column)`.
+fn lift(column: i32, parity: Parity) -> i32 {
+    match parity {
+        Parity::Odd => column.div_euclid(2),
+        Parity::Even => (column - 1).div_euclid(2),
+    }
+}
+
+/// The column and row of a cube, unchecked.
+fn offset(cube: Cube, parity: Parity) -> (i32, i32) {
+    (cube.q, cube.r + lift(cube.q, parity))
+}
+
+/// A cell's cube coordinates.
+pub fn to_cube(cell: Cell, parity: Parity) -> Cube {
+    let q = i32::from(cell.column);
+    Cube::new(q, i32::from(cell.row) - lift(q, parity))
+}
+
+/// The cell at a cube, or `None` if the cube is invalid or its column or row
+/// falls outside 1..=99.
+pub fn to_cell(cube: Cube, parity: Parity) -> Option<Cell> {
+    if cube.q + cube.r + cube.s != 0 {
+        return None;
+    }
+    let (column, row) = offset(cube, parity);
+    let label = |n: i32| {
+        u8::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_LABEL).contains(&i32::from(*n)))
+    };
+    Some(Cell {
+        column: label(column)?,
+        row: label(row)?,
+    })
+}
+
+/// Steps between two cells.
+pub fn distance(a: Cell, b: Cell, parity: Parity) -> u32 {
+    Cube::distance(to_cube(a, parity), to_cube(b, parity))
+}
+
+/// The cell one step away in `direction`, if it has a label in 1..=99.
+pub fn neighbour(cell: Cell, direction: Direction, parity: Parity) -> Option<Cell> {
+    to_cell(to_cube(cell, parity).step(direction), parity)
+}
+
+/// A cell's neighbours in the order N, NE, SE, S, SW, NW, leaving out those
+/// without a label in 1..=99.
+pub fn neighbours(cell: Cell, parity: Parity) -> impl Iterator<Item = Cell> {
+    Direction::ALL
+        .into_iter()
+        .filter_map(move |direction| neighbour(cell, direction, parity))
+}
+
+/// The direction from `a` to `b`, if they are adjacent.
+pub fn direction_to(a: Cell, b: Cell, parity: Parity) -> Option<Direction> {
+    let (a, b) = (to_cube(a, parity), to_cube(b, parity));
+    let step = Cube::new(b.q - a.q, b.r - a.r);
+    Direction::ALL
+        .into_iter()
+        .find(|direction| direction.offset() == step)
+}
+
+/// Whether two cells share a hexside.
+pub fn adjacent(a: Cell, b: Cell, parity: Parity) -> bool {
+    distance(a, b, parity) == 1
+}
+
+/// Whether every consecutive pair of `cells` is adjacent (true for fewer
+/// than two cells).
+pub fn is_contiguous_path(cells: &[Cell], parity: Parity) -> bool {
+    cells
+        .windows(2)
+        .all(|pair| adjacent(pair[0], pair[1], parity))
+}
+
+/// The cube nearest a fractional cube position.
+fn round(q: f64, r: f64, s: f64) -> Cube {
+    let (rq, rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    // Rounded values are small integers, so the casts are exact.
+    let (rq, rr, rs) = (rq as i32, rr as i32, rs as i32);
+    if dq > dr && dq > ds {
+        Cube::new(-rr - rs, rr)
+    } else if dr > ds {
+        Cube::new(rq, -rq - rs)
+    } else {
+        Cube::new(rq, rr)
+    }
+}
+
+/// The cells on the straight line from `a` to `b`, both included:
+/// `distance(a, b) + 1` cells, each adjacent to the next.
+///
+/// Each cell is the one nearest a point spaced evenly along the line
+/// between the centres, nudged by a tiny offset so that points exactly on a
+/// hexside fall consistently to one side. Where that side would step out of
+/// the rows and columns spanned by `a` and `b` (a line running exactly along
+/// a map edge), the point falls to the other side, so every cell lies in
+/// [`range(a, b)`](range).
+pub fn line(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Cell> {
+    const NUDGE: (f64, f64, f64) = (1e-6, 2e-6, -3e-6);
+    let (from, to) = (to_cube(a, parity), to_cube(b, parity));
+    let steps = Cube::distance(from, to);
+    let columns = a.column.min(b.column)..=a.column.max(b.column);
+    let rows = a.row.min(b.row)..=a.row.max(b.row);
+    let inside = move |cube: Cube| {
+        let (column, row) = offset(cube, parity);
+        let fits = |range: &std::ops::RangeInclusive<u8>, n: i32| {
+            u8::try_from(n).is_ok_and(|n| range.contains(&n))
+        };
+        fits(&columns, column) && fits(&rows, row)
+    };
+    (0..=steps).map(move |i| {
+        if i == 0 {
+            return a;
+        }
+        if i == steps {
+            return b;
+        }
+        let t = f64::from(i) / f64::from(steps);
+        let lerp = |x: i32, y: i32| f64::from(x) + f64::from(y - x) * t;
+        let (q, r, s) = (lerp(from.q, to.q), lerp(from.r, to.r), lerp(from.s, to.s));
+        let near = round(q + NUDGE.0, r + NUDGE.1, s + NUDGE.2);
+        let cube = if inside(near) {
+            near
+        } else {
+            round(q - NUDGE.0, r - NUDGE.1, s - NUDGE.2)
+        };
+        let (column, row) = offset(cube, parity);
+        // Inside the span of `a` and `b` (see above), so within u8.
+        Cell {
+            column: u8::try_from(column).unwrap_or(a.column),
+            row: u8::try_from(row).unwrap_or(a.row),
+        }
+    })
+}
+
+/// The edge between two adjacent cells, the same whichever side names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Hexside(Cell, Cell);
+
+impl Hexside {
+    /// The hexside between `a` and `b`, or `None` unless they are adjacent.
+    pub fn new(a: Cell, b: Cell, parity: Parity) -> Option<Hexside> {
+        adjacent(a, b, parity).then(|| Hexside(a.min(b), a.max(b)))
+    }
+
+    /// The two cells, lower label first.
+    pub fn cells(self) -> (Cell, Cell) {
+        (self.0, self.1)
+    }
+}
+
+impl fmt::Display for Hexside {
+    /// As written in the notation: `0404/0405`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.0, self.1)
+    }
+}
+
+/// A map's extent: columns 1..=columns, rows 1..=rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rect {
+    pub columns: u8,
+    pub rows: u8,
+}
+
+impl Rect {
+    /// Whether the cell lies on the map.
+    pub fn contains(self, cell: Cell) -> bool {
+        (1..=self.columns).contains(&cell.column) && (1..=self.rows).contains(&cell.row)
+    }
+}
+
+/// The inclusive rectangle of labels between two corners, column by column
+/// (`0101-0210` is 0101, 0102 … 0110, 0201 … 0210), whichever corners are
+/// given.
+pub fn range(a: Cell, b: Cell) -> impl Iterator<Item = Cell> {
+    let rows = a.row.min(b.row)..=a.row.max(b.row);
+    (a.column.min(b.column)..=a.column.max(b.column))
+        .flat_map(move |column| rows.clone().map(move |row| Cell { column, row }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn c(label: &str) -> Cell {
+        Cell::parse(label).unwrap()
+    }
+
+    fn cells(labels: &[&str]) -> Vec<Cell> {
+        labels.iter().map(|label| c(label)).collect()
+    }
+
+    fn around(label: &str, parity: Parity) -> Vec<Cell> {
+        neighbours(c(label), parity).collect()
+    }
+
+    fn path(a: &str, b: &str, parity: Parity) -> Vec<Cell> {
+        line(c(a), c(b), parity).collect()
+    }
+
+    #[test]
+    fn neighbours_odd() {
+        // Odd columns sit lower, so their east and west neighbours share the
+        // row or the row below.
+        let odd = Parity::Odd;
+        let want = ["0503", "0604", "0605", "0505", "0405", "0404"];
+        assert_eq!(around("0504", odd), cells(&want));
+        let want = ["0403", "0503", "0504", "0405", "0304", "0303"];
+        assert_eq!(around("0404", odd), cells(&want));
+    }
+
+    #[test]
+    fn neighbours_even() {
+        // Even columns sit lower: 0404 is shifted, 0504 is not.
+        let even = Parity::Even;
+        let want = ["0403", "0504", "0505", "0405", "0305", "0304"];
+        assert_eq!(around("0404", even), cells(&want));
+        let want = ["0503", "0603", "0604", "0505", "0404", "0403"];
+        assert_eq!(around("0504", even), cells(&want));
+    }
+
+    #[test]
+    fn neighbours_at_the_label_edge() {
+        assert_eq!(
+            around("0101", Parity::Odd),
+            cells(&["0201", "0202", "0102"])
+        );
+        assert_eq!(around("0101", Parity::Even), cells(&["0201", "0102"]));
+        // 0299 under Odd is unshifted: its SE and SW neighbours keep row 99.
+        assert_eq!(
+            around("0299", Parity::Odd),
+            cells(&["0298", "0398", "0399", "0199", "0198"])
+        );
+        // 9999 under Odd is shifted: its SW neighbour would be row 100.
+        assert_eq!(around("9999", Parity::Odd), cells(&["9998", "9899"]));
+    }
+
+    #[test]
+    fn distances() {
+        let odd = Parity::Odd;
+        assert_eq!(distance(c("0408"), c("0404"), odd), 4);
+        assert_eq!(distance(c("0608"), c("0704"), odd), 4);
+        assert_eq!(distance(c("0508"), c("0404"), odd), 5);
+        let even = Parity::Even;
+        assert_eq!(distance(c("0408"), c("0404"), even), 4);
+        // 0608 is shifted under Even: NE to 0708, then four north.
+        assert_eq!(distance(c("0608"), c("0704"), even), 5);
+        // 0508 is not: NW to 0407, then three north.
+        assert_eq!(distance(c("0508"), c("0404"), even), 4);
+        // Along a row the zigzag costs nothing extra.
+        assert_eq!(distance(c("0101"), c("0901"), odd), 8);
+        assert_eq!(distance(c("0101"), c("0101"), even), 0);
+    }
+
+    #[test]
+    fn cubes() {
+        assert_eq!(to_cube(c("0504"), Parity::Odd), Cube::new(5, 2));
+        assert_eq!(to_cube(c("0504"), Parity::Even), Cube::new(5, 2));
+        assert_eq!(to_cube(c("0404"), Parity::Odd), Cube::new(4, 2));
+        assert_eq!(to_cube(c("0404"), Parity::Even), Cube::new(4, 3));
+        assert_eq!(to_cell(Cube::new(4, 2), Parity::Odd), Some(c("0404")));
+        assert_eq!(to_cell(Cube::new(0, 1), Parity::Odd), None);
+        assert_eq!(to_cell(Cube::new(5, -2), Parity::Odd), None);
+        assert_eq!(to_cell(Cube::new(99, 51), Parity::Odd), None);
+        assert_eq!(to_cell(Cube::new(99, 50), Parity::Odd), Some(c("9999")));
+        assert_eq!(to_cell(Cube { q: 4, r: 2, s: 0 }, Parity::Odd), None);
+    }
+
+    #[test]
+    fn directions() {
+        let odd = Parity::Odd;
+        assert_eq!(direction_to(c("0504"), c("0605"), odd), Some(Direction::SE));
+        assert_eq!(direction_to(c("0605"), c("0504"), odd), Some(Direction::NW));
+        assert_eq!(direction_to(c("0504"), c("0606"), odd), None);
+        assert_eq!(direction_to(c("0504"), c("0504"), odd), None);
+        let even = Parity::Even;
+        assert_eq!(
+            direction_to(c("0504"), c("0603"), even),
+            Some(Direction::NE)
+        );
+        assert_eq!(
+            direction_to(c("0404"), c("0305"), even),
+            Some(Direction::SW)
+        );
+        assert!(adjacent(c("0404"), c("0503"), odd));
+        assert!(!adjacent(c("0404"), c("0503"), even));
+        for direction in Direction::ALL {
+            assert_eq!(direction.opposite().opposite(), direction);
+            assert_ne!(direction.opposite(), direction);
+        }
+    }
+
+    #[test]
+    fn lines() {
+        let odd = Parity::Odd;
+        assert_eq!(
+            path("0101", "0104", odd),
+            cells(&["0101", "0102", "0103", "0104"])
+        );
+        assert_eq!(
+            path("0404", "0703", odd),
+            cells(&["0404", "0503", "0604", "0703"])
+        );
+        assert_eq!(path("0707", "0707", odd), cells(&["0707"]));
+        // Exactly along a hexside: the line keeps to the endpoints' row,
+        // whichever way that is, so it never leaves the labels at the edge.
+        assert_eq!(path("0199", "0399", odd), cells(&["0199", "0299", "0399"]));
+        assert_eq!(path("0201", "0401", odd), cells(&["0201", "0301", "0401"]));
+        let even = Parity::Even;
+        // 0404 is shifted under Even, 0703 is not: exactly three steps NE.
+        assert_eq!(
+            path("0404", "0703", even),
+            cells(&["0404", "0504", "0603", "0703"])
+        );
+        assert_eq!(path("0299", "0499", even), cells(&["0299", "0399", "0499"]));
+        assert_eq!(path("0101", "0301", even), cells(&["0101", "0201", "0301"]));
+    }
+
+    #[test]
+    fn paths() {
+        let odd = Parity::Odd;
+        assert!(is_contiguous_path(&[], odd));
+        assert!(is_contiguous_path(&cells(&["0504"]), odd));
+        assert!(is_contiguous_path(&cells(&["0504", "0605", "0606"]), odd));
+        assert!(!is_contiguous_path(&cells(&["0504", "0606"]), odd));
+        assert!(!is_contiguous_path(&cells(&["0504", "0504"]), odd));
+        assert!(!is_contiguous_path(&cells(&["0404", "0505"]), odd));
+        assert!(is_contiguous_path(&cells(&["0404", "0505"]), Parity::Even));
+    }
+
+    #[test]
+    fn hexsides() {
+        let odd = Parity::Odd;
+        let side = Hexside::new(c("0405"), c("0404"), odd).unwrap();
+        assert_eq!(Some(side), Hexside::new(c("0404"), c("0405"), odd));
+        assert_eq!(side.cells(), (c("0404"), c("0405")));
+        assert_eq!(side.to_string(), "0404/0405");
+        assert_eq!(Hexside::new(c("0404"), c("0404"), odd), None);
+        assert_eq!(Hexside::new(c("0404"), c("0406"), odd), None);
+        assert_eq!(Hexside::new(c("0404"), c("0505"), odd), None);
+        assert!(Hexside::new(c("0404"), c("0505"), Parity::Even).is_some());
+    }
+
+    #[test]
+    fn rects_and_ranges() {
+        let map = Rect {
+            columns: 22,
+            rows: 15,
+        };
+        assert!(map.contains(c("0101")));
+        assert!(map.contains(c("2215")));
+        assert!(!map.contains(c("2315")));
+        assert!(!map.contains(c("2216")));
+        assert!(!map.contains(Cell { column: 0, row: 1 }));
+        assert!(!map.contains(Cell { column: 1, row: 0 }));
+
+        let forest: Vec<Cell> = range(c("0101"), c("0210")).collect();
+        assert_eq!(forest.len(), 20);
+        assert_eq!(forest[..3], cells(&["0101", "0102", "0103"]));
+        assert_eq!(forest[9..12], cells(&["0110", "0201", "0202"]));
+        assert_eq!(forest[19], c("0210"));
+        // Corners in any order give the same rectangle.
+        assert!(range(c("0210"), c("0101")).eq(forest.iter().copied()));
+        assert!(range(c("0110"), c("0201")).eq(forest.iter().copied()));
+        assert!(range(c("0505"), c("0505")).eq([c("0505")]));
+    }
+
+    fn parity() -> impl Strategy<Value = Parity> {
+        prop_oneof![Just(Parity::Odd), Just(Parity::Even)]
+    }
+
+    fn cell() -> impl Strategy<Value = Cell> {
+        (1..=99u8, 1..=99u8).prop_map(|(column, row)| Cell { column, row })
+    }
+
+    fn interior() -> impl Strategy<Value = Cell> {
+        (2..=98u8, 2..=98u8).prop_map(|(column, row)| Cell { column, row })
+    }
+
+    /// Two cells no more than a few steps apart, so adjacency is often hit.
+    fn near() -> impl Strategy<Value = (Cell, Cell)> {
+        (cell(), -2..=2i32, -2..=2i32).prop_map(|(a, dc, dr)| {
+            let shift = |n: u8, d: i32| (i32::from(n) + d).clamp(1, 99) as u8;
+            (
+                a,
+                Cell {
+                    column: shift(a.column, dc),
+                    row: shift(a.row, dr),
+                },
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn cube_round_trip(a in cell(), parity in parity()) {
+            let cube = to_cube(a, parity);
+            prop_assert_eq!(cube.q + cube.r + cube.s, 0);
+            prop_assert_eq!(to_cell(cube, parity), Some(a));
+        }
+
+        #[test]
+        fn distance_is_a_metric(a in cell(), b in cell(), x in cell(), parity in parity()) {
+            let d = |a, b| distance(a, b, parity);
+            prop_assert_eq!(d(a, b), d(b, a));
+            prop_assert_eq!(d(a, b) == 0, a == b);
+            prop_assert!(d(a, b) <= d(a, x) + d(x, b));
+            // At least the column gap, at most columns plus rows.
+            let columns = u32::from(a.column.abs_diff(b.column));
+            let rows = u32::from(a.row.abs_diff(b.row));
+            prop_assert!(columns <= d(a, b) && d(a, b) <= columns + rows);
+        }
+
+        #[test]
+        fn neighbours_are_one_step(a in cell(), parity in parity()) {
+            let all: Vec<Cell> = neighbours(a, parity).collect();
+            prop_assert!(all.len() <= 6);
+            for (i, &n) in all.iter().enumerate() {
+                prop_assert_eq!(distance(a, n, parity), 1);
+                prop_assert!(adjacent(n, a, parity));
+                prop_assert!(!all[..i].contains(&n));
+                let back = direction_to(n, a, parity).unwrap();
+                prop_assert_eq!(direction_to(a, n, parity), Some(back.opposite()));
+            }
+        }
+
+        #[test]
+        fn interior_cells_have_six(a in interior(), parity in parity()) {
+            let all: Vec<Cell> = neighbours(a, parity).collect();
+            prop_assert_eq!(all.len(), 6);
+            for (direction, n) in Direction::ALL.into_iter().zip(all) {
+                prop_assert_eq!(direction_to(a, n, parity), Some(direction));
+                prop_assert_eq!(neighbour(a, direction, parity), Some(n));
+            }
+        }
+
+        #[test]
+        fn adjacency_is_symmetric((a, b) in near(), parity in parity()) {
+            prop_assert_eq!(adjacent(a, b, parity), adjacent(b, a, parity));
+            prop_assert_eq!(adjacent(a, b, parity), direction_to(a, b, parity).is_some());
+            prop_assert_eq!(
+                adjacent(a, b, parity),
+                neighbours(a, parity).any(|n| n == b)
+            );
+        }
+
+        #[test]
+        fn lines_are_paths(a in cell(), b in cell(), parity in parity()) {
+            let cells: Vec<Cell> = line(a, b, parity).collect();
+            prop_assert_eq!(cells.len() as u32, distance(a, b, parity) + 1);
+            prop_assert_eq!(cells.first(), Some(&a));
+            prop_assert_eq!(cells.last(), Some(&b));
+            prop_assert!(is_contiguous_path(&cells, parity));
+            for cell in &cells {
+                prop_assert!(range(a, b).any(|r| r == *cell), "{} outside {}-{}", cell, a, b);
+            }
+            let mut back: Vec<Cell> = line(b, a, parity).collect();
+            back.reverse();
+            prop_assert_eq!(back, cells);
+        }
+
+        #[test]
+        fn lines_along_a_row(a in cell(), column in 1..=99u8, parity in parity()) {
+            // Same-row lines between columns of one parity run exactly along
+            // hexsides; along rows 1 and 99 only one side has labels.
+            let b = Cell { column, row: a.row };
+            let cells: Vec<Cell> = line(a, b, parity).collect();
+            prop_assert_eq!(cells.len() as u32, distance(a, b, parity) + 1);
+            prop_assert!(is_contiguous_path(&cells, parity));
+            for cell in &cells {
+                prop_assert!(cell.row == a.row || a.column.abs_diff(column) % 2 == 1);
+                prop_assert!(range(a, b).any(|r| r == *cell), "{} outside {}-{}", cell, a, b);
+            }
+        }
+
+        #[test]
+        fn lines_near_the_edge((a, b) in near(), parity in parity()) {
+            let cells: Vec<Cell> = line(a, b, parity).collect();
+            prop_assert_eq!(cells.len() as u32, distance(a, b, parity) + 1);
+            prop_assert!(is_contiguous_path(&cells, parity));
+        }
+
+        #[test]
+        fn hexsides_are_symmetric((a, b) in near(), parity in parity()) {
+            let side = Hexside::new(a, b, parity);
+            prop_assert_eq!(side, Hexside::new(b, a, parity));
+            prop_assert_eq!(side.is_some(), adjacent(a, b, parity));
+            if let Some(side) = side {
+                let (x, y) = side.cells();
+                prop_assert!(x < y && (x, y) == (a.min(b), a.max(b)));
+            }
+        }
+
+        #[test]
+        fn ranges_are_rectangles(a in cell(), b in cell(), map in (1..=99u8, 1..=99u8)) {
+            let all: Vec<Cell> = range(a, b).collect();
+            let width = usize::from(a.column.abs_diff(b.column)) + 1;
+            let height = usize::from(a.row.abs_diff(b.row)) + 1;
+            prop_assert_eq!(all.len(), width * height);
+            prop_assert!(all.windows(2).all(|w| w[0] < w[1]));
+            prop_assert!(all.contains(&a) && all.contains(&b));
+            let rect = Rect { columns: map.0, rows: map.1 };
+            prop_assert_eq!(
+                rect.contains(a),
+                range(Cell { column: 1, row: 1 }, Cell { column: map.0, row: map.1 })
+                    .any(|c| c == a)
+            );
+        }
+    }
+}

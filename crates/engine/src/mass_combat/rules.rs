@@ -1,0 +1,18 @@
+//! Where each check comes from: a section of the rule documents, or a ruling
+//! in docs/rules/mass-combat.md. Diagnostics cite these.
+
+pub const UNITS: &str = "mass-combat §Units";
+pub const UNIT_QUALITY: &str = "mass-combat §Unit Quality Tables (maximum command points)";
+pub const SETUP: &str = "mass-combat §Setting Up The Battlefield; docs/rules/mass-combat.md MC-R4";
+pub const LEADERSHIP: &str =
+    "mass-combat §Turn Order (leadership roll); docs/rules/mass-combat.md MC-R2";
+pub const TURN_ORDER: &str = "mass-combat §Turn Order";
+pub const PHASES: &str =
+    "mass-combat §Turn Order (the five phases, in order); docs/rules/mass-combat.md MC-R6";
+pub const VOLLEY: &str = "mass-combat §Turn Order, 1. Missile volleys";
+pub const MOVEMENT: &str = "mass-combat §Turn Order, 2. Movement";
+pub const COMBAT: &str = "mass-combat §Turn Order, 3-5. Combat";
+pub const ROUT: &str = "mass-combat §Rout Reactions";
+pub const COSTS: &str = "mass-combat §Turn Order (costs); docs/rules/mass-combat.md MC-R3";
+pub const MOVE_ALL: &str = "docs/rules/mass-combat.md MC-R7 (every unit takes a movement action)";
+pub const NOT_CHECKED: &str = "docs/rules/mass-combat.md MC-R9 (combat is not checked yet)";

@@ -1,0 +1,219 @@
+//! Mass Combat's position: the roster that never changes, and the state that does.
+
+use std::sync::Arc;
+
+use senlac_notation::lower::{Map, Parity};
+use senlac_notation::value::Cell;
+
+use super::tables::{Class, Edition, Grade, Phase};
+use crate::hex;
+
+/// A unit as the roster declares it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitInfo {
+    pub side: usize,
+    pub id: String,
+    pub name: String,
+    pub class: Class,
+    pub grade: Grade,
+    /// Men in the unit (`size=1000`); the example's units are 1000 each.
+    pub size: u32,
+}
+
+/// What does not change during a battle: sides, units, map and terrain.
+#[derive(Clone, Debug)]
+pub struct Roster {
+    pub edition: Edition,
+    pub sides: Vec<String>,
+    pub units: Vec<UnitInfo>,
+    pub columns: u8,
+    pub rows: u8,
+    pub parity: Parity,
+    pub impassable: Vec<Cell>,
+    pub hill: Vec<Cell>,
+    /// Hexsides of the hill's crest, each stored with the lower cell first.
+    pub crest: Vec<(Cell, Cell)>,
+    /// The side that acts first, from `first SIDE turn`.
+    pub first_turn: Option<usize>,
+}
+
+impl Roster {
+    pub fn empty(edition: Edition) -> Self {
+        Roster {
+            edition,
+            sides: Vec::new(),
+            units: Vec::new(),
+            columns: 0,
+            rows: 0,
+            parity: Parity::Odd,
+            impassable: Vec::new(),
+            hill: Vec::new(),
+            crest: Vec::new(),
+            first_turn: None,
+        }
+    }
+
+    pub fn set_map(&mut self, map: Map) {
+        if let Map::Hex {
+            columns,
+            rows,
+            parity,
+        } = map
+        {
+            self.columns = columns;
+            self.rows = rows;
+            self.parity = parity;
+        }
+    }
+
+    pub fn on_map(&self, cell: Cell) -> bool {
+        (1..=self.columns).contains(&cell.column) && (1..=self.rows).contains(&cell.row)
+    }
+
+    pub fn side_index(&self, name: &str) -> Option<usize> {
+        self.sides.iter().position(|s| s == name)
+    }
+
+    /// The unit `id` of `side`.
+    pub fn unit_index(&self, side: usize, id: &str) -> Option<usize> {
+        self.units.iter().position(|u| u.side == side && u.id == id)
+    }
+
+    /// The other side, in a two-sided battle.
+    pub fn enemy_of(&self, side: usize) -> usize {
+        if side == 0 { 1 } else { 0 }
+    }
+
+    pub fn distance(&self, a: Cell, b: Cell) -> u32 {
+        hex::distance(a, b, self.parity)
+    }
+
+    pub fn adjacent(&self, a: Cell, b: Cell) -> bool {
+        hex::adjacent(a, b, self.parity)
+    }
+
+    /// Whether the hexside between `a` and `b` is on the crest.
+    pub fn is_crest(&self, a: Cell, b: Cell) -> bool {
+        let key = if a <= b { (a, b) } else { (b, a) };
+        self.crest.contains(&key)
+    }
+}
+
+/// What became of a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Declared but not yet deployed.
+    Reserve,
+    Active,
+    Routed,
+    Slaughtered,
+}
+
+impl Status {
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Reserve => "reserve",
+            Status::Active => "active",
+            Status::Routed => "routed",
+            Status::Slaughtered => "slaughtered",
+        }
+    }
+}
+
+/// The changing part of a unit: eight bytes, so states are cheap to keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitState {
+    pub command_points: u8,
+    pub damage: u8,
+    pub hex: Option<Cell>,
+    pub status: Status,
+    /// Acted in the current phase.
+    pub acted: bool,
+}
+
+/// A reaction some unit owes because of an earlier action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owed {
+    /// Units any one of which may answer (the lowest-CP enemies for a disengage).
+    pub units: [Option<usize>; 4],
+    pub choices: &'static [super::tables::Verb],
+    /// The action that demands it.
+    pub span: senlac_notation::Span,
+    /// For pursue: the hex the disengaging unit left.
+    pub vacated: Option<Cell>,
+}
+
+impl Owed {
+    pub fn by(&self, unit: usize) -> bool {
+        self.units.contains(&Some(unit))
+    }
+}
+
+/// The position at one moment of a Mass Combat battle.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub roster: Arc<Roster>,
+    pub units: Vec<UnitState>,
+    pub turn: u32,
+    /// The side whose turn it is.
+    pub acting: Option<usize>,
+    pub phase: Option<Phase>,
+    pub owed: Vec<Owed>,
+    /// Side-turns played, to check the order.
+    pub side_turns: u32,
+    /// The side that played the first side-turn.
+    pub first_side: Option<usize>,
+    /// Per unit: took a movement action this side-turn.
+    pub moved: Vec<bool>,
+}
+
+impl State {
+    pub fn info(&self, unit: usize) -> &UnitInfo {
+        &self.roster.units[unit]
+    }
+
+    /// Active units of `side`.
+    pub fn active_of(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
+        self.roster
+            .units
+            .iter()
+            .enumerate()
+            .filter(move |(i, u)| u.side == side && self.units[*i].status == Status::Active)
+            .map(|(i, _)| i)
+    }
+
+    /// The active unit standing on `cell`.
+    pub fn unit_at(&self, cell: Cell) -> Option<usize> {
+        self.units
+            .iter()
+            .position(|u| u.status == Status::Active && u.hex == Some(cell))
+    }
+
+    /// Active enemies adjacent to `unit`.
+    pub fn adjacent_enemies(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        let side = self.info(unit).side;
+        let at = self.units[unit].hex;
+        self.roster
+            .units
+            .iter()
+            .enumerate()
+            .filter(move |(i, u)| {
+                u.side != side
+                    && self.units[*i].status == Status::Active
+                    && matches!((at, self.units[*i].hex), (Some(a), Some(b)) if self.roster.adjacent(a, b))
+            })
+            .map(|(i, _)| i)
+    }
+
+    /// Distance from `cell` to the nearest active enemy of `side`.
+    pub fn nearest_enemy(&self, side: usize, cell: Cell) -> Option<u32> {
+        self.roster
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.side != side && self.units[*i].status == Status::Active)
+            .filter_map(|(i, _)| self.units[i].hex)
+            .map(|h| self.roster.distance(cell, h))
+            .min()
+    }
+}

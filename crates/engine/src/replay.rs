@@ -1,0 +1,143 @@
+//! The fold: a rule system plays a battle's steps into a timeline of states.
+
+use senlac_notation::Battle;
+use senlac_notation::lower::{AnnotationKind, Step, steps};
+
+use crate::timeline::{Figure, Point, Timeline};
+use crate::violation::Violation;
+
+/// A rule system. Raw steps go in; the system checks them against its rules,
+/// applies them to its own typed state, and reports what it rejects.
+///
+/// After a violation the state is the best repaired one (the action applied as
+/// far as it can be), so one pass reports every violation of a battle.
+pub trait Ruleset {
+    type State: Clone;
+
+    /// The checked starting position, from the battle's tags and setup.
+    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> Self::State;
+
+    /// Plays a turn, phase or action step.
+    fn play(&self, state: &mut Self::State, step: &Step<'_, '_>, out: &mut Vec<Violation>);
+
+    /// Checks what must hold when the movetext ends.
+    fn finish(&self, state: &mut Self::State, battle: &Battle<'_>, out: &mut Vec<Violation>);
+}
+
+/// What a replay keeps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Config {
+    /// Keep a state after every step (for show, diff and render); lint does not.
+    pub timeline: bool,
+}
+
+/// A finished replay.
+#[derive(Clone, Debug)]
+pub struct Replay<S> {
+    pub violations: Vec<Violation>,
+    pub timeline: Timeline<S>,
+    /// The state at the end.
+    pub state: S,
+}
+
+/// Where the replay is, for labelling points.
+#[derive(Default)]
+struct Cursor {
+    turn: Option<u32>,
+    side: String,
+    phase: Option<String>,
+}
+
+/// Replays `battle` under `rules`.
+///
+/// Variations are alternatives, not what happened: they are parsed and kept but
+/// not replayed (docs/rules/mass-combat.md, ruling MC-R1).
+pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R::State> {
+    let mut out = Vec::new();
+    let mut state = rules.setup(battle, &mut out);
+    let mut timeline = Timeline::default();
+    let record = |timeline: &mut Timeline<R::State>, state: &R::State| {
+        if config.timeline {
+            timeline.states.push(state.clone());
+        }
+    };
+    let label = |timeline: &mut Timeline<R::State>, point: Point| {
+        if config.timeline {
+            let index = timeline.states.len().saturating_sub(1);
+            timeline.labels.push((point, index));
+        }
+    };
+    record(&mut timeline, &state);
+    label(&mut timeline, Point::Setup);
+    let mut cursor = Cursor::default();
+    let mut depth = 0u32;
+    for step in steps(battle) {
+        match step {
+            Step::VariationStart(_) => depth += 1,
+            Step::VariationEnd(_) => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            Step::Turn { number, side, .. } => {
+                close_side_turn(&mut cursor, &mut timeline, &label, Some(number));
+                cursor.turn = Some(number);
+                cursor.side = side.to_string();
+                rules.play(&mut state, &step, &mut out);
+            }
+            Step::Phase { name, .. } => {
+                close_phase(&mut cursor, &mut timeline, &label);
+                cursor.phase = Some(name.to_string());
+                rules.play(&mut state, &step, &mut out);
+            }
+            Step::Action(_) => {
+                rules.play(&mut state, &step, &mut out);
+                record(&mut timeline, &state);
+            }
+            Step::Annotation(annotation) => {
+                if let (AnnotationKind::Figure { name, .. }, true) =
+                    (annotation.kind, config.timeline)
+                {
+                    timeline.figures.push(Figure {
+                        name: name.to_string(),
+                        caption: annotation.caption().unwrap_or_default().into_owned(),
+                        state: timeline.states.len().saturating_sub(1),
+                    });
+                }
+            }
+        }
+    }
+    rules.finish(&mut state, battle, &mut out);
+    close_side_turn(&mut cursor, &mut timeline, &label, None);
+    record(&mut timeline, &state);
+    label(&mut timeline, Point::End);
+    Replay {
+        violations: out,
+        timeline,
+        state,
+    }
+}
+
+fn close_phase<S>(
+    cursor: &mut Cursor,
+    timeline: &mut Timeline<S>,
+    label: &impl Fn(&mut Timeline<S>, Point),
+) {
+    if let (Some(turn), Some(phase)) = (cursor.turn, cursor.phase.take()) {
+        label(timeline, Point::Phase(turn, cursor.side.clone(), phase));
+    }
+}
+
+/// Labels the end of the current side's turn, and of the turn when the next
+/// turn number differs.
+fn close_side_turn<S>(
+    cursor: &mut Cursor,
+    timeline: &mut Timeline<S>,
+    label: &impl Fn(&mut Timeline<S>, Point),
+    next_turn: Option<u32>,
+) {
+    close_phase(cursor, timeline, label);
+    if let Some(turn) = cursor.turn {
+        label(timeline, Point::SideTurn(turn, cursor.side.clone()));
+        if next_turn != Some(turn) {
+            label(timeline, Point::Turn(turn));
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Violations: rule breaches found while replaying a battle, as diagnostics.
+
+use std::fmt;
+
+use senlac_notation::Span;
+
+/// One broken rule, or one wrong claim, at the action that did it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Stable code, `system::what`, e.g. `mass-combat::insufficient-command-points`.
+    pub code: &'static str,
+    /// The offending action (or atom within it).
+    pub span: Span,
+    /// Names the units and the numbers involved.
+    pub message: String,
+    pub label: String,
+    /// The rule broken: a section of the rule document, or a ruling in docs/rules/.
+    pub rule: &'static str,
+    pub help: Option<String>,
+}
+
+impl Violation {
+    pub fn new(
+        code: &'static str,
+        span: Span,
+        message: impl Into<String>,
+        rule: &'static str,
+    ) -> Self {
+        Violation {
+            code,
+            span,
+            message: message.into(),
+            label: "here".into(),
+            rule,
+            help: None,
+        }
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+impl miette::Diagnostic for Violation {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let help = match &self.help {
+            Some(help) => format!("{help}\nrule: {}", self.rule),
+            None => format!("rule: {}", self.rule),
+        };
+        Some(Box::new(help))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span),
+        )))
+    }
+}
