@@ -194,6 +194,7 @@ fn act(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         );
         return;
     };
+    let before = out.len();
     let reaction_verb = verb.is_reaction() || verb == Verb::Rout;
     if !reaction_verb {
         flush_owed(state, out);
@@ -253,6 +254,10 @@ fn act(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         }
         state.units[unit].acted = true;
         perform(state, unit, verb, phase, action, out);
+    }
+    // The reactions of a rejected action answer nothing: they are not checked.
+    if out.len() > before {
+        return;
     }
     for reaction in action.reactions() {
         let Some(unit) = value::unit_refs(&reaction.reactor)
@@ -593,6 +598,15 @@ fn perform(
                 ));
             }
         }
+        Verb::Charge if class.super_class() != SuperClass::Cavalry => out.push(fail(
+            "mass-combat::not-cavalry",
+            format!(
+                "{} is {}, and only cavalry charges",
+                state.name(unit),
+                class.name()
+            ),
+            rules::MOVEMENT,
+        )),
         Verb::Advance | Verb::Maneuver | Verb::Charge | Verb::Disengage => {
             movement(state, unit, verb, adjacent, action, out)
         }

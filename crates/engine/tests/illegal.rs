@@ -1,0 +1,257 @@
+//! Every rule gets a legal case and an illegal one; the illegal one expects its
+//! code on its exact span. One `check` drives them all.
+
+use senlac_engine::{Config, check as replay};
+use senlac_notation::parse;
+
+/// A small battle. Red: I foot archers B (4 cp), II heavy infantry B (5),
+/// III heavy cavalry B (4), IV light infantry E (0). Blue: I light infantry C
+/// (3), II heavy infantry A (6). Odd parity: Red I is 4 hexes from Blue I and
+/// 5 from Blue II.
+const SETUP: &str = "[Battle \"T\"] [Site \"S\"] [Date \"D\"] [Rules \"mass-combat/a\"] [Sides \"Red Blue\"] [Result \"*\"]
+
+map hex 10x10 parity odd
+terrain forest 0101-0110
+army Red \"Red\"
+  unit I \"Archers\" foot-archers B
+  unit II \"Foot\" heavy-infantry B
+  unit III \"Knights\" heavy-cavalry B
+  unit IV \"Levy\" light-infantry E
+army Blue \"Blue\"
+  unit I \"Foot\" light-infantry C
+  unit II \"Guard\" heavy-infantry A
+roll Red leadership 4
+bonus Red I=1 II=2 III=1
+roll Blue leadership 3
+bonus Blue I=1 II=2
+deploy Red I@0508 II@0507 III@0308 IV@0809
+deploy Blue I@0504 II@0604
+first Red turn
+";
+
+/// Red's movement phase when every unit holds or waits legally.
+const QUIET: &str = "  movement:\n    I wait\n    II+III hold\n    IV rout\n";
+
+/// Replays SETUP (with `replace` applied) and `moves`; returns each violation's
+/// code with the text its span covers.
+fn violations(replace: (&str, &str), moves: &str) -> Vec<(String, String)> {
+    let text = format!("{}\n{moves}", SETUP.replace(replace.0, replace.1));
+    let archive = parse(&text);
+    assert!(
+        !archive.has_errors(),
+        "syntax: {:?}",
+        archive.all_errors().collect::<Vec<_>>()
+    );
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    game.violations()
+        .iter()
+        .map(|v| (v.code.to_string(), text[v.span.range()].to_string()))
+        .collect()
+}
+
+#[track_caller]
+fn check(replace: (&str, &str), moves: &str, expected: &[(&str, &str)]) {
+    let got = violations(replace, moves);
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(c, s)| (c.to_string(), s.to_string()))
+        .collect();
+    assert_eq!(got, expected, "moves:\n{moves}");
+}
+
+const NONE: (&str, &str) = ("", "");
+
+#[test]
+fn legal_turn() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley I > I endure\n{QUIET}"),
+        &[],
+    );
+}
+
+#[test]
+fn volley_range_is_four() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley II > II endure\n{QUIET}"),
+        &[("mass-combat::out-of-range", "I volley II > II endure")],
+    );
+}
+
+#[test]
+fn only_archers_volley() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    II volley I > I endure\n{QUIET}"),
+        &[("mass-combat::not-an-archer", "II volley I > I endure")],
+    );
+}
+
+#[test]
+fn a_forced_reaction_left_out() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley I\n{QUIET}"),
+        &[("mass-combat::missing-reaction", "I volley I")],
+    );
+}
+
+#[test]
+fn taking_damage_is_a_legal_reaction() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley I > I damage\n{QUIET}"),
+        &[],
+    );
+}
+
+#[test]
+fn command_points_overspent() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n",
+        &[("mass-combat::insufficient-command-points", "IV hold")],
+    );
+}
+
+#[test]
+fn a_unit_acting_after_it_routed() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n1. Blue\n  movement:\n    I+II hold\n2. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n",
+        &[("mass-combat::unit-not-active", "IV")],
+    );
+}
+
+#[test]
+fn infantry_charging() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II charge 0506 I\n    III hold\n    IV rout\n",
+        &[("mass-combat::not-cavalry", "II charge 0506 I")],
+    );
+}
+
+#[test]
+fn cavalry_charge_forces_infantry_to_endure() {
+    // III from 0308: 0307-0306-0406-0405, next to Blue I at 0504.
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III charge 0307-0306-0406-0405 I > I endure-charge\n    IV rout\n",
+        &[],
+    );
+}
+
+#[test]
+fn a_move_through_impassable_terrain() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0208-0108\n    IV rout\n",
+        &[("mass-combat::impassable", "0208-0108")],
+    );
+}
+
+#[test]
+fn maneuver_is_two_hexes() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0307-0306\n    IV rout\n",
+        &[],
+    );
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0307-0306-0305\n    IV rout\n",
+        &[("mass-combat::too-far", "0307-0306-0305")],
+    );
+}
+
+#[test]
+fn advance_must_end_closer() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II advance 0506\n    III hold\n    IV rout\n",
+        &[],
+    );
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II advance 0407\n    III hold\n    IV rout\n",
+        &[("mass-combat::not-closer", "II advance 0407")],
+    );
+}
+
+#[test]
+fn only_some_classes_wait() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II wait\n    III hold\n    IV rout\n",
+        &[("mass-combat::cannot-wait", "II wait")],
+    );
+}
+
+#[test]
+fn every_unit_takes_a_movement_action() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    IV rout\n1. Blue\n  movement:\n    I+II hold\n",
+        &[("mass-combat::missing-action", "1. Blue")],
+    );
+}
+
+#[test]
+fn sides_alternate_from_the_first() {
+    check(
+        NONE,
+        "1. Blue\n  movement:\n    I+II hold\n",
+        &[("mass-combat::turn-order", "1. Blue")],
+    );
+}
+
+#[test]
+fn phases_come_in_order() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n  volley:\n",
+        &[("mass-combat::phase-order", "volley:")],
+    );
+}
+
+#[test]
+fn a_bonus_above_the_maximum() {
+    // Grade B: base 3, at most 7.
+    check(
+        (
+            "leadership 4\nbonus Red I=1 II=2 III=1",
+            "leadership 5\nbonus Red II=5",
+        ),
+        "",
+        &[("mass-combat::bonus-above-maximum", "II=5")],
+    );
+}
+
+#[test]
+fn bonus_points_that_do_not_sum_to_the_roll() {
+    check(
+        ("bonus Blue I=1 II=2", "bonus Blue I=1 II=1"),
+        "",
+        &[("mass-combat::bonus-sum", "bonus Blue I=1 II=1")],
+    );
+}
+
+#[test]
+fn deploying_on_impassable_terrain() {
+    check(
+        ("IV@0809", "IV@0105"),
+        "",
+        &[("mass-combat::impassable", "IV@0105")],
+    );
+}
+
+#[test]
+fn unknown_rules_are_refused() {
+    let text = SETUP.replace("mass-combat/a", "chess/fide");
+    let archive = parse(&text);
+    let error = replay(&archive.battles[0], Config::default()).unwrap_err();
+    assert_eq!(error.code, "engine::unknown-rules");
+    assert_eq!(&text[error.span.range()], "[Rules \"chess/fide\"]");
+}
