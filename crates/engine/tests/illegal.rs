@@ -136,10 +136,18 @@ fn infantry_charging() {
 #[test]
 fn cavalry_charge_forces_infantry_to_endure() {
     // III from 0308: 0307-0306-0406-0405, next to Blue I at 0504.
+    let charge = "1. Red\n  movement:\n    I wait\n    II hold\n    III charge 0307-0306-0406-0405 I > I endure-charge\n    IV rout\n";
+    // Heavy cavalry B assault 6 against light infantry C assault 1.
+    let attack = "  combat:\n    III attack I > I defend\n  resolve:\n    III resolve I > I lose => attack=6 defense=1\n";
+    check(NONE, &format!("{charge}{attack}"), &[]);
+    // A charge commits the cavalry to attack its target.
     check(
         NONE,
-        "1. Red\n  movement:\n    I wait\n    II hold\n    III charge 0307-0306-0406-0405 I > I endure-charge\n    IV rout\n",
-        &[],
+        charge,
+        &[(
+            "mass-combat::charge-not-followed",
+            "III charge 0307-0306-0406-0405 I > I endure-charge",
+        )],
     );
 }
 
@@ -254,4 +262,65 @@ fn unknown_rules_are_refused() {
     let error = replay(&archive.battles[0], Config::default()).unwrap_err();
     assert_eq!(error.code, "engine::unknown-rules");
     assert_eq!(&text[error.span.range()], "[Rules \"chess/fide\"]");
+}
+
+/// Red II advances next to Blue I and attacks it.
+const ATTACK: &str = "1. Red\n  movement:\n    I wait\n    II advance 0506-0505\n    III hold\n    IV rout\n  combat:\n    II attack I > I defend\n";
+
+#[test]
+fn combat_is_resolved_with_the_tables() {
+    // Heavy infantry B assault 4 against light infantry C assault 1.
+    check(
+        NONE,
+        &format!("{ATTACK}  resolve:\n    II resolve I > I lose => attack=4 defense=1\n"),
+        &[],
+    );
+}
+
+#[test]
+fn a_claimed_total_that_is_wrong() {
+    check(
+        NONE,
+        &format!("{ATTACK}  resolve:\n    II resolve I > I lose => attack=5 defense=1\n"),
+        &[("mass-combat::wrong-outcome", "attack=5")],
+    );
+}
+
+#[test]
+fn the_loser_must_take_its_loss() {
+    check(
+        NONE,
+        &format!("{ATTACK}  resolve:\n    II resolve I\n"),
+        &[("mass-combat::missing-reaction", "II resolve I")],
+    );
+}
+
+#[test]
+fn an_attack_left_unresolved() {
+    check(
+        NONE,
+        &format!("{ATTACK}1. Blue\n  movement:\n    I engage\n    II hold\n"),
+        &[("mass-combat::unresolved-attack", "II attack I > I defend")],
+    );
+}
+
+#[test]
+fn support_from_a_unit_that_is_not_adjacent() {
+    // Blue II at 0604 is not next to Red II at 0505.
+    check(
+        NONE,
+        &format!(
+            "{ATTACK}  defense:\n    II support-defense I\n  resolve:\n    II resolve I > I lose\n"
+        ),
+        &[("mass-combat::cannot-support", "II support-defense I")],
+    );
+}
+
+#[test]
+fn attacking_a_unit_that_is_not_adjacent() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n  combat:\n    II attack I > I defend\n",
+        &[("mass-combat::not-adjacent", "II attack I > I defend")],
+    );
 }

@@ -5,6 +5,7 @@
 //! `play` applies turns, phases, actions and reactions. The rules' numbers are
 //! data in `tables`; `rules` names the section or ruling each check cites.
 
+pub mod combat;
 pub mod play;
 pub mod rules;
 pub mod setup;

@@ -24,6 +24,7 @@ pub fn play(state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
 /// What a side-turn leaves unfinished: reactions still owed, units that never moved.
 pub fn end_side_turn(state: &mut State, at: Span, out: &mut Vec<Violation>) {
     flush_owed(state, out);
+    super::combat::end_of_turn(state, out);
     let Some(side) = state.acting else { return };
     if state
         .phase
@@ -181,6 +182,23 @@ fn flush_owed(state: &mut State, out: &mut Vec<Violation>) {
 
 fn act(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let verb_atom = action.verb();
+    if verb_atom.text == "resolve" {
+        flush_owed(state, out);
+        if state.phase != Some(Phase::ResolveCombat) {
+            out.push(Violation::new(
+                "mass-combat::wrong-phase",
+                verb_atom.span,
+                "combat is resolved in the resolve phase",
+                rules::PHASES,
+            ));
+            return;
+        }
+        if super::combat::resolve_attack(state, action, out) {
+            let acting = state.acting.unwrap_or(0);
+            react_all(state, action, acting, out.len(), out);
+        }
+        return;
+    }
     let Some(verb) = Verb::parse(verb_atom.text) else {
         out.push(
             Violation::new(
@@ -255,6 +273,17 @@ fn act(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         state.units[unit].acted = true;
         perform(state, unit, verb, phase, action, out);
     }
+    react_all(state, action, own, before, out);
+}
+
+/// The `> UNIT VERB` reactions written in an action.
+fn react_all(
+    state: &mut State,
+    action: &Action<'_, '_>,
+    own: usize,
+    before: usize,
+    out: &mut Vec<Violation>,
+) {
     // The reactions of a rejected action answer nothing: they are not checked.
     if out.len() > before {
         return;
@@ -287,7 +316,7 @@ fn act(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
 }
 
 /// A unit named in an action of `side`'s.
-fn resolve(state: &State, unit: UnitRef<'_>, side: usize) -> Option<usize> {
+pub(super) fn resolve(state: &State, unit: UnitRef<'_>, side: usize) -> Option<usize> {
     let side = match unit.side {
         Some(name) => state.roster.side_index(name)?,
         None => side,
@@ -309,7 +338,7 @@ fn resolve_reactor(state: &State, unit: UnitRef<'_>, side: usize) -> Option<usiz
         .or_else(|| resolve(state, unit, state.roster.enemy_of(side)))
 }
 
-fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) -> bool {
+pub(super) fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) -> bool {
     let status = state.units[unit].status;
     if status == Status::Active {
         return true;
@@ -327,7 +356,7 @@ fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) -> b
 }
 
 /// Spends a cost; a unit that cannot pay routs instead (MC-R3).
-fn pay(
+pub(super) fn pay(
     state: &mut State,
     unit: usize,
     cost: Cost,
@@ -407,6 +436,7 @@ fn react(
     if verb == Verb::Rout {
         state.owed.retain(|o| !o.by(unit));
         rout(state, unit, span);
+        super::combat::after_loss(state, unit, span);
         return;
     }
     let Some(index) = state
@@ -440,6 +470,20 @@ fn react(
         return;
     };
     let owed = state.owed.remove(index);
+    match verb {
+        Verb::Defend => state.defending.push(unit),
+        Verb::Feint => {
+            if let Some(attack) = state
+                .attacks
+                .iter_mut()
+                .rev()
+                .find(|a| a.defender == unit && !a.resolved)
+            {
+                attack.negated = true;
+            }
+        }
+        _ => {}
+    }
     if verb == Verb::Pursue
         && let Some(cell) = owed.vacated
     {
@@ -453,6 +497,11 @@ fn react(
         span,
         out,
     );
+    match verb {
+        Verb::LoseAttack => super::combat::after_loss(state, unit, span),
+        Verb::Slaughter => super::combat::slaughter(state, unit),
+        _ => {}
+    }
 }
 
 fn perform(
@@ -610,21 +659,16 @@ fn perform(
         Verb::Advance | Verb::Maneuver | Verb::Charge | Verb::Disengage => {
             movement(state, unit, verb, adjacent, action, out)
         }
-        Verb::Attack | Verb::SupportAttack | Verb::SupportDefense => out.push(Violation::new(
-            "mass-combat::not-checked-yet",
-            span,
-            format!(
-                "senlac does not check `{}` yet, so this battle cannot be verified past here",
-                verb.word()
-            ),
-            rules::NOT_CHECKED,
-        )),
+        Verb::Attack => super::combat::attack(state, unit, action, out),
+        Verb::SupportAttack | Verb::SupportDefense => {
+            super::combat::support(state, unit, verb, action, out)
+        }
         _ => {}
     }
 }
 
 /// The enemy unit an action targets: its first unit argument.
-fn target(
+pub(super) fn target(
     state: &State,
     unit: usize,
     action: &Action<'_, '_>,
@@ -832,6 +876,7 @@ fn movement(
                     rules::MOVEMENT,
                 ));
             }
+            state.charges.push((unit, target, span));
             if state.info(target).class.super_class() == SuperClass::Infantry {
                 state.owed.push(Owed {
                     units: [Some(target), None, None, None],

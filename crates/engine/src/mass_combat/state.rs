@@ -107,6 +107,8 @@ pub enum Status {
     Active,
     Routed,
     Slaughtered,
+    /// Left the field chasing the survivors it slaughtered.
+    Pursuing,
 }
 
 impl Status {
@@ -116,6 +118,7 @@ impl Status {
             Status::Active => "active",
             Status::Routed => "routed",
             Status::Slaughtered => "slaughtered",
+            Status::Pursuing => "pursuing",
         }
     }
 }
@@ -149,6 +152,17 @@ impl Owed {
     }
 }
 
+/// An attack declared this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub attacker: usize,
+    pub defender: usize,
+    pub span: senlac_notation::Span,
+    pub resolved: bool,
+    /// The defender feinted.
+    pub negated: bool,
+}
+
 /// The position at one moment of a Mass Combat battle.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -165,6 +179,18 @@ pub struct State {
     pub first_side: Option<usize>,
     /// Per unit: took a movement action this side-turn.
     pub moved: Vec<bool>,
+    pub attacks: Vec<Attack>,
+    /// (supporter, defender) pairs.
+    pub attack_supports: Vec<(usize, usize)>,
+    pub defense_supports: Vec<(usize, usize)>,
+    /// Units that answered an attack with `defend`.
+    pub defending: Vec<usize>,
+    /// (cavalry, target, charge): charges that commit to an attack.
+    pub charges: Vec<(usize, usize, senlac_notation::Span)>,
+    /// The attack being resolved.
+    pub combat: Option<(usize, usize)>,
+    /// The routed defender an attacker may slaughter.
+    pub slaughter: Option<usize>,
 }
 
 impl State {
