@@ -111,8 +111,12 @@ fn hastings_example_is_the_sample() {
         "/../../samples/hastings.sbn"
     ))
     .unwrap();
-    assert!(
-        blocks(&doc).iter().any(|(_, _, body)| *body == sample),
-        "docs/notation.md section 8 must show samples/hastings.sbn exactly"
-    );
+    // Section 8 shows the sample's setup and first turn, byte for byte.
+    let shown = blocks(&doc)
+        .into_iter()
+        .find(|(_, _, body)| body.starts_with("; The battle of Hastings"))
+        .map(|(_, _, body)| body)
+        .expect("docs/notation.md section 8 shows samples/hastings.sbn");
+    assert!(shown.contains("1. Normans"), "the excerpt includes turn one");
+    assert!(sample.starts_with(&shown), "docs/notation.md section 8 must be the start of samples/hastings.sbn");
 }
