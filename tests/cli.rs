@@ -297,3 +297,76 @@ fn streams_a_many_battle_archive() {
         "{stdout}"
     );
 }
+
+#[test]
+fn generated_battles_are_legal_canonical_and_repeatable() {
+    let dir = tempfile::tempdir().unwrap();
+    for edition in ["mass-combat/a", "mass-combat/b"] {
+        let path = dir.path().join("gen.sbn");
+        let path_arg = path.to_str().unwrap();
+        let run = senlac(&[
+            "gen",
+            "--rules",
+            edition,
+            "--battles",
+            "25",
+            "--seed",
+            "7",
+            "-o",
+            path_arg,
+        ]);
+        assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+        let lint = senlac(&["lint", "--format", "short", path_arg]);
+        assert_eq!(lint.status.code(), Some(0), "{}", text(&lint.stdout));
+        assert!(text(&lint.stderr).contains("25 battles"));
+        let check = senlac(&["fmt", "--check", path_arg]);
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "generated text is not canonical"
+        );
+        let first = std::fs::read(&path).unwrap();
+        let again = senlac(&["gen", "--rules", edition, "--battles", "25", "--seed", "7"]);
+        assert_eq!(
+            again.stdout, first,
+            "the same seed must give the same battles"
+        );
+        let other = senlac(&["gen", "--rules", edition, "--battles", "25", "--seed", "8"]);
+        assert_ne!(other.stdout, first);
+    }
+    let unknown = senlac(&["gen", "--rules", "chess/fide"]);
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
+fn rule_violations_are_reported_with_their_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("overspent.sbn");
+    let sample = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    // Turn two for the Saxons: fyrd I has no command points left to hold.
+    let end_of_turn_one = sample.find("\n2. Saxons").unwrap_or(sample.len());
+    let log = format!(
+        "{}\n2. Saxons\n  movement:\n    I hold\n    II rout\n    III+IV+V+VI+VII+VIII+IX hold\n",
+        sample[..end_of_turn_one].trim_end()
+    );
+    std::fs::write(&path, &log).unwrap();
+    let short = senlac(&["lint", "--format", "short", path.to_str().unwrap()]);
+    assert_eq!(short.status.code(), Some(1));
+    let stdout = text(&short.stdout);
+    assert!(
+        stdout.contains("error[mass-combat::insufficient-command-points]: Saxons I has 0 command points but holding costs 1"),
+        "{stdout}"
+    );
+    let json = senlac(&["lint", "--format", "json", path.to_str().unwrap()]);
+    let value: serde_json::Value =
+        serde_json::from_str(text(&json.stdout).lines().next().unwrap()).unwrap();
+    let start = value["labels"][0]["start"].as_u64().unwrap() as usize;
+    let end = value["labels"][0]["end"].as_u64().unwrap() as usize;
+    assert_eq!(&log[start..end], "I hold");
+    assert!(
+        value["help"]
+            .as_str()
+            .unwrap()
+            .contains("rule: mass-combat")
+    );
+}

@@ -50,8 +50,17 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
     temp.write_all(contents)?;
     temp.as_file().sync_all()?;
-    if let Ok(meta) = std::fs::metadata(path) {
-        temp.as_file().set_permissions(meta.permissions())?;
+    match std::fs::metadata(path) {
+        Ok(meta) => temp.as_file().set_permissions(meta.permissions())?,
+        // A new file gets the usual rw-r--r--, not the temporary file's rw-------.
+        #[cfg(unix)]
+        Err(_) => {
+            use std::os::unix::fs::PermissionsExt;
+            temp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        }
+        #[cfg(not(unix))]
+        Err(_) => {}
     }
     temp.persist(path).map_err(|e| e.error)?;
     Ok(())

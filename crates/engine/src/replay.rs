@@ -76,17 +76,19 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
             Step::VariationStart(_) => depth += 1,
             Step::VariationEnd(_) => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
-            Step::Turn { number, side, .. } => {
+            // Labels cost strings; a replay without a timeline skips them.
+            Step::Turn { number, side, .. } if config.timeline => {
                 close_side_turn(&mut cursor, &mut timeline, &label, Some(number));
                 cursor.turn = Some(number);
                 cursor.side = side.to_string();
                 rules.play(&mut state, &step, &mut out);
             }
-            Step::Phase { name, .. } => {
+            Step::Phase { name, .. } if config.timeline => {
                 close_phase(&mut cursor, &mut timeline, &label);
                 cursor.phase = Some(name.to_string());
                 rules.play(&mut state, &step, &mut out);
             }
+            Step::Turn { .. } | Step::Phase { .. } => rules.play(&mut state, &step, &mut out),
             Step::Action(_) => {
                 rules.play(&mut state, &step, &mut out);
                 record(&mut timeline, &state);

@@ -117,6 +117,12 @@ fn hastings_example_is_the_sample() {
         .find(|(_, _, body)| body.starts_with("; The battle of Hastings"))
         .map(|(_, _, body)| body)
         .expect("docs/notation.md section 8 shows samples/hastings.sbn");
-    assert!(shown.contains("1. Normans"), "the excerpt includes turn one");
-    assert!(sample.starts_with(&shown), "docs/notation.md section 8 must be the start of samples/hastings.sbn");
+    assert!(
+        shown.contains("1. Normans"),
+        "the excerpt includes turn one"
+    );
+    assert!(
+        sample.starts_with(&shown),
+        "docs/notation.md section 8 must be the start of samples/hastings.sbn"
+    );
 }

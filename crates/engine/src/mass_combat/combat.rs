@@ -367,7 +367,9 @@ pub fn slaughter(state: &mut State, attacker: usize) {
 
 /// What a side's combat leaves unfinished at the end of its turn.
 pub fn end_of_turn(state: &mut State, out: &mut Vec<Violation>) {
-    for attack in std::mem::take(&mut state.attacks) {
+    // Read in place and cleared: the vectors keep their capacity turn to turn.
+    for i in 0..state.attacks.len() {
+        let attack = state.attacks[i];
         let gone = state.units[attack.defender].status != Status::Active
             || state.units[attack.attacker].status != Status::Active;
         if !attack.resolved && !attack.negated && !gone {
@@ -391,7 +393,9 @@ pub fn end_of_turn(state: &mut State, out: &mut Vec<Violation>) {
             );
         }
     }
-    for (cavalry, target, span) in std::mem::take(&mut state.charges) {
+    state.attacks.clear();
+    for i in 0..state.charges.len() {
+        let (cavalry, target, span) = state.charges[i];
         if state.units[cavalry].status == Status::Active
             && state.units[target].status == Status::Active
         {
@@ -407,6 +411,7 @@ pub fn end_of_turn(state: &mut State, out: &mut Vec<Violation>) {
             ));
         }
     }
+    state.charges.clear();
     state.attack_supports.clear();
     state.defense_supports.clear();
     state.defending.clear();

@@ -6,6 +6,7 @@
 //! data in `tables`; `rules` names the section or ruling each check cites.
 
 pub mod combat;
+pub mod generate;
 pub mod play;
 pub mod rules;
 pub mod setup;

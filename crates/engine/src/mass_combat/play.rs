@@ -154,6 +154,9 @@ fn begin_phase(state: &mut State, name: &str, span: Span, out: &mut Vec<Violatio
 
 /// Reactions still owed when play moves on are missing.
 fn flush_owed(state: &mut State, out: &mut Vec<Violation>) {
+    if state.owed.is_empty() {
+        return;
+    }
     for owed in std::mem::take(&mut state.owed) {
         let Some(unit) = owed.units.iter().flatten().next().copied() else {
             continue;
