@@ -1,0 +1,94 @@
+//! The two editions of Mass Combat on one small battle (samples/fulford.sbn):
+//! what the rules' tables say differs — the cost of an attack, the cost of a
+//! lost attack, and who may support — and nothing else.
+
+use senlac_engine::mass_combat::State;
+use senlac_engine::{Config, Game, Point, check};
+use senlac_notation::parse;
+
+fn sample() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../samples/fulford.sbn"
+    ))
+    .unwrap()
+}
+
+fn replay(text: &str) -> (Vec<(String, String)>, Vec<State>) {
+    let archive = parse(text);
+    assert!(!archive.has_errors());
+    let Ok(Game::MassCombat(replay)) = check(&archive.battles[0], Config { timeline: true }) else {
+        panic!()
+    };
+    let violations = replay
+        .violations
+        .iter()
+        .map(|v| (v.code.to_string(), text[v.span.range()].to_string()))
+        .collect();
+    let points = ["1.Norse.combat", "1.Norse", "end"];
+    let states = points
+        .iter()
+        .map(|p| {
+            replay
+                .timeline
+                .at(&p.parse::<Point>().unwrap())
+                .unwrap()
+                .clone()
+        })
+        .collect();
+    (violations, states)
+}
+
+/// (command points, damage) of a unit: index 0..3 Norse I-III, 3..5 Northumbrians I-II.
+fn unit(state: &State, index: usize) -> (u8, u8) {
+    (state.units[index].command_points, state.units[index].damage)
+}
+
+#[test]
+fn edition_b_costs() {
+    let (violations, states) = replay(&sample());
+    assert_eq!(violations, vec![]);
+    // Norse I: 4 + 3 bonus = 7; an attack costs 1 in edition b.
+    assert_eq!(unit(&states[0], 0), (6, 0));
+    // Northumbrian fyrd: 2 + 2 = 4; losing costs 2 command points and 1 damage.
+    assert_eq!(unit(&states[1], 3), (2, 1));
+    // Its own attack (1) leaves 1; it cannot pay the 2 of a second loss and routs.
+    assert_eq!(
+        states[2].units[3].status,
+        senlac_engine::mass_combat::Status::Routed
+    );
+    assert_eq!(unit(&states[2], 3), (1, 1));
+}
+
+#[test]
+fn the_same_log_under_edition_a() {
+    let text = sample().replace("mass-combat/b", "mass-combat/a");
+    let (violations, states) = replay(&text);
+    assert_eq!(violations, vec![]);
+    // Edition a: an attack is free, and a lost attack costs 1 and a damage.
+    assert_eq!(unit(&states[0], 0), (7, 0));
+    assert_eq!(unit(&states[1], 3), (3, 1));
+}
+
+#[test]
+fn who_may_support_an_attack() {
+    // From 0404 the bondi are next to the fyrd but not to the huscarls at 0505.
+    let text = sample().replace("II advance 0406-0405", "II advance 0406-0405-0404");
+    let (in_b, _) = replay(&text);
+    assert_eq!(
+        in_b,
+        vec![
+            (
+                "mass-combat::cannot-support".to_string(),
+                "II support-attack I".to_string()
+            ),
+            (
+                "mass-combat::wrong-outcome".to_string(),
+                "attack=6".to_string()
+            ),
+        ]
+    );
+    // Edition a asks only that the supporter be next to the enemy attacked.
+    let (in_a, _) = replay(&text.replace("mass-combat/b", "mass-combat/a"));
+    assert_eq!(in_a, vec![]);
+}
