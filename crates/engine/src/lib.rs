@@ -11,6 +11,7 @@ pub mod hex;
 pub mod mass_combat;
 pub mod replay;
 pub mod timeline;
+pub mod view;
 pub mod violation;
 
 pub use replay::{Config, Replay, Ruleset, replay};
@@ -29,6 +30,13 @@ impl Game {
     pub fn violations(&self) -> &[Violation] {
         match self {
             Game::MassCombat(replay) => &replay.violations,
+        }
+    }
+
+    /// The generic view at a point of the timeline (replayed with `timeline: true`).
+    pub fn view(&self, point: &Point) -> Option<view::BattleView> {
+        match self {
+            Game::MassCombat(replay) => replay.timeline.at(point).map(mass_combat::view),
         }
     }
 }

@@ -92,3 +92,40 @@ fn who_may_support_an_attack() {
     let (in_a, _) = replay(&text.replace("mass-combat/b", "mass-combat/a"));
     assert_eq!(in_a, vec![]);
 }
+
+#[test]
+fn the_generic_view_and_events() {
+    let text = sample();
+    let archive = parse(&text);
+    let game = check(&archive.battles[0], Config { timeline: true }).unwrap();
+    let end = game.view(&Point::End).unwrap();
+    let fyrd = &end.units[3];
+    assert_eq!(
+        (fyrd.side.as_str(), fyrd.id.as_str(), fyrd.status),
+        ("Northumbrians", "I", "routed")
+    );
+    // 1000 men at 1 damage: 90% survive.
+    assert_eq!(fyrd.casualties, 100);
+    assert_eq!(
+        end.casualties_by_side(),
+        vec![("Norse".to_string(), 0), ("Northumbrians".to_string(), 100)]
+    );
+    let json = serde_json::to_value(&end).unwrap();
+    assert_eq!(json["units"][0]["command_points"], 6);
+    assert_eq!(json["units"][0]["hex"], "0505");
+    assert_eq!(json["units"][3]["status"], "routed");
+    // The state after the Norse resolve step carries the events of that step.
+    let Game::MassCombat(replay) = &game;
+    let resolved = replay
+        .timeline
+        .states
+        .iter()
+        .flat_map(|s| s.events.iter())
+        .find(|e| matches!(e, senlac_engine::mass_combat::event::Event::Resolved { .. }))
+        .copied()
+        .unwrap();
+    assert_eq!(
+        serde_json::to_value(resolved).unwrap(),
+        serde_json::json!({"event": "resolved", "attacker": 0, "defender": 3, "attack": 6, "defense": 1, "loser": 3})
+    );
+}

@@ -4,6 +4,7 @@ use senlac_notation::lower::Action;
 use senlac_notation::value;
 use senlac_notation::{AtomKind, Span};
 
+use super::event::Event;
 use super::play::{active, pay, resolve, target};
 use super::rules;
 use super::state::{Attack, Owed, State, Status};
@@ -41,6 +42,10 @@ pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut
         out,
     );
     state.charges.retain(|&(cavalry, _, _)| cavalry != unit);
+    state.events.push(Event::AttackDeclared {
+        attacker: unit,
+        defender,
+    });
     state.attacks.push(Attack {
         attacker: unit,
         defender,
@@ -157,6 +162,11 @@ pub fn support(
         &mut state.defense_supports
     };
     supports.push((unit, defender));
+    state.events.push(Event::Supported {
+        supporter: unit,
+        defender,
+        attack: attacking,
+    });
 }
 
 fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<Violation>) -> bool {
@@ -337,6 +347,13 @@ pub fn resolve_attack(
         vacated: None,
     });
     state.combat = Some((attacker, defender));
+    state.events.push(Event::Resolved {
+        attacker,
+        defender,
+        attack: attack_total,
+        defense: defense_total,
+        loser,
+    });
     true
 }
 
@@ -361,6 +378,10 @@ pub fn after_loss(state: &mut State, loser: usize, span: Span) {
 pub fn slaughter(state: &mut State, attacker: usize) {
     if let Some(victim) = state.slaughter.take() {
         state.units[victim].status = Status::Slaughtered;
+        state.events.push(Event::Slaughtered {
+            unit: victim,
+            by: attacker,
+        });
     }
     state.units[attacker].status = Status::Pursuing;
 }

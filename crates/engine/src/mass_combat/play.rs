@@ -4,6 +4,7 @@ use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::{self, Cell, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
+use super::event::{Event, label};
 use super::rules;
 use super::state::{Owed, State, Status};
 use super::tables::{
@@ -13,6 +14,7 @@ use super::tables::{
 use crate::violation::Violation;
 
 pub fn play(state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    state.events.clear();
     match *step {
         Step::Turn { number, side, span } => begin_side_turn(state, number, side, span, out),
         Step::Phase { name, span } => begin_phase(state, name, span, out),
@@ -391,6 +393,12 @@ pub(super) fn pay(
         return;
     }
     state.units[unit].command_points = have - cost.command_points;
+    if cost.command_points > 0 {
+        state.events.push(Event::Spent {
+            unit,
+            command_points: cost.command_points,
+        });
+    }
     damage(state, unit, cost.damage, span);
 }
 
@@ -398,6 +406,10 @@ fn damage(state: &mut State, unit: usize, amount: u8, span: Span) {
     if amount == 0 {
         return;
     }
+    state.events.push(Event::Damaged {
+        unit,
+        damage: amount,
+    });
     let u = &mut state.units[unit];
     u.damage = u.damage.saturating_add(amount);
     if u.damage >= super::tables::ROUT_DAMAGE {
@@ -411,6 +423,7 @@ pub fn rout(state: &mut State, unit: usize, span: Span) {
         return;
     }
     state.units[unit].status = Status::Routed;
+    state.events.push(Event::Routed { unit });
     let (side, grade) = (state.info(unit).side, state.info(unit).grade);
     let checks: Vec<usize> = state
         .active_of(side)
@@ -489,8 +502,15 @@ fn react(
     }
     if verb == Verb::Pursue
         && let Some(cell) = owed.vacated
+        && let Some(from) = state.units[unit].hex
     {
         state.units[unit].hex = Some(cell);
+        state.events.push(Event::Moved {
+            unit,
+            from: label(from),
+            to: label(cell),
+            charge: false,
+        });
     }
     pay(
         state,
@@ -595,6 +615,10 @@ fn perform(
                 span,
                 out,
             );
+            state.events.push(Event::Volley {
+                archer: unit,
+                target,
+            });
             state.owed.push(Owed {
                 units: [Some(target), None, None, None],
                 choices: &[Verb::EndureMissiles, Verb::TakeDamage],
@@ -829,6 +853,12 @@ fn movement(
             .collect()
     };
     state.units[unit].hex = Some(at);
+    state.events.push(Event::Moved {
+        unit,
+        from: label(start),
+        to: label(at),
+        charge: verb == Verb::Charge,
+    });
     match verb {
         Verb::Advance => {
             let after = state.nearest_enemy(side, at);

@@ -191,6 +191,8 @@ pub struct State {
     pub combat: Option<(usize, usize)>,
     /// The routed defender an attacker may slaughter.
     pub slaughter: Option<usize>,
+    /// What the last step did.
+    pub events: Vec<super::event::Event>,
 }
 
 impl State {

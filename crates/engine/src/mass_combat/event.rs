@@ -1,0 +1,61 @@
+//! Mass Combat's typed events: what each checked action did to the state.
+//!
+//! Play records them in [`super::State::events`] for the step that caused them,
+//! so the timeline keeps, beside every state, the events that led to it: the
+//! material of diffs, reports and the arrows of a rendered frame.
+
+use serde::Serialize;
+
+/// A change to the battle. Units are indices into the roster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// Command points paid.
+    Spent {
+        unit: usize,
+        command_points: u8,
+    },
+    Damaged {
+        unit: usize,
+        damage: u8,
+    },
+    /// Moved from one hex to another (labels CCRR).
+    Moved {
+        unit: usize,
+        from: u16,
+        to: u16,
+        charge: bool,
+    },
+    Volley {
+        archer: usize,
+        target: usize,
+    },
+    AttackDeclared {
+        attacker: usize,
+        defender: usize,
+    },
+    Supported {
+        supporter: usize,
+        defender: usize,
+        attack: bool,
+    },
+    Resolved {
+        attacker: usize,
+        defender: usize,
+        attack: u32,
+        defense: u32,
+        loser: usize,
+    },
+    Routed {
+        unit: usize,
+    },
+    Slaughtered {
+        unit: usize,
+        by: usize,
+    },
+}
+
+/// A cell as its CCRR number, for compact serialised events.
+pub fn label(cell: senlac_notation::value::Cell) -> u16 {
+    u16::from(cell.column) * 100 + u16::from(cell.row)
+}
