@@ -324,3 +324,32 @@ fn attacking_a_unit_that_is_not_adjacent() {
         &[("mass-combat::not-adjacent", "II attack I > I defend")],
     );
 }
+
+#[test]
+fn claimed_outcomes_are_checked() {
+    let claim = |outcome: &str| {
+        format!("1. Red\n  volley:\n    I volley I > I damage => {outcome}\n{QUIET}")
+    };
+    // Blue I: 3 command points, 1 damage after the volley.
+    check(NONE, &claim("I active cp=3 damage=1"), &[]);
+    check(
+        NONE,
+        &claim("I routed"),
+        &[("mass-combat::wrong-outcome", "routed")],
+    );
+    check(
+        NONE,
+        &claim("I damage=2"),
+        &[("mass-combat::wrong-outcome", "damage=2")],
+    );
+    check(
+        NONE,
+        &claim("Blue.I cp=2"),
+        &[("mass-combat::wrong-outcome", "cp=2")],
+    );
+    check(
+        NONE,
+        &claim("I 0604"),
+        &[("mass-combat::unknown-claim", "0604")],
+    );
+}

@@ -186,6 +186,11 @@ fn flush_owed(state: &mut State, out: &mut Vec<Violation>) {
 }
 
 fn act(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    act_unchecked(state, action, out);
+    super::claims::check(state, action, out);
+}
+
+fn act_unchecked(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let verb_atom = action.verb();
     if verb_atom.text == "resolve" {
         flush_owed(state, out);
