@@ -759,7 +759,6 @@ fn movement(
 ) {
     let edition = state.roster.edition;
     let span = action.span;
-    let name = state.name(unit);
     let Some(start) = state.units[unit].hex else {
         return;
     };
@@ -772,7 +771,11 @@ fn movement(
             Violation::new(
                 "mass-combat::missing-path",
                 span,
-                format!("{name} `{}` needs the hexes it moves through", verb.word()),
+                format!(
+                    "{} `{}` needs the hexes it moves through",
+                    state.name(unit),
+                    verb.word()
+                ),
                 rules::MOVEMENT,
             )
             .help(format!(
@@ -783,10 +786,10 @@ fn movement(
         );
         return;
     };
-    let mut path: Vec<Cell> = value::cells(path_atom).collect();
-    if path.first() == Some(&start) {
-        path.remove(0);
-    }
+    // The path may start with the unit's own hex (MC-R12); read twice, not collected.
+    let from_start = value::cells(path_atom).next() == Some(start);
+    let path = || value::cells(path_atom).skip(usize::from(from_start));
+    let steps = path().count();
     let (limit, rule) = match verb {
         Verb::Advance => (ADVANCE_HEXES, rules::MOVEMENT),
         Verb::Maneuver => (MANEUVER_HEXES, rules::MOVEMENT),
@@ -796,31 +799,39 @@ fn movement(
     let needs_engaged = verb == Verb::Disengage;
     if adjacent != needs_engaged {
         let message = if needs_engaged {
-            format!("{name} is adjacent to no enemy, so it has nothing to disengage from")
+            format!(
+                "{} is adjacent to no enemy, so it has nothing to disengage from",
+                state.name(unit)
+            )
         } else {
-            format!("{name} is adjacent to an enemy and cannot {}", verb.word())
+            format!(
+                "{} is adjacent to an enemy and cannot {}",
+                state.name(unit),
+                verb.word()
+            )
         };
         out.push(Violation::new("mass-combat::engaged", span, message, rule));
         return;
     }
-    if path.len() > usize::from(limit) || path.is_empty() {
+    if steps > usize::from(limit) || steps == 0 {
         out.push(
             Violation::new(
                 "mass-combat::too-far",
                 path_atom.span,
                 format!(
-                    "{name} {}s {} hexes; the limit is {limit}",
+                    "{} {}s {} hexes; the limit is {limit}",
+                    state.name(unit),
                     verb.word(),
-                    path.len()
+                    steps
                 ),
                 rule,
             )
-            .label(format!("{} hexes", path.len())),
+            .label(format!("{steps} hexes")),
         );
         return;
     }
     let mut at = start;
-    for &cell in &path {
+    for cell in path() {
         let problem = if !state.roster.adjacent(at, cell) {
             Some((
                 "mass-combat::broken-path",
@@ -831,7 +842,7 @@ fn movement(
         } else if state.roster.impassable.contains(&cell) {
             Some((
                 "mass-combat::impassable",
-                format!("{name} cannot enter impassable {cell}"),
+                format!("{} cannot enter impassable {cell}", state.name(unit)),
             ))
         } else if state.unit_at(cell).is_some() {
             Some(("mass-combat::occupied", format!("{cell} is occupied")))
@@ -849,14 +860,20 @@ fn movement(
     }
     let side = state.info(unit).side;
     let before = state.nearest_enemy(side, start);
-    let lowest_cp_enemies: Vec<usize> = {
-        let enemies: Vec<usize> = state.adjacent_enemies(unit).collect();
-        let lowest = enemies.iter().map(|&e| state.units[e].command_points).min();
-        enemies
-            .into_iter()
-            .filter(|&e| Some(state.units[e].command_points) == lowest)
-            .collect()
-    };
+    // The adjacent enemies with the fewest command points may pursue (MC-R16).
+    let mut pursuers = [None; 4];
+    if verb == Verb::Disengage {
+        let lowest = state
+            .adjacent_enemies(unit)
+            .map(|e| state.units[e].command_points)
+            .min();
+        let fewest = state
+            .adjacent_enemies(unit)
+            .filter(|&e| Some(state.units[e].command_points) == lowest);
+        for (slot, enemy) in pursuers.iter_mut().zip(fewest) {
+            *slot = Some(enemy);
+        }
+    }
     state.units[unit].hex = Some(at);
     state.events.push(Event::Moved {
         unit,
@@ -871,7 +888,7 @@ fn movement(
                 out.push(Violation::new(
                     "mass-combat::not-closer",
                     span,
-                    format!("{name} ends its advance {} hexes from the nearest enemy, not closer than the {} it started", after.unwrap_or(0), before.unwrap_or(0)),
+                    format!("{} ends its advance {} hexes from the nearest enemy, not closer than the {} it started", state.name(unit), after.unwrap_or(0), before.unwrap_or(0)),
                     rules::MOVEMENT,
                 ));
             }
@@ -881,14 +898,11 @@ fn movement(
                 out.push(Violation::new(
                     "mass-combat::still-engaged",
                     span,
-                    format!("{name} ends its disengage next to an enemy"),
+                    format!("{} ends its disengage next to an enemy", state.name(unit)),
                     rules::MOVEMENT,
                 ));
             }
-            let mut units = [None; 4];
-            for (slot, enemy) in units.iter_mut().zip(lowest_cp_enemies) {
-                *slot = Some(enemy);
-            }
+            let units = pursuers;
             state.owed.push(Owed {
                 units,
                 choices: &[Verb::Pursue, Verb::AllowDisengagement],
@@ -908,7 +922,8 @@ fn movement(
                     "mass-combat::charge-short",
                     span,
                     format!(
-                        "{name}'s charge ends at {at}, not next to its target {}",
+                        "{}'s charge ends at {at}, not next to its target {}",
+                        state.name(unit),
                         state.name(target)
                     ),
                     rules::MOVEMENT,

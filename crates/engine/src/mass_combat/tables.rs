@@ -515,7 +515,33 @@ impl Verb {
 
     /// The verb from its notation word (see [`Verb::word`]).
     pub fn parse(word: &str) -> Option<Verb> {
-        Verb::ALL.into_iter().find(|verb| verb.word() == word)
+        // A match compiles to a decision on length and bytes: this runs once per action.
+        Some(match word {
+            "volley" => Verb::Volley,
+            "hold" => Verb::Hold,
+            "advance" => Verb::Advance,
+            "disengage" => Verb::Disengage,
+            "engage" => Verb::Engage,
+            "wait" => Verb::Wait,
+            "maneuver" => Verb::Maneuver,
+            "charge" => Verb::Charge,
+            "attack" => Verb::Attack,
+            "support-attack" => Verb::SupportAttack,
+            "support-defense" => Verb::SupportDefense,
+            "endure" => Verb::EndureMissiles,
+            "damage" => Verb::TakeDamage,
+            "endure-charge" => Verb::EndureCharge,
+            "pursue" => Verb::Pursue,
+            "allow" => Verb::AllowDisengagement,
+            "defend" => Verb::Defend,
+            "feint" => Verb::Feint,
+            "lose" => Verb::LoseAttack,
+            "rout" => Verb::Rout,
+            "morale" => Verb::MoraleCheck,
+            "slaughter" => Verb::Slaughter,
+            "escape" => Verb::AllowEscape,
+            _ => return None,
+        })
     }
 
     /// The verb's name in the documents' tables, spelling corrected
