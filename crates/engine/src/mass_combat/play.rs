@@ -1,7 +1,7 @@
 //! Playing Mass Combat's movetext: turns, phases, actions and reactions.
 
 use senlac_notation::lower::{Action, Step};
-use senlac_notation::value::{self, Cell, UnitRef};
+use senlac_notation::value::{self, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
 use super::event::{Event, label};
