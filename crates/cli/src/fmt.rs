@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::problem::Problem;
-use crate::report::{Format, Located};
+use crate::diagnostics::{Format, Located};
 use crate::{Exit, files};
 
 pub fn run(paths: &[PathBuf], check: bool) -> Exit {

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use senlac_notation::{Code, ItemKind, Span, SyntaxError};
 
 use crate::problem::Problem;
-use crate::report::{Format, Located};
+use crate::diagnostics::{Format, Located};
 use crate::stream::{Origin, for_each_battle};
 use crate::{Exit, files};
 

@@ -4,8 +4,10 @@
 mod files;
 mod fmt;
 mod lint;
+mod load;
+mod show;
 mod problem;
-mod report;
+mod diagnostics;
 mod stream;
 
 use std::io::IsTerminal;
@@ -28,6 +30,13 @@ pub enum Exit {
 /// Whether to colour diagnostics: only on a terminal, and never with NO_COLOR.
 pub fn color_wanted() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
+}
+
+/// Text for people, JSON for programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    Text,
+    Json,
 }
 
 #[derive(Parser)]
@@ -54,10 +63,23 @@ enum Command {
         paths: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
-        format: report::Format,
+        format: diagnostics::Format,
         /// Check the notation only, not the rules.
         #[arg(long)]
         syntax_only: bool,
+    },
+    /// Show the state at a point of a battle.
+    #[command(after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, end.\n\nExamples:\n  senlac show samples/hastings.sbn --at 1\n  senlac show samples/hastings.sbn --at fig:bretonsRoute --format json")]
+    Show {
+        file: PathBuf,
+        /// Which battle of the file, from 1.
+        #[arg(long, default_value_t = 1)]
+        battle: usize,
+        /// The point to show.
+        #[arg(long, default_value = "end")]
+        at: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: OutputFormat,
     },
     /// Write random legal battles: a benchmark corpus, a fuzzing seed, a demo.
     #[command(
@@ -111,6 +133,12 @@ fn main() -> ExitCode {
             syntax_only,
         } => lint::run(&paths, format, !syntax_only),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
+        Command::Show {
+            file,
+            battle,
+            at,
+            format,
+        } => show::run(&file, battle, &at, format),
         Command::Gen {
             rules,
             battles,
