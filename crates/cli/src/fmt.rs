@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::problem::Problem;
 use crate::diagnostics::{Format, Located};
+use crate::problem::Problem;
 use crate::{Exit, files};
 
 pub fn run(paths: &[PathBuf], check: bool) -> Exit {

@@ -6,8 +6,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use senlac_notation::{Code, ItemKind, Span, SyntaxError};
 
-use crate::problem::Problem;
 use crate::diagnostics::{Format, Located};
+use crate::problem::Problem;
 use crate::stream::{Origin, for_each_battle};
 use crate::{Exit, files};
 

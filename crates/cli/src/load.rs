@@ -36,7 +36,11 @@ pub fn read(path: &Path) -> Result<Source, Exit> {
 /// Battle `number` (1-based) of the archive, replayed with its timeline.
 /// Syntax errors stop here; rule violations are printed as warnings and the
 /// replay goes on from the repaired state.
-pub fn replay<'a>(source: &'a Source, archive: &'a Archive<'a>, number: usize) -> Result<(&'a Battle<'a>, Game), Exit> {
+pub fn replay<'a>(
+    source: &'a Source,
+    archive: &'a Archive<'a>,
+    number: usize,
+) -> Result<(&'a Battle<'a>, Game), Exit> {
     let count = archive.battles.len();
     let Some(battle) = number.checked_sub(1).and_then(|i| archive.battles.get(i)) else {
         eprintln!(
@@ -47,7 +51,11 @@ pub fn replay<'a>(source: &'a Source, archive: &'a Archive<'a>, number: usize) -
         return Err(Exit::Usage);
     };
     let mut problems: Vec<Problem> = battle.errors.iter().map(Problem::from).collect();
-    problems.extend(senlac_notation::lower::check(battle).iter().map(Problem::from));
+    problems.extend(
+        senlac_notation::lower::check(battle)
+            .iter()
+            .map(Problem::from),
+    );
     if !problems.is_empty() {
         print_problems(&source.name, &source.text, &problems);
         return Err(Exit::Failure);
@@ -58,7 +66,10 @@ pub fn replay<'a>(source: &'a Source, archive: &'a Archive<'a>, number: usize) -
     })?;
     let violations: Vec<Problem> = game.violations().iter().map(Problem::from).collect();
     if !violations.is_empty() {
-        eprintln!("warning: {} breaks the rules; shown as replayed, each violation repaired:", source.name);
+        eprintln!(
+            "warning: {} breaks the rules; shown as replayed, each violation repaired:",
+            source.name
+        );
         print_problems(&source.name, &source.text, &violations);
     }
     Ok((battle, game))
@@ -66,6 +77,12 @@ pub fn replay<'a>(source: &'a Source, archive: &'a Archive<'a>, number: usize) -
 
 fn print_problems(name: &str, text: &str, problems: &[Problem]) {
     let mut out = String::new();
-    Located { name, text, offset: 0, line: 0 }.print(problems, Format::Human, 0, &mut out);
+    Located {
+        name,
+        text,
+        offset: 0,
+        line: 0,
+    }
+    .print(problems, Format::Human, 0, &mut out);
     eprint!("{out}");
 }

@@ -1,13 +1,17 @@
 //! `senlac`: the command line for battle logs. Only this crate prints, reads
 //! files or writes them.
 
+mod diagnostics;
+mod diff;
+mod export;
 mod files;
 mod fmt;
 mod lint;
 mod load;
-mod show;
 mod problem;
-mod diagnostics;
+mod report;
+mod rules;
+mod show;
 mod stream;
 
 use std::io::IsTerminal;
@@ -69,7 +73,9 @@ enum Command {
         syntax_only: bool,
     },
     /// Show the state at a point of a battle.
-    #[command(after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, end.\n\nExamples:\n  senlac show samples/hastings.sbn --at 1\n  senlac show samples/hastings.sbn --at fig:bretonsRoute --format json")]
+    #[command(
+        after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, end.\n\nExamples:\n  senlac show samples/hastings.sbn --at 1\n  senlac show samples/hastings.sbn --at fig:bretonsRoute --format json"
+    )]
     Show {
         file: PathBuf,
         /// Which battle of the file, from 1.
@@ -81,6 +87,60 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: OutputFormat,
     },
+    /// Show what changed: command points, damage, moves, routs; every turn, or between two points.
+    #[command(
+        after_help = "Examples:\n  senlac diff samples/hastings.sbn\n  senlac diff samples/hastings.sbn --turn 3\n  senlac diff samples/hastings.sbn --from setup --to fig:bretonsRoute --format json"
+    )]
+    Diff {
+        file: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        battle: usize,
+        /// One turn: from the end of the turn before to the end of this one.
+        #[arg(long, conflicts_with_all = ["from", "to"])]
+        turn: Option<u32>,
+        /// From this point (default: setup).
+        #[arg(long)]
+        from: Option<String>,
+        /// To this point (default: end).
+        #[arg(long)]
+        to: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: OutputFormat,
+    },
+    /// Write the after-action report: armies, key events, fates and casualties.
+    #[command(
+        after_help = "Examples:\n  senlac report samples/hastings.sbn\n  senlac report samples/hastings.sbn --format json"
+    )]
+    Report {
+        file: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        battle: usize,
+        #[arg(long, value_enum, default_value = "md")]
+        format: report::ReportFormat,
+    },
+    /// Export the header, setup, events (with spans) and states.
+    #[command(
+        after_help = "Examples:\n  senlac export samples/hastings.sbn --format json > hastings.json\n  senlac export samples/hastings.sbn --format jsonl | head"
+    )]
+    Export {
+        file: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        battle: usize,
+        #[arg(long, value_enum, default_value = "json")]
+        format: export::ExportFormat,
+    },
+    /// List the rule systems, or one system's actions and reactions.
+    #[command(after_help = "Examples:\n  senlac rules\n  senlac rules mass-combat/a")]
+    Rules {
+        /// A Rules tag, e.g. mass-combat/a.
+        ruleset: Option<String>,
+    },
+    /// Print shell completions.
+    #[command(after_help = "Example:\n  senlac completions bash > /etc/bash_completion.d/senlac")]
+    Completions { shell: clap_complete::Shell },
+    /// Print the man page (roff).
+    #[command(after_help = "Example:\n  senlac man > senlac.1 && man ./senlac.1")]
+    Man,
     /// Write random legal battles: a benchmark corpus, a fuzzing seed, a demo.
     #[command(
         after_help = "Examples:\n  senlac gen --rules mass-combat/a --battles 3 --seed 7\n  senlac gen --battles 10000 --seed 1 -o corpus.sbn"
@@ -133,6 +193,37 @@ fn main() -> ExitCode {
             syntax_only,
         } => lint::run(&paths, format, !syntax_only),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
+        Command::Diff {
+            file,
+            battle,
+            turn,
+            from,
+            to,
+            format,
+        } => diff::run(&file, battle, turn, from.as_deref(), to.as_deref(), format),
+        Command::Report {
+            file,
+            battle,
+            format,
+        } => report::run(&file, battle, format),
+        Command::Export {
+            file,
+            battle,
+            format,
+        } => export::run(&file, battle, format),
+        Command::Rules { ruleset } => rules::run(ruleset.as_deref()),
+        Command::Completions { shell } => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "senlac", &mut std::io::stdout());
+            Exit::Success
+        }
+        Command::Man => {
+            let command = <Cli as clap::CommandFactory>::command();
+            match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
+                Ok(()) => Exit::Success,
+                Err(_) => Exit::Usage,
+            }
+        }
         Command::Show {
             file,
             battle,

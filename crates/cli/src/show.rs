@@ -32,7 +32,10 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     match format {
         OutputFormat::Json => {
             let value = serde_json::json!({ "battle": title, "at": point.to_string(), "units": view.units });
-            println!("{}", serde_json::to_string_pretty(&value).unwrap_or_default());
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&value).unwrap_or_default()
+            );
         }
         OutputFormat::Text => print!("{}", table(&title, &point, &view)),
     }
@@ -85,10 +88,20 @@ pub fn table(title: &str, point: &Point, view: &BattleView) -> String {
         let widths: Vec<usize> = COLUMNS
             .iter()
             .enumerate()
-            .map(|(i, (_, heading))| rows.iter().map(|r| r[i].chars().count()).chain([heading.len()]).max().unwrap_or(0))
+            .map(|(i, (_, heading))| {
+                rows.iter()
+                    .map(|r| r[i].chars().count())
+                    .chain([heading.len()])
+                    .max()
+                    .unwrap_or(0)
+            })
             .collect();
         let line = |cells: Vec<&str>| {
-            let padded: Vec<String> = cells.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+            let padded: Vec<String> = cells
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:<w$}"))
+                .collect();
             format!("{}\n", padded.join("  ").trim_end())
         };
         out.push_str(&format!("\n{side}\n"));
