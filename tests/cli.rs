@@ -370,3 +370,156 @@ fn rule_violations_are_reported_with_their_rule() {
             .contains("rule: mass-combat")
     );
 }
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = senlac_in_root(args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn show_turn_one_matches_the_document() {
+    let view = json_of(&[
+        "show",
+        "samples/hastings.sbn",
+        "--at",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(view["battle"], "Hastings");
+    assert_eq!(view["at"], "1");
+    // mass-combat-a.md: "The state of units at the end of turn one is".
+    let expected = [0, 0, 1, 5, 5, 3, 4, 6, 6, 3, 3, 5, 5, 5, 5, 5];
+    let units = view["units"].as_array().unwrap();
+    let got: Vec<i64> = units
+        .iter()
+        .map(|u| u["command_points"].as_i64().unwrap())
+        .collect();
+    assert_eq!(got, expected);
+    assert!(
+        units
+            .iter()
+            .all(|u| u["damage"] == 0 && u["status"] == "active")
+    );
+    let table = senlac_in_root(&["show", "samples/hastings.sbn", "--at", "1"]);
+    insta::assert_snapshot!("show_turn_one", text(&table.stdout));
+}
+
+#[test]
+fn report_reproduces_the_aftermath() {
+    let report = json_of(&["report", "samples/hastings.sbn", "--format", "json"]);
+    let sides: Vec<(String, i64)> = report["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["side"].as_str().unwrap().to_string(),
+                s["casualties"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        sides,
+        [("Normans".to_string(), 1700), ("Saxons".to_string(), 2200)]
+    );
+    // mass-combat-a.md, Aftermath: casualties unit by unit, winner first.
+    let casualties: Vec<i64> = report["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["casualties"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        casualties,
+        [
+            0, 0, 1000, 0, 600, 100, 0, 0, 0, 0, 100, 1000, 100, 0, 0, 1000
+        ]
+    );
+    assert_eq!(report["units"][2]["fate"], "Killed to a man");
+    assert_eq!(report["units"][7]["fate"], "Deserted and survived unharmed");
+    let markdown = senlac_in_root(&["report", "samples/hastings.sbn"]);
+    insta::assert_snapshot!("report_hastings", text(&markdown.stdout));
+}
+
+#[test]
+fn diff_shows_what_each_turn_changed() {
+    let one = senlac_in_root(&["diff", "samples/hastings.sbn", "--turn", "1"]);
+    insta::assert_snapshot!("diff_turn_one", text(&one.stdout));
+    let all = json_of(&["diff", "samples/hastings.sbn", "--format", "json"]);
+    assert_eq!(all.as_array().unwrap().len(), 9, "one block per turn");
+    let span = json_of(&[
+        "diff",
+        "samples/hastings.sbn",
+        "--from",
+        "7",
+        "--to",
+        "fig:bretonsRoute",
+        "--format",
+        "json",
+    ]);
+    let changes = span[0]["changes"].as_array().unwrap();
+    assert!(changes.iter().any(|c| c["side"] == "Normans"
+        && c["id"] == "III"
+        && c["field"] == "status"
+        && c["to"] == "routed"));
+    // The fyrd falls later in the turn than the Bretons.
+    assert!(
+        !changes
+            .iter()
+            .any(|c| c["side"] == "Saxons" && c["id"] == "V" && c["field"] == "status")
+    );
+    let eighth = json_of(&[
+        "diff",
+        "samples/hastings.sbn",
+        "--turn",
+        "8",
+        "--format",
+        "json",
+    ]);
+    let changes = eighth[0]["changes"].as_array().unwrap();
+    assert!(changes.iter().any(|c| c["side"] == "Saxons"
+        && c["id"] == "V"
+        && c["field"] == "status"
+        && c["to"] == "slaughtered"));
+}
+
+#[test]
+fn views_refuse_bad_points_and_battles() {
+    for args in [
+        &["show", "samples/hastings.sbn", "--at", "nonsense"][..],
+        &["show", "samples/hastings.sbn", "--at", "99"],
+        &["show", "samples/hastings.sbn", "--battle", "2"],
+        &["diff", "samples/hastings.sbn", "--from", "fig:nowhere"],
+        &["report", "no/such/file.sbn"],
+    ] {
+        let out = senlac_in_root(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn html_report_escapes_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.sbn");
+    let sample = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    let hostile = sample
+        .replace(
+            "[Battle \"Fulford\"]",
+            "[Battle \"<script>alert(1)</script>\"]",
+        )
+        .replace("\"Huscarls\"", "\"Hus\\\"carls & <b>co</b>\"");
+    std::fs::write(&path, hostile).unwrap();
+    let out = senlac(&["report", path.to_str().unwrap(), "--format", "html"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let html = text(&out.stdout);
+    assert!(!html.contains("<script>"));
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(html.contains("Hus&quot;carls &amp; &lt;b&gt;co&lt;/b&gt;"));
+}

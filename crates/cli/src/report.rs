@@ -1,8 +1,19 @@
-//! `senlac report`: the after-action report.
+//! `senlac report`: the after-action report — header and result, the armies,
+//! a timeline of key events and figure marks, and each unit's fate and
+//! casualties with totals per side. Markdown, JSON or a self-contained HTML page.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::Exit;
+use senlac_engine::Point;
+use senlac_engine::mass_combat::event::Event;
+use senlac_engine::view::{BattleView, Value};
+use senlac_engine::{Game, Timeline};
+use senlac_notation::Battle;
+use senlac_notation::lower::{Directive, directives};
+use serde::Serialize;
+
+use crate::{Exit, load};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ReportFormat {
@@ -11,7 +22,334 @@ pub enum ReportFormat {
     Html,
 }
 
-pub fn run(_path: &Path, _battle: usize, _format: ReportFormat) -> Exit {
-    eprintln!("error: report is being written");
-    Exit::Usage
+/// Everything a report says, built once and printed three ways.
+#[derive(Serialize)]
+struct Report {
+    battle: String,
+    site: String,
+    date: String,
+    rules: String,
+    result: String,
+    armies: Vec<Army>,
+    timeline: Vec<Moment>,
+    sides: Vec<SideTotal>,
+    units: Vec<Fate>,
+}
+
+#[derive(Serialize)]
+struct Army {
+    side: String,
+    name: String,
+    leader: Option<String>,
+    /// Units as they stood after setup: id, name, class, grade, command points.
+    units: Vec<[String; 5]>,
+}
+
+#[derive(Serialize)]
+struct Moment {
+    turn: u32,
+    side: String,
+    text: String,
+}
+
+#[derive(Serialize)]
+struct SideTotal {
+    side: String,
+    men: u32,
+    casualties: u32,
+}
+
+#[derive(Serialize)]
+struct Fate {
+    side: String,
+    id: String,
+    name: String,
+    fate: String,
+    casualties: u32,
+}
+
+pub fn run(path: &Path, battle: usize, format: ReportFormat) -> Exit {
+    let source = match load::read(path) {
+        Ok(source) => source,
+        Err(exit) => return exit,
+    };
+    let archive = senlac_notation::parse(&source.text);
+    let (parsed, game) = match load::replay(&source, &archive, battle) {
+        Ok(found) => found,
+        Err(exit) => return exit,
+    };
+    let (Some(setup), Some(end)) = (game.view(&Point::Setup), game.view(&Point::End)) else {
+        return Exit::Failure;
+    };
+    let report = build(parsed, &game, &setup, &end);
+    let text = match format {
+        ReportFormat::Md => markdown(&report),
+        ReportFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
+        ReportFormat::Html => html(&report),
+    };
+    print!("{text}");
+    Exit::Success
+}
+
+fn build(battle: &Battle<'_>, game: &Game, setup: &BattleView, end: &BattleView) -> Report {
+    let tag = |name: &str| battle.tag(name).unwrap_or_default().into_owned();
+    let result = tag("Result");
+    // The winner's losses first, as the rule document's Aftermath has them.
+    let mut order: Vec<&String> = end.sides.iter().collect();
+    order.sort_by_key(|side| **side != result);
+    let armies = directives(battle)
+        .filter_map(|(_, directive)| match directive {
+            Directive::Army {
+                side, name, leader, ..
+            } => Some(Army {
+                side: side.to_string(),
+                name: name.into_owned(),
+                leader: leader.map(|l| l.into_owned()),
+                units: setup
+                    .units
+                    .iter()
+                    .filter(|u| u.side == side)
+                    .map(|u| {
+                        [
+                            u.id.clone(),
+                            u.name.clone(),
+                            text(u.fields.get("class")),
+                            text(u.fields.get("grade")),
+                            text(u.fields.get("command_points")),
+                        ]
+                    })
+                    .collect(),
+            }),
+            _ => None,
+        })
+        .collect();
+    let sides = order
+        .iter()
+        .map(|side| {
+            let units = end.units.iter().filter(|u| &&u.side == side);
+            SideTotal {
+                side: (*side).clone(),
+                men: units.clone().map(|u| size(u.casualties, &u.fields)).sum(),
+                casualties: units.map(|u| u.casualties).sum(),
+            }
+        })
+        .collect();
+    let units = order
+        .iter()
+        .flat_map(|side| end.units.iter().filter(move |u| &&u.side == side))
+        .map(|u| Fate {
+            side: u.side.clone(),
+            id: u.id.clone(),
+            name: u.name.clone(),
+            fate: u.fate.clone(),
+            casualties: u.casualties,
+        })
+        .collect();
+    Report {
+        battle: tag("Battle"),
+        site: tag("Site"),
+        date: tag("Date"),
+        rules: tag("Rules"),
+        result,
+        armies,
+        timeline: match game {
+            Game::MassCombat(replay) => timeline(&replay.timeline),
+        },
+        sides,
+        units,
+    }
+}
+
+/// Men in a unit: the view carries casualties and the roster size as a field.
+fn size(_casualties: u32, fields: &std::collections::BTreeMap<&'static str, Value>) -> u32 {
+    match fields.get("size") {
+        Some(Value::Number(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn text(value: Option<&Value>) -> String {
+    match value {
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Text(t)) => t.clone(),
+        None => String::new(),
+    }
+}
+
+/// Routs, slaughters, charges and figure marks, in order.
+fn timeline(timeline: &Timeline<senlac_engine::mass_combat::State>) -> Vec<Moment> {
+    let mut moments = Vec::new();
+    for (index, state) in timeline.states.iter().enumerate() {
+        let name = |unit: usize| state.name(unit);
+        let side = state
+            .acting
+            .map(|s| state.roster.sides[s].clone())
+            .unwrap_or_default();
+        for event in &state.events {
+            let text = match *event {
+                Event::Routed { unit } => format!("{} routs", name(unit)),
+                Event::Slaughtered { unit, by } => {
+                    format!("{} slaughters {}", name(by), name(unit))
+                }
+                Event::Moved {
+                    unit,
+                    to,
+                    charge: true,
+                    ..
+                } => format!("{} charges to {to:04}", name(unit)),
+                _ => continue,
+            };
+            moments.push(Moment {
+                turn: state.turn,
+                side: side.clone(),
+                text,
+            });
+        }
+        for figure in timeline.figures.iter().filter(|f| f.state == index) {
+            moments.push(Moment {
+                turn: state.turn,
+                side: side.clone(),
+                text: format!("Figure {}: \"{}\"", figure.name, figure.caption),
+            });
+        }
+    }
+    moments
+}
+
+fn markdown(report: &Report) -> String {
+    let mut out = format!(
+        "# {}\n\n{} · {} · {}\n\n**Result:** {}\n\n## The armies\n",
+        report.battle, report.site, report.date, report.rules, report.result
+    );
+    for army in &report.armies {
+        let leader = army
+            .leader
+            .as_deref()
+            .map(|l| format!(", led by {l}"))
+            .unwrap_or_default();
+        let _ = writeln!(out, "\n### {}: {}{leader}\n", army.side, army.name);
+        out.push_str(
+            "| Unit | Name | Class | Grade | Command Points |\n| --- | --- | --- | --- | --- |\n",
+        );
+        for row in &army.units {
+            let _ = writeln!(out, "| {} |", row.join(" | "));
+        }
+    }
+    out.push_str("\n## Timeline\n\n");
+    for moment in &report.timeline {
+        let turn = if moment.turn == 0 {
+            "Setup".to_string()
+        } else {
+            format!("Turn {}, {}", moment.turn, moment.side)
+        };
+        let _ = writeln!(out, "- {turn}: {}", moment.text);
+    }
+    out.push_str("\n## Aftermath\n");
+    for side in &report.sides {
+        let _ = writeln!(
+            out,
+            "\n### {}: {} of {} fell\n",
+            side.side,
+            thousands(side.casualties),
+            thousands(side.men)
+        );
+        out.push_str(
+            "| Unit Identifier | Unit Name | Fate | Casualties |\n| --- | --- | --- | --- |\n",
+        );
+        for unit in report.units.iter().filter(|u| u.side == side.side) {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} |",
+                unit.id, unit.name, unit.fate, unit.casualties
+            );
+        }
+    }
+    out
+}
+
+fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Text from a log, safe inside HTML elements and attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn html(report: &Report) -> String {
+    let e = escape;
+    let mut out = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>body{{font-family:Georgia,serif;max-width:52em;margin:2em auto;padding:0 1em}}table{{border-collapse:collapse;margin:.5em 0 1.5em}}td,th{{border:1px solid #aaa;padding:.2em .6em;text-align:left}}th{{background:#eee}}</style></head><body>\n<h1>{}</h1>\n<p>{} · {} · {}</p>\n<p><strong>Result:</strong> {}</p>\n<h2>The armies</h2>\n",
+        e(&report.battle),
+        e(&report.battle),
+        e(&report.site),
+        e(&report.date),
+        e(&report.rules),
+        e(&report.result)
+    );
+    for army in &report.armies {
+        let _ = writeln!(
+            out,
+            "<h3>{}: {}</h3>\n<table><tr><th>Unit</th><th>Name</th><th>Class</th><th>Grade</th><th>Command Points</th></tr>",
+            e(&army.side),
+            e(&army.name)
+        );
+        for row in &army.units {
+            let cells: String = row.iter().map(|c| format!("<td>{}</td>", e(c))).collect();
+            let _ = writeln!(out, "<tr>{cells}</tr>");
+        }
+        out.push_str("</table>\n");
+    }
+    out.push_str("<h2>Timeline</h2>\n<ul>\n");
+    for moment in &report.timeline {
+        let _ = writeln!(
+            out,
+            "<li>Turn {}, {}: {}</li>",
+            moment.turn,
+            e(&moment.side),
+            e(&moment.text)
+        );
+    }
+    out.push_str("</ul>\n<h2>Aftermath</h2>\n");
+    for side in &report.sides {
+        let _ = writeln!(
+            out,
+            "<h3>{}: {} of {} fell</h3>\n<table><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th>Casualties</th></tr>",
+            e(&side.side),
+            thousands(side.casualties),
+            thousands(side.men)
+        );
+        for unit in report.units.iter().filter(|u| u.side == side.side) {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                e(&unit.id),
+                e(&unit.name),
+                e(&unit.fate),
+                unit.casualties
+            );
+        }
+        out.push_str("</table>\n");
+    }
+    out.push_str("</body></html>\n");
+    out
 }

@@ -25,6 +25,8 @@ pub struct UnitView {
     pub hex: Option<String>,
     /// Men lost so far.
     pub casualties: u32,
+    /// What became of it, in words, for the after-action report.
+    pub fate: String,
     /// The ruleset's columns, in the order it lists them.
     #[serde(flatten)]
     pub fields: BTreeMap<&'static str, Value>,

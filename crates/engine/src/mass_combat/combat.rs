@@ -41,6 +41,10 @@ pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut
         action.span,
         out,
     );
+    let charge = state
+        .charges
+        .iter()
+        .any(|&(cavalry, target, _)| cavalry == unit && target == defender);
     state.charges.retain(|&(cavalry, _, _)| cavalry != unit);
     state.events.push(Event::AttackDeclared {
         attacker: unit,
@@ -52,6 +56,7 @@ pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut
         span: action.span,
         resolved: false,
         negated: false,
+        charge,
     });
     state.owed.push(Owed {
         units: [Some(defender), None, None, None],
@@ -346,7 +351,7 @@ pub fn resolve_attack(
         span,
         vacated: None,
     });
-    state.combat = Some((attacker, defender));
+    state.combat = Some((attacker, defender, attack.charge));
     state.events.push(Event::Resolved {
         attacker,
         defender,
@@ -360,7 +365,7 @@ pub fn resolve_attack(
 /// After a loser's reaction: a defender that routed from losing makes its
 /// attacker owe a slaughter or an escape.
 pub fn after_loss(state: &mut State, loser: usize, span: Span) {
-    let Some((attacker, defender)) = state.combat else {
+    let Some((attacker, defender, _)) = state.combat else {
         return;
     };
     if loser == defender && state.units[defender].status == Status::Routed {
@@ -378,6 +383,8 @@ pub fn after_loss(state: &mut State, loser: usize, span: Span) {
 pub fn slaughter(state: &mut State, attacker: usize) {
     if let Some(victim) = state.slaughter.take() {
         state.units[victim].status = Status::Slaughtered;
+        state.units[victim].slaughter = Some(attacker as u16);
+        state.units[attacker].slaughter = Some(victim as u16);
         state.events.push(Event::Slaughtered {
             unit: victim,
             by: attacker,

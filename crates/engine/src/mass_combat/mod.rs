@@ -18,7 +18,7 @@ pub mod tables;
 use senlac_notation::Battle;
 use senlac_notation::lower::Step;
 
-pub use state::{Roster, State, Status, UnitInfo, UnitState};
+pub use state::{Cause, Roster, State, Status, UnitInfo, UnitState};
 use tables::Edition;
 
 use crate::replay::Ruleset;
@@ -42,6 +42,8 @@ impl Ruleset for MassCombat {
     }
 
     fn finish(&self, state: &mut State, battle: &Battle<'_>, out: &mut Vec<Violation>) {
+        // The end state is its own step: the last action's events stay with it.
+        state.events.clear();
         let end = senlac_notation::Span {
             start: battle.span.end,
             end: battle.span.end,
@@ -85,6 +87,7 @@ pub fn view(state: &State) -> crate::view::BattleView {
                 ("damage", Value::Number(i64::from(unit.damage))),
                 ("support", Value::Number(i64::from(support))),
                 ("assault", Value::Number(i64::from(assault))),
+                ("size", Value::Number(i64::from(info.size))),
             ]
             .into_iter()
             .collect();
@@ -104,6 +107,7 @@ pub fn view(state: &State) -> crate::view::BattleView {
                     unit.damage,
                     unit.status == Status::Slaughtered,
                 ),
+                fate: fate(state, unit),
                 fields,
             }
         })
@@ -112,5 +116,53 @@ pub fn view(state: &State) -> crate::view::BattleView {
         sides: state.roster.sides.clone(),
         turn: state.turn,
         units,
+    }
+}
+
+/// A unit's fate in the words of an after-action report.
+pub fn fate(state: &State, unit: &UnitState) -> String {
+    let damage = match unit.damage {
+        0 => String::new(),
+        n => format!(" after taking {n} damage"),
+    };
+    let other = |index: Option<u16>| {
+        index.map_or_else(String::new, |i| {
+            let info = &state.roster.units[usize::from(i)];
+            format!(
+                "{} {} ({})",
+                state.roster.sides[info.side], info.id, info.name
+            )
+        })
+    };
+    match (unit.status, unit.cause) {
+        (Status::Reserve, _) => "Never deployed".to_string(),
+        (Status::Active, _) if unit.damage == 0 => "Unharmed".to_string(),
+        (Status::Active, _) => format!("Suffered {} damage", unit.damage),
+        (Status::Pursuing, _) => {
+            let before = if unit.damage == 0 {
+                "Unharmed".to_string()
+            } else {
+                format!("Suffered {} damage", unit.damage)
+            };
+            format!(
+                "{before}; chased down and slaughtered {}",
+                other(unit.slaughter)
+            )
+        }
+        (Status::Slaughtered, _) => format!("Routed and slaughtered by {}", other(unit.slaughter)),
+        (Status::Routed, Some(Cause::Damage)) => "Killed to a man".to_string(),
+        // Leaving without a fight, unharmed, is desertion.
+        (Status::Routed, Some(Cause::Unpaid | Cause::Choice)) if unit.damage == 0 => {
+            "Deserted and survived unharmed".to_string()
+        }
+        (Status::Routed, Some(Cause::Charge)) if unit.damage == 0 => {
+            "Routed by a cavalry charge; unharmed".to_string()
+        }
+        (Status::Routed, Some(Cause::Charge)) => format!("Routed by a cavalry charge{damage}"),
+        (Status::Routed, Some(Cause::Morale)) if unit.damage == 0 => {
+            "Routed by poor morale; unharmed".to_string()
+        }
+        (Status::Routed, _) if unit.damage == 0 => "Routed unharmed".to_string(),
+        (Status::Routed, _) => format!("Routed{damage}"),
     }
 }

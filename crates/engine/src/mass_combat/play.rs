@@ -6,7 +6,7 @@ use senlac_notation::{Atom, AtomKind, Span};
 
 use super::event::{Event, label};
 use super::rules;
-use super::state::{Owed, State, Status};
+use super::state::{Cause, Owed, State, Status};
 use super::tables::{
     ADVANCE_HEXES, CHARGE_HEXES, Class, Cost, DISENGAGE_HEXES, MANEUVER_HEXES, Phase, SuperClass,
     VOLLEY_RANGE, Verb, cost,
@@ -394,7 +394,7 @@ pub(super) fn pay(
                 state.info(unit).id
             )),
         );
-        rout(state, unit, span);
+        rout(state, unit, Cause::Unpaid, span);
         return;
     }
     state.units[unit].command_points = have - cost.command_points;
@@ -418,16 +418,17 @@ fn damage(state: &mut State, unit: usize, amount: u8, span: Span) {
     let u = &mut state.units[unit];
     u.damage = u.damage.saturating_add(amount);
     if u.damage >= super::tables::ROUT_DAMAGE {
-        rout(state, unit, span);
+        rout(state, unit, Cause::Damage, span);
     }
 }
 
 /// Removes a unit; allies of lower grade owe a morale check.
-pub fn rout(state: &mut State, unit: usize, span: Span) {
+pub fn rout(state: &mut State, unit: usize, cause: Cause, span: Span) {
     if state.units[unit].status != Status::Active {
         return;
     }
     state.units[unit].status = Status::Routed;
+    state.units[unit].cause = Some(cause);
     state.events.push(Event::Routed { unit });
     let (side, grade) = (state.info(unit).side, state.info(unit).grade);
     let checks: Vec<usize> = state
@@ -455,8 +456,22 @@ fn react(
     let edition = state.roster.edition;
     let phase = state.phase.unwrap_or(Phase::Volley);
     if verb == Verb::Rout {
+        let answering = state.owed.iter().find(|o| o.by(unit)).map(|o| o.choices);
+        let cause = match answering {
+            Some(choices) if choices.contains(&Verb::EndureCharge) => Cause::Charge,
+            Some(choices) if choices.contains(&Verb::MoraleCheck) => Cause::Morale,
+            // Broken by the attack that followed a charge: routed by the charge.
+            Some(choices)
+                if choices.contains(&Verb::LoseAttack)
+                    && state.combat.is_some_and(|c| c.2 && c.1 == unit) =>
+            {
+                Cause::Charge
+            }
+            Some(choices) if choices.contains(&Verb::LoseAttack) => Cause::Combat,
+            _ => Cause::Choice,
+        };
         state.owed.retain(|o| !o.by(unit));
-        rout(state, unit, span);
+        rout(state, unit, cause, span);
         super::combat::after_loss(state, unit, span);
         return;
     }

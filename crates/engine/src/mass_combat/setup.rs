@@ -162,6 +162,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                     hex: None,
                     status: Status::Reserve,
                     acted: false,
+                    cause: None,
+                    slaughter: None,
                 });
             }
             Directive::Roll {

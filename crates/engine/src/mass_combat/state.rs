@@ -132,6 +132,27 @@ pub struct UnitState {
     pub status: Status,
     /// Acted in the current phase.
     pub acted: bool,
+    /// Why it left the field, once it has.
+    pub cause: Option<Cause>,
+    /// For a slaughtered unit, who slaughtered it; for a pursuer, whom it slaughtered.
+    pub slaughter: Option<u16>,
+}
+
+/// Why a unit routed: what the after-action report tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// Its fourth damage.
+    Damage,
+    /// It could not pay a cost it owed (MC-R3).
+    Unpaid,
+    /// It chose to, in place of an action.
+    Choice,
+    /// In place of enduring a cavalry charge.
+    Charge,
+    /// In place of a morale check.
+    Morale,
+    /// In place of taking a lost combat.
+    Combat,
 }
 
 /// A reaction some unit owes because of an earlier action.
@@ -161,6 +182,8 @@ pub struct Attack {
     pub resolved: bool,
     /// The defender feinted.
     pub negated: bool,
+    /// The attacker charged its defender this turn.
+    pub charge: bool,
 }
 
 /// The position at one moment of a Mass Combat battle.
@@ -187,8 +210,8 @@ pub struct State {
     pub defending: Vec<usize>,
     /// (cavalry, target, charge): charges that commit to an attack.
     pub charges: Vec<(usize, usize, senlac_notation::Span)>,
-    /// The attack being resolved.
-    pub combat: Option<(usize, usize)>,
+    /// The attack being resolved, and whether it followed a charge.
+    pub combat: Option<(usize, usize, bool)>,
     /// The routed defender an attacker may slaughter.
     pub slaughter: Option<usize>,
     /// What the last step did.
