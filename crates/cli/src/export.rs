@@ -1,8 +1,26 @@
 //! `senlac export`: header, setup, events and states as JSON or JSON lines.
+//!
+//! The `json` format is one document, described by docs/export.schema.json. The
+//! `jsonl` format carries the same records one per line, each tagged with its
+//! `kind` (`header`, `setup`, `step`, `figure`, `violation`), so a huge export
+//! can be read as a stream. Steps are built one at a time in both formats.
 
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::Exit;
+use serde::{Serialize, Serializer};
+
+use senlac_engine::mass_combat::{self, event::Event};
+use senlac_engine::view::{UnitView, Value};
+use senlac_engine::{Game, Point, Replay};
+use senlac_notation::Battle;
+use senlac_notation::lower::{Directive, Map, Parity, Step, directives, steps};
+
+use crate::diagnostics::{Located, newlines};
+use crate::{Exit, load};
+
+/// The version of the export's shape; docs/export.schema.json describes it.
+const VERSION: u32 = 1;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {
@@ -10,7 +28,412 @@ pub enum ExportFormat {
     Jsonl,
 }
 
-pub fn run(_path: &Path, _battle: usize, _format: ExportFormat) -> Exit {
-    eprintln!("error: export is being written");
-    Exit::Usage
+pub fn run(path: &Path, battle: usize, format: ExportFormat) -> Exit {
+    let source = match load::read(path) {
+        Ok(source) => source,
+        Err(exit) => return exit,
+    };
+    let archive = senlac_notation::parse(&source.text);
+    let (parsed, game) = match load::replay(&source, &archive, battle) {
+        Ok(found) => found,
+        Err(exit) => return exit,
+    };
+    let export = match Export::new(&source, parsed, &game) {
+        Ok(export) => export,
+        Err(message) => {
+            eprintln!("error: {}: {message}", source.name);
+            return Exit::Failure;
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = match format {
+        ExportFormat::Json => export.write_json(&mut out),
+        ExportFormat::Jsonl => export.write_jsonl(&mut out),
+    }
+    .and_then(|()| out.flush());
+    match written {
+        Ok(()) => Exit::Success,
+        // `senlac export … | head`: the reader has what it wanted.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
+        Err(e) => {
+            eprintln!("error: cannot write the export: {e}");
+            Exit::Usage
+        }
+    }
+}
+
+/// Everything an export needs, borrowed from the parse and the replay.
+struct Export<'a> {
+    text: &'a str,
+    /// Offsets of the file's newlines, for line and column numbers.
+    lines: Vec<usize>,
+    battle: &'a Battle<'a>,
+    replay: &'a Replay<mass_combat::State>,
+    header: Vec<Tag<'a>>,
+    setup: Setup,
+    figures: Vec<FigureRecord<'a>>,
+    violations: Vec<ViolationRecord<'a>>,
+}
+
+/// The `json` document.
+#[derive(Serialize)]
+struct Document<'e, 'a> {
+    version: u32,
+    header: &'e [Tag<'a>],
+    setup: &'e Setup,
+    steps: Steps<'e, 'a>,
+    figures: &'e [FigureRecord<'a>],
+    violations: &'e [ViolationRecord<'a>],
+}
+
+/// One line of the `jsonl` format.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Record<'e, 'a> {
+    Header { version: u32, tags: &'e [Tag<'a>] },
+    Setup(&'e Setup),
+    Step(StepRecord<'a>),
+    Figure(&'e FigureRecord<'a>),
+    Violation(&'e ViolationRecord<'a>),
+}
+
+#[derive(Serialize)]
+struct Tag<'a> {
+    name: &'a str,
+    value: std::borrow::Cow<'a, str>,
+}
+
+#[derive(Serialize)]
+struct Setup {
+    sides: Vec<String>,
+    map: Option<MapRecord>,
+    units: Vec<SetupUnit>,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum MapRecord {
+    Hex {
+        columns: u8,
+        rows: u8,
+        parity: &'static str,
+    },
+    Square {
+        columns: u8,
+        rows: u8,
+    },
+    Table {
+        width: f64,
+        depth: f64,
+    },
+}
+
+impl From<Map> for MapRecord {
+    fn from(map: Map) -> Self {
+        match map {
+            Map::Hex {
+                columns,
+                rows,
+                parity,
+            } => MapRecord::Hex {
+                columns,
+                rows,
+                parity: match parity {
+                    Parity::Odd => "odd",
+                    Parity::Even => "even",
+                },
+            },
+            Map::Square { columns, rows } => MapRecord::Square { columns, rows },
+            Map::Table { width, depth } => MapRecord::Table { width, depth },
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SetupUnit {
+    side: String,
+    id: String,
+    name: String,
+    class: Option<String>,
+    grade: Option<String>,
+    size: u32,
+    status: &'static str,
+    hex: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SpanRecord {
+    start: u32,
+    end: u32,
+}
+
+impl From<senlac_notation::Span> for SpanRecord {
+    fn from(span: senlac_notation::Span) -> Self {
+        SpanRecord {
+            start: span.start,
+            end: span.end,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct StepRecord<'a> {
+    index: usize,
+    turn: Option<u32>,
+    side: Option<&'a str>,
+    phase: Option<&'a str>,
+    text: &'a str,
+    span: SpanRecord,
+    line: usize,
+    column: usize,
+    events: &'a [Event],
+    state: Vec<UnitState>,
+}
+
+/// A unit after a step, compact.
+#[derive(Serialize)]
+struct UnitState {
+    side: String,
+    id: String,
+    status: &'static str,
+    hex: Option<String>,
+    command_points: Option<i64>,
+    damage: Option<i64>,
+}
+
+impl From<UnitView> for UnitState {
+    fn from(unit: UnitView) -> Self {
+        let number = |key: &str| match unit.fields.get(key) {
+            Some(Value::Number(n)) => Some(*n),
+            _ => None,
+        };
+        UnitState {
+            command_points: number("command_points"),
+            damage: number("damage"),
+            side: unit.side,
+            id: unit.id,
+            status: unit.status,
+            hex: unit.hex,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct FigureRecord<'a> {
+    name: &'a str,
+    caption: &'a str,
+    /// The index of the step the figure follows; `None` before the first.
+    step: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct ViolationRecord<'a> {
+    code: &'static str,
+    message: &'a str,
+    label: &'a str,
+    rule: &'static str,
+    help: Option<&'a str>,
+    span: SpanRecord,
+    line: usize,
+    column: usize,
+}
+
+/// The steps, serialised as they are built.
+struct Steps<'e, 'a>(&'e Export<'a>);
+
+impl Serialize for Steps<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.steps())
+    }
+}
+
+impl<'a> Export<'a> {
+    fn new(
+        source: &'a load::Source,
+        battle: &'a Battle<'a>,
+        game: &'a Game,
+    ) -> Result<Self, String> {
+        let Game::MassCombat(replay) = game;
+        let setup_view = game
+            .view(&Point::Setup)
+            .ok_or("the replay kept no setup state")?;
+        let roster = &replay.state.roster;
+        let text = |unit: &UnitView, key: &str| match unit.fields.get(key) {
+            Some(Value::Text(t)) => Some(t.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            None => None,
+        };
+        let units = setup_view
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, unit)| SetupUnit {
+                side: unit.side.clone(),
+                id: unit.id.clone(),
+                name: unit.name.clone(),
+                class: text(unit, "class"),
+                grade: text(unit, "grade"),
+                size: roster.units.get(i).map_or(0, |u| u.size),
+                status: unit.status,
+                hex: unit.hex.clone(),
+            })
+            .collect();
+        // The engine takes the last map line; so does the export.
+        let map = directives(battle)
+            .filter_map(|(_, directive)| match directive {
+                Directive::Map(map) => Some(MapRecord::from(map)),
+                _ => None,
+            })
+            .last();
+        let lines = newlines(&source.text);
+        let located = Located {
+            name: &source.name,
+            text: &source.text,
+            offset: 0,
+            line: 0,
+        };
+        let violations = game
+            .violations()
+            .iter()
+            .map(|v| {
+                let (line, column) = located.line_col(&lines, v.span.start as usize);
+                ViolationRecord {
+                    code: v.code,
+                    message: &v.message,
+                    label: &v.label,
+                    rule: v.rule,
+                    help: v.help.as_deref(),
+                    span: v.span.into(),
+                    line,
+                    column,
+                }
+            })
+            .collect();
+        // A figure keeps the index of the state it stands at: state 0 is the
+        // setup, state k + 1 the one after step k.
+        let figures = replay
+            .timeline
+            .figures
+            .iter()
+            .map(|f| FigureRecord {
+                name: &f.name,
+                caption: &f.caption,
+                step: f.state.checked_sub(1),
+            })
+            .collect();
+        Ok(Export {
+            text: &source.text,
+            lines,
+            battle,
+            replay,
+            header: battle
+                .tags()
+                .map(|(name, value)| Tag { name, value })
+                .collect(),
+            setup: Setup {
+                sides: setup_view.sides,
+                map,
+                units,
+            },
+            figures,
+            violations,
+        })
+    }
+
+    /// The replayed actions, in order, each with the state the replay recorded
+    /// after it. The replay records the setup state first, then one state per
+    /// action outside variations, then the end; turns, phases, annotations and
+    /// everything inside a variation record none.
+    fn steps(&self) -> impl Iterator<Item = StepRecord<'a>> + '_ {
+        let located = Located {
+            name: "",
+            text: self.text,
+            offset: 0,
+            line: 0,
+        };
+        let states = &self.replay.timeline.states;
+        let mut depth = 0u32;
+        let mut turn: Option<u32> = None;
+        let mut side: Option<&'a str> = None;
+        let mut phase: Option<&'a str> = None;
+        let mut index = 0usize;
+        steps(self.battle)
+            .map_while(move |step| {
+                match step {
+                    Step::VariationStart(_) => depth += 1,
+                    Step::VariationEnd(_) => depth = depth.saturating_sub(1),
+                    _ if depth > 0 => {}
+                    Step::Turn {
+                        number, side: name, ..
+                    } => {
+                        turn = Some(number);
+                        side = Some(name);
+                        phase = None;
+                    }
+                    Step::Phase { name, .. } => phase = Some(name),
+                    Step::Action(action) => {
+                        // Only the end state follows the last action's.
+                        let state = states.get(index + 1).filter(|_| index + 2 < states.len())?;
+                        let (line, column) =
+                            located.line_col(&self.lines, action.span.start as usize);
+                        let record = StepRecord {
+                            index,
+                            turn,
+                            side,
+                            phase,
+                            text: self.battle.text(action.span),
+                            span: action.span.into(),
+                            line,
+                            column,
+                            events: &state.events,
+                            state: mass_combat::view(state)
+                                .units
+                                .into_iter()
+                                .map(UnitState::from)
+                                .collect(),
+                        };
+                        index += 1;
+                        return Some(Some(record));
+                    }
+                    Step::Annotation(_) => {}
+                }
+                Some(None)
+            })
+            .flatten()
+    }
+
+    fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
+        let document = Document {
+            version: VERSION,
+            header: &self.header,
+            setup: &self.setup,
+            steps: Steps(self),
+            figures: &self.figures,
+            violations: &self.violations,
+        };
+        serde_json::to_writer_pretty(&mut *out, &document)?;
+        out.write_all(b"\n")
+    }
+
+    fn write_jsonl(&self, out: &mut impl Write) -> io::Result<()> {
+        let mut line = |record: Record<'_, 'a>| -> io::Result<()> {
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")
+        };
+        line(Record::Header {
+            version: VERSION,
+            tags: &self.header,
+        })?;
+        line(Record::Setup(&self.setup))?;
+        for step in self.steps() {
+            line(Record::Step(step))?;
+        }
+        for figure in &self.figures {
+            line(Record::Figure(figure))?;
+        }
+        for violation in &self.violations {
+            line(Record::Violation(violation))?;
+        }
+        Ok(())
+    }
 }

@@ -5,6 +5,7 @@
 //! `play` applies turns, phases, actions and reactions. The rules' numbers are
 //! data in `tables`; `rules` names the section or ruling each check cites.
 
+pub mod catalog;
 pub mod claims;
 pub mod combat;
 pub mod event;

@@ -1,0 +1,454 @@
+//! `senlac export`: the built binary over the samples, its JSON checked against
+//! docs/export.schema.json and its numbers against the parse and the rules.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use senlac_notation::lower::{Step, steps};
+use serde_json::{Value, json};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn senlac(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the senlac binary runs")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = senlac(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "senlac {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("the export is UTF-8")
+}
+
+fn export(path: &str) -> Value {
+    serde_json::from_str(&stdout_of(&["export", path, "--format", "json"]))
+        .expect("the json export parses")
+}
+
+fn schema() -> Value {
+    let text = std::fs::read_to_string(root().join("docs/export.schema.json")).unwrap();
+    serde_json::from_str(&text).expect("the schema parses")
+}
+
+/// Panics with every error if `instance` does not match `schema`.
+fn assert_valid(schema: &Value, instance: &Value, what: &str) {
+    let validator = jsonschema::draft202012::new(schema).expect("the schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(instance)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{what} breaks the schema:\n{}",
+        errors.join("\n")
+    );
+}
+
+/// The schema of one `jsonl` line: `#/$defs/record`.
+fn record_schema() -> Value {
+    let schema = schema();
+    json!({
+        "$schema": schema["$schema"],
+        "$defs": schema["$defs"],
+        "$ref": "#/$defs/record",
+    })
+}
+
+/// The main-line actions of a file's first battle, as the parser sees them:
+/// (text, start, end).
+fn actions(path: &str) -> Vec<(String, u64, u64)> {
+    let text = std::fs::read_to_string(root().join(path)).unwrap();
+    let archive = senlac_notation::parse(&text);
+    let battle = &archive.battles[0];
+    let mut depth = 0u32;
+    let mut found = Vec::new();
+    for step in steps(battle) {
+        match step {
+            Step::VariationStart(_) => depth += 1,
+            Step::VariationEnd(_) => depth -= 1,
+            Step::Action(action) if depth == 0 => found.push((
+                battle.text(action.span).to_string(),
+                u64::from(action.span.start),
+                u64::from(action.span.end),
+            )),
+            _ => {}
+        }
+    }
+    found
+}
+
+fn unit<'v>(units: &'v Value, side: &str, id: &str) -> &'v Value {
+    units
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["side"] == side && u["id"] == id)
+        .unwrap_or_else(|| panic!("no unit {side} {id}"))
+}
+
+#[test]
+fn the_schema_is_a_valid_2020_12_schema() {
+    let schema = schema();
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    if let Err(error) = jsonschema::meta::validate(&schema) {
+        panic!("docs/export.schema.json is not a valid schema: {error}");
+    }
+    jsonschema::draft202012::new(&record_schema()).expect("the record schema compiles");
+}
+
+#[test]
+fn every_action_of_both_samples_is_a_step() {
+    let hastings = actions("samples/hastings.sbn");
+    let fulford = actions("samples/fulford.sbn");
+    // What `senlac lint samples/` counts: 81 + 10.
+    assert_eq!((hastings.len(), fulford.len()), (81, 10));
+    for (path, actions) in [
+        ("samples/hastings.sbn", hastings),
+        ("samples/fulford.sbn", fulford),
+    ] {
+        let export = export(path);
+        assert_valid(&schema(), &export, path);
+        let steps = export["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), actions.len(), "{path}");
+        for (i, (step, (text, start, end))) in steps.iter().zip(&actions).enumerate() {
+            assert_eq!(step["index"], i);
+            assert_eq!(step["text"], text.as_str());
+            assert_eq!(step["span"], json!({ "start": start, "end": end }));
+        }
+        assert_eq!(export["violations"], json!([]), "{path}");
+    }
+}
+
+#[test]
+fn hastings_header_and_setup() {
+    let export = export("samples/hastings.sbn");
+    let header = export["header"].as_array().unwrap();
+    let names: Vec<&str> = header.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Battle", "Site", "Date", "Rules", "Sides", "Result", "Source"
+        ]
+    );
+    assert_eq!(header[0]["value"], "Hastings");
+    assert_eq!(header[3]["value"], "mass-combat/a");
+
+    let setup = &export["setup"];
+    assert_eq!(setup["sides"], json!(["Saxons", "Normans"]));
+    assert_eq!(
+        setup["map"],
+        json!({ "kind": "hex", "columns": 10, "rows": 10, "parity": "odd" })
+    );
+    let units = &setup["units"];
+    assert_eq!(units.as_array().unwrap().len(), 16);
+    assert_eq!(
+        *unit(units, "Saxons", "IX"),
+        json!({
+            "side": "Saxons", "id": "IX", "name": "Harold's Housecurl",
+            "class": "heavy-infantry", "grade": "A", "size": 1000,
+            "status": "active", "hex": "0604",
+        })
+    );
+    assert_eq!(unit(units, "Normans", "VI")["class"], "heavy-cavalry");
+    assert_eq!(unit(units, "Normans", "VI")["hex"], "0307");
+    assert_eq!(unit(units, "Normans", "I")["class"], "foot-archers");
+}
+
+#[test]
+fn hastings_steps_events_and_states() {
+    let export = export("samples/hastings.sbn");
+    let units = export["setup"]["units"].as_array().unwrap();
+    let steps = export["steps"].as_array().unwrap();
+
+    let first = &steps[0];
+    assert_eq!(first["text"], "I+II+III+IV+V+VI+VII+VIII+IX hold");
+    assert_eq!(
+        (&first["turn"], &first["side"], &first["phase"]),
+        (&json!(1), &json!("Saxons"), &json!("movement"))
+    );
+    // Line 50, after four spaces of indentation.
+    assert_eq!((&first["line"], &first["column"]), (&json!(50), &json!(5)));
+    let events = first["events"].as_array().unwrap();
+    assert_eq!(events.len(), 9);
+    let ids = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"];
+    for (event, id) in events.iter().zip(ids) {
+        assert_eq!(event["event"], "spent");
+        assert_eq!(event["command_points"], 1);
+        let spender = &units[event["unit"].as_u64().unwrap() as usize];
+        assert_eq!(
+            (&spender["side"], &spender["id"]),
+            (&json!("Saxons"), &json!(id))
+        );
+    }
+
+    // The Norman volley of turn 1: Saxon VI endures (1 point) and is left with 3.
+    let volley: Vec<&Value> = steps
+        .iter()
+        .filter(|s| s["turn"] == 1 && s["side"] == "Normans" && s["phase"] == "volley")
+        .collect();
+    assert_eq!(volley.len(), 2);
+    assert_eq!(volley[0]["text"], "I volley VI > VI endure");
+    assert!(
+        volley[0]["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["event"] == "volley")
+    );
+    let after = &volley[1]["state"];
+    assert_eq!(unit(after, "Saxons", "VI")["command_points"], 3);
+    assert_eq!(unit(after, "Saxons", "VII")["command_points"], 4);
+    // The same state `senlac show` gives for that point.
+    let show: Value = serde_json::from_str(&stdout_of(&[
+        "show",
+        "samples/hastings.sbn",
+        "--at",
+        "1.Normans.volley",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    for shown in show["units"].as_array().unwrap() {
+        let exported = unit(
+            after,
+            shown["side"].as_str().unwrap(),
+            shown["id"].as_str().unwrap(),
+        );
+        for key in ["status", "hex", "command_points", "damage"] {
+            assert_eq!(exported[key], shown[key], "{key} of {}", shown["id"]);
+        }
+    }
+
+    // Fyrd I and II rout in turn 2.
+    let rout = &steps[5];
+    assert_eq!(rout["text"], "I+II rout");
+    assert_eq!(unit(&rout["state"], "Saxons", "I")["status"], "routed");
+    assert_eq!(unit(&rout["state"], "Saxons", "II")["status"], "routed");
+    assert_eq!(unit(&steps[4]["state"], "Saxons", "I")["status"], "active");
+
+    // Every move is recorded with CCRR numbers; VII's advance of turn 3 ends on 0805.
+    let advance = steps
+        .iter()
+        .find(|s| s["text"] == "VII advance 0807-0806-0805")
+        .unwrap();
+    assert!(advance["events"].as_array().unwrap().contains(&json!({
+        "event": "moved", "unit": 15, "from": 807, "to": 805, "charge": false
+    })));
+    assert_eq!(unit(&advance["state"], "Normans", "VII")["hex"], "0805");
+}
+
+#[test]
+fn hastings_figures_in_order() {
+    let export = export("samples/hastings.sbn");
+    let steps = export["steps"].as_array().unwrap();
+    let figures = export["figures"].as_array().unwrap();
+    let names: Vec<&str> = figures
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "battlegrid",
+            "haroldsArrives",
+            "williamArrives",
+            "fyrdOneTwoDesert",
+            "fyrdThreeDesert",
+            "williamsLineAdvances",
+            "cavalryDisengage",
+            "housecurlsRoute",
+            "fyrdAdvances",
+            "secondCavalryCharge",
+            "haroldsLeftRoutes",
+            "fyrdAdvancesOnTheLeft",
+            "bretonsRoute",
+            "frenchRoute",
+            "haroldsFyrdLeftRoute",
+            "justHaroldNow",
+            "finalCharge",
+        ]
+    );
+    // The setup's figures come before any step.
+    for figure in &figures[..3] {
+        assert_eq!(figure["step"], Value::Null);
+    }
+    assert_eq!(figures[1]["caption"], "Anglo Saxon Deployment");
+    let step_of = |i: usize| &steps[figures[i]["step"].as_u64().unwrap() as usize];
+    assert_eq!(step_of(3)["text"], "I+II rout");
+    assert_eq!(step_of(15)["text"], "VI slaughter");
+    let last = &figures[16];
+    assert_eq!(last["caption"], "Final Charge");
+    assert_eq!(
+        step_of(16)["text"],
+        "VII charge IX 0805-0704 > IX endure-charge"
+    );
+}
+
+#[test]
+fn fulford_is_edition_b() {
+    let export = export("samples/fulford.sbn");
+    assert_eq!(
+        export["header"][3],
+        json!({ "name": "Rules", "value": "mass-combat/b" })
+    );
+    let units = &export["setup"]["units"];
+    assert_eq!(unit(units, "Norse", "I")["size"], 800);
+    assert_eq!(unit(units, "Norse", "III")["size"], 400);
+    let steps = export["steps"].as_array().unwrap();
+    let last = steps.last().unwrap();
+    assert_eq!(last["text"], "I resolve II > I rout => attack=0 defense=1");
+    assert_eq!(
+        (&last["turn"], &last["side"], &last["phase"]),
+        (&json!(1), &json!("Northumbrians"), &json!("resolve"))
+    );
+    assert_eq!(
+        unit(&last["state"], "Northumbrians", "I")["status"],
+        "routed"
+    );
+    assert_eq!(export["figures"], json!([]));
+}
+
+#[test]
+fn jsonl_has_one_record_per_line() {
+    let record = record_schema();
+    for path in ["samples/hastings.sbn", "samples/fulford.sbn"] {
+        let whole = export(path);
+        let text = stdout_of(&["export", path, "--format", "jsonl"]);
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("each line parses"))
+            .collect();
+        let steps = whole["steps"].as_array().unwrap();
+        let figures = whole["figures"].as_array().unwrap();
+        let violations = whole["violations"].as_array().unwrap();
+        assert_eq!(
+            lines.len(),
+            2 + steps.len() + figures.len() + violations.len(),
+            "{path}"
+        );
+        for line in &lines {
+            assert_valid(&record, line, path);
+        }
+        let kinds: Vec<&str> = lines.iter().map(|l| l["kind"].as_str().unwrap()).collect();
+        let mut expected = vec!["header", "setup"];
+        expected.extend(std::iter::repeat_n("step", steps.len()));
+        expected.extend(std::iter::repeat_n("figure", figures.len()));
+        expected.extend(std::iter::repeat_n("violation", violations.len()));
+        assert_eq!(kinds, expected, "{path}");
+        // The same records as the json document, each with its kind.
+        let without_kind = |line: &Value| {
+            let mut line = line.clone();
+            line.as_object_mut().unwrap().remove("kind");
+            line
+        };
+        assert_eq!(lines[0]["tags"], whole["header"]);
+        assert_eq!(without_kind(&lines[1]), whole["setup"]);
+        for (line, step) in lines[2..].iter().zip(steps) {
+            assert_eq!(&without_kind(line), step);
+        }
+        for (line, figure) in lines[2 + steps.len()..].iter().zip(figures) {
+            assert_eq!(&without_kind(line), figure);
+        }
+    }
+}
+
+#[test]
+fn variations_are_not_steps() {
+    let original = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    let varied = original.replace(
+        "    III wait\n",
+        "    III wait ( III hold { [%fig ghost \"not played\"] } ( II hold ) II volley I )\n",
+    );
+    assert_ne!(varied, original);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("varied.sbn");
+    std::fs::write(&path, &varied).unwrap();
+    let export: Value = serde_json::from_str(&stdout_of(&[
+        "export",
+        path.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_valid(&schema(), &export, "the varied battle");
+    let plain = self::export("samples/fulford.sbn");
+    let (steps, plain_steps) = (
+        export["steps"].as_array().unwrap(),
+        plain["steps"].as_array().unwrap(),
+    );
+    assert_eq!(steps.len(), 10);
+    let shift = (varied.len() - original.len()) as u64;
+    let after = varied.find("( III hold").unwrap() as u64;
+    for (step, plain) in steps.iter().zip(plain_steps) {
+        // Same action, same events, same state; later spans move by the insertion.
+        for key in ["index", "turn", "side", "phase", "text", "events", "state"] {
+            assert_eq!(step[key], plain[key], "{key} of {}", plain["text"]);
+        }
+        let start = plain["span"]["start"].as_u64().unwrap();
+        let moved = if start > after { start + shift } else { start };
+        assert_eq!(step["span"]["start"], moved);
+    }
+    assert_eq!(export["figures"], json!([]));
+}
+
+#[test]
+fn violations_are_exported_with_positions() {
+    let original = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    let broken = original.replace("    II hold\n", "    II hold\n    II hold\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.sbn");
+    std::fs::write(&path, &broken).unwrap();
+    // A battle that breaks the rules is still exported, as replayed.
+    let export: Value = serde_json::from_str(&stdout_of(&[
+        "export",
+        path.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_valid(&schema(), &export, "the broken battle");
+    let violations = export["violations"].as_array().unwrap();
+    assert_eq!(violations.len(), 1);
+    let violation = &violations[0];
+    assert_eq!(violation["code"], "mass-combat::already-acted");
+    let second = broken.rfind("II hold").unwrap() as u64;
+    assert_eq!(
+        violation["span"],
+        json!({ "start": second, "end": second + 7 })
+    );
+    assert_eq!(
+        (&violation["line"], &violation["column"]),
+        (&json!(43), &json!(5))
+    );
+    assert_eq!(export["steps"].as_array().unwrap().len(), 11);
+    let jsonl = stdout_of(&["export", path.to_str().unwrap(), "--format", "jsonl"]);
+    let last: Value = serde_json::from_str(jsonl.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "violation");
+    assert_eq!(last["code"], "mass-combat::already-acted");
+}
+
+#[test]
+fn missing_files_and_battles_are_usage_errors() {
+    let missing = senlac(&["export", "samples/no-such-battle.sbn", "--format", "json"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(missing.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-battle.sbn"));
+    let no_battle = senlac(&["export", "samples/fulford.sbn", "--battle", "2"]);
+    assert_eq!(no_battle.status.code(), Some(2));
+    assert!(no_battle.stdout.is_empty());
+    let bad_format = senlac(&["export", "samples/fulford.sbn", "--format", "xml"]);
+    assert_eq!(bad_format.status.code(), Some(2));
+}

@@ -1,0 +1,137 @@
+//! `senlac rules`: the rule systems, and one system's actions and reactions
+//! as the engine's tables price them.
+
+use std::process::{Command, Output};
+
+use senlac_engine::mass_combat::tables::Verb;
+
+fn senlac(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(args)
+        .output()
+        .expect("the senlac binary runs")
+}
+
+/// Standard output of a run that must succeed.
+fn stdout(args: &[&str]) -> String {
+    let output = senlac(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "senlac {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The table rows (their first lines), as cells: name, verb, cost, who,
+/// needs, forces. Cells are separated by two or more spaces.
+fn rows(text: &str) -> Vec<Vec<&str>> {
+    text.lines()
+        .filter(|line| line.starts_with("    ") && !line.starts_with("     "))
+        .map(|line| {
+            line.split("  ")
+                .map(str::trim)
+                .filter(|cell| !cell.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .filter(|cells| cells[0] != "Name")
+        .collect()
+}
+
+/// The first row named `name`.
+fn row<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
+    rows(text)
+        .into_iter()
+        .find(|cells| cells[0] == name)
+        .unwrap_or_else(|| panic!("no row {name:?} in:\n{text}"))
+}
+
+#[test]
+fn lists_the_rule_systems() {
+    let text = stdout(&["rules"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), senlac_engine::RULES.len(), "{text}");
+    for (line, tag) in lines.iter().zip(senlac_engine::RULES) {
+        assert!(line.starts_with(tag), "{line}");
+        assert!(line.len() > tag.len() + 10, "no description: {line}");
+    }
+    assert!(
+        text.contains("mass-combat/a  Mass Combat, edition a"),
+        "{text}"
+    );
+    assert!(
+        text.contains("mass-combat/b  Mass Combat, edition b"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_editions_price_attack_and_lose_attack_differently() {
+    let a = stdout(&["rules", "mass-combat/a"]);
+    let b = stdout(&["rules", "mass-combat/b"]);
+    assert_eq!(row(&a, "Attack")[1..3], ["attack", "0c"]);
+    assert_eq!(row(&a, "Lose Attack")[1..3], ["lose", "1c 1dmg"]);
+    assert_eq!(row(&b, "Attack")[1..3], ["attack", "1c"]);
+    assert_eq!(row(&b, "Lose Attack")[1..3], ["lose", "2c 1dmg"]);
+}
+
+#[test]
+fn volley_shows_its_range_and_cost() {
+    let a = stdout(&["rules", "mass-combat/a"]);
+    let volley = row(&a, "Volley");
+    assert_eq!(volley[1..4], ["volley", "1c", "archers"]);
+    assert_eq!(volley[4], "an active enemy in range (4 hexes)");
+    assert_eq!(volley[5], "the target:");
+    assert!(a.contains("endure or damage"), "{a}");
+}
+
+#[test]
+fn every_verb_appears_in_edition_a() {
+    let a = stdout(&["rules", "mass-combat/a"]);
+    let verbs: Vec<&str> = rows(&a).iter().map(|cells| cells[1]).collect();
+    for verb in Verb::ALL {
+        assert!(
+            verbs.contains(&verb.word()),
+            "`{}` is missing from:\n{a}",
+            verb.word()
+        );
+    }
+    assert!(verbs.contains(&"resolve"), "{a}");
+}
+
+#[test]
+fn each_phase_comes_in_order_then_the_rulings() {
+    let a = stdout(&["rules", "mass-combat/a"]);
+    let headings = [
+        "1. Missile volleys",
+        "2. Movement",
+        "3. Combat Declarations",
+        "4. Defense Declarations",
+        "5. Resolve Combat",
+        "At any time",
+        "Rulings: docs/rules/mass-combat.md",
+    ];
+    let at: Vec<usize> = headings
+        .iter()
+        .map(|h| a.find(h).unwrap_or_else(|| panic!("no {h:?} in:\n{a}")))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{a}");
+    // Hold costs 1c only in Movement.
+    let holds: Vec<&str> = rows(&a)
+        .into_iter()
+        .filter(|cells| cells[1] == "hold")
+        .map(|cells| cells[2])
+        .collect();
+    assert_eq!(holds, ["0c", "1c", "0c", "0c", "0c"]);
+}
+
+#[test]
+fn an_unknown_ruleset_is_a_usage_error() {
+    let output = senlac(&["rules", "mass-combat/z"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("mass-combat/z"), "{stderr}");
+    assert!(stderr.contains("mass-combat/a, mass-combat/b"), "{stderr}");
+}
