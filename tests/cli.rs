@@ -523,3 +523,15 @@ fn html_report_escapes_the_log() {
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(html.contains("Hus&quot;carls &amp; &lt;b&gt;co&lt;/b&gt;"));
 }
+
+#[test]
+fn lint_and_gen_snapshots() {
+    let lint = senlac_in_root(&["lint", "--format", "short", "samples/"]);
+    assert_eq!(lint.status.code(), Some(0));
+    insta::assert_snapshot!("lint_samples", format!("{}{}", text(&lint.stdout), without_speed(&text(&lint.stderr))));
+    let json = senlac_in_root(&["lint", "--format", "json", "samples/"]);
+    assert_eq!(json.status.code(), Some(0));
+    assert_eq!(text(&json.stdout), "", "a clean run prints no diagnostics");
+    let generated = senlac(&["gen", "--battles", "1", "--seed", "1066"]);
+    insta::assert_snapshot!("gen_seed_1066", text(&generated.stdout));
+}

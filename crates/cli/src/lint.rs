@@ -3,6 +3,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use senlac_notation::{Code, ItemKind, Span, SyntaxError};
 
@@ -31,10 +34,12 @@ pub fn run(paths: &[PathBuf], format: Format, rules: bool) -> Exit {
             return Exit::Usage;
         }
     };
+    let progress = progress_bar(&files);
     let results: Vec<FileResult> = files
         .par_iter()
-        .map(|path| lint_file(path, format, rules))
+        .map(|path| lint_file(path, format, rules, &progress))
         .collect();
+    progress.finish_and_clear();
     let mut total = FileResult::default();
     for result in &results {
         match format {
@@ -73,11 +78,33 @@ pub fn run(paths: &[PathBuf], format: Format, rules: bool) -> Exit {
 
 const MAX_DRAWN_PER_FILE: usize = 50;
 
+/// Archives smaller than this lint too fast for a progress bar to help.
+const PROGRESS_FROM_BYTES: u64 = 32 << 20;
+
+/// A bar on standard error for long runs on a terminal; hidden otherwise
+/// (piped, redirected, or small).
+fn progress_bar(files: &[PathBuf]) -> ProgressBar {
+    let total: u64 = files
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    if total < PROGRESS_FROM_BYTES || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn lint_file(path: &PathBuf, format: Format, rules: bool) -> FileResult {
+fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar) -> FileResult {
     let mut result = FileResult::default();
     let name = path.display().to_string();
     let file = match std::fs::File::open(path) {
@@ -92,6 +119,7 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool) -> FileResult {
     let read = for_each_battle(file, |battle, origin: Origin, errors| {
         index += 1;
         result.battles += 1;
+        progress.inc(u64::from(battle.span.end - battle.span.start));
         result.actions += battle
             .items
             .iter()
