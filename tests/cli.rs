@@ -528,7 +528,14 @@ fn html_report_escapes_the_log() {
 fn lint_and_gen_snapshots() {
     let lint = senlac_in_root(&["lint", "--format", "short", "samples/"]);
     assert_eq!(lint.status.code(), Some(0));
-    insta::assert_snapshot!("lint_samples", format!("{}{}", text(&lint.stdout), without_speed(&text(&lint.stderr))));
+    insta::assert_snapshot!(
+        "lint_samples",
+        format!(
+            "{}{}",
+            text(&lint.stdout),
+            without_speed(&text(&lint.stderr))
+        )
+    );
     let json = senlac_in_root(&["lint", "--format", "json", "samples/"]);
     assert_eq!(json.status.code(), Some(0));
     assert_eq!(text(&json.stdout), "", "a clean run prints no diagnostics");

@@ -9,6 +9,8 @@ mod fmt;
 mod lint;
 mod load;
 mod problem;
+mod render;
+mod replay_page;
 mod report;
 mod rules;
 mod show;
@@ -141,6 +143,27 @@ enum Command {
     /// Print the man page (roff).
     #[command(after_help = "Example:\n  senlac man > senlac.1 && man ./senlac.1")]
     Man,
+    /// Draw the battle: SVG frames (and PNG), and a self-contained HTML replay.
+    #[command(
+        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end).\n\nExamples:\n  senlac render samples/hastings.sbn -o out --at figures --png --html\n  senlac render samples/hastings.sbn -o out --at 1 fig:finalCharge"
+    )]
+    Render {
+        file: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        battle: usize,
+        /// The directory to write into (created if missing).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Which frames: figures, turns, phases, actions, or points.
+        #[arg(long, num_args = 1.., default_value = "figures")]
+        at: Vec<String>,
+        /// Also write each frame as PNG.
+        #[arg(long)]
+        png: bool,
+        /// Also write replay.html, stepping through every action.
+        #[arg(long)]
+        html: bool,
+    },
     /// Write random legal battles: a benchmark corpus, a fuzzing seed, a demo.
     #[command(
         after_help = "Examples:\n  senlac gen --rules mass-combat/a --battles 3 --seed 7\n  senlac gen --battles 10000 --seed 1 -o corpus.sbn"
@@ -212,6 +235,29 @@ fn main() -> ExitCode {
             format,
         } => export::run(&file, battle, format),
         Command::Rules { ruleset } => rules::run(ruleset.as_deref()),
+        Command::Render {
+            file,
+            battle,
+            output,
+            at,
+            png,
+            html,
+        } => match render::Selection::parse(&at) {
+            Ok(selection) => render::run(
+                &file,
+                battle,
+                &selection,
+                &render::Options {
+                    dir: &output,
+                    png,
+                    html,
+                },
+            ),
+            Err(message) => {
+                eprintln!("error: {message}");
+                Exit::Usage
+            }
+        },
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "senlac", &mut std::io::stdout());

@@ -5,4 +5,7 @@
 //! come with their own layouts. Every text from a log is escaped. The crate does
 //! no file I/O: it returns strings and bytes, and the CLI writes them.
 
+pub mod layout;
 pub mod model;
+pub mod png;
+pub mod svg;

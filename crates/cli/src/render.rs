@@ -1,0 +1,493 @@
+//! `senlac render`: frames of a battle as SVG (and PNG), named after figure
+//! marks, turns, phases or actions, and a self-contained HTML replay.
+//!
+//! This module turns the engine's timeline into the renderer's plain frames;
+//! the drawing itself is senlac-render's. Names come from the log, so each is
+//! checked to stay inside the output directory, and every write is atomic.
+
+use std::path::{Path, PathBuf};
+
+use senlac_engine::mass_combat::event::Event;
+use senlac_engine::mass_combat::setup::IMPASSABLE;
+use senlac_engine::mass_combat::tables::{Class, SuperClass};
+use senlac_engine::mass_combat::{State, Status};
+use senlac_engine::{Game, Point};
+use senlac_notation::Battle;
+use senlac_notation::lower::{
+    Directive, Map as MapDirective, Parity as NotationParity, directives,
+};
+use senlac_notation::value;
+use senlac_render::model::{
+    Arm, Cell, Counter, Frame, Map, Mark, Parity, Standing, Terrain, Weight,
+};
+
+use crate::{Exit, files, load};
+
+/// Which frames to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Selection {
+    Figures,
+    Turns,
+    Phases,
+    Actions,
+    Points(Vec<Point>),
+}
+
+impl Selection {
+    pub fn parse(words: &[String]) -> Result<Selection, String> {
+        match words {
+            [] => Ok(Selection::Figures),
+            [one] if one == "figures" => Ok(Selection::Figures),
+            [one] if one == "turns" => Ok(Selection::Turns),
+            [one] if one == "phases" => Ok(Selection::Phases),
+            [one] if one == "actions" => Ok(Selection::Actions),
+            points => points
+                .iter()
+                .map(|p| p.parse())
+                .collect::<Result<_, _>>()
+                .map(Selection::Points),
+        }
+    }
+}
+
+/// A frame to write: its file stem, the state it shows, and the span of states
+/// whose events it draws.
+pub struct Planned {
+    pub name: String,
+    pub caption: String,
+    pub state: usize,
+    pub since: usize,
+}
+
+pub struct Options<'a> {
+    pub dir: &'a Path,
+    pub png: bool,
+    pub html: bool,
+}
+
+pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<'_>) -> Exit {
+    let source = match load::read(path) {
+        Ok(source) => source,
+        Err(exit) => return exit,
+    };
+    let archive = senlac_notation::parse(&source.text);
+    let (parsed, game) = match load::replay(&source, &archive, battle) {
+        Ok(found) => found,
+        Err(exit) => return exit,
+    };
+    let Game::MassCombat(replay) = &game;
+    let timeline = &replay.timeline;
+    let planned_frames = match plan(timeline, selection) {
+        Ok(plan) => plan,
+        Err(message) => {
+            eprintln!("error: {}: {message}", source.name);
+            return Exit::Usage;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(options.dir) {
+        eprintln!("error: {}: {e}", options.dir.display());
+        return Exit::Usage;
+    }
+    let map = map(parsed);
+    let title = parsed.tag("Battle").unwrap_or_default().into_owned();
+    let mut written = 0;
+    for planned in &planned_frames {
+        let frame = frame(&title, &planned.caption, &map, &timeline.states, planned);
+        let svg = senlac_render::svg::frame_svg(&frame);
+        let Some(target) = inside(options.dir, &planned.name, "svg") else {
+            eprintln!(
+                "error: `{}` cannot name a file in {}",
+                planned.name,
+                options.dir.display()
+            );
+            return Exit::Failure;
+        };
+        if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
+            eprintln!("error: {}: {e}", target.display());
+            return Exit::Usage;
+        }
+        written += 1;
+        if options.png {
+            let png = match senlac_render::png::frame_png(&svg) {
+                Ok(png) => png,
+                Err(e) => {
+                    eprintln!("error: {}: cannot rasterise: {e}", planned.name);
+                    return Exit::Failure;
+                }
+            };
+            let Some(target) = inside(options.dir, &planned.name, "png") else {
+                return Exit::Failure;
+            };
+            if let Err(e) = files::write_atomic(&target, &png) {
+                eprintln!("error: {}: {e}", target.display());
+                return Exit::Usage;
+            }
+            written += 1;
+        }
+    }
+    if options.html {
+        // The replay steps through every action, whatever frames were asked for.
+        let steps = plan(timeline, &Selection::Actions).unwrap_or_default();
+        let drawn: Vec<(&Planned, String)> = steps
+            .iter()
+            .map(|p| {
+                (
+                    p,
+                    senlac_render::svg::frame_svg(&frame(
+                        &title,
+                        &p.caption,
+                        &map,
+                        &timeline.states,
+                        p,
+                    )),
+                )
+            })
+            .collect();
+        let page = crate::replay_page::page(&title, parsed, &game, &drawn);
+        let Some(target) = inside(options.dir, "replay", "html") else {
+            return Exit::Failure;
+        };
+        if let Err(e) = files::write_atomic(&target, page.as_bytes()) {
+            eprintln!("error: {}: {e}", target.display());
+            return Exit::Usage;
+        }
+        written += 1;
+    }
+    eprintln!(
+        "wrote {written} file{} to {}",
+        if written == 1 { "" } else { "s" },
+        options.dir.display()
+    );
+    Exit::Success
+}
+
+/// `DIR/NAME.EXT`, or `None` if NAME could leave DIR or is not a plain name.
+pub fn inside(dir: &Path, name: &str, extension: &str) -> Option<PathBuf> {
+    let safe = !name.is_empty()
+        && name.len() <= 120
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+        && !name.starts_with('.')
+        && !name.contains("..");
+    safe.then(|| dir.join(format!("{name}.{extension}")))
+}
+
+/// A file-name piece from log text: letters, digits and `-` only.
+fn slug(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    while out.contains("--") {
+        out = out.replace("--", "-");
+    }
+    out.trim_matches('-').to_string()
+}
+
+fn plan(
+    timeline: &senlac_engine::Timeline<State>,
+    selection: &Selection,
+) -> Result<Vec<Planned>, String> {
+    let label_caption = |point: &Point| match point {
+        Point::Setup => "Setup".to_string(),
+        Point::Turn(t) => format!("Turn {t}"),
+        Point::SideTurn(t, side) => format!("Turn {t} · {side}"),
+        Point::Phase(t, side, phase) => format!("Turn {t} · {side} · {}", capitalise(phase)),
+        Point::Figure(name) => name.clone(),
+        Point::End => "The end".to_string(),
+    };
+    let label_name = |point: &Point| match point {
+        Point::Setup => "setup".to_string(),
+        Point::Turn(t) => format!("turn-{t:02}"),
+        Point::SideTurn(t, side) => format!("turn-{t:02}-{}", slug(side)),
+        Point::Phase(t, side, phase) => format!("turn-{t:02}-{}-{}", slug(side), slug(phase)),
+        Point::Figure(name) => name.clone(),
+        Point::End => "end".to_string(),
+    };
+    let mut planned: Vec<Planned> = match selection {
+        Selection::Figures => timeline
+            .figures
+            .iter()
+            .map(|f| Planned {
+                name: f.name.clone(),
+                caption: f.caption.clone(),
+                state: f.state,
+                since: 0,
+            })
+            .collect(),
+        Selection::Turns | Selection::Phases => timeline
+            .labels
+            .iter()
+            .filter(|(point, _)| match selection {
+                Selection::Turns => matches!(point, Point::Setup | Point::Turn(_)),
+                _ => matches!(point, Point::Setup | Point::Phase(..)),
+            })
+            .map(|(point, state)| Planned {
+                name: label_name(point),
+                caption: label_caption(point),
+                state: *state,
+                since: 0,
+            })
+            .collect(),
+        Selection::Actions => (0..timeline.states.len())
+            .map(|i| Planned {
+                name: format!("step-{i:04}"),
+                caption: timeline.states[i].phase.map_or_else(
+                    || "Setup".to_string(),
+                    |p| {
+                        format!(
+                            "Turn {} · {} · {}",
+                            timeline.states[i].turn,
+                            timeline.states[i]
+                                .acting
+                                .map(|s| timeline.states[i].roster.sides[s].clone())
+                                .unwrap_or_default(),
+                            capitalise(p.word())
+                        )
+                    },
+                ),
+                state: i,
+                since: i,
+            })
+            .collect(),
+        Selection::Points(points) => {
+            let mut out = Vec::new();
+            for point in points {
+                let state = match point {
+                    Point::Figure(name) => timeline
+                        .figures
+                        .iter()
+                        .find(|f| &f.name == name)
+                        .map(|f| f.state),
+                    point => timeline
+                        .labels
+                        .iter()
+                        .rev()
+                        .find(|(p, _)| p == point)
+                        .map(|(_, i)| *i),
+                }
+                .ok_or_else(|| format!("the battle never reaches `{point}`"))?;
+                let caption = match point {
+                    Point::Figure(name) => timeline
+                        .figures
+                        .iter()
+                        .find(|f| &f.name == name)
+                        .map(|f| f.caption.clone())
+                        .unwrap_or_default(),
+                    point => label_caption(point),
+                };
+                out.push(Planned {
+                    name: label_name(point),
+                    caption,
+                    state,
+                    since: 0,
+                });
+            }
+            out
+        }
+    };
+    // Each frame draws what happened since the frame before it in the sequence.
+    if *selection != Selection::Actions {
+        let mut previous = 0;
+        for p in &mut planned {
+            p.since = if p.state > previous {
+                previous + 1
+            } else {
+                p.state
+            };
+            previous = p.state;
+        }
+    }
+    Ok(planned)
+}
+
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The map and its terrain, from the setup lines.
+fn map(battle: &Battle<'_>) -> Map {
+    let mut map = Map {
+        columns: 1,
+        rows: 1,
+        parity: Parity::Odd,
+        terrain: Vec::new(),
+        crest: Vec::new(),
+    };
+    for (_, directive) in directives(battle) {
+        match directive {
+            Directive::Map(MapDirective::Hex {
+                columns,
+                rows,
+                parity,
+            }) => {
+                map.columns = columns;
+                map.rows = rows;
+                map.parity = match parity {
+                    NotationParity::Odd => Parity::Odd,
+                    NotationParity::Even => Parity::Even,
+                };
+            }
+            Directive::Terrain { kind, cells } => {
+                let terrain = match kind {
+                    "forest" => Terrain::Forest,
+                    "stream" => Terrain::Stream,
+                    "hill" => Terrain::Hill,
+                    kind if IMPASSABLE.contains(&kind) => Terrain::Impassable,
+                    _ => continue,
+                };
+                for atom in cells {
+                    let listed: Vec<value::Cell> = value::cells(atom).collect();
+                    let area: Vec<value::Cell> = match listed[..] {
+                        [a, b] => senlac_engine::hex::range(a, b).collect(),
+                        _ => listed,
+                    };
+                    map.terrain
+                        .extend(area.into_iter().map(|c| (cell(c), terrain)));
+                }
+            }
+            Directive::Hexside {
+                kind: "crest",
+                sides,
+            } => {
+                map.crest.extend(
+                    sides
+                        .iter()
+                        .filter_map(value::hexside)
+                        .map(|(a, b)| (cell(a), cell(b))),
+                );
+            }
+            _ => {}
+        }
+    }
+    map
+}
+
+fn cell(c: value::Cell) -> Cell {
+    Cell {
+        column: c.column,
+        row: c.row,
+    }
+}
+
+fn from_label(label: u16) -> Cell {
+    Cell {
+        column: (label / 100) as u8,
+        row: (label % 100) as u8,
+    }
+}
+
+/// The frame for a planned state, with the marks of the events since `since`.
+pub fn frame(title: &str, caption: &str, map: &Map, states: &[State], planned: &Planned) -> Frame {
+    let state = &states[planned.state];
+    let span = &states[planned.since.min(planned.state)..=planned.state];
+    let events: Vec<Event> = span.iter().flat_map(|s| s.events.iter().copied()).collect();
+    let hex = |unit: usize| state.units[unit].hex.map(cell);
+    let fell = |unit: usize| {
+        events.iter().any(|e| matches!(*e, Event::Routed { unit: u } | Event::Slaughtered { unit: u, .. } if u == unit))
+    };
+    let counters = state
+        .roster
+        .units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, info)| {
+            let unit = &state.units[i];
+            let standing = match unit.status {
+                Status::Active => Standing::Active,
+                Status::Routed | Status::Slaughtered if fell(i) => Standing::Falling,
+                Status::Pursuing
+                    if events
+                        .iter()
+                        .any(|e| matches!(*e, Event::Slaughtered { by, .. } if by == i)) =>
+                {
+                    Standing::Pursuing
+                }
+                _ => return None,
+            };
+            Some(Counter {
+                side: info.side,
+                id: info.id.clone(),
+                name: info.name.clone(),
+                arm: match info.class.super_class() {
+                    SuperClass::Infantry => Arm::Infantry,
+                    SuperClass::Cavalry => Arm::Cavalry,
+                    SuperClass::Archers => Arm::Archers,
+                },
+                weight: match info.class {
+                    Class::LightInfantry | Class::LightCavalry => Weight::Light,
+                    Class::HeavyInfantry | Class::HeavyCavalry => Weight::Heavy,
+                    Class::SkirmishInfantry => Weight::Skirmish,
+                    _ => Weight::None,
+                },
+                grade: info.grade.letter().to_string(),
+                command_points: unit.command_points,
+                damage: unit.damage,
+                at: unit.hex.map(cell)?,
+                facing: None,
+                standing,
+            })
+        })
+        .collect();
+    let marks = events
+        .iter()
+        .filter_map(|event| {
+            Some(match *event {
+                Event::Moved {
+                    from,
+                    to,
+                    charge: false,
+                    ..
+                } => Mark::Move {
+                    path: vec![from_label(from), from_label(to)],
+                },
+                Event::Moved {
+                    from,
+                    to,
+                    charge: true,
+                    ..
+                } => Mark::Charge {
+                    path: vec![from_label(from), from_label(to)],
+                },
+                Event::Volley { archer, target } => Mark::Volley {
+                    from: hex(archer)?,
+                    to: hex(target)?,
+                },
+                Event::AttackDeclared { attacker, defender } => Mark::Attack {
+                    from: hex(attacker)?,
+                    to: hex(defender)?,
+                },
+                Event::Supported {
+                    supporter,
+                    defender,
+                    ..
+                } => Mark::Support {
+                    from: hex(supporter)?,
+                    to: hex(defender)?,
+                },
+                Event::Routed { unit } => Mark::Rout { at: hex(unit)? },
+                Event::Slaughtered { unit, .. } => Mark::Slaughter { at: hex(unit)? },
+                _ => return None,
+            })
+        })
+        .collect();
+    Frame {
+        title: title.to_string(),
+        caption: caption.to_string(),
+        sides: state.roster.sides.clone(),
+        map: map.clone(),
+        counters,
+        marks,
+    }
+}
