@@ -491,3 +491,32 @@ pub fn frame(title: &str, caption: &str, map: &Map, states: &[State], planned: &
         marks,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_stay_inside_the_directory() {
+        let dir = Path::new("out");
+        assert_eq!(
+            inside(dir, "finalCharge", "svg"),
+            Some(dir.join("finalCharge.svg"))
+        );
+        for bad in [
+            "",
+            "../x",
+            "..",
+            "a/b",
+            "/etc/passwd",
+            ".hidden",
+            "a\\b",
+            "ok..no",
+            "sp ace",
+            "caf\u{e9}",
+        ] {
+            assert_eq!(inside(dir, bad, "svg"), None, "{bad:?}");
+        }
+        assert_eq!(slug("Saxons' Right!"), "saxons-right");
+    }
+}
