@@ -43,52 +43,46 @@ pub fn run(
     to: Option<&str>,
     format: OutputFormat,
 ) -> Exit {
-    let source = match load::read(path) {
-        Ok(source) => source,
-        Err(exit) => return exit,
-    };
-    let archive = senlac_notation::parse(&source.text);
-    let (_, game) = match load::replay(&source, &archive, battle) {
-        Ok(found) => found,
-        Err(exit) => return exit,
-    };
-    let pairs: Vec<(Point, Point)> = match (turn, from, to) {
-        (Some(turn), _, _) => vec![turn_span(turn)],
-        (None, None, None) => (1..=last_turn(&game)).map(turn_span).collect(),
-        (None, from, to) => {
-            let parse = |text: Option<&str>, default: Point| text.map_or(Ok(default), str::parse);
-            match (parse(from, Point::Setup), parse(to, Point::End)) {
-                (Ok(from), Ok(to)) => vec![(from, to)],
-                (Err(message), _) | (_, Err(message)) => {
-                    eprintln!("error: {message}");
-                    return Exit::Usage;
+    load::with_battle(path, battle, |source, _, game| {
+        let pairs: Vec<(Point, Point)> = match (turn, from, to) {
+            (Some(turn), _, _) => vec![turn_span(turn)],
+            (None, None, None) => (1..=last_turn(game)).map(turn_span).collect(),
+            (None, from, to) => {
+                let parse =
+                    |text: Option<&str>, default: Point| text.map_or(Ok(default), str::parse);
+                match (parse(from, Point::Setup), parse(to, Point::End)) {
+                    (Ok(from), Ok(to)) => vec![(from, to)],
+                    (Err(message), _) | (_, Err(message)) => {
+                        eprintln!("error: {message}");
+                        return Exit::Usage;
+                    }
                 }
             }
-        }
-    };
-    let mut blocks = Vec::new();
-    for (from, to) in pairs {
-        let (Some(before), Some(after)) = (game.view(&from), game.view(&to)) else {
-            eprintln!(
-                "error: {}: the battle never reaches `{from}` or `{to}`",
-                source.name
-            );
-            return Exit::Usage;
         };
-        blocks.push(Block {
-            from: from.to_string(),
-            to: to.to_string(),
-            changes: changes(&before, &after),
-        });
-    }
-    match format {
-        OutputFormat::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&blocks).unwrap_or_default()
-        ),
-        OutputFormat::Text => print!("{}", text(&blocks)),
-    }
-    Exit::Success
+        let mut blocks = Vec::new();
+        for (from, to) in pairs {
+            let (Some(before), Some(after)) = (game.view(&from), game.view(&to)) else {
+                eprintln!(
+                    "error: {}: the battle never reaches `{from}` or `{to}`",
+                    source.name
+                );
+                return Exit::Usage;
+            };
+            blocks.push(Block {
+                from: from.to_string(),
+                to: to.to_string(),
+                changes: changes(&before, &after),
+            });
+        }
+        match format {
+            OutputFormat::Json => println!(
+                "{}",
+                serde_json::to_string_pretty(&blocks).unwrap_or_default()
+            ),
+            OutputFormat::Text => print!("{}", text(&blocks)),
+        }
+        Exit::Success
+    })
 }
 
 /// From the end of the turn before (or the setup) to the end of `turn`.

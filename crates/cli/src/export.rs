@@ -29,37 +29,30 @@ pub enum ExportFormat {
 }
 
 pub fn run(path: &Path, battle: usize, format: ExportFormat) -> Exit {
-    let source = match load::read(path) {
-        Ok(source) => source,
-        Err(exit) => return exit,
-    };
-    let archive = senlac_notation::parse(&source.text);
-    let (parsed, game) = match load::replay(&source, &archive, battle) {
-        Ok(found) => found,
-        Err(exit) => return exit,
-    };
-    let export = match Export::new(&source, parsed, &game) {
-        Ok(export) => export,
-        Err(message) => {
-            eprintln!("error: {}: {message}", source.name);
-            return Exit::Failure;
+    load::with_battle(path, battle, |source, parsed, game| {
+        let export = match Export::new(source, parsed, game) {
+            Ok(export) => export,
+            Err(message) => {
+                eprintln!("error: {}: {message}", source.name);
+                return Exit::Failure;
+            }
+        };
+        let mut out = BufWriter::new(io::stdout().lock());
+        let written = match format {
+            ExportFormat::Json => export.write_json(&mut out),
+            ExportFormat::Jsonl => export.write_jsonl(&mut out),
         }
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let written = match format {
-        ExportFormat::Json => export.write_json(&mut out),
-        ExportFormat::Jsonl => export.write_jsonl(&mut out),
-    }
-    .and_then(|()| out.flush());
-    match written {
-        Ok(()) => Exit::Success,
-        // `senlac export … | head`: the reader has what it wanted.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
-        Err(e) => {
-            eprintln!("error: cannot write the export: {e}");
-            Exit::Usage
+        .and_then(|()| out.flush());
+        match written {
+            Ok(()) => Exit::Success,
+            // `senlac export … | head`: the reader has what it wanted.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
+            Err(e) => {
+                eprintln!("error: cannot write the export: {e}");
+                Exit::Usage
+            }
         }
-    }
+    })
 }
 
 /// Everything an export needs, borrowed from the parse and the replay.

@@ -86,3 +86,21 @@ fn print_problems(name: &str, text: &str, problems: &[Problem]) {
     .print(problems, Format::Human, 0, &mut out);
     eprint!("{out}");
 }
+
+/// Reads `path`, replays battle `number` and hands it to `each`; every command
+/// that shows a battle starts here. Errors are printed and become the exit code.
+pub fn with_battle(
+    path: &Path,
+    number: usize,
+    each: impl FnOnce(&Source, &Battle<'_>, &Game) -> Exit,
+) -> Exit {
+    let source = match read(path) {
+        Ok(source) => source,
+        Err(exit) => return exit,
+    };
+    let archive = senlac_notation::parse(&source.text);
+    match replay(&source, &archive, number) {
+        Ok((battle, game)) => each(&source, battle, &game),
+        Err(exit) => exit,
+    }
+}

@@ -66,99 +66,92 @@ pub struct Options<'a> {
 }
 
 pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<'_>) -> Exit {
-    let source = match load::read(path) {
-        Ok(source) => source,
-        Err(exit) => return exit,
-    };
-    let archive = senlac_notation::parse(&source.text);
-    let (parsed, game) = match load::replay(&source, &archive, battle) {
-        Ok(found) => found,
-        Err(exit) => return exit,
-    };
-    let Game::MassCombat(replay) = &game;
-    let timeline = &replay.timeline;
-    let planned_frames = match plan(timeline, selection) {
-        Ok(plan) => plan,
-        Err(message) => {
-            eprintln!("error: {}: {message}", source.name);
-            return Exit::Usage;
-        }
-    };
-    if let Err(e) = std::fs::create_dir_all(options.dir) {
-        eprintln!("error: {}: {e}", options.dir.display());
-        return Exit::Usage;
-    }
-    let map = map(parsed);
-    let title = parsed.tag("Battle").unwrap_or_default().into_owned();
-    let mut written = 0;
-    for planned in &planned_frames {
-        let frame = frame(&title, &planned.caption, &map, &timeline.states, planned);
-        let svg = senlac_render::svg::frame_svg(&frame);
-        let Some(target) = inside(options.dir, &planned.name, "svg") else {
-            eprintln!(
-                "error: `{}` cannot name a file in {}",
-                planned.name,
-                options.dir.display()
-            );
-            return Exit::Failure;
+    load::with_battle(path, battle, |source, parsed, game| {
+        let Game::MassCombat(replay) = game;
+        let timeline = &replay.timeline;
+        let planned_frames = match plan(timeline, selection) {
+            Ok(plan) => plan,
+            Err(message) => {
+                eprintln!("error: {}: {message}", source.name);
+                return Exit::Usage;
+            }
         };
-        if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
-            eprintln!("error: {}: {e}", target.display());
+        if let Err(e) = std::fs::create_dir_all(options.dir) {
+            eprintln!("error: {}: {e}", options.dir.display());
             return Exit::Usage;
         }
-        written += 1;
-        if options.png {
-            let png = match senlac_render::png::frame_png(&svg) {
-                Ok(png) => png,
-                Err(e) => {
-                    eprintln!("error: {}: cannot rasterise: {e}", planned.name);
-                    return Exit::Failure;
-                }
-            };
-            let Some(target) = inside(options.dir, &planned.name, "png") else {
+        let map = map(parsed);
+        let title = parsed.tag("Battle").unwrap_or_default().into_owned();
+        let mut written = 0;
+        for planned in &planned_frames {
+            let frame = frame(&title, &planned.caption, &map, &timeline.states, planned);
+            let svg = senlac_render::svg::frame_svg(&frame);
+            let Some(target) = inside(options.dir, &planned.name, "svg") else {
+                eprintln!(
+                    "error: `{}` cannot name a file in {}",
+                    planned.name,
+                    options.dir.display()
+                );
                 return Exit::Failure;
             };
-            if let Err(e) = files::write_atomic(&target, &png) {
+            if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
+                eprintln!("error: {}: {e}", target.display());
+                return Exit::Usage;
+            }
+            written += 1;
+            if options.png {
+                let png = match senlac_render::png::frame_png(&svg) {
+                    Ok(png) => png,
+                    Err(e) => {
+                        eprintln!("error: {}: cannot rasterise: {e}", planned.name);
+                        return Exit::Failure;
+                    }
+                };
+                let Some(target) = inside(options.dir, &planned.name, "png") else {
+                    return Exit::Failure;
+                };
+                if let Err(e) = files::write_atomic(&target, &png) {
+                    eprintln!("error: {}: {e}", target.display());
+                    return Exit::Usage;
+                }
+                written += 1;
+            }
+        }
+        if options.html {
+            // The replay steps through every action, whatever frames were asked for.
+            let steps = plan(timeline, &Selection::Actions).unwrap_or_default();
+            let drawn: Vec<(&Planned, String)> = steps
+                .iter()
+                .map(|p| {
+                    (
+                        p,
+                        senlac_render::svg::frame_svg(&frame(
+                            &title,
+                            &p.caption,
+                            &map,
+                            &timeline.states,
+                            p,
+                        )),
+                    )
+                })
+                .collect();
+            let page = crate::replay_page::page(&title, parsed, game, &drawn);
+            let Some(target) = inside(options.dir, "replay", "html") else {
+                return Exit::Failure;
+            };
+            if let Err(e) = files::write_atomic(&target, page.as_bytes()) {
                 eprintln!("error: {}: {e}", target.display());
                 return Exit::Usage;
             }
             written += 1;
         }
-    }
-    if options.html {
-        // The replay steps through every action, whatever frames were asked for.
-        let steps = plan(timeline, &Selection::Actions).unwrap_or_default();
-        let drawn: Vec<(&Planned, String)> = steps
-            .iter()
-            .map(|p| {
-                (
-                    p,
-                    senlac_render::svg::frame_svg(&frame(
-                        &title,
-                        &p.caption,
-                        &map,
-                        &timeline.states,
-                        p,
-                    )),
-                )
-            })
-            .collect();
-        let page = crate::replay_page::page(&title, parsed, &game, &drawn);
-        let Some(target) = inside(options.dir, "replay", "html") else {
-            return Exit::Failure;
-        };
-        if let Err(e) = files::write_atomic(&target, page.as_bytes()) {
-            eprintln!("error: {}: {e}", target.display());
-            return Exit::Usage;
-        }
-        written += 1;
-    }
-    eprintln!(
-        "wrote {written} file{} to {}",
-        if written == 1 { "" } else { "s" },
-        options.dir.display()
-    );
-    Exit::Success
+        eprintln!(
+            "wrote {written} file{} to {}",
+            if written == 1 { "" } else { "s" },
+            options.dir.display()
+        );
+        Exit::Success
+    })
 }
 
 /// `DIR/NAME.EXT`, or `None` if NAME could leave DIR or is not a plain name.

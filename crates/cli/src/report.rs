@@ -69,26 +69,19 @@ struct Fate {
 }
 
 pub fn run(path: &Path, battle: usize, format: ReportFormat) -> Exit {
-    let source = match load::read(path) {
-        Ok(source) => source,
-        Err(exit) => return exit,
-    };
-    let archive = senlac_notation::parse(&source.text);
-    let (parsed, game) = match load::replay(&source, &archive, battle) {
-        Ok(found) => found,
-        Err(exit) => return exit,
-    };
-    let (Some(setup), Some(end)) = (game.view(&Point::Setup), game.view(&Point::End)) else {
-        return Exit::Failure;
-    };
-    let report = build(parsed, &game, &setup, &end);
-    let text = match format {
-        ReportFormat::Md => markdown(&report),
-        ReportFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
-        ReportFormat::Html => html(&report),
-    };
-    print!("{text}");
-    Exit::Success
+    load::with_battle(path, battle, |_, parsed, game| {
+        let (Some(setup), Some(end)) = (game.view(&Point::Setup), game.view(&Point::End)) else {
+            return Exit::Failure;
+        };
+        let report = build(parsed, game, &setup, &end);
+        let text = match format {
+            ReportFormat::Md => markdown(&report),
+            ReportFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
+            ReportFormat::Html => html(&report),
+        };
+        print!("{text}");
+        Exit::Success
+    })
 }
 
 fn build(battle: &Battle<'_>, game: &Game, setup: &BattleView, end: &BattleView) -> Report {

@@ -15,31 +15,24 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
             return Exit::Usage;
         }
     };
-    let source = match load::read(path) {
-        Ok(source) => source,
-        Err(exit) => return exit,
-    };
-    let archive = senlac_notation::parse(&source.text);
-    let (parsed, game) = match load::replay(&source, &archive, battle) {
-        Ok(found) => found,
-        Err(exit) => return exit,
-    };
-    let Some(view) = game.view(&point) else {
-        eprintln!("error: {}: the battle never reaches `{point}`", source.name);
-        return Exit::Usage;
-    };
-    let title = parsed.tag("Battle").unwrap_or_default().into_owned();
-    match format {
-        OutputFormat::Json => {
-            let value = serde_json::json!({ "battle": title, "at": point.to_string(), "units": view.units });
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&value).unwrap_or_default()
-            );
+    load::with_battle(path, battle, |source, parsed, game| {
+        let Some(view) = game.view(&point) else {
+            eprintln!("error: {}: the battle never reaches `{point}`", source.name);
+            return Exit::Usage;
+        };
+        let title = parsed.tag("Battle").unwrap_or_default().into_owned();
+        match format {
+            OutputFormat::Json => {
+                let value = serde_json::json!({ "battle": title, "at": point.to_string(), "units": view.units });
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&value).unwrap_or_default()
+                );
+            }
+            OutputFormat::Text => print!("{}", table(&title, &point, &view)),
         }
-        OutputFormat::Text => print!("{}", table(&title, &point, &view)),
-    }
-    Exit::Success
+        Exit::Success
+    })
 }
 
 /// Mass Combat's columns, with the documents' headings.
