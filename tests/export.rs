@@ -245,7 +245,7 @@ fn hastings_steps_events_and_states() {
         .find(|s| s["text"] == "VII advance 0807-0806-0805")
         .unwrap();
     assert!(advance["events"].as_array().unwrap().contains(&json!({
-        "event": "moved", "unit": 15, "from": 807, "to": 805, "charge": false
+        "event": "moved", "unit": 15, "from": 807, "to": 805, "charge": false, "path": [807, 806, 805]
     })));
     assert_eq!(unit(&advance["state"], "Normans", "VII")["hex"], "0805");
 }

@@ -286,16 +286,23 @@ fn plan(
             out
         }
     };
-    // Each frame draws what happened since the frame before it in the sequence.
+    // Each frame draws what happened since the frame before it in the sequence,
+    // but no further back than the start of the side's turn it shows.
     if *selection != Selection::Actions {
-        let mut previous = 0;
+        let mut previous: Option<usize> = None;
         for p in &mut planned {
-            p.since = if p.state > previous {
-                previous + 1
-            } else {
-                p.state
-            };
-            previous = p.state;
+            let turn_start = timeline
+                .labels
+                .iter()
+                .filter(|(point, i)| {
+                    matches!(point, Point::Setup | Point::SideTurn(..)) && *i < p.state
+                })
+                .map(|(_, i)| i + 1)
+                .max()
+                .unwrap_or(0);
+            let after_previous = previous.map_or(0, |prev| (prev + 1).min(p.state));
+            p.since = turn_start.max(after_previous).min(p.state);
+            previous = Some(p.state);
         }
     }
     Ok(planned)
@@ -437,22 +444,17 @@ pub fn frame(title: &str, caption: &str, map: &Map, states: &[State], planned: &
         .iter()
         .filter_map(|event| {
             Some(match *event {
+                // Arrows follow the hexes the unit went through.
                 Event::Moved {
-                    from,
-                    to,
-                    charge: false,
-                    ..
-                } => Mark::Move {
-                    path: vec![from_label(from), from_label(to)],
-                },
-                Event::Moved {
-                    from,
-                    to,
-                    charge: true,
-                    ..
-                } => Mark::Charge {
-                    path: vec![from_label(from), from_label(to)],
-                },
+                    charge, ref path, ..
+                } => {
+                    let path = path.cells().iter().map(|&c| from_label(c)).collect();
+                    if charge {
+                        Mark::Charge { path }
+                    } else {
+                        Mark::Move { path }
+                    }
+                }
                 Event::Volley { archer, target } => Mark::Volley {
                     from: hex(archer)?,
                     to: hex(target)?,

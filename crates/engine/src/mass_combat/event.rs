@@ -19,12 +19,13 @@ pub enum Event {
         unit: usize,
         damage: u8,
     },
-    /// Moved from one hex to another (labels CCRR).
+    /// Moved from one hex to another (labels CCRR as numbers), through `path`.
     Moved {
         unit: usize,
         from: u16,
         to: u16,
         charge: bool,
+        path: Path,
     },
     Volley {
         archer: usize,
@@ -58,4 +59,32 @@ pub enum Event {
 /// A cell as its CCRR number, for compact serialised events.
 pub fn label(cell: senlac_notation::value::Cell) -> u16 {
     u16::from(cell.column) * 100 + u16::from(cell.row)
+}
+
+/// The hexes a move passed through, start and end included, without allocating:
+/// the longest move (a charge) enters six hexes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Path {
+    cells: [u16; 7],
+    len: u8,
+}
+
+impl Path {
+    /// Adds a hex; a path longer than seven keeps its first seven.
+    pub fn push(&mut self, cell: u16) {
+        if usize::from(self.len) < self.cells.len() {
+            self.cells[usize::from(self.len)] = cell;
+            self.len += 1;
+        }
+    }
+
+    pub fn cells(&self) -> &[u16] {
+        &self.cells[..usize::from(self.len)]
+    }
+}
+
+impl Serialize for Path {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.cells())
+    }
 }

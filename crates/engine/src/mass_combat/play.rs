@@ -4,7 +4,7 @@ use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::{self, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
-use super::event::{Event, label};
+use super::event::{Event, Path, label};
 use super::rules;
 use super::state::{Cause, Owed, State, Status};
 use super::tables::{
@@ -525,11 +525,15 @@ fn react(
         && let Some(from) = state.units[unit].hex
     {
         state.units[unit].hex = Some(cell);
+        let mut path = Path::default();
+        path.push(label(from));
+        path.push(label(cell));
         state.events.push(Event::Moved {
             unit,
             from: label(from),
             to: label(cell),
             charge: false,
+            path,
         });
     }
     pay(
@@ -890,11 +894,17 @@ fn movement(
         }
     }
     state.units[unit].hex = Some(at);
+    let mut route = Path::default();
+    route.push(label(start));
+    for cell in path() {
+        route.push(label(cell));
+    }
     state.events.push(Event::Moved {
         unit,
         from: label(start),
         to: label(at),
         charge: verb == Verb::Charge,
+        path: route,
     });
     match verb {
         Verb::Advance => {
