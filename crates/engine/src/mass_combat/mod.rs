@@ -39,12 +39,18 @@ impl Ruleset for MassCombat {
     }
 
     fn play(&self, state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
-        play::play(state, step, out);
+        // Without exactly two sides (already reported by setup) no turn can be checked.
+        if state.roster.sides.len() == 2 {
+            play::play(state, step, out);
+        }
     }
 
     fn finish(&self, state: &mut State, battle: &Battle<'_>, out: &mut Vec<Violation>) {
         // The end state is its own step: the last action's events stay with it.
         state.events.clear();
+        if state.roster.sides.len() != 2 {
+            return;
+        }
         let end = senlac_notation::Span {
             start: battle.span.end,
             end: battle.span.end,
