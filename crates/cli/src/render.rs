@@ -57,6 +57,8 @@ pub struct Planned {
     pub caption: String,
     pub state: usize,
     pub since: usize,
+    /// A turn's frame draws the whole turn, not just the last side's part.
+    pub whole_turn: bool,
 }
 
 pub struct Options<'a> {
@@ -213,6 +215,7 @@ fn plan(
                 caption: f.caption.clone(),
                 state: f.state,
                 since: 0,
+                whole_turn: false,
             })
             .collect(),
         Selection::Turns | Selection::Phases => timeline
@@ -227,6 +230,7 @@ fn plan(
                 caption: label_caption(point),
                 state: *state,
                 since: 0,
+                whole_turn: matches!(point, Point::Turn(_)),
             })
             .collect(),
         Selection::Actions => (0..timeline.states.len())
@@ -248,6 +252,7 @@ fn plan(
                 ),
                 state: i,
                 since: i,
+                whole_turn: false,
             })
             .collect(),
         Selection::Points(points) => {
@@ -281,13 +286,15 @@ fn plan(
                     caption,
                     state,
                     since: 0,
+                    whole_turn: matches!(point, Point::Turn(_)),
                 });
             }
             out
         }
     };
     // Each frame draws what happened since the frame before it in the sequence,
-    // but no further back than the start of the side's turn it shows.
+    // but no further back than the start of the side's turn it shows (or of
+    // the turn, for a turn's frame).
     if *selection != Selection::Actions {
         let mut previous: Option<usize> = None;
         for p in &mut planned {
@@ -295,7 +302,12 @@ fn plan(
                 .labels
                 .iter()
                 .filter(|(point, i)| {
-                    matches!(point, Point::Setup | Point::SideTurn(..)) && *i < p.state
+                    let start = if p.whole_turn {
+                        matches!(point, Point::Setup | Point::Turn(_))
+                    } else {
+                        matches!(point, Point::Setup | Point::SideTurn(..))
+                    };
+                    start && *i < p.state
                 })
                 .map(|(_, i)| i + 1)
                 .max()
