@@ -1,7 +1,7 @@
 //! The fold: a rule system plays a battle's steps into a timeline of states.
 
-use senlac_notation::Battle;
 use senlac_notation::lower::{AnnotationKind, Step, steps};
+use senlac_notation::{Battle, ItemKind};
 
 use crate::timeline::{Figure, Point, Timeline};
 use crate::violation::Violation;
@@ -48,10 +48,17 @@ struct Cursor {
     phase: Option<String>,
 }
 
+/// Variations nested deeper than this are kept but not replayed: each level
+/// holds a copy of the state, and hostile input may nest 100,000 deep.
+pub const MAX_REPLAYED_DEPTH: u32 = 64;
+
 /// Replays `battle` under `rules`.
 ///
-/// Variations are alternatives, not what happened: they are parsed and kept but
-/// not replayed (docs/rules/mass-combat.md, ruling MC-R1).
+/// A variation is an alternative to the action just before it, as in chess
+/// notation: it is replayed from the state before that action, its violations
+/// are reported, and then the main line goes on as if it had not been played
+/// (docs/rules/mass-combat.md, ruling MC-R1). Only the main line enters the
+/// timeline.
 pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R::State> {
     let mut out = Vec::new();
     let mut state = rules.setup(battle, &mut out);
@@ -71,11 +78,45 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     label(&mut timeline, Point::Setup);
     let mut cursor = Cursor::default();
     let mut depth = 0u32;
+    // Only a battle with variations pays for keeping the state before each action.
+    let has_variations = battle
+        .items
+        .iter()
+        .any(|i| i.kind == ItemKind::VariationOpen);
+    let mut before_last: Option<R::State> = None;
+    // Per open variation: the state to resume the outer line with, and its `before_last`.
+    let mut resume: Vec<(R::State, Option<R::State>)> = Vec::new();
     for step in steps(battle) {
         match step {
-            Step::VariationStart(_) => depth += 1,
-            Step::VariationEnd(_) => depth = depth.saturating_sub(1),
-            _ if depth > 0 => {}
+            Step::VariationStart(_) => {
+                depth += 1;
+                if depth <= MAX_REPLAYED_DEPTH {
+                    let start = before_last.clone().unwrap_or_else(|| state.clone());
+                    let outer = std::mem::replace(&mut state, start);
+                    resume.push((outer, before_last.take()));
+                }
+            }
+            Step::VariationEnd(_) => {
+                if depth <= MAX_REPLAYED_DEPTH
+                    && let Some((outer, outer_before)) = resume.pop()
+                {
+                    state = outer;
+                    before_last = outer_before;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ if depth > MAX_REPLAYED_DEPTH => {}
+            // Inside a variation: played and checked, but not on the timeline.
+            Step::Turn { .. } | Step::Phase { .. } if depth > 0 => {
+                rules.play(&mut state, &step, &mut out)
+            }
+            Step::Action(_) if depth > 0 => {
+                if has_variations {
+                    before_last = Some(state.clone());
+                }
+                rules.play(&mut state, &step, &mut out);
+            }
+            Step::Annotation(_) if depth > 0 => {}
             // Labels cost strings; a replay without a timeline skips them.
             Step::Turn { number, side, .. } if config.timeline => {
                 close_side_turn(&mut cursor, &mut timeline, &label, Some(number));
@@ -90,6 +131,9 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
             }
             Step::Turn { .. } | Step::Phase { .. } => rules.play(&mut state, &step, &mut out),
             Step::Action(_) => {
+                if has_variations {
+                    before_last = Some(state.clone());
+                }
                 rules.play(&mut state, &step, &mut out);
                 record(&mut timeline, &state);
             }

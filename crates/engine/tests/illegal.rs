@@ -353,3 +353,20 @@ fn claimed_outcomes_are_checked() {
         &[("mass-combat::unknown-claim", "0604")],
     );
 }
+
+#[test]
+fn variations_are_checked_and_leave_the_main_line_alone() {
+    // A legal alternative: the fyrd takes the damage instead. The main line
+    // still has it endure (3 - 1 = 2 command points, no damage).
+    check(
+        NONE,
+        "1. Red\n  volley:\n    I volley I > I endure\n    ( I volley I > I damage )\n  movement:\n    I wait => Blue.I cp=2 damage=0\n    II+III hold\n    IV rout\n",
+        &[],
+    );
+    // An illegal alternative is reported where it stands.
+    check(
+        NONE,
+        "1. Red\n  volley:\n    I volley I > I endure\n    ( I volley II > II endure )\n  movement:\n    I wait\n    II+III hold\n    IV rout\n",
+        &[("mass-combat::out-of-range", "I volley II > II endure")],
+    );
+}
