@@ -590,7 +590,8 @@ fn perform(
     if phase == Phase::Movement {
         state.moved[unit] = true;
     }
-    let adjacent = state.adjacent_enemies(unit).next().is_some();
+    // Only movement asks whether an enemy is adjacent; the scan is not free.
+    let adjacent = phase == Phase::Movement && state.adjacent_enemies(unit).next().is_some();
     let span = action.span;
     let fail = |code: &'static str, message: String, rule: &'static str| {
         Violation::new(code, span, message, rule)
