@@ -11,7 +11,7 @@ use senlac_notation::{Code, ItemKind, Span, SyntaxError};
 
 use crate::diagnostics::{Format, Located};
 use crate::problem::Problem;
-use crate::stream::{Origin, for_each_battle};
+use crate::stream::{Origin, for_each_chunk};
 use crate::{Exit, files};
 
 /// What one file's check found.
@@ -104,6 +104,33 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// Every problem of one battle, in source order: syntax, lowering, then the
+/// rules (checked only on a battle whose syntax is sound).
+fn problems(
+    battle: &senlac_notation::Battle<'_>,
+    utf8: &[SyntaxError],
+    rules: bool,
+) -> Vec<Problem> {
+    let mut problems: Vec<Problem> = utf8
+        .iter()
+        .chain(&battle.errors)
+        .map(Problem::from)
+        .collect();
+    problems.extend(
+        senlac_notation::lower::check(battle)
+            .iter()
+            .map(Problem::from),
+    );
+    if rules && problems.is_empty() {
+        match senlac_engine::check(battle, senlac_engine::Config::default()) {
+            Ok(game) => problems.extend(game.violations().iter().map(Problem::from)),
+            Err(violation) => problems.push(Problem::from(&violation)),
+        }
+    }
+    problems.sort_by_key(|e| e.span.start);
+    problems
+}
+
 fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar) -> FileResult {
     let mut result = FileResult::default();
     let name = path.display().to_string();
@@ -116,46 +143,40 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
         }
     };
     let mut index = 0;
-    let read = for_each_battle(file, |battle, origin: Origin, errors| {
-        index += 1;
-        result.battles += 1;
-        progress.inc(u64::from(battle.span.end - battle.span.start));
-        result.actions += battle
-            .items
-            .iter()
-            .filter(|i| i.kind == ItemKind::Action)
-            .count();
-        let mut problems: Vec<Problem> = errors
-            .iter()
-            .chain(&battle.errors)
-            .map(Problem::from)
+    let read = for_each_chunk(file, |chunk, origin: Origin| {
+        // A chunk's battles are checked in parallel, and reported in order.
+        let checked: Vec<(usize, Vec<Problem>)> = chunk
+            .par_iter()
+            .map(|(battle, utf8)| {
+                progress.inc(u64::from(battle.span.end - battle.span.start));
+                let actions = battle
+                    .items
+                    .iter()
+                    .filter(|i| i.kind == ItemKind::Action)
+                    .count();
+                (actions, problems(battle, utf8, rules))
+            })
             .collect();
-        let lowering = senlac_notation::lower::check(battle);
-        problems.extend(lowering.iter().map(Problem::from));
-        // Rules are checked only on a battle whose syntax is sound.
-        if rules && problems.is_empty() {
-            match senlac_engine::check(battle, senlac_engine::Config::default()) {
-                Ok(game) => problems.extend(game.violations().iter().map(Problem::from)),
-                Err(violation) => problems.push(Problem::from(&violation)),
-            }
+        for ((battle, _), (actions, errors)) in chunk.iter().zip(checked) {
+            index += 1;
+            result.battles += 1;
+            result.actions += actions;
+            // Past a screenful of graphical reports, the rest of the file's
+            // errors are listed one per line.
+            let format = if format == Format::Human && result.errors >= MAX_DRAWN_PER_FILE {
+                Format::Short
+            } else {
+                format
+            };
+            result.errors += errors.len();
+            let located = Located {
+                name: &name,
+                text: battle.source,
+                offset: origin.offset,
+                line: origin.line,
+            };
+            located.print(&errors, format, index, &mut result.output);
         }
-        problems.sort_by_key(|e| e.span.start);
-        let errors = problems;
-        // Past a screenful of graphical reports, the rest of the file's
-        // errors are listed one per line.
-        let format = if format == Format::Human && result.errors >= MAX_DRAWN_PER_FILE {
-            Format::Short
-        } else {
-            format
-        };
-        result.errors += errors.len();
-        let located = Located {
-            name: &name,
-            text: battle.source,
-            offset: origin.offset,
-            line: origin.line,
-        };
-        located.print(&errors, format, index, &mut result.output);
     });
     match read {
         Ok(bytes) => result.bytes = bytes,

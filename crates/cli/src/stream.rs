@@ -20,12 +20,12 @@ pub struct Origin {
     pub line: usize,
 }
 
-/// Calls `each` for every battle in `reader`, with the text it was parsed from,
-/// where that text starts, and the UTF-8 errors inside the battle. Returns the
-/// number of bytes read.
-pub fn for_each_battle<R: Read>(
+/// Calls `each` with the battles of `reader`, a chunk at a time (so the caller
+/// can check a chunk's battles in parallel), each with the UTF-8 errors inside
+/// it, and where the chunk's text starts. Returns the number of bytes read.
+pub fn for_each_chunk<R: Read>(
     mut reader: R,
-    mut each: impl FnMut(&Battle<'_>, Origin, Vec<SyntaxError>),
+    mut each: impl FnMut(&[(Battle<'_>, Vec<SyntaxError>)], Origin),
 ) -> std::io::Result<usize> {
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK);
     let mut origin = Origin { offset: 0, line: 0 };
@@ -46,6 +46,7 @@ pub fn for_each_battle<R: Read>(
         };
         let (text, utf8_errors) = decode(&buf[..cut]);
         let mut parsed = battles(&text);
+        let mut chunk = Vec::new();
         let consumed = loop {
             let start = parsed.position();
             let Some((battle, stop)) = parsed.next() else {
@@ -58,8 +59,10 @@ pub fn for_each_battle<R: Read>(
             let first = utf8_errors.partition_point(|e| e.span.start < span.start);
             let last = utf8_errors.partition_point(|e| e.span.start < span.end);
             let inside = utf8_errors[first..last.max(first)].to_vec();
-            each(&battle, origin, inside);
+            chunk.push((battle, inside));
         };
+        each(&chunk, origin);
+        drop(chunk);
         if eof {
             return Ok(origin.offset + buf.len());
         }
