@@ -20,6 +20,9 @@ pub trait Ruleset {
     /// Plays a turn, phase or action step.
     fn play(&self, state: &mut Self::State, step: &Step<'_, '_>, out: &mut Vec<Violation>);
 
+    /// Checks what a variation leaves unfinished, before the outer line resumes.
+    fn end_variation(&self, _state: &mut Self::State, _out: &mut Vec<Violation>) {}
+
     /// Checks what must hold when the movetext ends.
     fn finish(&self, state: &mut Self::State, battle: &Battle<'_>, out: &mut Vec<Violation>);
 }
@@ -100,6 +103,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                 if depth <= MAX_REPLAYED_DEPTH
                     && let Some((outer, outer_before)) = resume.pop()
                 {
+                    rules.end_variation(&mut state, &mut out);
                     state = outer;
                     before_last = outer_before;
                 }

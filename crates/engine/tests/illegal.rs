@@ -370,3 +370,76 @@ fn variations_are_checked_and_leave_the_main_line_alone() {
         &[("mass-combat::out-of-range", "I volley II > II endure")],
     );
 }
+
+#[test]
+fn only_the_side_whose_turn_it_is_acts() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n    Blue.I hold\n",
+        &[("mass-combat::wrong-side", "Blue.I")],
+    );
+}
+
+#[test]
+fn a_missing_reaction_does_not_swallow_the_next_lines_reactions() {
+    let moves = "1. Red\n  movement:\n    I wait\n    II advance 0506-0505\n    III charge 0307-0306-0406-0405 I > I endure-charge\n    IV rout\n  combat:\n    II attack I\n    III attack I > I defend\n  resolve:\n    II resolve I > I lose => attack=4 defense=1\n    III resolve I > I lose => attack=6 defense=0 Blue.I cp=0 damage=2\n";
+    check(
+        NONE,
+        moves,
+        &[("mass-combat::missing-reaction", "II attack I")],
+    );
+}
+
+#[test]
+fn only_a_defender_broken_by_its_loss_can_be_slaughtered() {
+    // Red II loses (4 against 5); Blue II then routs of its own accord.
+    let moves = "1. Red\n  movement:\n    I wait\n    II advance 0506-0505-0605\n    III hold\n    IV rout\n  combat:\n    II attack II > II defend\n  resolve:\n    II resolve II > II lose => attack=4 defense=5\n    Blue.II rout\n    Blue.I morale\n    II slaughter\n";
+    check(
+        NONE,
+        moves,
+        &[("mass-combat::unprompted-reaction", "II slaughter")],
+    );
+}
+
+#[test]
+fn attacks_by_or_on_a_unit_that_has_left_are_ignored() {
+    check(
+        NONE,
+        &format!("{ATTACK}  resolve:\n    Red.II rout\n    II resolve I > I lose\n"),
+        &[("mass-combat::attack-ignored", "II resolve I > I lose")],
+    );
+}
+
+#[test]
+fn skirmishers_feint_one_hex_away() {
+    let skirmishers = (
+        "unit I \"Foot\" light-infantry C",
+        "unit I \"Foot\" skirmish-infantry C",
+    );
+    // Blue I (3 points) pays 2 and pulls back from 0504 to 0503; the attack is gone.
+    check(
+        skirmishers,
+        "1. Red\n  movement:\n    I wait\n    II advance 0506-0505\n    III hold\n    IV rout\n  combat:\n    II attack I > I feint 0503 => Blue.I cp=1\n",
+        &[],
+    );
+    check(
+        skirmishers,
+        "1. Red\n  movement:\n    I wait\n    II advance 0506-0505\n    III hold\n    IV rout\n  combat:\n    II attack I > I feint 0505\n  resolve:\n    II resolve I > I lose\n",
+        &[("mass-combat::bad-feint", "feint")],
+    );
+    // Light infantry cannot feint; it defends instead.
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II advance 0506-0505\n    III hold\n    IV rout\n  combat:\n    II attack I > I feint 0503\n  resolve:\n    II resolve I > I lose\n",
+        &[("mass-combat::cannot-feint", "feint")],
+    );
+}
+
+#[test]
+fn a_variation_owes_its_reactions_too() {
+    check(
+        NONE,
+        "1. Red\n  volley:\n    I volley I > I endure\n    ( I volley I )\n  movement:\n    I wait\n    II+III hold\n    IV rout\n",
+        &[("mass-combat::missing-reaction", "I volley I")],
+    );
+}

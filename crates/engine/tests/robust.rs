@@ -126,6 +126,7 @@ fn setup_line() -> impl Strategy<Value = String> {
         Just("unit IV \"x\" dragons Z".to_string()),
         Just("roll Red leadership 200".to_string()),
         Just("roll Blue leadership d20:14".to_string()),
+        Just("roll Red leadership 2d20:4294967295+1".to_string()),
         Just("bonus Red I=200 II=-5".to_string()),
         Just("bonus Blue I=1".to_string()),
         Just("deploy Red I@0505 II@0101 III@9999".to_string()),

@@ -81,8 +81,9 @@ impl<'s> Dice<'s> {
         self.results.split('+').filter_map(|r| r.parse().ok())
     }
 
+    /// The sum of the results; a hostile log cannot overflow it.
     pub fn total(&self) -> u32 {
-        self.results().sum()
+        self.results().fold(0u32, u32::saturating_add)
     }
 }
 

@@ -32,6 +32,28 @@ pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut
         ));
         return;
     }
+    // A charge commits the cavalry to attack the unit it charged.
+    if let Some(&(_, charged, _)) = state
+        .charges
+        .iter()
+        .find(|c| c.0 == unit && c.1 != defender)
+    {
+        out.push(
+            Violation::new(
+                "mass-combat::charge-not-followed",
+                action.span,
+                format!(
+                    "{} charged {} and must attack it, not {}",
+                    state.name(unit),
+                    state.name(charged),
+                    state.name(defender)
+                ),
+                rules::MOVEMENT,
+            )
+            .label("its charge commits it to another target"),
+        );
+        return;
+    }
     let edition = state.roster.edition;
     pay(
         state,
@@ -41,6 +63,10 @@ pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut
         action.span,
         out,
     );
+    // A unit that could not pay routed instead (MC-R3): no attack.
+    if state.units[unit].status != Status::Active {
+        return;
+    }
     let charge = state
         .charges
         .iter()
@@ -281,7 +307,22 @@ pub fn resolve_attack(
         ));
         return false;
     };
-    let Some(defender) = target(state, attacker, action, out) else {
+    let enemy = state.roster.enemy_of(state.info(attacker).side);
+    let Some(defender) = action
+        .args()
+        .iter()
+        .find(|a| a.kind == AtomKind::Word)
+        .and_then(|a| resolve(state, value::UnitRef::parse(a.text), enemy))
+    else {
+        out.push(Violation::new(
+            "mass-combat::missing-target",
+            span,
+            format!(
+                "{} resolves an attack on no known unit",
+                state.name(attacker)
+            ),
+            rules::COMBAT,
+        ));
         return false;
     };
     let Some(index) = state
@@ -302,7 +343,34 @@ pub fn resolve_attack(
         return false;
     };
     state.attacks[index].resolved = true;
-    if state.attacks[index].negated {
+    // "If a defending unit is routed, ignore all remaining attacks involving that unit."
+    let why = if state.attacks[index].negated {
+        Some(format!("{} feinted", state.name(defender)))
+    } else if state.units[defender].status != Status::Active {
+        Some(format!(
+            "{} is {}",
+            state.name(defender),
+            state.units[defender].status.word()
+        ))
+    } else if state.units[attacker].status != Status::Active {
+        Some(format!(
+            "{} is {}",
+            state.name(attacker),
+            state.units[attacker].status.word()
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        out.push(
+            Violation::new(
+                "mass-combat::attack-ignored",
+                span,
+                format!("{}'s attack on {} is ignored: {why}", state.name(attacker), state.name(defender)),
+                rules::COMBAT,
+            )
+            .help("leave this line out: the rules ignore an attack once either unit has left or the defender feinted"),
+        );
         return false;
     }
     let attack = state.attacks[index];

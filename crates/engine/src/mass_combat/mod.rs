@@ -45,6 +45,10 @@ impl Ruleset for MassCombat {
         }
     }
 
+    fn end_variation(&self, state: &mut State, out: &mut Vec<Violation>) {
+        play::flush_owed(state, out);
+    }
+
     fn finish(&self, state: &mut State, battle: &Battle<'_>, out: &mut Vec<Violation>) {
         // The end state is its own step: the last action's events stay with it.
         state.events.clear();

@@ -28,10 +28,6 @@ pub fn end_side_turn(state: &mut State, at: Span, out: &mut Vec<Violation>) {
     flush_owed(state, out);
     super::combat::end_of_turn(state, out);
     let Some(side) = state.acting else { return };
-    if state
-        .phase
-        .is_some_and(|p| p as u8 >= Phase::Movement as u8)
-        || state.phase.is_none()
     {
         let missing: Vec<usize> = state.active_of(side).filter(|&u| !state.moved[u]).collect();
         for unit in missing {
@@ -80,7 +76,7 @@ fn begin_side_turn(
             (
                 next,
                 if next == opener {
-                    state.turn + 1
+                    state.turn.saturating_add(1)
                 } else {
                     state.turn
                 },
@@ -155,7 +151,7 @@ fn begin_phase(state: &mut State, name: &str, span: Span, out: &mut Vec<Violatio
 }
 
 /// Reactions still owed when play moves on are missing.
-fn flush_owed(state: &mut State, out: &mut Vec<Violation>) {
+pub fn flush_owed(state: &mut State, out: &mut Vec<Violation>) {
     if state.owed.is_empty() {
         return;
     }
@@ -222,11 +218,12 @@ fn act_unchecked(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Viola
         );
         return;
     };
-    let before = out.len();
     let reaction_verb = verb.is_reaction() || verb == Verb::Rout;
     if !reaction_verb {
         flush_owed(state, out);
     }
+    // Counted after the flush: an earlier action's missing reaction is not this one's fault.
+    let before = out.len();
     let Some(phase) = state.phase else {
         out.push(
             Violation::new(
@@ -247,7 +244,7 @@ fn act_unchecked(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Viola
     };
     for actor in action.actors() {
         let unit = if reaction_verb {
-            resolve_reactor(state, actor, own)
+            resolve_reactor(state, actor, own, Some(verb))
         } else {
             resolve(state, actor, own)
         };
@@ -265,6 +262,18 @@ fn act_unchecked(state: &mut State, action: &Action<'_, '_>, out: &mut Vec<Viola
         }
         if reaction_verb {
             react(state, unit, verb, action.args(), action.span, out);
+            continue;
+        }
+        if state.info(unit).side != own {
+            out.push(
+                Violation::new(
+                    "mass-combat::wrong-side",
+                    action.actor().span,
+                    format!("{} cannot act now: it is {}'s turn", state.name(unit), state.roster.sides[own]),
+                    rules::TURN_ORDER,
+                )
+                .help("a side acts in its own turn (and the other side in the defense phase); `Side.ID` only tells units apart"),
+            );
             continue;
         }
         if state.units[unit].acted {
@@ -301,7 +310,7 @@ fn react_all(
     for reaction in action.reactions() {
         let Some(unit) = value::unit_refs(&reaction.reactor)
             .next()
-            .and_then(|r| resolve_reactor(state, r, own))
+            .and_then(|r| resolve_reactor(state, r, own, Verb::parse(reaction.verb.text)))
         else {
             out.push(super::setup::unknown_unit(
                 reaction.reactor.text,
@@ -335,15 +344,27 @@ pub(super) fn resolve(state: &State, unit: UnitRef<'_>, side: usize) -> Option<u
 }
 
 /// A unit answering a reaction: one that owes it, else `side`'s, else the enemy's.
-fn resolve_reactor(state: &State, unit: UnitRef<'_>, side: usize) -> Option<usize> {
+fn resolve_reactor(
+    state: &State,
+    unit: UnitRef<'_>,
+    side: usize,
+    verb: Option<Verb>,
+) -> Option<usize> {
     if unit.side.is_some() {
         return resolve(state, unit, side);
     }
-    state
-        .owed
-        .iter()
-        .flat_map(|o| o.units.iter().flatten().copied())
-        .find(|&u| state.info(u).id == unit.id)
+    // Prefer a unit that owes this very reaction (any owed reaction may be a rout).
+    let owes = |o: &&Owed| verb.is_none_or(|v| v == Verb::Rout || o.choices.contains(&v));
+    let owing = |filter: &dyn Fn(&&Owed) -> bool| {
+        state
+            .owed
+            .iter()
+            .filter(filter)
+            .flat_map(|o| o.units.iter().flatten().copied())
+            .find(|&u| state.info(u).id == unit.id)
+    };
+    owing(&owes)
+        .or_else(|| owing(&|_| true))
         .or_else(|| resolve(state, unit, side))
         .or_else(|| resolve(state, unit, state.roster.enemy_of(side)))
 }
@@ -449,7 +470,7 @@ fn react(
     state: &mut State,
     unit: usize,
     verb: Verb,
-    _args: &[Atom<'_>],
+    args: &[Atom<'_>],
     span: Span,
     out: &mut Vec<Violation>,
 ) {
@@ -472,7 +493,10 @@ fn react(
         };
         state.owed.retain(|o| !o.by(unit));
         rout(state, unit, cause, span);
-        super::combat::after_loss(state, unit, span);
+        // Only a defender that routs in place of taking its loss can be slaughtered.
+        if answering.is_some_and(|choices| choices.contains(&Verb::LoseAttack)) {
+            super::combat::after_loss(state, unit, span);
+        }
         return;
     }
     let Some(index) = state
@@ -508,16 +532,15 @@ fn react(
     let owed = state.owed.remove(index);
     match verb {
         Verb::Defend => state.defending.push(unit),
-        Verb::Feint => {
-            if let Some(attack) = state
-                .attacks
-                .iter_mut()
-                .rev()
-                .find(|a| a.defender == unit && !a.resolved)
-            {
-                attack.negated = true;
+        Verb::Feint => match feint(state, unit, args, span) {
+            Ok(()) => {}
+            Err(violation) => {
+                // A feint that cannot be made leaves the unit defending.
+                out.push(violation);
+                state.defending.push(unit);
+                return;
             }
-        }
+        },
         _ => {}
     }
     if verb == Verb::Pursue
@@ -640,6 +663,10 @@ fn perform(
                 span,
                 out,
             );
+            // An archer that could not pay routed instead (MC-R3): no volley.
+            if state.units[unit].status != Status::Active {
+                return;
+            }
             state.events.push(Event::Volley {
                 archer: unit,
                 target,
@@ -927,6 +954,8 @@ fn movement(
                     format!("{} ends its disengage next to an enemy", state.name(unit)),
                     rules::MOVEMENT,
                 ));
+                // A rejected disengage forces no reaction.
+                return;
             }
             let units = pursuers;
             state.owed.push(Owed {
@@ -954,6 +983,8 @@ fn movement(
                     ),
                     rules::MOVEMENT,
                 ));
+                // A charge that falls short commits nothing and forces nothing.
+                return;
             }
             state.charges.push((unit, target, span));
             if state.info(target).class.super_class() == SuperClass::Infantry {
@@ -983,4 +1014,88 @@ impl State {
         let info = self.info(unit);
         format!("{} {}", self.roster.sides[info.side], info.id)
     }
+}
+
+/// The attacked skirmishers or horse archers pull back one hex, away from their
+/// attacker, and the attack is negated (mass-combat §Combat Declarations, 'Feint').
+fn feint(state: &mut State, unit: usize, args: &[Atom<'_>], span: Span) -> Result<(), Violation> {
+    let class = state.info(unit).class;
+    if !matches!(class, Class::SkirmishInfantry | Class::HorseArchers) {
+        return Err(Violation::new(
+            "mass-combat::cannot-feint",
+            span,
+            format!(
+                "{} is {}; only skirmish infantry and horse archers feint",
+                state.name(unit),
+                class.name()
+            ),
+            rules::COMBAT,
+        ));
+    }
+    let Some(index) = state
+        .attacks
+        .iter()
+        .rposition(|a| a.defender == unit && !a.resolved)
+    else {
+        return Err(Violation::new(
+            "mass-combat::unprompted-reaction",
+            span,
+            "no attack to feint from",
+            rules::COMBAT,
+        ));
+    };
+    let attacker = state.attacks[index].attacker;
+    let (Some(from), Some(enemy)) = (state.units[unit].hex, state.units[attacker].hex) else {
+        return Err(Violation::new(
+            "mass-combat::cannot-feint",
+            span,
+            "the units are not on the map",
+            rules::COMBAT,
+        ));
+    };
+    let Some(to) = args
+        .iter()
+        .find(|a| a.kind == AtomKind::Cell)
+        .and_then(|a| value::cells(a).next())
+    else {
+        return Err(Violation::new(
+            "mass-combat::missing-path",
+            span,
+            format!(
+                "{}'s feint needs the hex it pulls back to",
+                state.name(unit)
+            ),
+            rules::COMBAT,
+        )
+        .help(format!("e.g. `> {} feint 0507`", state.info(unit).id)));
+    };
+    let away = state.roster.distance(to, enemy) > state.roster.distance(from, enemy);
+    let open = state.roster.on_map(to)
+        && !state.roster.impassable.contains(&to)
+        && state.unit_at(to).is_none();
+    if !state.roster.adjacent(from, to) || !away || !open {
+        return Err(Violation::new(
+            "mass-combat::bad-feint",
+            span,
+            format!(
+                "{} cannot pull back to {to}: it must be a free hex next to it, farther from {}",
+                state.name(unit),
+                state.name(attacker)
+            ),
+            rules::COMBAT,
+        ));
+    }
+    state.attacks[index].negated = true;
+    state.units[unit].hex = Some(to);
+    let mut path = Path::default();
+    path.push(label(from));
+    path.push(label(to));
+    state.events.push(Event::Moved {
+        unit,
+        from: label(from),
+        to: label(to),
+        charge: false,
+        path,
+    });
+    Ok(())
 }
