@@ -443,3 +443,47 @@ fn a_variation_owes_its_reactions_too() {
         &[("mass-combat::missing-reaction", "I volley I")],
     );
 }
+
+#[test]
+fn setup_mistakes() {
+    check(
+        (
+            "unit IV \"Levy\" light-infantry E",
+            "unit III \"Levy\" light-infantry E",
+        ),
+        "",
+        &[
+            (
+                "mass-combat::duplicate-unit",
+                "unit III \"Levy\" light-infantry E",
+            ),
+            ("mass-combat::unknown-unit", "IV@0809"),
+        ],
+    );
+    check(
+        ("bonus Blue I=1 II=2", "bonus Blue I=-1 II=4"),
+        "",
+        &[
+            ("mass-combat::negative-bonus", "I=-1"),
+            ("mass-combat::bonus-sum", "bonus Blue I=-1 II=4"),
+        ],
+    );
+}
+
+#[test]
+fn resolve_has_no_actions_and_claims_about_totals_belong_on_resolve_lines() {
+    check(
+        NONE,
+        &format!("{QUIET}  resolve:\n    I hold\n").replacen(
+            "  movement:",
+            "1. Red\n  movement:",
+            1,
+        ),
+        &[("mass-combat::wrong-phase", "hold")],
+    );
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait => attack=3\n    II+III hold\n    IV rout\n",
+        &[("mass-combat::unknown-claim", "attack=3")],
+    );
+}

@@ -59,7 +59,8 @@ pub fn check(state: &State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
                     continue;
                 };
                 let actual = match (key, subject) {
-                    ("attack" | "defense", _) => continue,
+                    // Totals are checked on the resolve line itself.
+                    ("attack" | "defense", _) if action.verb().text == "resolve" => continue,
                     ("cp", Some(unit)) => state.units[unit].command_points,
                     ("damage", Some(unit)) => state.units[unit].damage,
                     _ => {

@@ -140,7 +140,7 @@ fn begin_phase(state: &mut State, name: &str, span: Span, out: &mut Vec<Violatio
             "mass-combat::phase-order",
             span,
             format!(
-                "the {name} phase comes after {}, not again or later",
+                "`{name}:` cannot follow `{}:`: the phases go volley, movement, combat, defense, resolve, once each",
                 state.phase.map_or("", |p| p.word())
             ),
             rules::PHASES,
@@ -586,7 +586,8 @@ fn perform(
     let class = state.info(unit).class;
     let allowed: &[Phase] = match verb {
         Verb::Volley => &[Phase::Volley],
-        Verb::Hold => &Phase::ALL,
+        // The resolve phase has no actions of its own.
+        Verb::Hold => &Phase::ALL[..4],
         Verb::Advance
         | Verb::Disengage
         | Verb::Engage
@@ -898,7 +899,7 @@ fn movement(
         };
         if let Some((code, message)) = problem {
             out.push(
-                Violation::new(code, path_atom.span, message, rules::SETUP)
+                Violation::new(code, path_atom.span, message, rules::PATHS)
                     .label(format!("at {cell}")),
             );
             return;

@@ -17,3 +17,5 @@ pub const ROUT: &str = "mass-combat §Rout Reactions";
 pub const COSTS: &str = "mass-combat §Turn Order (costs); docs/rules/mass-combat.md MC-R3";
 pub const MOVE_ALL: &str = "docs/rules/mass-combat.md MC-R7 (every unit takes a movement action)";
 pub const CLAIMS: &str = "docs/rules/mass-combat.md MC-R18 (claimed outcomes)";
+pub const PATHS: &str =
+    "mass-combat §Turn Order, 2. Movement; docs/rules/mass-combat.md MC-R4, MC-R12 (paths)";

@@ -140,6 +140,17 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                         .help("the grades are A, B, C, D and E"),
                     );
                 }
+                if roster.units.iter().any(|u| u.side == side && u.id == id) {
+                    out.push(
+                        Violation::new(
+                            "mass-combat::duplicate-unit",
+                            span,
+                            format!("{} already has a unit {id}", roster.sides[side]),
+                            rules::UNITS,
+                        )
+                        .help("give each unit of an army its own id"),
+                    );
+                }
                 let size = pairs
                     .iter()
                     .filter_map(value::pair)
@@ -200,7 +211,16 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                         out.push(unknown_unit(id, &roster.sides[side], atom.span));
                         continue;
                     };
-                    let amount = value::integer(&amount).unwrap_or(0).clamp(0, 255) as u8;
+                    let points = value::integer(&amount).unwrap_or(0);
+                    if points < 0 {
+                        out.push(Violation::new(
+                            "mass-combat::negative-bonus",
+                            atom.span,
+                            format!("{name} {id} is given {points} bonus points; a bonus cannot take points away"),
+                            rules::LEADERSHIP,
+                        ));
+                    }
+                    let amount = points.clamp(0, 255) as u8;
                     sum += u32::from(amount);
                     let grade = roster.units[unit].grade;
                     let total = units[unit].command_points.saturating_add(amount);
