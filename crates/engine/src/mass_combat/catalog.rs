@@ -234,6 +234,8 @@ pub enum Need {
     DeclaredAttack,
     /// A reaction it owes.
     Owes,
+    /// 'Feint': a free hex next to it, farther from its attacker (MC-R9).
+    PullsBack,
     /// Nothing: taken at any time, in place of an action or reaction.
     Never,
 }
@@ -275,6 +277,7 @@ impl Need {
             Need::NotDefending => "did not defend this turn".to_string(),
             Need::DeclaredAttack => "an unresolved attack it declared".to_string(),
             Need::Owes => "owes it".to_string(),
+            Need::PullsBack => "a free hex next to it, farther from the attacker".to_string(),
             Need::Never => "none: replaces any action/reaction".to_string(),
         }
     }
@@ -504,8 +507,8 @@ pub const CATALOG: [Entry; 24] = [
     entry(
         Act::Verb(Verb::Feint),
         When::In(&[Phase::CombatDeclarations]),
-        Who::Owing(ANY),
-        &[Need::Owes],
+        Who::Owing(&[Class::SkirmishInfantry, Class::HorseArchers]),
+        &[Need::Owes, Need::PullsBack],
         &[],
     ),
     entry(
