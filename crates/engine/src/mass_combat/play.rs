@@ -1,7 +1,7 @@
 //! Playing Mass Combat's movetext: turns, phases, actions and reactions.
 
 use senlac_notation::lower::{Action, Step};
-use senlac_notation::value::{self, UnitRef};
+use senlac_notation::value::{self, Cell, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
 use super::event::{Event, Path, label};
@@ -548,16 +548,7 @@ fn react(
         && let Some(from) = state.units[unit].hex
     {
         state.units[unit].hex = Some(cell);
-        let mut path = Path::default();
-        path.push(label(from));
-        path.push(label(cell));
-        state.events.push(Event::Moved {
-            unit,
-            from: label(from),
-            to: label(cell),
-            charge: false,
-            path,
-        });
+        record_step(state, unit, from, cell);
     }
     pay(
         state,
@@ -1088,6 +1079,12 @@ fn feint(state: &mut State, unit: usize, args: &[Atom<'_>], span: Span) -> Resul
     }
     state.attacks[index].negated = true;
     state.units[unit].hex = Some(to);
+    record_step(state, unit, from, to);
+    Ok(())
+}
+
+/// Records a one-hex move (a pursuit, a feint) as an event.
+fn record_step(state: &mut State, unit: usize, from: Cell, to: Cell) {
     let mut path = Path::default();
     path.push(label(from));
     path.push(label(to));
@@ -1098,5 +1095,4 @@ fn feint(state: &mut State, unit: usize, args: &[Atom<'_>], span: Span) -> Resul
         charge: false,
         path,
     });
-    Ok(())
 }
