@@ -185,9 +185,10 @@ fn diff_html(
 
 /// Each comment of the main line with the state index it follows (0 = setup).
 fn comments_by_step(battle: &Battle<'_>) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
+    let mut out: Vec<(usize, String)> = Vec::new();
     let mut step = 0;
     let mut depth = 0u32;
+    let mut last_was_line_comment: Option<usize> = None;
     for (item, _) in battle.iter() {
         match item.kind {
             ItemKind::VariationOpen => depth += 1,
@@ -211,12 +212,24 @@ fn comments_by_step(battle: &Battle<'_>) -> Vec<(usize, String)> {
                 }
                 text.push_str(rest);
                 let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                if !text.is_empty() {
-                    out.push((step, text));
+                if text.is_empty() {
+                    continue;
                 }
+                // A run of `;` lines is one comment written over several lines.
+                let continues = raw.starts_with(';') && last_was_line_comment == Some(step);
+                match out.last_mut() {
+                    Some((_, previous)) if continues => {
+                        previous.push(' ');
+                        previous.push_str(&text);
+                    }
+                    _ => out.push((step, text)),
+                }
+                last_was_line_comment = raw.starts_with(';').then_some(step);
+                continue;
             }
             _ => {}
         }
+        last_was_line_comment = None;
     }
     out
 }
