@@ -487,3 +487,15 @@ fn resolve_has_no_actions_and_claims_about_totals_belong_on_resolve_lines() {
         &[("mass-combat::unknown-claim", "attack=3")],
     );
 }
+
+#[test]
+fn tied_leadership_rolls_decide_nothing() {
+    check(
+        (
+            "roll Blue leadership 3\nbonus Blue I=1 II=2",
+            "roll Blue leadership 4\nbonus Blue I=2 II=2",
+        ),
+        "",
+        &[("mass-combat::tied-leadership", "4")],
+    );
+}

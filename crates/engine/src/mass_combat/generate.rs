@@ -96,8 +96,9 @@ fn battle(edition: Edition, index: u32, rng: &mut Rng, out: &mut String) {
     let _ = writeln!(text, "[Generator \"senlac gen\"]\n");
     let _ = writeln!(text, "map hex {COLUMNS}x{ROWS} parity odd");
     let _ = writeln!(text, "terrain forest 0101-0112");
+    let mut rolled = None;
     for (side, name) in [first, second].iter().enumerate() {
-        army(side, name, rng, &mut text);
+        rolled = Some(army(side, name, rolled, rng, &mut text));
     }
     let _ = writeln!(text, "first {first} turn\n");
     let setup_text = text.clone();
@@ -117,7 +118,9 @@ fn battle(edition: Edition, index: u32, rng: &mut Rng, out: &mut String) {
     out.push_str(&text);
 }
 
-fn army(side: usize, name: &str, rng: &mut Rng, text: &mut String) {
+/// Writes an army; returns its leadership roll, which differs from `other`'s
+/// (tied leaders roll again, MC-R2).
+fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut String) -> u32 {
     let count = rng.range(4, 10) as usize;
     let _ = writeln!(
         text,
@@ -152,6 +155,22 @@ fn army(side: usize, name: &str, rng: &mut Rng, text: &mut String) {
             given += 1;
         }
     }
+    if other == Some(given) {
+        let room = (0..count)
+            .find(|&i| base_command_points(units[i].1) + bonus[i] < max_command_points(units[i].1));
+        match room {
+            Some(i) => {
+                bonus[i] += 1;
+                given += 1;
+            }
+            None => {
+                if let Some(i) = (0..count).find(|&i| bonus[i] > 0) {
+                    bonus[i] -= 1;
+                    given -= 1;
+                }
+            }
+        }
+    }
     let _ = writeln!(text, "roll {name} leadership {given}");
     if given > 0 {
         let points: Vec<String> = units
@@ -177,6 +196,7 @@ fn army(side: usize, name: &str, rng: &mut Rng, text: &mut String) {
         })
         .collect();
     let _ = writeln!(text, "deploy {name} {}", placements.join(" "));
+    given
 }
 
 /// Tries an action written as text; keeps it (in the state and the log) if the

@@ -312,6 +312,19 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             Directive::Option { .. } => {}
         }
     }
+    if let [Some((a, _)), Some((b, span))] = leadership
+        && a == b
+    {
+        out.push(
+            Violation::new(
+                "mass-combat::tied-leadership",
+                span,
+                format!("both leaders rolled {a}; a tie decides nothing"),
+                rules::LEADERSHIP,
+            )
+            .help("the leaders roll again: record the rolls that decided it"),
+        );
+    }
     let moved = vec![false; units.len()];
     State {
         roster: Arc::new(roster),
