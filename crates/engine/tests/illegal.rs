@@ -499,3 +499,12 @@ fn tied_leadership_rolls_decide_nothing() {
         &[("mass-combat::tied-leadership", "4")],
     );
 }
+
+#[test]
+fn a_leadership_roll_must_be_shared_out() {
+    check(
+        ("bonus Blue I=1 II=2\n", ""),
+        "",
+        &[("mass-combat::bonus-missing", "3")],
+    );
+}

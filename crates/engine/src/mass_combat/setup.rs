@@ -43,6 +43,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
     let mut units: Vec<UnitState> = Vec::new();
     let mut army: Option<usize> = None;
     let mut leadership: [Option<(u32, Span)>; 2] = [None, None];
+    let mut bonus_given = [false; 2];
     let mut first_deploy: Option<usize> = None;
     let mut deployed_sides: Vec<usize> = Vec::new();
     for (item, directive) in directives(battle) {
@@ -198,6 +199,9 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 let Some(side) = side(name, out) else {
                     continue;
                 };
+                if let Some(given) = bonus_given.get_mut(side) {
+                    *given = true;
+                }
                 let mut sum = 0u32;
                 for atom in points {
                     let Some((id, amount)) = value::pair(atom) else {
@@ -310,6 +314,22 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 }
             }
             Directive::Option { .. } => {}
+        }
+    }
+    for (side, roll) in leadership.iter().enumerate() {
+        if let Some((points, span)) = roll
+            && *points > 0
+            && !bonus_given[side]
+        {
+            out.push(
+                Violation::new(
+                    "mass-combat::bonus-missing",
+                    *span,
+                    format!("{}'s leadership roll of {points} gives bonus points, but no `bonus` line hands them out", roster.sides[side]),
+                    rules::LEADERSHIP,
+                )
+                .help(format!("add `bonus {} ID=POINTS...` summing to {points}", roster.sides[side])),
+            );
         }
     }
     if let [Some((a, _)), Some((b, span))] = leadership
