@@ -218,23 +218,12 @@ pub fn frame_svg(frame: &Frame) -> String {
         .s("\" height=\"")
         .n(layout.height)
         .s("\" fill=\"#f8f4ea\"/>\n");
-    if !layout.title.is_empty() {
-        w.s("<g font-family=\"")
-            .s(SERIF)
-            .s("\" font-size=\"")
-            .n(layout::TITLE_SIZE)
-            .s("\" font-weight=\"bold\" fill=\"")
-            .s(INK)
-            .s("\">");
-        for line in &layout.title {
-            w.s("<text ")
-                .xy(line.at)
-                .s(">")
-                .text(&line.text)
-                .s("</text>");
-        }
-        w.s("</g>\n");
-    }
+    text_block(
+        &mut w,
+        &layout.title,
+        layout::TITLE_SIZE,
+        "font-weight=\"bold\"",
+    );
 
     draw_map(&mut w, frame, &layout);
 
@@ -255,23 +244,12 @@ pub fn frame_svg(frame: &Frame) -> String {
     }
 
     // Caption.
-    if !layout.caption.is_empty() {
-        w.s("<g font-family=\"")
-            .s(SERIF)
-            .s("\" font-size=\"")
-            .n(layout::CAPTION_SIZE)
-            .s("\" font-style=\"italic\" fill=\"")
-            .s(INK)
-            .s("\">");
-        for line in &layout.caption {
-            w.s("<text ")
-                .xy(line.at)
-                .s(">")
-                .text(&line.text)
-                .s("</text>");
-        }
-        w.s("</g>\n");
-    }
+    text_block(
+        &mut w,
+        &layout.caption,
+        layout::CAPTION_SIZE,
+        "font-style=\"italic\"",
+    );
 
     draw_legend(&mut w, frame, &layout);
     w.s("</svg>\n");
@@ -957,4 +935,28 @@ fn legend_label(w: &mut W, x: &mut f64, row: f64, sample: f64, text: &str) {
         .s(text)
         .s("</text>");
     *x += sample + 5.0 + layout::text_width(text, layout::LEGEND_SIZE) * 1.1 + 14.0;
+}
+
+/// Lines of text in one serif group: the title, the caption.
+fn text_block(w: &mut W, lines: &[layout::Line], size: f64, style: &str) {
+    if lines.is_empty() {
+        return;
+    }
+    w.s("<g font-family=\"")
+        .s(SERIF)
+        .s("\" font-size=\"")
+        .n(size)
+        .s("\" ")
+        .s(style)
+        .s(" fill=\"")
+        .s(INK)
+        .s("\">");
+    for line in lines {
+        w.s("<text ")
+            .xy(line.at)
+            .s(">")
+            .text(&line.text)
+            .s("</text>");
+    }
+    w.s("</g>\n");
 }
