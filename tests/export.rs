@@ -1,34 +1,11 @@
 //! `senlac export`: the built binary over the samples, its JSON checked against
 //! docs/export.schema.json and its numbers against the parse and the rules.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
 use senlac_notation::lower::{Step, steps};
 use serde_json::{Value, json};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn senlac(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senlac"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the senlac binary runs")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = senlac(args);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "senlac {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("the export is UTF-8")
-}
+mod common;
+use common::{HASTINGS_FIGURES, root, senlac_in_root as senlac, stdout_of};
 
 fn export(path: &str) -> Value {
     serde_json::from_str(&stdout_of(&["export", path, "--format", "json"]))
@@ -259,28 +236,7 @@ fn hastings_figures_in_order() {
         .iter()
         .map(|f| f["name"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        names,
-        [
-            "battlegrid",
-            "haroldsArrives",
-            "williamArrives",
-            "fyrdOneTwoDesert",
-            "fyrdThreeDesert",
-            "williamsLineAdvances",
-            "cavalryDisengage",
-            "housecurlsRoute",
-            "fyrdAdvances",
-            "secondCavalryCharge",
-            "haroldsLeftRoutes",
-            "fyrdAdvancesOnTheLeft",
-            "bretonsRoute",
-            "frenchRoute",
-            "haroldsFyrdLeftRoute",
-            "justHaroldNow",
-            "finalCharge",
-        ]
-    );
+    assert_eq!(names, HASTINGS_FIGURES);
     // The setup's figures come before any step.
     for figure in &figures[..3] {
         assert_eq!(figure["step"], Value::Null);

@@ -14,26 +14,8 @@ fn senlac(args: &[&str], dir: &Path) -> Output {
         .unwrap()
 }
 
-/// The 17 figures of mass-combat-a.md's example, in order.
-const FIGURES: [&str; 17] = [
-    "battlegrid",
-    "haroldsArrives",
-    "williamArrives",
-    "fyrdOneTwoDesert",
-    "fyrdThreeDesert",
-    "williamsLineAdvances",
-    "cavalryDisengage",
-    "housecurlsRoute",
-    "fyrdAdvances",
-    "secondCavalryCharge",
-    "haroldsLeftRoutes",
-    "fyrdAdvancesOnTheLeft",
-    "bretonsRoute",
-    "frenchRoute",
-    "haroldsFyrdLeftRoute",
-    "justHaroldNow",
-    "finalCharge",
-];
+mod common;
+use common::HASTINGS_FIGURES as FIGURES;
 
 #[test]
 fn hastings_yields_the_seventeen_figures() {

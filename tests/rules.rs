@@ -1,28 +1,10 @@
 //! `senlac rules`: the rule systems, and one system's actions and reactions
 //! as the engine's tables price them.
 
-use std::process::{Command, Output};
-
 use senlac_engine::mass_combat::tables::Verb;
 
-fn senlac(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senlac"))
-        .args(args)
-        .output()
-        .expect("the senlac binary runs")
-}
-
-/// Standard output of a run that must succeed.
-fn stdout(args: &[&str]) -> String {
-    let output = senlac(args);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "senlac {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
+mod common;
+use common::{senlac_in_root as senlac, stdout_of as stdout};
 
 /// The table rows (their first lines), as cells: name, verb, cost, who,
 /// needs, forces. Cells are separated by two or more spaces.

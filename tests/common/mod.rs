@@ -1,0 +1,53 @@
+//! Helpers shared by the end-to-end tests of the binary.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root, where the samples are.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `senlac` from the repository root.
+pub fn senlac_in_root(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the senlac binary runs")
+}
+
+/// Standard output of a run that must succeed.
+pub fn stdout_of(args: &[&str]) -> String {
+    let output = senlac_in_root(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "senlac {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The 17 figures of mass-combat-a.md's example, in order.
+pub const HASTINGS_FIGURES: [&str; 17] = [
+    "battlegrid",
+    "haroldsArrives",
+    "williamArrives",
+    "fyrdOneTwoDesert",
+    "fyrdThreeDesert",
+    "williamsLineAdvances",
+    "cavalryDisengage",
+    "housecurlsRoute",
+    "fyrdAdvances",
+    "secondCavalryCharge",
+    "haroldsLeftRoutes",
+    "fyrdAdvancesOnTheLeft",
+    "bretonsRoute",
+    "frenchRoute",
+    "haroldsFyrdLeftRoute",
+    "justHaroldNow",
+    "finalCharge",
+];
