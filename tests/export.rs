@@ -12,6 +12,15 @@ fn export(path: &str) -> Value {
         .expect("the json export parses")
 }
 
+/// `text` written to a temporary log; the directory lives as long as the guard.
+fn temp_log(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battle.sbn");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap().to_string();
+    (dir, path)
+}
+
 fn schema() -> Value {
     let text = std::fs::read_to_string(root().join("docs/export.schema.json")).unwrap();
     serde_json::from_str(&text).expect("the schema parses")
@@ -329,16 +338,8 @@ fn variations_are_not_steps() {
         "    III wait ( III hold { [%fig ghost \"not played\"] } ( II hold ) II volley I )\n",
     );
     assert_ne!(varied, original);
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("varied.sbn");
-    std::fs::write(&path, &varied).unwrap();
-    let export: Value = serde_json::from_str(&stdout_of(&[
-        "export",
-        path.to_str().unwrap(),
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    let (_dir, path) = temp_log(&varied);
+    let export = export(&path);
     assert_valid(&schema(), &export, "the varied battle");
     let plain = self::export("samples/fulford.sbn");
     let (steps, plain_steps) = (
@@ -364,17 +365,9 @@ fn variations_are_not_steps() {
 fn violations_are_exported_with_positions() {
     let original = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
     let broken = original.replace("    II hold\n", "    II hold\n    II hold\n");
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("broken.sbn");
-    std::fs::write(&path, &broken).unwrap();
     // A battle that breaks the rules is still exported, as replayed.
-    let export: Value = serde_json::from_str(&stdout_of(&[
-        "export",
-        path.to_str().unwrap(),
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    let (_dir, path) = temp_log(&broken);
+    let export = export(&path);
     assert_valid(&schema(), &export, "the broken battle");
     let violations = export["violations"].as_array().unwrap();
     assert_eq!(violations.len(), 1);
@@ -390,7 +383,7 @@ fn violations_are_exported_with_positions() {
         (&json!(43), &json!(5))
     );
     assert_eq!(export["steps"].as_array().unwrap().len(), 11);
-    let jsonl = stdout_of(&["export", path.to_str().unwrap(), "--format", "jsonl"]);
+    let jsonl = stdout_of(&["export", &path, "--format", "jsonl"]);
     let last: Value = serde_json::from_str(jsonl.lines().last().unwrap()).unwrap();
     assert_eq!(last["kind"], "violation");
     assert_eq!(last["code"], "mass-combat::already-acted");

@@ -122,7 +122,7 @@ fn build(battle: &Battle<'_>, game: &Game, setup: &BattleView, end: &BattleView)
             let units = end.units.iter().filter(|u| &&u.side == side);
             SideTotal {
                 side: (*side).clone(),
-                men: units.clone().map(|u| size(u.casualties, &u.fields)).sum(),
+                men: units.clone().map(|u| size(&u.fields)).sum(),
                 casualties: units.map(|u| u.casualties).sum(),
             }
         })
@@ -154,7 +154,7 @@ fn build(battle: &Battle<'_>, game: &Game, setup: &BattleView, end: &BattleView)
 }
 
 /// Men in a unit: the view carries casualties and the roster size as a field.
-fn size(_casualties: u32, fields: &std::collections::BTreeMap<&'static str, Value>) -> u32 {
+fn size(fields: &std::collections::BTreeMap<&'static str, Value>) -> u32 {
     match fields.get("size") {
         Some(Value::Number(n)) => u32::try_from(*n).unwrap_or(0),
         _ => 0,
