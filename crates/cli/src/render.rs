@@ -362,7 +362,7 @@ fn map(battle: &Battle<'_>) -> Map {
                 for atom in cells {
                     let listed: Vec<value::Cell> = value::cells(atom).collect();
                     let area: Vec<value::Cell> = match listed[..] {
-                        [a, b] => senlac_engine::hex::range(a, b).collect(),
+                        [a, b] => senlac_notation::value::range_placeholder(a, b).collect(),
                         _ => listed,
                     };
                     map.terrain

@@ -3,29 +3,9 @@
 use senlac_notation::lower::{AnnotationKind, Step, steps};
 use senlac_notation::{Battle, ItemKind};
 
+use crate::system::{Fold, Ruleset};
 use crate::timeline::{Figure, Point, Timeline};
 use crate::violation::Violation;
-
-/// A rule system. Raw steps go in; the system checks them against its rules,
-/// applies them to its own typed state, and reports what it rejects.
-///
-/// After a violation the state is the best repaired one (the action applied as
-/// far as it can be), so one pass reports every violation of a battle.
-pub trait Ruleset {
-    type State: Clone;
-
-    /// The checked starting position, from the battle's tags and setup.
-    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> Self::State;
-
-    /// Plays a turn, phase or action step.
-    fn play(&self, state: &mut Self::State, step: &Step<'_, '_>, out: &mut Vec<Violation>);
-
-    /// Checks what a variation leaves unfinished, before the outer line resumes.
-    fn end_variation(&self, _state: &mut Self::State, _out: &mut Vec<Violation>) {}
-
-    /// Checks what must hold when the movetext ends.
-    fn finish(&self, state: &mut Self::State, battle: &Battle<'_>, out: &mut Vec<Violation>);
-}
 
 /// What a replay keeps.
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,12 +15,11 @@ pub struct Config {
 }
 
 /// A finished replay.
-#[derive(Clone, Debug)]
-pub struct Replay<S> {
+pub struct Replay<R: Ruleset> {
     pub violations: Vec<Violation>,
-    pub timeline: Timeline<S>,
+    pub timeline: Timeline<R::State, R::Event>,
     /// The state at the end.
-    pub state: S,
+    pub state: R::State,
 }
 
 /// Where the replay is, for labelling points.
@@ -62,22 +41,28 @@ pub const MAX_REPLAYED_DEPTH: u32 = 64;
 /// are reported, and then the main line goes on as if it had not been played
 /// (docs/rules/mass-combat.md, ruling MC-R1). Only the main line enters the
 /// timeline.
-pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R::State> {
+pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R> {
     let mut out = Vec::new();
     let mut state = rules.setup(battle, &mut out);
     let mut timeline = Timeline::default();
-    let record = |timeline: &mut Timeline<R::State>, state: &R::State| {
-        if config.timeline {
-            timeline.states.push(state.clone());
-        }
-    };
-    let label = |timeline: &mut Timeline<R::State>, point: Point| {
+    // The events since the last recorded state; inside a variation, the
+    // variation's own, dropped when it ends.
+    let mut pending: Vec<R::Event> = Vec::new();
+    let label = |timeline: &mut Timeline<R::State, R::Event>, point: Point| {
         if config.timeline {
             let index = timeline.states.len().saturating_sub(1);
             timeline.labels.push((point, index));
         }
     };
-    record(&mut timeline, &state);
+    let record = |timeline: &mut Timeline<R::State, R::Event>,
+                  state: &R::State,
+                  pending: &mut Vec<R::Event>| {
+        if config.timeline {
+            timeline.record(state.clone(), pending);
+        }
+        pending.clear();
+    };
+    record(&mut timeline, &state, &mut pending);
     label(&mut timeline, Point::Setup);
     let mut cursor = Cursor::default();
     let mut depth = 0u32;
@@ -87,8 +72,9 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         .iter()
         .any(|i| i.kind == ItemKind::VariationOpen);
     let mut before_last: Option<R::State> = None;
-    // Per open variation: the state to resume the outer line with, and its `before_last`.
-    let mut resume: Vec<(R::State, Option<R::State>)> = Vec::new();
+    // Per open variation: the state to resume the outer line with, its
+    // `before_last`, and the outer line's pending events.
+    let mut resume: Vec<(R::State, Option<R::State>, Vec<R::Event>)> = Vec::new();
     for step in steps(battle) {
         match step {
             Step::VariationStart(_) => {
@@ -96,29 +82,30 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                 if depth <= MAX_REPLAYED_DEPTH {
                     let start = before_last.clone().unwrap_or_else(|| state.clone());
                     let outer = std::mem::replace(&mut state, start);
-                    resume.push((outer, before_last.take()));
+                    resume.push((outer, before_last.take(), std::mem::take(&mut pending)));
                 }
             }
             Step::VariationEnd(_) => {
                 if depth <= MAX_REPLAYED_DEPTH
-                    && let Some((outer, outer_before)) = resume.pop()
+                    && let Some((outer, outer_before, outer_pending)) = resume.pop()
                 {
-                    rules.end_variation(&mut state, &mut out);
+                    rules.end_variation(&mut Fold::new(&mut state, &mut pending), &mut out);
                     state = outer;
                     before_last = outer_before;
+                    pending = outer_pending;
                 }
                 depth = depth.saturating_sub(1);
             }
             _ if depth > MAX_REPLAYED_DEPTH => {}
             // Inside a variation: played and checked, but not on the timeline.
             Step::Turn { .. } | Step::Phase { .. } if depth > 0 => {
-                rules.play(&mut state, &step, &mut out)
+                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out)
             }
             Step::Action(_) if depth > 0 => {
                 if has_variations {
                     before_last = Some(state.clone());
                 }
-                rules.play(&mut state, &step, &mut out);
+                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
             }
             Step::Annotation(_) if depth > 0 => {}
             // Labels cost strings; a replay without a timeline skips them.
@@ -126,20 +113,22 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                 close_side_turn(&mut cursor, &mut timeline, &label, Some(number));
                 cursor.turn = Some(number);
                 cursor.side = side.to_string();
-                rules.play(&mut state, &step, &mut out);
+                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
             }
             Step::Phase { name, .. } if config.timeline => {
                 close_phase(&mut cursor, &mut timeline, &label);
                 cursor.phase = Some(name.to_string());
-                rules.play(&mut state, &step, &mut out);
+                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
             }
-            Step::Turn { .. } | Step::Phase { .. } => rules.play(&mut state, &step, &mut out),
+            Step::Turn { .. } | Step::Phase { .. } => {
+                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out)
+            }
             Step::Action(_) => {
                 if has_variations {
                     before_last = Some(state.clone());
                 }
-                rules.play(&mut state, &step, &mut out);
-                record(&mut timeline, &state);
+                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
+                record(&mut timeline, &state, &mut pending);
             }
             Step::Annotation(annotation) => {
                 if let (AnnotationKind::Figure { name, .. }, true) =
@@ -154,9 +143,10 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
             }
         }
     }
-    rules.finish(&mut state, battle, &mut out);
+    // The end is a step of its own: what finishing does leads to the end state.
+    rules.finish(&mut Fold::new(&mut state, &mut pending), battle, &mut out);
     close_side_turn(&mut cursor, &mut timeline, &label, None);
-    record(&mut timeline, &state);
+    record(&mut timeline, &state, &mut pending);
     label(&mut timeline, Point::End);
     Replay {
         violations: out,
@@ -165,10 +155,10 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     }
 }
 
-fn close_phase<S>(
+fn close_phase<S, E>(
     cursor: &mut Cursor,
-    timeline: &mut Timeline<S>,
-    label: &impl Fn(&mut Timeline<S>, Point),
+    timeline: &mut Timeline<S, E>,
+    label: &impl Fn(&mut Timeline<S, E>, Point),
 ) {
     if let (Some(turn), Some(phase)) = (cursor.turn, cursor.phase.take()) {
         label(timeline, Point::Phase(turn, cursor.side.clone(), phase));
@@ -177,10 +167,10 @@ fn close_phase<S>(
 
 /// Labels the end of the current side's turn, and of the turn when the next
 /// turn number differs.
-fn close_side_turn<S>(
+fn close_side_turn<S, E>(
     cursor: &mut Cursor,
-    timeline: &mut Timeline<S>,
-    label: &impl Fn(&mut Timeline<S>, Point),
+    timeline: &mut Timeline<S, E>,
+    label: &impl Fn(&mut Timeline<S, E>, Point),
     next_turn: Option<u32>,
 ) {
     close_phase(cursor, timeline, label);

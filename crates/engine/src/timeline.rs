@@ -66,38 +66,85 @@ pub struct Figure {
     pub state: usize,
 }
 
-/// The states of a replay. States are recorded after setup, after every action,
-/// and at every boundary; labels point at them.
+/// The states of a replay and the events between them. States are recorded
+/// after setup, after every action of the main line, and at the end; labels
+/// and figures point at them. The events that led to state `i` are
+/// [`Timeline::events`]`(i)`, so every state is its predecessor folded with them.
 #[derive(Clone, Debug)]
-pub struct Timeline<S> {
+pub struct Timeline<S, E> {
     pub states: Vec<S>,
+    events: Vec<E>,
+    /// `ends[i]`: where the events that led to state `i` end in `events`.
+    ends: Vec<usize>,
     pub labels: Vec<(Point, usize)>,
     pub figures: Vec<Figure>,
 }
 
-impl<S> Default for Timeline<S> {
+impl<S, E> Default for Timeline<S, E> {
     fn default() -> Self {
         Timeline {
             states: Vec::new(),
+            events: Vec::new(),
+            ends: Vec::new(),
             labels: Vec::new(),
             figures: Vec::new(),
         }
     }
 }
 
-impl<S> Timeline<S> {
-    /// The state at a point; for a turn, side or phase, the last one recorded.
-    pub fn at(&self, point: &Point) -> Option<&S> {
+impl<S, E: Clone> Timeline<S, E> {
+    /// Records a state and the events that led to it.
+    pub fn record(&mut self, state: S, events: &[E]) {
+        self.states.push(state);
+        self.events.extend_from_slice(events);
+        self.ends.push(self.events.len());
+    }
+}
+
+impl<S, E> Timeline<S, E> {
+    fn start_of(&self, index: usize) -> usize {
+        index
+            .checked_sub(1)
+            .and_then(|i| self.ends.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The events that led to state `index`.
+    pub fn events(&self, index: usize) -> &[E] {
+        self.events_between(index, index)
+    }
+
+    /// The events that led to states `since..=index`, in order.
+    pub fn events_between(&self, since: usize, index: usize) -> &[E] {
+        let end = self.ends.get(index).copied().unwrap_or(self.events.len());
+        let start = self.start_of(since.min(index)).min(end);
+        &self.events[start..end]
+    }
+
+    /// Every event, in order.
+    pub fn all_events(&self) -> &[E] {
+        &self.events
+    }
+
+    /// The state a point names: for a turn, side or phase, the last one recorded.
+    pub fn index(&self, point: &Point) -> Option<usize> {
         if let Point::Figure(name) = point {
-            let figure = self.figures.iter().find(|f| &f.name == name)?;
-            return self.states.get(figure.state);
+            return self
+                .figures
+                .iter()
+                .find(|f| &f.name == name)
+                .map(|f| f.state);
         }
-        let index = self
-            .labels
+        self.labels
             .iter()
             .rev()
             .find(|(p, _)| p == point)
-            .map(|(_, i)| *i)?;
-        self.states.get(index)
+            .map(|(_, i)| *i)
+    }
+
+    /// The state at a point.
+    pub fn at(&self, point: &Point) -> Option<&S> {
+        self.states.get(self.index(point)?)
     }
 }

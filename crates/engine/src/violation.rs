@@ -4,11 +4,14 @@ use std::fmt;
 
 use senlac_notation::Span;
 
+use crate::code::{CodeInfo, Severity};
+
 /// One broken rule, or one wrong claim, at the action that did it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
     /// Stable code, `system::what`, e.g. `mass-combat::insufficient-command-points`.
     pub code: &'static str,
+    pub severity: Severity,
     /// The offending action (or atom within it).
     pub span: Span,
     /// Names the units and the numbers involved.
@@ -28,11 +31,25 @@ impl Violation {
     ) -> Self {
         Violation {
             code,
+            severity: Severity::Error,
             span,
             message: message.into(),
             label: "here".into(),
             rule,
             help: None,
+        }
+    }
+
+    /// A finding of a registered code, with its severity.
+    pub fn of(
+        code: &'static CodeInfo,
+        span: Span,
+        message: impl Into<String>,
+        rule: &'static str,
+    ) -> Self {
+        Violation {
+            severity: code.severity,
+            ..Violation::new(code.code, span, message, rule)
         }
     }
 
@@ -58,6 +75,14 @@ impl std::error::Error for Violation {}
 impl miette::Diagnostic for Violation {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        })
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

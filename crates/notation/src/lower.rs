@@ -10,12 +10,7 @@ use crate::span::Span;
 use crate::syntax::{Battle, Item, ItemKind, unquote};
 use crate::value::{self, Cell};
 
-/// Which cells a hex map shifts down half a hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Parity {
-    Odd,
-    Even,
-}
+pub use senlac_board::Parity;
 
 /// The battlefield's geometry.
 #[derive(Clone, Copy, Debug, PartialEq)]

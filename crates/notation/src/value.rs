@@ -3,37 +3,10 @@
 //! The parser has already checked each atom's shape, so these decoders only
 //! fail on atoms of another kind (they return `None`).
 
-use std::fmt;
 
 use crate::atom::{Atom, AtomKind};
 
-/// A grid cell, labelled CCRR: column then row, both 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell {
-    pub column: u8,
-    pub row: u8,
-}
-
-impl Cell {
-    /// `0514` is column 5, row 14.
-    pub fn parse(text: &str) -> Option<Cell> {
-        let bytes = text.as_bytes();
-        if bytes.len() != 4 || !bytes.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let two = |i: usize| (bytes[i] - b'0') * 10 + (bytes[i + 1] - b'0');
-        Some(Cell {
-            column: two(0),
-            row: two(2),
-        })
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:02}{:02}", self.column, self.row)
-    }
-}
+pub use senlac_board::Cell;
 
 /// The cells of a cell atom or a `-` chain, in order.
 pub fn cells<'s>(atom: &Atom<'s>) -> impl Iterator<Item = Cell> + 's {

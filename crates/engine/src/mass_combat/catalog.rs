@@ -8,6 +8,8 @@
 //! to match the checks of `play.rs` and `combat.rs`; when one changes, change
 //! the other.
 
+use crate::catalog::{Catalog, Section, Table};
+
 use super::tables::{
     ADVANCE_HEXES, CHARGE_HEXES, Class, DISENGAGE_HEXES, Edition, MANEUVER_HEXES, Phase,
     ROUT_DAMAGE, SuperClass, VOLLEY_RANGE, Verb,
@@ -570,6 +572,145 @@ pub fn general_rules() -> [String; 4] {
         "Every active unit of the side in turn takes one movement action (MC-R7).".to_string(),
         "A reaction is owed until answered; it must be written before play moves on.".to_string(),
     ]
+}
+
+// The tables of `senlac rules`.
+
+const HEADINGS: [&str; 6] = ["Name", "Verb", "Cost", "Who", "Needs", "Forces"];
+
+/// A row: one cell per heading, each cell one or more lines.
+type Row = [Vec<String>; 6];
+
+
+fn row(edition: Edition, entry: &Entry, phase: Phase) -> Row {
+    let cost = match entry.act {
+        Act::Verb(verb) => super::tables::cost(edition, verb, phase).to_string(),
+        Act::Resolve => "-".to_string(),
+    };
+    let needs: Vec<String> = entry
+        .needs
+        .iter()
+        .filter(|n| n.applies_in(phase))
+        .map(|n| n.describe(edition))
+        .collect();
+    // Who owes it on one line, the choices that answer it below.
+    let mut forces: Vec<String> = Vec::new();
+    for forced in entry.forces {
+        forces.extend(wrap(&format!("{}:", forced.owed_by), FORCES_WIDTH));
+        let choices: Vec<&str> = forced.choices.iter().map(|v| v.word()).collect();
+        forces.push(format!("  {}", choices.join(" or ")));
+    }
+    let cell = |items: Vec<String>, width: usize| -> Vec<String> {
+        if items.is_empty() {
+            return vec!["-".to_string()];
+        }
+        items.iter().flat_map(|item| wrap(item, width)).collect()
+    };
+    [
+        vec![entry.act.name().to_string()],
+        vec![entry.act.word().to_string()],
+        vec![cost],
+        cell(vec![entry.who.describe()], WHO_WIDTH),
+        cell(needs, NEEDS_WIDTH),
+        if forces.is_empty() {
+            vec!["-".to_string()]
+        } else {
+            forces
+        },
+    ]
+}
+
+/// Widths the free-text columns wrap at, to keep a table within a wide terminal.
+const WHO_WIDTH: usize = 28;
+const NEEDS_WIDTH: usize = 36;
+const FORCES_WIDTH: usize = 40;
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer
+/// word keeps its own line); lines after the first are indented two spaces, so
+/// one item's continuation is told from the next item.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let indent = if lines.is_empty() { 0 } else { 2 };
+        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| if i == 0 { l } else { format!("  {l}") })
+        .collect()
+}
+
+/// The tables of one edition: each phase's actions and reactions, then the
+/// reactions taken at any time.
+fn sections(edition: Edition) -> Vec<Section> {
+    let mut sections = Vec::new();
+    for (number, phase) in Phase::ALL.into_iter().enumerate() {
+        let side = match acting_side(phase) {
+            Side::InTurn => "the side in turn",
+            Side::OffTurn => "the other side",
+        };
+        let title = format!(
+            "{}. {} (`{}:`): actions by {side}",
+            number + 1,
+            phase.name(),
+            phase.word()
+        );
+        let in_phase = |reaction: bool| -> Vec<Row> {
+            CATALOG
+                .iter()
+                .filter(|e| e.act.is_reaction() == reaction && e.when.includes(phase))
+                .map(|e| row(edition, e, phase))
+                .collect()
+        };
+        let mut parts = vec![table("Actions", in_phase(false))];
+        let reactions = in_phase(true);
+        if !reactions.is_empty() {
+            parts.push(table("Reactions", reactions));
+        }
+        sections.push(Section {
+            title,
+            tables: parts,
+        });
+    }
+    // Taken at any time: their cost is the same in every phase.
+    let any_time: Vec<Row> = CATALOG
+        .iter()
+        .filter(|e| e.when == When::AnyTime)
+        .map(|e| row(edition, e, Phase::ResolveCombat))
+        .collect();
+    sections.push(Section {
+        title: "At any time (rout reactions)".to_string(),
+        tables: vec![table("Reactions", any_time)],
+    });
+    sections
+}
+
+
+fn table(title: &str, rows: Vec<Row>) -> Table {
+    Table {
+        title: title.to_string(),
+        headings: HEADINGS.to_vec(),
+        rows: rows.into_iter().map(Vec::from).collect(),
+    }
+}
+
+/// The catalog `senlac rules` prints for an edition.
+pub fn catalog(edition: Edition) -> Catalog {
+    Catalog {
+        title: format!("{} ({})", summary(edition), tag(edition)),
+        sections: sections(edition),
+        always: general_rules().to_vec(),
+        rulings: RULINGS,
+    }
 }
 
 #[cfg(test)]

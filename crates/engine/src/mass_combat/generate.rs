@@ -17,7 +17,7 @@ use super::play::play;
 use super::setup::setup;
 use super::state::{State, Status};
 use super::tables::{Class, Edition, Grade, SuperClass, base_command_points, max_command_points};
-use crate::hex;
+use senlac_board::hex;
 
 /// splitmix64: small, fast and the same everywhere.
 pub struct Rng(u64);

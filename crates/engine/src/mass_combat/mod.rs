@@ -12,17 +12,24 @@ pub mod event;
 pub mod generate;
 pub mod play;
 pub mod rules;
+pub mod scene;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod view;
 
+use senlac_board::scene::Scene;
 use senlac_notation::Battle;
 use senlac_notation::lower::Step;
 
 pub use state::{Cause, Roster, State, Status, UnitInfo, UnitState};
 use tables::Edition;
 
-use crate::replay::Ruleset;
+use crate::catalog::Catalog;
+use crate::code::CodeInfo;
+use crate::replay::Config;
+use crate::system::{Fold, Game, Played, Ruleset, System};
+use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
 
 /// The Mass Combat rule system in one edition.
@@ -31,149 +38,109 @@ pub struct MassCombat {
     pub edition: Edition,
 }
 
+/// The registry's entries, one per edition.
+pub const EDITION_A: MassCombat = MassCombat { edition: Edition::A };
+pub const EDITION_B: MassCombat = MassCombat { edition: Edition::B };
+
 impl Ruleset for MassCombat {
     type State = State;
+    type Event = event::Event;
+    type Wire = event::Wire;
 
     fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         setup::setup(self.edition, battle, out)
     }
 
-    fn play(&self, state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    fn play(&self, fold: &mut Fold<'_, Self>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
         // Without exactly two sides (already reported by setup) no turn can be checked.
-        if state.roster.sides.len() == 2 {
-            play::play(state, step, out);
+        if fold.roster.sides.len() == 2 {
+            legacy(fold, |state| play::play(state, step, out));
         }
     }
 
-    fn end_variation(&self, state: &mut State, out: &mut Vec<Violation>) {
-        play::flush_owed(state, out);
+    fn apply(state: &mut State, event: &event::Event) {
+        event::apply(state, event);
     }
 
-    fn finish(&self, state: &mut State, battle: &Battle<'_>, out: &mut Vec<Violation>) {
-        // The end state is its own step: the last action's events stay with it.
-        state.events.clear();
-        if state.roster.sides.len() != 2 {
+    fn end_variation(&self, fold: &mut Fold<'_, Self>, out: &mut Vec<Violation>) {
+        legacy(fold, |state| play::flush_owed(state, out));
+    }
+
+    fn finish(&self, fold: &mut Fold<'_, Self>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
+        if fold.roster.sides.len() != 2 {
             return;
         }
         let end = senlac_notation::Span {
             start: battle.span.end,
             end: battle.span.end,
         };
-        play::end_side_turn(state, end, out);
+        legacy(fold, |state| play::end_side_turn(state, end, out));
+    }
+
+    fn columns(&self) -> &'static [Column] {
+        &view::COLUMNS
+    }
+
+    fn view(&self, state: &State) -> BattleView {
+        view::view(state)
+    }
+
+    fn clock(&self, state: &State) -> Clock {
+        Clock {
+            turn: state.turn,
+            side: state.acting.map(|s| state.roster.sides[s].clone()),
+            phase: state.phase.map(tables::Phase::word),
+        }
+    }
+
+    fn moments(&self, state: &State, events: &[event::Event]) -> Vec<String> {
+        view::moments(state, events)
+    }
+
+    fn scene(&self, state: &State, events: &[event::Event]) -> Scene {
+        scene::scene(state, events)
+    }
+
+    fn wire(&self, state: &State, event: &event::Event) -> event::Wire {
+        event::wire(state, event)
+    }
+
+    fn unwire(&self, state: &State, wire: &event::Wire) -> Option<event::Event> {
+        event::unwire(state, wire)
     }
 }
 
-/// Mass Combat's columns, as the rule document lays its unit tables out.
-pub const FIELDS: [&str; 6] = [
-    "class",
-    "grade",
-    "command_points",
-    "damage",
-    "support",
-    "assault",
-];
+/// TEMPORARY: runs play on the state directly and moves the events it
+/// recorded into the fold (until play emits events itself).
+fn legacy(fold: &mut Fold<'_, MassCombat>, f: impl FnOnce(&mut State)) {
+    let (state, events) = fold.legacy();
+    f(state);
+    events.append(&mut state.events);
+}
 
-/// The generic view of a Mass Combat state.
-pub fn view(state: &State) -> crate::view::BattleView {
-    use crate::view::{BattleView, UnitView, Value};
-    let units = state
-        .roster
-        .units
-        .iter()
-        .zip(&state.units)
-        .map(|(info, unit)| {
-            let (support, assault) =
-                tables::scores(state.roster.edition, info.class, info.grade, unit.damage)
-                    .or_else(|| {
-                        tables::scores(tables::Edition::A, info.class, info.grade, unit.damage)
-                    })
-                    .unwrap_or((0, 0));
-            let fields = [
-                ("class", Value::Text(info.class.word().to_string())),
-                ("grade", Value::Text(info.grade.letter().to_string())),
-                (
-                    "command_points",
-                    Value::Number(i64::from(unit.command_points)),
-                ),
-                ("damage", Value::Number(i64::from(unit.damage))),
-                ("support", Value::Number(i64::from(support))),
-                ("assault", Value::Number(i64::from(assault))),
-                ("size", Value::Number(i64::from(info.size))),
-            ]
-            .into_iter()
-            .collect();
-            UnitView {
-                side: state
-                    .roster
-                    .sides
-                    .get(info.side)
-                    .cloned()
-                    .unwrap_or_default(),
-                id: info.id.clone(),
-                name: info.name.clone(),
-                status: unit.status.word(),
-                hex: unit.hex.map(|h| h.to_string()),
-                casualties: tables::casualties(
-                    info.size,
-                    unit.damage,
-                    unit.status == Status::Slaughtered,
-                ),
-                fate: fate(state, unit),
-                fields,
-            }
-        })
-        .collect();
-    BattleView {
-        sides: state.roster.sides.clone(),
-        turn: state.turn,
-        units,
+impl System for MassCombat {
+    fn tag(&self) -> &'static str {
+        catalog::tag(self.edition)
+    }
+
+    fn summary(&self) -> &'static str {
+        catalog::summary(self.edition)
+    }
+
+    fn replay(&self, battle: &Battle<'_>, config: Config) -> Box<dyn Game> {
+        Box::new(Played::new(*self, self.tag(), battle, config))
+    }
+
+    fn catalog(&self) -> Catalog {
+        catalog::catalog(self.edition)
+    }
+
+    fn codes(&self) -> &'static [CodeInfo] {
+        rules::CODES
+    }
+
+    fn generate(&self, battles: u32, seed: u64, out: &mut String) {
+        generate::generate(self.edition, battles, seed, out);
     }
 }
 
-/// A unit's fate in the words of an after-action report.
-pub fn fate(state: &State, unit: &UnitState) -> String {
-    let damage = match unit.damage {
-        0 => String::new(),
-        n => format!(" after taking {n} damage"),
-    };
-    let other = |index: Option<u16>| {
-        index.map_or_else(String::new, |i| {
-            let info = &state.roster.units[usize::from(i)];
-            format!(
-                "{} {} ({})",
-                state.roster.sides[info.side], info.id, info.name
-            )
-        })
-    };
-    match (unit.status, unit.cause) {
-        (Status::Reserve, _) => "Never deployed".to_string(),
-        (Status::Active, _) if unit.damage == 0 => "Unharmed".to_string(),
-        (Status::Active, _) => format!("Suffered {} damage", unit.damage),
-        (Status::Pursuing, _) => {
-            let before = if unit.damage == 0 {
-                "Unharmed".to_string()
-            } else {
-                format!("Suffered {} damage", unit.damage)
-            };
-            format!(
-                "{before}; chased down and slaughtered {}",
-                other(unit.slaughter)
-            )
-        }
-        (Status::Slaughtered, _) => format!("Routed and slaughtered by {}", other(unit.slaughter)),
-        (Status::Routed, Some(Cause::Damage)) => "Killed to a man".to_string(),
-        // Leaving without a fight, unharmed, is desertion.
-        (Status::Routed, Some(Cause::Unpaid | Cause::Choice)) if unit.damage == 0 => {
-            "Deserted and survived unharmed".to_string()
-        }
-        (Status::Routed, Some(Cause::Charge)) if unit.damage == 0 => {
-            "Routed by a cavalry charge; unharmed".to_string()
-        }
-        (Status::Routed, Some(Cause::Charge)) => format!("Routed by a cavalry charge{damage}"),
-        (Status::Routed, Some(Cause::Morale)) if unit.damage == 0 => {
-            "Routed by poor morale; unharmed".to_string()
-        }
-        (Status::Routed, _) if unit.damage == 0 => "Routed unharmed".to_string(),
-        (Status::Routed, _) => format!("Routed{damage}"),
-    }
-}

@@ -9,7 +9,7 @@ use senlac_notation::{AtomKind, Battle, Span};
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
 use super::tables::{Class, Edition, Grade, base_command_points, max_command_points};
-use crate::hex;
+use senlac_board::hex;
 use crate::violation::Violation;
 
 /// Terrain kinds a unit cannot enter (ruling MC-R4).
@@ -77,6 +77,9 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                         [a, b] => hex::range(a, b).collect(),
                         _ => listed,
                     };
+                    roster
+                        .terrain
+                        .extend(area.iter().map(|&cell| (kind.to_string(), cell)));
                     if IMPASSABLE.contains(&kind) {
                         roster.impassable.extend(area);
                     } else if kind == "hill" {

@@ -6,7 +6,7 @@ use senlac_notation::lower::{Map, Parity};
 use senlac_notation::value::Cell;
 
 use super::tables::{Class, Edition, Grade, Phase};
-use crate::hex;
+use senlac_board::hex;
 
 /// A unit as the roster declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +31,8 @@ pub struct Roster {
     pub parity: Parity,
     pub impassable: Vec<Cell>,
     pub hill: Vec<Cell>,
+    /// Every terrain cell with its kind as written, for pictures.
+    pub terrain: Vec<(String, Cell)>,
     /// Hexsides of the hill's crest, each stored with the lower cell first.
     pub crest: Vec<(Cell, Cell)>,
     /// The side that acts first, from `first SIDE turn`.
@@ -48,6 +50,7 @@ impl Roster {
             parity: Parity::Odd,
             impassable: Vec::new(),
             hill: Vec::new(),
+            terrain: Vec::new(),
             crest: Vec::new(),
             first_turn: None,
         }

@@ -10,12 +10,12 @@
 //! column and `s = -q - r`.
 //!
 //! Functions here know only the label range 1..=99; callers filter by the
-//! map's size with [`Rect::contains`].
+//! map's size with [`crate::Extent::contains`].
 
 use std::fmt;
 
-use senlac_notation::lower::Parity;
-use senlac_notation::value::Cell;
+use crate::{Cell, Parity};
+pub use crate::cell::range;
 
 /// The largest column or row a CCRR label can hold.
 const MAX_LABEL: i32 = 99;
@@ -259,32 +259,10 @@ impl fmt::Display for Hexside {
     }
 }
 
-/// A map's extent: columns 1..=columns, rows 1..=rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rect {
-    pub columns: u8,
-    pub rows: u8,
-}
-
-impl Rect {
-    /// Whether the cell lies on the map.
-    pub fn contains(self, cell: Cell) -> bool {
-        (1..=self.columns).contains(&cell.column) && (1..=self.rows).contains(&cell.row)
-    }
-}
-
-/// The inclusive rectangle of labels between two corners, column by column
-/// (`0101-0210` is 0101, 0102 … 0110, 0201 … 0210), whichever corners are
-/// given.
-pub fn range(a: Cell, b: Cell) -> impl Iterator<Item = Cell> {
-    let rows = a.row.min(b.row)..=a.row.max(b.row);
-    (a.column.min(b.column)..=a.column.max(b.column))
-        .flat_map(move |column| rows.clone().map(move |row| Cell { column, row }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Extent;
     use proptest::prelude::*;
 
     fn c(label: &str) -> Cell {
@@ -448,7 +426,7 @@ mod tests {
 
     #[test]
     fn rects_and_ranges() {
-        let map = Rect {
+        let map = Extent {
             columns: 22,
             rows: 15,
         };
@@ -606,7 +584,7 @@ mod tests {
             prop_assert_eq!(all.len(), width * height);
             prop_assert!(all.windows(2).all(|w| w[0] < w[1]));
             prop_assert!(all.contains(&a) && all.contains(&b));
-            let rect = Rect { columns: map.0, rows: map.1 };
+            let rect = Extent { columns: map.0, rows: map.1 };
             prop_assert_eq!(
                 rect.contains(a),
                 range(Cell { column: 1, row: 1 }, Cell { column: map.0, row: map.1 })

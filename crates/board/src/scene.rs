@@ -1,0 +1,291 @@
+//! A scene: what one picture of a battle shows, in plain data.
+//!
+//! A rule system describes its state as a scene (the board, terrain, counters
+//! and what just happened); the renderer draws any scene through the layout its
+//! board names. Nothing here is a rule: a counter's face, a mark's stroke and a
+//! terrain's look are visual vocabulary that each system maps its own words to.
+
+use kurbo::Point;
+use serde::Serialize;
+
+use crate::{Cell, Parity};
+
+/// The surface the battle is fought on.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Board {
+    Hex {
+        columns: u8,
+        rows: u8,
+        parity: Parity,
+    },
+    Square {
+        columns: u8,
+        rows: u8,
+    },
+    /// An open table, measured in inches; x grows east, y grows south.
+    Table { width: f64, depth: f64 },
+}
+
+/// Where something stands: a cell of a grid, or a point on a table (inches).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Place {
+    Cell(Cell),
+    Point(Point),
+}
+
+impl From<Cell> for Place {
+    fn from(cell: Cell) -> Self {
+        Place::Cell(cell)
+    }
+}
+
+impl From<Point> for Place {
+    fn from(point: Point) -> Self {
+        Place::Point(point)
+    }
+}
+
+/// How a piece of terrain looks. Systems map their own terrain words to these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Look {
+    Woods,
+    Water,
+    Hill,
+    /// A crest, ridge or slope edge: drawn along hexsides or lines.
+    Crest,
+    Rough,
+    Marsh,
+    Town,
+    Road,
+    Field,
+    /// Ground no unit may enter, of no more particular look.
+    Impassable,
+}
+
+/// Where a piece of terrain lies.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "shape", rename_all = "lowercase")]
+pub enum Shape {
+    /// Whole cells of a grid.
+    Cells { cells: Vec<Cell> },
+    /// Sides between two neighbouring cells.
+    Edges { edges: Vec<(Cell, Cell)> },
+    /// A closed area on a table.
+    Polygon { points: Vec<Point> },
+    Circle { centre: Point, radius: f64 },
+    /// A road, river or hedge on a table: a line of points with a width.
+    Line { points: Vec<Point>, width: f64 },
+}
+
+/// One piece of terrain: its system's word (for the legend), its look and shape.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Terrain {
+    pub kind: String,
+    pub look: Look,
+    pub shape: Shape,
+}
+
+/// The symbol in the middle of a counter, as on a military map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symbol {
+    Infantry,
+    Cavalry,
+    Archers,
+    /// A commander or leader.
+    Leader,
+    /// No symbol: the id alone.
+    Plain,
+}
+
+/// A modifier drawn with the symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Weight {
+    Light,
+    Heavy,
+    Skirmish,
+    None,
+}
+
+/// A bar across the counter (hit points, strength), with threshold ticks.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bar {
+    /// Filled part, 0.0 to 1.0.
+    pub fill: f64,
+    /// Fractions at which the bar is ticked (0.5 and 0.25 for morale thresholds).
+    pub ticks: Vec<f64>,
+}
+
+/// What a counter shows: the system decides every word on it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Face {
+    pub symbol: Symbol,
+    pub weight: Weight,
+    /// Small text in the corners: top left, top right, bottom left, bottom right.
+    pub corners: [Option<String>; 4],
+    /// Damage or hits taken, drawn as pips that read at a glance.
+    pub pips: u8,
+    pub bar: Option<Bar>,
+}
+
+/// How a counter stands in this picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Standing {
+    Active,
+    /// Leaves the field in this very step (routed, destroyed): drawn faded and marked.
+    Falling,
+    /// Leaves the field in this step chasing a beaten enemy.
+    Pursuing,
+    /// On the field but not in play (broken, routed but still there).
+    Shaken,
+}
+
+/// The size of a unit on a table, in inches: a rectangle with its front along `width`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Footprint {
+    pub width: f64,
+    pub depth: f64,
+}
+
+/// One unit's counter.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Counter {
+    /// Index into [`Scene::sides`]: decides the colour.
+    pub side: usize,
+    /// Printed big on the counter.
+    pub id: String,
+    pub name: String,
+    pub at: Place,
+    /// Degrees clockwise from north, in systems that have facing.
+    pub facing: Option<f64>,
+    /// On a table: the unit's base; on a grid: `None` (one cell).
+    pub footprint: Option<Footprint>,
+    pub face: Face,
+    pub standing: Standing,
+}
+
+/// Whose colour a mark is drawn in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ink {
+    Side(usize),
+    Neutral,
+    Danger,
+}
+
+/// A line's dash pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dash {
+    Solid,
+    Dashed,
+    Dotted,
+}
+
+/// What ends a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Head {
+    None,
+    Arrow,
+    /// An arrow ending in a burst at the target.
+    Impact,
+}
+
+/// How a line is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Stroke {
+    pub dash: Dash,
+    /// 1.0 is a thin line; 2.0 normal; 3.0 bold.
+    pub weight: f64,
+    pub head: Head,
+    /// Drawn as an arc (a missile's flight) rather than straight.
+    pub curved: bool,
+}
+
+/// A symbol at a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Glyph {
+    Burst,
+    Cross,
+    Ring,
+    Star,
+    /// Survivors cut down.
+    Skull,
+}
+
+/// What a mark is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "shape", rename_all = "lowercase")]
+pub enum MarkShape {
+    /// A route through places (a move along its cells).
+    Path { places: Vec<Place>, stroke: Stroke },
+    /// A link between two places (an attack, a volley, a support).
+    Link {
+        from: Place,
+        to: Place,
+        stroke: Stroke,
+    },
+    /// A glyph beside a place (a rout, a slaughter, a check).
+    Spot { at: Place, glyph: Glyph },
+    /// An outlined area (a zone, a command radius): cells or a polygon.
+    Area { places: Vec<Place> },
+    /// A sector from a point (a fire arc): degrees clockwise from north, radius in inches.
+    Arc {
+        at: Point,
+        facing: f64,
+        spread: f64,
+        radius: f64,
+    },
+}
+
+/// Something that just happened, drawn over the board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mark {
+    pub shape: MarkShape,
+    pub ink: Ink,
+    /// A short text beside the mark ("6 vs 4").
+    pub label: Option<String>,
+}
+
+/// What a legend entry shows as its sample.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "sample", rename_all = "lowercase")]
+pub enum Sample {
+    Terrain { look: Look },
+    Counter { symbol: Symbol, weight: Weight },
+    Line { stroke: Stroke },
+    Glyph { glyph: Glyph },
+    /// A counter's damage pips.
+    Pips,
+    /// A counter standing so (falling, pursuing…).
+    Standing { standing: Standing },
+}
+
+/// One line of the legend, filled by the system.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegendEntry {
+    pub label: String,
+    pub sample: Sample,
+}
+
+/// One picture.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scene {
+    /// The battle's title.
+    pub title: String,
+    /// The figure caption, or "Turn 3 · Normans · Movement".
+    pub caption: String,
+    pub sides: Vec<String>,
+    pub board: Board,
+    pub terrain: Vec<Terrain>,
+    pub counters: Vec<Counter>,
+    pub marks: Vec<Mark>,
+    pub legend: Vec<LegendEntry>,
+}

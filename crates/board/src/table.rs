@@ -1,0 +1,1 @@
+//! Open-table geometry in inches (filled by the board work).

@@ -1,0 +1,476 @@
+//! The example system, `example/duel`: the smallest complete rule system, and
+//! the template for new ones. Two sides on a square grid; the one verb is
+//! `move`, and its one rule is that a move goes to a free square next to the
+//! unit's own (orthogonally). Everything a printer shows comes through the
+//! contract in [`crate::system`]; nothing outside this folder names it.
+//!
+//! ```text
+//! [Rules "example/duel"]  [Sides "Red Blue"]
+//! map square 6x6
+//! army Red "Red"
+//! unit I "Scout" scout
+//! deploy Red I@0101
+//! 1. Red
+//!   I move 0102
+//! ```
+
+use std::sync::Arc;
+
+use senlac_board::scene::{
+    Board, Counter, Dash, Face, Head, Ink, LegendEntry, Mark, MarkShape, Place, Sample, Scene,
+    Standing, Stroke, Symbol, Weight,
+};
+use senlac_board::square::{self, Adjacency};
+use senlac_board::{Cell, Extent};
+use senlac_notation::lower::{Directive, Map, Step, directives};
+use senlac_notation::value::{Placement, unit_refs};
+use senlac_notation::{AtomKind, Battle};
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{Catalog, Section, Table};
+use crate::code::CodeInfo;
+use crate::replay::Config;
+use crate::system::{Fold, Game, Played, Ruleset, System};
+use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
+use crate::violation::Violation;
+
+/// Where its rule is written.
+const RULE: &str = "docs/rules/example-duel.md ED-1 (a move goes to a free neighbouring square)";
+
+pub mod codes {
+    use crate::code::CodeInfo;
+
+    pub const NOT_ADJACENT: CodeInfo = CodeInfo::error(
+        "example::not-adjacent",
+        "a move must end on a square that shares a side with the unit's own",
+    );
+    pub const OCCUPIED: CodeInfo =
+        CodeInfo::error("example::occupied", "a move must end on a free square");
+    pub const UNKNOWN_UNIT: CodeInfo =
+        CodeInfo::error("example::unknown-unit", "the action names no unit of the side in turn");
+    pub const UNKNOWN_VERB: CodeInfo =
+        CodeInfo::error("example::unknown-verb", "the only verb is `move`");
+    pub const ALL: &[CodeInfo] = &[NOT_ADJACENT, OCCUPIED, UNKNOWN_UNIT, UNKNOWN_VERB];
+}
+
+/// The registry's entry.
+pub const DUEL: Duel = Duel;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Duel;
+
+/// A unit as declared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub side: usize,
+    pub id: String,
+    pub name: String,
+}
+
+/// Sides, units and the grid: what never changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roster {
+    pub sides: Vec<String>,
+    pub units: Vec<Unit>,
+    pub extent: Extent,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub roster: Arc<Roster>,
+    pub at: Vec<Option<Cell>>,
+    pub moves: Vec<u32>,
+    pub turn: u32,
+    pub acting: Option<usize>,
+}
+
+/// One change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    TurnBegan { turn: u32, side: usize },
+    Moved { unit: usize, from: Cell, to: Cell },
+}
+
+/// An event as exported: units and sides by name, cells by label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Wire {
+    TurnBegan { turn: u32, side: String },
+    Moved { side: String, unit: String, from: String, to: String },
+}
+
+const COLUMNS: [Column; 1] = [Column {
+    key: "moves",
+    heading: "Moves",
+    unit: None,
+    kind: Kind::Number,
+    followed: Some("moves"),
+    roster: false,
+}];
+
+const MOVE: Stroke = Stroke {
+    dash: Dash::Solid,
+    weight: 2.0,
+    head: Head::Arrow,
+    curved: false,
+};
+
+impl State {
+    fn unit_at(&self, cell: Cell) -> Option<usize> {
+        self.at.iter().position(|&at| at == Some(cell))
+    }
+
+    fn name(&self, unit: usize) -> String {
+        let u = &self.roster.units[unit];
+        format!("{} {}", self.roster.sides[u.side], u.id)
+    }
+}
+
+impl Ruleset for Duel {
+    type State = State;
+    type Event = Event;
+    type Wire = Wire;
+
+    fn setup(&self, battle: &Battle<'_>, _out: &mut Vec<Violation>) -> State {
+        let mut roster = Roster {
+            sides: Vec::new(),
+            units: Vec::new(),
+            extent: Extent {
+                columns: 1,
+                rows: 1,
+            },
+        };
+        let mut at = Vec::new();
+        let mut army = 0;
+        for (_, directive) in directives(battle) {
+            match directive {
+                Directive::Map(Map::Square { columns, rows }) => {
+                    roster.extent = Extent { columns, rows };
+                }
+                Directive::Army { side, .. } => {
+                    army = roster.sides.len();
+                    roster.sides.push(side.to_string());
+                }
+                Directive::Unit { id, name, .. } => {
+                    roster.units.push(Unit {
+                        side: army,
+                        id: id.to_string(),
+                        name: name.into_owned(),
+                    });
+                    at.push(None);
+                }
+                Directive::Deploy { side, placements } => {
+                    for placement in placements.iter().filter_map(Placement::parse) {
+                        let unit = roster.units.iter().position(|u| {
+                            roster.sides[u.side] == side && u.id == placement.unit
+                        });
+                        if let (Some(unit), senlac_notation::value::Location::Cell(cell)) =
+                            (unit, placement.at)
+                        {
+                            at[unit] = Some(cell);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let moves = vec![0; roster.units.len()];
+        State {
+            roster: Arc::new(roster),
+            at,
+            moves,
+            turn: 0,
+            acting: None,
+        }
+    }
+
+    fn play(&self, fold: &mut Fold<'_, Self>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+        match step {
+            Step::Turn { number, side, .. } => {
+                if let Some(side) = fold.roster.sides.iter().position(|s| s == side) {
+                    fold.emit(Event::TurnBegan {
+                        turn: *number,
+                        side,
+                    });
+                }
+            }
+            Step::Action(action) => {
+                let verb = action.verb();
+                if verb.text != "move" {
+                    out.push(
+                        Violation::of(
+                            &codes::UNKNOWN_VERB,
+                            verb.span,
+                            format!("`{}` is not a verb of example/duel", verb.text),
+                            RULE,
+                        )
+                        .help("the only verb is `move`: `I move 0102`"),
+                    );
+                    return;
+                }
+                let actor = action.actor();
+                let unit = unit_refs(&actor).next().and_then(|r| {
+                    fold.roster
+                        .units
+                        .iter()
+                        .position(|u| Some(u.side) == fold.acting && u.id == r.id)
+                });
+                let Some(unit) = unit else {
+                    out.push(Violation::of(
+                        &codes::UNKNOWN_UNIT,
+                        actor.span,
+                        format!("the side in turn has no unit `{}`", actor.text),
+                        RULE,
+                    ));
+                    return;
+                };
+                let Some(target) = action.args().iter().find(|a| a.kind == AtomKind::Cell) else {
+                    return;
+                };
+                let (Some(from), Some(to)) = (fold.at[unit], Cell::parse(target.text)) else {
+                    return;
+                };
+                if !square::adjacent(from, to, Adjacency::Orthogonal) {
+                    out.push(
+                        Violation::of(
+                            &codes::NOT_ADJACENT,
+                            target.span,
+                            format!(
+                                "{} is at {from}; {to} is {} squares away, and a move goes 1",
+                                fold.name(unit),
+                                square::steps(from, to)
+                            ),
+                            RULE,
+                        )
+                        .label("not next to the unit"),
+                    );
+                    return;
+                }
+                if let Some(other) = fold.unit_at(to) {
+                    out.push(Violation::of(
+                        &codes::OCCUPIED,
+                        target.span,
+                        format!("{to} is held by {}", fold.name(other)),
+                        RULE,
+                    ));
+                    return;
+                }
+                fold.emit(Event::Moved { unit, from, to });
+            }
+            _ => {}
+        }
+    }
+
+    fn apply(state: &mut State, event: &Event) {
+        match *event {
+            Event::TurnBegan { turn, side } => {
+                state.turn = turn;
+                state.acting = Some(side);
+            }
+            Event::Moved { unit, to, .. } => {
+                state.at[unit] = Some(to);
+                state.moves[unit] += 1;
+            }
+        }
+    }
+
+    fn finish(&self, _fold: &mut Fold<'_, Self>, _battle: &Battle<'_>, _out: &mut Vec<Violation>) {
+    }
+
+    fn columns(&self) -> &'static [Column] {
+        &COLUMNS
+    }
+
+    fn view(&self, state: &State) -> BattleView {
+        BattleView {
+            sides: state.roster.sides.clone(),
+            columns: &COLUMNS,
+            units: state
+                .roster
+                .units
+                .iter()
+                .enumerate()
+                .map(|(i, u)| UnitView {
+                    side: u.side,
+                    id: u.id.clone(),
+                    name: u.name.clone(),
+                    status: "active",
+                    place: state.at[i].map(Place::Cell),
+                    values: vec![Value::Number(i64::from(state.moves[i]))],
+                    men: None,
+                    casualties: 0,
+                    fate: format!("Moved {} times", state.moves[i]),
+                })
+                .collect(),
+        }
+    }
+
+    fn clock(&self, state: &State) -> Clock {
+        Clock {
+            turn: state.turn,
+            side: state.acting.map(|s| state.roster.sides[s].clone()),
+            phase: None,
+        }
+    }
+
+    fn moments(&self, state: &State, events: &[Event]) -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Moved { unit, to, .. } => Some(format!("{} moves to {to}", state.name(unit))),
+                Event::TurnBegan { .. } => None,
+            })
+            .collect()
+    }
+
+    fn scene(&self, state: &State, events: &[Event]) -> Scene {
+        let roster = &state.roster;
+        Scene {
+            title: String::new(),
+            caption: String::new(),
+            sides: roster.sides.clone(),
+            board: Board::Square {
+                columns: roster.extent.columns,
+                rows: roster.extent.rows,
+            },
+            terrain: Vec::new(),
+            counters: roster
+                .units
+                .iter()
+                .zip(&state.at)
+                .filter_map(|(u, at)| {
+                    Some(Counter {
+                        side: u.side,
+                        id: u.id.clone(),
+                        name: u.name.clone(),
+                        at: Place::Cell((*at)?),
+                        facing: None,
+                        footprint: None,
+                        face: Face {
+                            symbol: Symbol::Plain,
+                            weight: Weight::None,
+                            corners: [None, None, None, None],
+                            pips: 0,
+                            bar: None,
+                        },
+                        standing: Standing::Active,
+                    })
+                })
+                .collect(),
+            marks: events
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::Moved { unit, from, to } => Some(Mark {
+                        shape: MarkShape::Path {
+                            places: vec![Place::Cell(from), Place::Cell(to)],
+                            stroke: MOVE,
+                        },
+                        ink: Ink::Side(roster.units[unit].side),
+                        label: None,
+                    }),
+                    Event::TurnBegan { .. } => None,
+                })
+                .collect(),
+            legend: vec![LegendEntry {
+                label: "Move".to_string(),
+                sample: Sample::Line { stroke: MOVE },
+            }],
+        }
+    }
+
+    fn wire(&self, state: &State, event: &Event) -> Wire {
+        let roster = &state.roster;
+        match *event {
+            Event::TurnBegan { turn, side } => Wire::TurnBegan {
+                turn,
+                side: roster.sides[side].clone(),
+            },
+            Event::Moved { unit, from, to } => Wire::Moved {
+                side: roster.sides[roster.units[unit].side].clone(),
+                unit: roster.units[unit].id.clone(),
+                from: from.to_string(),
+                to: to.to_string(),
+            },
+        }
+    }
+
+    fn unwire(&self, state: &State, wire: &Wire) -> Option<Event> {
+        let roster = &state.roster;
+        let side = |name: &str| roster.sides.iter().position(|s| s == name);
+        Some(match wire {
+            Wire::TurnBegan { turn, side: name } => Event::TurnBegan {
+                turn: *turn,
+                side: side(name)?,
+            },
+            Wire::Moved {
+                side: name,
+                unit,
+                from,
+                to,
+            } => {
+                let side = side(name)?;
+                Event::Moved {
+                    unit: roster
+                        .units
+                        .iter()
+                        .position(|u| u.side == side && &u.id == unit)?,
+                    from: Cell::parse(from)?,
+                    to: Cell::parse(to)?,
+                }
+            }
+        })
+    }
+}
+
+impl System for Duel {
+    fn tag(&self) -> &'static str {
+        "example/duel"
+    }
+
+    fn summary(&self) -> &'static str {
+        "The example system: two sides on a square grid, one verb (move); the template for new systems"
+    }
+
+    fn listed(&self) -> bool {
+        false
+    }
+
+    fn replay(&self, battle: &Battle<'_>, config: Config) -> Box<dyn Game> {
+        Box::new(Played::new(*self, self.tag(), battle, config))
+    }
+
+    fn catalog(&self) -> Catalog {
+        Catalog {
+            title: format!("{} ({})", self.summary(), self.tag()),
+            sections: vec![Section {
+                title: "Each side's turn".to_string(),
+                tables: vec![Table {
+                    title: "Actions".to_string(),
+                    headings: vec!["Verb", "Who", "Needs"],
+                    rows: vec![vec![
+                        vec!["move CELL".to_string()],
+                        vec!["a unit of the side in turn".to_string()],
+                        vec!["CELL shares a side with the unit's square and is free".to_string()],
+                    ]],
+                }],
+            }],
+            always: Vec::new(),
+            rulings: "docs/rules/example-duel.md",
+        }
+    }
+
+    fn codes(&self) -> &'static [CodeInfo] {
+        codes::ALL
+    }
+
+    fn generate(&self, battles: u32, seed: u64, out: &mut String) {
+        let mut random = seed;
+        for number in 1..=battles {
+            random = random.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let column = 1 + (random >> 60) as u8 % 4;
+            out.push_str(&format!(
+                "[Battle \"Duel {number}\"]\n[Rules \"example/duel\"]\n[Sides \"Red Blue\"]\n\nmap square 6x6\narmy Red \"Red\"\nunit I \"Scout\" scout\narmy Blue \"Blue\"\nunit I \"Scout\" scout\ndeploy Red I@{column:02}01\ndeploy Blue I@{column:02}06\n\n1. Red\n  I move {column:02}02\n1. Blue\n  I move {column:02}05\n\n"
+            ));
+        }
+    }
+}

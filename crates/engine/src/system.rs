@@ -1,0 +1,284 @@
+//! The system contract: what a rule system implements, and the one registry
+//! that maps a Rules tag to a system.
+//!
+//! A system implements [`Ruleset`], typed over its own state and events, and
+//! registers one [`System`] value per Rules tag in [`SYSTEMS`]. Printers see
+//! only [`System`] and [`Game`] (object-safe, rule-free), never a system's own
+//! types, so a new system is one folder plus one line in [`SYSTEMS`].
+
+use std::fmt;
+
+use senlac_board::scene::Scene;
+use senlac_notation::lower::Step;
+use senlac_notation::{Battle, Span};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::catalog::Catalog;
+use crate::code::CodeInfo;
+use crate::replay::{Config, Replay, replay};
+use crate::timeline::{Figure, Point};
+use crate::view::{BattleView, Clock, Column};
+use crate::violation::Violation;
+
+/// A rule system, typed: its state, its events, and how a printer sees them.
+///
+/// Play is event-sourced: [`Ruleset::play`] checks a step and turns it into
+/// events through a [`Fold`], which applies each with [`Ruleset::apply`]; the
+/// state changes in no other way, so the timeline is the fold of the events.
+pub trait Ruleset: Send + Sync + Sized + 'static {
+    /// The position at one moment; cheap to clone (share what never changes).
+    type State: Clone + Send + Sync + 'static;
+    /// One change to the state.
+    type Event: Clone + fmt::Debug + Send + Sync + 'static;
+    /// An event as exported: versioned, stable, separate from [`Self::Event`].
+    type Wire: Serialize + DeserializeOwned;
+
+    /// The checked starting position, from the battle's tags and setup.
+    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> Self::State;
+
+    /// Checks a turn, phase or action step and emits what it does.
+    fn play(&self, fold: &mut Fold<'_, Self>, step: &Step<'_, '_>, out: &mut Vec<Violation>);
+
+    /// The one way a state changes.
+    fn apply(state: &mut Self::State, event: &Self::Event);
+
+    /// Checks what a variation leaves unfinished, before the outer line resumes.
+    fn end_variation(&self, _fold: &mut Fold<'_, Self>, _out: &mut Vec<Violation>) {}
+
+    /// Checks what must hold when the movetext ends.
+    fn finish(&self, fold: &mut Fold<'_, Self>, battle: &Battle<'_>, out: &mut Vec<Violation>);
+
+    /// The columns [`Ruleset::view`] fills for each unit.
+    fn columns(&self) -> &'static [Column];
+
+    /// Every unit as a printer shows it.
+    fn view(&self, state: &Self::State) -> BattleView;
+
+    /// Turn, acting side and phase.
+    fn clock(&self, state: &Self::State) -> Clock;
+
+    /// What the report's timeline tells of these events (routs, charges…), in
+    /// the order they happened; `state` is the state after them.
+    fn moments(&self, state: &Self::State, events: &[Self::Event]) -> Vec<String>;
+
+    /// The picture of `state`, marking `events` (what happened since the
+    /// previous frame). Title and caption are left for the caller.
+    fn scene(&self, state: &Self::State, events: &[Self::Event]) -> Scene;
+
+    /// An event as exported; `state` is the one the event led to.
+    fn wire(&self, state: &Self::State, event: &Self::Event) -> Self::Wire;
+
+    /// An exported event read back, against the state it applies to.
+    fn unwire(&self, state: &Self::State, wire: &Self::Wire) -> Option<Self::Event>;
+}
+
+/// The state during play: read freely, changed only by [`Fold::emit`].
+pub struct Fold<'a, R: Ruleset> {
+    state: &'a mut R::State,
+    events: &'a mut Vec<R::Event>,
+}
+
+impl<'a, R: Ruleset> Fold<'a, R> {
+    pub fn new(state: &'a mut R::State, events: &'a mut Vec<R::Event>) -> Self {
+        Fold { state, events }
+    }
+
+    /// Applies an event to the state and records it.
+    pub fn emit(&mut self, event: R::Event) {
+        R::apply(self.state, &event);
+        self.events.push(event);
+    }
+
+    /// TEMPORARY bridge while Mass Combat's play is converted to events: the
+    /// state to change directly, and a way to record an already-applied event.
+    #[doc(hidden)]
+    pub fn legacy(&mut self) -> (&mut R::State, &mut Vec<R::Event>) {
+        (self.state, self.events)
+    }
+
+    pub fn state(&self) -> &R::State {
+        self.state
+    }
+
+    /// The events emitted so far in this fold.
+    pub fn events(&self) -> &[R::Event] {
+        self.events
+    }
+}
+
+impl<R: Ruleset> std::ops::Deref for Fold<'_, R> {
+    type Target = R::State;
+
+    fn deref(&self) -> &R::State {
+        self.state
+    }
+}
+
+/// A registry entry: one Rules tag and everything that needs no battle.
+pub trait System: Sync {
+    /// The Rules tag, e.g. `mass-combat/a`.
+    fn tag(&self) -> &'static str;
+    /// One line on what it is.
+    fn summary(&self) -> &'static str;
+    /// Whether `senlac rules` lists it (an example system is not listed).
+    fn listed(&self) -> bool {
+        true
+    }
+    /// Replays a battle under this system.
+    fn replay(&self, battle: &Battle<'_>, config: Config) -> Box<dyn Game>;
+    /// Its actions and reactions, from the data its checks use.
+    fn catalog(&self) -> Catalog;
+    /// Its diagnostic codes.
+    fn codes(&self) -> &'static [CodeInfo];
+    /// Appends `battles` random legal battles, the same for the same seed.
+    fn generate(&self, battles: u32, seed: u64, out: &mut String);
+}
+
+/// A replayed battle as a printer sees it, whatever its rules.
+pub trait Game: Send + Sync {
+    fn tag(&self) -> &'static str;
+    fn violations(&self) -> &[Violation];
+    /// How many states the timeline holds: setup, one per action, the end.
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Labelled points and the state each names.
+    fn labels(&self) -> &[(Point, usize)];
+    fn figures(&self) -> &[Figure];
+    /// The state a point names.
+    fn index(&self, point: &Point) -> Option<usize>;
+    fn columns(&self) -> &'static [Column];
+    fn view(&self, index: usize) -> BattleView;
+    fn clock(&self, index: usize) -> Clock;
+    /// The key moments of the events that led to state `index`.
+    fn moments(&self, index: usize) -> Vec<String>;
+    /// The picture of state `index`, marking the events of states `since..=index`.
+    fn scene(&self, index: usize, since: usize) -> Scene;
+    /// The events that led to state `index`, as exported.
+    fn wire(&self, index: usize) -> Vec<serde_json::Value>;
+    /// The turn the battle ended in.
+    fn last_turn(&self) -> u32;
+}
+
+/// A system's replay, as a [`Game`].
+pub struct Played<R: Ruleset> {
+    pub rules: R,
+    pub tag: &'static str,
+    pub replay: Replay<R>,
+}
+
+impl<R: Ruleset> Played<R> {
+    pub fn new(rules: R, tag: &'static str, battle: &Battle<'_>, config: Config) -> Self {
+        let replay = replay(&rules, battle, config);
+        Played { rules, tag, replay }
+    }
+
+    fn state(&self, index: usize) -> &R::State {
+        let states = &self.replay.timeline.states;
+        states.get(index).unwrap_or(&self.replay.state)
+    }
+}
+
+impl<R: Ruleset> Game for Played<R> {
+    fn tag(&self) -> &'static str {
+        self.tag
+    }
+
+    fn violations(&self) -> &[Violation] {
+        &self.replay.violations
+    }
+
+    fn len(&self) -> usize {
+        self.replay.timeline.states.len()
+    }
+
+    fn labels(&self) -> &[(Point, usize)] {
+        &self.replay.timeline.labels
+    }
+
+    fn figures(&self) -> &[Figure] {
+        &self.replay.timeline.figures
+    }
+
+    fn index(&self, point: &Point) -> Option<usize> {
+        self.replay.timeline.index(point)
+    }
+
+    fn columns(&self) -> &'static [Column] {
+        self.rules.columns()
+    }
+
+    fn view(&self, index: usize) -> BattleView {
+        self.rules.view(self.state(index))
+    }
+
+    fn clock(&self, index: usize) -> Clock {
+        self.rules.clock(self.state(index))
+    }
+
+    fn moments(&self, index: usize) -> Vec<String> {
+        self.rules
+            .moments(self.state(index), self.replay.timeline.events(index))
+    }
+
+    fn scene(&self, index: usize, since: usize) -> Scene {
+        let events = self.replay.timeline.events_between(since, index);
+        self.rules.scene(self.state(index), events)
+    }
+
+    fn wire(&self, index: usize) -> Vec<serde_json::Value> {
+        let state = self.state(index);
+        self.replay
+            .timeline
+            .events(index)
+            .iter()
+            .filter_map(|e| serde_json::to_value(self.rules.wire(state, e)).ok())
+            .collect()
+    }
+
+    fn last_turn(&self) -> u32 {
+        self.rules.clock(&self.replay.state).turn
+    }
+}
+
+/// Every system senlac checks, by Rules tag. Nothing else maps tags.
+pub static SYSTEMS: &[&dyn System] = &[
+    &crate::mass_combat::EDITION_A,
+    &crate::mass_combat::EDITION_B,
+    &crate::example::DUEL,
+];
+
+/// The system a Rules tag names.
+pub fn system(tag: &str) -> Option<&'static dyn System> {
+    SYSTEMS.iter().copied().find(|s| s.tag() == tag)
+}
+
+/// The tags of the listed systems, for messages.
+pub fn listed_tags() -> Vec<&'static str> {
+    SYSTEMS
+        .iter()
+        .filter(|s| s.listed())
+        .map(|s| s.tag())
+        .collect()
+}
+
+/// Where a battle names its rules, for diagnostics: the Rules tag, or the
+/// battle's start.
+pub fn rules_span(battle: &Battle<'_>) -> Span {
+    battle
+        .items
+        .iter()
+        .find(|i| {
+            i.kind == senlac_notation::ItemKind::Tag
+                && battle.atoms_of(i).first().is_some_and(|a| a.text == "Rules")
+        })
+        .map_or(
+            Span {
+                start: battle.span.start,
+                end: battle.span.start,
+            },
+            |i| i.span,
+        )
+}
