@@ -144,12 +144,14 @@ fn hastings_header_and_setup() {
         *unit(units, "Saxons", "IX"),
         json!({
             "side": "Saxons", "id": "IX", "name": "Harold's Housecurl",
-            "class": "heavy-infantry", "grade": "A", "size": 1000,
-            "status": "active", "hex": "0604",
+            "status": "active", "at": "0604",
+            "class": "heavy-infantry", "grade": "A", "command_points": 7,
+            "damage": 0, "support": 3, "assault": 3,
+            "men": 1000, "casualties": 0, "fate": "Unharmed",
         })
     );
     assert_eq!(unit(units, "Normans", "VI")["class"], "heavy-cavalry");
-    assert_eq!(unit(units, "Normans", "VI")["hex"], "0307");
+    assert_eq!(unit(units, "Normans", "VI")["at"], "0307");
     assert_eq!(unit(units, "Normans", "I")["class"], "foot-archers");
 }
 
@@ -213,7 +215,7 @@ fn hastings_steps_events_and_states() {
             shown["side"].as_str().unwrap(),
             shown["id"].as_str().unwrap(),
         );
-        for key in ["status", "hex", "command_points", "damage"] {
+        for key in ["status", "at", "command_points", "damage"] {
             assert_eq!(exported[key], shown[key], "{key} of {}", shown["id"]);
         }
     }
@@ -233,7 +235,7 @@ fn hastings_steps_events_and_states() {
     assert!(advance["events"].as_array().unwrap().contains(&json!({
         "event": "moved", "unit": 15, "from": 807, "to": 805, "charge": false, "path": [807, 806, 805]
     })));
-    assert_eq!(unit(&advance["state"], "Normans", "VII")["hex"], "0805");
+    assert_eq!(unit(&advance["state"], "Normans", "VII")["at"], "0805");
 }
 
 #[test]
@@ -270,8 +272,8 @@ fn fulford_is_edition_b() {
         json!({ "name": "Rules", "value": "mass-combat/b" })
     );
     let units = &export["setup"]["units"];
-    assert_eq!(unit(units, "Norse", "I")["size"], 800);
-    assert_eq!(unit(units, "Norse", "III")["size"], 400);
+    assert_eq!(unit(units, "Norse", "I")["men"], 800);
+    assert_eq!(unit(units, "Norse", "III")["men"], 400);
     let steps = export["steps"].as_array().unwrap();
     let last = steps.last().unwrap();
     assert_eq!(last["text"], "I resolve II > I rout => attack=0 defense=1");

@@ -99,8 +99,11 @@ impl Located<'_> {
                 for error in errors {
                     let (line, col) = self.line_col(&lines, error.span.start as usize);
                     out.push_str(&format!(
-                        "{}:{line}:{col}: error[{}]: {}\n",
-                        self.name, error.code, error.message
+                        "{}:{line}:{col}: {}[{}]: {}\n",
+                        self.name,
+                        error.severity.word(),
+                        error.code,
+                        error.message
                     ));
                 }
             }
@@ -112,7 +115,7 @@ impl Located<'_> {
                         "file": self.name,
                         "battle": battle,
                         "code": &*error.code,
-                        "severity": "error",
+                        "severity": error.severity.word(),
                         "message": error.message,
                         "labels": [{
                             "label": error.label,

@@ -4,20 +4,23 @@
 
 use std::path::Path;
 
-use senlac_engine::view::{BattleView, Value};
-use senlac_engine::{Game, Point};
+use senlac_engine::Point;
+use senlac_engine::view::{BattleView, UnitView, place_text};
 use serde::Serialize;
 
 use crate::{Exit, OutputFormat, load};
 
 /// One field of one unit that changed.
 #[derive(Serialize)]
-struct Change {
-    side: String,
-    id: String,
-    field: &'static str,
-    from: String,
-    to: String,
+pub struct Change {
+    pub side: String,
+    pub id: String,
+    /// The followed field: `status`, `at`, or a column's key.
+    pub field: &'static str,
+    #[serde(skip)]
+    pub label: &'static str,
+    pub from: String,
+    pub to: String,
 }
 
 #[derive(Serialize)]
@@ -27,13 +30,6 @@ struct Block {
     changes: Vec<Change>,
 }
 
-/// The fields a diff follows, with their labels in text output.
-const FOLLOWED: [(&str, &str); 4] = [
-    ("status", "status"),
-    ("hex", "moves"),
-    ("command_points", "command points"),
-    ("damage", "damage"),
-];
 
 pub fn run(
     path: &Path,
@@ -46,7 +42,7 @@ pub fn run(
     load::with_battle(path, battle, |source, _, game| {
         let pairs: Vec<(Point, Point)> = match (turn, from, to) {
             (Some(turn), _, _) => vec![turn_span(turn)],
-            (None, None, None) => (1..=last_turn(game)).map(turn_span).collect(),
+            (None, None, None) => (1..=game.last_turn()).map(turn_span).collect(),
             (None, from, to) => {
                 let parse =
                     |text: Option<&str>, default: Point| text.map_or(Ok(default), str::parse);
@@ -61,7 +57,7 @@ pub fn run(
         };
         let mut blocks = Vec::new();
         for (from, to) in pairs {
-            let (Some(before), Some(after)) = (game.view(&from), game.view(&to)) else {
+            let (Some(before), Some(after)) = (game.index(&from), game.index(&to)) else {
                 eprintln!(
                     "error: {}: the battle never reaches `{from}` or `{to}`",
                     source.name
@@ -71,7 +67,7 @@ pub fn run(
             blocks.push(Block {
                 from: from.to_string(),
                 to: to.to_string(),
-                changes: changes(&before, &after),
+                changes: changes(&game.view(before), &game.view(after)),
             });
         }
         match format {
@@ -95,34 +91,34 @@ fn turn_span(turn: u32) -> (Point, Point) {
     (from, Point::Turn(turn))
 }
 
-fn last_turn(game: &Game) -> u32 {
-    match game {
-        Game::MassCombat(replay) => replay.state.turn,
+/// The fields a diff follows: status and place, then the columns the system
+/// marks as followed; each with its key and its label in text.
+fn followed(before: &BattleView, a: &UnitView, b: &UnitView) -> Vec<(&'static str, &'static str, String, String)> {
+    let place = |u: &UnitView| u.place.as_ref().map_or_else(|| "-".into(), place_text);
+    let mut out = vec![
+        ("status", "status", a.status.to_string(), b.status.to_string()),
+        ("at", "moves", place(a), place(b)),
+    ];
+    for (i, column) in before.columns.iter().enumerate() {
+        if let Some(label) = column.followed {
+            let value = |u: &UnitView| u.values.get(i).map(|v| v.plain()).unwrap_or_default();
+            out.push((column.key, label, value(a), value(b)));
+        }
     }
+    out
 }
 
-fn field(unit: &senlac_engine::view::UnitView, name: &str) -> String {
-    match name {
-        "status" => unit.status.to_string(),
-        "hex" => unit.hex.clone().unwrap_or_else(|| "-".into()),
-        name => match unit.fields.get(name) {
-            Some(Value::Number(n)) => n.to_string(),
-            Some(Value::Text(t)) => t.clone(),
-            None => String::new(),
-        },
-    }
-}
-
-fn changes(before: &BattleView, after: &BattleView) -> Vec<Change> {
+/// What changed between two views, unit by unit in roster order.
+pub fn changes(before: &BattleView, after: &BattleView) -> Vec<Change> {
     let mut out = Vec::new();
     for (a, b) in before.units.iter().zip(&after.units) {
-        for (name, _) in FOLLOWED {
-            let (from, to) = (field(a, name), field(b, name));
+        for (field, label, from, to) in followed(before, a, b) {
             if from != to {
                 out.push(Change {
-                    side: b.side.clone(),
+                    side: after.side_of(b).to_string(),
                     id: b.id.clone(),
-                    field: name,
+                    field,
+                    label,
                     from,
                     to,
                 });
@@ -146,10 +142,7 @@ fn text(blocks: &[Block]) -> String {
             .max()
             .unwrap_or(0);
         for change in &block.changes {
-            let label = FOLLOWED
-                .iter()
-                .find(|(f, _)| *f == change.field)
-                .map_or(change.field, |(_, l)| l);
+            let label = change.label;
             let unit = format!("{} {}", change.side, change.id);
             out.push_str(&format!(
                 "  {unit:<width$}  {label} {} → {}\n",

@@ -10,9 +10,7 @@ use std::path::Path;
 
 use serde::{Serialize, Serializer};
 
-use senlac_engine::mass_combat::{self, event::Event};
-use senlac_engine::view::{UnitView, Value};
-use senlac_engine::{Game, Point, Replay};
+use senlac_engine::{Game, Point};
 use senlac_notation::Battle;
 use senlac_notation::lower::{Directive, Map, Parity, Step, directives, steps};
 
@@ -20,7 +18,7 @@ use crate::diagnostics::{Located, newlines};
 use crate::{Exit, load};
 
 /// The version of the export's shape; docs/export.schema.json describes it.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {
@@ -61,7 +59,7 @@ struct Export<'a> {
     /// Offsets of the file's newlines, for line and column numbers.
     lines: Vec<usize>,
     battle: &'a Battle<'a>,
-    replay: &'a Replay<mass_combat::State>,
+    game: &'a dyn Game,
     header: Vec<Tag<'a>>,
     setup: Setup,
     figures: Vec<FigureRecord<'a>>,
@@ -72,6 +70,7 @@ struct Export<'a> {
 #[derive(Serialize)]
 struct Document<'e, 'a> {
     version: u32,
+    rules: &'static str,
     header: &'e [Tag<'a>],
     setup: &'e Setup,
     steps: Steps<'e, 'a>,
@@ -83,7 +82,11 @@ struct Document<'e, 'a> {
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 enum Record<'e, 'a> {
-    Header { version: u32, tags: &'e [Tag<'a>] },
+    Header {
+        version: u32,
+        rules: &'static str,
+        tags: &'e [Tag<'a>],
+    },
     Setup(&'e Setup),
     Step(StepRecord<'a>),
     Figure(&'e FigureRecord<'a>),
@@ -100,7 +103,8 @@ struct Tag<'a> {
 struct Setup {
     sides: Vec<String>,
     map: Option<MapRecord>,
-    units: Vec<SetupUnit>,
+    /// Each unit as the system shows it after setup.
+    units: Vec<serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -143,18 +147,6 @@ impl From<Map> for MapRecord {
 }
 
 #[derive(Serialize)]
-struct SetupUnit {
-    side: String,
-    id: String,
-    name: String,
-    class: Option<String>,
-    grade: Option<String>,
-    size: u32,
-    status: &'static str,
-    hex: Option<String>,
-}
-
-#[derive(Serialize)]
 struct SpanRecord {
     start: u32,
     end: u32,
@@ -179,36 +171,10 @@ struct StepRecord<'a> {
     span: SpanRecord,
     line: usize,
     column: usize,
-    events: &'a [Event],
-    state: Vec<UnitState>,
-}
-
-/// A unit after a step, compact.
-#[derive(Serialize)]
-struct UnitState {
-    side: String,
-    id: String,
-    status: &'static str,
-    hex: Option<String>,
-    command_points: Option<i64>,
-    damage: Option<i64>,
-}
-
-impl From<UnitView> for UnitState {
-    fn from(unit: UnitView) -> Self {
-        let number = |key: &str| match unit.fields.get(key) {
-            Some(Value::Number(n)) => Some(*n),
-            _ => None,
-        };
-        UnitState {
-            command_points: number("command_points"),
-            damage: number("damage"),
-            side: unit.side,
-            id: unit.id,
-            status: unit.status,
-            hex: unit.hex,
-        }
-    }
+    /// The system's events, in its own wire format.
+    events: Vec<serde_json::Value>,
+    /// Every unit after the step, as the system shows it.
+    state: Vec<serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -222,6 +188,7 @@ struct FigureRecord<'a> {
 #[derive(Serialize)]
 struct ViolationRecord<'a> {
     code: &'static str,
+    severity: &'static str,
     message: &'a str,
     label: &'a str,
     rule: &'static str,
@@ -244,33 +211,13 @@ impl<'a> Export<'a> {
     fn new(
         source: &'a load::Source,
         battle: &'a Battle<'a>,
-        game: &'a Game,
+        game: &'a dyn Game,
     ) -> Result<Self, String> {
-        let Game::MassCombat(replay) = game;
-        let setup_view = game
-            .view(&Point::Setup)
+        let setup = game
+            .index(&Point::Setup)
             .ok_or("the replay kept no setup state")?;
-        let roster = &replay.state.roster;
-        let text = |unit: &UnitView, key: &str| match unit.fields.get(key) {
-            Some(Value::Text(t)) => Some(t.clone()),
-            Some(Value::Number(n)) => Some(n.to_string()),
-            None => None,
-        };
-        let units = setup_view
-            .units
-            .iter()
-            .enumerate()
-            .map(|(i, unit)| SetupUnit {
-                side: unit.side.clone(),
-                id: unit.id.clone(),
-                name: unit.name.clone(),
-                class: text(unit, "class"),
-                grade: text(unit, "grade"),
-                size: roster.units.get(i).map_or(0, |u| u.size),
-                status: unit.status,
-                hex: unit.hex.clone(),
-            })
-            .collect();
+        let setup_view = game.view(setup);
+        let units = units_json(&setup_view);
         // The engine takes the last map line; so does the export.
         let map = directives(battle)
             .filter_map(|(_, directive)| match directive {
@@ -292,6 +239,7 @@ impl<'a> Export<'a> {
                 let (line, column) = located.line_col(&lines, v.span.start as usize);
                 ViolationRecord {
                     code: v.code,
+                    severity: v.severity.word(),
                     message: &v.message,
                     label: &v.label,
                     rule: v.rule,
@@ -304,9 +252,8 @@ impl<'a> Export<'a> {
             .collect();
         // A figure keeps the index of the state it stands at: state 0 is the
         // setup, state k + 1 the one after step k.
-        let figures = replay
-            .timeline
-            .figures
+        let figures = game
+            .figures()
             .iter()
             .map(|f| FigureRecord {
                 name: &f.name,
@@ -318,7 +265,7 @@ impl<'a> Export<'a> {
             text: &source.text,
             lines,
             battle,
-            replay,
+            game,
             header: battle
                 .tags()
                 .map(|(name, value)| Tag { name, value })
@@ -344,7 +291,7 @@ impl<'a> Export<'a> {
             offset: 0,
             line: 0,
         };
-        let states = &self.replay.timeline.states;
+        let states = self.game.len();
         let mut depth = 0u32;
         let mut turn: Option<u32> = None;
         let mut side: Option<&'a str> = None;
@@ -366,7 +313,10 @@ impl<'a> Export<'a> {
                     Step::Phase { name, .. } => phase = Some(name),
                     Step::Action(action) => {
                         // Only the end state follows the last action's.
-                        let state = states.get(index + 1).filter(|_| index + 2 < states.len())?;
+                        if index + 2 >= states {
+                            return None;
+                        }
+                        let view = self.game.view(index + 1);
                         let (line, column) =
                             located.line_col(&self.lines, action.span.start as usize);
                         let record = StepRecord {
@@ -378,12 +328,8 @@ impl<'a> Export<'a> {
                             span: action.span.into(),
                             line,
                             column,
-                            events: &state.events,
-                            state: mass_combat::view(state)
-                                .units
-                                .into_iter()
-                                .map(UnitState::from)
-                                .collect(),
+                            events: self.game.wire(index + 1),
+                            state: units_json(&view),
                         };
                         index += 1;
                         return Some(Some(record));
@@ -398,6 +344,7 @@ impl<'a> Export<'a> {
     fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
         let document = Document {
             version: VERSION,
+            rules: self.game.tag(),
             header: &self.header,
             setup: &self.setup,
             steps: Steps(self),
@@ -415,6 +362,7 @@ impl<'a> Export<'a> {
         };
         line(Record::Header {
             version: VERSION,
+            rules: self.game.tag(),
             tags: &self.header,
         })?;
         line(Record::Setup(&self.setup))?;
@@ -429,4 +377,12 @@ impl<'a> Export<'a> {
         }
         Ok(())
     }
+}
+
+/// Every unit of a view as JSON objects.
+fn units_json(view: &senlac_engine::view::BattleView) -> Vec<serde_json::Value> {
+    view.units
+        .iter()
+        .filter_map(|u| serde_json::to_value(view.unit_json(u)).ok())
+        .collect()
 }

@@ -21,11 +21,12 @@ struct FileResult {
     battles: usize,
     actions: usize,
     errors: usize,
+    warnings: usize,
     bytes: usize,
     io_error: bool,
 }
 
-pub fn run(paths: &[PathBuf], format: Format, rules: bool) -> Exit {
+pub fn run(paths: &[PathBuf], format: Format, rules: bool, deny_warnings: bool) -> Exit {
     let started = Instant::now();
     let files = match files::collect(paths) {
         Ok(files) => files,
@@ -49,13 +50,14 @@ pub fn run(paths: &[PathBuf], format: Format, rules: bool) -> Exit {
         total.battles += result.battles;
         total.actions += result.actions;
         total.errors += result.errors;
+        total.warnings += result.warnings;
         total.bytes += result.bytes;
         total.io_error |= result.io_error;
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     if format != Format::Json {
         eprintln!(
-            "{} file{}, {} battle{}, {} action{}: {} error{}, 0 warnings ({:.1} MiB/s)",
+            "{} file{}, {} battle{}, {} action{}: {} error{}, {} warning{} ({:.1} MiB/s)",
             files.len(),
             plural(files.len()),
             total.battles,
@@ -64,12 +66,14 @@ pub fn run(paths: &[PathBuf], format: Format, rules: bool) -> Exit {
             plural(total.actions),
             total.errors,
             plural(total.errors),
+            total.warnings,
+            plural(total.warnings),
             total.bytes as f64 / 1_048_576.0 / seconds,
         );
     }
     if total.io_error {
         Exit::Usage
-    } else if total.errors > 0 {
+    } else if total.errors > 0 || (deny_warnings && total.warnings > 0) {
         Exit::Failure
     } else {
         Exit::Success
@@ -168,7 +172,12 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
             } else {
                 format
             };
-            result.errors += errors.len();
+            let warnings = errors
+                .iter()
+                .filter(|e| e.severity != senlac_engine::Severity::Error)
+                .count();
+            result.warnings += warnings;
+            result.errors += errors.len() - warnings;
             let located = Located {
                 name: &name,
                 text: battle.source,

@@ -40,7 +40,7 @@ pub fn replay<'a>(
     source: &'a Source,
     archive: &'a Archive<'a>,
     number: usize,
-) -> Result<(&'a Battle<'a>, Game), Exit> {
+) -> Result<(&'a Battle<'a>, Box<dyn Game>), Exit> {
     let count = archive.battles.len();
     let Some(battle) = number.checked_sub(1).and_then(|i| archive.battles.get(i)) else {
         eprintln!(
@@ -92,7 +92,7 @@ fn print_problems(name: &str, text: &str, problems: &[Problem]) {
 pub fn with_battle(
     path: &Path,
     number: usize,
-    each: impl FnOnce(&Source, &Battle<'_>, &Game) -> Exit,
+    each: impl FnOnce(&Source, &Battle<'_>, &dyn Game) -> Exit,
 ) -> Exit {
     let source = match read(path) {
         Ok(source) => source,
@@ -100,7 +100,7 @@ pub fn with_battle(
     };
     let archive = senlac_notation::parse(&source.text);
     match replay(&source, &archive, number) {
-        Ok((battle, game)) => each(&source, battle, &game),
+        Ok((battle, game)) => each(&source, battle, game.as_ref()),
         Err(exit) => exit,
     }
 }

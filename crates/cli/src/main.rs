@@ -61,7 +61,7 @@ struct Cli {
 enum Command {
     /// Check battle logs and report every error.
     #[command(
-        after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n\nExit status: 0 clean, 1 errors found, 2 usage or I/O error."
+        after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n\nExit status: 0 clean, 1 errors found (or warnings, with --deny-warnings), 2 usage or I/O error."
     )]
     Lint {
         /// Files, or directories searched for *.sbn.
@@ -73,6 +73,9 @@ enum Command {
         /// Check the notation only, not the rules.
         #[arg(long)]
         syntax_only: bool,
+        /// Fail (exit 1) on warnings too, not only on errors.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Show the state at a point of a battle.
     #[command(
@@ -214,7 +217,8 @@ fn main() -> ExitCode {
             paths,
             format,
             syntax_only,
-        } => lint::run(&paths, format, !syntax_only),
+            deny_warnings,
+        } => lint::run(&paths, format, !syntax_only, deny_warnings),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
         Command::Diff {
             file,
@@ -287,19 +291,15 @@ fn main() -> ExitCode {
 }
 
 fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::Path>) -> Exit {
-    use senlac_engine::mass_combat::{generate, tables::Edition};
-    let edition = match rules {
-        "mass-combat/a" => Edition::A,
-        "mass-combat/b" => Edition::B,
-        other => {
-            eprintln!(
-                "error: senlac cannot generate `{other}` battles; it knows mass-combat/a and mass-combat/b"
-            );
-            return Exit::Usage;
-        }
+    let Some(system) = senlac_engine::system(rules) else {
+        eprintln!(
+            "error: senlac cannot generate `{rules}` battles; it knows {}",
+            senlac_engine::system::listed_tags().join(", ")
+        );
+        return Exit::Usage;
     };
     let mut text = String::new();
-    generate::generate(edition, battles, seed, &mut text);
+    system.generate(battles, seed, &mut text);
     match output {
         Some(path) => match files::write_atomic(path, text.as_bytes()) {
             Ok(()) => Exit::Success,

@@ -4,12 +4,13 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use senlac_engine::Violation;
+use senlac_engine::{Severity, Violation};
 use senlac_notation::{Span, SyntaxError};
 
 #[derive(Clone, Debug)]
 pub struct Problem {
     pub code: Cow<'static, str>,
+    pub severity: Severity,
     pub span: Span,
     pub message: String,
     pub label: String,
@@ -20,6 +21,7 @@ impl From<&SyntaxError> for Problem {
     fn from(error: &SyntaxError) -> Self {
         Problem {
             code: Cow::Borrowed(error.code.as_str()),
+            severity: Severity::Error,
             span: error.span,
             message: error.message.to_string(),
             label: error.label.to_string(),
@@ -33,6 +35,7 @@ impl From<&Violation> for Problem {
         let rule = format!("rule: {}", violation.rule);
         Problem {
             code: Cow::Borrowed(violation.code),
+            severity: violation.severity,
             span: violation.span,
             message: violation.message.clone(),
             label: violation.label.clone(),
@@ -55,6 +58,14 @@ impl std::error::Error for Problem {}
 impl miette::Diagnostic for Problem {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(&*self.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        })
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

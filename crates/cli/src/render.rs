@@ -7,19 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use senlac_engine::mass_combat::event::Event;
-use senlac_engine::mass_combat::setup::IMPASSABLE;
-use senlac_engine::mass_combat::tables::{Class, SuperClass};
-use senlac_engine::mass_combat::{State, Status};
+use senlac_board::scene::Scene;
 use senlac_engine::{Game, Point};
-use senlac_notation::Battle;
-use senlac_notation::lower::{
-    Directive, Map as MapDirective, Parity as NotationParity, directives,
-};
-use senlac_notation::value;
-use senlac_render::model::{
-    Arm, Cell, Counter, Frame, Map, Mark, Parity, Standing, Terrain, Weight,
-};
 
 use crate::{Exit, files, load};
 
@@ -69,9 +58,7 @@ pub struct Options<'a> {
 
 pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<'_>) -> Exit {
     load::with_battle(path, battle, |source, parsed, game| {
-        let Game::MassCombat(replay) = game;
-        let timeline = &replay.timeline;
-        let planned_frames = match plan(timeline, selection) {
+        let planned_frames = match plan(game, selection) {
             Ok(plan) => plan,
             Err(message) => {
                 eprintln!("error: {}: {message}", source.name);
@@ -82,12 +69,10 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             eprintln!("error: {}: {e}", options.dir.display());
             return Exit::Usage;
         }
-        let map = map(parsed);
         let title = parsed.tag("Battle").unwrap_or_default().into_owned();
         let mut written = 0;
         for planned in &planned_frames {
-            let frame = frame(&title, &planned.caption, &map, &timeline.states, planned);
-            let svg = senlac_render::svg::frame_svg(&frame);
+            let svg = senlac_render::svg::scene_svg(&scene(game, &title, planned));
             let Some(target) = inside(options.dir, &planned.name, "svg") else {
                 eprintln!(
                     "error: `{}` cannot name a file in {}",
@@ -121,21 +106,10 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         }
         if options.html {
             // The replay steps through every action, whatever frames were asked for.
-            let steps = plan(timeline, &Selection::Actions).unwrap_or_default();
+            let steps = plan(game, &Selection::Actions).unwrap_or_default();
             let drawn: Vec<(&Planned, String)> = steps
                 .iter()
-                .map(|p| {
-                    (
-                        p,
-                        senlac_render::svg::frame_svg(&frame(
-                            &title,
-                            &p.caption,
-                            &map,
-                            &timeline.states,
-                            p,
-                        )),
-                    )
-                })
+                .map(|p| (p, senlac_render::svg::scene_svg(&scene(game, &title, p))))
                 .collect();
             let page = crate::replay_page::page(&title, parsed, game, &drawn);
             let Some(target) = inside(options.dir, "replay", "html") else {
@@ -186,10 +160,7 @@ fn slug(text: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-fn plan(
-    timeline: &senlac_engine::Timeline<State>,
-    selection: &Selection,
-) -> Result<Vec<Planned>, String> {
+fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> {
     let label_caption = |point: &Point| match point {
         Point::Setup => "Setup".to_string(),
         Point::Turn(t) => format!("Turn {t}"),
@@ -207,8 +178,8 @@ fn plan(
         Point::End => "end".to_string(),
     };
     let mut planned: Vec<Planned> = match selection {
-        Selection::Figures => timeline
-            .figures
+        Selection::Figures => game
+            .figures()
             .iter()
             .map(|f| Planned {
                 name: f.name.clone(),
@@ -218,8 +189,8 @@ fn plan(
                 whole_turn: false,
             })
             .collect(),
-        Selection::Turns | Selection::Phases => timeline
-            .labels
+        Selection::Turns | Selection::Phases => game
+            .labels()
             .iter()
             .filter(|(point, _)| match selection {
                 Selection::Turns => matches!(point, Point::Setup | Point::Turn(_)),
@@ -233,23 +204,10 @@ fn plan(
                 whole_turn: matches!(point, Point::Turn(_)),
             })
             .collect(),
-        Selection::Actions => (0..timeline.states.len())
+        Selection::Actions => (0..game.len())
             .map(|i| Planned {
                 name: format!("step-{i:04}"),
-                caption: timeline.states[i].phase.map_or_else(
-                    || "Setup".to_string(),
-                    |p| {
-                        format!(
-                            "Turn {} · {} · {}",
-                            timeline.states[i].turn,
-                            timeline.states[i]
-                                .acting
-                                .map(|s| timeline.states[i].roster.sides[s].clone())
-                                .unwrap_or_default(),
-                            capitalise(p.word())
-                        )
-                    },
-                ),
+                caption: step_caption(&game.clock(i)),
                 state: i,
                 since: i,
                 whole_turn: false,
@@ -258,23 +216,12 @@ fn plan(
         Selection::Points(points) => {
             let mut out = Vec::new();
             for point in points {
-                let state = match point {
-                    Point::Figure(name) => timeline
-                        .figures
-                        .iter()
-                        .find(|f| &f.name == name)
-                        .map(|f| f.state),
-                    point => timeline
-                        .labels
-                        .iter()
-                        .rev()
-                        .find(|(p, _)| p == point)
-                        .map(|(_, i)| *i),
-                }
-                .ok_or_else(|| format!("the battle never reaches `{point}`"))?;
+                let state = game
+                    .index(point)
+                    .ok_or_else(|| format!("the battle never reaches `{point}`"))?;
                 let caption = match point {
-                    Point::Figure(name) => timeline
-                        .figures
+                    Point::Figure(name) => game
+                        .figures()
                         .iter()
                         .find(|f| &f.name == name)
                         .map(|f| f.caption.clone())
@@ -298,8 +245,8 @@ fn plan(
     if *selection != Selection::Actions {
         let mut previous: Option<usize> = None;
         for p in &mut planned {
-            let turn_start = timeline
-                .labels
+            let turn_start = game
+                .labels()
                 .iter()
                 .filter(|(point, i)| {
                     let start = if p.whole_turn {
@@ -328,175 +275,27 @@ fn capitalise(word: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The map and its terrain, from the setup lines.
-fn map(battle: &Battle<'_>) -> Map {
-    let mut map = Map {
-        columns: 1,
-        rows: 1,
-        parity: Parity::Odd,
-        terrain: Vec::new(),
-        crest: Vec::new(),
-    };
-    for (_, directive) in directives(battle) {
-        match directive {
-            Directive::Map(MapDirective::Hex {
-                columns,
-                rows,
-                parity,
-            }) => {
-                map.columns = columns;
-                map.rows = rows;
-                map.parity = match parity {
-                    NotationParity::Odd => Parity::Odd,
-                    NotationParity::Even => Parity::Even,
-                };
-            }
-            Directive::Terrain { kind, cells } => {
-                let terrain = match kind {
-                    "forest" => Terrain::Forest,
-                    "stream" => Terrain::Stream,
-                    "hill" => Terrain::Hill,
-                    kind if IMPASSABLE.contains(&kind) => Terrain::Impassable,
-                    _ => continue,
-                };
-                for atom in cells {
-                    let listed: Vec<value::Cell> = value::cells(atom).collect();
-                    let area: Vec<value::Cell> = match listed[..] {
-                        [a, b] => senlac_notation::value::range_placeholder(a, b).collect(),
-                        _ => listed,
-                    };
-                    map.terrain
-                        .extend(area.into_iter().map(|c| (cell(c), terrain)));
-                }
-            }
-            Directive::Hexside {
-                kind: "crest",
-                sides,
-            } => {
-                map.crest.extend(
-                    sides
-                        .iter()
-                        .filter_map(value::hexside)
-                        .map(|(a, b)| (cell(a), cell(b))),
-                );
-            }
-            _ => {}
-        }
+/// "Turn 3 · Normans · Movement", or "Setup" before the first turn.
+fn step_caption(clock: &senlac_engine::view::Clock) -> String {
+    if clock.turn == 0 {
+        return "Setup".to_string();
     }
-    map
+    let mut caption = format!("Turn {}", clock.turn);
+    if let Some(side) = &clock.side {
+        caption.push_str(&format!(" · {side}"));
+    }
+    if let Some(phase) = clock.phase {
+        caption.push_str(&format!(" · {}", capitalise(phase)));
+    }
+    caption
 }
 
-fn cell(c: value::Cell) -> Cell {
-    Cell {
-        column: c.column,
-        row: c.row,
-    }
-}
-
-fn from_label(label: u16) -> Cell {
-    Cell {
-        column: (label / 100) as u8,
-        row: (label % 100) as u8,
-    }
-}
-
-/// The frame for a planned state, with the marks of the events since `since`.
-pub fn frame(title: &str, caption: &str, map: &Map, states: &[State], planned: &Planned) -> Frame {
-    let state = &states[planned.state];
-    let span = &states[planned.since.min(planned.state)..=planned.state];
-    let events: Vec<Event> = span.iter().flat_map(|s| s.events.iter().copied()).collect();
-    let hex = |unit: usize| state.units[unit].hex.map(cell);
-    let fell = |unit: usize| {
-        events.iter().any(|e| matches!(*e, Event::Routed { unit: u } | Event::Slaughtered { unit: u, .. } if u == unit))
-    };
-    let counters = state
-        .roster
-        .units
-        .iter()
-        .enumerate()
-        .filter_map(|(i, info)| {
-            let unit = &state.units[i];
-            let standing = match unit.status {
-                Status::Active => Standing::Active,
-                Status::Routed | Status::Slaughtered if fell(i) => Standing::Falling,
-                Status::Pursuing
-                    if events
-                        .iter()
-                        .any(|e| matches!(*e, Event::Slaughtered { by, .. } if by == i)) =>
-                {
-                    Standing::Pursuing
-                }
-                _ => return None,
-            };
-            Some(Counter {
-                side: info.side,
-                id: info.id.clone(),
-                name: info.name.clone(),
-                arm: match info.class.super_class() {
-                    SuperClass::Infantry => Arm::Infantry,
-                    SuperClass::Cavalry => Arm::Cavalry,
-                    SuperClass::Archers => Arm::Archers,
-                },
-                weight: match info.class {
-                    Class::LightInfantry | Class::LightCavalry => Weight::Light,
-                    Class::HeavyInfantry | Class::HeavyCavalry => Weight::Heavy,
-                    Class::SkirmishInfantry => Weight::Skirmish,
-                    _ => Weight::None,
-                },
-                grade: info.grade.letter().to_string(),
-                command_points: unit.command_points,
-                damage: unit.damage,
-                at: unit.hex.map(cell)?,
-                facing: None,
-                standing,
-            })
-        })
-        .collect();
-    let marks = events
-        .iter()
-        .filter_map(|event| {
-            Some(match *event {
-                // Arrows follow the hexes the unit went through.
-                Event::Moved {
-                    charge, ref path, ..
-                } => {
-                    let path = path.cells().iter().map(|&c| from_label(c)).collect();
-                    if charge {
-                        Mark::Charge { path }
-                    } else {
-                        Mark::Move { path }
-                    }
-                }
-                Event::Volley { archer, target } => Mark::Volley {
-                    from: hex(archer)?,
-                    to: hex(target)?,
-                },
-                Event::AttackDeclared { attacker, defender } => Mark::Attack {
-                    from: hex(attacker)?,
-                    to: hex(defender)?,
-                },
-                Event::Supported {
-                    supporter,
-                    defender,
-                    ..
-                } => Mark::Support {
-                    from: hex(supporter)?,
-                    to: hex(defender)?,
-                },
-                Event::Routed { unit } => Mark::Rout { at: hex(unit)? },
-                Event::Slaughtered { unit, .. } => Mark::Slaughter { at: hex(unit)? },
-                _ => return None,
-            })
-        })
-        .collect();
-    Frame {
-        title: title.to_string(),
-        caption: caption.to_string(),
-        sides: state.roster.sides.clone(),
-        map: map.clone(),
-        counters,
-        marks,
-    }
+/// The scene for a planned frame, marking the events since `since`.
+pub fn scene(game: &dyn Game, title: &str, planned: &Planned) -> Scene {
+    let mut scene = game.scene(planned.state, planned.since.min(planned.state));
+    scene.title = title.to_string();
+    scene.caption = planned.caption.clone();
+    scene
 }
 
 #[cfg(test)]

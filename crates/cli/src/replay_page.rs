@@ -5,7 +5,6 @@
 use std::fmt::Write as _;
 
 use senlac_engine::Game;
-use senlac_engine::mass_combat::view;
 use senlac_notation::{Battle, ItemKind};
 
 use crate::render::Planned;
@@ -15,24 +14,18 @@ use crate::report::escape;
 pub fn page(
     title: &str,
     battle: &Battle<'_>,
-    game: &Game,
+    game: &dyn Game,
     frames: &[(&Planned, String)],
 ) -> String {
-    let Game::MassCombat(replay) = game;
-    let states = &replay.timeline.states;
     let comments = comments_by_step(battle);
     let mut steps = String::new();
     let mut index = String::new();
     let mut last_heading = String::new();
     for (n, (planned, svg)) in frames.iter().enumerate() {
-        let state = &states[planned.state];
-        let heading = match (state.acting, state.phase) {
-            (Some(side), Some(phase)) => format!(
-                "Turn {} · {} · {}",
-                state.turn,
-                state.roster.sides[side],
-                phase.word()
-            ),
+        let clock = game.clock(planned.state);
+        let heading = match (clock.side, clock.phase) {
+            (Some(side), Some(phase)) => format!("Turn {} · {side} · {phase}", clock.turn),
+            (Some(side), None) => format!("Turn {} · {side}", clock.turn),
             _ => "Setup".to_string(),
         };
         if heading != last_heading {
@@ -46,7 +39,7 @@ pub fn page(
         let diff = if planned.state == 0 {
             String::new()
         } else {
-            diff_html(&states[planned.state - 1], state)
+            diff_html(game, planned.state - 1, planned.state)
         };
         let notes: String = comments
             .iter()
@@ -124,57 +117,38 @@ if (location.hash === '#selftest') {{
     )
 }
 
-/// What changed between two states, as a list.
-fn diff_html(
-    before: &senlac_engine::mass_combat::State,
-    after: &senlac_engine::mass_combat::State,
-) -> String {
-    let (a, b) = (view(before), view(after));
+/// What changed between two states, as a list: one item per unit, the
+/// unit marked when its status changed.
+fn diff_html(game: &dyn Game, before: usize, after: usize) -> String {
+    let changes = crate::diff::changes(&game.view(before), &game.view(after));
     let mut out = String::new();
-    for (x, y) in a.units.iter().zip(&b.units) {
-        let mut parts = Vec::new();
-        if x.status != y.status {
-            parts.push(format!("{} → {}", x.status, y.status));
-        }
-        if x.hex != y.hex {
-            parts.push(format!(
-                "moves {} → {}",
-                x.hex.as_deref().unwrap_or("-"),
-                y.hex.as_deref().unwrap_or("-")
-            ));
-        }
-        for field in ["command_points", "damage"] {
-            if x.fields.get(field) != y.fields.get(field) {
-                let show = |v: Option<&senlac_engine::view::Value>| match v {
-                    Some(senlac_engine::view::Value::Number(n)) => n.to_string(),
-                    _ => String::new(),
-                };
-                let label = if field == "damage" {
-                    "damage"
-                } else {
-                    "command points"
-                };
-                parts.push(format!(
-                    "{label} {} → {}",
-                    show(x.fields.get(field)),
-                    show(y.fields.get(field))
-                ));
-            }
-        }
-        if !parts.is_empty() {
-            let class = if x.status != y.status {
-                " class=\"fell\""
-            } else {
-                ""
-            };
-            let _ = write!(
-                out,
-                "<li{class}>{} {}: {}</li>",
-                escape(&y.side),
-                escape(&y.id),
-                escape(&parts.join("; "))
-            );
-        }
+    let mut rest = changes.as_slice();
+    while let Some(first) = rest.first() {
+        let same = rest
+            .iter()
+            .take_while(|c| c.side == first.side && c.id == first.id)
+            .count();
+        let (unit, tail) = rest.split_at(same);
+        rest = tail;
+        let parts: Vec<String> = unit
+            .iter()
+            .map(|c| match c.field {
+                "status" => format!("{} → {}", c.from, c.to),
+                _ => format!("{} {} → {}", c.label, c.from, c.to),
+            })
+            .collect();
+        let class = if unit.iter().any(|c| c.field == "status") {
+            " class=\"fell\""
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            "<li{class}>{} {}: {}</li>",
+            escape(&first.side),
+            escape(&first.id),
+            escape(&parts.join("; "))
+        );
     }
     if out.is_empty() {
         out

@@ -5,10 +5,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use senlac_engine::Point;
-use senlac_engine::mass_combat::event::Event;
-use senlac_engine::view::{BattleView, Value};
-use senlac_engine::{Game, Timeline};
+use senlac_engine::view::BattleView;
+use senlac_engine::{Game, Point};
 use senlac_notation::Battle;
 use senlac_notation::lower::{Directive, directives};
 use serde::Serialize;
@@ -25,6 +23,9 @@ pub enum ReportFormat {
 /// Everything a report says, built once and printed three ways.
 #[derive(Serialize)]
 struct Report {
+    /// Headings of the army tables: unit, name, then the system's roster columns.
+    #[serde(skip)]
+    roster_headings: Vec<&'static str>,
     battle: String,
     site: String,
     date: String,
@@ -41,8 +42,8 @@ struct Army {
     side: String,
     name: String,
     leader: Option<String>,
-    /// Units as they stood after setup: id, name, class, grade, command points.
-    units: Vec<[String; 5]>,
+    /// Units as they stood after setup: id, name, then the roster columns.
+    units: Vec<Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -70,10 +71,10 @@ struct Fate {
 
 pub fn run(path: &Path, battle: usize, format: ReportFormat) -> Exit {
     load::with_battle(path, battle, |_, parsed, game| {
-        let (Some(setup), Some(end)) = (game.view(&Point::Setup), game.view(&Point::End)) else {
+        let (Some(setup), Some(end)) = (game.index(&Point::Setup), game.index(&Point::End)) else {
             return Exit::Failure;
         };
-        let report = build(parsed, game, &setup, &end);
+        let report = build(parsed, game, &game.view(setup), &game.view(end));
         let text = match format {
             ReportFormat::Md => markdown(&report),
             ReportFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
@@ -84,12 +85,15 @@ pub fn run(path: &Path, battle: usize, format: ReportFormat) -> Exit {
     })
 }
 
-fn build(battle: &Battle<'_>, game: &Game, setup: &BattleView, end: &BattleView) -> Report {
+fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleView) -> Report {
     let tag = |name: &str| battle.tag(name).unwrap_or_default().into_owned();
     let result = tag("Result");
     // The winner's losses first, as the rule document's Aftermath has them.
-    let mut order: Vec<&String> = end.sides.iter().collect();
-    order.sort_by_key(|side| **side != result);
+    let mut order: Vec<usize> = (0..end.sides.len()).collect();
+    order.sort_by_key(|&side| end.sides[side] != result);
+    let roster: Vec<usize> = (0..setup.columns.len())
+        .filter(|&i| setup.columns[i].roster)
+        .collect();
     let armies = directives(battle)
         .filter_map(|(_, directive)| match directive {
             Directive::Army {
@@ -101,15 +105,11 @@ fn build(battle: &Battle<'_>, game: &Game, setup: &BattleView, end: &BattleView)
                 units: setup
                     .units
                     .iter()
-                    .filter(|u| u.side == side)
+                    .filter(|u| setup.side_of(u) == side)
                     .map(|u| {
-                        [
-                            u.id.clone(),
-                            u.name.clone(),
-                            text(u.fields.get("class")),
-                            text(u.fields.get("grade")),
-                            text(u.fields.get("command_points")),
-                        ]
+                        let mut row = vec![u.id.clone(), u.name.clone()];
+                        row.extend(roster.iter().map(|&i| u.values[i].plain()));
+                        row
                     })
                     .collect(),
             }),
@@ -118,89 +118,58 @@ fn build(battle: &Battle<'_>, game: &Game, setup: &BattleView, end: &BattleView)
         .collect();
     let sides = order
         .iter()
-        .map(|side| {
-            let units = end.units.iter().filter(|u| &&u.side == side);
+        .map(|&side| {
+            let units = end.units.iter().filter(|u| u.side == side);
             SideTotal {
-                side: (*side).clone(),
-                men: units.clone().map(|u| size(&u.fields)).sum(),
+                side: end.sides[side].clone(),
+                men: units.clone().filter_map(|u| u.men).sum(),
                 casualties: units.map(|u| u.casualties).sum(),
             }
         })
         .collect();
     let units = order
         .iter()
-        .flat_map(|side| end.units.iter().filter(move |u| &&u.side == side))
+        .flat_map(|&side| end.units.iter().filter(move |u| u.side == side))
         .map(|u| Fate {
-            side: u.side.clone(),
+            side: end.side_of(u).to_string(),
             id: u.id.clone(),
             name: u.name.clone(),
             fate: u.fate.clone(),
             casualties: u.casualties,
         })
         .collect();
+    let mut roster_headings = vec!["Unit", "Name"];
+    roster_headings.extend(roster.iter().map(|&i| setup.columns[i].heading));
     Report {
+        roster_headings,
         battle: tag("Battle"),
         site: tag("Site"),
         date: tag("Date"),
         rules: tag("Rules"),
         result,
         armies,
-        timeline: match game {
-            Game::MassCombat(replay) => timeline(&replay.timeline),
-        },
+        timeline: timeline(game),
         sides,
         units,
     }
 }
 
-/// Men in a unit: the view carries casualties and the roster size as a field.
-fn size(fields: &std::collections::BTreeMap<&'static str, Value>) -> u32 {
-    match fields.get("size") {
-        Some(Value::Number(n)) => u32::try_from(*n).unwrap_or(0),
-        _ => 0,
-    }
-}
-
-fn text(value: Option<&Value>) -> String {
-    match value {
-        Some(Value::Number(n)) => n.to_string(),
-        Some(Value::Text(t)) => t.clone(),
-        None => String::new(),
-    }
-}
-
-/// Routs, slaughters, charges and figure marks, in order.
-fn timeline(timeline: &Timeline<senlac_engine::mass_combat::State>) -> Vec<Moment> {
+/// The system's key moments and the figure marks, in order.
+fn timeline(game: &dyn Game) -> Vec<Moment> {
     let mut moments = Vec::new();
-    for (index, state) in timeline.states.iter().enumerate() {
-        let name = |unit: usize| state.name(unit);
-        let side = state
-            .acting
-            .map(|s| state.roster.sides[s].clone())
-            .unwrap_or_default();
-        for event in &state.events {
-            let text = match *event {
-                Event::Routed { unit } => format!("{} routs", name(unit)),
-                Event::Slaughtered { unit, by } => {
-                    format!("{} slaughters {}", name(by), name(unit))
-                }
-                Event::Moved {
-                    unit,
-                    to,
-                    charge: true,
-                    ..
-                } => format!("{} charges to {to:04}", name(unit)),
-                _ => continue,
-            };
+    for index in 0..game.len() {
+        let clock = game.clock(index);
+        let side = clock.side.unwrap_or_default();
+        for text in game.moments(index) {
             moments.push(Moment {
-                turn: state.turn,
+                turn: clock.turn,
                 side: side.clone(),
                 text,
             });
         }
-        for figure in timeline.figures.iter().filter(|f| f.state == index) {
+        for figure in game.figures().iter().filter(|f| f.state == index) {
             moments.push(Moment {
-                turn: state.turn,
+                turn: clock.turn,
                 side: side.clone(),
                 text: format!("Figure {}: \"{}\"", figure.name, figure.caption),
             });
@@ -221,9 +190,8 @@ fn markdown(report: &Report) -> String {
             .map(|l| format!(", led by {l}"))
             .unwrap_or_default();
         let _ = writeln!(out, "\n### {}: {}{leader}\n", army.side, army.name);
-        out.push_str(
-            "| Unit | Name | Class | Grade | Command Points |\n| --- | --- | --- | --- | --- |\n",
-        );
+        let _ = writeln!(out, "| {} |", report.roster_headings.join(" | "));
+        let _ = writeln!(out, "|{}", " --- |".repeat(report.roster_headings.len()));
         for row in &army.units {
             let _ = writeln!(out, "| {} |", row.join(" | "));
         }
@@ -300,9 +268,14 @@ fn html(report: &Report) -> String {
         e(&report.result)
     );
     for army in &report.armies {
+        let headings: String = report
+            .roster_headings
+            .iter()
+            .map(|h| format!("<th>{}</th>", e(h)))
+            .collect();
         let _ = writeln!(
             out,
-            "<h3>{}: {}</h3>\n<table><tr><th>Unit</th><th>Name</th><th>Class</th><th>Grade</th><th>Command Points</th></tr>",
+            "<h3>{}: {}</h3>\n<table><tr>{headings}</tr>",
             e(&army.side),
             e(&army.name)
         );

@@ -1,27 +1,23 @@
-//! `senlac rules`: the rule systems, and each one's actions from the engine's tables.
-//!
-//! Nothing here is written by hand: costs come from `tables::cost`, and
-//! phases, classes, preconditions and forced reactions from the engine's
-//! `catalog`, which is tested against the cost tables. The listing cannot
-//! drift from what `senlac lint` enforces.
+//! `senlac rules`: the rule systems, and one system's catalog of actions and
+//! reactions. The catalog is the system's own, built from the data its checks
+//! use; this module only lays its tables out.
 
 use std::io::Write;
 
-use senlac_engine::RULES;
-use senlac_engine::mass_combat::catalog::{self, Act, CATALOG, Entry, Side, When};
-use senlac_engine::mass_combat::tables::{Edition, Phase, cost};
+use senlac_engine::catalog::{Catalog, Table};
+use senlac_engine::{SYSTEMS, system};
 
 use crate::Exit;
 
 pub fn run(ruleset: Option<&str>) -> Exit {
     let text = match ruleset {
         None => list(),
-        Some(tag) => match catalog::edition(tag) {
-            Some(edition) => describe(edition),
+        Some(tag) => match system::system(tag) {
+            Some(system) => describe(&system.catalog()),
             None => {
                 eprintln!(
                     "error: senlac has no rules for `{tag}`; it knows {}",
-                    RULES.join(", ")
+                    system::listed_tags().join(", ")
                 );
                 return Exit::Usage;
             }
@@ -33,172 +29,40 @@ pub fn run(ruleset: Option<&str>) -> Exit {
     }
 }
 
-/// One line per rule system: its Rules tag and what it is.
+/// One line per listed rule system: its Rules tag and what it is.
 fn list() -> String {
-    let width = RULES.iter().map(|tag| tag.len()).max().unwrap_or(0);
-    let mut out = String::new();
-    for tag in RULES {
-        match catalog::edition(tag) {
-            Some(edition) => {
-                out.push_str(&format!("{tag:<width$}  {}\n", catalog::summary(edition)));
-            }
-            None => out.push_str(&format!("{tag}\n")),
-        }
-    }
-    out
-}
-
-const HEADINGS: [&str; 6] = ["Name", "Verb", "Cost", "Who", "Needs", "Forces"];
-
-/// A row: one cell per heading, each cell one or more lines.
-type Row = [Vec<String>; 6];
-
-/// One table: a title line and its rows.
-struct Table {
-    title: String,
-    rows: Vec<Row>,
-}
-
-fn row(edition: Edition, entry: &Entry, phase: Phase) -> Row {
-    let cost = match entry.act {
-        Act::Verb(verb) => cost(edition, verb, phase).to_string(),
-        Act::Resolve => "-".to_string(),
-    };
-    let needs: Vec<String> = entry
-        .needs
+    let listed: Vec<_> = SYSTEMS.iter().filter(|s| s.listed()).collect();
+    let width = listed.iter().map(|s| s.tag().len()).max().unwrap_or(0);
+    listed
         .iter()
-        .filter(|n| n.applies_in(phase))
-        .map(|n| n.describe(edition))
-        .collect();
-    // Who owes it on one line, the choices that answer it below.
-    let mut forces: Vec<String> = Vec::new();
-    for forced in entry.forces {
-        forces.extend(wrap(&format!("{}:", forced.owed_by), FORCES_WIDTH));
-        let choices: Vec<&str> = forced.choices.iter().map(|v| v.word()).collect();
-        forces.push(format!("  {}", choices.join(" or ")));
-    }
-    let cell = |items: Vec<String>, width: usize| -> Vec<String> {
-        if items.is_empty() {
-            return vec!["-".to_string()];
-        }
-        items.iter().flat_map(|item| wrap(item, width)).collect()
-    };
-    [
-        vec![entry.act.name().to_string()],
-        vec![entry.act.word().to_string()],
-        vec![cost],
-        cell(vec![entry.who.describe()], WHO_WIDTH),
-        cell(needs, NEEDS_WIDTH),
-        if forces.is_empty() {
-            vec!["-".to_string()]
-        } else {
-            forces
-        },
-    ]
-}
-
-/// Widths the free-text columns wrap at, to keep a table within a wide terminal.
-const WHO_WIDTH: usize = 28;
-const NEEDS_WIDTH: usize = 36;
-const FORCES_WIDTH: usize = 40;
-
-/// `text` broken at spaces into lines of at most `width` characters (a longer
-/// word keeps its own line); lines after the first are indented two spaces, so
-/// one item's continuation is told from the next item.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let indent = if lines.is_empty() { 0 } else { 2 };
-        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
-        .into_iter()
-        .enumerate()
-        .map(|(i, l)| if i == 0 { l } else { format!("  {l}") })
+        .map(|s| format!("{:<width$}  {}\n", s.tag(), s.summary()))
         .collect()
 }
 
-/// The tables of one edition: each phase's actions and reactions, then the
-/// reactions taken at any time.
-fn tables(edition: Edition) -> Vec<(String, Vec<Table>)> {
-    let mut sections = Vec::new();
-    for (number, phase) in Phase::ALL.into_iter().enumerate() {
-        let side = match catalog::acting_side(phase) {
-            Side::InTurn => "the side in turn",
-            Side::OffTurn => "the other side",
-        };
-        let title = format!(
-            "{}. {} (`{}:`): actions by {side}",
-            number + 1,
-            phase.name(),
-            phase.word()
-        );
-        let in_phase = |reaction: bool| -> Vec<Row> {
-            CATALOG
-                .iter()
-                .filter(|e| e.act.is_reaction() == reaction && e.when.includes(phase))
-                .map(|e| row(edition, e, phase))
-                .collect()
-        };
-        let mut parts = vec![Table {
-            title: "Actions".to_string(),
-            rows: in_phase(false),
-        }];
-        let reactions = in_phase(true);
-        if !reactions.is_empty() {
-            parts.push(Table {
-                title: "Reactions".to_string(),
-                rows: reactions,
-            });
+/// The catalog as text: one set of column widths for every table, so they
+/// line up; a row is as tall as its tallest cell.
+fn describe(catalog: &Catalog) -> String {
+    let tables = || catalog.sections.iter().flat_map(|s| &s.tables);
+    let columns = tables().map(|t| t.headings.len()).max().unwrap_or(0);
+    let mut widths = vec![0usize; columns];
+    for table in tables() {
+        for (width, heading) in widths.iter_mut().zip(&table.headings) {
+            *width = (*width).max(heading.chars().count());
         }
-        sections.push((title, parts));
-    }
-    // Taken at any time: their cost is the same in every phase.
-    let any_time: Vec<Row> = CATALOG
-        .iter()
-        .filter(|e| e.when == When::AnyTime)
-        .map(|e| row(edition, e, Phase::ResolveCombat))
-        .collect();
-    sections.push((
-        "At any time (rout reactions)".to_string(),
-        vec![Table {
-            title: "Reactions".to_string(),
-            rows: any_time,
-        }],
-    ));
-    sections
-}
-
-fn describe(edition: Edition) -> String {
-    let sections = tables(edition);
-    // One set of column widths for every table, so they line up.
-    let mut widths = HEADINGS.map(str::len);
-    for (_, parts) in &sections {
-        for table in parts {
-            for row in &table.rows {
-                for (width, cell) in widths.iter_mut().zip(row) {
-                    for text in cell {
-                        *width = (*width).max(text.chars().count());
-                    }
+        for row in &table.rows {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                for text in cell {
+                    *width = (*width).max(text.chars().count());
                 }
             }
         }
     }
-    // A row is as tall as its tallest cell; shorter cells are left blank below.
     let lines = |row: &[Vec<String>]| -> String {
         let height = row.iter().map(Vec::len).max().unwrap_or(1);
         let mut text = String::new();
         for i in 0..height {
             let mut line = String::from("    ");
-            for (cell, width) in row.iter().zip(widths) {
+            for (cell, width) in row.iter().zip(&widths) {
                 let part = cell.get(i).map_or("", String::as_str);
                 line.push_str(&format!("{part:<width$}  "));
             }
@@ -207,27 +71,29 @@ fn describe(edition: Edition) -> String {
         }
         text
     };
-    let headings = HEADINGS.map(|h| vec![h.to_string()]);
-
-    let mut out = format!(
-        "{} ({})\n",
-        catalog::summary(edition),
-        catalog::tag(edition)
-    );
-    for (title, parts) in &sections {
-        out.push_str(&format!("\n{title}\n"));
-        for table in parts {
-            out.push_str(&format!("  {}\n", table.title));
-            out.push_str(&lines(&headings));
-            for row in &table.rows {
-                out.push_str(&lines(row));
-            }
+    let table_text = |table: &Table| -> String {
+        let headings: Vec<Vec<String>> =
+            table.headings.iter().map(|h| vec![h.to_string()]).collect();
+        let mut out = format!("  {}\n", table.title);
+        out.push_str(&lines(&headings));
+        for row in &table.rows {
+            out.push_str(&lines(row));
+        }
+        out
+    };
+    let mut out = format!("{}\n", catalog.title);
+    for section in &catalog.sections {
+        out.push_str(&format!("\n{}\n", section.title));
+        for table in &section.tables {
+            out.push_str(&table_text(table));
         }
     }
-    out.push_str("\nAlways\n");
-    for rule in catalog::general_rules() {
-        out.push_str(&format!("  - {rule}\n"));
+    if !catalog.always.is_empty() {
+        out.push_str("\nAlways\n");
+        for rule in &catalog.always {
+            out.push_str(&format!("  - {rule}\n"));
+        }
     }
-    out.push_str(&format!("\nRulings: {}\n", catalog::RULINGS));
+    out.push_str(&format!("\nRulings: {}\n", catalog.rulings));
     out
 }

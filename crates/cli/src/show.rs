@@ -1,9 +1,9 @@
-//! `senlac show`: the state at one point, as the rule documents lay it out.
+//! `senlac show`: the state at one point, as the system lays its units out.
 
 use std::path::Path;
 
 use senlac_engine::Point;
-use senlac_engine::view::{BattleView, Value};
+use senlac_engine::view::{BattleView, place_text};
 
 use crate::{Exit, OutputFormat, load};
 
@@ -16,14 +16,16 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
         }
     };
     load::with_battle(path, battle, |source, parsed, game| {
-        let Some(view) = game.view(&point) else {
+        let Some(index) = game.index(&point) else {
             eprintln!("error: {}: the battle never reaches `{point}`", source.name);
             return Exit::Usage;
         };
+        let view = game.view(index);
         let title = parsed.tag("Battle").unwrap_or_default().into_owned();
         match format {
             OutputFormat::Json => {
-                let value = serde_json::json!({ "battle": title, "at": point.to_string(), "units": view.units });
+                let units: Vec<_> = view.units.iter().map(|u| view.unit_json(u)).collect();
+                let value = serde_json::json!({ "battle": title, "at": point.to_string(), "units": units });
                 println!(
                     "{}",
                     serde_json::to_string_pretty(&value).unwrap_or_default()
@@ -35,56 +37,37 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     })
 }
 
-/// Mass Combat's columns, with the documents' headings.
-const COLUMNS: [(&str, &str); 10] = [
-    ("id", "Unit"),
-    ("name", "Name"),
-    ("class", "Class"),
-    ("grade", "Grade"),
-    ("command_points", "Command Points"),
-    ("damage", "Health"),
-    ("support", "Support"),
-    ("assault", "Assault"),
-    ("hex", "Hex"),
-    ("status", "Status"),
-];
-
-/// A plain-text table per side.
+/// A plain-text table per side: id, name, the system's columns, place, status.
 pub fn table(title: &str, point: &Point, view: &BattleView) -> String {
+    let mut headings = vec!["Unit", "Name"];
+    headings.extend(view.columns.iter().map(|c| c.heading));
+    headings.extend([view.place_heading, "Status"]);
     let mut out = format!("{title} at {point}\n");
-    for side in &view.sides {
+    for (side_index, side) in view.sides.iter().enumerate() {
         let rows: Vec<Vec<String>> = view
             .units
             .iter()
-            .filter(|u| &u.side == side)
+            .filter(|u| u.side == side_index)
             .map(|u| {
-                COLUMNS
-                    .iter()
-                    .map(|(key, _)| match *key {
-                        "id" => u.id.clone(),
-                        "name" => u.name.clone(),
-                        "hex" => u.hex.clone().unwrap_or_else(|| "-".into()),
-                        "status" => u.status.to_string(),
-                        "damage" => match u.fields.get("damage") {
-                            Some(Value::Number(n)) => format!("{n} Damage"),
-                            _ => String::new(),
-                        },
-                        key => match u.fields.get(key) {
-                            Some(Value::Number(n)) => n.to_string(),
-                            Some(Value::Text(t)) => t.clone(),
-                            None => String::new(),
-                        },
-                    })
-                    .collect()
+                let mut row = vec![u.id.clone(), u.name.clone()];
+                row.extend(
+                    view.columns
+                        .iter()
+                        .zip(&u.values)
+                        .map(|(column, value)| column.text(value)),
+                );
+                row.push(u.place.as_ref().map_or_else(|| "-".into(), place_text));
+                row.push(u.status.to_string());
+                row
             })
             .collect();
-        let widths: Vec<usize> = COLUMNS
+        let widths: Vec<usize> = headings
             .iter()
             .enumerate()
-            .map(|(i, (_, heading))| {
+            .map(|(i, heading)| {
                 rows.iter()
                     .map(|r| r[i].chars().count())
-                    .chain([heading.len()])
+                    .chain([heading.chars().count()])
                     .max()
                     .unwrap_or(0)
             })
@@ -98,7 +81,7 @@ pub fn table(title: &str, point: &Point, view: &BattleView) -> String {
             format!("{}\n", padded.join("  ").trim_end())
         };
         out.push_str(&format!("\n{side}\n"));
-        out.push_str(&line(COLUMNS.iter().map(|(_, h)| *h).collect()));
+        out.push_str(&line(headings.clone()));
         for row in &rows {
             out.push_str(&line(row.iter().map(String::as_str).collect()));
         }

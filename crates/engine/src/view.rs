@@ -102,6 +102,8 @@ pub struct UnitView {
 pub struct BattleView {
     pub sides: Vec<String>,
     pub columns: &'static [Column],
+    /// The heading of where units stand (`Hex`, `Square`, `Position`).
+    pub place_heading: &'static str,
     pub units: Vec<UnitView>,
 }
 

@@ -285,6 +285,7 @@ impl Ruleset for Duel {
         BattleView {
             sides: state.roster.sides.clone(),
             columns: &COLUMNS,
+            place_heading: "Square",
             units: state
                 .roster
                 .units

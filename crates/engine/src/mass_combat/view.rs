@@ -100,6 +100,7 @@ pub fn view(state: &State) -> BattleView {
     BattleView {
         sides: state.roster.sides.clone(),
         columns: &COLUMNS,
+        place_heading: "Hex",
         units,
     }
 }
