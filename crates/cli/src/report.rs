@@ -56,7 +56,8 @@ struct Moment {
 #[derive(Serialize)]
 struct SideTotal {
     side: String,
-    men: u32,
+    /// `None` where the system counts no men.
+    men: Option<u32>,
     casualties: u32,
 }
 
@@ -122,7 +123,7 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
             let units = end.units.iter().filter(|u| u.side == side);
             SideTotal {
                 side: end.sides[side].clone(),
-                men: units.clone().filter_map(|u| u.men).sum(),
+                men: units.clone().map(|u| u.men).sum(),
                 casualties: units.map(|u| u.casualties).sum(),
             }
         })
@@ -207,13 +208,7 @@ fn markdown(report: &Report) -> String {
     }
     out.push_str("\n## Aftermath\n");
     for side in &report.sides {
-        let _ = writeln!(
-            out,
-            "\n### {}: {} of {} fell\n",
-            side.side,
-            thousands(side.casualties),
-            thousands(side.men)
-        );
+        let _ = writeln!(out, "\n### {}\n", side_heading(side));
         out.push_str(
             "| Unit Identifier | Unit Name | Fate | Casualties |\n| --- | --- | --- | --- |\n",
         );
@@ -226,6 +221,19 @@ fn markdown(report: &Report) -> String {
         }
     }
     out
+}
+
+/// "Saxons: 2,200 of 9,000 fell", or the side alone where men are not counted.
+fn side_heading(side: &SideTotal) -> String {
+    match side.men {
+        Some(men) => format!(
+            "{}: {} of {} fell",
+            side.side,
+            thousands(side.casualties),
+            thousands(men)
+        ),
+        None => side.side.clone(),
+    }
 }
 
 fn thousands(n: u32) -> String {
@@ -299,10 +307,8 @@ fn html(report: &Report) -> String {
     for side in &report.sides {
         let _ = writeln!(
             out,
-            "<h3>{}: {} of {} fell</h3>\n<table><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th>Casualties</th></tr>",
-            e(&side.side),
-            thousands(side.casualties),
-            thousands(side.men)
+            "<h3>{}</h3>\n<table><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th>Casualties</th></tr>",
+            e(&side_heading(side)),
         );
         for unit in report.units.iter().filter(|u| u.side == side.side) {
             let _ = writeln!(

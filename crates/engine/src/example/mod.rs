@@ -35,7 +35,7 @@ use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
 use crate::violation::Violation;
 
 /// Where its rule is written.
-const RULE: &str = "docs/rules/example-duel.md ED-1 (a move goes to a free neighbouring square)";
+const RULE: &str = "docs/rules/example-duel.md ED-1";
 
 pub mod codes {
     use crate::code::CodeInfo;
@@ -104,7 +104,7 @@ const COLUMNS: [Column; 1] = [Column {
     heading: "Moves",
     unit: None,
     kind: Kind::Number,
-    followed: Some("moves"),
+    followed: Some("moves made"),
     roster: false,
 }];
 
@@ -300,7 +300,11 @@ impl Ruleset for Duel {
                     values: vec![Value::Number(i64::from(state.moves[i]))],
                     men: None,
                     casualties: 0,
-                    fate: format!("Moved {} times", state.moves[i]),
+                    fate: match state.moves[i] {
+                        0 => "Never moved".to_string(),
+                        1 => "Moved once".to_string(),
+                        n => format!("Moved {n} times"),
+                    },
                 })
                 .collect(),
         }

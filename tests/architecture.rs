@@ -1,0 +1,63 @@
+//! Architecture invariants that can be checked by reading the code: printers
+//! and the renderer see only the system contract, never a system's module.
+
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::root;
+
+/// The engine's rule-system modules: every folder under crates/engine/src
+/// whose mod.rs implements `System`.
+fn system_modules() -> Vec<String> {
+    let engine = root().join("crates/engine/src");
+    let mut modules: Vec<String> = std::fs::read_dir(&engine)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            std::fs::read_to_string(entry.path().join("mod.rs"))
+                .is_ok_and(|text| text.contains("impl System for"))
+        })
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    modules.sort();
+    modules
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_systems_are_found() {
+    // The check below is only as good as this list.
+    assert_eq!(system_modules(), ["example", "mass_combat"]);
+}
+
+#[test]
+fn printers_and_the_renderer_name_no_system() {
+    let modules = system_modules();
+    let mut files = Vec::new();
+    for dir in ["crates/cli/src", "crates/render/src", "crates/board/src"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    assert!(files.len() > 10, "too few files found: {files:?}");
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for module in &modules {
+            for needle in [format!("senlac_engine::{module}"), format!("{module}::")] {
+                if text.contains(&needle) {
+                    found.push(format!("{} names `{needle}`", file.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
