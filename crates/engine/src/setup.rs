@@ -515,15 +515,17 @@ impl<'b, 's> Setup<'b, 's> {
     }
 
     fn off_map(&self, span: Span, what: String, out: &mut Vec<Violation>) {
-        let size = match self.board {
-            Some(Board::Table { width, depth }) => format!("the {width}x{depth}in table"),
-            _ => {
-                let extent = self.extent().unwrap_or(Extent {
-                    columns: 0,
-                    rows: 0,
-                });
-                format!("the {}x{} map", extent.columns, extent.rows)
-            }
+        let (size, help) = match (self.board, self.extent()) {
+            (Some(Board::Table { width, depth }), _) => (
+                format!("the {width}x{depth}in table"),
+                format!("points run from 0x0in, the left near corner, to {width}x{depth}in"),
+            ),
+            (_, Some(Extent { columns, rows })) => (
+                format!("the {columns}x{rows} map"),
+                format!("the map's cells run from 0101 to {columns:02}{rows:02}"),
+            ),
+            // Without a map nothing is off it; kept total for safety.
+            _ => ("the map".to_string(), String::new()),
         };
         out.push(
             Violation::of(
@@ -532,7 +534,7 @@ impl<'b, 's> Setup<'b, 's> {
                 format!("{what} is off {size}"),
                 rule::MAP,
             )
-            .help("columns and rows count from 01; points from 0x0in at the left, near corner"),
+            .help(help),
         );
     }
 
@@ -637,7 +639,7 @@ impl<'b, 's> Setup<'b, 's> {
             if let Some(off) = [a, b].into_iter().find(|&c| !self.on_grid(c)) {
                 self.off_map(
                     atom.span,
-                    format!("{off}, a cell of hexside {}", atom.text),
+                    format!("hexside {} has {off}, which", atom.text),
                     out,
                 );
                 continue;
@@ -841,24 +843,26 @@ mod tests {
         let rest: Vec<_> = setup.rest.iter().map(|l| l.atoms[0].text).collect();
         assert_eq!(rest, ["roll", "weather"]);
         assert_eq!(setup.unit_at(cell("0504")), Some(1));
-        let here = Span::new(0, 0);
+        let here = Span::new(3, 5);
         assert_eq!(setup.resolve(UnitRef::parse("II"), here), Ok(1));
         assert_eq!(setup.resolve(UnitRef::parse("Blue.I"), here), Ok(2));
         assert_eq!(
-            setup.resolve(UnitRef::parse("I"), here).map_err(|v| v.code),
-            Err(codes::AMBIGUOUS_UNIT.code)
+            setup
+                .resolve(UnitRef::parse("I"), here)
+                .map_err(|v| (v.code, v.span)),
+            Err((codes::AMBIGUOUS_UNIT.code, here))
         );
         assert_eq!(
             setup
                 .resolve(UnitRef::parse("Blue.II"), here)
-                .map_err(|v| v.code),
-            Err(codes::UNKNOWN_UNIT.code)
+                .map_err(|v| (v.code, v.span)),
+            Err((codes::UNKNOWN_UNIT.code, here))
         );
         assert_eq!(
             setup
                 .resolve(UnitRef::parse("Green.I"), here)
-                .map_err(|v| v.code),
-            Err(codes::UNKNOWN_SIDE.code)
+                .map_err(|v| (v.code, v.span)),
+            Err((codes::UNKNOWN_SIDE.code, here))
         );
     }
 
@@ -981,6 +985,28 @@ mod tests {
             &format!("{table}terrain forest 0101\n"),
             &codes::WRONG_BOARD,
             "0101",
+        );
+    }
+
+    #[test]
+    fn messages_name_the_units_and_places() {
+        let text =
+            format!("{TAGS}{ARMIES}deploy Red I@0604 II@0604 I@0101\nterrain forest 0501-0707\n");
+        let archive = parse(&text);
+        let mut out = Vec::new();
+        Setup::build(&archive.battles[0], &mut out);
+        let messages: Vec<_> = out.iter().map(|v| v.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "Red II cannot deploy on 0604: Red I is there",
+                "Red I is already deployed, at 0604",
+                "0501-0707 reaches 0507, which is off the 6x6 map",
+            ]
+        );
+        assert_eq!(
+            out[2].help.as_deref(),
+            Some("the map's cells run from 0101 to 0606")
         );
     }
 
