@@ -225,8 +225,8 @@ fn terrain<'b, 's>(item: &Item, args: &'b [Atom<'s>]) -> Result<Directive<'b, 's
         _ => return Err(malformed(item.span, "terrain")),
     };
     let area = match rest.split_first() {
-        Some((shape, shaped)) if shape.kind == AtomKind::Word && SHAPES.contains(&shape.text) => {
-            table_area(item, shape.text, shaped)?
+        Some((shape, shape_args)) if shape.kind == AtomKind::Word && SHAPES.contains(&shape.text) => {
+            table_area(item, shape.text, shape_args)?
         }
         _ if !rest.is_empty()
             && rest
