@@ -225,7 +225,9 @@ fn terrain<'b, 's>(item: &Item, args: &'b [Atom<'s>]) -> Result<Directive<'b, 's
         _ => return Err(malformed(item.span, "terrain")),
     };
     let area = match rest.split_first() {
-        Some((shape, shape_args)) if shape.kind == AtomKind::Word && SHAPES.contains(&shape.text) => {
+        Some((shape, shape_args))
+            if shape.kind == AtomKind::Word && SHAPES.contains(&shape.text) =>
+        {
             table_area(item, shape.text, shape_args)?
         }
         _ if !rest.is_empty()
