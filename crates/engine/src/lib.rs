@@ -15,6 +15,7 @@ pub mod code;
 pub mod example;
 pub mod mass_combat;
 pub mod replay;
+pub mod setup;
 pub mod system;
 pub mod timeline;
 pub mod view;

@@ -41,6 +41,14 @@ pub const MAX_REPLAYED_DEPTH: u32 = 64;
 /// are reported, and then the main line goes on as if it had not been played
 /// (docs/rules/mass-combat.md, ruling MC-R1). Only the main line enters the
 /// timeline.
+/// Where an open variation resumes its outer line: the state, its
+/// `before_last`, and the outer line's pending events.
+type Resume<R> = (
+    <R as Ruleset>::State,
+    Option<<R as Ruleset>::State>,
+    Vec<<R as Ruleset>::Event>,
+);
+
 pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R> {
     let mut out = Vec::new();
     let mut state = rules.setup(battle, &mut out);
@@ -72,9 +80,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         .iter()
         .any(|i| i.kind == ItemKind::VariationOpen);
     let mut before_last: Option<R::State> = None;
-    // Per open variation: the state to resume the outer line with, its
-    // `before_last`, and the outer line's pending events.
-    let mut resume: Vec<(R::State, Option<R::State>, Vec<R::Event>)> = Vec::new();
+    let mut resume: Vec<Resume<R>> = Vec::new();
     for step in steps(battle) {
         match step {
             Step::VariationStart(_) => {

@@ -24,7 +24,6 @@ pub enum Code {
     UnexpectedToken,
     UnmatchedParen,
     UnclosedVariation,
-    UnknownDirective,
     MalformedDirective,
     MalformedAnnotation,
     InvalidFigureName,
@@ -32,7 +31,7 @@ pub enum Code {
 
 impl Code {
     /// All codes, for docs checks.
-    pub const ALL: [Code; 19] = [
+    pub const ALL: [Code; 18] = [
         Code::InvalidUtf8,
         Code::EmptyArchive,
         Code::InputTooLarge,
@@ -48,7 +47,6 @@ impl Code {
         Code::UnexpectedToken,
         Code::UnmatchedParen,
         Code::UnclosedVariation,
-        Code::UnknownDirective,
         Code::MalformedDirective,
         Code::MalformedAnnotation,
         Code::InvalidFigureName,
@@ -71,7 +69,6 @@ impl Code {
             Code::UnexpectedToken => "notation::unexpected-token",
             Code::UnmatchedParen => "notation::unmatched-paren",
             Code::UnclosedVariation => "notation::unclosed-variation",
-            Code::UnknownDirective => "notation::unknown-directive",
             Code::MalformedDirective => "notation::malformed-directive",
             Code::MalformedAnnotation => "notation::malformed-annotation",
             Code::InvalidFigureName => "notation::invalid-figure-name",

@@ -1,6 +1,8 @@
 //! Lowering: from the syntax tree to generic setup directives, movetext steps and
-//! annotations. Still no rules: a verb is a word, a class is a word. Views borrow
-//! the tree's atoms, so lowering allocates nothing per action.
+//! annotations. Still no rules: a verb is a word, a class is a word, and a setup
+//! keyword the notation does not know is passed on as [`Directive::Other`] for
+//! the rule system to read or reject. Views borrow the tree's atoms, so lowering
+//! allocates nothing per action.
 
 use std::borrow::Cow;
 
@@ -8,7 +10,7 @@ use crate::atom::{Atom, AtomKind};
 use crate::error::{Code, SyntaxError};
 use crate::span::Span;
 use crate::syntax::{Battle, Item, ItemKind, unquote};
-use crate::value::{self, Cell};
+use crate::value::{self, Location, Point};
 
 pub use senlac_board::Parity;
 
@@ -35,10 +37,12 @@ pub enum Map {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Directive<'b, 's> {
     Map(Map),
-    /// Terrain on cells and cell ranges (`0101-0210` is the rectangle between).
+    /// Terrain of a kind (`forest`), or of a kind with a value (`elevation=275`:
+    /// kind `elevation`, value `275`), over an area.
     Terrain {
         kind: &'s str,
-        cells: &'b [Atom<'s>],
+        value: Option<Atom<'s>>,
+        area: Area<'b, 's>,
     },
     Hexside {
         kind: &'s str,
@@ -55,7 +59,8 @@ pub enum Directive<'b, 's> {
         id: &'s str,
         name: Cow<'s, str>,
         class: &'s str,
-        grade: &'s str,
+        /// The bare word after the class, if any; the ruleset says what it means.
+        grade: Option<&'s str>,
         pairs: &'b [Atom<'s>],
     },
     Roll {
@@ -79,9 +84,33 @@ pub enum Directive<'b, 's> {
         name: &'s str,
         value: Option<Atom<'s>>,
     },
+    /// A line whose keyword the notation does not know: the rule system reads it
+    /// or reports it with its own code. The keyword is the first atom of the
+    /// item, so it spans the item's first `keyword.len()` bytes.
+    Other {
+        keyword: &'s str,
+        args: &'b [Atom<'s>],
+    },
 }
 
-/// The directive keywords, as docs/notation.md lists them.
+/// Where a piece of terrain lies.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Area<'b, 's> {
+    /// Cells and cell ranges of a grid (`0101-0210` is the rectangle between).
+    Cells(&'b [Atom<'s>]),
+    /// `polygon P P P...`: the closed area inside three or more points.
+    Polygon(Vec<Point>),
+    /// `circle P radius=R`.
+    Circle { centre: Point, radius: f64 },
+    /// `line P P... width=W`: a road, river or hedge of that width.
+    Line { points: Vec<Point>, width: f64 },
+}
+
+/// The words that name a terrain shape on a table.
+pub const SHAPES: [&str; 3] = ["polygon", "circle", "line"];
+
+/// The directive keywords the notation reads, as docs/notation.md lists them.
+/// Any other keyword lowers to [`Directive::Other`].
 pub const DIRECTIVES: [&str; 10] = [
     "map", "terrain", "hexside", "army", "unit", "roll", "bonus", "deploy", "first", "option",
 ];
@@ -102,16 +131,7 @@ pub fn directive<'b, 's>(
     use AtomKind::*;
     let lowered = match keyword.text {
         "map" => map(args),
-        "terrain"
-            if kinds(&[Word])
-                && args[1..].iter().all(|a| matches!(a.kind, Cell | CellChain))
-                && args.len() > 1 =>
-        {
-            Some(Directive::Terrain {
-                kind: args[0].text,
-                cells: &args[1..],
-            })
-        }
+        "terrain" => return terrain(item, args),
         "hexside" if kinds(&[Word]) && rest_all(1, Hexside) => Some(Directive::Hexside {
             kind: args[0].text,
             sides: &args[1..],
@@ -130,13 +150,19 @@ pub fn directive<'b, 's>(
                 pairs: &args[from..],
             })
         }
-        "unit" if kinds(&[Word, Str, Word, Word]) && args[4..].iter().all(|a| a.kind == Pair) => {
-            Some(Directive::Unit {
+        "unit" if kinds(&[Word, Str, Word]) => {
+            // The grade is a bare word after the class; pairs are never words,
+            // so whatever follows the class is either a grade or the pairs.
+            let (grade, from) = match args.get(3) {
+                Some(grade) if grade.kind == Word => (Some(grade.text), 4),
+                _ => (None, 3),
+            };
+            (args[from..].iter().all(|a| a.kind == Pair)).then(|| Directive::Unit {
                 id: args[0].text,
                 name: unquote(args[1].text),
                 class: args[2].text,
-                grade: args[3].text,
-                pairs: &args[4..],
+                grade,
+                pairs: &args[from..],
             })
         }
         "roll"
@@ -164,28 +190,132 @@ pub fn directive<'b, 's>(
             name: args[0].text,
             value: args.get(1).copied(),
         }),
-        text if !DIRECTIVES.contains(&text) => {
-            return Err(SyntaxError::new(
-                Code::UnknownDirective,
-                keyword.span,
-                format!("`{text}` is not a setup keyword"),
-                "unknown keyword",
-            )
-            .with_help(format!(
-                "a setup line starts with one of: {}; the movetext starts with a turn such as `1. Saxons`",
-                DIRECTIVES.join(", ")
-            )));
-        }
+        text if !DIRECTIVES.contains(&text) => Some(Directive::Other {
+            keyword: text,
+            args,
+        }),
         _ => None,
     };
-    lowered.ok_or_else(|| {
+    lowered.ok_or_else(|| malformed(item.span, keyword.text))
+}
+
+/// A line with a known keyword but not its shape.
+fn malformed(span: Span, keyword: &str) -> SyntaxError {
+    SyntaxError::new(
+        Code::MalformedDirective,
+        span,
+        format!("malformed `{keyword}` line"),
+        "not the shape this keyword takes",
+    )
+    .with_help(format!("write it as `{}`", usage(keyword)))
+}
+
+/// `terrain KIND[=VALUE] CELLS...` on a grid, or `terrain KIND[=VALUE] SHAPE ...`
+/// on a table. A bad point, radius or width is reported at its own atom.
+fn terrain<'b, 's>(item: &Item, args: &'b [Atom<'s>]) -> Result<Directive<'b, 's>, SyntaxError> {
+    let Some((first, rest)) = args.split_first() else {
+        return Err(malformed(item.span, "terrain"));
+    };
+    let (kind, value) = match first.kind {
+        AtomKind::Word => (first.text, None),
+        AtomKind::Pair => match value::pair(first) {
+            Some((kind, value)) => (kind, Some(value)),
+            None => return Err(malformed(item.span, "terrain")),
+        },
+        _ => return Err(malformed(item.span, "terrain")),
+    };
+    let area = match rest.split_first() {
+        Some((shape, shape_args))
+            if shape.kind == AtomKind::Word && SHAPES.contains(&shape.text) =>
+        {
+            table_area(item, shape.text, shape_args)?
+        }
+        _ if !rest.is_empty()
+            && rest
+                .iter()
+                .all(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain)) =>
+        {
+            Area::Cells(rest)
+        }
+        _ => return Err(malformed(item.span, "terrain")),
+    };
+    Ok(Directive::Terrain { kind, value, area })
+}
+
+/// The area after a shape word: its points, then the radius or width that a
+/// circle or a line ends with.
+fn table_area<'b, 's>(
+    item: &Item,
+    shape: &str,
+    args: &[Atom<'s>],
+) -> Result<Area<'b, 's>, SyntaxError> {
+    let (points, measure) = match (shape, args.split_last()) {
+        ("polygon", _) => (args, None),
+        (_, Some((last, points))) => (points, Some(last)),
+        (_, None) => return Err(malformed(item.span, "terrain")),
+    };
+    let points = points
+        .iter()
+        .map(|atom| {
+            value::point(atom).ok_or_else(|| {
+                SyntaxError::new(
+                    Code::MalformedDirective,
+                    atom.span,
+                    format!("`{}` is not a point on the table", atom.text),
+                    "not a point",
+                )
+                .with_help("write a point as XxYin, inches from the left and near edges: `12x6in`")
+            })
+        })
+        .collect::<Result<Vec<Point>, SyntaxError>>()?;
+    let wrong_count = |wanted: &str| {
         SyntaxError::new(
             Code::MalformedDirective,
             item.span,
-            format!("malformed `{}` line", keyword.text),
-            "not the shape this keyword takes",
+            format!(
+                "a {shape} takes {wanted}, and this one has {}",
+                points.len()
+            ),
+            "wrong number of points",
         )
-        .with_help(format!("write it as `{}`", usage(keyword.text)))
+        .with_help(format!("write it as `{}`", usage("terrain")))
+    };
+    match (shape, measure) {
+        ("circle", Some(radius)) => {
+            let radius = length(radius, "radius")?;
+            match points[..] {
+                [centre] => Ok(Area::Circle { centre, radius }),
+                _ => Err(wrong_count("exactly 1 point, its centre")),
+            }
+        }
+        ("line", Some(width)) => {
+            let width = length(width, "width")?;
+            if points.len() < 2 {
+                return Err(wrong_count("at least 2 points"));
+            }
+            Ok(Area::Line { points, width })
+        }
+        _ if points.len() < 3 => Err(wrong_count("at least 3 points")),
+        _ => Ok(Area::Polygon(points)),
+    }
+}
+
+/// `radius=4in` or `width=2in`: a positive distance under its key.
+fn length(atom: &Atom<'_>, key: &str) -> Result<f64, SyntaxError> {
+    let found = value::pair(atom)
+        .filter(|(k, v)| *k == key && v.kind == AtomKind::Distance)
+        .and_then(|(_, v)| value::number(&v))
+        .filter(|n| *n > 0.0 && n.is_finite());
+    found.ok_or_else(|| {
+        SyntaxError::new(
+            Code::MalformedDirective,
+            atom.span,
+            format!("`{}` is not a {key}", atom.text),
+            format!("expected {key}=DISTANCE"),
+        )
+        .with_help(format!(
+            "end the shape with its {key} in inches, greater than 0: `{key}=2in`"
+        ))
     })
 }
 
@@ -226,10 +356,12 @@ fn map<'b, 's>(args: &'b [Atom<'s>]) -> Option<Directive<'b, 's>> {
 pub fn usage(keyword: &str) -> &'static str {
     match keyword {
         "map" => "map hex 10x10 parity odd | map square 20x20 | map table 72x48in",
-        "terrain" => "terrain KIND CELLS..., e.g. terrain forest 0101-0210",
+        "terrain" => {
+            "terrain KIND[=VALUE] CELLS... | terrain KIND polygon P P P... | terrain KIND circle P radius=R | terrain KIND line P P... width=W, e.g. terrain forest 0101-0210, terrain wood polygon 10x10in 20x10in 20x20in"
+        }
         "hexside" => "hexside KIND SIDES..., e.g. hexside crest 0404/0405",
         "army" => "army SIDE \"Name\" [leader \"Name\"] [key=value...]",
-        "unit" => "unit ID \"Name\" CLASS GRADE [key=value...], after its army",
+        "unit" => "unit ID \"Name\" CLASS [GRADE] [key=value...], after its army",
         "roll" => "roll SIDE WHAT VALUE, e.g. roll Saxons leadership 18",
         "bonus" => "bonus SIDE ID=POINTS..., e.g. bonus Saxons IV=3 V=2",
         "deploy" => "deploy SIDE ID@CELL..., e.g. deploy Saxons IX@0604",
@@ -352,10 +484,10 @@ impl<'b, 's> Action<'b, 's> {
 pub enum AnnotationKind<'s> {
     /// `[%fig NAME "caption"]`: an illustration belongs here.
     Figure { name: &'s str, caption: &'s str },
-    /// `[%arrow 0506 0608]`.
-    Arrow { from: Cell, to: Cell },
-    /// `[%mark 0506]`.
-    Mark { cell: Cell },
+    /// `[%arrow 0506 0608]` on a grid, `[%arrow 12x6in 18x10in]` on a table.
+    Arrow { from: Location, to: Location },
+    /// `[%mark 0506]` on a grid, `[%mark 12x6in]` on a table.
+    Mark { at: Location },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -446,16 +578,32 @@ fn annotation<'s>(text: &'s str, span: Span) -> Result<Annotation<'s>, SyntaxErr
             }
             AnnotationKind::Figure { name, caption }
         }
-        "arrow" => match rest.split_whitespace().collect::<Vec<_>>()[..] {
-            [a, b] => match (Cell::parse(a), Cell::parse(b)) {
-                (Some(from), Some(to)) => AnnotationKind::Arrow { from, to },
-                _ => return Err(malformed("write an arrow as [%arrow 0506 0608]")),
-            },
-            _ => return Err(malformed("write an arrow as [%arrow 0506 0608]")),
-        },
-        "mark" => match Cell::parse(rest) {
-            Some(cell) => AnnotationKind::Mark { cell },
-            None => return Err(malformed("write a mark as [%mark 0506]")),
+        "arrow" => {
+            const HELP: &str = "write an arrow as [%arrow 0506 0608] between cells, or [%arrow 12x6in 18x10in] between points";
+            let mut ends = rest.split_whitespace().map(Location::parse);
+            match (ends.next(), ends.next(), ends.next()) {
+                // Both ends on the same kind of battlefield: a cell and a point
+                // cannot be on one map.
+                (
+                    Some(Some(from @ Location::Cell(_))),
+                    Some(Some(to @ Location::Cell(_))),
+                    None,
+                )
+                | (
+                    Some(Some(from @ Location::Point(_))),
+                    Some(Some(to @ Location::Point(_))),
+                    None,
+                ) => AnnotationKind::Arrow { from, to },
+                _ => return Err(malformed(HELP)),
+            }
+        }
+        "mark" => match Location::parse(rest) {
+            Some(at) => AnnotationKind::Mark { at },
+            None => {
+                return Err(malformed(
+                    "write a mark as [%mark 0506] on a cell, or [%mark 12x6in] on a point",
+                ));
+            }
         },
         _ => return Err(malformed("the annotations are %fig, %arrow and %mark")),
     };

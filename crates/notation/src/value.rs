@@ -3,7 +3,6 @@
 //! The parser has already checked each atom's shape, so these decoders only
 //! fail on atoms of another kind (they return `None`).
 
-
 use crate::atom::{Atom, AtomKind};
 
 pub use senlac_board::Cell;
@@ -90,15 +89,48 @@ pub fn size(atom: &Atom<'_>) -> Option<(f64, f64)> {
     Some((w.parse().ok()?, h.parse().ok()?))
 }
 
-/// Where a placement puts its unit.
+/// A point on a table, in inches from the left (`x`) and near (`y`) edges.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    /// `12x6in`, or `12x6` where the inches are implied (as in a placement).
+    fn parse_text(text: &str) -> Option<Point> {
+        let text = text.strip_suffix("in").unwrap_or(text);
+        let (x, y) = text.split_once('x')?;
+        let (x, y): (f64, f64) = (x.parse().ok()?, y.parse().ok()?);
+        (x.is_finite() && y.is_finite()).then_some(Point { x, y })
+    }
+}
+
+/// A point written as a size in inches: `12x6in`. A size without `in` is a grid
+/// size, not a point.
+pub fn point(atom: &Atom<'_>) -> Option<Point> {
+    if atom.kind != AtomKind::Size || !atom.text.ends_with("in") {
+        return None;
+    }
+    Point::parse_text(atom.text)
+}
+
+/// A place on the battlefield: a cell of a grid or a point on a table.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Location {
     Cell(Cell),
-    /// A point on a table, in inches from the left and near edges.
-    Point {
-        x: f64,
-        y: f64,
-    },
+    Point(Point),
+}
+
+impl Location {
+    /// `0506` or `12x6in`, from raw text (annotations are not split into atoms).
+    pub fn parse(text: &str) -> Option<Location> {
+        match crate::atom::classify(text) {
+            AtomKind::Cell => Cell::parse(text).map(Location::Cell),
+            AtomKind::Size if text.ends_with("in") => Point::parse_text(text).map(Location::Point),
+            _ => None,
+        }
+    }
 }
 
 /// `IX@0604`, `A@12x6in^90deg`.
@@ -120,16 +152,10 @@ impl<'s> Placement<'s> {
             Some((place, facing)) => (place, Some(facing)),
             None => (rest, None),
         };
+        // A placement's point may leave out `in`: `A@12x6` is on a table too.
         let at = match Cell::parse(place) {
             Some(cell) => Location::Cell(cell),
-            None => {
-                let text = place.strip_suffix("in").unwrap_or(place);
-                let (x, y) = text.split_once('x')?;
-                Location::Point {
-                    x: x.parse().ok()?,
-                    y: y.parse().ok()?,
-                }
-            }
+            None => Location::Point(Point::parse_text(place)?),
         };
         Some(Placement { unit, at, facing })
     }
@@ -212,10 +238,26 @@ mod tests {
         let p = Placement::parse(&atom("A@12x6in^90deg")).unwrap();
         assert_eq!(
             (p.unit, p.at, p.facing),
-            ("A", Location::Point { x: 12.0, y: 6.0 }, Some("90deg"))
+            (
+                "A",
+                Location::Point(Point { x: 12.0, y: 6.0 }),
+                Some("90deg")
+            )
         );
         let (key, value) = pair(&atom("size=1000")).unwrap();
         assert_eq!((key, integer(&value)), ("size", Some(1000)));
+        assert_eq!(point(&atom("2.5x30in")), Some(Point { x: 2.5, y: 30.0 }));
+        assert_eq!(point(&atom("12x10")), None, "a grid size is no point");
+        assert_eq!(
+            Location::parse("0506"),
+            Some(Location::Cell(Cell { column: 5, row: 6 }))
+        );
+        assert_eq!(
+            Location::parse("12x6in"),
+            Some(Location::Point(Point { x: 12.0, y: 6.0 }))
+        );
+        assert_eq!(Location::parse("12x6"), None);
+        assert_eq!(Location::parse("05a6"), None);
         let refs: Vec<_> = unit_refs(&atom("I+Saxons.VI")).collect();
         assert_eq!(
             refs[1],

@@ -2,15 +2,15 @@
 
 use std::sync::Arc;
 
-use senlac_notation::lower::{Directive, Map, directives};
+use senlac_notation::lower::{Area, Directive, Map, directives};
 use senlac_notation::value::{self, Cell, Placement};
 use senlac_notation::{AtomKind, Battle, Span};
 
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
 use super::tables::{Class, Edition, Grade, base_command_points, max_command_points};
-use senlac_board::hex;
 use crate::violation::Violation;
+use senlac_board::hex;
 
 /// Terrain kinds a unit cannot enter (ruling MC-R4).
 pub const IMPASSABLE: [&str; 3] = ["forest", "stream", "impassable"];
@@ -70,7 +70,16 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 }
                 roster.set_map(map);
             }
-            Directive::Terrain { kind, cells } => {
+            Directive::Terrain { kind, area, .. } => {
+                let Area::Cells(cells) = area else {
+                    out.push(Violation::new(
+                        "mass-combat::wrong-map",
+                        span,
+                        "Mass Combat lays terrain on hexes, not shapes on a table",
+                        rules::SETUP,
+                    ));
+                    continue;
+                };
                 for atom in cells {
                     let listed: Vec<Cell> = value::cells(atom).collect();
                     let area: Vec<Cell> = match listed[..] {
@@ -114,7 +123,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             } => {
                 let Some(side) = army else { continue };
                 let class_found = Class::parse(class);
-                let grade_found = Grade::parse(grade);
+                let grade_found = grade.and_then(Grade::parse);
                 if class_found.is_none() {
                     out.push(
                         Violation::new(
@@ -138,7 +147,10 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                         Violation::new(
                             "mass-combat::unknown-grade",
                             span,
-                            format!("unit {id} has the unknown grade `{grade}`"),
+                            match grade {
+                                Some(grade) => format!("unit {id} has the unknown grade `{grade}`"),
+                                None => format!("unit {id} has no grade"),
+                            },
                             rules::UNITS,
                         )
                         .help("the grades are A, B, C, D and E"),
@@ -317,6 +329,15 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 }
             }
             Directive::Option { .. } => {}
+            Directive::Other { keyword, .. } => out.push(
+                Violation::new(
+                    "mass-combat::unknown-directive",
+                    Span::new(span.start as usize, span.start as usize + keyword.len()),
+                    format!("`{keyword}` is not a setup line of Mass Combat"),
+                    rules::SETUP,
+                )
+                .help("Mass Combat's setup lines are map, terrain, hexside, army, unit, roll, bonus, deploy, first and option"),
+            ),
         }
     }
     for (side, roll) in leadership.iter().enumerate() {
