@@ -272,7 +272,10 @@ pub fn rules_span(battle: &Battle<'_>) -> Span {
         .iter()
         .find(|i| {
             i.kind == senlac_notation::ItemKind::Tag
-                && battle.atoms_of(i).first().is_some_and(|a| a.text == "Rules")
+                && battle
+                    .atoms_of(i)
+                    .first()
+                    .is_some_and(|a| a.text == "Rules")
         })
         .map_or(
             Span {

@@ -27,7 +27,7 @@ use tables::Edition;
 
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
-use crate::replay::Config;
+use crate::replay::{Config, Replay};
 use crate::system::{Fold, Game, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
@@ -39,8 +39,12 @@ pub struct MassCombat {
 }
 
 /// The registry's entries, one per edition.
-pub const EDITION_A: MassCombat = MassCombat { edition: Edition::A };
-pub const EDITION_B: MassCombat = MassCombat { edition: Edition::B };
+pub const EDITION_A: MassCombat = MassCombat {
+    edition: Edition::A,
+};
+pub const EDITION_B: MassCombat = MassCombat {
+    edition: Edition::B,
+};
 
 impl Ruleset for MassCombat {
     type State = State;
@@ -110,6 +114,17 @@ impl Ruleset for MassCombat {
     }
 }
 
+/// Replays a battle under the edition its Rules tag names, typed (for tests
+/// and tools that read Mass Combat's own state); `None` for other rules.
+pub fn replay(battle: &Battle<'_>, config: Config) -> Option<Replay<MassCombat>> {
+    let edition = catalog::edition(&battle.tag("Rules")?)?;
+    Some(crate::replay::replay(
+        &MassCombat { edition },
+        battle,
+        config,
+    ))
+}
+
 /// TEMPORARY: runs play on the state directly and moves the events it
 /// recorded into the fold (until play emits events itself).
 fn legacy(fold: &mut Fold<'_, MassCombat>, f: impl FnOnce(&mut State)) {
@@ -143,4 +158,3 @@ impl System for MassCombat {
         generate::generate(self.edition, battles, seed, out);
     }
 }
-

@@ -9,8 +9,8 @@ use senlac_notation::{AtomKind, Battle, Span};
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
 use super::tables::{Class, Edition, Grade, base_command_points, max_command_points};
-use senlac_board::hex;
 use crate::violation::Violation;
+use senlac_board::hex;
 
 /// Terrain kinds a unit cannot enter (ruling MC-R4).
 pub const IMPASSABLE: [&str; 3] = ["forest", "stream", "impassable"];
