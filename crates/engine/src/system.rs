@@ -90,13 +90,6 @@ impl<'a, R: Ruleset> Fold<'a, R> {
         self.events.push(event);
     }
 
-    /// TEMPORARY bridge while Mass Combat's play is converted to events: the
-    /// state to change directly, and a way to record an already-applied event.
-    #[doc(hidden)]
-    pub fn legacy(&mut self) -> (&mut R::State, &mut Vec<R::Event>) {
-        (self.state, self.events)
-    }
-
     pub fn state(&self) -> &R::State {
         self.state
     }

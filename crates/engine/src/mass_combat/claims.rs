@@ -9,7 +9,7 @@ use senlac_notation::lower::Action;
 use senlac_notation::value::{self, UnitRef};
 use senlac_notation::{Atom, AtomKind};
 
-use super::play::resolve;
+use super::lookup::resolve;
 use super::rules;
 use super::state::{State, Status};
 use crate::violation::Violation;

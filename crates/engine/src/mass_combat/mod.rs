@@ -10,6 +10,8 @@ pub mod claims;
 pub mod combat;
 pub mod event;
 pub mod generate;
+pub mod lookup;
+pub mod pay;
 pub mod play;
 pub mod rules;
 pub mod scene;
@@ -28,7 +30,7 @@ use tables::Edition;
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
 use crate::replay::{Config, Replay};
-use crate::system::{Fold, Game, Played, Ruleset, System};
+use crate::system::{Game, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
 
@@ -37,6 +39,9 @@ use crate::violation::Violation;
 pub struct MassCombat {
     pub edition: Edition,
 }
+
+/// The fold play reads the state through and emits its events into.
+pub type Fold<'a> = crate::system::Fold<'a, MassCombat>;
 
 /// The registry's entries, one per edition.
 pub const EDITION_A: MassCombat = MassCombat {
@@ -55,10 +60,10 @@ impl Ruleset for MassCombat {
         setup::setup(self.edition, battle, out)
     }
 
-    fn play(&self, fold: &mut Fold<'_, Self>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    fn play(&self, fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
         // Without exactly two sides (already reported by setup) no turn can be checked.
         if fold.roster.sides.len() == 2 {
-            legacy(fold, |state| play::play(state, step, out));
+            play::play(fold, step, out);
         }
     }
 
@@ -66,11 +71,11 @@ impl Ruleset for MassCombat {
         event::apply(state, event);
     }
 
-    fn end_variation(&self, fold: &mut Fold<'_, Self>, out: &mut Vec<Violation>) {
-        legacy(fold, |state| play::flush_owed(state, out));
+    fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
+        play::flush_owed(fold, out);
     }
 
-    fn finish(&self, fold: &mut Fold<'_, Self>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
+    fn finish(&self, fold: &mut Fold<'_>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
         if fold.roster.sides.len() != 2 {
             return;
         }
@@ -78,7 +83,7 @@ impl Ruleset for MassCombat {
             start: battle.span.end,
             end: battle.span.end,
         };
-        legacy(fold, |state| play::end_side_turn(state, end, out));
+        play::end_side_turn(fold, end, out);
     }
 
     fn columns(&self) -> &'static [Column] {
@@ -123,14 +128,6 @@ pub fn replay(battle: &Battle<'_>, config: Config) -> Option<Replay<MassCombat>>
         battle,
         config,
     ))
-}
-
-/// TEMPORARY: runs play on the state directly and moves the events it
-/// recorded into the fold (until play emits events itself).
-fn legacy(fold: &mut Fold<'_, MassCombat>, f: impl FnOnce(&mut State)) {
-    let (state, events) = fold.legacy();
-    f(state);
-    events.append(&mut state.events);
 }
 
 impl System for MassCombat {

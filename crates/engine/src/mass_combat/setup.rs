@@ -360,7 +360,6 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
         charges: Vec::new(),
         combat: None,
         slaughter: None,
-        events: Vec::new(),
         units,
         turn: 0,
         acting: None,

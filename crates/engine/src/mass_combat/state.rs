@@ -21,7 +21,7 @@ pub struct UnitInfo {
 }
 
 /// What does not change during a battle: sides, units, map and terrain.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Roster {
     pub edition: Edition,
     pub sides: Vec<String>,
@@ -190,7 +190,7 @@ pub struct Attack {
 }
 
 /// The position at one moment of a Mass Combat battle.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub roster: Arc<Roster>,
     pub units: Vec<UnitState>,
@@ -217,11 +217,15 @@ pub struct State {
     pub combat: Option<(usize, usize, bool)>,
     /// The routed defender an attacker may slaughter.
     pub slaughter: Option<usize>,
-    /// What the last step did.
-    pub events: Vec<super::event::Event>,
 }
 
 impl State {
+    /// `Saxons VI`.
+    pub fn name(&self, unit: usize) -> String {
+        let info = self.info(unit);
+        format!("{} {}", self.roster.sides[info.side], info.id)
+    }
+
     pub fn info(&self, unit: usize) -> &UnitInfo {
         &self.roster.units[unit]
     }
