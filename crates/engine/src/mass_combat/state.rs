@@ -158,6 +158,33 @@ pub enum Cause {
     Combat,
 }
 
+impl Cause {
+    pub const ALL: [Cause; 6] = [
+        Cause::Damage,
+        Cause::Unpaid,
+        Cause::Choice,
+        Cause::Charge,
+        Cause::Morale,
+        Cause::Combat,
+    ];
+
+    /// The cause as exported.
+    pub fn word(self) -> &'static str {
+        match self {
+            Cause::Damage => "damage",
+            Cause::Unpaid => "unpaid",
+            Cause::Choice => "choice",
+            Cause::Charge => "charge",
+            Cause::Morale => "morale",
+            Cause::Combat => "combat",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Cause> {
+        Cause::ALL.into_iter().find(|cause| cause.word() == word)
+    }
+}
+
 /// A reaction some unit owes because of an earlier action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Owed {
