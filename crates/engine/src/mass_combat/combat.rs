@@ -5,6 +5,7 @@ use senlac_notation::value;
 use senlac_notation::{AtomKind, Span};
 
 use super::Fold;
+use super::codes;
 use super::event::Event;
 use super::lookup::{active, resolve, target};
 use super::pay::pay;
@@ -22,8 +23,8 @@ pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &m
         return;
     };
     if !adjacent(fold, unit, defender) {
-        out.push(Violation::new(
-            "mass-combat::not-adjacent",
+        out.push(Violation::of(
+            &codes::NOT_ADJACENT,
             action.span,
             format!(
                 "{} is not next to {}, so it cannot attack it",
@@ -37,8 +38,8 @@ pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &m
     // A charge commits the cavalry to attack the unit it charged.
     if let Some(&(_, charged, _)) = fold.charges.iter().find(|c| c.0 == unit && c.1 != defender) {
         out.push(
-            Violation::new(
-                "mass-combat::charge-not-followed",
+            Violation::of(
+                &codes::CHARGE_NOT_FOLLOWED,
                 action.span,
                 format!(
                     "{} charged {} and must attack it, not {}",
@@ -92,8 +93,8 @@ pub fn support(
         return;
     }
     let Some(atom) = action.args().iter().find(|a| a.kind == AtomKind::Word) else {
-        out.push(Violation::new(
-            "mass-combat::missing-target",
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
             action.span,
             format!("{} names no unit to support", fold.name(unit)),
             rules::COMBAT,
@@ -126,8 +127,8 @@ pub fn support(
         .map(|a| a.attacker)
         .collect();
     if attackers.is_empty() {
-        out.push(Violation::new(
-            "mass-combat::no-such-attack",
+        out.push(Violation::of(
+            &codes::NO_SUCH_ATTACK,
             atom.span,
             format!(
                 "nobody attacks {}, so there is nothing to support",
@@ -164,8 +165,8 @@ pub fn support(
             (Edition::B, false) => format!("next to both {} and an enemy", fold.name(defender)),
         };
         out.push(
-            Violation::new(
-                "mass-combat::cannot-support",
+            Violation::of(
+                &codes::CANNOT_SUPPORT,
                 action.span,
                 format!("{} is not {need}, so it cannot support", fold.name(unit)),
                 rules::COMBAT,
@@ -183,8 +184,8 @@ pub fn support(
 
 fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<Violation>) -> bool {
     if state.info(unit).class.super_class() == SuperClass::Archers {
-        out.push(Violation::new(
-            "mass-combat::archers-do-not-fight",
+        out.push(Violation::of(
+            &codes::ARCHERS_DO_NOT_FIGHT,
             span,
             format!(
                 "{} is {}; archers do not {what}",
@@ -196,8 +197,8 @@ fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<V
         return false;
     }
     if state.defending.contains(&unit) {
-        out.push(Violation::new(
-            "mass-combat::defending",
+        out.push(Violation::of(
+            &codes::DEFENDING,
             span,
             format!(
                 "{} defends this turn and cannot act in defense declarations",
@@ -295,8 +296,8 @@ pub fn resolve_attack(
         .find(|a| a.kind == AtomKind::Word)
         .and_then(|a| resolve(fold, value::UnitRef::parse(a.text), enemy))
     else {
-        out.push(Violation::new(
-            "mass-combat::missing-target",
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
             span,
             format!(
                 "{} resolves an attack on no known unit",
@@ -311,8 +312,8 @@ pub fn resolve_attack(
         .iter()
         .position(|a| a.attacker == attacker && a.defender == defender && !a.resolved)
     else {
-        out.push(Violation::new(
-            "mass-combat::no-such-attack",
+        out.push(Violation::of(
+            &codes::NO_SUCH_ATTACK,
             span,
             format!(
                 "{} declared no attack on {} this turn",
@@ -344,8 +345,8 @@ pub fn resolve_attack(
     };
     if let Some(why) = why {
         out.push(
-            Violation::new(
-                "mass-combat::attack-ignored",
+            Violation::of(
+                &codes::ATTACK_IGNORED,
                 span,
                 format!("{}'s attack on {} is ignored: {why}", fold.name(attacker), fold.name(defender)),
                 rules::COMBAT,
@@ -373,8 +374,8 @@ pub fn resolve_attack(
         };
         if value::integer(&claimed) != Some(i64::from(actual)) {
             out.push(
-                Violation::new(
-                    "mass-combat::wrong-outcome",
+                Violation::of(
+                    &codes::WRONG_OUTCOME,
                     atom.span,
                     format!(
                         "the log claims {key} {}, but {} totals {actual}",
@@ -455,8 +456,8 @@ pub fn end_of_turn(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
             || fold.units[attack.attacker].status != Status::Active;
         if !attack.resolved && !attack.negated && !gone {
             out.push(
-                Violation::new(
-                    "mass-combat::unresolved-attack",
+                Violation::of(
+                    &codes::UNRESOLVED_ATTACK,
                     attack.span,
                     format!(
                         "{}'s attack on {} is never resolved",
@@ -479,8 +480,8 @@ pub fn end_of_turn(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
         if fold.units[cavalry].status == Status::Active
             && fold.units[target].status == Status::Active
         {
-            out.push(Violation::new(
-                "mass-combat::charge-not-followed",
+            out.push(Violation::of(
+                &codes::CHARGE_NOT_FOLLOWED,
                 span,
                 format!(
                     "{} charged {} but did not attack it",

@@ -5,6 +5,7 @@ use senlac_notation::lower::Action;
 use senlac_notation::value::UnitRef;
 use senlac_notation::{AtomKind, Span};
 
+use super::codes;
 use super::rules;
 use super::state::{State, Status};
 use crate::violation::Violation;
@@ -24,8 +25,8 @@ pub fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) 
         return true;
     }
     out.push(
-        Violation::new(
-            "mass-combat::unit-not-active",
+        Violation::of(
+            &codes::UNIT_NOT_ACTIVE,
             span,
             format!("{} cannot act: it is {}", state.name(unit), status.word()),
             rules::ROUT,
@@ -44,8 +45,8 @@ pub fn target(
 ) -> Option<usize> {
     let enemy = state.roster.enemy_of(state.info(unit).side);
     let Some(atom) = action.args().iter().find(|a| a.kind == AtomKind::Word) else {
-        out.push(Violation::new(
-            "mass-combat::missing-target",
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
             action.span,
             format!(
                 "{} `{}` names no target",
@@ -59,8 +60,8 @@ pub fn target(
     let found = resolve(state, UnitRef::parse(atom.text), enemy);
     match found {
         Some(target) if state.info(target).side == state.info(unit).side => {
-            out.push(Violation::new(
-                "mass-combat::friendly-target",
+            out.push(Violation::of(
+                &codes::FRIENDLY_TARGET,
                 atom.span,
                 format!(
                     "{} is on {}'s own side",

@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod claims;
+pub mod codes;
 pub mod combat;
 pub mod event;
 pub mod generate;
@@ -148,7 +149,7 @@ impl System for MassCombat {
     }
 
     fn codes(&self) -> &'static [CodeInfo] {
-        rules::CODES
+        codes::ALL
     }
 
     fn generate(&self, battles: u32, seed: u64, out: &mut String) {

@@ -4,6 +4,7 @@
 use senlac_notation::Span;
 
 use super::Fold;
+use super::codes;
 use super::event::Event;
 use super::rules;
 use super::state::{Cause, Owed, Status};
@@ -22,8 +23,8 @@ pub fn pay(
     let have = fold.units[unit].command_points;
     if have < cost.command_points {
         out.push(
-            Violation::new(
-                "mass-combat::insufficient-command-points",
+            Violation::of(
+                &codes::INSUFFICIENT_COMMAND_POINTS,
                 span,
                 format!(
                     "{} has {have} command point{} but {what} costs {}",

@@ -5,6 +5,7 @@ use senlac_notation::value::{self, Cell, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
 use super::Fold;
+use super::codes;
 use super::event::{Event, Path, label};
 use super::lookup::{active, resolve, target};
 use super::pay::{pay, rout};
@@ -14,6 +15,7 @@ use super::tables::{
     ADVANCE_HEXES, CHARGE_HEXES, Class, DISENGAGE_HEXES, MANEUVER_HEXES, Phase, SuperClass,
     VOLLEY_RANGE, Verb, cost,
 };
+use crate::code::CodeInfo;
 use crate::violation::Violation;
 
 pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
@@ -35,8 +37,8 @@ pub fn end_side_turn(fold: &mut Fold<'_>, at: Span, out: &mut Vec<Violation>) {
         for unit in missing {
             let name = fold.name(unit);
             out.push(
-                Violation::new(
-                    "mass-combat::missing-action",
+                Violation::of(
+                    &codes::MISSING_ACTION,
                     at,
                     format!("{name} took no movement action in turn {}", fold.turn),
                     rules::MOVE_ALL,
@@ -87,8 +89,8 @@ fn begin_side_turn(
     };
     if side != expected_side {
         out.push(
-            Violation::new(
-                "mass-combat::turn-order",
+            Violation::of(
+                &codes::TURN_ORDER,
                 span,
                 format!(
                     "{side_name} acts out of turn: it is {}'s turn",
@@ -100,8 +102,8 @@ fn begin_side_turn(
         );
     } else if number != expected_turn {
         out.push(
-            Violation::new(
-                "mass-combat::turn-number",
+            Violation::of(
+                &codes::TURN_NUMBER,
                 span,
                 format!("this is turn {expected_turn}, not turn {number}"),
                 rules::TURN_ORDER,
@@ -116,8 +118,8 @@ fn begin_phase(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violat
     flush_owed(fold, out);
     let Some(phase) = Phase::ALL.iter().copied().find(|p| p.word() == name) else {
         out.push(
-            Violation::new(
-                "mass-combat::unknown-phase",
+            Violation::of(
+                &codes::UNKNOWN_PHASE,
                 span,
                 format!("`{name}` is not a Mass Combat phase"),
                 rules::PHASES,
@@ -130,8 +132,8 @@ fn begin_phase(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violat
         .phase
         .is_some_and(|current| current as u8 >= phase as u8)
     {
-        out.push(Violation::new(
-            "mass-combat::phase-order",
+        out.push(Violation::of(
+            &codes::PHASE_ORDER,
             span,
             format!(
                 "`{name}:` cannot follow `{}:`: the phases go volley, movement, combat, defense, resolve, once each",
@@ -156,8 +158,8 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
         };
         let choices: Vec<&str> = owed.choices.iter().map(|v| v.word()).collect();
         out.push(
-            Violation::new(
-                "mass-combat::missing-reaction",
+            Violation::of(
+                &codes::MISSING_REACTION,
                 owed.span,
                 format!(
                     "{} owes a reaction to this action: {}",
@@ -186,8 +188,8 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
     if verb_atom.text == "resolve" {
         flush_owed(fold, out);
         if fold.phase != Some(Phase::ResolveCombat) {
-            out.push(Violation::new(
-                "mass-combat::wrong-phase",
+            out.push(Violation::of(
+                &codes::WRONG_PHASE,
                 verb_atom.span,
                 "combat is resolved in the resolve phase",
                 rules::PHASES,
@@ -202,8 +204,8 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
     }
     let Some(verb) = Verb::parse(verb_atom.text) else {
         out.push(
-            Violation::new(
-                "mass-combat::unknown-verb",
+            Violation::of(
+                &codes::UNKNOWN_VERB,
                 verb_atom.span,
                 format!("`{}` is not a Mass Combat action", verb_atom.text),
                 rules::TURN_ORDER,
@@ -221,8 +223,8 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
     let before = out.len();
     let Some(phase) = fold.phase else {
         out.push(
-            Violation::new(
-                "mass-combat::missing-phase",
+            Violation::of(
+                &codes::MISSING_PHASE,
                 action.span,
                 "action outside any phase",
                 rules::PHASES,
@@ -261,8 +263,8 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
         }
         if fold.info(unit).side != own {
             out.push(
-                Violation::new(
-                    "mass-combat::wrong-side",
+                Violation::of(
+                    &codes::WRONG_SIDE,
                     action.actor().span,
                     format!("{} cannot act now: it is {}'s turn", fold.name(unit), fold.roster.sides[own]),
                     rules::TURN_ORDER,
@@ -272,8 +274,8 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
             continue;
         }
         if fold.units[unit].acted {
-            out.push(Violation::new(
-                "mass-combat::already-acted",
+            out.push(Violation::of(
+                &codes::ALREADY_ACTED,
                 action.span,
                 format!(
                     "{} already acted in the {} phase",
@@ -315,8 +317,8 @@ fn react_all(
             continue;
         };
         let Some(verb) = Verb::parse(reaction.verb.text) else {
-            out.push(Violation::new(
-                "mass-combat::unknown-verb",
+            out.push(Violation::of(
+                &codes::UNKNOWN_VERB,
                 reaction.verb.span,
                 format!("`{}` is not a Mass Combat reaction", reaction.verb.text),
                 rules::TURN_ORDER,
@@ -400,8 +402,8 @@ fn react(
             .flat_map(|o| o.choices.iter().map(|v| v.word()))
             .collect();
         out.push(
-            Violation::new(
-                "mass-combat::unprompted-reaction",
+            Violation::of(
+                &codes::UNPROMPTED_REACTION,
                 span,
                 format!(
                     "{} does not owe a `{}` reaction here",
@@ -479,8 +481,8 @@ fn perform(
         _ => &[],
     };
     if !allowed.contains(&phase) {
-        out.push(Violation::new(
-            "mass-combat::wrong-phase",
+        out.push(Violation::of(
+            &codes::WRONG_PHASE,
             action.verb().span,
             format!(
                 "`{}` is not an action of the {} phase",
@@ -497,14 +499,14 @@ fn perform(
     // Only movement asks whether an enemy is adjacent; the scan is not free.
     let adjacent = phase == Phase::Movement && fold.adjacent_enemies(unit).next().is_some();
     let span = action.span;
-    let fail = |code: &'static str, message: String, rule: &'static str| {
-        Violation::new(code, span, message, rule)
+    let fail = |code: &'static CodeInfo, message: String, rule: &'static str| {
+        Violation::of(code, span, message, rule)
     };
     match verb {
         Verb::Volley => {
             if class.super_class() != SuperClass::Archers {
                 out.push(fail(
-                    "mass-combat::not-an-archer",
+                    &codes::NOT_AN_ARCHER,
                     format!(
                         "{} is {}, and only archers volley",
                         fold.name(unit),
@@ -524,7 +526,7 @@ fn perform(
             if distance > u32::from(VOLLEY_RANGE) {
                 out.push(
                     fail(
-                        "mass-combat::out-of-range",
+                        &codes::OUT_OF_RANGE,
                         format!(
                             "{} is {distance} hexes from {}; a volley reaches {VOLLEY_RANGE}",
                             fold.name(unit),
@@ -563,7 +565,7 @@ fn perform(
         }
         Verb::Hold if phase == Phase::Movement && adjacent => out.push(
             fail(
-                "mass-combat::hold-while-adjacent",
+                &codes::HOLD_WHILE_ADJACENT,
                 format!(
                     "{} is adjacent to an enemy, so it cannot hold",
                     fold.name(unit)
@@ -578,7 +580,7 @@ fn perform(
         Verb::Hold => pay(fold, unit, cost(edition, verb, phase), "holding", span, out),
         Verb::Engage if !adjacent => out.push(
             fail(
-                "mass-combat::not-adjacent",
+                &codes::NOT_ADJACENT,
                 format!(
                     "{} is adjacent to no enemy, so it cannot engage",
                     fold.name(unit)
@@ -596,14 +598,14 @@ fn perform(
                 || class.super_class() == SuperClass::Archers;
             if !may_wait {
                 out.push(fail(
-                    "mass-combat::cannot-wait",
+                    &codes::CANNOT_WAIT,
                     format!("{} is {}; only light cavalry, archers and skirmish infantry take a waiting position", fold.name(unit), class.name()),
                     rules::MOVEMENT,
                 ));
             }
         }
         Verb::Charge if class.super_class() != SuperClass::Cavalry => out.push(fail(
-            "mass-combat::not-cavalry",
+            &codes::NOT_CAVALRY,
             format!(
                 "{} is {}, and only cavalry charges",
                 fold.name(unit),
@@ -642,8 +644,8 @@ fn movement(
         .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
     else {
         out.push(
-            Violation::new(
-                "mass-combat::missing-path",
+            Violation::of(
+                &codes::MISSING_PATH,
                 span,
                 format!(
                     "{} `{}` needs the hexes it moves through",
@@ -684,13 +686,13 @@ fn movement(
                 verb.word()
             )
         };
-        out.push(Violation::new("mass-combat::engaged", span, message, rule));
+        out.push(Violation::of(&codes::ENGAGED, span, message, rule));
         return;
     }
     if steps > usize::from(limit) || steps == 0 {
         out.push(
-            Violation::new(
-                "mass-combat::too-far",
+            Violation::of(
+                &codes::TOO_FAR,
                 path_atom.span,
                 format!(
                     "{} {}s {} hexes; the limit is {limit}",
@@ -707,25 +709,22 @@ fn movement(
     let mut at = start;
     for cell in path() {
         let problem = if !fold.roster.adjacent(at, cell) {
-            Some((
-                "mass-combat::broken-path",
-                format!("{cell} is not next to {at}"),
-            ))
+            Some((&codes::BROKEN_PATH, format!("{cell} is not next to {at}")))
         } else if !fold.roster.on_map(cell) {
-            Some(("mass-combat::off-map", format!("{cell} is off the map")))
+            Some((&codes::OFF_MAP, format!("{cell} is off the map")))
         } else if fold.roster.impassable.contains(&cell) {
             Some((
-                "mass-combat::impassable",
+                &codes::IMPASSABLE,
                 format!("{} cannot enter impassable {cell}", fold.name(unit)),
             ))
         } else if fold.unit_at(cell).is_some() {
-            Some(("mass-combat::occupied", format!("{cell} is occupied")))
+            Some((&codes::OCCUPIED, format!("{cell} is occupied")))
         } else {
             None
         };
         if let Some((code, message)) = problem {
             out.push(
-                Violation::new(code, path_atom.span, message, rules::PATHS)
+                Violation::of(code, path_atom.span, message, rules::PATHS)
                     .label(format!("at {cell}")),
             );
             return;
@@ -764,8 +763,8 @@ fn movement(
         Verb::Advance => {
             let after = fold.nearest_enemy(side, at);
             if !matches!((before, after), (Some(b), Some(a)) if a < b) {
-                out.push(Violation::new(
-                    "mass-combat::not-closer",
+                out.push(Violation::of(
+                    &codes::NOT_CLOSER,
                     span,
                     format!("{} ends its advance {} hexes from the nearest enemy, not closer than the {} it started", fold.name(unit), after.unwrap_or(0), before.unwrap_or(0)),
                     rules::MOVEMENT,
@@ -774,8 +773,8 @@ fn movement(
         }
         Verb::Disengage => {
             if fold.adjacent_enemies(unit).next().is_some() {
-                out.push(Violation::new(
-                    "mass-combat::still-engaged",
+                out.push(Violation::of(
+                    &codes::STILL_ENGAGED,
                     span,
                     format!("{} ends its disengage next to an enemy", fold.name(unit)),
                     rules::MOVEMENT,
@@ -800,8 +799,8 @@ fn movement(
                 .hex
                 .is_some_and(|h| fold.roster.adjacent(at, h));
             if !next_to {
-                out.push(Violation::new(
-                    "mass-combat::charge-short",
+                out.push(Violation::of(
+                    &codes::CHARGE_SHORT,
                     span,
                     format!(
                         "{}'s charge ends at {at}, not next to its target {}",
@@ -846,8 +845,8 @@ fn movement(
 fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Result<(), Violation> {
     let class = fold.info(unit).class;
     if !matches!(class, Class::SkirmishInfantry | Class::HorseArchers) {
-        return Err(Violation::new(
-            "mass-combat::cannot-feint",
+        return Err(Violation::of(
+            &codes::CANNOT_FEINT,
             span,
             format!(
                 "{} is {}; only skirmish infantry and horse archers feint",
@@ -862,8 +861,8 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
         .iter()
         .rposition(|a| a.defender == unit && !a.resolved)
     else {
-        return Err(Violation::new(
-            "mass-combat::unprompted-reaction",
+        return Err(Violation::of(
+            &codes::UNPROMPTED_REACTION,
             span,
             "no attack to feint from",
             rules::COMBAT,
@@ -871,8 +870,8 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
     };
     let attacker = fold.attacks[index].attacker;
     let (Some(from), Some(enemy)) = (fold.units[unit].hex, fold.units[attacker].hex) else {
-        return Err(Violation::new(
-            "mass-combat::cannot-feint",
+        return Err(Violation::of(
+            &codes::CANNOT_FEINT,
             span,
             "the units are not on the map",
             rules::COMBAT,
@@ -883,8 +882,8 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
         .find(|a| a.kind == AtomKind::Cell)
         .and_then(|a| value::cells(a).next())
     else {
-        return Err(Violation::new(
-            "mass-combat::missing-path",
+        return Err(Violation::of(
+            &codes::MISSING_PATH,
             span,
             format!("{}'s feint needs the hex it pulls back to", fold.name(unit)),
             rules::COMBAT,
@@ -896,8 +895,8 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
         && !fold.roster.impassable.contains(&to)
         && fold.unit_at(to).is_none();
     if !fold.roster.adjacent(from, to) || !away || !open {
-        return Err(Violation::new(
-            "mass-combat::bad-feint",
+        return Err(Violation::of(
+            &codes::BAD_FEINT,
             span,
             format!(
                 "{} cannot pull back to {to}: it must be a free hex next to it, farther from {}",
