@@ -317,7 +317,7 @@ pub struct Entry {
     pub forces: &'static [Forced],
 }
 
-/// Any rout forces these (play.rs, `rout`); a damage of [`ROUT_DAMAGE`] routs.
+/// Any rout forces these (pay.rs, `rout`); a damage of [`ROUT_DAMAGE`] routs.
 const MORALE: Forced = Forced {
     owed_by: "lower-grade allies, if it routs",
     choices: &[Verb::MoraleCheck, Verb::Rout],

@@ -2,8 +2,11 @@
 //! command points as the currency of every action, deterministic combat.
 //!
 //! `setup` turns the battle's setup lines into a checked starting [`State`];
-//! `play` applies turns, phases, actions and reactions. The rules' numbers are
-//! data in `tables`; `rules` names the section or ruling each check cites.
+//! `play` checks turns, phases, actions and reactions (with `combat` and
+//! `claims`, on top of the shared `lookup` and `pay`) and emits `event`s, which
+//! `event::apply` alone folds into the state. The rules' numbers are data in
+//! `tables`; `rules` names the section or ruling each check cites, and `codes`
+//! registers every diagnostic code.
 
 pub mod catalog;
 pub mod claims;
