@@ -52,12 +52,21 @@ fn rebuilt(rules: &MassCombat, setup: &State, exported: &[String]) -> Vec<State>
         .collect()
 }
 
+/// What [`check_rebuilds`] went through.
+#[derive(Default)]
+struct Checked {
+    events: usize,
+    violations: usize,
+    /// The state each battle ended in.
+    ends: Vec<State>,
+}
+
 /// Replays every battle of `text` with its timeline and checks that each
-/// recorded state is rebuilt; returns how many events were folded.
-fn check_rebuilds(rules: &MassCombat, text: &str) -> usize {
+/// recorded state is rebuilt.
+fn check_rebuilds(rules: &MassCombat, text: &str) -> Checked {
     let archive = parse(text);
     assert!(!archive.has_errors(), "the log parses");
-    let mut folded = 0;
+    let mut checked = Checked::default();
     for battle in &archive.battles {
         let replay = replay(rules, battle, Config { timeline: true });
         let states = &replay.timeline.states;
@@ -68,21 +77,23 @@ fn check_rebuilds(rules: &MassCombat, text: &str) -> usize {
             assert_eq!(rebuilt, recorded, "state {i} of {}", states.len());
         }
         assert_eq!(rebuilt.last(), Some(&replay.state));
-        folded += replay.timeline.all_events().len();
+        checked.events += replay.timeline.all_events().len();
+        checked.violations += replay.violations.len();
+        checked.ends.push(replay.state);
     }
-    folded
+    checked
 }
 
 #[test]
 fn hastings_rebuilds_from_its_events() {
-    let folded = check_rebuilds(&EDITION_A, &sample("hastings"));
+    let checked = check_rebuilds(&EDITION_A, &sample("hastings"));
     // Every action of the sample leaves at least one event.
-    assert!(folded > 300, "{folded} events");
+    assert!(checked.events > 300, "{} events", checked.events);
 }
 
 #[test]
 fn fulford_rebuilds_from_its_events() {
-    assert!(check_rebuilds(&EDITION_B, &sample("fulford")) > 0);
+    assert!(check_rebuilds(&EDITION_B, &sample("fulford")).events > 0);
 }
 
 #[test]
@@ -91,8 +102,57 @@ fn generated_battles_rebuild_from_their_events() {
         for seed in 0..4 {
             let mut text = String::new();
             generate::generate(edition, 2, seed, &mut text);
-            assert!(check_rebuilds(&rules, &text) > 0, "{edition:?} seed {seed}");
+            let checked = check_rebuilds(&rules, &text);
+            assert!(checked.events > 0, "{edition:?} seed {seed}");
+            assert_eq!(checked.violations, 0, "generated battles are legal");
         }
+    }
+}
+
+/// A generated battle, one action at a time left out: the rejected actions,
+/// unpaid routs and lapsed reactions that follow are events like any other.
+#[test]
+fn broken_battles_rebuild_from_their_events() {
+    let mut violations = 0;
+    for (rules, edition) in [(EDITION_A, Edition::A), (EDITION_B, Edition::B)] {
+        let mut text = String::new();
+        generate::generate(edition, 1, 7, &mut text);
+        let lines: Vec<&str> = text.lines().collect();
+        let actions = (0..lines.len()).filter(|&i| lines[i].starts_with("    "));
+        for left_out in actions.step_by(4) {
+            let broken: Vec<&str> = lines
+                .iter()
+                .enumerate()
+                .filter_map(|(i, line)| (i != left_out).then_some(*line))
+                .collect();
+            violations += check_rebuilds(&rules, &broken.join("\n")).violations;
+        }
+    }
+    assert!(
+        violations > 10,
+        "the broken battles break rules: {violations}"
+    );
+}
+
+/// Variations are replayed but leave the main line, and its events, alone.
+#[test]
+fn battles_with_variations_rebuild_from_their_events() {
+    let mut text = String::new();
+    generate::generate(Edition::A, 1, 3, &mut text);
+    let plain_end = check_rebuilds(&EDITION_A, &text).ends;
+    let lines: Vec<&str> = text.lines().collect();
+    let actions: Vec<usize> = (1..lines.len())
+        .filter(|&i| lines[i].starts_with("    ") && lines[i - 1].starts_with("    "))
+        .step_by(5)
+        .collect();
+    assert!(actions.len() > 5, "the battle has actions to vary");
+    for &action in &actions {
+        // The action before, played again as an alternative to itself.
+        let mut varied = lines.clone();
+        let alternative = format!("    ( {} )", lines[action - 1].trim());
+        varied.insert(action, &alternative);
+        let varied = check_rebuilds(&EDITION_A, &varied.join("\n"));
+        assert_eq!(varied.ends, plain_end, "the main line ends as without it");
     }
 }
 
