@@ -30,6 +30,14 @@ struct Cursor {
     phase: Option<String>,
 }
 
+/// The outer line, kept while a variation is replayed: the state to resume
+/// with, its `before_last`, and its pending events.
+struct Outer<R: Ruleset> {
+    state: R::State,
+    before_last: Option<R::State>,
+    pending: Vec<R::Event>,
+}
+
 /// Variations nested deeper than this are kept but not replayed: each level
 /// holds a copy of the state, and hostile input may nest 100,000 deep.
 pub const MAX_REPLAYED_DEPTH: u32 = 64;
@@ -41,14 +49,6 @@ pub const MAX_REPLAYED_DEPTH: u32 = 64;
 /// are reported, and then the main line goes on as if it had not been played
 /// (docs/rules/mass-combat.md, ruling MC-R1). Only the main line enters the
 /// timeline.
-/// Where an open variation resumes its outer line: the state, its
-/// `before_last`, and the outer line's pending events.
-type Resume<R> = (
-    <R as Ruleset>::State,
-    Option<<R as Ruleset>::State>,
-    Vec<<R as Ruleset>::Event>,
-);
-
 pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R> {
     let mut out = Vec::new();
     let mut state = rules.setup(battle, &mut out);
@@ -80,7 +80,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         .iter()
         .any(|i| i.kind == ItemKind::VariationOpen);
     let mut before_last: Option<R::State> = None;
-    let mut resume: Vec<Resume<R>> = Vec::new();
+    let mut resume: Vec<Outer<R>> = Vec::new();
     for step in steps(battle) {
         match step {
             Step::VariationStart(_) => {
@@ -88,17 +88,21 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                 if depth <= MAX_REPLAYED_DEPTH {
                     let start = before_last.clone().unwrap_or_else(|| state.clone());
                     let outer = std::mem::replace(&mut state, start);
-                    resume.push((outer, before_last.take(), std::mem::take(&mut pending)));
+                    resume.push(Outer {
+                        state: outer,
+                        before_last: before_last.take(),
+                        pending: std::mem::take(&mut pending),
+                    });
                 }
             }
             Step::VariationEnd(_) => {
                 if depth <= MAX_REPLAYED_DEPTH
-                    && let Some((outer, outer_before, outer_pending)) = resume.pop()
+                    && let Some(outer) = resume.pop()
                 {
                     rules.end_variation(&mut Fold::new(&mut state, &mut pending), &mut out);
-                    state = outer;
-                    before_last = outer_before;
-                    pending = outer_pending;
+                    state = outer.state;
+                    before_last = outer.before_last;
+                    pending = outer.pending;
                 }
                 depth = depth.saturating_sub(1);
             }

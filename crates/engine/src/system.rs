@@ -90,13 +90,6 @@ impl<'a, R: Ruleset> Fold<'a, R> {
         self.events.push(event);
     }
 
-    /// TEMPORARY bridge while Mass Combat's play is converted to events: the
-    /// state to change directly, and a way to record an already-applied event.
-    #[doc(hidden)]
-    pub fn legacy(&mut self) -> (&mut R::State, &mut Vec<R::Event>) {
-        (self.state, self.events)
-    }
-
     pub fn state(&self) -> &R::State {
         self.state
     }
@@ -272,7 +265,10 @@ pub fn rules_span(battle: &Battle<'_>) -> Span {
         .iter()
         .find(|i| {
             i.kind == senlac_notation::ItemKind::Tag
-                && battle.atoms_of(i).first().is_some_and(|a| a.text == "Rules")
+                && battle
+                    .atoms_of(i)
+                    .first()
+                    .is_some_and(|a| a.text == "Rules")
         })
         .map_or(
             Span {

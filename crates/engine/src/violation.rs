@@ -23,24 +23,8 @@ pub struct Violation {
 }
 
 impl Violation {
-    pub fn new(
-        code: &'static str,
-        span: Span,
-        message: impl Into<String>,
-        rule: &'static str,
-    ) -> Self {
-        Violation {
-            code,
-            severity: Severity::Error,
-            span,
-            message: message.into(),
-            label: "here".into(),
-            rule,
-            help: None,
-        }
-    }
-
-    /// A finding of a registered code, with its severity.
+    /// A finding of a registered code, with its severity: every violation
+    /// names one, so its code and severity come from the system's registry.
     pub fn of(
         code: &'static CodeInfo,
         span: Span,
@@ -48,8 +32,13 @@ impl Violation {
         rule: &'static str,
     ) -> Self {
         Violation {
+            code: code.code,
             severity: code.severity,
-            ..Violation::new(code.code, span, message, rule)
+            span,
+            message: message.into(),
+            label: "here".into(),
+            rule,
+            help: None,
         }
     }
 

@@ -2,8 +2,8 @@
 //! example: every unit's fate and casualties, the totals, and the figures.
 
 use senlac_engine::mass_combat::tables::casualties;
-use senlac_engine::mass_combat::{State, Status};
-use senlac_engine::{Config, Game, Point, check};
+use senlac_engine::mass_combat::{self, MassCombat, State, Status};
+use senlac_engine::{Config, Point, check};
 use senlac_notation::parse;
 
 fn sample() -> String {
@@ -15,7 +15,7 @@ fn sample() -> String {
 }
 
 /// The sample replayed with its timeline, and the state at its end.
-fn replayed() -> (senlac_engine::Replay<State>, State) {
+fn replayed() -> (senlac_engine::Replay<MassCombat>, State) {
     let text = sample();
     let archive = parse(&text);
     assert!(
@@ -23,7 +23,7 @@ fn replayed() -> (senlac_engine::Replay<State>, State) {
         "syntax: {:?}",
         archive.all_errors().collect::<Vec<_>>()
     );
-    let Ok(Game::MassCombat(replay)) = check(&archive.battles[0], Config { timeline: true }) else {
+    let Some(replay) = mass_combat::replay(&archive.battles[0], Config { timeline: true }) else {
         panic!("the sample is a Mass Combat battle")
     };
     let end = replay

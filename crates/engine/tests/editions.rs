@@ -2,8 +2,8 @@
 //! what the rules' tables say differs — the cost of an attack, the cost of a
 //! lost attack, and who may support — and nothing else.
 
-use senlac_engine::mass_combat::State;
-use senlac_engine::{Config, Game, Point, check};
+use senlac_engine::mass_combat::{self, State};
+use senlac_engine::{Config, Point, check};
 use senlac_notation::parse;
 
 fn sample() -> String {
@@ -17,7 +17,7 @@ fn sample() -> String {
 fn replay(text: &str) -> (Vec<(String, String)>, Vec<State>) {
     let archive = parse(text);
     assert!(!archive.has_errors());
-    let Ok(Game::MassCombat(replay)) = check(&archive.battles[0], Config { timeline: true }) else {
+    let Some(replay) = mass_combat::replay(&archive.battles[0], Config { timeline: true }) else {
         panic!()
     };
     let violations = replay
@@ -98,29 +98,39 @@ fn the_generic_view_and_events() {
     let text = sample();
     let archive = parse(&text);
     let game = check(&archive.battles[0], Config { timeline: true }).unwrap();
-    let end = game.view(&Point::End).unwrap();
+    let end = game.view(game.index(&Point::End).unwrap());
     let fyrd = &end.units[3];
     assert_eq!(
-        (fyrd.side.as_str(), fyrd.id.as_str(), fyrd.status),
+        (end.side_of(fyrd), fyrd.id.as_str(), fyrd.status),
         ("Northumbrians", "I", "routed")
     );
     // 1000 men at 1 damage: 90% survive.
     assert_eq!(fyrd.casualties, 100);
+    let casualties_by_side: Vec<(String, u32)> = end
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(side, name)| {
+            let lost = end
+                .units
+                .iter()
+                .filter(|u| u.side == side)
+                .map(|u| u.casualties);
+            (name.clone(), lost.sum())
+        })
+        .collect();
     assert_eq!(
-        end.casualties_by_side(),
+        casualties_by_side,
         vec![("Norse".to_string(), 0), ("Northumbrians".to_string(), 100)]
     );
-    let json = serde_json::to_value(&end).unwrap();
-    assert_eq!(json["units"][0]["command_points"], 6);
-    assert_eq!(json["units"][0]["hex"], "0505");
-    assert_eq!(json["units"][3]["status"], "routed");
+    let json = |unit: usize| serde_json::to_value(end.unit_json(&end.units[unit])).unwrap();
+    assert_eq!(json(0)["command_points"], 6);
+    assert_eq!(json(0)["at"], "0505");
+    assert_eq!(json(3)["status"], "routed");
     // The state after the Norse resolve step carries the events of that step.
-    let Game::MassCombat(replay) = &game;
-    let resolved = replay
-        .timeline
-        .states
-        .iter()
-        .flat_map(|s| s.events.iter())
+    let replay = mass_combat::replay(&archive.battles[0], Config { timeline: true }).unwrap();
+    let resolved = (0..replay.timeline.states.len())
+        .flat_map(|i| replay.timeline.events(i).iter())
         .find(|e| matches!(e, senlac_engine::mass_combat::event::Event::Resolved { .. }))
         .copied()
         .unwrap();

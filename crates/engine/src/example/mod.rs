@@ -46,8 +46,10 @@ pub mod codes {
     );
     pub const OCCUPIED: CodeInfo =
         CodeInfo::error("example::occupied", "a move must end on a free square");
-    pub const UNKNOWN_UNIT: CodeInfo =
-        CodeInfo::error("example::unknown-unit", "the action names no unit of the side in turn");
+    pub const UNKNOWN_UNIT: CodeInfo = CodeInfo::error(
+        "example::unknown-unit",
+        "the action names no unit of the side in turn",
+    );
     pub const UNKNOWN_VERB: CodeInfo =
         CodeInfo::error("example::unknown-verb", "the only verb is `move`");
     pub const ALL: &[CodeInfo] = &[NOT_ADJACENT, OCCUPIED, UNKNOWN_UNIT, UNKNOWN_VERB];
@@ -95,8 +97,16 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Wire {
-    TurnBegan { turn: u32, side: String },
-    Moved { side: String, unit: String, from: String, to: String },
+    TurnBegan {
+        turn: u32,
+        side: String,
+    },
+    Moved {
+        side: String,
+        unit: String,
+        from: String,
+        to: String,
+    },
 }
 
 const COLUMNS: [Column; 1] = [Column {
@@ -161,9 +171,10 @@ impl Ruleset for Duel {
                 }
                 Directive::Deploy { side, placements } => {
                     for placement in placements.iter().filter_map(Placement::parse) {
-                        let unit = roster.units.iter().position(|u| {
-                            roster.sides[u.side] == side && u.id == placement.unit
-                        });
+                        let unit = roster
+                            .units
+                            .iter()
+                            .position(|u| roster.sides[u.side] == side && u.id == placement.unit);
                         if let (Some(unit), senlac_notation::value::Location::Cell(cell)) =
                             (unit, placement.at)
                         {
@@ -274,8 +285,7 @@ impl Ruleset for Duel {
         }
     }
 
-    fn finish(&self, _fold: &mut Fold<'_, Self>, _battle: &Battle<'_>, _out: &mut Vec<Violation>) {
-    }
+    fn finish(&self, _fold: &mut Fold<'_, Self>, _battle: &Battle<'_>, _out: &mut Vec<Violation>) {}
 
     fn columns(&self) -> &'static [Column] {
         &COLUMNS
@@ -322,7 +332,9 @@ impl Ruleset for Duel {
         events
             .iter()
             .filter_map(|e| match *e {
-                Event::Moved { unit, to, .. } => Some(format!("{} moves to {to}", state.name(unit))),
+                Event::Moved { unit, to, .. } => {
+                    Some(format!("{} moves to {to}", state.name(unit)))
+                }
                 Event::TurnBegan { .. } => None,
             })
             .collect()
@@ -471,7 +483,9 @@ impl System for Duel {
     fn generate(&self, battles: u32, seed: u64, out: &mut String) {
         let mut random = seed;
         for number in 1..=battles {
-            random = random.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            random = random
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let column = 1 + (random >> 60) as u8 % 4;
             out.push_str(&format!(
                 "[Battle \"Duel {number}\"]\n[Rules \"example/duel\"]\n[Sides \"Red Blue\"]\n\nmap square 6x6\narmy Red \"Red\"\nunit I \"Scout\" scout\narmy Blue \"Blue\"\nunit I \"Scout\" scout\ndeploy Red I@{column:02}01\ndeploy Blue I@{column:02}06\n\n1. Red\n  I move {column:02}02\n1. Blue\n  I move {column:02}05\n\n"

@@ -9,7 +9,8 @@ use senlac_notation::lower::Action;
 use senlac_notation::value::{self, UnitRef};
 use senlac_notation::{Atom, AtomKind};
 
-use super::play::resolve;
+use super::codes;
+use super::lookup::resolve;
 use super::rules;
 use super::state::{State, Status};
 use crate::violation::Violation;
@@ -101,8 +102,8 @@ fn compare(
         return;
     }
     out.push(
-        Violation::new(
-            "mass-combat::wrong-outcome",
+        Violation::of(
+            &codes::WRONG_OUTCOME,
             atom.span,
             format!(
                 "the log claims {} for {}, but the rules give {actual}",
@@ -116,8 +117,8 @@ fn compare(
 }
 
 fn unknown(atom: &Atom<'_>, help: &str) -> Violation {
-    Violation::new(
-        "mass-combat::unknown-claim",
+    Violation::of(
+        &codes::UNKNOWN_CLAIM,
         atom.span,
         format!("cannot check the claim `{}`", atom.text),
         rules::CLAIMS,

@@ -4,49 +4,48 @@ use senlac_notation::lower::Action;
 use senlac_notation::value;
 use senlac_notation::{AtomKind, Span};
 
+use super::Fold;
+use super::codes;
 use super::event::Event;
-use super::play::{active, pay, resolve, target};
+use super::lookup::{active, resolve, target};
+use super::pay::pay;
 use super::rules;
 use super::state::{Attack, Owed, State, Status};
 use super::tables::{Edition, HILL_CREST_BONUS, Phase, SuperClass, Verb, cost, scores};
 use crate::violation::Violation;
 
 /// `ATTACKER attack DEFENDER > DEFENDER defend|feint`.
-pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
-    if !can_fight(state, unit, "attack", action.span, out) {
+pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    if !can_fight(fold, unit, "attack", action.span, out) {
         return;
     }
-    let Some(defender) = target(state, unit, action, out) else {
+    let Some(defender) = target(fold, unit, action, out) else {
         return;
     };
-    if !adjacent(state, unit, defender) {
-        out.push(Violation::new(
-            "mass-combat::not-adjacent",
+    if !adjacent(fold, unit, defender) {
+        out.push(Violation::of(
+            &codes::NOT_ADJACENT,
             action.span,
             format!(
                 "{} is not next to {}, so it cannot attack it",
-                state.name(unit),
-                state.name(defender)
+                fold.name(unit),
+                fold.name(defender)
             ),
             rules::COMBAT,
         ));
         return;
     }
     // A charge commits the cavalry to attack the unit it charged.
-    if let Some(&(_, charged, _)) = state
-        .charges
-        .iter()
-        .find(|c| c.0 == unit && c.1 != defender)
-    {
+    if let Some(&(_, charged, _)) = fold.charges.iter().find(|c| c.0 == unit && c.1 != defender) {
         out.push(
-            Violation::new(
-                "mass-combat::charge-not-followed",
+            Violation::of(
+                &codes::CHARGE_NOT_FOLLOWED,
                 action.span,
                 format!(
                     "{} charged {} and must attack it, not {}",
-                    state.name(unit),
-                    state.name(charged),
-                    state.name(defender)
+                    fold.name(unit),
+                    fold.name(charged),
+                    fold.name(defender)
                 ),
                 rules::MOVEMENT,
             )
@@ -54,9 +53,9 @@ pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut
         );
         return;
     }
-    let edition = state.roster.edition;
+    let edition = fold.roster.edition;
     pay(
-        state,
+        fold,
         unit,
         cost(edition, Verb::Attack, Phase::CombatDeclarations),
         "an attack",
@@ -64,136 +63,119 @@ pub fn attack(state: &mut State, unit: usize, action: &Action<'_, '_>, out: &mut
         out,
     );
     // A unit that could not pay routed instead (MC-R3): no attack.
-    if state.units[unit].status != Status::Active {
+    if fold.units[unit].status != Status::Active {
         return;
     }
-    let charge = state
-        .charges
-        .iter()
-        .any(|&(cavalry, target, _)| cavalry == unit && target == defender);
-    state.charges.retain(|&(cavalry, _, _)| cavalry != unit);
-    state.events.push(Event::AttackDeclared {
-        attacker: unit,
-        defender,
-    });
-    state.attacks.push(Attack {
+    fold.emit(Event::AttackDeclared {
         attacker: unit,
         defender,
         span: action.span,
-        resolved: false,
-        negated: false,
-        charge,
     });
-    state.owed.push(Owed {
-        units: [Some(defender), None, None, None],
-        choices: &[Verb::Defend, Verb::Feint],
-        span: action.span,
-        vacated: None,
+    fold.emit(Event::ReactionOwed {
+        owed: Owed {
+            units: [Some(defender), None, None, None],
+            choices: &[Verb::Defend, Verb::Feint],
+            span: action.span,
+            vacated: None,
+        },
     });
 }
 
 /// `SUPPORTER support-attack DEFENDER` and `SUPPORTER support-defense DEFENDER`.
 pub fn support(
-    state: &mut State,
+    fold: &mut Fold<'_>,
     unit: usize,
     verb: Verb,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
 ) {
-    if !can_fight(state, unit, verb.word(), action.span, out) {
+    if !can_fight(fold, unit, verb.word(), action.span, out) {
         return;
     }
     let Some(atom) = action.args().iter().find(|a| a.kind == AtomKind::Word) else {
-        out.push(Violation::new(
-            "mass-combat::missing-target",
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
             action.span,
-            format!("{} names no unit to support", state.name(unit)),
+            format!("{} names no unit to support", fold.name(unit)),
             rules::COMBAT,
         ));
         return;
     };
-    let side = state.info(unit).side;
-    let enemy = state.roster.enemy_of(side);
+    let side = fold.info(unit).side;
+    let enemy = fold.roster.enemy_of(side);
     let attacking = verb == Verb::SupportAttack;
     // The unit named is the defender in both cases: the enemy attacked, or the ally defending.
     let Some(defender) = resolve(
-        state,
+        fold,
         value::UnitRef::parse(atom.text),
         if attacking { enemy } else { side },
     ) else {
         out.push(super::setup::unknown_unit(
             atom.text,
-            &state.roster.sides[if attacking { enemy } else { side }],
+            &fold.roster.sides[if attacking { enemy } else { side }],
             atom.span,
         ));
         return;
     };
-    if !active(state, defender, atom.span, out) {
+    if !active(fold, defender, atom.span, out) {
         return;
     }
-    let attackers: Vec<usize> = state
+    let attackers: Vec<usize> = fold
         .attacks
         .iter()
         .filter(|a| a.defender == defender)
         .map(|a| a.attacker)
         .collect();
     if attackers.is_empty() {
-        out.push(Violation::new(
-            "mass-combat::no-such-attack",
+        out.push(Violation::of(
+            &codes::NO_SUCH_ATTACK,
             atom.span,
             format!(
                 "nobody attacks {}, so there is nothing to support",
-                state.name(defender)
+                fold.name(defender)
             ),
             rules::COMBAT,
         ));
         return;
     }
-    let eligible = match (state.roster.edition, attacking) {
+    let eligible = match (fold.roster.edition, attacking) {
         // a: adjacent to the enemy under attack.
-        (Edition::A, true) => adjacent(state, unit, defender),
+        (Edition::A, true) => adjacent(fold, unit, defender),
         // b: adjacent to both an attacking ally and the target.
         (Edition::B, true) => {
-            adjacent(state, unit, defender) && attackers.iter().any(|&a| adjacent(state, unit, a))
+            adjacent(fold, unit, defender) && attackers.iter().any(|&a| adjacent(fold, unit, a))
         }
         // a: adjacent to an attacking enemy unit.
-        (Edition::A, false) => attackers.iter().any(|&a| adjacent(state, unit, a)),
+        (Edition::A, false) => attackers.iter().any(|&a| adjacent(fold, unit, a)),
         // b: adjacent to both the defending ally and any enemy.
         (Edition::B, false) => {
-            adjacent(state, unit, defender) && state.adjacent_enemies(unit).next().is_some()
+            adjacent(fold, unit, defender) && fold.adjacent_enemies(unit).next().is_some()
         }
     };
     if !eligible {
-        let need = match (state.roster.edition, attacking) {
-            (Edition::A, true) => format!("next to {}", state.name(defender)),
+        let need = match (fold.roster.edition, attacking) {
+            (Edition::A, true) => format!("next to {}", fold.name(defender)),
             (Edition::B, true) => format!(
                 "next to both {} and one of its attackers",
-                state.name(defender)
+                fold.name(defender)
             ),
-            (Edition::A, false) => format!(
-                "next to one of the units attacking {}",
-                state.name(defender)
-            ),
-            (Edition::B, false) => format!("next to both {} and an enemy", state.name(defender)),
+            (Edition::A, false) => {
+                format!("next to one of the units attacking {}", fold.name(defender))
+            }
+            (Edition::B, false) => format!("next to both {} and an enemy", fold.name(defender)),
         };
         out.push(
-            Violation::new(
-                "mass-combat::cannot-support",
+            Violation::of(
+                &codes::CANNOT_SUPPORT,
                 action.span,
-                format!("{} is not {need}, so it cannot support", state.name(unit)),
+                format!("{} is not {need}, so it cannot support", fold.name(unit)),
                 rules::COMBAT,
             )
             .label("not adjacent"),
         );
         return;
     }
-    let supports = if attacking {
-        &mut state.attack_supports
-    } else {
-        &mut state.defense_supports
-    };
-    supports.push((unit, defender));
-    state.events.push(Event::Supported {
+    fold.emit(Event::Supported {
         supporter: unit,
         defender,
         attack: attacking,
@@ -202,8 +184,8 @@ pub fn support(
 
 fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<Violation>) -> bool {
     if state.info(unit).class.super_class() == SuperClass::Archers {
-        out.push(Violation::new(
-            "mass-combat::archers-do-not-fight",
+        out.push(Violation::of(
+            &codes::ARCHERS_DO_NOT_FIGHT,
             span,
             format!(
                 "{} is {}; archers do not {what}",
@@ -215,8 +197,8 @@ fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<V
         return false;
     }
     if state.defending.contains(&unit) {
-        out.push(Violation::new(
-            "mass-combat::defending",
+        out.push(Violation::of(
+            &codes::DEFENDING,
             span,
             format!(
                 "{} defends this turn and cannot act in defense declarations",
@@ -287,94 +269,94 @@ fn on_crest(state: &State, unit: usize) -> bool {
 /// `ATTACKER resolve DEFENDER > LOSER lose [=> attack=N defense=M]`.
 /// Returns whether the attack was found, so its reactions can be checked.
 pub fn resolve_attack(
-    state: &mut State,
+    fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
 ) -> bool {
     let span = action.span;
-    let Some(acting) = state.acting else {
+    let Some(acting) = fold.acting else {
         return false;
     };
     let Some(attacker) = action
         .actors()
         .next()
-        .and_then(|a| resolve(state, a, acting))
+        .and_then(|a| resolve(fold, a, acting))
     else {
         out.push(super::setup::unknown_unit(
             action.actor().text,
-            &state.roster.sides[acting],
+            &fold.roster.sides[acting],
             action.actor().span,
         ));
         return false;
     };
-    let enemy = state.roster.enemy_of(state.info(attacker).side);
+    let enemy = fold.roster.enemy_of(fold.info(attacker).side);
     let Some(defender) = action
         .args()
         .iter()
         .find(|a| a.kind == AtomKind::Word)
-        .and_then(|a| resolve(state, value::UnitRef::parse(a.text), enemy))
+        .and_then(|a| resolve(fold, value::UnitRef::parse(a.text), enemy))
     else {
-        out.push(Violation::new(
-            "mass-combat::missing-target",
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
             span,
             format!(
                 "{} resolves an attack on no known unit",
-                state.name(attacker)
+                fold.name(attacker)
             ),
             rules::COMBAT,
         ));
         return false;
     };
-    let Some(index) = state
+    let Some(index) = fold
         .attacks
         .iter()
         .position(|a| a.attacker == attacker && a.defender == defender && !a.resolved)
     else {
-        out.push(Violation::new(
-            "mass-combat::no-such-attack",
+        out.push(Violation::of(
+            &codes::NO_SUCH_ATTACK,
             span,
             format!(
                 "{} declared no attack on {} this turn",
-                state.name(attacker),
-                state.name(defender)
+                fold.name(attacker),
+                fold.name(defender)
             ),
             rules::COMBAT,
         ));
         return false;
     };
-    state.attacks[index].resolved = true;
+    fold.emit(Event::AttackSettled { attacker, defender });
     // "If a defending unit is routed, ignore all remaining attacks involving that unit."
-    let why = if state.attacks[index].negated {
-        Some(format!("{} feinted", state.name(defender)))
-    } else if state.units[defender].status != Status::Active {
+    let why = if fold.attacks[index].negated {
+        Some(format!("{} feinted", fold.name(defender)))
+    } else if fold.units[defender].status != Status::Active {
         Some(format!(
             "{} is {}",
-            state.name(defender),
-            state.units[defender].status.word()
+            fold.name(defender),
+            fold.units[defender].status.word()
         ))
-    } else if state.units[attacker].status != Status::Active {
+    } else if fold.units[attacker].status != Status::Active {
         Some(format!(
             "{} is {}",
-            state.name(attacker),
-            state.units[attacker].status.word()
+            fold.name(attacker),
+            fold.units[attacker].status.word()
         ))
     } else {
         None
     };
     if let Some(why) = why {
         out.push(
-            Violation::new(
-                "mass-combat::attack-ignored",
+            Violation::of(
+                &codes::ATTACK_IGNORED,
                 span,
-                format!("{}'s attack on {} is ignored: {why}", state.name(attacker), state.name(defender)),
+                format!("{}'s attack on {} is ignored: {why}", fold.name(attacker), fold.name(defender)),
                 rules::COMBAT,
             )
             .help("leave this line out: the rules ignore an attack once either unit has left or the defender feinted"),
         );
         return false;
     }
-    let attack = state.attacks[index];
-    let (attack_total, defense_total) = totals(state, &attack);
+    let attack = fold.attacks[index];
+    let (attack_total, defense_total) = totals(fold, &attack);
     // A tie is the attacker's loss: it must beat the defence (ruling MC-R13).
     let loser = if attack_total > defense_total {
         defender
@@ -392,16 +374,16 @@ pub fn resolve_attack(
         };
         if value::integer(&claimed) != Some(i64::from(actual)) {
             out.push(
-                Violation::new(
-                    "mass-combat::wrong-outcome",
+                Violation::of(
+                    &codes::WRONG_OUTCOME,
                     atom.span,
                     format!(
                         "the log claims {key} {}, but {} totals {actual}",
                         claimed.text,
                         if key == "attack" {
-                            state.name(attacker)
+                            fold.name(attacker)
                         } else {
-                            state.name(defender)
+                            fold.name(defender)
                         }
                     ),
                     rules::COMBAT,
@@ -413,14 +395,20 @@ pub fn resolve_attack(
             );
         }
     }
-    state.owed.push(Owed {
-        units: [Some(loser), None, None, None],
-        choices: &[Verb::LoseAttack, Verb::Rout],
-        span,
-        vacated: None,
+    fold.emit(Event::ReactionOwed {
+        owed: Owed {
+            units: [Some(loser), None, None, None],
+            choices: &[Verb::LoseAttack, Verb::Rout],
+            span,
+            vacated: None,
+        },
     });
-    state.combat = Some((attacker, defender, attack.charge));
-    state.events.push(Event::Resolved {
+    fold.emit(Event::CombatBegun {
+        attacker,
+        defender,
+        charge: attack.charge,
+    });
+    fold.emit(Event::Resolved {
         attacker,
         defender,
         attack: attack_total,
@@ -432,85 +420,87 @@ pub fn resolve_attack(
 
 /// After a loser's reaction: a defender that routed from losing makes its
 /// attacker owe a slaughter or an escape.
-pub fn after_loss(state: &mut State, loser: usize, span: Span) {
-    let Some((attacker, defender, _)) = state.combat else {
+pub fn after_loss(fold: &mut Fold<'_>, loser: usize, span: Span) {
+    let Some((attacker, defender, _)) = fold.combat else {
         return;
     };
-    if loser == defender && state.units[defender].status == Status::Routed {
-        state.owed.push(Owed {
-            units: [Some(attacker), None, None, None],
-            choices: &[Verb::Slaughter, Verb::AllowEscape],
-            span,
-            vacated: None,
+    if loser == defender && fold.units[defender].status == Status::Routed {
+        fold.emit(Event::ReactionOwed {
+            owed: Owed {
+                units: [Some(attacker), None, None, None],
+                choices: &[Verb::Slaughter, Verb::AllowEscape],
+                span,
+                vacated: None,
+            },
         });
-        state.slaughter = Some(defender);
+        fold.emit(Event::SlaughterPending { unit: defender });
     }
 }
 
 /// The attacker slaughters the routed survivors, and leaves the field with them.
-pub fn slaughter(state: &mut State, attacker: usize) {
-    if let Some(victim) = state.slaughter.take() {
-        state.units[victim].status = Status::Slaughtered;
-        state.units[victim].slaughter = Some(attacker as u16);
-        state.units[attacker].slaughter = Some(victim as u16);
-        state.events.push(Event::Slaughtered {
+pub fn slaughter(fold: &mut Fold<'_>, attacker: usize) {
+    if let Some(victim) = fold.slaughter {
+        fold.emit(Event::Slaughtered {
             unit: victim,
             by: attacker,
         });
     }
-    state.units[attacker].status = Status::Pursuing;
+    fold.emit(Event::Pursuing { unit: attacker });
 }
 
 /// What a side's combat leaves unfinished at the end of its turn.
-pub fn end_of_turn(state: &mut State, out: &mut Vec<Violation>) {
-    // Read in place and cleared: the vectors keep their capacity turn to turn.
-    for i in 0..state.attacks.len() {
-        let attack = state.attacks[i];
-        let gone = state.units[attack.defender].status != Status::Active
-            || state.units[attack.attacker].status != Status::Active;
+pub fn end_of_turn(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
+    for i in 0..fold.attacks.len() {
+        let attack = fold.attacks[i];
+        let gone = fold.units[attack.defender].status != Status::Active
+            || fold.units[attack.attacker].status != Status::Active;
         if !attack.resolved && !attack.negated && !gone {
             out.push(
-                Violation::new(
-                    "mass-combat::unresolved-attack",
+                Violation::of(
+                    &codes::UNRESOLVED_ATTACK,
                     attack.span,
                     format!(
                         "{}'s attack on {} is never resolved",
-                        state.name(attack.attacker),
-                        state.name(attack.defender)
+                        fold.name(attack.attacker),
+                        fold.name(attack.defender)
                     ),
                     rules::COMBAT,
                 )
                 .label("declared here")
                 .help(format!(
                     "resolve it in the resolve phase: `{} resolve {} > LOSER lose`",
-                    state.info(attack.attacker).id,
-                    state.info(attack.defender).id
+                    fold.info(attack.attacker).id,
+                    fold.info(attack.defender).id
                 )),
             );
         }
     }
-    state.attacks.clear();
-    for i in 0..state.charges.len() {
-        let (cavalry, target, span) = state.charges[i];
-        if state.units[cavalry].status == Status::Active
-            && state.units[target].status == Status::Active
+    for i in 0..fold.charges.len() {
+        let (cavalry, target, span) = fold.charges[i];
+        if fold.units[cavalry].status == Status::Active
+            && fold.units[target].status == Status::Active
         {
-            out.push(Violation::new(
-                "mass-combat::charge-not-followed",
+            out.push(Violation::of(
+                &codes::CHARGE_NOT_FOLLOWED,
                 span,
                 format!(
                     "{} charged {} but did not attack it",
-                    state.name(cavalry),
-                    state.name(target)
+                    fold.name(cavalry),
+                    fold.name(target)
                 ),
                 rules::MOVEMENT,
             ));
         }
     }
-    state.charges.clear();
-    state.attack_supports.clear();
-    state.defense_supports.clear();
-    state.defending.clear();
-    state.combat = None;
-    state.slaughter = None;
+    let unfinished = !fold.attacks.is_empty()
+        || !fold.charges.is_empty()
+        || !fold.attack_supports.is_empty()
+        || !fold.defense_supports.is_empty()
+        || !fold.defending.is_empty()
+        || fold.combat.is_some()
+        || fold.slaughter.is_some();
+    // Cleared in place, the vectors keep their capacity turn to turn.
+    if unfinished {
+        fold.emit(Event::CombatCleared);
+    }
 }

@@ -17,6 +17,8 @@ use super::play::play;
 use super::setup::setup;
 use super::state::{State, Status};
 use super::tables::{Class, Edition, Grade, SuperClass, base_command_points, max_command_points};
+use crate::system::Fold;
+use crate::violation::Violation;
 use senlac_board::hex;
 
 /// splitmix64: small, fast and the same everywhere.
@@ -199,6 +201,11 @@ fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut S
     given
 }
 
+/// Plays a step on the generator's state; its events are not kept.
+fn play_step(state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    play(&mut Fold::new(state, &mut Vec::new()), step, out);
+}
+
 /// Tries an action written as text; keeps it (in the state and the log) if the
 /// engine accepts it.
 fn attempt(state: &mut State, line: &str, text: &mut String) -> bool {
@@ -216,7 +223,7 @@ fn attempt(state: &mut State, line: &str, text: &mut String) -> bool {
     });
     let mut trial = state.clone();
     let mut out = Vec::new();
-    play(&mut trial, &step, &mut out);
+    play_step(&mut trial, &step, &mut out);
     if !out.is_empty() {
         return false;
     }
@@ -227,7 +234,7 @@ fn attempt(state: &mut State, line: &str, text: &mut String) -> bool {
 
 fn phase(state: &mut State, name: &str, text: &mut String) {
     let mut out = Vec::new();
-    play(
+    play_step(
         state,
         &Step::Phase {
             name,
@@ -261,7 +268,7 @@ fn settle(state: &mut State, rng: &mut Rng, text: &mut String) {
 fn side_turn(state: &mut State, turn: u32, side: usize, rng: &mut Rng, text: &mut String) {
     let name = state.roster.sides[side].clone();
     let mut out = Vec::new();
-    play(
+    play_step(
         state,
         &Step::Turn {
             number: turn,

@@ -2,14 +2,20 @@
 //! command points as the currency of every action, deterministic combat.
 //!
 //! `setup` turns the battle's setup lines into a checked starting [`State`];
-//! `play` applies turns, phases, actions and reactions. The rules' numbers are
-//! data in `tables`; `rules` names the section or ruling each check cites.
+//! `play` checks turns, phases, actions and reactions (with `combat` and
+//! `claims`, on top of the shared `lookup` and `pay`) and emits `event`s, which
+//! `event::apply` alone folds into the state. The rules' numbers are data in
+//! `tables`; `rules` names the section or ruling each check cites, and `codes`
+//! registers every diagnostic code.
 
 pub mod catalog;
 pub mod claims;
+pub mod codes;
 pub mod combat;
 pub mod event;
 pub mod generate;
+pub mod lookup;
+pub mod pay;
 pub mod play;
 pub mod rules;
 pub mod scene;
@@ -27,8 +33,8 @@ use tables::Edition;
 
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
-use crate::replay::Config;
-use crate::system::{Fold, Game, Played, Ruleset, System};
+use crate::replay::{Config, Replay};
+use crate::system::{Game, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
 
@@ -38,9 +44,16 @@ pub struct MassCombat {
     pub edition: Edition,
 }
 
+/// The fold play reads the state through and emits its events into.
+pub type Fold<'a> = crate::system::Fold<'a, MassCombat>;
+
 /// The registry's entries, one per edition.
-pub const EDITION_A: MassCombat = MassCombat { edition: Edition::A };
-pub const EDITION_B: MassCombat = MassCombat { edition: Edition::B };
+pub const EDITION_A: MassCombat = MassCombat {
+    edition: Edition::A,
+};
+pub const EDITION_B: MassCombat = MassCombat {
+    edition: Edition::B,
+};
 
 impl Ruleset for MassCombat {
     type State = State;
@@ -51,10 +64,10 @@ impl Ruleset for MassCombat {
         setup::setup(self.edition, battle, out)
     }
 
-    fn play(&self, fold: &mut Fold<'_, Self>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    fn play(&self, fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
         // Without exactly two sides (already reported by setup) no turn can be checked.
         if fold.roster.sides.len() == 2 {
-            legacy(fold, |state| play::play(state, step, out));
+            play::play(fold, step, out);
         }
     }
 
@@ -62,11 +75,11 @@ impl Ruleset for MassCombat {
         event::apply(state, event);
     }
 
-    fn end_variation(&self, fold: &mut Fold<'_, Self>, out: &mut Vec<Violation>) {
-        legacy(fold, |state| play::flush_owed(state, out));
+    fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
+        play::flush_owed(fold, out);
     }
 
-    fn finish(&self, fold: &mut Fold<'_, Self>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
+    fn finish(&self, fold: &mut Fold<'_>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
         if fold.roster.sides.len() != 2 {
             return;
         }
@@ -74,7 +87,7 @@ impl Ruleset for MassCombat {
             start: battle.span.end,
             end: battle.span.end,
         };
-        legacy(fold, |state| play::end_side_turn(state, end, out));
+        play::end_side_turn(fold, end, out);
     }
 
     fn columns(&self) -> &'static [Column] {
@@ -110,12 +123,15 @@ impl Ruleset for MassCombat {
     }
 }
 
-/// TEMPORARY: runs play on the state directly and moves the events it
-/// recorded into the fold (until play emits events itself).
-fn legacy(fold: &mut Fold<'_, MassCombat>, f: impl FnOnce(&mut State)) {
-    let (state, events) = fold.legacy();
-    f(state);
-    events.append(&mut state.events);
+/// Replays a battle under the edition its Rules tag names, typed (for tests
+/// and tools that read Mass Combat's own state); `None` for other rules.
+pub fn replay(battle: &Battle<'_>, config: Config) -> Option<Replay<MassCombat>> {
+    let edition = catalog::edition(&battle.tag("Rules")?)?;
+    Some(crate::replay::replay(
+        &MassCombat { edition },
+        battle,
+        config,
+    ))
 }
 
 impl System for MassCombat {
@@ -136,11 +152,10 @@ impl System for MassCombat {
     }
 
     fn codes(&self) -> &'static [CodeInfo] {
-        rules::CODES
+        codes::ALL
     }
 
     fn generate(&self, battles: u32, seed: u64, out: &mut String) {
         generate::generate(self.edition, battles, seed, out);
     }
 }
-

@@ -19,6 +19,3 @@ pub const MOVE_ALL: &str = "docs/rules/mass-combat.md MC-R7 (every unit takes a 
 pub const CLAIMS: &str = "docs/rules/mass-combat.md MC-R18 (claimed outcomes)";
 pub const PATHS: &str =
     "mass-combat §Turn Order, 2. Movement; docs/rules/mass-combat.md MC-R4, MC-R12 (paths)";
-
-/// Every code Mass Combat reports (filled as the codes are registered).
-pub const CODES: &[crate::code::CodeInfo] = &[];

@@ -76,7 +76,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
     let side_of = |unit: usize| roster.units.get(unit).map_or(0, |u| u.side);
     let fell = |unit: usize| {
         events.iter().any(|e| {
-            matches!(*e, Event::Routed { unit: u } | Event::Slaughtered { unit: u, .. } if u == unit)
+            matches!(*e, Event::Routed { unit: u, .. } | Event::Slaughtered { unit: u, .. } if u == unit)
         })
     };
     let counters = roster
@@ -149,7 +149,9 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
                     },
                     archer,
                 ),
-                Event::AttackDeclared { attacker, defender } => (
+                Event::AttackDeclared {
+                    attacker, defender, ..
+                } => (
                     MarkShape::Link {
                         from: hex(attacker)?,
                         to: hex(defender)?,
@@ -169,7 +171,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
                     },
                     supporter,
                 ),
-                Event::Routed { unit } => (
+                Event::Routed { unit, .. } => (
                     MarkShape::Spot {
                         at: hex(unit)?,
                         glyph: Glyph::Burst,

@@ -6,6 +6,7 @@ use senlac_notation::lower::{Area, Directive, Map, directives};
 use senlac_notation::value::{self, Cell, Placement};
 use senlac_notation::{AtomKind, Battle, Span};
 
+use super::codes;
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
 use super::tables::{Class, Edition, Grade, base_command_points, max_command_points};
@@ -28,8 +29,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
     };
     if roster.sides.len() != 2 {
         out.push(
-            Violation::new(
-                "mass-combat::sides",
+            Violation::of(
+                &codes::SIDES,
                 battle_start,
                 format!(
                     "Mass Combat is fought by two sides; the Sides tag names {}",
@@ -59,8 +60,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             Directive::Map(map) => {
                 if !matches!(map, Map::Hex { .. }) {
                     out.push(
-                        Violation::new(
-                            "mass-combat::wrong-map",
+                        Violation::of(
+                            &codes::WRONG_MAP,
                             span,
                             "Mass Combat is played on a hex map",
                             rules::SETUP,
@@ -102,8 +103,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                         continue;
                     };
                     if !hex::adjacent(a, b, roster.parity) {
-                        out.push(Violation::new(
-                            "mass-combat::not-a-hexside",
+                        out.push(Violation::of(
+                            &codes::NOT_A_HEXSIDE,
                             atom.span,
                             format!("{a} and {b} are not neighbours, so they share no hexside"),
                             rules::SETUP,
@@ -126,8 +127,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 let grade_found = grade.and_then(Grade::parse);
                 if class_found.is_none() {
                     out.push(
-                        Violation::new(
-                            "mass-combat::unknown-class",
+                        Violation::of(
+                            &codes::UNKNOWN_CLASS,
                             span,
                             format!("unit {id} has the unknown class `{class}`"),
                             rules::UNITS,
@@ -144,8 +145,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 }
                 if grade_found.is_none() {
                     out.push(
-                        Violation::new(
-                            "mass-combat::unknown-grade",
+                        Violation::of(
+                            &codes::UNKNOWN_GRADE,
                             span,
                             match grade {
                                 Some(grade) => format!("unit {id} has the unknown grade `{grade}`"),
@@ -158,8 +159,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 }
                 if roster.units.iter().any(|u| u.side == side && u.id == id) {
                     out.push(
-                        Violation::new(
-                            "mass-combat::duplicate-unit",
+                        Violation::of(
+                            &codes::DUPLICATE_UNIT,
                             span,
                             format!("{} already has a unit {id}", roster.sides[side]),
                             rules::UNITS,
@@ -232,8 +233,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                     };
                     let points = value::integer(&amount).unwrap_or(0);
                     if points < 0 {
-                        out.push(Violation::new(
-                            "mass-combat::negative-bonus",
+                        out.push(Violation::of(
+                            &codes::NEGATIVE_BONUS,
                             atom.span,
                             format!("{name} {id} is given {points} bonus points; a bonus cannot take points away"),
                             rules::LEADERSHIP,
@@ -245,8 +246,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                     let total = units[unit].command_points.saturating_add(amount);
                     if total > max_command_points(grade) {
                         out.push(
-                            Violation::new(
-                                "mass-combat::bonus-above-maximum",
+                            Violation::of(
+                                &codes::BONUS_ABOVE_MAXIMUM,
                                 atom.span,
                                 format!(
                                     "{name} {id} would have {total} command points; grade {} allows at most {}",
@@ -263,8 +264,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 }
                 match leadership.get(side).copied().flatten() {
                     Some((roll, _)) if roll != sum => out.push(
-                        Violation::new(
-                            "mass-combat::bonus-sum",
+                        Violation::of(
+                            &codes::BONUS_SUM,
                             span,
                             format!("{name}'s bonus points sum to {sum}, but the leadership roll was {roll}"),
                             rules::LEADERSHIP,
@@ -273,8 +274,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                         .help(format!("hand out exactly {roll} points")),
                     ),
                     Some(_) => {}
-                    None => out.push(Violation::new(
-                        "mass-combat::bonus-without-roll",
+                    None => out.push(Violation::of(
+                        &codes::BONUS_WITHOUT_ROLL,
                         span,
                         format!("{name} hands out bonus points without a leadership roll"),
                         rules::LEADERSHIP,
@@ -294,8 +295,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                         && deployed_sides.is_empty()
                         && first != side
                     {
-                        out.push(Violation::new(
-                            "mass-combat::deployment-order",
+                        out.push(Violation::of(
+                            &codes::DEPLOYMENT_ORDER,
                             span,
                             format!(
                                 "{name} deploys before {}, who chose to deploy first",
@@ -320,8 +321,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 match what {
                     "deploy" => first_deploy = Some(side),
                     "turn" => roster.first_turn = Some(side),
-                    _ => out.push(Violation::new(
-                        "mass-combat::unknown-choice",
+                    _ => out.push(Violation::of(
+                        &codes::UNKNOWN_CHOICE,
                         span,
                         format!("`first {name} {what}`: the leadership winner chooses `deploy` or `turn`"),
                         rules::LEADERSHIP,
@@ -346,8 +347,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             && !bonus_given[side]
         {
             out.push(
-                Violation::new(
-                    "mass-combat::bonus-missing",
+                Violation::of(
+                    &codes::BONUS_MISSING,
                     *span,
                     format!("{}'s leadership roll of {points} gives bonus points, but no `bonus` line hands them out", roster.sides[side]),
                     rules::LEADERSHIP,
@@ -360,8 +361,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
         && a == b
     {
         out.push(
-            Violation::new(
-                "mass-combat::tied-leadership",
+            Violation::of(
+                &codes::TIED_LEADERSHIP,
                 span,
                 format!("both leaders rolled {a}; a tie decides nothing"),
                 rules::LEADERSHIP,
@@ -381,7 +382,6 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
         charges: Vec::new(),
         combat: None,
         slaughter: None,
-        events: Vec::new(),
         units,
         turn: 0,
         acting: None,
@@ -404,8 +404,8 @@ fn deploy(
         return;
     };
     let senlac_notation::value::Location::Cell(cell) = placement.at else {
-        out.push(Violation::new(
-            "mass-combat::wrong-map",
+        out.push(Violation::of(
+            &codes::WRONG_MAP,
             span,
             "Mass Combat places units on hexes",
             rules::SETUP,
@@ -415,32 +415,29 @@ fn deploy(
     let name = format!("{} {}", roster.sides[side], placement.unit);
     let problem = if units[unit].status != Status::Reserve {
         Some((
-            "mass-combat::already-deployed",
+            &codes::ALREADY_DEPLOYED,
             format!("{name} is already deployed"),
         ))
     } else if !roster.on_map(cell) {
         Some((
-            "mass-combat::off-map",
+            &codes::OFF_MAP,
             format!("{cell} is off the {}x{} map", roster.columns, roster.rows),
         ))
     } else if roster.impassable.contains(&cell) {
         Some((
-            "mass-combat::impassable",
+            &codes::IMPASSABLE,
             format!("{name} cannot stand on impassable {cell}"),
         ))
     } else if units
         .iter()
         .any(|u| u.status == Status::Active && u.hex == Some(cell))
     {
-        Some((
-            "mass-combat::occupied",
-            format!("{cell} already holds a unit"),
-        ))
+        Some((&codes::OCCUPIED, format!("{cell} already holds a unit")))
     } else {
         None
     };
     match problem {
-        Some((code, message)) => out.push(Violation::new(code, span, message, rules::SETUP)),
+        Some((code, message)) => out.push(Violation::of(code, span, message, rules::SETUP)),
         None => {
             units[unit].hex = Some(cell);
             units[unit].status = Status::Active;
@@ -453,8 +450,8 @@ fn roster_side(sides: &[String], name: &str) -> Option<usize> {
 }
 
 pub fn unknown_side(name: &str, span: Span, sides: &[String]) -> Violation {
-    Violation::new(
-        "mass-combat::unknown-side",
+    Violation::of(
+        &codes::UNKNOWN_SIDE,
         span,
         format!("`{name}` is not a side of this battle"),
         rules::TURN_ORDER,
@@ -463,8 +460,8 @@ pub fn unknown_side(name: &str, span: Span, sides: &[String]) -> Violation {
 }
 
 pub fn unknown_unit(id: &str, side: &str, span: Span) -> Violation {
-    Violation::new(
-        "mass-combat::unknown-unit",
+    Violation::of(
+        &codes::UNKNOWN_UNIT,
         span,
         format!("{side} has no unit {id}"),
         rules::UNITS,

@@ -21,7 +21,7 @@ pub struct UnitInfo {
 }
 
 /// What does not change during a battle: sides, units, map and terrain.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Roster {
     pub edition: Edition,
     pub sides: Vec<String>,
@@ -158,6 +158,33 @@ pub enum Cause {
     Combat,
 }
 
+impl Cause {
+    pub const ALL: [Cause; 6] = [
+        Cause::Damage,
+        Cause::Unpaid,
+        Cause::Choice,
+        Cause::Charge,
+        Cause::Morale,
+        Cause::Combat,
+    ];
+
+    /// The cause as exported.
+    pub fn word(self) -> &'static str {
+        match self {
+            Cause::Damage => "damage",
+            Cause::Unpaid => "unpaid",
+            Cause::Choice => "choice",
+            Cause::Charge => "charge",
+            Cause::Morale => "morale",
+            Cause::Combat => "combat",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Cause> {
+        Cause::ALL.into_iter().find(|cause| cause.word() == word)
+    }
+}
+
 /// A reaction some unit owes because of an earlier action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Owed {
@@ -190,7 +217,7 @@ pub struct Attack {
 }
 
 /// The position at one moment of a Mass Combat battle.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub roster: Arc<Roster>,
     pub units: Vec<UnitState>,
@@ -217,11 +244,15 @@ pub struct State {
     pub combat: Option<(usize, usize, bool)>,
     /// The routed defender an attacker may slaughter.
     pub slaughter: Option<usize>,
-    /// What the last step did.
-    pub events: Vec<super::event::Event>,
 }
 
 impl State {
+    /// `Saxons VI`.
+    pub fn name(&self, unit: usize) -> String {
+        let info = self.info(unit);
+        format!("{} {}", self.roster.sides[info.side], info.id)
+    }
+
     pub fn info(&self, unit: usize) -> &UnitInfo {
         &self.roster.units[unit]
     }

@@ -111,7 +111,7 @@ pub fn moments(state: &State, events: &[Event]) -> Vec<String> {
     events
         .iter()
         .filter_map(|event| match *event {
-            Event::Routed { unit } => Some(format!("{} routs", name(unit))),
+            Event::Routed { unit, .. } => Some(format!("{} routs", name(unit))),
             Event::Slaughtered { unit, by } => {
                 Some(format!("{} slaughters {}", name(by), name(unit)))
             }

@@ -1,0 +1,86 @@
+//! Finding what an action names: its units, its target, and whether they can
+//! act. Read-only, shared by play, combat and claims.
+
+use senlac_notation::lower::Action;
+use senlac_notation::value::UnitRef;
+use senlac_notation::{AtomKind, Span};
+
+use super::codes;
+use super::rules;
+use super::state::{State, Status};
+use crate::violation::Violation;
+
+/// A unit named in an action of `side`'s.
+pub fn resolve(state: &State, unit: UnitRef<'_>, side: usize) -> Option<usize> {
+    let side = match unit.side {
+        Some(name) => state.roster.side_index(name)?,
+        None => side,
+    };
+    state.roster.unit_index(side, unit.id)
+}
+
+pub fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) -> bool {
+    let status = state.units[unit].status;
+    if status == Status::Active {
+        return true;
+    }
+    out.push(
+        Violation::of(
+            &codes::UNIT_NOT_ACTIVE,
+            span,
+            format!("{} cannot act: it is {}", state.name(unit), status.word()),
+            rules::ROUT,
+        )
+        .label(format!("{} is {}", state.info(unit).id, status.word())),
+    );
+    false
+}
+
+/// The enemy unit an action targets: its first unit argument.
+pub fn target(
+    state: &State,
+    unit: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) -> Option<usize> {
+    let enemy = state.roster.enemy_of(state.info(unit).side);
+    let Some(atom) = action.args().iter().find(|a| a.kind == AtomKind::Word) else {
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
+            action.span,
+            format!(
+                "{} `{}` names no target",
+                state.name(unit),
+                action.verb().text
+            ),
+            rules::TURN_ORDER,
+        ));
+        return None;
+    };
+    let found = resolve(state, UnitRef::parse(atom.text), enemy);
+    match found {
+        Some(target) if state.info(target).side == state.info(unit).side => {
+            out.push(Violation::of(
+                &codes::FRIENDLY_TARGET,
+                atom.span,
+                format!(
+                    "{} is on {}'s own side",
+                    state.name(target),
+                    state.name(unit)
+                ),
+                rules::TURN_ORDER,
+            ));
+            None
+        }
+        Some(target) if active(state, target, atom.span, out) => Some(target),
+        Some(_) => None,
+        None => {
+            out.push(super::setup::unknown_unit(
+                atom.text,
+                &state.roster.sides[enemy],
+                atom.span,
+            ));
+            None
+        }
+    }
+}
