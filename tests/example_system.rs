@@ -21,12 +21,20 @@ fn stderr_of(args: &[&str]) -> (Option<i32>, String) {
 fn lint_accepts_the_legal_duel() {
     let (code, stderr) = stderr_of(&["lint", DUEL]);
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stderr.contains("1 battle, 4 actions: 0 errors, 0 warnings"), "{stderr}");
+    assert!(
+        stderr.contains("1 battle, 4 actions: 0 errors, 0 warnings"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn lint_rejects_a_move_of_two_squares_at_its_target() {
-    let output = senlac(&["lint", "--format", "short", "tests/data/example/too-far.sbn"]);
+    let output = senlac(&[
+        "lint",
+        "--format",
+        "short",
+        "tests/data/example/too-far.sbn",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8_lossy(&output.stdout);
     // `  II move 0204` on line 19: the target cell starts at column 11.
@@ -38,12 +46,17 @@ fn lint_rejects_a_move_of_two_squares_at_its_target() {
 
 #[test]
 fn lint_rejects_a_move_onto_a_unit() {
-    let output = senlac(&["lint", "--format", "short", "tests/data/example/occupied.sbn"]);
+    let output = senlac(&[
+        "lint",
+        "--format",
+        "short",
+        "tests/data/example/occupied.sbn",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8_lossy(&output.stdout);
     assert_eq!(
         text.trim(),
-        "tests/data/example/occupied.sbn:19:11: error[example::occupied]: 0102 is held by Red I"
+        "tests/data/example/occupied.sbn:18:12: error[example::occupied]: 0101 is held by Red I"
     );
 }
 
@@ -56,10 +69,8 @@ fn show_prints_the_systems_columns() {
     assert_eq!(lines[3], "Unit  Name    Moves  Square  Status");
     assert_eq!(lines[4], "I     Scout   2      0103    active");
     assert_eq!(lines[5], "II    Lancer  1      0202    active");
-    let json: Value = serde_json::from_str(&stdout_of(&[
-        "show", DUEL, "--at", "1", "--format", "json",
-    ]))
-    .unwrap();
+    let json: Value =
+        serde_json::from_str(&stdout_of(&["show", DUEL, "--at", "1", "--format", "json"])).unwrap();
     assert_eq!(json["units"][2]["at"], "0605");
     assert_eq!(json["units"][2]["moves"], 1);
 }
@@ -98,13 +109,16 @@ fn export_uses_the_envelope_and_the_systems_wire_events() {
     };
     let check = |schema: &Value, instance: &Value| {
         let validator = jsonschema::draft202012::new(schema).expect("the schema compiles");
-        let errors: Vec<String> = validator.iter_errors(instance).map(|e| e.to_string()).collect();
+        let errors: Vec<String> = validator
+            .iter_errors(instance)
+            .map(|e| e.to_string())
+            .collect();
         assert!(errors.is_empty(), "{}", errors.join("\n"));
     };
     check(&schema("docs/export.schema.json"), &export);
     assert_eq!(export["version"], 2);
     assert_eq!(export["rules"], "example/duel");
-    let events = schema("docs/schema/example-duel.events.schema.json");
+    let events = schema("docs/schema/example.events.schema.json");
     let steps = export["steps"].as_array().unwrap();
     assert_eq!(steps.len(), 4);
     for step in steps {
@@ -142,7 +156,10 @@ fn rules_describes_it_though_it_is_not_listed() {
     assert!(!stdout_of(&["rules"]).contains("example/duel"));
     let text = stdout_of(&["rules", "example/duel"]);
     assert!(text.contains("move CELL"), "{text}");
-    assert!(text.contains("Rulings: docs/rules/example-duel.md"), "{text}");
+    assert!(
+        text.contains("Rulings: docs/rules/example-duel.md"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -150,8 +167,21 @@ fn gen_writes_duels_that_lint_clean() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("duels.sbn");
     let path = path.to_str().unwrap();
-    stdout_of(&["gen", "--rules", "example/duel", "--battles", "5", "--seed", "3", "-o", path]);
+    stdout_of(&[
+        "gen",
+        "--rules",
+        "example/duel",
+        "--battles",
+        "5",
+        "--seed",
+        "3",
+        "-o",
+        path,
+    ]);
     let (code, stderr) = stderr_of(&["lint", path]);
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stderr.contains("5 battles, 10 actions: 0 errors"), "{stderr}");
+    assert!(
+        stderr.contains("5 battles, 10 actions: 0 errors"),
+        "{stderr}"
+    );
 }

@@ -40,6 +40,14 @@ fn assert_valid(schema: &Value, instance: &Value, what: &str) {
     );
 }
 
+/// The schema of a system's events: docs/schema/SYSTEM.events.schema.json,
+/// SYSTEM being the Rules tag's system part (`mass-combat/a` → `mass-combat`).
+fn events_schema(rules: &str) -> Value {
+    let system = rules.split('/').next().unwrap();
+    let path = root().join(format!("docs/schema/{system}.events.schema.json"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).expect("the schema parses")
+}
+
 /// The schema of one `jsonl` line: `#/$defs/record`.
 fn record_schema() -> Value {
     let schema = schema();
@@ -109,6 +117,13 @@ fn every_action_of_both_samples_is_a_step() {
         assert_valid(&schema(), &export, path);
         let steps = export["steps"].as_array().unwrap();
         assert_eq!(steps.len(), actions.len(), "{path}");
+        // Each event in the system's own wire format, as its schema says.
+        let events = events_schema(export["rules"].as_str().unwrap());
+        for step in steps {
+            for event in step["events"].as_array().unwrap() {
+                assert_valid(&events, event, &format!("an event of {}", step["text"]));
+            }
+        }
         for (i, (step, (text, start, end))) in steps.iter().zip(&actions).enumerate() {
             assert_eq!(step["index"], i);
             assert_eq!(step["text"], text.as_str());
@@ -146,7 +161,7 @@ fn hastings_header_and_setup() {
             "side": "Saxons", "id": "IX", "name": "Harold's Housecurl",
             "status": "active", "at": "0604",
             "class": "heavy-infantry", "grade": "A", "command_points": 7,
-            "damage": 0, "support": 3, "assault": 3,
+            "damage": 0, "support": 2, "assault": 5,
             "men": 1000, "casualties": 0, "fate": "Unharmed",
         })
     );
@@ -170,16 +185,21 @@ fn hastings_steps_events_and_states() {
     // Line 50, after four spaces of indentation.
     assert_eq!((&first["line"], &first["column"]), (&json!(50), &json!(5)));
     let events = first["events"].as_array().unwrap();
-    assert_eq!(events.len(), 9);
+    // The step opens the Saxon side-turn and its movement phase.
+    assert_eq!(
+        events[..2],
+        [
+            json!({ "event": "side-turn-begun", "turn": 1, "side": "Saxons" }),
+            json!({ "event": "phase-begun", "phase": "movement" }),
+        ]
+    );
+    let spent: Vec<&Value> = events.iter().filter(|e| e["event"] == "spent").collect();
+    assert_eq!(spent.len(), 9);
     let ids = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"];
-    for (event, id) in events.iter().zip(ids) {
-        assert_eq!(event["event"], "spent");
+    for (event, id) in spent.iter().zip(ids) {
         assert_eq!(event["command_points"], 1);
-        let spender = &units[event["unit"].as_u64().unwrap() as usize];
-        assert_eq!(
-            (&spender["side"], &spender["id"]),
-            (&json!("Saxons"), &json!(id))
-        );
+        assert_eq!(event["unit"], format!("Saxons {id}"));
+        assert!(units.iter().any(|u| u["side"] == "Saxons" && u["id"] == id));
     }
 
     // The Norman volley of turn 1: Saxon VI endures (1 point) and is left with 3.
@@ -227,13 +247,14 @@ fn hastings_steps_events_and_states() {
     assert_eq!(unit(&rout["state"], "Saxons", "II")["status"], "routed");
     assert_eq!(unit(&steps[4]["state"], "Saxons", "I")["status"], "active");
 
-    // Every move is recorded with CCRR numbers; VII's advance of turn 3 ends on 0805.
+    // Every move is recorded with CCRR labels; VII's advance of turn 3 ends on 0805.
     let advance = steps
         .iter()
         .find(|s| s["text"] == "VII advance 0807-0806-0805")
         .unwrap();
     assert!(advance["events"].as_array().unwrap().contains(&json!({
-        "event": "moved", "unit": 15, "from": 807, "to": 805, "charge": false, "path": [807, 806, 805]
+        "event": "moved", "unit": "Normans VII", "from": "0807", "to": "0805",
+        "charge": false, "path": ["0807", "0806", "0805"]
     })));
     assert_eq!(unit(&advance["state"], "Normans", "VII")["at"], "0805");
 }
@@ -353,9 +374,23 @@ fn variations_are_not_steps() {
     let after = varied.find("( III hold").unwrap() as u64;
     for (step, plain) in steps.iter().zip(plain_steps) {
         // Same action, same events, same state; later spans move by the insertion.
-        for key in ["index", "turn", "side", "phase", "text", "events", "state"] {
+        for key in ["index", "turn", "side", "phase", "text", "state"] {
             assert_eq!(step[key], plain[key], "{key} of {}", plain["text"]);
         }
+        // Events carry spans of their own, which move with the insertion too.
+        let without_spans = |events: &Value| -> Vec<Value> {
+            let mut events = events.as_array().unwrap().clone();
+            for event in &mut events {
+                event.as_object_mut().unwrap().remove("span");
+            }
+            events
+        };
+        assert_eq!(
+            without_spans(&step["events"]),
+            without_spans(&plain["events"]),
+            "events of {}",
+            plain["text"]
+        );
         let start = plain["span"]["start"].as_u64().unwrap();
         let moved = if start > after { start + shift } else { start };
         assert_eq!(step["span"]["start"], moved);

@@ -30,7 +30,6 @@ struct Block {
     changes: Vec<Change>,
 }
 
-
 pub fn run(
     path: &Path,
     battle: usize,
@@ -93,10 +92,19 @@ fn turn_span(turn: u32) -> (Point, Point) {
 
 /// The fields a diff follows: status and place, then the columns the system
 /// marks as followed; each with its key and its label in text.
-fn followed(before: &BattleView, a: &UnitView, b: &UnitView) -> Vec<(&'static str, &'static str, String, String)> {
+fn followed(
+    before: &BattleView,
+    a: &UnitView,
+    b: &UnitView,
+) -> Vec<(&'static str, &'static str, String, String)> {
     let place = |u: &UnitView| u.place.as_ref().map_or_else(|| "-".into(), place_text);
     let mut out = vec![
-        ("status", "status", a.status.to_string(), b.status.to_string()),
+        (
+            "status",
+            "status",
+            a.status.to_string(),
+            b.status.to_string(),
+        ),
         ("at", "moves", place(a), place(b)),
     ];
     for (i, column) in before.columns.iter().enumerate() {

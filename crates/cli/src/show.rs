@@ -25,7 +25,8 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
         match format {
             OutputFormat::Json => {
                 let units: Vec<_> = view.units.iter().map(|u| view.unit_json(u)).collect();
-                let value = serde_json::json!({ "battle": title, "at": point.to_string(), "units": units });
+                let value =
+                    serde_json::json!({ "battle": title, "at": point.to_string(), "units": units });
                 println!(
                     "{}",
                     serde_json::to_string_pretty(&value).unwrap_or_default()

@@ -17,7 +17,10 @@ fn registries() -> Vec<(&'static str, &'static [CodeInfo])> {
     ];
     for system in SYSTEMS {
         // Editions of one system share a registry: list it once.
-        if !out.iter().any(|(_, codes)| std::ptr::eq(*codes, system.codes())) {
+        if !out
+            .iter()
+            .any(|(_, codes)| std::ptr::eq(*codes, system.codes()))
+        {
             out.push((system.tag(), system.codes()));
         }
     }

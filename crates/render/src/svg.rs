@@ -963,7 +963,9 @@ fn text_block(w: &mut W, lines: &[layout::Line], size: f64, style: &str) {
 
 /// TEMPORARY until the renderer draws scenes: an empty picture with the caption.
 pub fn scene_svg(scene: &senlac_board::scene::Scene) -> String {
-    let mut out = String::from("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>");
+    let mut out = String::from(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><title>",
+    );
     push_escaped(&mut out, &scene.caption);
     out.push_str("</title></svg>\n");
     out

@@ -488,7 +488,7 @@ impl System for Duel {
                 .wrapping_add(1442695040888963407);
             let column = 1 + (random >> 60) as u8 % 4;
             out.push_str(&format!(
-                "[Battle \"Duel {number}\"]\n[Rules \"example/duel\"]\n[Sides \"Red Blue\"]\n\nmap square 6x6\narmy Red \"Red\"\nunit I \"Scout\" scout\narmy Blue \"Blue\"\nunit I \"Scout\" scout\ndeploy Red I@{column:02}01\ndeploy Blue I@{column:02}06\n\n1. Red\n  I move {column:02}02\n1. Blue\n  I move {column:02}05\n\n"
+                "[Battle \"Duel {number}\"]\n[Site \"A field\"]\n[Date \"2026\"]\n[Rules \"example/duel\"]\n[Sides \"Red Blue\"]\n[Result \"*\"]\n\nmap square 6x6\narmy Red \"Red\"\nunit I \"Scout\" scout\narmy Blue \"Blue\"\nunit I \"Scout\" scout\ndeploy Red I@{column:02}01\ndeploy Blue I@{column:02}06\n\n1. Red\n  I move {column:02}02\n1. Blue\n  I move {column:02}05\n\n"
             ));
         }
     }

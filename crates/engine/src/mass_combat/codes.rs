@@ -19,6 +19,10 @@ pub const UNKNOWN_CLASS: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-class",
     "a unit's class is one of the rules' unit classes",
 );
+pub const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
+    "mass-combat::unknown-directive",
+    "a setup line whose keyword is not one of Mass Combat's",
+);
 pub const UNKNOWN_GRADE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-grade",
     "a unit's grade is one of A to E",
@@ -237,6 +241,7 @@ pub const ALL: &[CodeInfo] = &[
     WRONG_MAP,
     NOT_A_HEXSIDE,
     UNKNOWN_CLASS,
+    UNKNOWN_DIRECTIVE,
     UNKNOWN_GRADE,
     DUPLICATE_UNIT,
     UNKNOWN_SIDE,

@@ -73,8 +73,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             }
             Directive::Terrain { kind, area, .. } => {
                 let Area::Cells(cells) = area else {
-                    out.push(Violation::new(
-                        "mass-combat::wrong-map",
+                    out.push(Violation::of(
+                        &codes::WRONG_MAP,
                         span,
                         "Mass Combat lays terrain on hexes, not shapes on a table",
                         rules::SETUP,
@@ -331,8 +331,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             }
             Directive::Option { .. } => {}
             Directive::Other { keyword, .. } => out.push(
-                Violation::new(
-                    "mass-combat::unknown-directive",
+                Violation::of(
+                    &codes::UNKNOWN_DIRECTIVE,
                     Span::new(span.start as usize, span.start as usize + keyword.len()),
                     format!("`{keyword}` is not a setup line of Mass Combat"),
                     rules::SETUP,
