@@ -4,9 +4,10 @@
 //!
 //! Costs are not repeated here: they live in [`super::tables::COSTS`] and are read
 //! with [`super::tables::cost`]. The tests below check that every entry sits where
-//! the cost tables price it, in both editions. The preconditions are written
-//! to match the checks of `play.rs` and `combat.rs`; when one changes, change
-//! the other.
+//! the cost tables price it, in both editions. `play.rs` reads the phases an
+//! action is taken in from here; for every entry, crates/engine/tests/catalog.rs
+//! replays a legal example and an illegal one that breaks one of its needs,
+//! so the catalog cannot drift from what the checks enforce.
 
 use crate::catalog::{Catalog, Section, Table};
 
@@ -232,7 +233,7 @@ pub enum Need {
     /// Did not 'Defend' this turn.
     NotDefending,
     /// An attack it declared this turn on the unit named, not yet resolved
-    /// (resolving a feinted one forces nothing).
+    /// (a feinted one is negated: resolving it is `attack-ignored`, MC-R9).
     DeclaredAttack,
     /// A reaction it owes.
     Owes,
@@ -277,7 +278,7 @@ impl Need {
                 Edition::B => "an attacked ally, next to it and to an enemy".to_string(),
             },
             Need::NotDefending => "did not defend this turn".to_string(),
-            Need::DeclaredAttack => "an unresolved attack it declared".to_string(),
+            Need::DeclaredAttack => "an unresolved attack it declared, not feinted".to_string(),
             Need::Owes => "owes it".to_string(),
             Need::PullsBack => "a free hex next to it, farther from the attacker".to_string(),
             Need::Never => "none: replaces any action/reaction".to_string(),
@@ -329,6 +330,12 @@ const SLAUGHTER: Forced = Forced {
 };
 
 const MOVEMENT: &[Phase] = &[Phase::Movement];
+const HOLD_PHASES: &[Phase] = &[
+    Phase::Volley,
+    Phase::Movement,
+    Phase::CombatDeclarations,
+    Phase::DefenseDeclarations,
+];
 
 const fn entry(
     act: Act,
@@ -361,7 +368,8 @@ pub const CATALOG: [Entry; 24] = [
     ),
     entry(
         Act::Verb(Verb::Hold),
-        When::In(&Phase::ALL),
+        // The resolve phase has no actions of its own.
+        When::In(HOLD_PHASES),
         Who::Classes(ANY),
         &[Need::NoEnemyAdjacent(Some(Phase::Movement))],
         &[],
@@ -806,16 +814,9 @@ mod tests {
                     continue;
                 };
                 for &phase in phases {
-                    match try_cost(edition, verb, phase) {
-                        Some(listed) => assert_eq!(cost(edition, verb, phase), listed),
-                        // The one exception: play.rs accepts 'Hold' in every
-                        // phase; the documents price no 'Hold' in Resolve
-                        // Combat, and it is free.
-                        None => {
-                            assert_eq!((verb, phase), (Verb::Hold, Phase::ResolveCombat));
-                            assert_eq!(cost(edition, verb, phase), Cost::FREE);
-                        }
-                    }
+                    let listed = try_cost(edition, verb, phase)
+                        .unwrap_or_else(|| panic!("{verb:?} has no cost in {phase:?}"));
+                    assert_eq!(cost(edition, verb, phase), listed);
                 }
             }
         }

@@ -5,6 +5,7 @@ use senlac_notation::value::{self, Cell, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
 use super::Fold;
+use super::catalog::{self, When};
 use super::codes;
 use super::event::{Event, Path, label};
 use super::lookup::{active, resolve, target};
@@ -406,7 +407,7 @@ fn react(
                 &codes::UNPROMPTED_REACTION,
                 span,
                 format!(
-                    "{} does not owe a `{}` reaction here",
+                    "{} does not owe the reaction `{}` here",
                     fold.name(unit),
                     verb.word()
                 ),
@@ -466,18 +467,10 @@ fn perform(
 ) {
     let edition = fold.roster.edition;
     let class = fold.info(unit).class;
-    let allowed: &[Phase] = match verb {
-        Verb::Volley => &[Phase::Volley],
-        // The resolve phase has no actions of its own.
-        Verb::Hold => &Phase::ALL[..4],
-        Verb::Advance
-        | Verb::Disengage
-        | Verb::Engage
-        | Verb::Wait
-        | Verb::Maneuver
-        | Verb::Charge => &[Phase::Movement],
-        Verb::Attack | Verb::SupportAttack => &[Phase::CombatDeclarations],
-        Verb::SupportDefense => &[Phase::DefenseDeclarations],
+    // The phases an action is taken in are the catalog's, so `senlac rules`
+    // lists what is enforced; a reaction is no action.
+    let allowed: &[Phase] = match catalog::of(verb).when {
+        When::In(phases) if !verb.is_reaction() => phases,
         _ => &[],
     };
     if !allowed.contains(&phase) {
