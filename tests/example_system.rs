@@ -56,7 +56,7 @@ fn lint_rejects_a_move_onto_a_unit() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert_eq!(
         text.trim(),
-        "tests/data/example/occupied.sbn:18:12: error[example::occupied]: 0101 is held by Red I"
+        "tests/data/example/occupied.sbn:18:11: error[example::occupied]: 0101 is held by Red I"
     );
 }
 

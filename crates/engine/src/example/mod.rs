@@ -22,14 +22,15 @@ use senlac_board::scene::{
 };
 use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
-use senlac_notation::lower::{Directive, Map, Step, directives};
-use senlac_notation::value::{Placement, unit_refs};
+use senlac_notation::lower::Step;
+use senlac_notation::value::{Location, unit_refs};
 use senlac_notation::{AtomKind, Battle};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, Section, Table};
 use crate::code::CodeInfo;
 use crate::replay::Config;
+use crate::setup::Setup;
 use crate::system::{Fold, Game, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
 use crate::violation::Violation;
@@ -141,55 +142,38 @@ impl Ruleset for Duel {
     type Event = Event;
     type Wire = Wire;
 
-    fn setup(&self, battle: &Battle<'_>, _out: &mut Vec<Violation>) -> State {
-        let mut roster = Roster {
-            sides: Vec::new(),
-            units: Vec::new(),
-            extent: Extent {
-                columns: 1,
-                rows: 1,
-            },
+    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+        // Sides, ids, the map and deployments are the generic setup's checks.
+        let setup = Setup::build(battle, out);
+        let extent = setup.extent().unwrap_or(Extent {
+            columns: 1,
+            rows: 1,
+        });
+        let roster = Roster {
+            sides: setup.sides.iter().map(|s| s.name.to_string()).collect(),
+            units: setup
+                .units
+                .iter()
+                .map(|u| Unit {
+                    side: u.side,
+                    id: u.id.to_string(),
+                    name: u.name.to_string(),
+                })
+                .collect(),
+            extent,
         };
-        let mut at = Vec::new();
-        let mut army = 0;
-        for (_, directive) in directives(battle) {
-            match directive {
-                Directive::Map(Map::Square { columns, rows }) => {
-                    roster.extent = Extent { columns, rows };
-                }
-                Directive::Army { side, .. } => {
-                    army = roster.sides.len();
-                    roster.sides.push(side.to_string());
-                }
-                Directive::Unit { id, name, .. } => {
-                    roster.units.push(Unit {
-                        side: army,
-                        id: id.to_string(),
-                        name: name.into_owned(),
-                    });
-                    at.push(None);
-                }
-                Directive::Deploy { side, placements } => {
-                    for placement in placements.iter().filter_map(Placement::parse) {
-                        let unit = roster
-                            .units
-                            .iter()
-                            .position(|u| roster.sides[u.side] == side && u.id == placement.unit);
-                        if let (Some(unit), senlac_notation::value::Location::Cell(cell)) =
-                            (unit, placement.at)
-                        {
-                            at[unit] = Some(cell);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        let moves = vec![0; roster.units.len()];
+        let at = setup
+            .units
+            .iter()
+            .map(|u| match u.deployed.map(|d| d.at) {
+                Some(Location::Cell(cell)) => Some(cell),
+                _ => None,
+            })
+            .collect();
         State {
+            moves: vec![0; roster.units.len()],
             roster: Arc::new(roster),
             at,
-            moves,
             turn: 0,
             acting: None,
         }
