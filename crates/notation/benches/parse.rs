@@ -18,38 +18,12 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use senlac_notation::seeded::Rng;
 use senlac_notation::{ItemRef, Parser, SyntaxError, Visitor, parse};
 
 /// How large the generated archive is at least.
 const TARGET_BYTES: usize = 100 * 1024 * 1024;
 const SEED: u64 = 0x5E41_AC00_1066_1014;
-
-/// splitmix64: small, fast and good enough to vary a benchmark's input.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next_u64() % (hi - lo + 1) as u64) as usize
-    }
-
-    /// True `percent` times out of a hundred.
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.range(0, items.len() - 1)]
-    }
-}
 
 const SIDES: &[&str] = &[
     "Saxons",
@@ -297,7 +271,7 @@ struct Generator {
 impl Generator {
     fn new(seed: u64) -> Self {
         Generator {
-            rng: Rng(seed),
+            rng: Rng::new(seed),
             out: String::with_capacity(TARGET_BYTES + TARGET_BYTES / 8),
             battles: 0,
             grid: None,
@@ -312,7 +286,7 @@ impl Generator {
     }
 
     fn prose(&mut self, min: usize, max: usize) {
-        let n = self.rng.range(min, max);
+        let n = self.rng.between(min, max);
         for i in 0..n {
             if i > 0 {
                 self.out.push(' ');
@@ -324,8 +298,8 @@ impl Generator {
 
     fn fig_name(&mut self) -> String {
         let prefix = *self.rng.pick(FIG_PREFIXES);
-        let n = self.rng.range(1, 99);
-        match self.rng.range(0, 2) {
+        let n = self.rng.between(1, 99);
+        match self.rng.between(0, 2) {
             0 => format!("{prefix}-{}-{n}", self.battles),
             1 => format!("{prefix}_{n}"),
             _ => format!("{prefix}Battle{}Fig{n}", self.battles),
@@ -334,7 +308,7 @@ impl Generator {
 
     fn cell(&mut self) -> (usize, usize) {
         let (cols, rows) = self.grid.unwrap_or((10, 10));
-        (self.rng.range(1, cols), self.rng.range(1, rows))
+        (self.rng.between(1, cols), self.rng.between(1, rows))
     }
 
     fn write_cell(&mut self, (c, r): (usize, usize)) {
@@ -344,7 +318,7 @@ impl Generator {
     /// A `{ ... }` comment, sometimes carrying an annotation.
     fn brace_comment(&mut self) {
         self.out.push_str("{ ");
-        match self.rng.range(0, 9) {
+        match self.rng.between(0, 9) {
             0..=2 => {
                 let name = self.fig_name();
                 let _ = write!(self.out, "[%fig {name} \"");
@@ -379,22 +353,22 @@ impl Generator {
     fn battle(&mut self) {
         self.battles += 1;
         let rng = &mut self.rng;
-        let a = rng.range(0, SIDES.len() - 1);
-        let b = (a + rng.range(1, SIDES.len() - 1)) % SIDES.len();
+        let a = rng.between(0, SIDES.len() - 1);
+        let b = (a + rng.between(1, SIDES.len() - 1)) % SIDES.len();
         let armies = [
             Army {
                 side: SIDES[a],
-                ids: &IDS[..rng.range(6, 12)],
+                ids: &IDS[..rng.between(6, 12)],
             },
             Army {
                 side: SIDES[b],
-                ids: &IDS[..rng.range(6, 12)],
+                ids: &IDS[..rng.between(6, 12)],
             },
         ];
         self.grid = if rng.chance(15) {
             None
         } else {
-            Some((rng.range(10, 20), rng.range(8, 16)))
+            Some((rng.between(10, 20), rng.between(8, 16)))
         };
 
         if self.rng.chance(30) {
@@ -414,14 +388,18 @@ impl Generator {
         let place = *rng.pick(PLACES);
         let feature = *rng.pick(FEATURES);
         let region = *rng.pick(REGIONS);
-        let (year, month, day) = (rng.range(400, 1500), rng.range(1, 12), rng.range(1, 28));
-        let result = match rng.range(0, 4) {
+        let (year, month, day) = (
+            rng.between(400, 1500),
+            rng.between(1, 12),
+            rng.between(1, 28),
+        );
+        let result = match rng.between(0, 4) {
             0 => "Draw",
             1 | 2 => armies[0].side,
             _ => armies[1].side,
         };
         let event = *rng.pick(EVENTS);
-        let round = rng.range(1, 30);
+        let round = rng.between(1, 30);
         let n = self.battles;
         let out = &mut self.out;
         if n.is_multiple_of(3) {
@@ -445,10 +423,10 @@ impl Generator {
             Some((cols, rows)) => {
                 let parity = if self.rng.chance(50) { "odd" } else { "even" };
                 let _ = writeln!(self.out, "map hex {cols}x{rows} parity {parity}");
-                for _ in 0..self.rng.range(2, 5) {
+                for _ in 0..self.rng.between(2, 5) {
                     self.terrain(cols, rows);
                 }
-                for _ in 0..self.rng.range(0, 2) {
+                for _ in 0..self.rng.between(0, 2) {
                     self.hexside(cols, rows);
                 }
             }
@@ -471,7 +449,7 @@ impl Generator {
         }
         self.out.push('\n');
         for army in armies {
-            let value = self.rng.range(3, 20);
+            let value = self.rng.between(3, 20);
             if self.rng.chance(50) {
                 let _ = writeln!(self.out, "roll {} leadership d20:{value}", army.side);
             } else {
@@ -482,13 +460,13 @@ impl Generator {
             let _ = write!(self.out, "bonus {}", army.side);
             for id in army.ids {
                 if self.rng.chance(70) {
-                    let points = self.rng.range(1, 4);
+                    let points = self.rng.between(1, 4);
                     let _ = write!(self.out, " {id}={points}");
                 }
             }
             self.out.push('\n');
         }
-        let first = self.rng.range(0, 1);
+        let first = self.rng.between(0, 1);
         let _ = writeln!(self.out, "first {} deploy", armies[first].side);
         for i in 0..2 {
             let army = &armies[(first + i) % 2];
@@ -500,11 +478,11 @@ impl Generator {
     fn terrain(&mut self, cols: usize, rows: usize) {
         let kind = *self.rng.pick(TERRAIN);
         let _ = write!(self.out, "terrain {kind}");
-        for _ in 0..self.rng.range(1, 3) {
-            let (c1, r1) = (self.rng.range(1, cols), self.rng.range(1, rows));
+        for _ in 0..self.rng.between(1, 3) {
+            let (c1, r1) = (self.rng.between(1, cols), self.rng.between(1, rows));
             self.out.push(' ');
             self.write_cell((c1, r1));
-            let (c2, r2) = (self.rng.range(c1, cols), self.rng.range(r1, rows));
+            let (c2, r2) = (self.rng.between(c1, cols), self.rng.between(r1, rows));
             if self.rng.chance(70) && (c2, r2) != (c1, r1) {
                 self.out.push('-');
                 self.write_cell((c2, r2));
@@ -520,9 +498,9 @@ impl Generator {
     fn hexside(&mut self, cols: usize, rows: usize) {
         let kind = *self.rng.pick(HEXSIDES);
         let _ = write!(self.out, "hexside {kind}");
-        let row = self.rng.range(1, rows - 1);
-        let from = self.rng.range(1, cols - 3);
-        let to = self.rng.range(from, (from + 5).min(cols));
+        let row = self.rng.between(1, rows - 1);
+        let from = self.rng.between(1, cols - 3);
+        let to = self.rng.between(from, (from + 5).min(cols));
         for c in from..=to {
             self.out.push(' ');
             self.write_cell((c, row));
@@ -541,25 +519,25 @@ impl Generator {
             army.side
         );
         if self.rng.chance(30) {
-            let morale = self.rng.range(2, 9);
+            let morale = self.rng.between(2, 9);
             let _ = write!(self.out, " morale={morale}");
         }
         self.out.push('\n');
         for id in army.ids {
-            let name = match self.rng.range(0, 9) {
+            let name = match self.rng.between(0, 9) {
                 0 => format!("{leader}'s Retinue"),
                 1 => "The \\\"Iron\\\" Company".to_string(),
                 _ => self.rng.pick(UNIT_NAMES).to_string(),
             };
             let class = *self.rng.pick(CLASSES);
             let grade = *self.rng.pick(&["A", "B", "C", "D"]);
-            let size = self.rng.range(2, 12) * 100;
+            let size = self.rng.between(2, 12) * 100;
             let _ = write!(
                 self.out,
                 "  unit {id} \"{name}\" {class} {grade} size={size}"
             );
             if self.rng.chance(25) {
-                let mv = self.rng.range(3, 12);
+                let mv = self.rng.between(3, 12);
                 let _ = write!(self.out, " move={mv}");
             }
             self.out.push('\n');
@@ -576,17 +554,17 @@ impl Generator {
                     self.write_cell(cell);
                 }
                 None => {
-                    let (x, y) = (self.rng.range(2, 70), self.rng.range(2, 46));
+                    let (x, y) = (self.rng.between(2, 70), self.rng.between(2, 46));
                     let _ = write!(self.out, "{x}x{y}in");
                 }
             }
-            match self.rng.range(0, 9) {
+            match self.rng.between(0, 9) {
                 0 => {
-                    let facing = self.rng.range(1, 6);
+                    let facing = self.rng.between(1, 6);
                     let _ = write!(self.out, "^{facing}");
                 }
                 1 => {
-                    let angle = self.rng.range(0, 7) * 45;
+                    let angle = self.rng.between(0, 7) * 45;
                     let _ = write!(self.out, "^{angle}deg");
                 }
                 2 => self.out.push_str("^north"),
@@ -601,8 +579,8 @@ impl Generator {
     }
 
     fn movetext(&mut self, armies: &[Army; 2]) {
-        let turns = self.rng.range(10, 40);
-        let first = self.rng.range(0, 1);
+        let turns = self.rng.between(10, 40);
+        let first = self.rng.between(0, 1);
         for turn in 1..=turns {
             for i in 0..2 {
                 let own = &armies[(first + i) % 2];
@@ -616,7 +594,7 @@ impl Generator {
     fn side_turn(&mut self, own: &Army, enemy: &Army) {
         if self.rng.chance(10) {
             // Actions before any phase label, at two spaces.
-            for _ in 0..self.rng.range(1, 2) {
+            for _ in 0..self.rng.between(1, 2) {
                 self.action_line("  ", "movement", own, enemy);
             }
             return;
@@ -629,7 +607,7 @@ impl Generator {
             }
             any = true;
             let _ = writeln!(self.out, "  {phase}:");
-            for _ in 0..self.rng.range(1, 4) {
+            for _ in 0..self.rng.between(1, 4) {
                 self.action_line("    ", phase, own, enemy);
             }
         }
@@ -654,7 +632,7 @@ impl Generator {
             self.out.push_str(", ");
             self.action(phase, own, enemy);
         }
-        match self.rng.range(0, 99) {
+        match self.rng.between(0, 99) {
             0..=3 => {
                 self.out.push(' ');
                 self.brace_comment();
@@ -686,7 +664,7 @@ impl Generator {
             self.brace_comment();
             self.out.push('\n');
         }
-        for _ in 0..self.rng.range(1, 3) {
+        for _ in 0..self.rng.between(1, 3) {
             self.out.push_str(&inner);
             self.action(phase, own, enemy);
             self.out.push('\n');
@@ -698,7 +676,7 @@ impl Generator {
     }
 
     fn unit(&mut self, army: &Army) -> &'static str {
-        army.ids[self.rng.range(0, army.ids.len() - 1)]
+        army.ids[self.rng.between(0, army.ids.len() - 1)]
     }
 
     /// A target: usually a bare id, sometimes qualified by its side.
@@ -716,30 +694,30 @@ impl Generator {
         if self.rng.chance(15) {
             return army.ids.join("+");
         }
-        let len = self.rng.range(2, 4);
-        let start = self.rng.range(0, n - len);
+        let len = self.rng.between(2, 4);
+        let start = self.rng.between(0, n - len);
         army.ids[start..start + len].join("+")
     }
 
     fn dice(&mut self) {
-        match self.rng.range(0, 3) {
+        match self.rng.between(0, 3) {
             0 => {
-                let n = self.rng.range(1, 6);
+                let n = self.rng.between(1, 6);
                 let _ = write!(self.out, "d6:{n}");
             }
             1 => {
-                let (a, b) = (self.rng.range(1, 6), self.rng.range(1, 6));
+                let (a, b) = (self.rng.between(1, 6), self.rng.between(1, 6));
                 let _ = write!(self.out, "2d6:{a}+{b}");
             }
             2 => {
-                let n = self.rng.range(1, 20);
+                let n = self.rng.between(1, 20);
                 let _ = write!(self.out, "d20:{n}");
             }
             _ => {
                 let (a, b, c) = (
-                    self.rng.range(1, 6),
-                    self.rng.range(1, 6),
-                    self.rng.range(1, 6),
+                    self.rng.between(1, 6),
+                    self.rng.between(1, 6),
+                    self.rng.between(1, 6),
                 );
                 let _ = write!(self.out, "3d6:{a}+{b}+{c}");
             }
@@ -753,7 +731,7 @@ impl Generator {
         let (mut c, mut r) = self.cell();
         let (mut dc, mut dr) = *self.rng.pick(DIRECTIONS);
         self.write_cell((c, r));
-        for _ in 0..self.rng.range(1, 3) {
+        for _ in 0..self.rng.between(1, 3) {
             if !(1..=cols as isize).contains(&(c as isize + dc)) {
                 dc = -dc;
             }
@@ -782,25 +760,25 @@ impl Generator {
                     .pick(&["endure", "endure", "fall-back", "shield-up"]);
                 let _ = write!(self.out, " > {target} {reaction}");
                 if self.rng.chance(30) {
-                    let hits = self.rng.range(1, 3);
+                    let hits = self.rng.between(1, 3);
                     let _ = write!(self.out, " => {target} damage {hits}");
                 }
             }
-            "movement" => match self.rng.range(0, 9) {
+            "movement" => match self.rng.between(0, 9) {
                 0..=3 => {
                     let _ = write!(self.out, "{unit} move ");
                     if self.grid.is_some() {
                         self.path();
                     } else if self.rng.chance(50) {
-                        let d = self.rng.range(1, 12);
+                        let d = self.rng.between(1, 12);
                         let _ = write!(self.out, "{d}in");
                     } else {
-                        let (d, h) = (self.rng.range(1, 8), self.rng.range(1, 9));
+                        let (d, h) = (self.rng.between(1, 8), self.rng.between(1, 9));
                         let _ = write!(self.out, "{d}.{h}in");
                     }
                 }
                 4 if self.grid.is_none() => {
-                    let angle = self.rng.range(1, 4) * 45;
+                    let angle = self.rng.between(1, 4) * 45;
                     let sign = if self.rng.chance(50) { "-" } else { "" };
                     let _ = write!(self.out, "{unit} wheel {sign}{angle}deg");
                 }
@@ -831,12 +809,12 @@ impl Generator {
                 if self.rng.chance(25) {
                     let _ = write!(self.out, " > {target} counter");
                 }
-                match self.rng.range(0, 3) {
+                match self.rng.between(0, 3) {
                     0 => {
                         let _ = write!(self.out, " => {target} lose");
                     }
                     1 => {
-                        let n = self.rng.range(1, 3);
+                        let n = self.rng.between(1, 3);
                         let _ = write!(self.out, " => {target} lose {n}");
                     }
                     2 => {
@@ -845,7 +823,7 @@ impl Generator {
                     _ => {}
                 }
             }
-            _ => match self.rng.range(0, 3) {
+            _ => match self.rng.between(0, 3) {
                 0 => {
                     let _ = write!(self.out, "{unit} rally ");
                     self.dice();
@@ -856,7 +834,7 @@ impl Generator {
                 2 => {
                     let _ = write!(self.out, "{unit} defend ");
                     self.dice();
-                    let modifier = self.rng.range(1, 3);
+                    let modifier = self.rng.between(1, 3);
                     let _ = write!(self.out, " -{modifier}");
                 }
                 _ => {

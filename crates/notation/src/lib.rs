@@ -8,15 +8,18 @@
 //! rules: verbs and unit classes are just words here.
 
 pub mod atom;
+pub mod battle_text;
 pub mod error;
 pub mod format;
 pub mod lower;
 pub mod parse;
+pub mod seeded;
 pub mod span;
 pub mod syntax;
 pub mod value;
 
 pub use atom::{Atom, AtomKind};
+pub use battle_text::BattleText;
 pub use error::{Code, SyntaxError};
 pub use format::format;
 pub use parse::{Battles, ItemRef, Parser, Stop, Visitor, battles, decode, parse};

@@ -16,6 +16,7 @@
 //!    formatter adds) and formats to itself.
 
 use proptest::prelude::*;
+use senlac_notation::seeded::Rng;
 use senlac_notation::syntax::ShapeItem;
 use senlac_notation::{Archive, AtomKind, ItemKind, decode, format, parse};
 
@@ -527,27 +528,8 @@ fn archive_tree() -> impl Strategy<Value = Vec<Battle>> {
 // Non-canonical rendering
 // ---------------------------------------------------------------------------
 
-/// splitmix64, seeded by proptest, so a failing case replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent`/100.
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
+// The renderer's randomness is senlac_notation::seeded::Rng, seeded by
+// proptest, so a failing case replays exactly.
 
 /// Bytes after which, or before which, no blank is needed between two tokens.
 fn is_delimiter(c: char) -> bool {
@@ -796,7 +778,7 @@ impl Renderer {
 /// Valid text for the tree, laid out anything but canonically.
 fn render(tree: &[Battle], seed: u64) -> String {
     let mut r = Renderer {
-        rng: Rng(seed),
+        rng: Rng::new(seed),
         out: String::new(),
         line_has_content: false,
         after_line_comment: false,

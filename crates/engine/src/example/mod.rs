@@ -23,8 +23,9 @@ use senlac_board::scene::{
 use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
 use senlac_notation::lower::Step;
+use senlac_notation::seeded::Rng;
 use senlac_notation::value::{Location, unit_refs};
-use senlac_notation::{AtomKind, Battle};
+use senlac_notation::{AtomKind, Battle, BattleText};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, Section, Table};
@@ -465,15 +466,32 @@ impl System for Duel {
     }
 
     fn generate(&self, battles: u32, seed: u64, out: &mut String) {
-        let mut random = seed;
+        let mut rng = Rng::new(seed);
         for number in 1..=battles {
-            random = random
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let column = 1 + (random >> 60) as u8 % 4;
-            out.push_str(&format!(
-                "[Battle \"Duel {number}\"]\n[Site \"A field\"]\n[Date \"2026\"]\n[Rules \"example/duel\"]\n[Sides \"Red Blue\"]\n[Result \"*\"]\n\nmap square 6x6\narmy Red \"Red\"\nunit I \"Scout\" scout\narmy Blue \"Blue\"\nunit I \"Scout\" scout\ndeploy Red I@{column:02}01\ndeploy Blue I@{column:02}06\n\n1. Red\n  I move {column:02}02\n1. Blue\n  I move {column:02}05\n\n"
-            ));
+            // Two scouts face each other across the grid, and each steps forward.
+            let column = rng.range(1, 6);
+            let mut text = BattleText::new();
+            text.tag("Battle", format_args!("Duel {number}"))
+                .tag("Site", "A field")
+                .tag("Date", "2026")
+                .tag("Rules", "example/duel")
+                .tag("Sides", "Red Blue")
+                .tag("Result", "*")
+                .blank()
+                .setup("map square 6x6")
+                .setup("army Red \"Red\"")
+                .setup("unit I \"Scout\" scout")
+                .setup("army Blue \"Blue\"")
+                .setup("unit I \"Scout\" scout")
+                .setup(format_args!("deploy Red I@{column:02}01"))
+                .setup(format_args!("deploy Blue I@{column:02}06"))
+                .blank()
+                .turn(1, "Red")
+                .action(format_args!("I move {column:02}02"))
+                .turn(1, "Blue")
+                .action(format_args!("I move {column:02}05"))
+                .blank();
+            out.push_str(text.as_str());
         }
     }
 }

@@ -5,12 +5,11 @@
 //! a copy of the state, so whatever the rules become, generated battles stay
 //! legal by construction.
 
-use std::fmt::Write as _;
-
 use senlac_notation::atom::classify;
 use senlac_notation::lower::{Action, Step};
+use senlac_notation::seeded::Rng;
 use senlac_notation::value::Cell;
-use senlac_notation::{Atom, Span, parse};
+use senlac_notation::{Atom, BattleText, Span, parse};
 
 use super::combat::totals;
 use super::play::play;
@@ -20,36 +19,6 @@ use super::tables::{Class, Edition, Grade, SuperClass, base_command_points, max_
 use crate::system::Fold;
 use crate::violation::Violation;
 use senlac_board::hex;
-
-/// splitmix64: small, fast and the same everywhere.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `lo..=hi`.
-    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + (self.next_u64() % u64::from(hi - lo + 1)) as u32
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.range(0, items.len() as u32 - 1) as usize]
-    }
-}
 
 const SIDES: [(&str, &str); 6] = [
     ("Saxons", "Normans"),
@@ -82,33 +51,36 @@ fn battle(edition: Edition, index: u32, rng: &mut Rng, out: &mut String) {
         Edition::A => "a",
         Edition::B => "b",
     };
-    let mut text = String::new();
-    let _ = writeln!(text, "[Battle \"Generated battle {}\"]", index + 1);
-    let _ = writeln!(text, "[Site \"Field {}\"]", rng.range(1, 999));
-    let _ = writeln!(
-        text,
-        "[Date \"{}-{:02}-{:02}\"]",
-        rng.range(800, 1500),
-        rng.range(1, 12),
-        rng.range(1, 28)
-    );
-    let _ = writeln!(text, "[Rules \"mass-combat/{edition_word}\"]");
-    let _ = writeln!(text, "[Sides \"{first} {second}\"]");
-    let _ = writeln!(text, "[Result \"*\"]");
-    let _ = writeln!(text, "[Generator \"senlac gen\"]\n");
-    let _ = writeln!(text, "map hex {COLUMNS}x{ROWS} parity odd");
-    let _ = writeln!(text, "terrain forest 0101-0112");
+    let mut text = BattleText::new();
+    text.tag("Battle", format_args!("Generated battle {}", index + 1))
+        .tag("Site", format_args!("Field {}", rng.range(1, 999)))
+        .tag(
+            "Date",
+            format_args!(
+                "{}-{:02}-{:02}",
+                rng.range(800, 1500),
+                rng.range(1, 12),
+                rng.range(1, 28)
+            ),
+        )
+        .tag("Rules", format_args!("mass-combat/{edition_word}"))
+        .tag("Sides", format_args!("{first} {second}"))
+        .tag("Result", "*")
+        .tag("Generator", "senlac gen")
+        .blank()
+        .setup(format_args!("map hex {COLUMNS}x{ROWS} parity odd"))
+        .setup("terrain forest 0101-0112");
     let mut rolled = None;
     for (side, name) in [first, second].iter().enumerate() {
         rolled = Some(army(side, name, rolled, rng, &mut text));
     }
-    let _ = writeln!(text, "first {first} turn\n");
-    let setup_text = text.clone();
+    text.setup(format_args!("first {first} turn")).blank();
+    let setup_text = text.as_str().to_string();
     let archive = parse(&setup_text);
     let mut violations = Vec::new();
     let mut state = setup(edition, &archive.battles[0], &mut violations);
     debug_assert!(violations.is_empty(), "{violations:?}\n{setup_text}");
-    let turns = rng.range(6, 24);
+    let turns = rng.range(6, 24) as u32;
     'turns: for turn in 1..=turns {
         for side in 0..2 {
             if state.active_of(0).next().is_none() || state.active_of(1).next().is_none() {
@@ -117,41 +89,39 @@ fn battle(edition: Edition, index: u32, rng: &mut Rng, out: &mut String) {
             side_turn(&mut state, turn, side, rng, &mut text);
         }
     }
-    out.push_str(&text);
+    out.push_str(text.as_str());
 }
 
 /// Writes an army; returns its leadership roll, which differs from `other`'s
 /// (tied leaders roll again, MC-R2).
-fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut String) -> u32 {
+fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut BattleText) -> u32 {
     let count = rng.range(4, 10) as usize;
-    let _ = writeln!(
-        text,
+    text.setup(format_args!(
         "army {name} \"The {name}\" leader \"Leader {}\"",
         rng.range(1, 99)
-    );
+    ));
     let mut units = Vec::new();
     for numeral in NUMERALS.iter().take(count) {
         let class = *rng.pick(&Class::ALL);
         let grade = *rng.pick(&Grade::ALL);
-        let _ = writeln!(
-            text,
-            "  unit {numeral} \"{} {numeral}\" {} {} size={}",
+        text.setup(format_args!(
+            "unit {numeral} \"{} {numeral}\" {} {} size={}",
             class.name(),
             class.word(),
             grade.letter(),
             rng.range(5, 20) * 100
-        );
+        ));
         units.push((numeral, grade));
     }
     // Share out a leadership roll without passing any maximum.
     let mut bonus = vec![0u8; count];
-    let wanted = rng.range(3, 20);
+    let wanted = rng.range(3, 20) as u32;
     let mut given = 0;
     for _ in 0..wanted * 4 {
         if given == wanted {
             break;
         }
-        let i = rng.range(0, count as u32 - 1) as usize;
+        let i = rng.below(count);
         if base_command_points(units[i].1) + bonus[i] < max_command_points(units[i].1) {
             bonus[i] += 1;
             given += 1;
@@ -173,7 +143,7 @@ fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut S
             }
         }
     }
-    let _ = writeln!(text, "roll {name} leadership {given}");
+    text.setup(format_args!("roll {name} leadership {given}"));
     if given > 0 {
         let points: Vec<String> = units
             .iter()
@@ -181,7 +151,7 @@ fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut S
             .filter(|(_, b)| **b > 0)
             .map(|((id, _), b)| format!("{id}={b}"))
             .collect();
-        let _ = writeln!(text, "bonus {name} {}", points.join(" "));
+        text.setup(format_args!("bonus {name} {}", points.join(" ")));
     }
     let row = if side == 0 { 3 } else { ROWS - 2 };
     let placements: Vec<String> = units
@@ -197,7 +167,7 @@ fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut S
             )
         })
         .collect();
-    let _ = writeln!(text, "deploy {name} {}", placements.join(" "));
+    text.setup(format_args!("deploy {name} {}", placements.join(" ")));
     given
 }
 
@@ -208,7 +178,7 @@ fn play_step(state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
 
 /// Tries an action written as text; keeps it (in the state and the log) if the
 /// engine accepts it.
-fn attempt(state: &mut State, line: &str, text: &mut String) -> bool {
+fn attempt(state: &mut State, line: &str, text: &mut BattleText) -> bool {
     let atoms: Vec<Atom<'_>> = line
         .split_whitespace()
         .map(|word| Atom {
@@ -228,11 +198,11 @@ fn attempt(state: &mut State, line: &str, text: &mut String) -> bool {
         return false;
     }
     *state = trial;
-    let _ = writeln!(text, "    {line}");
+    text.action(line);
     true
 }
 
-fn phase(state: &mut State, name: &str, text: &mut String) {
+fn phase(state: &mut State, name: &str, text: &mut BattleText) {
     let mut out = Vec::new();
     play_step(
         state,
@@ -242,11 +212,11 @@ fn phase(state: &mut State, name: &str, text: &mut String) {
         },
         &mut out,
     );
-    let _ = writeln!(text, "  {name}:");
+    text.phase(name);
 }
 
 /// Answers what the state owes: morale checks, slaughters, escapes.
-fn settle(state: &mut State, rng: &mut Rng, text: &mut String) {
+fn settle(state: &mut State, rng: &mut Rng, text: &mut BattleText) {
     while let Some(owed) = state.owed.first().copied() {
         let Some(unit) = owed.units.iter().flatten().next().copied() else {
             break;
@@ -265,7 +235,7 @@ fn settle(state: &mut State, rng: &mut Rng, text: &mut String) {
     }
 }
 
-fn side_turn(state: &mut State, turn: u32, side: usize, rng: &mut Rng, text: &mut String) {
+fn side_turn(state: &mut State, turn: u32, side: usize, rng: &mut Rng, text: &mut BattleText) {
     let name = state.roster.sides[side].clone();
     let mut out = Vec::new();
     play_step(
@@ -277,7 +247,7 @@ fn side_turn(state: &mut State, turn: u32, side: usize, rng: &mut Rng, text: &mu
         },
         &mut out,
     );
-    let _ = writeln!(text, "{turn}. {name}");
+    text.turn(turn, &name);
     let enemy = state.roster.enemy_of(side);
     // Volleys.
     let archers: Vec<usize> = state
