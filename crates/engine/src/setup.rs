@@ -762,7 +762,6 @@ fn place(at: Location) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::CodeInfo;
     use senlac_notation::parse;
 
     const TAGS: &str = "[Battle \"B\"] [Site \"S\"] [Date \"D\"] [Rules \"example/duel\"] [Sides \"Red Blue\"] [Result \"*\"]\n";
@@ -784,8 +783,8 @@ mod tests {
     }
 
     #[track_caller]
-    fn only(body: &str, code: &CodeInfo, covered: &str) {
-        assert_eq!(findings(body), [(code.code, covered.to_string())], "{body}");
+    fn only(body: &str, code: &str, covered: &str) {
+        assert_eq!(findings(body), [(code, covered.to_string())], "{body}");
     }
 
     const ARMIES: &str = "map hex 6x6 parity odd\narmy Red \"Red Host\" leader \"Rolf\" morale=3\n  unit I \"Foot\" infantry B size=100\n  unit II \"Horse\" cavalry\narmy Blue \"Blue Host\"\n  unit I \"Foot\" infantry\n";
@@ -850,19 +849,19 @@ mod tests {
             setup
                 .resolve(UnitRef::parse("I"), here)
                 .map_err(|v| (v.code, v.span)),
-            Err((codes::AMBIGUOUS_UNIT.code, here))
+            Err(("setup::ambiguous-unit", here))
         );
         assert_eq!(
             setup
                 .resolve(UnitRef::parse("Blue.II"), here)
                 .map_err(|v| (v.code, v.span)),
-            Err((codes::UNKNOWN_UNIT.code, here))
+            Err(("setup::unknown-unit", here))
         );
         assert_eq!(
             setup
                 .resolve(UnitRef::parse("Green.I"), here)
                 .map_err(|v| (v.code, v.span)),
-            Err((codes::UNKNOWN_SIDE.code, here))
+            Err(("setup::unknown-side", here))
         );
     }
 
@@ -892,98 +891,98 @@ mod tests {
     fn each_code_points_at_its_atom() {
         only(
             &format!("{ARMIES}army Red \"Again\"\n"),
-            &codes::DUPLICATE_SIDE,
+            "setup::duplicate-side",
             "Red",
         );
         only(
             &format!("{ARMIES}army Green \"Green\"\n"),
-            &codes::UNKNOWN_SIDE,
+            "setup::unknown-side",
             "Green",
         );
         only(
             &format!("{ARMIES}deploy Green I@0101\n"),
-            &codes::UNKNOWN_SIDE,
+            "setup::unknown-side",
             "Green",
         );
         only(
             &format!("{ARMIES}first Green turn\n"),
-            &codes::UNKNOWN_SIDE,
+            "setup::unknown-side",
             "Green",
         );
         only(
             &format!("{ARMIES}  unit I \"Again\" cavalry\n"),
-            &codes::DUPLICATE_UNIT,
+            "setup::duplicate-unit",
             "I",
         );
         only(
             &format!("{ARMIES}deploy Blue I@0101 IX@0102\n"),
-            &codes::UNKNOWN_UNIT,
+            "setup::unknown-unit",
             "IX@0102",
         );
         only(
             &format!("{ARMIES}map square 8x8\n"),
-            &codes::SECOND_MAP,
+            "setup::second-map",
             "map square 8x8",
         );
         only(
             "army Red \"Red\"\n  unit I \"Foot\" infantry\ndeploy Red I@0101\n",
-            &codes::MISSING_MAP,
+            "setup::missing-map",
             "deploy",
         );
         only(
             &format!("{ARMIES}deploy Red I@0607\n"),
-            &codes::OFF_MAP,
+            "setup::off-map",
             "I@0607",
         );
         only(
             &format!("{ARMIES}terrain forest 0101 0501-0707\n"),
-            &codes::OFF_MAP,
+            "setup::off-map",
             "0501-0707",
         );
         only(
             &format!("{ARMIES}hexside crest 0304/0306\n"),
-            &codes::NOT_A_HEXSIDE,
+            "setup::not-a-hexside",
             "0304/0306",
         );
         only(
             &format!("{ARMIES}deploy Red I@0604 II@0604\n"),
-            &codes::OCCUPIED,
+            "setup::occupied",
             "II@0604",
         );
         only(
             &format!("{ARMIES}deploy Red I@0604\ndeploy Red I@0605\n"),
-            &codes::DEPLOYED_TWICE,
+            "setup::deployed-twice",
             "I@0605",
         );
         only(
             &format!("{ARMIES}deploy Red I@12x6in\n"),
-            &codes::WRONG_BOARD,
+            "setup::wrong-board",
             "I@12x6in",
         );
         only(
             &format!("{ARMIES}terrain wood polygon 1x1in 2x1in 2x2in\n"),
-            &codes::WRONG_BOARD,
+            "setup::wrong-board",
             "polygon",
         );
         let table = "map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\n";
         only(
             &format!("{table}terrain wood polygon 1x1in 50x1in 2x2in\n"),
-            &codes::OFF_MAP,
+            "setup::off-map",
             "50x1in",
         );
         only(
             &format!("{table}deploy Red A@0101\n"),
-            &codes::WRONG_BOARD,
+            "setup::wrong-board",
             "A@0101",
         );
         only(
             &format!("{table}hexside crest 0304/0305\n"),
-            &codes::WRONG_BOARD,
+            "setup::wrong-board",
             "hexside",
         );
         only(
             &format!("{table}terrain forest 0101\n"),
-            &codes::WRONG_BOARD,
+            "setup::wrong-board",
             "0101",
         );
     }

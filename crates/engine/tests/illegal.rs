@@ -510,3 +510,422 @@ fn a_leadership_roll_must_be_shared_out() {
         &[("mass-combat::bonus-missing", "3")],
     );
 }
+
+// Setup: the tags, the map, the armies, the leadership rolls, the deployment.
+
+#[test]
+fn mass_combat_is_fought_by_two_sides() {
+    check(
+        ("[Sides \"Red Blue\"]", "[Sides \"Red Blue Green\"]"),
+        "",
+        &[("mass-combat::sides", "")],
+    );
+}
+
+#[test]
+fn mass_combat_is_played_on_a_hex_map() {
+    check(
+        ("map hex 10x10 parity odd", "map square 10x10"),
+        "",
+        // Engine cascade: off a hex map every deployment is also off the map.
+        &[
+            ("mass-combat::wrong-map", "map square 10x10"),
+            ("mass-combat::off-map", "I@0508"),
+            ("mass-combat::off-map", "II@0507"),
+            ("mass-combat::off-map", "III@0308"),
+            ("mass-combat::off-map", "IV@0809"),
+            ("mass-combat::off-map", "I@0504"),
+            ("mass-combat::off-map", "II@0604"),
+        ],
+    );
+}
+
+#[test]
+fn terrain_lies_on_hexes_not_shapes() {
+    check(
+        (
+            "terrain forest 0101-0110",
+            "terrain forest 0101-0110\nterrain wood circle 5x5in radius=1in",
+        ),
+        "",
+        &[(
+            "mass-combat::wrong-map",
+            "terrain wood circle 5x5in radius=1in",
+        )],
+    );
+}
+
+#[test]
+fn units_deploy_on_hexes_not_points() {
+    check(
+        ("IV@0809", "IV@8x9in"),
+        "",
+        &[("mass-combat::wrong-map", "IV@8x9in")],
+    );
+}
+
+#[test]
+fn a_crest_hexside_joins_neighbours() {
+    check(
+        ("first Red turn", "hexside crest 0304/0305\nfirst Red turn"),
+        "",
+        &[],
+    );
+    check(
+        ("first Red turn", "hexside crest 0304/0306\nfirst Red turn"),
+        "",
+        &[("mass-combat::not-a-hexside", "0304/0306")],
+    );
+}
+
+#[test]
+fn a_unit_class_is_one_of_the_rules() {
+    check(
+        ("light-infantry E", "levy-infantry E"),
+        "",
+        &[(
+            "mass-combat::unknown-class",
+            "unit IV \"Levy\" levy-infantry E",
+        )],
+    );
+}
+
+#[test]
+fn a_unit_grade_is_a_to_e() {
+    check(
+        ("light-infantry E", "light-infantry F"),
+        "",
+        &[(
+            "mass-combat::unknown-grade",
+            "unit IV \"Levy\" light-infantry F",
+        )],
+    );
+}
+
+#[test]
+fn a_unit_has_a_grade() {
+    check(
+        ("light-infantry E", "light-infantry"),
+        "",
+        &[(
+            "mass-combat::unknown-grade",
+            "unit IV \"Levy\" light-infantry",
+        )],
+    );
+}
+
+#[test]
+fn setup_lines_are_mass_combats_own() {
+    check(
+        ("first Red turn", "weather rain\nfirst Red turn"),
+        "",
+        &[("mass-combat::unknown-directive", "weather")],
+    );
+}
+
+#[test]
+fn a_setup_line_names_a_side_of_the_battle() {
+    check(
+        ("first Red turn", "first Green turn"),
+        "",
+        &[("mass-combat::unknown-side", "first Green turn")],
+    );
+}
+
+#[test]
+fn a_unit_is_deployed_once() {
+    check(
+        ("IV@0809", "IV@0809 I@0408"),
+        "",
+        &[("mass-combat::already-deployed", "I@0408")],
+    );
+}
+
+#[test]
+fn deploying_off_the_map() {
+    check(
+        ("IV@0809", "IV@0811"),
+        "",
+        &[("mass-combat::off-map", "IV@0811")],
+    );
+}
+
+#[test]
+fn deploying_on_a_unit() {
+    check(
+        ("IV@0809", "IV@0508"),
+        "",
+        &[("mass-combat::occupied", "IV@0508")],
+    );
+}
+
+/// Red won the leadership roll; with `order` it deploys first, or not.
+const DEPLOYMENT: &str =
+    "deploy Red I@0508 II@0507 III@0308 IV@0809\ndeploy Blue I@0504 II@0604\nfirst Red turn";
+
+#[test]
+fn the_side_that_chose_to_deploy_first_deploys_first() {
+    check(
+        (
+            DEPLOYMENT,
+            "first Red deploy\ndeploy Red I@0508 II@0507 III@0308 IV@0809\ndeploy Blue I@0504 II@0604",
+        ),
+        "",
+        &[],
+    );
+    check(
+        (
+            DEPLOYMENT,
+            "first Red deploy\ndeploy Blue I@0504 II@0604\ndeploy Red I@0508 II@0507 III@0308 IV@0809",
+        ),
+        "",
+        &[(
+            "mass-combat::deployment-order",
+            "deploy Blue I@0504 II@0604",
+        )],
+    );
+}
+
+#[test]
+fn bonus_points_follow_a_leadership_roll() {
+    check(
+        ("roll Blue leadership 3\n", ""),
+        "",
+        &[("mass-combat::bonus-without-roll", "bonus Blue I=1 II=2")],
+    );
+}
+
+#[test]
+fn the_winner_chooses_deploy_or_turn() {
+    check(
+        ("first Red turn", "first Red battle"),
+        "",
+        &[("mass-combat::unknown-choice", "first Red battle")],
+    );
+}
+
+// Turns and phases.
+
+#[test]
+fn turns_are_numbered_in_order() {
+    check(
+        NONE,
+        &format!("2. Red\n{QUIET}"),
+        &[("mass-combat::turn-number", "2. Red")],
+    );
+}
+
+#[test]
+fn a_turn_names_a_side_of_the_battle() {
+    check(
+        NONE,
+        &format!("1. Red\n{QUIET}1. Green\n"),
+        &[("mass-combat::unknown-side", "1. Green")],
+    );
+}
+
+#[test]
+fn phases_are_the_rules_phases() {
+    check(
+        NONE,
+        &format!("1. Red\n{QUIET}  rally:\n"),
+        &[("mass-combat::unknown-phase", "rally:")],
+    );
+}
+
+#[test]
+fn actions_are_taken_inside_a_phase() {
+    check(
+        NONE,
+        "1. Red\n    I wait\n  movement:\n    I wait\n    II+III hold\n    IV rout\n",
+        &[("mass-combat::missing-phase", "I wait")],
+    );
+}
+
+#[test]
+fn actions_are_the_rules_verbs() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I shoot I\n{QUIET}"),
+        &[("mass-combat::unknown-verb", "shoot")],
+    );
+}
+
+#[test]
+fn reactions_are_the_rules_verbs() {
+    // The unknown reaction leaves the volley unanswered: two findings.
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley I > I cower\n{QUIET}"),
+        &[
+            ("mass-combat::unknown-verb", "cower"),
+            ("mass-combat::missing-reaction", "I volley I > I cower"),
+        ],
+    );
+}
+
+// Targets.
+
+#[test]
+fn a_volley_names_its_target() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley\n{QUIET}"),
+        &[("mass-combat::missing-target", "I volley")],
+    );
+}
+
+#[test]
+fn a_volley_targets_an_enemy() {
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley Red.II\n{QUIET}"),
+        &[("mass-combat::friendly-target", "Red.II")],
+    );
+}
+
+// Movement.
+
+/// Red II advances next to Blue I; in Blue's turn Blue I is engaged.
+const ENGAGE: &str =
+    "1. Red\n  movement:\n    I wait\n    II advance 0506-0505\n    III hold\n    IV rout\n";
+
+#[test]
+fn a_unit_next_to_an_enemy_engages_instead_of_holding() {
+    check(
+        NONE,
+        &format!("{ENGAGE}1. Blue\n  movement:\n    I engage\n    II hold\n"),
+        &[],
+    );
+    check(
+        NONE,
+        &format!("{ENGAGE}1. Blue\n  movement:\n    I hold\n    II hold\n"),
+        &[("mass-combat::hold-while-adjacent", "I hold")],
+    );
+}
+
+#[test]
+fn a_move_names_its_hexes() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver\n    IV rout\n",
+        &[("mass-combat::missing-path", "III maneuver")],
+    );
+}
+
+#[test]
+fn only_an_engaged_unit_disengages() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II disengage 0506\n    III hold\n    IV rout\n",
+        &[("mass-combat::engaged", "II disengage 0506")],
+    );
+}
+
+#[test]
+fn an_engaged_unit_does_not_advance() {
+    check(
+        NONE,
+        &format!("{ENGAGE}1. Blue\n  movement:\n    I advance 0404\n    II hold\n"),
+        &[("mass-combat::engaged", "I advance 0404")],
+    );
+}
+
+#[test]
+fn a_path_goes_hex_by_hex() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0306\n    IV rout\n",
+        &[("mass-combat::broken-path", "0306")],
+    );
+}
+
+#[test]
+fn a_move_stays_on_the_map() {
+    check(
+        ("III@0308", "III@0310"),
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0311\n    IV rout\n",
+        &[("mass-combat::off-map", "0311")],
+    );
+}
+
+#[test]
+fn a_move_does_not_enter_a_unit() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0408-0508\n    IV rout\n",
+        &[("mass-combat::occupied", "0408-0508")],
+    );
+}
+
+#[test]
+fn a_disengage_ends_next_to_no_enemy() {
+    let blue = "1. Blue\n  movement:\n    I engage\n    II hold\n";
+    let red = |to: &str| {
+        format!("2. Red\n  movement:\n    I wait\n    II disengage {to}\n    III hold\n")
+    };
+    check(
+        NONE,
+        &format!("{ENGAGE}{blue}{}", red("0506 > I allow")),
+        &[],
+    );
+    check(
+        NONE,
+        &format!("{ENGAGE}{blue}{}", red("0605")),
+        &[("mass-combat::still-engaged", "II disengage 0605")],
+    );
+}
+
+#[test]
+fn a_charge_ends_next_to_its_target() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III charge 0307-0306 I > I endure-charge\n    IV rout\n",
+        &[(
+            "mass-combat::charge-short",
+            "III charge 0307-0306 I > I endure-charge",
+        )],
+    );
+}
+
+// Combat.
+
+#[test]
+fn archers_do_not_attack() {
+    check(
+        NONE,
+        &format!("1. Red\n{QUIET}  combat:\n    I attack I > I defend\n"),
+        &[("mass-combat::archers-do-not-fight", "I attack I > I defend")],
+    );
+}
+
+#[test]
+fn a_defending_unit_does_not_support() {
+    // Red II attacks Blue II and Red III charges Blue I; Blue I defends, so it
+    // cannot also support Blue II's defense, though it stands next to Red II.
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II advance 0506-0505-0605\n    III charge 0307-0306-0406-0405 I > I endure-charge\n    IV rout\n  combat:\n    II attack II > II defend\n    III attack I > I defend\n  defense:\n    I support-defense II\n  resolve:\n    II resolve II > II lose => attack=4 defense=5\n    III resolve I > I lose\n",
+        &[("mass-combat::defending", "I support-defense II")],
+    );
+}
+
+#[test]
+fn support_goes_to_an_attacked_unit() {
+    check(
+        NONE,
+        &format!(
+            "{ATTACK}  defense:\n    II support-defense II\n  resolve:\n    II resolve I > I lose\n"
+        ),
+        &[("mass-combat::no-such-attack", "II")],
+    );
+}
+
+#[test]
+fn resolve_names_a_declared_attack() {
+    check(
+        NONE,
+        &format!("{ATTACK}  resolve:\n    II resolve I > I lose\n    III resolve II\n"),
+        &[("mass-combat::no-such-attack", "III resolve II")],
+    );
+}
