@@ -36,7 +36,7 @@ pub fn check(battle: &Battle<'_>, config: Config) -> Result<Box<dyn Game>, Viola
         Some(system) => Ok(system.replay(battle, config)),
         None => Err(Violation::of(
             &code::engine::UNKNOWN_RULES,
-            system::rules_span(battle),
+            system::tag_span(battle, "Rules"),
             format!("senlac has no rules for `{rules}`"),
             "docs/notation.md, tag pairs",
         )

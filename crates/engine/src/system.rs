@@ -257,18 +257,15 @@ pub fn listed_tags() -> Vec<&'static str> {
         .collect()
 }
 
-/// Where a battle names its rules, for diagnostics: the Rules tag, or the
-/// battle's start.
-pub fn rules_span(battle: &Battle<'_>) -> Span {
+/// Where a battle gives a tag, for diagnostics: the tag pair, or the
+/// battle's start when it has none.
+pub fn tag_span(battle: &Battle<'_>, name: &str) -> Span {
     battle
         .items
         .iter()
         .find(|i| {
             i.kind == senlac_notation::ItemKind::Tag
-                && battle
-                    .atoms_of(i)
-                    .first()
-                    .is_some_and(|a| a.text == "Rules")
+                && battle.atoms_of(i).first().is_some_and(|a| a.text == name)
         })
         .map_or(
             Span {

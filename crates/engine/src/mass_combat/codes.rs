@@ -11,10 +11,6 @@ pub const WRONG_MAP: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-map",
     "Mass Combat is played on a hex map, and units stand on hexes",
 );
-pub const NOT_A_HEXSIDE: CodeInfo = CodeInfo::error(
-    "mass-combat::not-a-hexside",
-    "a crest hexside joins two neighbouring hexes",
-);
 pub const UNKNOWN_CLASS: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-class",
     "a unit's class is one of the rules' unit classes",
@@ -26,10 +22,6 @@ pub const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
 pub const UNKNOWN_GRADE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-grade",
     "a unit's grade is one of A to E",
-);
-pub const DUPLICATE_UNIT: CodeInfo = CodeInfo::error(
-    "mass-combat::duplicate-unit",
-    "a side declares each unit id once",
 );
 pub const UNKNOWN_SIDE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-side",
@@ -239,14 +231,11 @@ pub const UNKNOWN_CLAIM: CodeInfo = CodeInfo::error(
 pub const ALL: &[CodeInfo] = &[
     SIDES,
     WRONG_MAP,
-    NOT_A_HEXSIDE,
     UNKNOWN_CLASS,
     UNKNOWN_DIRECTIVE,
     UNKNOWN_GRADE,
-    DUPLICATE_UNIT,
     UNKNOWN_SIDE,
     UNKNOWN_UNIT,
-    ALREADY_DEPLOYED,
     DEPLOYMENT_ORDER,
     NEGATIVE_BONUS,
     BONUS_ABOVE_MAXIMUM,

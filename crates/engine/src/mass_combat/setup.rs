@@ -1,17 +1,23 @@
-//! From a battle's tags and setup lines to Mass Combat's checked starting state.
+//! From a battle's tags and setup lines to Mass Combat's checked starting
+//! state. The generic setup (`crate::setup`) checks sides, unit ids, the map,
+//! terrain ranges and deployments for every system; this adds what is Mass
+//! Combat's own: two sides on a hex map, classes and grades, impassable
+//! ground, leadership rolls and bonus points, and who deploys first.
 
 use std::sync::Arc;
 
-use senlac_notation::lower::{Area, Directive, Map, directives};
-use senlac_notation::value::{self, Cell, Placement};
+use senlac_board::scene::{Board, Shape};
+use senlac_notation::lower::Directive;
+use senlac_notation::value::{self, Location};
 use senlac_notation::{AtomKind, Battle, Span};
 
 use super::codes;
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
 use super::tables::{Class, Edition, Grade, base_command_points, max_command_points};
+use crate::setup::{self as generic, Setup};
+use crate::system::tag_span;
 use crate::violation::Violation;
-use senlac_board::hex;
 
 /// Terrain kinds a unit cannot enter (ruling MC-R4).
 pub const IMPASSABLE: [&str; 3] = ["forest", "stream", "impassable"];
@@ -20,201 +26,269 @@ pub const IMPASSABLE: [&str; 3] = ["forest", "stream", "impassable"];
 pub const DEFAULT_SIZE: u32 = 1000;
 
 pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+    let generic = Setup::build(battle, out);
     let mut roster = Roster::empty(edition);
-    let sides_tag = battle.tag("Sides").unwrap_or_default();
-    roster.sides = sides_tag.split_whitespace().map(str::to_string).collect();
-    let battle_start = Span {
-        start: battle.span.start,
-        end: battle.span.start,
-    };
-    if roster.sides.len() != 2 {
+    roster.sides = generic.sides.iter().map(|s| s.name.to_string()).collect();
+    two_sides(battle, out);
+    read_board(battle, &generic, &mut roster, out);
+    lay_terrain(&generic, &mut roster);
+    let mut units = declare_units(&generic, &mut roster, out);
+    deploy(&generic, &roster, &mut units, out);
+    let first_deploy = leadership(&generic, &mut roster, &mut units, out);
+    if let (Some(first), Some(&opened)) = (first_deploy, generic.deploy_order.first())
+        && first != opened
+    {
+        let span = deploy_line(battle, &roster.sides[opened]).unwrap_or(battle.span);
+        out.push(Violation::of(
+            &codes::DEPLOYMENT_ORDER,
+            span,
+            format!(
+                "{} deploys before {}, who chose to deploy first",
+                roster.sides[opened], roster.sides[first]
+            ),
+            rules::LEADERSHIP,
+        ));
+    }
+    let moved = vec![false; units.len()];
+    State {
+        roster: Arc::new(roster),
+        moved,
+        first_side: None,
+        attacks: Vec::new(),
+        attack_supports: Vec::new(),
+        defense_supports: Vec::new(),
+        defending: Vec::new(),
+        charges: Vec::new(),
+        combat: None,
+        slaughter: None,
+        units,
+        turn: 0,
+        acting: None,
+        phase: None,
+        owed: Vec::new(),
+        side_turns: 0,
+    }
+}
+
+/// Mass Combat is fought by two sides, as the Sides tag names them.
+fn two_sides(battle: &Battle<'_>, out: &mut Vec<Violation>) {
+    let tagged = battle.tag("Sides").unwrap_or_default();
+    let count = tagged.split_whitespace().count();
+    if count != 2 {
         out.push(
             Violation::of(
                 &codes::SIDES,
-                battle_start,
-                format!(
-                    "Mass Combat is fought by two sides; the Sides tag names {}",
-                    roster.sides.len()
-                ),
+                tag_span(battle, "Sides"),
+                format!("Mass Combat is fought by two sides; the Sides tag names {count}"),
                 rules::TURN_ORDER,
             )
             .help("name both sides in the tag, e.g. [Sides \"Saxons Normans\"]"),
         );
     }
-    let mut units: Vec<UnitState> = Vec::new();
-    let mut army: Option<usize> = None;
-    let mut leadership: [Option<(u32, Span)>; 2] = [None, None];
-    let mut bonus_given = [false; 2];
-    let mut first_deploy: Option<usize> = None;
-    let mut deployed_sides: Vec<usize> = Vec::new();
-    for (item, directive) in directives(battle) {
-        let span = item.span;
-        let side = |name: &str, out: &mut Vec<Violation>| {
-            let found = roster_side(&roster.sides, name);
-            if found.is_none() {
-                out.push(unknown_side(name, span, &roster.sides));
+}
+
+/// The hex map. Another board is reported once, and its grid still sizes
+/// the map, so the deployments on it are not reported again.
+fn read_board(
+    battle: &Battle<'_>,
+    generic: &Setup<'_, '_>,
+    roster: &mut Roster,
+    out: &mut Vec<Violation>,
+) {
+    match generic.board {
+        Some(Board::Hex {
+            columns,
+            rows,
+            parity,
+        }) => {
+            roster.columns = columns;
+            roster.rows = rows;
+            roster.parity = parity;
+        }
+        Some(board) => {
+            if let Board::Square { columns, rows } = board {
+                roster.columns = columns;
+                roster.rows = rows;
             }
-            found
+            let span = senlac_notation::lower::directives(battle)
+                .find(|(_, d)| matches!(d, Directive::Map(_)))
+                .map_or(battle.span, |(item, _)| item.span);
+            out.push(
+                Violation::of(
+                    &codes::WRONG_MAP,
+                    span,
+                    "Mass Combat is played on a hex map",
+                    rules::SETUP,
+                )
+                .help("write `map hex COLUMNSxROWS parity odd`"),
+            );
+        }
+        None => {}
+    }
+}
+
+/// Forest, stream and impassable hexes, the hill, and the crest's hexsides.
+fn lay_terrain(generic: &Setup<'_, '_>, roster: &mut Roster) {
+    for terrain in &generic.terrain {
+        let kind = terrain.kind;
+        match &terrain.shape {
+            Shape::Cells { cells } => {
+                roster
+                    .terrain
+                    .extend(cells.iter().map(|&cell| (kind.to_string(), cell)));
+                if IMPASSABLE.contains(&kind) {
+                    roster.impassable.extend(cells);
+                } else if kind == "hill" {
+                    roster.hill.extend(cells);
+                }
+            }
+            Shape::Edges { edges } if kind == "crest" => {
+                roster.crest.extend(
+                    edges
+                        .iter()
+                        .map(|&(a, b)| if a <= b { (a, b) } else { (b, a) }),
+                );
+            }
+            Shape::Edges { .. } => {}
+            // The generic setup reports shapes on a grid; on a table the
+            // board itself is wrong, and that is reported once.
+            _ => {}
+        }
+    }
+}
+
+/// The units, with their class, grade and size; all in reserve until deployed.
+fn declare_units(
+    generic: &Setup<'_, '_>,
+    roster: &mut Roster,
+    out: &mut Vec<Violation>,
+) -> Vec<UnitState> {
+    let mut units = Vec::with_capacity(generic.units.len());
+    for unit in &generic.units {
+        let id = unit.id;
+        let class = Class::parse(unit.class);
+        let grade = unit.grade.and_then(Grade::parse);
+        if class.is_none() {
+            out.push(
+                Violation::of(
+                    &codes::UNKNOWN_CLASS,
+                    unit.span,
+                    format!("unit {id} has the unknown class `{}`", unit.class),
+                    rules::UNITS,
+                )
+                .help(format!(
+                    "the classes are {}",
+                    Class::ALL
+                        .iter()
+                        .map(|c| c.word())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+        }
+        if grade.is_none() {
+            out.push(
+                Violation::of(
+                    &codes::UNKNOWN_GRADE,
+                    unit.span,
+                    match unit.grade {
+                        Some(grade) => format!("unit {id} has the unknown grade `{grade}`"),
+                        None => format!("unit {id} has no grade"),
+                    },
+                    rules::UNITS,
+                )
+                .help("the grades are A, B, C, D and E"),
+            );
+        }
+        let size = unit
+            .pairs
+            .iter()
+            .filter_map(value::pair)
+            .find(|(key, _)| *key == "size")
+            .and_then(|(_, v)| value::integer(&v))
+            .and_then(|n| u32::try_from(n).ok())
+            .unwrap_or(DEFAULT_SIZE);
+        let grade = grade.unwrap_or(Grade::E);
+        roster.units.push(UnitInfo {
+            side: unit.side,
+            id: id.to_string(),
+            name: unit.name.to_string(),
+            class: class.unwrap_or(Class::LightInfantry),
+            grade,
+            size,
+        });
+        units.push(UnitState {
+            command_points: base_command_points(grade),
+            damage: 0,
+            hex: None,
+            status: Status::Reserve,
+            acted: false,
+            cause: None,
+            slaughter: None,
+        });
+    }
+    units
+}
+
+/// Deployed units stand on their hexes, unless the ground is impassable.
+fn deploy(
+    generic: &Setup<'_, '_>,
+    roster: &Roster,
+    units: &mut [UnitState],
+    out: &mut Vec<Violation>,
+) {
+    for (i, unit) in generic.units.iter().enumerate() {
+        let Some(deployed) = unit.deployed else {
+            continue;
         };
-        match directive {
-            Directive::Map(map) => {
-                if !matches!(map, Map::Hex { .. }) {
-                    out.push(
-                        Violation::of(
-                            &codes::WRONG_MAP,
-                            span,
-                            "Mass Combat is played on a hex map",
-                            rules::SETUP,
-                        )
-                        .help("write `map hex COLUMNSxROWS parity odd`"),
-                    );
-                }
-                roster.set_map(map);
-            }
-            Directive::Terrain { kind, area, .. } => {
-                let Area::Cells(cells) = area else {
-                    out.push(Violation::of(
-                        &codes::WRONG_MAP,
-                        span,
-                        "Mass Combat lays terrain on hexes, not shapes on a table",
-                        rules::SETUP,
-                    ));
-                    continue;
-                };
-                for atom in cells {
-                    let listed: Vec<Cell> = value::cells(atom).collect();
-                    let area: Vec<Cell> = match listed[..] {
-                        [a, b] => hex::range(a, b).collect(),
-                        _ => listed,
-                    };
-                    roster
-                        .terrain
-                        .extend(area.iter().map(|&cell| (kind.to_string(), cell)));
-                    if IMPASSABLE.contains(&kind) {
-                        roster.impassable.extend(area);
-                    } else if kind == "hill" {
-                        roster.hill.extend(area);
-                    }
-                }
-            }
-            Directive::Hexside { kind, sides } => {
-                for atom in sides {
-                    let Some((a, b)) = value::hexside(atom) else {
-                        continue;
-                    };
-                    if !hex::adjacent(a, b, roster.parity) {
-                        out.push(Violation::of(
-                            &codes::NOT_A_HEXSIDE,
-                            atom.span,
-                            format!("{a} and {b} are not neighbours, so they share no hexside"),
-                            rules::SETUP,
-                        ));
-                    } else if kind == "crest" {
-                        roster.crest.push(if a <= b { (a, b) } else { (b, a) });
-                    }
-                }
-            }
-            Directive::Army { side: name, .. } => army = side(name, out),
-            Directive::Unit {
-                id,
-                name,
-                class,
-                grade,
-                pairs,
-            } => {
-                let Some(side) = army else { continue };
-                let class_found = Class::parse(class);
-                let grade_found = grade.and_then(Grade::parse);
-                if class_found.is_none() {
-                    out.push(
-                        Violation::of(
-                            &codes::UNKNOWN_CLASS,
-                            span,
-                            format!("unit {id} has the unknown class `{class}`"),
-                            rules::UNITS,
-                        )
-                        .help(format!(
-                            "the classes are {}",
-                            Class::ALL
-                                .iter()
-                                .map(|c| c.word())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )),
-                    );
-                }
-                if grade_found.is_none() {
-                    out.push(
-                        Violation::of(
-                            &codes::UNKNOWN_GRADE,
-                            span,
-                            match grade {
-                                Some(grade) => format!("unit {id} has the unknown grade `{grade}`"),
-                                None => format!("unit {id} has no grade"),
-                            },
-                            rules::UNITS,
-                        )
-                        .help("the grades are A, B, C, D and E"),
-                    );
-                }
-                if roster.units.iter().any(|u| u.side == side && u.id == id) {
-                    out.push(
-                        Violation::of(
-                            &codes::DUPLICATE_UNIT,
-                            span,
-                            format!("{} already has a unit {id}", roster.sides[side]),
-                            rules::UNITS,
-                        )
-                        .help("give each unit of an army its own id"),
-                    );
-                }
-                let size = pairs
-                    .iter()
-                    .filter_map(value::pair)
-                    .find(|(key, _)| *key == "size")
-                    .and_then(|(_, v)| value::integer(&v))
-                    .and_then(|n| u32::try_from(n).ok())
-                    .unwrap_or(DEFAULT_SIZE);
-                let grade = grade_found.unwrap_or(Grade::E);
-                roster.units.push(UnitInfo {
-                    side,
-                    id: id.to_string(),
-                    name: name.into_owned(),
-                    class: class_found.unwrap_or(Class::LightInfantry),
-                    grade,
-                    size,
-                });
-                units.push(UnitState {
-                    command_points: base_command_points(grade),
-                    damage: 0,
-                    hex: None,
-                    status: Status::Reserve,
-                    acted: false,
-                    cause: None,
-                    slaughter: None,
-                });
-            }
+        let Location::Cell(cell) = deployed.at else {
+            continue;
+        };
+        if roster.impassable.contains(&cell) {
+            out.push(Violation::of(
+                &codes::IMPASSABLE,
+                deployed.span,
+                format!("{} cannot stand on impassable {cell}", generic.name(i)),
+                rules::SETUP,
+            ));
+            continue;
+        }
+        units[i].hex = Some(cell);
+        units[i].status = Status::Active;
+    }
+}
+
+/// The leadership rolls, the bonus points they hand out, and the winner's
+/// choices; returns the side that chose to deploy first.
+fn leadership(
+    generic: &Setup<'_, '_>,
+    roster: &mut Roster,
+    units: &mut [UnitState],
+    out: &mut Vec<Violation>,
+) -> Option<usize> {
+    let mut rolls: [Option<(u32, Span)>; 2] = [None, None];
+    let mut bonus_given = [false; 2];
+    let mut first_deploy = None;
+    for line in &generic.rest {
+        let span = line.span;
+        match line.directive {
             Directive::Roll {
                 side: name,
                 what: "leadership",
                 value: roll,
             } => {
-                let Some(side) = side(name, out) else {
-                    continue;
-                };
+                let Some(side) = generic.side(name) else { continue };
                 let total = match roll.kind {
                     AtomKind::Dice => value::Dice::parse(&roll).map(|d| d.total()),
                     _ => value::integer(&roll).and_then(|n| u32::try_from(n).ok()),
                 };
-                if let (Some(total), Some(slot)) = (total, leadership.get_mut(side)) {
+                if let (Some(total), Some(slot)) = (total, rolls.get_mut(side)) {
                     *slot = Some((total, roll.span));
                 }
             }
-            Directive::Roll { .. } => {}
+            Directive::Roll { .. } | Directive::Option { .. } => {}
             Directive::Bonus { side: name, points } => {
-                let Some(side) = side(name, out) else {
-                    continue;
-                };
+                let Some(side) = generic.side(name) else { continue };
                 if let Some(given) = bonus_given.get_mut(side) {
                     *given = true;
                 }
@@ -223,12 +297,16 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                     let Some((id, amount)) = value::pair(atom) else {
                         continue;
                     };
-                    let Some(unit) = roster
-                        .units
-                        .iter()
-                        .position(|u| u.side == side && u.id == id)
-                    else {
-                        out.push(unknown_unit(id, &roster.sides[side], atom.span));
+                    let Some(unit) = generic.unit(side, id) else {
+                        out.push(
+                            Violation::of(
+                                &generic::codes::UNKNOWN_UNIT,
+                                atom.span,
+                                format!("{name} has no unit {id}"),
+                                rules::LEADERSHIP,
+                            )
+                            .help("bonus points go to units declared under the side's army"),
+                        );
                         continue;
                     };
                     let points = value::integer(&amount).unwrap_or(0);
@@ -262,7 +340,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                     }
                     units[unit].command_points = total.min(max_command_points(grade));
                 }
-                match leadership.get(side).copied().flatten() {
+                match rolls.get(side).copied().flatten() {
                     Some((roll, _)) if roll != sum => out.push(
                         Violation::of(
                             &codes::BONUS_SUM,
@@ -283,41 +361,8 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                     .help(format!("record the roll first: `roll {name} leadership N`"))),
                 }
             }
-            Directive::Deploy {
-                side: name,
-                placements,
-            } => {
-                let Some(side) = side(name, out) else {
-                    continue;
-                };
-                if !deployed_sides.contains(&side) {
-                    if let Some(first) = first_deploy
-                        && deployed_sides.is_empty()
-                        && first != side
-                    {
-                        out.push(Violation::of(
-                            &codes::DEPLOYMENT_ORDER,
-                            span,
-                            format!(
-                                "{name} deploys before {}, who chose to deploy first",
-                                roster.sides[first]
-                            ),
-                            rules::LEADERSHIP,
-                        ));
-                    }
-                    deployed_sides.push(side);
-                }
-                for atom in placements {
-                    let Some(placement) = Placement::parse(atom) else {
-                        continue;
-                    };
-                    deploy(&roster, &mut units, side, placement, atom.span, out);
-                }
-            }
             Directive::First { side: name, what } => {
-                let Some(side) = side(name, out) else {
-                    continue;
-                };
+                let Some(side) = generic.side(name) else { continue };
                 match what {
                     "deploy" => first_deploy = Some(side),
                     "turn" => roster.first_turn = Some(side),
@@ -329,7 +374,6 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                     )),
                 }
             }
-            Directive::Option { .. } => {}
             Directive::Other { keyword, .. } => out.push(
                 Violation::of(
                     &codes::UNKNOWN_DIRECTIVE,
@@ -339,9 +383,10 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
                 )
                 .help("Mass Combat's setup lines are map, terrain, hexside, army, unit, roll, bonus, deploy, first and option"),
             ),
+            _ => {}
         }
     }
-    for (side, roll) in leadership.iter().enumerate() {
+    for (side, roll) in rolls.iter().enumerate() {
         if let Some((points, span)) = roll
             && *points > 0
             && !bonus_given[side]
@@ -357,7 +402,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             );
         }
     }
-    if let [Some((a, _)), Some((b, span))] = leadership
+    if let [Some((a, _)), Some((b, span))] = rolls
         && a == b
     {
         out.push(
@@ -370,83 +415,14 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
             .help("the leaders roll again: record the rolls that decided it"),
         );
     }
-    let moved = vec![false; units.len()];
-    State {
-        roster: Arc::new(roster),
-        moved,
-        first_side: None,
-        attacks: Vec::new(),
-        attack_supports: Vec::new(),
-        defense_supports: Vec::new(),
-        defending: Vec::new(),
-        charges: Vec::new(),
-        combat: None,
-        slaughter: None,
-        units,
-        turn: 0,
-        acting: None,
-        phase: None,
-        owed: Vec::new(),
-        side_turns: 0,
-    }
+    first_deploy
 }
 
-fn deploy(
-    roster: &Roster,
-    units: &mut [UnitState],
-    side: usize,
-    placement: Placement<'_>,
-    span: Span,
-    out: &mut Vec<Violation>,
-) {
-    let Some(unit) = roster.unit_index(side, placement.unit) else {
-        out.push(unknown_unit(placement.unit, &roster.sides[side], span));
-        return;
-    };
-    let senlac_notation::value::Location::Cell(cell) = placement.at else {
-        out.push(Violation::of(
-            &codes::WRONG_MAP,
-            span,
-            "Mass Combat places units on hexes",
-            rules::SETUP,
-        ));
-        return;
-    };
-    let name = format!("{} {}", roster.sides[side], placement.unit);
-    let problem = if units[unit].status != Status::Reserve {
-        Some((
-            &codes::ALREADY_DEPLOYED,
-            format!("{name} is already deployed"),
-        ))
-    } else if !roster.on_map(cell) {
-        Some((
-            &codes::OFF_MAP,
-            format!("{cell} is off the {}x{} map", roster.columns, roster.rows),
-        ))
-    } else if roster.impassable.contains(&cell) {
-        Some((
-            &codes::IMPASSABLE,
-            format!("{name} cannot stand on impassable {cell}"),
-        ))
-    } else if units
-        .iter()
-        .any(|u| u.status == Status::Active && u.hex == Some(cell))
-    {
-        Some((&codes::OCCUPIED, format!("{cell} already holds a unit")))
-    } else {
-        None
-    };
-    match problem {
-        Some((code, message)) => out.push(Violation::of(code, span, message, rules::SETUP)),
-        None => {
-            units[unit].hex = Some(cell);
-            units[unit].status = Status::Active;
-        }
-    }
-}
-
-fn roster_side(sides: &[String], name: &str) -> Option<usize> {
-    sides.iter().position(|s| s == name)
+/// The span of a side's first `deploy` line.
+fn deploy_line(battle: &Battle<'_>, side: &str) -> Option<Span> {
+    senlac_notation::lower::directives(battle)
+        .find(|(_, d)| matches!(d, Directive::Deploy { side: s, .. } if *s == side))
+        .map(|(item, _)| item.span)
 }
 
 pub fn unknown_side(name: &str, span: Span, sides: &[String]) -> Violation {
