@@ -27,11 +27,6 @@ pub const fn tag(edition: Edition) -> &'static str {
     }
 }
 
-/// The edition a Rules tag names.
-pub fn edition(rules: &str) -> Option<Edition> {
-    Edition::ALL.into_iter().find(|&e| tag(e) == rules)
-}
-
 /// One line on an edition, for `senlac rules`.
 pub const fn summary(edition: Edition) -> &'static str {
     match edition {

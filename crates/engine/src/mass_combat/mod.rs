@@ -126,12 +126,11 @@ impl Ruleset for MassCombat {
 /// Replays a battle under the edition its Rules tag names, typed (for tests
 /// and tools that read Mass Combat's own state); `None` for other rules.
 pub fn replay(battle: &Battle<'_>, config: Config) -> Option<Replay<MassCombat>> {
-    let edition = catalog::edition(&battle.tag("Rules")?)?;
-    Some(crate::replay::replay(
-        &MassCombat { edition },
-        battle,
-        config,
-    ))
+    let rules = battle.tag("Rules")?;
+    let system = [EDITION_A, EDITION_B]
+        .into_iter()
+        .find(|edition| edition.tag() == rules)?;
+    Some(crate::replay::replay(&system, battle, config))
 }
 
 impl System for MassCombat {
