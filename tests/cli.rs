@@ -542,3 +542,45 @@ fn lint_and_gen_snapshots() {
     let generated = senlac(&["gen", "--battles", "1", "--seed", "1066"]);
     insta::assert_snapshot!("gen_seed_1066", text(&generated.stdout));
 }
+
+#[test]
+fn unknown_rules_are_a_warning_that_can_fail_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("chess.sbn");
+    let hastings = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    std::fs::write(&path, hastings.replace("mass-combat/a", "chess/fide")).unwrap();
+    let path = path.to_str().unwrap();
+
+    let output = senlac_in_root(&["lint", "--format", "short", path]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let short = text(&output.stdout);
+    assert_eq!(short.lines().count(), 1, "{short}");
+    assert!(
+        short
+            .contains(":6:1: warning[engine::unknown-rules]: senlac has no rules for `chess/fide`"),
+        "{short}"
+    );
+    assert!(
+        text(&output.stderr).contains(": 0 errors, 1 warning ("),
+        "{}",
+        text(&output.stderr)
+    );
+
+    let denied = senlac_in_root(&["lint", "--deny-warnings", path]);
+    assert_eq!(denied.status.code(), Some(1));
+    // The notation is still checked: a syntax error is reported as well.
+    std::fs::write(
+        path,
+        hastings
+            .replace("mass-combat/a", "chess/fide")
+            .replace("    I+II rout", "    I+II rout }"),
+    )
+    .unwrap();
+    let broken = senlac_in_root(&["lint", "--format", "short", path]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(
+        text(&broken.stdout).contains("error[notation::stray-close-brace]"),
+        "{}",
+        text(&broken.stdout)
+    );
+}

@@ -71,11 +71,16 @@ impl Located<'_> {
                 let (drawn, plain): (Vec<Problem>, Vec<Problem>) =
                     errors.iter().cloned().partition(|e| self.drawable(e));
                 let shown = &drawn[..drawn.len().min(MAX_RENDERED)];
+                let warnings = errors
+                    .iter()
+                    .filter(|e| e.severity != senlac_engine::Severity::Error)
+                    .count();
                 let report = FileReport {
                     source: self,
                     battle,
-                    count: errors.len(),
-                    errors: shown,
+                    errors: errors.len() - warnings,
+                    warnings,
+                    shown,
                 };
                 let handler = miette::GraphicalReportHandler::new();
                 let handler = if crate::color_wanted() {
@@ -170,32 +175,45 @@ impl SourceCode for Located<'_> {
     }
 }
 
-/// All of a battle's errors in one report, through `related`.
+/// All of a battle's findings in one report, through `related`.
 struct FileReport<'a> {
     source: &'a Located<'a>,
     battle: usize,
-    count: usize,
-    errors: &'a [Problem],
+    errors: usize,
+    /// Warnings and advice.
+    warnings: usize,
+    shown: &'a [Problem],
 }
 
 impl fmt::Debug for FileReport<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FileReport")
-            .field("count", &self.count)
+            .field("errors", &self.errors)
+            .field("warnings", &self.warnings)
             .finish()
     }
 }
 
 impl fmt::Display for FileReport<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = if self.count == 1 { "" } else { "s" };
+        let counted = |n: usize, what: &str| match n {
+            1 => format!("1 {what}"),
+            n => format!("{n} {what}s"),
+        };
+        let found = match (self.errors, self.warnings) {
+            (errors, 0) => counted(errors, "error"),
+            (0, warnings) => counted(warnings, "warning"),
+            (errors, warnings) => {
+                format!(
+                    "{} and {}",
+                    counted(errors, "error"),
+                    counted(warnings, "warning")
+                )
+            }
+        };
         match self.battle {
-            0 => write!(f, "{} error{s} in {}", self.count, self.source.name),
-            n => write!(
-                f,
-                "{} error{s} in battle {n} of {}",
-                self.count, self.source.name
-            ),
+            0 => write!(f, "{found} in {}", self.source.name),
+            n => write!(f, "{found} in battle {n} of {}", self.source.name),
         }
     }
 }
@@ -203,11 +221,19 @@ impl fmt::Display for FileReport<'_> {
 impl std::error::Error for FileReport<'_> {}
 
 impl Diagnostic for FileReport<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(if self.errors > 0 {
+            miette::Severity::Error
+        } else {
+            miette::Severity::Warning
+        })
+    }
+
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(self.source)
     }
 
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        Some(Box::new(self.errors.iter().map(|e| e as &dyn Diagnostic)))
+        Some(Box::new(self.shown.iter().map(|e| e as &dyn Diagnostic)))
     }
 }

@@ -57,9 +57,9 @@ impl CodeInfo {
 pub mod engine {
     use super::CodeInfo;
 
-    pub const UNKNOWN_RULES: CodeInfo = CodeInfo::error(
+    pub const UNKNOWN_RULES: CodeInfo = CodeInfo::warning(
         "engine::unknown-rules",
-        "the Rules tag names no system senlac knows",
+        "the Rules tag names no system senlac knows: the battle is checked for syntax only",
     );
     pub const ALL: &[CodeInfo] = &[UNKNOWN_RULES];
 }

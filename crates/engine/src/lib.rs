@@ -29,7 +29,8 @@ pub use violation::Violation;
 
 use senlac_notation::Battle;
 
-/// Replays a battle under the rules its Rules tag names.
+/// Replays a battle under the rules its Rules tag names. A tag senlac does not
+/// know gives `engine::unknown-rules`, a warning: the notation is still checked.
 pub fn check(battle: &Battle<'_>, config: Config) -> Result<Box<dyn Game>, Violation> {
     let rules = battle.tag("Rules").unwrap_or_default();
     match system::system(&rules) {
@@ -37,7 +38,7 @@ pub fn check(battle: &Battle<'_>, config: Config) -> Result<Box<dyn Game>, Viola
         None => Err(Violation::of(
             &code::engine::UNKNOWN_RULES,
             system::tag_span(battle, "Rules"),
-            format!("senlac has no rules for `{rules}`"),
+            format!("senlac has no rules for `{rules}`, so only the notation was checked"),
             "docs/notation.md, tag pairs",
         )
         .help(format!(
