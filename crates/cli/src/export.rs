@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 
 use senlac_engine::{Game, Point};
 use senlac_notation::Battle;
-use senlac_notation::lower::{Directive, Map, Parity, Step, directives, steps};
+use senlac_notation::lower::{Directive, Map, Step, directives, steps};
 
 use crate::diagnostics::{Located, newlines};
 use crate::{Exit, load};
@@ -102,48 +102,9 @@ struct Tag<'a> {
 #[derive(Serialize)]
 struct Setup {
     sides: Vec<String>,
-    map: Option<MapRecord>,
+    map: Option<Map>,
     /// Each unit as the system shows it after setup.
     units: Vec<serde_json::Value>,
-}
-
-#[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-enum MapRecord {
-    Hex {
-        columns: u8,
-        rows: u8,
-        parity: &'static str,
-    },
-    Square {
-        columns: u8,
-        rows: u8,
-    },
-    Table {
-        width: f64,
-        depth: f64,
-    },
-}
-
-impl From<Map> for MapRecord {
-    fn from(map: Map) -> Self {
-        match map {
-            Map::Hex {
-                columns,
-                rows,
-                parity,
-            } => MapRecord::Hex {
-                columns,
-                rows,
-                parity: match parity {
-                    Parity::Odd => "odd",
-                    Parity::Even => "even",
-                },
-            },
-            Map::Square { columns, rows } => MapRecord::Square { columns, rows },
-            Map::Table { width, depth } => MapRecord::Table { width, depth },
-        }
-    }
 }
 
 #[derive(Serialize)]
@@ -221,7 +182,7 @@ impl<'a> Export<'a> {
         // The engine takes the last map line; so does the export.
         let map = directives(battle)
             .filter_map(|(_, directive)| match directive {
-                Directive::Map(map) => Some(MapRecord::from(map)),
+                Directive::Map(map) => Some(map),
                 _ => None,
             })
             .last();

@@ -14,24 +14,8 @@ use crate::value::{self, Location, Point};
 
 pub use senlac_board::Parity;
 
-/// The battlefield's geometry.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Map {
-    Hex {
-        columns: u8,
-        rows: u8,
-        parity: Parity,
-    },
-    Square {
-        columns: u8,
-        rows: u8,
-    },
-    /// A table measured in inches.
-    Table {
-        width: f64,
-        depth: f64,
-    },
-}
+/// The battlefield's geometry, as a `map` line gives it: the board's own type.
+pub use senlac_board::scene::Board as Map;
 
 /// A setup line, lowered.
 #[derive(Clone, Debug, PartialEq)]
