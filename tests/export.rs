@@ -438,3 +438,39 @@ fn missing_files_and_battles_are_usage_errors() {
     let bad_format = senlac(&["export", "samples/fulford.sbn", "--format", "xml"]);
     assert_eq!(bad_format.status.code(), Some(2));
 }
+
+/// The states are the events: folding the events `senlac export` wrote, read
+/// back from its JSON alone, from the setup gives every state the replay
+/// recorded, and the units the export shows after each step.
+#[test]
+fn every_state_rebuilds_from_the_exported_events() {
+    use senlac_engine::mass_combat::{self, MassCombat, event::Wire};
+    use senlac_engine::{Config, Ruleset};
+
+    let export = export("samples/hastings.sbn");
+    let text = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    let archive = senlac_notation::parse(&text);
+    let replay = mass_combat::replay(&archive.battles[0], Config { timeline: true }).unwrap();
+    let rules = mass_combat::EDITION_A;
+    let states = &replay.timeline.states;
+    let mut state = states[0].clone();
+    let steps = export["steps"].as_array().unwrap();
+    assert_eq!(
+        steps.len() + 2,
+        states.len(),
+        "setup, one per step, the end"
+    );
+    let mut events = 0;
+    for (i, step) in steps.iter().enumerate() {
+        for wire in step["events"].as_array().unwrap() {
+            let wire: Wire = serde_json::from_value(wire.clone()).unwrap();
+            let event = rules
+                .unwire(&state, &wire)
+                .unwrap_or_else(|| panic!("{wire:?} does not read back"));
+            MassCombat::apply(&mut state, &event);
+            events += 1;
+        }
+        assert!(state == states[i + 1], "state after {}", step["text"]);
+    }
+    assert!(events > 500, "only {events} events");
+}
