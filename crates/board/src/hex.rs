@@ -14,8 +14,8 @@
 
 use std::fmt;
 
-use crate::{Cell, Parity};
 pub use crate::cell::range;
+use crate::{Cell, Parity};
 
 /// The largest column or row a CCRR label can hold.
 const MAX_LABEL: i32 = 99;

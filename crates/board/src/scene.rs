@@ -24,7 +24,10 @@ pub enum Board {
         rows: u8,
     },
     /// An open table, measured in inches; x grows east, y grows south.
-    Table { width: f64, depth: f64 },
+    Table {
+        width: f64,
+        depth: f64,
+    },
 }
 
 /// Where something stands: a cell of a grid, or a point on a table (inches).
@@ -70,14 +73,26 @@ pub enum Look {
 #[serde(tag = "shape", rename_all = "lowercase")]
 pub enum Shape {
     /// Whole cells of a grid.
-    Cells { cells: Vec<Cell> },
+    Cells {
+        cells: Vec<Cell>,
+    },
     /// Sides between two neighbouring cells.
-    Edges { edges: Vec<(Cell, Cell)> },
+    Edges {
+        edges: Vec<(Cell, Cell)>,
+    },
     /// A closed area on a table.
-    Polygon { points: Vec<Point> },
-    Circle { centre: Point, radius: f64 },
+    Polygon {
+        points: Vec<Point>,
+    },
+    Circle {
+        centre: Point,
+        radius: f64,
+    },
     /// A road, river or hedge on a table: a line of points with a width.
-    Line { points: Vec<Point>, width: f64 },
+    Line {
+        points: Vec<Point>,
+        width: f64,
+    },
 }
 
 /// One piece of terrain: its system's word (for the legend), its look and shape.
@@ -258,14 +273,25 @@ pub struct Mark {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "sample", rename_all = "lowercase")]
 pub enum Sample {
-    Terrain { look: Look },
-    Counter { symbol: Symbol, weight: Weight },
-    Line { stroke: Stroke },
-    Glyph { glyph: Glyph },
+    Terrain {
+        look: Look,
+    },
+    Counter {
+        symbol: Symbol,
+        weight: Weight,
+    },
+    Line {
+        stroke: Stroke,
+    },
+    Glyph {
+        glyph: Glyph,
+    },
     /// A counter's damage pips.
     Pips,
     /// A counter standing so (falling, pursuing…).
-    Standing { standing: Standing },
+    Standing {
+        standing: Standing,
+    },
 }
 
 /// One line of the legend, filled by the system.

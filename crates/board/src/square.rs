@@ -61,8 +61,14 @@ pub fn neighbours(cell: Cell, adjacency: Adjacency) -> impl Iterator<Item = Cell
         Adjacency::Diagonal => &DIAGONAL,
     };
     offsets.iter().filter_map(move |&(dc, dr)| {
-        let column = cell.column.checked_add_signed(dc).filter(|c| (1..=99).contains(c))?;
-        let row = cell.row.checked_add_signed(dr).filter(|r| (1..=99).contains(r))?;
+        let column = cell
+            .column
+            .checked_add_signed(dc)
+            .filter(|c| (1..=99).contains(c))?;
+        let row = cell
+            .row
+            .checked_add_signed(dr)
+            .filter(|r| (1..=99).contains(r))?;
         Some(Cell { column, row })
     })
 }
