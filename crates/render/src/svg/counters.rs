@@ -3,9 +3,12 @@
 //! pips, strength bar) and how it stands (falling, pursuing, shaken).
 
 use senlac_board::kurbo::Point;
-use senlac_board::scene::{Counter, Face, Place, Scene, Standing, Symbol, Weight};
+use std::sync::OnceLock;
 
-use super::{BLOOD, COUNTER, HALF, PathData, SANS, Tag, palette};
+use senlac_board::scene::{Counter, Face, Place, Sample, Scene, Standing, Symbol, Weight};
+use svg::node::Node;
+
+use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette};
 use crate::layout::{Layout, Surface, push_px};
 
 /// A red cross over a falling counter.
@@ -58,7 +61,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         };
         doc.push(match base {
             Some((width, depth)) => draw_base(scene, counter, at, width, depth),
-            None => draw_square(scene, counter, at),
+            None => draw_grid_counter(scene, counter, at),
         });
     }
 }
@@ -72,30 +75,9 @@ fn facing(counter: &Counter) -> Option<f64> {
 }
 
 /// A grid counter: a 46-pixel square with a facing triangle outside it.
-fn draw_square(scene: &Scene, counter: &Counter, at: Point) -> Tag {
+fn draw_grid_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
     let pal = palette(counter.side);
-    let mut body = Tag::new("g")
-        .add(
-            Tag::new("rect")
-                .set("x", "-21")
-                .set("y", "-21")
-                .set("width", "46")
-                .set("height", "46")
-                .set("rx", "4")
-                .set("fill", "#000")
-                .set("fill-opacity", ".28"),
-        )
-        .add(
-            Tag::new("rect")
-                .set("x", "-23")
-                .set("y", "-23")
-                .set("width", "46")
-                .set("height", "46")
-                .set("rx", "4")
-                .set("fill", pal.fill)
-                .set("stroke", pal.dark)
-                .set("stroke-width", "1.2"),
-        );
+    let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(counter.side)));
     face(&mut body, &counter.id, &counter.face, HALF, HALF);
     if let Some(deg) = facing(counter) {
         body.push(
@@ -249,11 +231,11 @@ fn tooltip(scene: &Scene, counter: &Counter) -> String {
 /// half_d` deep centred on the origin: the symbol at the top, corner texts,
 /// the id, pips or a bar along the bottom. A grid counter's halves are 23.
 fn face(body: &mut Tag, id: &str, face: &Face, half_w: f64, half_d: f64) {
-    body.push(
-        Tag::new("g")
-            .translate(Point::new(-11.0, 5.0 - half_d))
-            .add(symbol(face.symbol, face.weight)),
-    );
+    body.push(symbol_use(
+        face.symbol,
+        face.weight,
+        Point::new(-11.0, 5.0 - half_d),
+    ));
     let mut words = Tag::new("g")
         .set("font-family", SANS)
         .set("font-weight", "bold")
@@ -350,10 +332,121 @@ fn face(body: &mut Tag, id: &str, face: &Face, half_w: f64, half_d: f64) {
     );
 }
 
+/// The four sides' counter bodies (shadow and square) and the twenty
+/// symbols, each drawn once per process and referenced with `<use>`.
+fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
+    static SHAPES: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let bodies = (0..PALETTE_COUNT)
+            .map(|side| {
+                let pal = palette(side);
+                let square = |xy: &str| {
+                    Tag::new("rect")
+                        .set("x", xy)
+                        .set("y", xy)
+                        .set("width", "46")
+                        .set("height", "46")
+                        .set("rx", "4")
+                };
+                let body = Tag::new("g")
+                    .set("id", &body_ref(side)[1..])
+                    .add(square("-21").set("fill", "#000").set("fill-opacity", ".28"))
+                    .add(
+                        square("-23")
+                            .set("fill", pal.fill)
+                            .set("stroke", pal.dark)
+                            .set("stroke-width", "1.2"),
+                    );
+                Box::<dyn Node>::from(body).to_string()
+            })
+            .collect();
+        let symbols = SYMBOLS
+            .iter()
+            .flat_map(|&s| WEIGHTS.iter().map(move |&w| (s, w)))
+            .map(|(s, w)| {
+                let tag = symbol(s, w).set("id", &symbol_ref(s, w)[1..]);
+                Box::<dyn Node>::from(tag).to_string()
+            })
+            .collect();
+        (bodies, symbols)
+    })
+}
+
+const SYMBOLS: [Symbol; 5] = [
+    Symbol::Infantry,
+    Symbol::Cavalry,
+    Symbol::Archers,
+    Symbol::Leader,
+    Symbol::Plain,
+];
+const WEIGHTS: [Weight; 4] = [Weight::Light, Weight::Heavy, Weight::Skirmish, Weight::None];
+
+fn symbol_index(symbol: Symbol, weight: Weight) -> usize {
+    let s = SYMBOLS.iter().position(|&x| x == symbol).unwrap_or(0);
+    let w = WEIGHTS.iter().position(|&x| x == weight).unwrap_or(0);
+    s * WEIGHTS.len() + w
+}
+
+/// `#counter-N`: side N's counter body.
+fn body_ref(side: usize) -> String {
+    format!("#counter-{}", side % PALETTE_COUNT)
+}
+
+/// `#symbol-infantry-heavy` and so on.
+fn symbol_ref(symbol: Symbol, weight: Weight) -> String {
+    let s = match symbol {
+        Symbol::Infantry => "infantry",
+        Symbol::Cavalry => "cavalry",
+        Symbol::Archers => "archers",
+        Symbol::Leader => "leader",
+        Symbol::Plain => "plain",
+    };
+    let w = match weight {
+        Weight::Light => "light",
+        Weight::Heavy => "heavy",
+        Weight::Skirmish => "skirmish",
+        Weight::None => "none",
+    };
+    format!("#symbol-{s}-{w}")
+}
+
+/// A symbol box with its top-left at `at`.
+pub(super) fn symbol_use(symbol: Symbol, weight: Weight, at: Point) -> Tag {
+    Tag::new("use")
+        .set("xlink:href", symbol_ref(symbol, weight))
+        .at(at)
+}
+
+/// The definitions of the counter bodies and symbols `scene` shows (its
+/// counters and its legend), in a fixed order.
+pub(super) fn defs(scene: &Scene) -> String {
+    let (bodies, symbols) = shared_shapes();
+    let mut body_used = [false; PALETTE_COUNT];
+    let mut symbol_used = [false; SYMBOLS.len() * WEIGHTS.len()];
+    for counter in &scene.counters {
+        body_used[counter.side % PALETTE_COUNT] = true;
+        symbol_used[symbol_index(counter.face.symbol, counter.face.weight)] = true;
+    }
+    for entry in &scene.legend {
+        if let Sample::Counter { symbol, weight } = entry.sample {
+            symbol_used[symbol_index(symbol, weight)] = true;
+        }
+    }
+    let mut out = String::from("<defs>");
+    for (def, _) in bodies.iter().zip(body_used).filter(|(_, used)| *used) {
+        out.push_str(def);
+    }
+    for (def, _) in symbols.iter().zip(symbol_used).filter(|(_, used)| *used) {
+        out.push_str(def);
+    }
+    out.push_str("</defs>");
+    out
+}
+
 /// A NATO-like symbol box 22 × 13 with its top-left at the origin: infantry
 /// an X, cavalry a diagonal, archers a bow, a leader a flag, plain nothing;
 /// heavy a double outline, skirmish a dashed one.
-pub(super) fn symbol(symbol: Symbol, weight: Weight) -> Tag {
+fn symbol(symbol: Symbol, weight: Weight) -> Tag {
     let mut frame = Tag::new("rect")
         .set("width", "22")
         .set("height", "13")

@@ -3,9 +3,9 @@
 //! layout put them.
 
 use senlac_board::kurbo::Point;
-use senlac_board::scene::{LegendEntry, Sample, Scene, Standing};
+use senlac_board::scene::{Glyph, LegendEntry, Sample, Scene, Standing};
 
-use super::counters::{scale, standing_mark, symbol};
+use super::counters::{scale, standing_mark, symbol_use};
 use super::map::{edge_style, fill};
 use super::marks::{Arrow, arrow, bend, glyph_tag};
 use super::{BLOOD, INK, NEUTRAL, SANS, Tag, palette};
@@ -55,11 +55,7 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
     let w = sample_width(&entry.sample);
     match &entry.sample {
         Sample::Counter { symbol: s, weight } => {
-            g.push(
-                Tag::new("g")
-                    .translate(Point::new(x, row - 6.5))
-                    .add(symbol(*s, *weight)),
-            );
+            g.push(symbol_use(*s, *weight, Point::new(x, row - 6.5)));
         }
         Sample::Pips => g.push(
             Tag::new("circle")
@@ -69,24 +65,29 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
                 .set("fill", BLOOD),
         ),
         Sample::Standing { standing } => {
-            let (mark, s) = match standing {
-                Standing::Falling => (standing_mark(*standing), 0.45),
-                _ => (standing_mark(*standing), 0.5),
-            };
             let mut sample = Tag::new("g").translate(Point::new(x + 8.0, row));
-            if *standing == Standing::Active {
-                sample = sample.add(
-                    Tag::new("rect")
-                        .set("x", "-7")
-                        .set("y", "-7")
-                        .set("width", "14")
-                        .set("height", "14")
-                        .set("rx", "2")
-                        .set("fill", NEUTRAL),
-                );
-            }
-            if let Some(mark) = mark {
-                sample = sample.add(Tag::new("g").set("transform", scale(s)).raw(mark));
+            match standing_mark(*standing) {
+                // The cross is bigger than the chevrons: drawn a little smaller.
+                Some(mark) => {
+                    let size = if *standing == Standing::Falling {
+                        0.45
+                    } else {
+                        0.5
+                    };
+                    sample = sample.add(Tag::new("g").set("transform", scale(size)).raw(mark));
+                }
+                // An active counter has no mark: a plain square stands for it.
+                None => {
+                    sample = sample.add(
+                        Tag::new("rect")
+                            .set("x", "-7")
+                            .set("y", "-7")
+                            .set("width", "14")
+                            .set("height", "14")
+                            .set("rx", "2")
+                            .set("fill", NEUTRAL),
+                    );
+                }
             }
             g.push(sample);
         }
@@ -116,23 +117,16 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             }
         }
         Sample::Glyph { glyph } => {
-            let mut glyph = glyph_tag(*glyph, NEUTRAL).translate(Point::new(x + w / 2.0, row));
-            if matches!(
-                entry.sample,
-                Sample::Glyph {
-                    glyph: senlac_board::scene::Glyph::Skull
-                }
-            ) {
-                glyph = glyph.set(
-                    "transform",
-                    format!(
-                        "translate({} {}) scale(.75)",
-                        layout::Px(x + w / 2.0),
-                        layout::Px(row)
-                    ),
-                );
+            let mut sample = glyph_tag(*glyph, NEUTRAL);
+            // The skull is sized to sit under a counter; a row needs it smaller.
+            if *glyph == Glyph::Skull {
+                sample = sample.set("transform", scale(0.75));
             }
-            g.push(glyph);
+            g.push(
+                Tag::new("g")
+                    .translate(Point::new(x + w / 2.0, row))
+                    .add(sample),
+            );
         }
     }
     g.push(

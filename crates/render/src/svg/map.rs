@@ -3,14 +3,16 @@
 //! labels; on a table, the cloth, the 6-inch grid and ruler, and terrain as
 //! polygons, circles and lines in inches.
 
-use std::collections::HashMap;
+use std::fmt::Write;
 
 use senlac_board::Cell;
 use senlac_board::kurbo::Point;
 use senlac_board::scene::{Look, Scene, Shape};
 
 use super::{INK, OPEN_GROUND, PathData, SANS, Tag};
-use crate::layout::{Layout, Surface, TableMap};
+use svg::node::Blob;
+
+use crate::layout::{Layout, Surface, TableMap, push_px};
 
 /// Inches between the table's grid lines.
 const GRID_INCHES: f64 = 6.0;
@@ -76,20 +78,30 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
 }
 
 fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
-    // Each cell's look, the last terrain naming it winning.
-    let mut looks: HashMap<Cell, Look> = HashMap::new();
+    // Each cell's look, the last terrain naming it winning; column by column.
+    let cells: Vec<Cell> = surface.cells().collect();
+    let rows = cells.iter().map(|c| c.row).max().unwrap_or(0);
+    let index =
+        |cell: Cell| usize::from(cell.column - 1) * usize::from(rows) + usize::from(cell.row - 1);
+    let mut looks: Vec<Option<Look>> = vec![None; cells.len()];
     for terrain in &scene.terrain {
         if let Shape::Cells { cells } = &terrain.shape {
             for &cell in cells.iter().filter(|&&c| surface.on_board(c)) {
-                looks.insert(cell, terrain.look);
+                looks[index(cell)] = Some(terrain.look);
             }
         }
     }
-    let cells: Vec<Cell> = surface.cells().collect();
+    let look_of = |cell: Cell| {
+        if surface.on_board(cell) {
+            looks[index(cell)]
+        } else {
+            None
+        }
+    };
     let kinds = std::iter::once(None).chain(LOOKS.into_iter().map(Some));
     for kind in kinds {
         let mut d = PathData::new();
-        for &cell in cells.iter().filter(|c| looks.get(c).copied() == kind) {
+        for &cell in cells.iter().filter(|&&c| look_of(c) == kind) {
             d.polygon(&surface.outline(cell));
         }
         if !d.is_empty() {
@@ -106,11 +118,11 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
     let mut d = PathData::new();
     for &cell in cells
         .iter()
-        .filter(|c| looks.get(c) == Some(&Look::Impassable))
+        .filter(|&&c| look_of(c) == Some(Look::Impassable))
     {
         for n in surface.neighbours(cell) {
             if surface.on_board(n)
-                && looks.get(&n) != Some(&Look::Impassable)
+                && look_of(n) != Some(Look::Impassable)
                 && let Some((a, b)) = surface.shared_edge(cell, n)
             {
                 d.polyline(&[a, b]);
@@ -160,22 +172,34 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
         .set("stroke-opacity", ".8")
         .set("paint-order", "stroke")
         .set("text-anchor", "middle");
+    // Hundreds of labels of digits alone: written straight into the group,
+    // since nothing in them needs escaping and elements cost time.
+    let mut texts = String::with_capacity(cells.len() * 40);
     for cell in cells {
-        let top = surface
-            .outline(cell)
-            .iter()
-            .map(|p| p.y)
-            .fold(f64::INFINITY, f64::min);
-        let Some(c) = surface.place(cell.into()) else {
+        let Some(at) = label_at(surface, cell) else {
             continue;
         };
-        labels.push(
-            Tag::new("text")
-                .at(Point::new(c.x, top + 9.5))
-                .text(&cell.to_string()),
-        );
+        texts.push_str("<text x=\"");
+        push_px(&mut texts, at.x);
+        texts.push_str("\" y=\"");
+        push_px(&mut texts, at.y);
+        texts.push_str("\">");
+        // A Cell prints as four digits.
+        let _ = write!(texts, "{cell}");
+        texts.push_str("</text>");
     }
+    labels.push(Blob::new(texts));
     doc.push(labels);
+}
+
+/// Where a cell's label goes: centred, just inside its top.
+fn label_at(surface: &Surface, cell: Cell) -> Option<Point> {
+    let (c, half) = match surface {
+        Surface::Hex { grid, .. } => (grid.centre(cell), grid.height / 2.0),
+        Surface::Square { grid, .. } => (grid.centre(cell), grid.size / 2.0),
+        Surface::Table(_) => return None,
+    };
+    Some(Point::new(c.x, c.y - half + 9.5))
 }
 
 fn draw_table(doc: &mut Tag, scene: &Scene, table: &TableMap) {

@@ -129,16 +129,11 @@ pub(super) fn arrow(points: &[Point], curve: Option<Point>, style: &Arrow<'_>) -
     group.push(head.path().set("fill", style.colour));
     if style.impact {
         group.push(
-            Tag::new("use")
-                .set("xlink:href", "#burst")
-                .set("transform", {
-                    let mut s = String::from("translate(");
-                    crate::layout::push_px(&mut s, tip.x);
-                    s.push(' ');
-                    crate::layout::push_px(&mut s, tip.y);
-                    s.push_str(") scale(.3)");
-                    s
-                }),
+            Tag::new("g").translate(tip).add(
+                Tag::new("use")
+                    .set("xlink:href", "#burst")
+                    .set("transform", "scale(.3)"),
+            ),
         );
     }
     Some(group)

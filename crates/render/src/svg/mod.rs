@@ -47,7 +47,8 @@ pub struct Palette {
     pub dark: &'static str,
 }
 
-const PALETTES: [Palette; 4] = [
+const PALETTE_COUNT: usize = 4;
+const PALETTES: [Palette; PALETTE_COUNT] = [
     // Red-brown.
     Palette {
         fill: "#9c3b22",
@@ -388,6 +389,7 @@ pub fn scene_svg(scene: &Scene) -> String {
     .add(Tag::new("title").text(&scene.title))
     .add(Tag::new("desc").text(&scene.caption))
     .add(Blob::new(defs()))
+    .add(Blob::new(counters::defs(scene)))
     .add(
         Tag::new("rect")
             .num("width", layout.width)
