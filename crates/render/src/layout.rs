@@ -105,9 +105,8 @@ pub fn push_u64(out: &mut String, mut n: u64) {
             break;
         }
     }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    // Only ASCII digits were written, so this never falls back.
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or("0"));
 }
 
 /// An axis-aligned rectangle.

@@ -221,22 +221,38 @@ fn text_from_the_scene_is_escaped() {
     let svg = scene_svg(&scene);
 
     for raw in [
-        "<script", "</script", "<b>", "<Chips>", "<men>", "& co", "Fish & ", "<B>", "<i>", "<Foot>",
+        "<script",
+        "</script",
+        "<b>",
+        "<Chips>",
+        "<men>",
+        "& co",
+        "Fish & ",
+        "<B>",
+        "<i>",
+        "<Foot>",
+        "\"x\"",
+        "'y'",
+        "O'Neil",
+        "\"A\"",
+        "\"friends\"",
     ] {
         assert!(!svg.contains(raw), "{raw:?} appears unescaped");
     }
     for escaped in [
-        "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; 'y'",
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;y&apos;",
         "Fish &amp; &lt;Chips&gt;",
-        "The \"Bastard's\" &lt;men&gt;",
-        "\"A\" &amp; &lt;B&gt;",
+        "The &quot;Bastard&apos;s&quot; &lt;men&gt;",
+        "&quot;A&quot; &amp; &lt;B&gt;",
         "&lt;i&gt;6 &amp; 4&lt;/i&gt;",
-        "&lt;Foot&gt; &amp; \"friends\"",
+        "&lt;Foot&gt; &amp; &quot;friends&quot;",
     ] {
         assert!(svg.contains(escaped), "{escaped:?} missing");
     }
     // The unit's name is its tooltip.
-    assert!(svg.contains("<title>&lt;b&gt; &lt;script&gt;\"O'Neil\" &amp; co&lt;/script&gt;"));
+    assert!(svg.contains(
+        "<title>&lt;b&gt; &lt;script&gt;&quot;O&apos;Neil&quot; &amp; co&lt;/script&gt;"
+    ));
     // Every ampersand starts an entity.
     for (i, _) in svg.match_indices('&') {
         let entity = &svg.as_bytes()[i..svg.len().min(i + 6)];

@@ -6,7 +6,6 @@ use senlac_board::kurbo::Point;
 use std::sync::OnceLock;
 
 use senlac_board::scene::{Counter, Face, Place, Sample, Scene, Standing, Symbol, Weight};
-use svg::node::Node;
 
 use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette};
 use crate::layout::{Layout, Surface, push_px};
@@ -98,7 +97,7 @@ fn draw_grid_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
 fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64) -> Tag {
     let pal = palette(counter.side);
     let (w, d) = (width / 2.0, depth / 2.0);
-    let rect = |dx: f64, fill: &str| {
+    let rect = |dx: f64, fill: &'static str| {
         Tag::new("rect")
             .num("x", -w + dx)
             .num("y", -d + dx)
@@ -340,7 +339,7 @@ fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
         let bodies = (0..PALETTE_COUNT)
             .map(|side| {
                 let pal = palette(side);
-                let square = |xy: &str| {
+                let square = |xy: &'static str| {
                     Tag::new("rect")
                         .set("x", xy)
                         .set("y", xy)
@@ -349,7 +348,7 @@ fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
                         .set("rx", "4")
                 };
                 let body = Tag::new("g")
-                    .set("id", &body_ref(side)[1..])
+                    .set("id", body_ref(side)[1..].to_owned())
                     .add(square("-21").set("fill", "#000").set("fill-opacity", ".28"))
                     .add(
                         square("-23")
@@ -357,15 +356,15 @@ fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
                             .set("stroke", pal.dark)
                             .set("stroke-width", "1.2"),
                     );
-                Box::<dyn Node>::from(body).to_string()
+                body.to_string()
             })
             .collect();
         let symbols = SYMBOLS
             .iter()
             .flat_map(|&s| WEIGHTS.iter().map(move |&w| (s, w)))
             .map(|(s, w)| {
-                let tag = symbol(s, w).set("id", &symbol_ref(s, w)[1..]);
-                Box::<dyn Node>::from(tag).to_string()
+                let tag = symbol(s, w).set("id", symbol_ref(s, w)[1..].to_owned());
+                tag.to_string()
             })
             .collect();
         (bodies, symbols)

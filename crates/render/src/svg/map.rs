@@ -3,15 +3,11 @@
 //! labels; on a table, the cloth, the 6-inch grid and ruler, and terrain as
 //! polygons, circles and lines in inches.
 
-use std::fmt::Write;
-
 use senlac_board::Cell;
 use senlac_board::kurbo::Point;
 use senlac_board::scene::{Look, Scene, Shape};
 
 use super::{INK, OPEN_GROUND, PathData, SANS, Tag};
-use svg::node::Blob;
-
 use crate::layout::{Layout, Surface, TableMap, push_px};
 
 /// Inches between the table's grid lines.
@@ -106,7 +102,7 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
         }
         if !d.is_empty() {
             doc.push(
-                d.path()
+                d.into_path()
                     .set("fill", kind.map_or(OPEN_GROUND, fill))
                     .set("stroke", "#a3a085")
                     .set("stroke-width", ".8"),
@@ -184,12 +180,18 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
         texts.push_str("\" y=\"");
         push_px(&mut texts, at.y);
         texts.push_str("\">");
-        // A Cell prints as four digits.
-        let _ = write!(texts, "{cell}");
+        push_two_digits(&mut texts, cell.column);
+        push_two_digits(&mut texts, cell.row);
         texts.push_str("</text>");
     }
-    labels.push(Blob::new(texts));
+    labels.push_raw(texts);
     doc.push(labels);
+}
+
+/// Half a CCRR label: `7` as `07`.
+fn push_two_digits(out: &mut String, n: u8) {
+    out.push(char::from(b'0' + n / 10 % 10));
+    out.push(char::from(b'0' + n % 10));
 }
 
 /// Where a cell's label goes: centred, just inside its top.
@@ -254,7 +256,7 @@ fn draw_table(doc: &mut Tag, scene: &Scene, table: &TableMap) {
             1.0
         } * table.scale;
         let (colour, _) = edge_style(terrain.look);
-        let line = |stroke: &str, w: f64| {
+        let line = |stroke: &'static str, w: f64| {
             d.path()
                 .set("fill", "none")
                 .set("stroke", stroke)

@@ -14,8 +14,8 @@ use crate::layout::{Layout, Surface, towards};
 const REACH: f64 = HALF + 4.0;
 
 /// How an arrow or a line is drawn, in pixels.
-pub(super) struct Arrow<'a> {
-    pub colour: &'a str,
+pub(super) struct Arrow {
+    pub colour: &'static str,
     pub width: f64,
     /// The head's length; no head when `None`, but dots at both ends.
     pub head: Option<f64>,
@@ -24,10 +24,10 @@ pub(super) struct Arrow<'a> {
     pub impact: bool,
 }
 
-impl<'a> Arrow<'a> {
+impl Arrow {
     /// The drawing of `stroke`: weight 1 is a thin link, 2 a move, 2.5 an
     /// attack, 3 and more a bold charge. Legend samples are drawn smaller.
-    pub(super) fn of(stroke: &Stroke, colour: &'a str, sample: bool) -> Arrow<'a> {
+    pub(super) fn of(stroke: &Stroke, colour: &'static str, sample: bool) -> Arrow {
         let weight = if stroke.weight.is_finite() {
             stroke.weight.clamp(0.5, 6.0)
         } else {
@@ -66,7 +66,7 @@ pub(super) fn bend(a: Point, b: Point) -> Point {
 
 /// A line along `points` (at least two, distinct ends) with a white halo;
 /// `curve` makes it one quadratic curve bending through that control point.
-pub(super) fn arrow(points: &[Point], curve: Option<Point>, style: &Arrow<'_>) -> Option<Tag> {
+pub(super) fn arrow(points: &[Point], curve: Option<Point>, style: &Arrow) -> Option<Tag> {
     let (&tip, &before) = (points.last()?, points.get(points.len().checked_sub(2)?)?);
     let from = curve.unwrap_or(before);
     if crate::layout::near(from, tip) {
@@ -139,7 +139,7 @@ pub(super) fn arrow(points: &[Point], curve: Option<Point>, style: &Arrow<'_>) -
     Some(group)
 }
 
-fn line(d: &PathData, style: &Arrow<'_>) -> Tag {
+fn line(d: &PathData, style: &Arrow) -> Tag {
     let mut line = d
         .path()
         .set("stroke", style.colour)
@@ -374,7 +374,7 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark) -> Option<(Option<Tag>
 }
 
 /// A glyph centred on the origin.
-pub(super) fn glyph_tag(glyph: Glyph, colour: &str) -> Tag {
+pub(super) fn glyph_tag(glyph: Glyph, colour: &'static str) -> Tag {
     let g = Tag::new("g");
     match glyph {
         Glyph::Burst => g.add(
@@ -422,7 +422,7 @@ pub(super) fn glyph_tag(glyph: Glyph, colour: &str) -> Tag {
 }
 
 /// A mark's label: small bold text with a white halo, centred on `at`.
-fn label_tag(label: &str, at: Point, colour: &str) -> Tag {
+fn label_tag(label: &str, at: Point, colour: &'static str) -> Tag {
     Tag::new("text")
         .at(Point::new(at.x, at.y + 4.0))
         .set("font-family", SANS)

@@ -6,25 +6,24 @@
 //! (`<defs>`), the palette, and the order things are drawn in: paper, title,
 //! board and terrain ([`map`]), marks that sit under counters (bursts),
 //! counters ([`counters`]), the other marks ([`marks`]), caption ([`text`]),
-//! legend ([`legend`]). Elements are built with the `svg` crate, which
-//! escapes text and attribute values; [`text::clean`] removes what XML cannot
-//! hold at all. Numbers are rounded to a tenth of a pixel, so output is
-//! byte-stable.
+//! legend ([`legend`]). Elements are built as a small tree ([`tag`]) that
+//! escapes every text and attribute value as it writes them, after
+//! [`text::clean`] has removed what XML cannot hold at all. Numbers are
+//! rounded to a tenth of a pixel, so output is byte-stable.
 
 mod counters;
 mod legend;
 mod map;
 mod marks;
+mod tag;
 mod text;
 
 use std::sync::OnceLock;
 
-use senlac_board::kurbo::Point;
 use senlac_board::scene::{Ink, Scene};
-use svg::node::element::Element;
-use svg::node::{Blob, Node, Value};
 
 use crate::layout::{self, Layout, push_px};
+use tag::{PathData, Tag};
 
 pub use text::{clean, escape};
 
@@ -86,159 +85,11 @@ fn ink_colour(ink: Ink, dark: bool) -> &'static str {
     }
 }
 
-/// An element being built: a thin layer over the `svg` crate's [`Element`]
-/// that rounds numbers and cleans text.
-pub(crate) struct Tag(Element);
-
-impl Tag {
-    pub(crate) fn new(name: &str) -> Tag {
-        Tag(Element::new(name))
-    }
-
-    /// Sets an attribute; the `svg` crate escapes the value.
-    pub(crate) fn set(mut self, name: &str, value: impl Into<Value>) -> Tag {
-        self.0.assign(name, value);
-        self
-    }
-
-    /// Sets an attribute to a number rounded to a tenth.
-    pub(crate) fn num(self, name: &str, value: f64) -> Tag {
-        let mut s = String::with_capacity(8);
-        push_px(&mut s, value);
-        self.set(name, s)
-    }
-
-    /// Sets `x` and `y`.
-    pub(crate) fn at(self, p: Point) -> Tag {
-        self.num("x", p.x).num("y", p.y)
-    }
-
-    /// Sets `transform` to move the origin to `p`.
-    pub(crate) fn translate(self, p: Point) -> Tag {
-        let mut s = String::from("translate(");
-        push_px(&mut s, p.x);
-        s.push(' ');
-        push_px(&mut s, p.y);
-        s.push(')');
-        self.set("transform", s)
-    }
-
-    /// Adds a child.
-    pub(crate) fn add(mut self, child: impl Into<Box<dyn Node>>) -> Tag {
-        self.0.append(child);
-        self
-    }
-
-    /// Adds a child in place.
-    pub(crate) fn push(&mut self, child: impl Into<Box<dyn Node>>) {
-        self.0.append(child);
-    }
-
-    /// Adds text from a scene, cleaned; the `svg` crate escapes it.
-    pub(crate) fn text(self, s: &str) -> Tag {
-        self.add(svg::node::Text::new(clean(s)))
-    }
-
-    /// Adds markup this crate wrote itself (fixed shapes), as it is.
-    pub(crate) fn raw(self, markup: &'static str) -> Tag {
-        self.add(Blob::new(markup))
-    }
-}
-
-impl From<Tag> for Box<dyn Node> {
-    fn from(tag: Tag) -> Box<dyn Node> {
-        Box::new(tag.0)
-    }
-}
-
-/// Path data built from points: `M x,y L x,y … Z`.
-#[derive(Default)]
-pub(crate) struct PathData(String);
-
-impl PathData {
-    pub(crate) fn new() -> PathData {
-        PathData(String::with_capacity(64))
-    }
-
-    fn point(&mut self, command: char, p: Point) -> &mut PathData {
-        self.0.push(command);
-        push_px(&mut self.0, p.x);
-        self.0.push(',');
-        push_px(&mut self.0, p.y);
-        self
-    }
-
-    pub(crate) fn move_to(&mut self, p: Point) -> &mut PathData {
-        self.point('M', p)
-    }
-
-    pub(crate) fn line_to(&mut self, p: Point) -> &mut PathData {
-        self.point('L', p)
-    }
-
-    /// A quadratic curve through control point `c` to `p`.
-    pub(crate) fn quad_to(&mut self, c: Point, p: Point) -> &mut PathData {
-        self.point('Q', c);
-        self.0.push(' ');
-        push_px(&mut self.0, p.x);
-        self.0.push(',');
-        push_px(&mut self.0, p.y);
-        self
-    }
-
-    /// A circular arc of radius `r` to `p`, clockwise on screen.
-    pub(crate) fn arc_to(&mut self, r: f64, large: bool, p: Point) -> &mut PathData {
-        self.0.push('A');
-        push_px(&mut self.0, r);
-        self.0.push(',');
-        push_px(&mut self.0, r);
-        self.0.push_str(if large { " 0 1 1 " } else { " 0 0 1 " });
-        push_px(&mut self.0, p.x);
-        self.0.push(',');
-        push_px(&mut self.0, p.y);
-        self
-    }
-
-    /// An open line through `points`.
-    pub(crate) fn polyline(&mut self, points: &[Point]) -> &mut PathData {
-        for (i, &p) in points.iter().enumerate() {
-            if i == 0 {
-                self.move_to(p);
-            } else {
-                self.line_to(p);
-            }
-        }
-        self
-    }
-
-    /// A closed shape through `points`.
-    pub(crate) fn polygon(&mut self, points: &[Point]) -> &mut PathData {
-        if !points.is_empty() {
-            self.polyline(points).close();
-        }
-        self
-    }
-
-    pub(crate) fn close(&mut self) -> &mut PathData {
-        self.0.push('Z');
-        self
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// A `<path>` drawing this data.
-    pub(crate) fn path(&self) -> Tag {
-        Tag::new("path").set("d", self.0.as_str())
-    }
-}
-
 /// Patterns for terrain and the shapes marks reuse, built once.
 fn defs() -> &'static str {
     static DEFS: OnceLock<String> = OnceLock::new();
     DEFS.get_or_init(|| {
-        let pattern = |id: &str, w: f64, h: f64, ground: &str| {
+        let pattern = |id: &'static str, w: f64, h: f64, ground: &'static str| {
             Tag::new("pattern")
                 .set("id", id)
                 .num("width", w)
@@ -251,14 +102,14 @@ fn defs() -> &'static str {
                         .set("fill", ground),
                 )
         };
-        let stroke = |d: &str, colour: &str, width: &str| {
+        let stroke = |d: &'static str, colour: &'static str, width: &'static str| {
             Tag::new("path")
                 .set("d", d)
                 .set("fill", "none")
                 .set("stroke", colour)
                 .set("stroke-width", width)
         };
-        let circle = |cx: &str, cy: &str, r: &str, fill: &str| {
+        let circle = |cx: &'static str, cy: &'static str, r: &'static str, fill: &'static str| {
             Tag::new("circle")
                 .set("cx", cx)
                 .set("cy", cy)
@@ -365,7 +216,7 @@ fn defs() -> &'static str {
                     .add(circle("-2.4", "-1", "1.6", INK))
                     .add(circle("2.4", "-1", "1.6", INK)),
             );
-        Box::<dyn Node>::from(defs).to_string()
+        defs.to_string()
     })
 }
 
@@ -388,8 +239,8 @@ pub fn scene_svg(scene: &Scene) -> String {
     )
     .add(Tag::new("title").text(&scene.title))
     .add(Tag::new("desc").text(&scene.caption))
-    .add(Blob::new(defs()))
-    .add(Blob::new(counters::defs(scene)))
+    .raw(defs())
+    .raw(counters::defs(scene))
     .add(
         Tag::new("rect")
             .num("width", layout.width)
@@ -412,7 +263,11 @@ pub fn scene_svg(scene: &Scene) -> String {
         doc.push(caption);
     }
     legend::draw(&mut doc, scene, &layout);
-    let mut out = Box::<dyn Node>::from(doc).to_string();
+    // Room for a Hastings-sized frame without growing: defs, then about a
+    // hundred bytes a cell and a kilobyte a counter.
+    let cells = layout.surface.cells().count();
+    let mut out = String::with_capacity(8 * 1024 + 128 * cells + 1024 * scene.counters.len());
+    doc.write(&mut out, true);
     out.push('\n');
     out
 }

@@ -1,9 +1,9 @@
 //! Text from a scene made safe for XML, and the serif blocks of the title and
 //! the caption.
 //!
-//! The `svg` crate escapes `& < >` in text and those and both quotes in
-//! attribute values; what it cannot do is drop the characters XML 1.0 may not
-//! hold at all (most controls, U+FFFE, U+FFFF), which [`clean`] replaces.
+//! Every text and attribute value is written through [`push_escaped`], which
+//! turns `&`, `<`, `>` and both quotes into entities and the characters XML
+//! 1.0 may not hold at all (most controls, U+FFFE, U+FFFF) into U+FFFD.
 
 use std::borrow::Cow;
 
@@ -30,25 +30,44 @@ pub fn clean(s: &str) -> Cow<'_, str> {
 }
 
 /// `s` cleaned, with `& < > " '` as entities: safe in text and in attribute
-/// values alike, for callers that write markup by hand (an HTML page).
+/// values alike.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in clean(s).chars() {
+    push_escaped(&mut out, s);
+    out
+}
+
+/// Appends [`escape`]`(s)` to `out`, copying `s` whole when nothing in it
+/// needs escaping (the common case).
+pub(crate) fn push_escaped(out: &mut String, s: &str) {
+    // Scanning bytes is much faster than chars over long path data. Every
+    // character to replace is ASCII but U+FFFE and U+FFFF, which start 0xEF.
+    let special = |b: &u8| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'' | 0xEF) || *b < b' ';
+    if !s.as_bytes().iter().any(special) {
+        out.push_str(s);
+        return;
+    }
+    for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            c if forbidden(c) => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
-    out
 }
 
 /// Lines of text in one serif group (the title, the caption), styled by one
 /// attribute; `None` when there are no lines.
-pub(super) fn block(lines: &[Line], size: f64, style: &str, value: &str) -> Option<Tag> {
+pub(super) fn block(
+    lines: &[Line],
+    size: f64,
+    style: &'static str,
+    value: &'static str,
+) -> Option<Tag> {
     if lines.is_empty() {
         return None;
     }
