@@ -10,7 +10,7 @@ use std::fmt;
 
 use senlac_board::kurbo::{Point, Vec2};
 use senlac_board::scene::{Board, Place, Sample, Scene};
-use senlac_board::{Cell, Extent, Parity, hex, table};
+use senlac_board::{Cell, Extent, Parity, hex};
 
 /// √3, the height of a flat-top hex whose corners are 1 from its centre.
 const SQRT3: f64 = 1.732_050_807_568_877_2;
@@ -265,16 +265,6 @@ impl TableMap {
     pub fn to_px(&self, p: Point) -> Point {
         self.origin + Vec2::new(p.x, p.y) * self.scale
     }
-
-    /// A unit's base in pixels: the same rectangle, scaled and moved.
-    pub fn base_px(&self, base: table::Base) -> table::Base {
-        table::Base {
-            centre: self.to_px(base.centre),
-            width: base.width * self.scale,
-            depth: base.depth * self.scale,
-            facing: base.facing,
-        }
-    }
 }
 
 /// The board as laid out on the canvas.
@@ -345,14 +335,6 @@ impl Surface {
                     .collect()
             }
             Surface::Table(_) => Vec::new(),
-        }
-    }
-
-    /// The pixels an inch gets: 1 on a grid, where nothing is in inches.
-    pub fn inch(&self) -> f64 {
-        match self {
-            Surface::Table(table) => table.scale,
-            _ => 1.0,
         }
     }
 }

@@ -4,12 +4,11 @@
 //!
 //! This module owns the document: its size, the shared patterns and shapes
 //! (`<defs>`), the palette, and the order things are drawn in: paper, title,
-//! board and terrain ([`map`]), marks that sit under counters (bursts),
-//! counters ([`counters`]), the other marks ([`marks`]), caption ([`text`]),
-//! legend ([`legend`]). Elements are built as a small tree ([`tag`]) that
-//! escapes every text and attribute value as it writes them, after
-//! [`text::clean`] has removed what XML cannot hold at all. Numbers are
-//! rounded to a tenth of a pixel, so output is byte-stable.
+//! board and terrain (`map`), marks that sit under counters (bursts, areas),
+//! counters (`counters`), the other marks (`marks`), caption (`text`),
+//! legend (`legend`). Elements are built as a small tree (`tag`) that
+//! escapes every text and attribute value as it writes them ([`escape`]).
+//! Numbers are rounded to a tenth of a pixel, so output is byte-stable.
 
 mod counters;
 mod legend;
@@ -25,7 +24,7 @@ use senlac_board::scene::{Ink, Scene};
 use crate::layout::{self, Layout, push_px};
 use tag::{PathData, Tag};
 
-pub use text::{clean, escape};
+pub use text::escape;
 
 /// The side of a grid counter's square, in pixels.
 pub const COUNTER: f64 = 46.0;

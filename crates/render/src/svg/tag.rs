@@ -97,7 +97,7 @@ impl Tag {
         self.children.push(Child::Tag(child));
     }
 
-    /// Adds text from a scene; it is cleaned and escaped when written.
+    /// Adds text from a scene; it is escaped when written.
     pub(crate) fn text(mut self, s: &str) -> Tag {
         self.children.push(Child::Text(s.to_owned()));
         self

@@ -5,8 +5,6 @@
 //! turns `&`, `<`, `>` and both quotes into entities and the characters XML
 //! 1.0 may not hold at all (most controls, U+FFFE, U+FFFF) into U+FFFD.
 
-use std::borrow::Cow;
-
 use super::{INK, SERIF, Tag};
 use crate::layout::Line;
 
@@ -15,22 +13,8 @@ fn forbidden(c: char) -> bool {
     (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{FFFE}' | '\u{FFFF}')
 }
 
-/// `s` with the characters XML cannot hold replaced by U+FFFD; borrowed when
-/// there are none.
-pub fn clean(s: &str) -> Cow<'_, str> {
-    if s.contains(forbidden) {
-        Cow::Owned(
-            s.chars()
-                .map(|c| if forbidden(c) { '\u{FFFD}' } else { c })
-                .collect(),
-        )
-    } else {
-        Cow::Borrowed(s)
-    }
-}
-
-/// `s` cleaned, with `& < > " '` as entities: safe in text and in attribute
-/// values alike.
+/// `s` with `& < > " '` as entities and the characters XML cannot hold as
+/// U+FFFD: safe in text and in attribute values alike.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     push_escaped(&mut out, s);
