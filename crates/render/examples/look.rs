@@ -4,7 +4,7 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use senlac_render::png::frame_pixmap_scaled;
+use senlac_render::png::frame_png;
 use senlac_render::svg::scene_svg;
 
 fn main() -> Result<(), String> {
@@ -18,9 +18,7 @@ fn main() -> Result<(), String> {
         ("square", support::square_scene()),
     ];
     for (name, scene) in scenes {
-        let png = frame_pixmap_scaled(&scene_svg(&scene), 1.0)?
-            .encode_png()
-            .map_err(|e| e.to_string())?;
+        let png = frame_png(&scene_svg(&scene))?;
         let path = format!("{dir}/{name}.png");
         std::fs::write(&path, png).map_err(|e| format!("{path}: {e}"))?;
         println!("{path}");

@@ -111,7 +111,15 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
     // The face is drawn at counter size where the base is deep enough, and
     // shrunk where it is not; its corners reach the base's corners.
     let shrink = (depth / COUNTER).min(width / COUNTER).min(1.0);
-    let mut inner = Tag::new("g").set("transform", scale(shrink));
+    let facing = facing(counter);
+    // A base facing down the table would show its words upside down: turn
+    // the face round (the bold front edge still shows which way it faces).
+    let upturned = facing.is_some_and(|deg| deg > 90.0 && deg < 270.0);
+    let mut transform = scale(shrink);
+    if upturned {
+        transform.insert_str(0, "rotate(180) ");
+    }
+    let mut inner = Tag::new("g").set("transform", transform);
     face(
         &mut inner,
         &counter.id,
@@ -134,7 +142,7 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
                 .set("stroke-linecap", "round"),
         )
         .add(inner);
-    if let Some(deg) = facing(counter) {
+    if let Some(deg) = facing {
         body = body.set("transform", rotate(deg));
     }
     finish(
