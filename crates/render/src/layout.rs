@@ -81,32 +81,31 @@ pub fn push_px(out: &mut String, v: f64) {
     }
     // Saturating cast: absurd coordinates stay finite numbers.
     let tenths = (v * 10.0).round() as i64;
-    if tenths < 0 {
-        out.push('-');
-    }
-    let tenths = tenths.unsigned_abs();
-    push_u64(out, tenths / 10);
-    let frac = tenths % 10;
+    // Written backwards into a buffer: tenth, point, whole part, sign.
+    let mut buf = [0u8; 24];
+    let mut i = buf.len();
+    let mut n = tenths.unsigned_abs();
+    let frac = (n % 10) as u8;
+    n /= 10;
     if frac != 0 {
-        out.push('.');
-        out.push(char::from(b'0' + frac as u8));
+        i -= 2;
+        buf[i] = b'.';
+        buf[i + 1] = b'0' + frac;
     }
-}
-
-/// Appends a whole number.
-pub fn push_u64(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
     loop {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+        buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    // Only ASCII digits were written, so this never falls back.
-    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or("0"));
+    if tenths < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    // Only ASCII was written, so this never falls back.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 /// An axis-aligned rectangle.

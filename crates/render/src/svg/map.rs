@@ -94,11 +94,12 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
             None
         }
     };
+    let outline = CellOutline::new(surface);
     let kinds = std::iter::once(None).chain(LOOKS.into_iter().map(Some));
     for kind in kinds {
         let mut d = PathData::new();
         for &cell in cells.iter().filter(|&&c| look_of(c) == kind) {
-            d.polygon(&surface.outline(cell));
+            outline.add(&mut d, cell);
         }
         if !d.is_empty() {
             doc.push(
@@ -186,6 +187,66 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
     }
     labels.push_raw(texts);
     doc.push(labels);
+}
+
+/// Cell outlines for path data: every cell of a grid has the same shape, so
+/// each costs one move to its first corner and then the same relative steps
+/// (a sixth of the numbers, in the loop that draws every cell).
+pub(super) struct CellOutline<'a> {
+    surface: &'a Surface,
+    steps: String,
+}
+
+impl<'a> CellOutline<'a> {
+    pub(super) fn new(surface: &'a Surface) -> CellOutline<'a> {
+        let mut steps = PathData::new();
+        match surface {
+            // From the east corner: SE, SW, W, NW, NE.
+            Surface::Hex { grid, .. } => {
+                let (s, h) = (grid.size, grid.height / 2.0);
+                steps.commands("l");
+                for (i, p) in [
+                    (-s / 2.0, h),
+                    (-s, 0.0),
+                    (-s / 2.0, -h),
+                    (s / 2.0, -h),
+                    (s, 0.0),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    if i > 0 {
+                        steps.commands(" ");
+                    }
+                    steps.pair(Point::new(p.0, p.1));
+                }
+            }
+            // From the north-west corner, clockwise.
+            Surface::Square { grid, .. } => {
+                let s = grid.size;
+                steps.commands("l");
+                steps.pair(Point::new(s, 0.0)).commands(" ");
+                steps.pair(Point::new(0.0, s)).commands(" ");
+                steps.pair(Point::new(-s, 0.0));
+            }
+            Surface::Table(_) => {}
+        }
+        steps.close();
+        CellOutline {
+            surface,
+            steps: steps.into_string(),
+        }
+    }
+
+    /// Appends `cell`'s outline.
+    pub(super) fn add(&self, d: &mut PathData, cell: Cell) {
+        let first = match self.surface {
+            Surface::Hex { grid, .. } => grid.corners(cell)[0],
+            Surface::Square { grid, .. } => grid.corners(cell)[0],
+            Surface::Table(_) => return,
+        };
+        d.move_to(first).commands(&self.steps);
+    }
 }
 
 /// Half a CCRR label: `7` as `07`.

@@ -182,7 +182,8 @@ impl PathData {
         self.pair(p)
     }
 
-    fn pair(&mut self, p: Point) -> &mut PathData {
+    /// `x,y`, without a command.
+    pub(crate) fn pair(&mut self, p: Point) -> &mut PathData {
         push_px(&mut self.0, p.x);
         self.0.push(',');
         push_px(&mut self.0, p.y);
@@ -232,9 +233,20 @@ impl PathData {
         self
     }
 
+    /// Appends commands written elsewhere in this crate (relative steps).
+    pub(crate) fn commands(&mut self, commands: &str) -> &mut PathData {
+        self.0.push_str(commands);
+        self
+    }
+
     pub(crate) fn close(&mut self) -> &mut PathData {
         self.0.push('Z');
         self
+    }
+
+    /// The data as written.
+    pub(crate) fn into_string(self) -> String {
+        self.0
     }
 
     pub(crate) fn is_empty(&self) -> bool {
