@@ -18,10 +18,11 @@ fn main() -> Result<(), String> {
         ("square", support::square_scene()),
     ];
     for (name, scene) in scenes {
-        let png = frame_png(&scene_svg(&scene))?;
+        let svg = scene_svg(&scene);
+        let png = frame_png(&svg)?;
         let path = format!("{dir}/{name}.png");
         std::fs::write(&path, png).map_err(|e| format!("{path}: {e}"))?;
-        println!("{path}");
+        println!("{path} ({} bytes of SVG)", svg.len());
     }
     Ok(())
 }

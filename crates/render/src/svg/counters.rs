@@ -52,7 +52,9 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         let at = Point::new(centre.x + 5.0 * stacked, centre.y - 5.0 * stacked);
         let base = match (&layout.surface, counter.at, counter.footprint) {
             (Surface::Table(table), Place::Point(_), Some(footprint))
-                if footprint.width > 0.0 && footprint.depth > 0.0 =>
+                if [footprint.width, footprint.depth]
+                    .iter()
+                    .all(|v| v.is_finite() && *v > 0.0) =>
             {
                 Some((footprint.width * table.scale, footprint.depth * table.scale))
             }
@@ -60,7 +62,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         };
         doc.push(match base {
             Some((width, depth)) => draw_base(scene, counter, at, width, depth),
-            None => draw_grid_counter(scene, counter, at),
+            None => draw_square_counter(scene, counter, at),
         });
     }
 }
@@ -73,8 +75,9 @@ fn facing(counter: &Counter) -> Option<f64> {
         .map(|f| f.rem_euclid(360.0))
 }
 
-/// A grid counter: a 46-pixel square with a facing triangle outside it.
-fn draw_grid_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
+/// A 46-pixel square counter (on a grid, or on a table without a base) with
+/// a facing triangle outside it.
+fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
     let pal = palette(counter.side);
     let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(counter.side)));
     face(&mut body, &counter.id, &counter.face, HALF, HALF);
