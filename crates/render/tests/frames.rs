@@ -349,6 +349,13 @@ fn odd_inputs_still_draw() {
     };
     table.counters[0].footprint = None;
     table.counters[1].at = at(101);
+    let mut huge = table.counters[0].clone();
+    huge.at = Place::Point(Point::new(10.0, 10.0));
+    huge.footprint = Some(senlac_board::scene::Footprint {
+        width: f64::INFINITY,
+        depth: f64::NAN,
+    });
+    table.counters.push(huge);
     table.marks.push(mark(
         MarkShape::Arc {
             at: Point::new(1.0, 1.0),
