@@ -1,20 +1,25 @@
-//! Frames per second: SVGs of a Hastings-sized frame (10×10 hexes, 16
-//! counters, 6 marks). Criterion reports elements/s, one element a frame.
+//! Frames per second: SVGs of a Hastings-sized scene (10×10 hexes, 16
+//! counters, 6 marks) and of a table scene. Criterion reports elements/s,
+//! one element a frame.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use senlac_render::svg::frame_svg;
+use senlac_render::svg::scene_svg;
 
 #[path = "../tests/support/mod.rs"]
 mod support;
-use support::hastings;
+use support::{hastings, table_scene};
 
 fn frames(c: &mut Criterion) {
-    let frame = hastings();
+    let hastings = hastings();
+    let table = table_scene();
     let mut group = c.benchmark_group("frame");
     group.throughput(Throughput::Elements(1));
-    group.bench_function("svg_hastings", |b| b.iter(|| frame_svg(black_box(&frame))));
+    group.bench_function("svg_hastings", |b| {
+        b.iter(|| scene_svg(black_box(&hastings)))
+    });
+    group.bench_function("svg_table", |b| b.iter(|| scene_svg(black_box(&table))));
     group.finish();
 }
 

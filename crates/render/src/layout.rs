@@ -1,25 +1,34 @@
-//! Where things go, in pixels: flat-top hex geometry for a [`Map`] and the
-//! canvas around it (title above, caption and legend below).
+//! Where things go, in pixels: the board's surface (a flat-top hex grid, a
+//! square grid or a table measured in inches) and the canvas around it (title
+//! above, caption and legend below).
 //!
-//! Nothing here draws. Geometry uses only additions, multiplications and
-//! square roots, which IEEE 754 rounds exactly on every platform, and every
-//! number leaves through [`Px`] rounded to a tenth of a pixel, so the same
-//! frame gives the same bytes everywhere.
+//! Nothing here draws. Geometry uses only additions, multiplications, square
+//! roots and the odd sine, and every number leaves through [`Px`] rounded to a
+//! tenth of a pixel, so the same scene gives the same bytes everywhere.
 
 use std::fmt;
 
-use crate::model::{Cell, Frame, Map, Parity};
+use senlac_board::kurbo::{Point, Vec2};
+use senlac_board::scene::{Board, Place, Sample, Scene};
+use senlac_board::{Cell, Extent, Parity, hex};
 
 /// √3, the height of a flat-top hex whose corners are 1 from its centre.
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
 /// The distance from a hex's centre to its corners, in pixels.
 pub const HEX_SIZE: f64 = 48.0;
+/// The side of a square cell, in pixels: a counter and its cell label fit.
+pub const SQUARE_SIZE: f64 = 72.0;
+/// The widest a table is drawn, in pixels, and the most pixels an inch gets.
+const TABLE_WIDTH: f64 = 880.0;
+const MAX_INCH: f64 = 24.0;
+/// Room left of and above a table for its inch ruler.
+pub const RULER: f64 = 16.0;
 /// White space around everything.
 pub const MARGIN: f64 = 24.0;
-/// The narrowest canvas: wide enough for the legend's fixed rows.
+/// The narrowest canvas: wide enough for a legend row.
 pub const MIN_WIDTH: f64 = 720.0;
-/// Padding between the map's hexes and the frame drawn around them.
+/// Padding between the board and the frame drawn around it.
 pub const MAP_PADDING: f64 = 8.0;
 
 /// The title's font size and line height.
@@ -31,58 +40,23 @@ const CAPTION_LINE: f64 = 17.0;
 /// The legend's font size and row height.
 pub const LEGEND_SIZE: f64 = 11.0;
 pub const LEGEND_ROW: f64 = 24.0;
-/// The width of a legend swatch and the gap after it.
+/// The width of a side's swatch and the gap after it.
 pub const SWATCH: f64 = 16.0;
 const SWATCH_GAP: f64 = 6.0;
 const LEGEND_ITEM_GAP: f64 = 22.0;
 
-/// A point on the canvas, y growing downwards.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Point {
-    pub x: f64,
-    pub y: f64,
+/// The point `by` pixels from `from` towards `to` (or past it).
+pub fn towards(from: Point, to: Point, by: f64) -> Point {
+    let d = from.distance(to);
+    if d == 0.0 {
+        return from;
+    }
+    from + (to - from) * (by / d)
 }
 
-impl Point {
-    pub const fn new(x: f64, y: f64) -> Point {
-        Point { x, y }
-    }
-
-    /// The distance to `other`.
-    pub fn distance(self, other: Point) -> f64 {
-        let (dx, dy) = (other.x - self.x, other.y - self.y);
-        (dx * dx + dy * dy).sqrt()
-    }
-
-    /// The point `by` pixels from `self` towards `other` (or past it).
-    pub fn towards(self, other: Point, by: f64) -> Point {
-        let d = self.distance(other);
-        if d == 0.0 {
-            return self;
-        }
-        let t = by / d;
-        Point::new(
-            self.x + (other.x - self.x) * t,
-            self.y + (other.y - self.y) * t,
-        )
-    }
-
-    /// Halfway to `other`.
-    pub fn midpoint(self, other: Point) -> Point {
-        Point::new((self.x + other.x) / 2.0, (self.y + other.y) / 2.0)
-    }
-
-    /// Whether the two points are the same to a hundredth of a pixel.
-    pub fn near(self, other: Point) -> bool {
-        (self.x - other.x).abs() < 0.01 && (self.y - other.y).abs() < 0.01
-    }
-}
-
-/// `x,y`, each rounded to a tenth of a pixel.
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", Px(self.x), Px(self.y))
-    }
+/// Whether two points are the same to a hundredth of a pixel.
+pub fn near(a: Point, b: Point) -> bool {
+    (a.x - b.x).abs() < 0.01 && (a.y - b.y).abs() < 0.01
 }
 
 /// A length or coordinate printed rounded to a tenth, without trailing
@@ -99,7 +73,7 @@ impl fmt::Display for Px {
 }
 
 /// Appends `v` rounded to a tenth, as [`Px`] prints it, without going
-/// through the formatting machinery (this is the renderer's hot loop).
+/// through the formatting machinery (path data is the hot loop).
 pub fn push_px(out: &mut String, v: f64) {
     if !v.is_finite() {
         out.push('0');
@@ -107,33 +81,31 @@ pub fn push_px(out: &mut String, v: f64) {
     }
     // Saturating cast: absurd coordinates stay finite numbers.
     let tenths = (v * 10.0).round() as i64;
-    if tenths < 0 {
-        out.push('-');
-    }
-    let tenths = tenths.unsigned_abs();
-    push_u64(out, tenths / 10);
-    let frac = tenths % 10;
+    // Written backwards into a buffer: tenth, point, whole part, sign.
+    let mut buf = [0u8; 24];
+    let mut i = buf.len();
+    let mut n = tenths.unsigned_abs();
+    let frac = (n % 10) as u8;
+    n /= 10;
     if frac != 0 {
-        out.push('.');
-        out.push(char::from(b'0' + frac as u8));
+        i -= 2;
+        buf[i] = b'.';
+        buf[i + 1] = b'0' + frac;
     }
-}
-
-/// Appends a whole number.
-pub fn push_u64(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
     loop {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+        buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
+    if tenths < 0 {
+        i -= 1;
+        buf[i] = b'-';
     }
+    // Only ASCII was written, so this never falls back.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 /// An axis-aligned rectangle.
@@ -169,12 +141,8 @@ impl HexGrid {
     }
 
     /// Whether `column` sits half a hex lower than its neighbours.
-    pub fn shifted(&self, column: i32) -> bool {
-        let odd = column.rem_euclid(2) == 1;
-        match self.parity {
-            Parity::Odd => odd,
-            Parity::Even => !odd,
-        }
+    pub fn shifted(&self, column: u8) -> bool {
+        (column % 2 == 1) == (self.parity == Parity::Odd)
     }
 
     /// The width of `columns` columns, corner to corner.
@@ -198,17 +166,14 @@ impl HexGrid {
 
     /// The centre of `cell`. Cells off the map have centres too.
     pub fn centre(&self, cell: Cell) -> Point {
-        self.centre_at(i32::from(cell.column), i32::from(cell.row))
-    }
-
-    fn centre_at(&self, column: i32, row: i32) -> Point {
-        let x = self.origin.x + self.size + f64::from(column - 1) * 1.5 * self.size;
-        let drop = if self.shifted(column) {
+        let x = self.origin.x + self.size + (f64::from(cell.column) - 1.0) * 1.5 * self.size;
+        let drop = if self.shifted(cell.column) {
             self.height / 2.0
         } else {
             0.0
         };
-        let y = self.origin.y + self.height / 2.0 + f64::from(row - 1) * self.height + drop;
+        let y =
+            self.origin.y + self.height / 2.0 + (f64::from(cell.row) - 1.0) * self.height + drop;
         Point::new(x, y)
     }
 
@@ -227,46 +192,150 @@ impl HexGrid {
         ]
     }
 
-    /// The hexside two cells share, as its two ends, or `None` when the cells
-    /// are not neighbours.
+    /// The hexside two cells share, as its two ends, or `None` when the
+    /// cells are not neighbours.
     pub fn shared_edge(&self, a: Cell, b: Cell) -> Option<(Point, Point)> {
-        let (ca, cb) = (self.corners(a), self.corners(b));
-        let mut ends = ca.iter().filter(|p| cb.iter().any(|q| p.near(*q)));
-        let first = *ends.next()?;
-        let second = *ends.next()?;
-        Some((first, second))
-    }
-
-    /// The six neighbours of `cell` clockwise from north (N, NE, SE, S, SW,
-    /// NW); `None` where the label would leave 1..=255.
-    pub fn neighbours(&self, cell: Cell) -> [Option<Cell>; 6] {
-        let (c, r) = (i32::from(cell.column), i32::from(cell.row));
-        // Rows of the neighbours in the columns either side: the upper and
-        // the lower one.
-        let (upper, lower) = if self.shifted(c) {
-            (r, r + 1)
-        } else {
-            (r - 1, r)
-        };
-        let at = |column: i32, row: i32| {
-            let column = u8::try_from(column).ok().filter(|&v| v >= 1)?;
-            let row = u8::try_from(row).ok().filter(|&v| v >= 1)?;
-            Some(Cell { column, row })
-        };
-        [
-            at(c, r - 1),
-            at(c + 1, upper),
-            at(c + 1, lower),
-            at(c, r + 1),
-            at(c - 1, lower),
-            at(c - 1, upper),
-        ]
+        let direction = hex::direction_to(a, b, self.parity)?;
+        let i = hex::Direction::ALL.iter().position(|&d| d == direction)?;
+        // The side towards direction i (N, NE, …) runs between corners
+        // i + 4 and i + 5 of the E, SE, SW, W, NW, NE ring.
+        let corners = self.corners(a);
+        Some((corners[(i + 4) % 6], corners[(i + 5) % 6]))
     }
 }
 
-/// Whether `cell` lies on `map`.
-pub fn on_map(map: &Map, cell: Cell) -> bool {
-    (1..=map.columns).contains(&cell.column) && (1..=map.rows).contains(&cell.row)
+/// Square cells, CCRR from 1, rows growing southwards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SquareGrid {
+    pub size: f64,
+    /// The top-left corner of cell 0101.
+    pub origin: Point,
+}
+
+impl SquareGrid {
+    pub fn centre(&self, cell: Cell) -> Point {
+        Point::new(
+            self.origin.x + (f64::from(cell.column) - 0.5) * self.size,
+            self.origin.y + (f64::from(cell.row) - 0.5) * self.size,
+        )
+    }
+
+    /// The corners clockwise from the north-west one.
+    pub fn corners(&self, cell: Cell) -> [Point; 4] {
+        let c = self.centre(cell);
+        let h = self.size / 2.0;
+        [
+            Point::new(c.x - h, c.y - h),
+            Point::new(c.x + h, c.y - h),
+            Point::new(c.x + h, c.y + h),
+            Point::new(c.x - h, c.y + h),
+        ]
+    }
+
+    /// The side two orthogonal neighbours share.
+    pub fn shared_edge(&self, a: Cell, b: Cell) -> Option<(Point, Point)> {
+        if senlac_board::square::steps(a, b) != 1 {
+            return None;
+        }
+        let [nw, ne, se, sw] = self.corners(a);
+        Some(match (b.column.cmp(&a.column), b.row.cmp(&a.row)) {
+            (std::cmp::Ordering::Greater, _) => (ne, se),
+            (std::cmp::Ordering::Less, _) => (sw, nw),
+            (_, std::cmp::Ordering::Greater) => (se, sw),
+            _ => (nw, ne),
+        })
+    }
+}
+
+/// A table: inches scaled to pixels, north at the top.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableMap {
+    /// Where the table's north-west corner is drawn.
+    pub origin: Point,
+    /// Pixels per inch.
+    pub scale: f64,
+    /// In inches.
+    pub width: f64,
+    pub depth: f64,
+}
+
+impl TableMap {
+    /// The pixel a point on the table (in inches) is drawn at.
+    pub fn to_px(&self, p: Point) -> Point {
+        self.origin + Vec2::new(p.x, p.y) * self.scale
+    }
+}
+
+/// The board as laid out on the canvas.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Surface {
+    Hex { grid: HexGrid, extent: Extent },
+    Square { grid: SquareGrid, extent: Extent },
+    Table(TableMap),
+}
+
+impl Surface {
+    /// The cells of a grid, column by column; none on a table.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        let extent = match *self {
+            Surface::Hex { extent, .. } | Surface::Square { extent, .. } => extent,
+            Surface::Table(_) => Extent {
+                columns: 0,
+                rows: 0,
+            },
+        };
+        (1..=extent.columns)
+            .flat_map(move |column| (1..=extent.rows).map(move |row| Cell { column, row }))
+    }
+
+    /// Whether `cell` lies on a grid.
+    pub fn on_board(&self, cell: Cell) -> bool {
+        match *self {
+            Surface::Hex { extent, .. } | Surface::Square { extent, .. } => extent.contains(cell),
+            Surface::Table(_) => false,
+        }
+    }
+
+    /// The pixel a place is drawn at: a cell's centre on a grid, a point on a
+    /// table; `None` where the place means nothing on this board.
+    pub fn place(&self, place: Place) -> Option<Point> {
+        match (self, place) {
+            (Surface::Hex { grid, .. }, Place::Cell(cell)) => Some(grid.centre(cell)),
+            (Surface::Square { grid, .. }, Place::Cell(cell)) => Some(grid.centre(cell)),
+            (Surface::Table(table), Place::Point(p)) => Some(table.to_px(p)),
+            _ => None,
+        }
+    }
+
+    /// The outline of a cell in pixels; empty on a table.
+    pub fn outline(&self, cell: Cell) -> Vec<Point> {
+        match self {
+            Surface::Hex { grid, .. } => grid.corners(cell).to_vec(),
+            Surface::Square { grid, .. } => grid.corners(cell).to_vec(),
+            Surface::Table(_) => Vec::new(),
+        }
+    }
+
+    /// The side two neighbouring cells share.
+    pub fn shared_edge(&self, a: Cell, b: Cell) -> Option<(Point, Point)> {
+        match self {
+            Surface::Hex { grid, .. } => grid.shared_edge(a, b),
+            Surface::Square { grid, .. } => grid.shared_edge(a, b),
+            Surface::Table(_) => None,
+        }
+    }
+
+    /// Every neighbour of `cell` that shares a side with it.
+    pub fn neighbours(&self, cell: Cell) -> Vec<Cell> {
+        match self {
+            Surface::Hex { grid, .. } => hex::neighbours(cell, grid.parity).collect(),
+            Surface::Square { .. } => {
+                senlac_board::square::neighbours(cell, senlac_board::square::Adjacency::Orthogonal)
+                    .collect()
+            }
+            Surface::Table(_) => Vec::new(),
+        }
+    }
 }
 
 /// A rough width of `text` at `font_size`, for wrapping and flowing: no
@@ -308,13 +377,35 @@ pub struct Line {
     pub text: String,
 }
 
-/// Everything's place on the canvas for one frame.
+/// How wide a legend entry's sample is drawn.
+pub fn sample_width(sample: &Sample) -> f64 {
+    match sample {
+        Sample::Counter { .. } => 22.0,
+        Sample::Pips => 8.0,
+        Sample::Standing { .. } | Sample::Terrain { .. } => 16.0,
+        Sample::Line { .. } => 30.0,
+        Sample::Glyph { .. } => 18.0,
+    }
+}
+
+/// Whether a sample shows something that happened (a line, a glyph) rather
+/// than something on the board: those start a legend row of their own.
+fn is_event(sample: &Sample) -> bool {
+    matches!(sample, Sample::Line { .. } | Sample::Glyph { .. })
+}
+
+/// The legend entry's text after its sample, and the gap before the next entry.
+fn legend_entry_width(sample: &Sample, label: &str) -> f64 {
+    sample_width(sample) + 5.0 + text_width(label, LEGEND_SIZE) * 1.1 + 14.0
+}
+
+/// Everything's place on the canvas for one scene.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     pub width: f64,
     pub height: f64,
-    pub grid: HexGrid,
-    /// The box around the hexes, padding included: where the map's frame goes.
+    pub surface: Surface,
+    /// The box around the board, padding included: where the map's frame goes.
     pub map: Rect,
     /// The title's lines, left-aligned.
     pub title: Vec<Line>,
@@ -322,53 +413,93 @@ pub struct Layout {
     pub caption: Vec<Line>,
     /// The thin rule above the legend.
     pub rule_y: f64,
-    /// Where each side's swatch goes (its top-left), in [`Frame::sides`] order.
+    /// Where each side's swatch goes (its top-left), in [`side_names`] order.
     pub sides: Vec<Point>,
-    /// The vertical middle of the legend's row of unit symbols.
-    pub symbols_row: f64,
-    /// The vertical middle of the legend's row of marks.
-    pub marks_row: f64,
+    /// Where each of [`Scene::legend`]'s samples starts: its left end, at the
+    /// vertical middle of its row.
+    pub legend: Vec<Point>,
     /// The left edge of the text column.
     pub left: f64,
 }
 
 impl Layout {
-    /// Lays out `frame` with hexes of [`HEX_SIZE`].
-    pub fn new(frame: &Frame) -> Layout {
-        Layout::with_hex_size(frame, HEX_SIZE)
+    /// Lays out `scene` with hexes of [`HEX_SIZE`], squares of [`SQUARE_SIZE`].
+    pub fn new(scene: &Scene) -> Layout {
+        Layout::with_hex_size(scene, HEX_SIZE)
     }
 
-    /// Lays out `frame` with hexes `size` pixels from centre to corner.
-    pub fn with_hex_size(frame: &Frame, size: f64) -> Layout {
-        let map = &frame.map;
-        let probe = HexGrid::new(size, map.parity, Point::new(0.0, 0.0));
-        let map_w = probe.width_of(map.columns);
-        let map_h = probe.height_of(map.columns, map.rows);
-        let width = (map_w + 2.0 * (MAP_PADDING + MARGIN)).max(MIN_WIDTH).ceil();
+    /// Lays out `scene` with hexes `size` pixels from centre to corner.
+    pub fn with_hex_size(scene: &Scene, size: f64) -> Layout {
+        // The board's size, and where its top-left goes inside its frame.
+        let (board_w, board_h, inset) = match scene.board {
+            Board::Hex {
+                columns,
+                rows,
+                parity,
+            } => {
+                let probe = HexGrid::new(size, parity, Point::ZERO);
+                (probe.width_of(columns), probe.height_of(columns, rows), 0.0)
+            }
+            Board::Square { columns, rows } => (
+                SQUARE_SIZE * f64::from(columns),
+                SQUARE_SIZE * f64::from(rows),
+                0.0,
+            ),
+            Board::Table { width, depth } => {
+                let scale = table_scale(width);
+                (
+                    RULER + clean_inches(width) * scale,
+                    RULER + clean_inches(depth) * scale,
+                    RULER,
+                )
+            }
+        };
+        let width = (board_w + 2.0 * (MAP_PADDING + MARGIN))
+            .max(MIN_WIDTH)
+            .ceil();
         let left = MARGIN;
         let text_w = width - 2.0 * MARGIN;
 
         let mut y = MARGIN;
-        let title = lines(&frame.title, TITLE_SIZE, TITLE_LINE, left, &mut y, text_w);
+        let title = lines(&scene.title, TITLE_SIZE, TITLE_LINE, left, &mut y, text_w);
         if !title.is_empty() {
             y += 8.0;
         }
 
-        let map_box = Rect {
-            x: ((width - map_w) / 2.0 - MAP_PADDING).floor(),
+        let map = Rect {
+            x: ((width - board_w) / 2.0 - MAP_PADDING).floor(),
             y,
-            width: map_w + 2.0 * MAP_PADDING,
-            height: map_h + 2.0 * MAP_PADDING,
+            width: board_w + 2.0 * MAP_PADDING,
+            height: board_h + 2.0 * MAP_PADDING,
         };
-        let grid = HexGrid::new(
-            size,
-            map.parity,
-            Point::new(map_box.x + MAP_PADDING, map_box.y + MAP_PADDING),
-        );
-        y += map_box.height + 12.0;
+        let origin = Point::new(map.x + MAP_PADDING + inset, map.y + MAP_PADDING + inset);
+        let surface = match scene.board {
+            Board::Hex {
+                columns,
+                rows,
+                parity,
+            } => Surface::Hex {
+                grid: HexGrid::new(size, parity, origin),
+                extent: Extent { columns, rows },
+            },
+            Board::Square { columns, rows } => Surface::Square {
+                grid: SquareGrid {
+                    size: SQUARE_SIZE,
+                    origin,
+                },
+                extent: Extent { columns, rows },
+            },
+            Board::Table { width, depth } => Surface::Table(TableMap {
+                origin,
+                scale: table_scale(width),
+                width: clean_inches(width),
+                depth: clean_inches(depth),
+            }),
+        };
+        y += map.height + 12.0;
 
         let caption = lines(
-            &frame.caption,
+            &scene.caption,
             CAPTION_SIZE,
             CAPTION_LINE,
             left,
@@ -382,9 +513,9 @@ impl Layout {
         y += 10.0;
 
         // Side swatches flow left to right, wrapping to more rows.
-        let mut sides = Vec::with_capacity(frame.sides.len().max(2));
+        let mut sides = Vec::with_capacity(scene.sides.len().max(2));
         let mut x = left;
-        for name in side_names(frame) {
+        for name in side_names(scene) {
             // Names are bold: wider than the estimate for regular text.
             let w = SWATCH + SWATCH_GAP + text_width(&name, LEGEND_SIZE) * 1.18 + LEGEND_ITEM_GAP;
             if x > left && x + w > width - MARGIN {
@@ -395,33 +526,62 @@ impl Layout {
             x += w;
         }
         y += LEGEND_ROW;
-        let symbols_row = y + LEGEND_ROW / 2.0;
-        y += LEGEND_ROW + 4.0;
-        let marks_row = y + LEGEND_ROW / 2.0;
-        y += LEGEND_ROW;
+
+        // Entries flow the same way; what happened starts a row of its own.
+        let mut legend = Vec::with_capacity(scene.legend.len());
+        let mut x = left;
+        let mut previous_event = None;
+        for entry in &scene.legend {
+            let w = legend_entry_width(&entry.sample, &entry.label);
+            let event = is_event(&entry.sample);
+            let overflows = x > left && x + w - 14.0 > width - MARGIN;
+            if overflows || (event && previous_event == Some(false)) {
+                x = left;
+                y += LEGEND_ROW + 4.0;
+            }
+            legend.push(Point::new(x, y + LEGEND_ROW / 2.0));
+            x += w;
+            previous_event = Some(event);
+        }
+        if !legend.is_empty() {
+            y += LEGEND_ROW;
+        }
 
         Layout {
             width,
             height: (y + MARGIN).ceil(),
-            grid,
-            map: map_box,
+            surface,
+            map,
             title,
             caption,
             rule_y,
             sides,
-            symbols_row,
-            marks_row,
+            legend,
             left,
         }
     }
 }
 
+/// A table's size in inches as drawn: at least an inch, at most 10 feet.
+fn clean_inches(inches: f64) -> f64 {
+    if inches.is_finite() {
+        inches.clamp(1.0, 120.0)
+    } else {
+        1.0
+    }
+}
+
+/// Pixels per inch for a table `width` inches wide.
+fn table_scale(width: f64) -> f64 {
+    (TABLE_WIDTH / clean_inches(width)).min(MAX_INCH).floor()
+}
+
 /// The sides' names as the legend shows them: at least two, unnamed ones
 /// called "Side N".
-pub fn side_names(frame: &Frame) -> Vec<String> {
-    let n = frame.sides.len().max(2);
+pub fn side_names(scene: &Scene) -> Vec<String> {
+    let n = scene.sides.len().max(2);
     (0..n)
-        .map(|i| match frame.sides.get(i) {
+        .map(|i| match scene.sides.get(i) {
             Some(name) if !name.trim().is_empty() => name.clone(),
             _ => format!("Side {}", i + 1),
         })
@@ -447,6 +607,19 @@ mod tests {
         Cell { column, row }
     }
 
+    fn scene(board: Board) -> Scene {
+        Scene {
+            title: "A title".into(),
+            caption: "word ".repeat(80),
+            sides: vec!["Saxons".into(), "Normans".into()],
+            board,
+            terrain: vec![],
+            counters: vec![],
+            marks: vec![],
+            legend: vec![],
+        }
+    }
+
     #[test]
     fn px_rounds_to_tenths_without_noise() {
         let s = |v: f64| Px(v).to_string();
@@ -458,12 +631,11 @@ mod tests {
         assert_eq!(s(-0.01), "0");
         assert_eq!(s(-41.57), "-41.6");
         assert_eq!(s(f64::NAN), "0");
-        assert_eq!(Point::new(1.25, 2.0).to_string(), "1.3,2");
     }
 
     #[test]
     fn odd_parity_lowers_odd_columns() {
-        let g = HexGrid::new(10.0, Parity::Odd, Point::new(0.0, 0.0));
+        let g = HexGrid::new(10.0, Parity::Odd, Point::ZERO);
         let a = g.centre(cell(1, 1));
         let b = g.centre(cell(2, 1));
         let c = g.centre(cell(3, 1));
@@ -475,7 +647,7 @@ mod tests {
         assert_eq!(b.x - a.x, 15.0);
         // Rows grow southwards.
         assert!(g.centre(cell(1, 2)).y > a.y);
-        let even = HexGrid::new(10.0, Parity::Even, Point::new(0.0, 0.0));
+        let even = HexGrid::new(10.0, Parity::Even, Point::ZERO);
         assert!(even.centre(cell(2, 1)).y > even.centre(cell(1, 1)).y);
     }
 
@@ -489,47 +661,70 @@ mod tests {
     }
 
     #[test]
-    fn neighbours_share_an_edge_and_others_do_not() {
+    fn neighbours_share_the_edge_between_their_centres() {
         for parity in [Parity::Odd, Parity::Even] {
-            let g = HexGrid::new(30.0, parity, Point::new(0.0, 0.0));
+            let g = HexGrid::new(30.0, parity, Point::ZERO);
             for column in 2..=5 {
                 let here = cell(column, 3);
-                for n in g.neighbours(here).into_iter().flatten() {
+                for n in hex::neighbours(here, parity) {
                     let (a, b) = g.shared_edge(here, n).expect("neighbours share an edge");
                     assert!((a.distance(b) - 30.0).abs() < 1e-9);
-                    let d = g.centre(here).distance(g.centre(n));
-                    assert!((d - g.height).abs() < 1e-9);
+                    // The edge's middle is halfway between the centres.
+                    let mid = g.centre(here).midpoint(g.centre(n));
+                    assert!(near(a.midpoint(b), mid), "{here} {n}");
+                    // Both ends are corners of the neighbour too.
+                    assert!(g.corners(n).iter().any(|&q| near(q, a)));
+                    assert!(g.corners(n).iter().any(|&q| near(q, b)));
                 }
                 assert_eq!(g.shared_edge(here, cell(column, 5)), None);
-                assert_eq!(g.shared_edge(here, here).map(|_| ()), Some(()));
+                assert_eq!(g.shared_edge(here, here), None);
             }
         }
     }
 
     #[test]
-    fn canvas_fits_the_map_and_the_text() {
-        let frame = Frame {
-            title: "A title".into(),
-            caption: "word ".repeat(80),
-            sides: vec!["Saxons".into(), "Normans".into()],
-            map: Map {
-                columns: 10,
-                rows: 10,
-                parity: Parity::Odd,
-                terrain: vec![],
-                crest: vec![],
-            },
-            counters: vec![],
-            marks: vec![],
+    fn squares_share_sides_with_orthogonal_neighbours_only() {
+        let g = SquareGrid {
+            size: 10.0,
+            origin: Point::ZERO,
         };
-        let l = Layout::new(&frame);
+        assert_eq!(g.centre(cell(1, 1)), Point::new(5.0, 5.0));
+        let (a, b) = g.shared_edge(cell(2, 2), cell(3, 2)).unwrap();
+        assert_eq!((a, b), (Point::new(20.0, 10.0), Point::new(20.0, 20.0)));
+        let (a, b) = g.shared_edge(cell(2, 2), cell(2, 1)).unwrap();
+        assert_eq!((a, b), (Point::new(10.0, 10.0), Point::new(20.0, 10.0)));
+        assert_eq!(g.shared_edge(cell(2, 2), cell(3, 3)), None);
+    }
+
+    #[test]
+    fn canvas_fits_the_board_and_the_text() {
+        let s = scene(Board::Hex {
+            columns: 10,
+            rows: 10,
+            parity: Parity::Odd,
+        });
+        let l = Layout::new(&s);
         assert!(l.caption.len() > 1);
         assert!(l.map.x >= MARGIN && l.map.x + l.map.width <= l.width - MARGIN);
-        let last = l.grid.corners(cell(10, 10))[1];
+        let Surface::Hex { grid, .. } = l.surface else {
+            panic!("a hex surface")
+        };
+        let last = grid.corners(cell(10, 10))[1];
         assert!(last.y <= l.map.y + l.map.height);
         assert!(l.caption[0].at.y > l.map.y + l.map.height);
-        assert!(l.marks_row < l.height);
         assert_eq!(l.sides.len(), 2);
+
+        let t = Layout::new(&scene(Board::Table {
+            width: 48.0,
+            depth: 36.0,
+        }));
+        let Surface::Table(table) = t.surface else {
+            panic!("a table")
+        };
+        assert_eq!(table.scale, 18.0);
+        let far = table.to_px(Point::new(48.0, 36.0));
+        assert!(far.x <= t.map.x + t.map.width && far.y <= t.map.y + t.map.height);
+        assert!(t.width >= far.x + MARGIN);
     }
 
     #[test]

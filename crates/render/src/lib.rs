@@ -1,11 +1,10 @@
-//! senlac's renderer: draws battle frames from plain data ([`model`]).
+//! senlac's renderer: draws any [`Scene`](senlac_board::scene::Scene) a rule
+//! system describes, on a hex grid, a square grid or an open table.
 //!
 //! Layout (where a hex, a counter or an arrow goes) is kept apart from drawing
-//! (what a counter looks like), so squares and table-tops measured in inches can
-//! come with their own layouts. Every text from a log is escaped. The crate does
-//! no file I/O: it returns strings and bytes, and the CLI writes them.
+//! (what a counter looks like). Every text from a scene is escaped. The crate
+//! does no file I/O: it returns strings and bytes, and the CLI writes them.
 
 pub mod layout;
-pub mod model;
 pub mod png;
 pub mod svg;

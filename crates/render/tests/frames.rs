@@ -1,108 +1,86 @@
-//! Drawing frames: the SVG is valid and stable, text is escaped, and the PNG
-//! puts counters where the layout says.
+//! Drawing scenes: the SVG is valid and stable, text is escaped, every
+//! layout draws, and the PNG puts counters where the layout says.
 
-use senlac_render::layout::Layout;
-use senlac_render::model::{Arm, Counter, Frame, Map, Mark, Parity, Standing, Terrain, Weight};
-use senlac_render::png::{frame_pixmap, frame_pixmap_scaled, frame_png, parse};
-use senlac_render::svg::{escape, frame_svg, palette};
+use senlac_board::Parity;
+use senlac_board::kurbo::Point;
+use senlac_board::scene::{
+    Bar, Board, Glyph, Ink, Look, Mark, MarkShape, Place, Scene, Shape, Standing, Symbol, Terrain,
+    Weight,
+};
+use senlac_render::layout::{Layout, Surface};
+use senlac_render::png::{frame_pixmap, frame_png, parse};
+use senlac_render::svg::{OPEN_GROUND, escape, palette, scene_svg};
 
 mod support;
-use support::{cell, counter, hastings};
+use support::{
+    ATTACK, CHARGE, MOVE, SUPPORT, VOLLEY, at, cell, cells, counter, hastings, link, mark,
+    mass_combat_legend, path, spot, square_scene, table_scene,
+};
 
-/// A 6×5 map with every terrain, every arm, weight and standing, and every
-/// kind of mark.
-fn sample() -> Frame {
-    use Terrain::*;
-    let terrain = [
-        (101, Forest),
-        (102, Forest),
-        (201, Forest),
-        (302, Hill),
-        (303, Hill),
-        (402, Hill),
-        (403, Hill),
-        (502, Hill),
-        (602, Stream),
-        (603, Stream),
-        (604, Stream),
-        (605, Stream),
-        (601, Impassable),
-        (501, Impassable),
-    ];
-    let crest = [(303, 304), (303, 404), (403, 404), (403, 503), (502, 503)];
+/// A 6×5 hex map with terrain of several looks, every symbol, weight and
+/// standing, and every kind of mark a hex map can show.
+fn sample() -> Scene {
     let mut counters = vec![
-        Counter {
-            facing: Some(180.0),
-            ..counter(
-                0,
-                "IX",
-                "Harold's Housecurl",
-                Arm::Infantry,
-                Weight::Heavy,
-                "A",
-                7,
-                1,
-                303,
-            )
-        },
-        Counter {
-            standing: Standing::Falling,
-            ..counter(
-                0,
-                "IV",
-                "Fyrd",
-                Arm::Infantry,
-                Weight::Light,
-                "B",
-                6,
-                0,
-                403,
-            )
-        },
+        counter(
+            0,
+            "IX",
+            "Harold's Housecurl",
+            Symbol::Infantry,
+            Weight::Heavy,
+            "A",
+            7,
+            1,
+            303,
+        ),
+        counter(
+            0,
+            "IV",
+            "Fyrd",
+            Symbol::Infantry,
+            Weight::Light,
+            "B",
+            6,
+            0,
+            403,
+        ),
         counter(
             0,
             "II",
             "Fyrd skirmishers",
-            Arm::Infantry,
+            Symbol::Infantry,
             Weight::Skirmish,
             "D",
             1,
             0,
             202,
         ),
-        Counter {
-            facing: Some(0.0),
-            ..counter(
-                1,
-                "VI",
-                "French Knights",
-                Arm::Cavalry,
-                Weight::Heavy,
-                "B",
-                6,
-                2,
-                304,
-            )
-        },
-        Counter {
-            standing: Standing::Pursuing,
-            ..counter(
-                1,
-                "VII",
-                "Breton horse",
-                Arm::Cavalry,
-                Weight::Light,
-                "B",
-                5,
-                0,
-                404,
-            )
-        },
+        counter(
+            1,
+            "VI",
+            "French Knights",
+            Symbol::Cavalry,
+            Weight::Heavy,
+            "B",
+            6,
+            2,
+            304,
+        ),
+        counter(
+            1,
+            "VII",
+            "Breton horse",
+            Symbol::Cavalry,
+            Weight::Light,
+            "B",
+            5,
+            0,
+            404,
+        ),
         counter(
             1,
             "I",
             "Longbow Men",
-            Arm::Archers,
+            Symbol::Archers,
             Weight::None,
             "C",
             4,
@@ -113,7 +91,7 @@ fn sample() -> Frame {
             1,
             "III",
             "Alan the Red's Breton Contingent",
-            Arm::Infantry,
+            Symbol::Infantry,
             Weight::Heavy,
             "B",
             6,
@@ -121,50 +99,56 @@ fn sample() -> Frame {
             504,
         ),
     ];
+    counters[0].facing = Some(180.0);
+    counters[1].standing = Standing::Falling;
+    counters[3].facing = Some(0.0);
+    counters[4].standing = Standing::Pursuing;
     counters[5].facing = Some(300.0);
-    Frame {
+    Scene {
         title: "The Battle of Hastings, 1066".into(),
         caption: "Turn 4 \u{b7} Normans \u{b7} Combat: the French Knights charge Harold's \
                   Housecurl while the archers volley the wavering Fyrd."
             .into(),
         sides: vec!["Anglo-Saxons".into(), "Franco-Normans".into()],
-        map: Map {
+        board: Board::Hex {
             columns: 6,
             rows: 5,
             parity: Parity::Odd,
-            terrain: terrain.iter().map(|&(c, t)| (cell(c), t)).collect(),
-            crest: crest.iter().map(|&(a, b)| (cell(a), cell(b))).collect(),
         },
+        terrain: vec![
+            cells("forest", Look::Woods, [101, 102, 201]),
+            cells("hill", Look::Hill, [302, 303, 402, 403, 502]),
+            cells("stream", Look::Water, [602, 603, 604, 605]),
+            cells("cliff", Look::Impassable, [601, 501]),
+            Terrain {
+                kind: "crest".into(),
+                look: Look::Crest,
+                shape: Shape::Edges {
+                    edges: [(303, 304), (303, 404), (403, 404), (403, 503), (502, 503)]
+                        .iter()
+                        .map(|&(a, b)| (cell(a), cell(b)))
+                        .collect(),
+                },
+            },
+        ],
         counters,
         marks: vec![
-            Mark::Move {
-                path: vec![cell(305), cell(405), cell(504)],
-            },
-            Mark::Charge {
-                path: vec![cell(104), cell(204), cell(304)],
-            },
-            Mark::Volley {
-                from: cell(505),
-                to: cell(403),
-            },
-            Mark::Attack {
-                from: cell(304),
-                to: cell(303),
-            },
-            Mark::Support {
-                from: cell(504),
-                to: cell(404),
-            },
-            Mark::Rout { at: cell(403) },
-            Mark::Slaughter { at: cell(202) },
+            mark(path(&[305, 405, 504], MOVE), 1),
+            mark(path(&[104, 204, 304], CHARGE), 1),
+            mark(link(505, 403, VOLLEY), 1),
+            mark(link(304, 303, ATTACK), 1),
+            mark(link(504, 404, SUPPORT), 1),
+            mark(spot(403, Glyph::Burst), 0),
+            mark(spot(202, Glyph::Skull), 0),
         ],
+        legend: mass_combat_legend(),
     }
 }
 
 #[test]
 fn sample_is_valid_svg() {
-    let svg = frame_svg(&sample());
-    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    let svg = scene_svg(&sample());
+    assert!(svg.starts_with("<svg "));
     let tree = parse(&svg).expect("usvg parses the frame");
     let layout = Layout::new(&sample());
     assert_eq!(tree.size().width(), layout.width as f32);
@@ -173,70 +157,133 @@ fn sample_is_valid_svg() {
 
 #[test]
 fn sample_snapshot() {
-    let svg = frame_svg(&sample());
-    assert_eq!(svg, frame_svg(&sample()), "drawing is deterministic");
+    let svg = scene_svg(&sample());
+    assert_eq!(svg, scene_svg(&sample()), "drawing is byte-stable");
     insta::assert_snapshot!("sample", svg);
 }
 
 #[test]
-fn sample_renders_to_png() {
-    let png = frame_png(&frame_svg(&sample())).expect("renders");
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
-    keep("SENLAC_FRAME_PNG", &sample());
+fn table_snapshot() {
+    let svg = scene_svg(&table_scene());
+    assert_eq!(svg, scene_svg(&table_scene()), "drawing is byte-stable");
+    parse(&svg).expect("valid");
+    // Both bases are turned to their facings, and the arc and the wood drawn.
+    assert!(svg.contains("rotate(30)") && svg.contains("rotate(225)"));
+    assert!(svg.contains("url(#forest)"));
+    insta::assert_snapshot!("table", svg);
 }
 
 #[test]
-fn hastings_draws() {
-    let svg = frame_svg(&hastings());
+fn square_snapshot() {
+    let svg = scene_svg(&square_scene());
+    assert_eq!(svg, scene_svg(&square_scene()), "drawing is byte-stable");
     parse(&svg).expect("valid");
-    keep("SENLAC_HASTINGS_PNG", &hastings());
+    for label in ["0101", "0604"] {
+        assert!(
+            svg.contains(&format!(">{label}</text>")),
+            "{label} labelled"
+        );
+    }
+    insta::assert_snapshot!("square", svg);
 }
 
-/// `SENLAC_FRAME_PNG=/tmp/frame.png cargo test` keeps a copy to look at
-/// (`SENLAC_PNG_SCALE=2` for a closer look).
-fn keep(var: &str, frame: &Frame) {
-    if let Some(path) = std::env::var_os(var) {
-        let scale = std::env::var("SENLAC_PNG_SCALE")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(1.0);
-        let pixmap = frame_pixmap_scaled(&frame_svg(frame), scale).expect("renders");
-        std::fs::write(path, pixmap.encode_png().expect("encodes")).expect("writes the PNG");
+#[test]
+fn every_layout_renders_to_png() {
+    for scene in [sample(), hastings(), table_scene(), square_scene()] {
+        let png = frame_png(&scene_svg(&scene)).expect("renders");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
     }
 }
 
 #[test]
-fn text_from_the_model_is_escaped() {
-    let mut frame = sample();
-    frame.title = "Fish & <Chips>".into();
-    frame.caption = "Turn 1 <script>alert(\"x\")</script> & 'y'".into();
-    frame.sides[1] = "The \"Bastard's\" <men>".into();
-    frame.counters[0].name = "<script>\"O'Neil\" & co</script>".into();
-    frame.counters[0].id = "<b>".into();
-    frame.counters[0].grade = "\"A\"".into();
-    let svg = frame_svg(&frame);
+fn the_legend_is_the_scenes_own() {
+    let mut scene = sample();
+    scene.legend.truncate(2);
+    scene.legend[1].label = "Horse & hound".into();
+    let svg = scene_svg(&scene);
+    assert!(svg.contains(">Infantry</text>"));
+    assert!(svg.contains(">Horse &amp; hound</text>"));
+    assert!(!svg.contains(">Slaughter</text>"), "nothing hard-coded");
+    assert_eq!(Layout::new(&scene).legend.len(), 2);
+}
+
+#[test]
+fn text_from_the_scene_is_escaped() {
+    let mut scene = sample();
+    scene.title = "Fish & <Chips>".into();
+    scene.caption = "Turn 1 <script>alert(\"x\")</script> & 'y'".into();
+    scene.sides[1] = "The \"Bastard's\" <men>".into();
+    scene.counters[0].name = "<script>\"O'Neil\" & co</script>".into();
+    scene.counters[0].id = "<b>".into();
+    scene.counters[0].face.corners[0] = Some("\"A\" & <B>".into());
+    scene.marks[0].label = Some("<i>6 & 4</i>".into());
+    scene.legend[0].label = "<Foot> & \"friends\"".into();
+    let svg = scene_svg(&scene);
 
     for raw in [
-        "<script", "</script", "\"x\"", "'y'", "O'Neil", "<b>", "<Chips>", "<men>", "& co",
-        "Fish & ", "\"A\"",
+        "<script",
+        "</script",
+        "<b>",
+        "<Chips>",
+        "<men>",
+        "& co",
+        "Fish & ",
+        "<B>",
+        "<i>",
+        "<Foot>",
+        "\"x\"",
+        "'y'",
+        "O'Neil",
+        "\"A\"",
+        "\"friends\"",
     ] {
         assert!(!svg.contains(raw), "{raw:?} appears unescaped");
     }
     for escaped in [
-        "&lt;script&gt;",
-        "&quot;x&quot;",
-        "&apos;y&apos;",
-        "&quot;O&apos;Neil&quot; &amp; co",
-        "&lt;b&gt;",
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;y&apos;",
         "Fish &amp; &lt;Chips&gt;",
-        "&quot;Bastard&apos;s&quot; &lt;men&gt;",
-        "&quot;A&quot;",
+        "The &quot;Bastard&apos;s&quot; &lt;men&gt;",
+        "&quot;A&quot; &amp; &lt;B&gt;",
+        "&lt;i&gt;6 &amp; 4&lt;/i&gt;",
+        "&lt;Foot&gt; &amp; &quot;friends&quot;",
     ] {
         assert!(svg.contains(escaped), "{escaped:?} missing");
     }
     // The unit's name is its tooltip.
-    assert!(svg.contains("<title>&lt;b&gt; &lt;script&gt;&quot;O&apos;Neil&quot;"));
-    parse(&svg).expect("still valid");
+    assert!(svg.contains(
+        "<title>&lt;b&gt; &lt;script&gt;&quot;O&apos;Neil&quot; &amp; co&lt;/script&gt;"
+    ));
+    // Every ampersand starts an entity.
+    for (i, _) in svg.match_indices('&') {
+        let entity = &svg.as_bytes()[i..svg.len().min(i + 6)];
+        assert!(
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                .iter()
+                .any(|e| entity.starts_with(e.as_bytes())),
+            "bare & at {i}: {entity:?}"
+        );
+    }
+    // usvg reads the text back as it was given.
+    let tree = parse(&svg).expect("still valid");
+    let mut texts = Vec::new();
+    collect_text(tree.root(), &mut texts);
+    assert!(texts.iter().any(|t| t == "Fish & <Chips>"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "The \"Bastard's\" <men>"),
+        "{texts:?}"
+    );
+}
+
+fn collect_text(group: &resvg::usvg::Group, out: &mut Vec<String>) {
+    for node in group.children() {
+        match node {
+            resvg::usvg::Node::Group(g) => collect_text(g, out),
+            resvg::usvg::Node::Text(t) => {
+                out.push(t.chunks().iter().map(|c| c.text()).collect());
+            }
+            _ => {}
+        }
+    }
 }
 
 #[test]
@@ -244,75 +291,123 @@ fn escape_handles_every_special_and_control_characters() {
     assert_eq!(escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
     assert_eq!(escape("plain"), "plain");
     assert_eq!(escape("bell\u{7}tab\t"), "bell\u{FFFD}tab\t");
-    let mut frame = sample();
-    frame.caption = "null\0 and \u{1b}[31m and \u{FFFF}".into();
-    parse(&frame_svg(&frame)).expect("control characters do not break the XML");
+    let mut scene = sample();
+    scene.caption = "null\0 and \u{1b}[31m and \u{FFFF}".into();
+    scene.counters[2].name = "\u{8}".into();
+    parse(&scene_svg(&scene)).expect("control characters do not break the XML");
 }
 
 #[test]
 fn odd_inputs_still_draw() {
-    let mut frame = sample();
-    frame.title.clear();
-    frame.caption.clear();
-    frame.sides.clear();
-    frame.counters[0].side = 9;
-    frame.counters[0].facing = Some(f32::NAN);
-    frame.counters[1].facing = Some(-725.0);
-    frame.counters[2].damage = 200;
-    frame.counters[3].at = cell(9999);
-    frame.map.crest.push((cell(101), cell(505)));
-    frame.map.terrain.push((cell(4242), Terrain::Hill));
-    frame.marks.push(Mark::Move {
-        path: vec![cell(101)],
+    let mut scene = sample();
+    scene.title.clear();
+    scene.caption.clear();
+    scene.sides.clear();
+    scene.counters[0].side = 9;
+    scene.counters[0].facing = Some(f64::NAN);
+    scene.counters[1].facing = Some(-725.0);
+    scene.counters[2].face.pips = 200;
+    scene.counters[2].face.bar = Some(Bar {
+        fill: f64::INFINITY,
+        ticks: vec![f64::NAN, 2.0],
     });
-    frame.marks.push(Mark::Charge { path: vec![] });
-    frame.marks.push(Mark::Attack {
-        from: cell(202),
-        to: cell(202),
+    scene.counters[3].at = at(9999);
+    scene.counters[4].at = Place::Point(Point::new(3.0, 3.0));
+    scene.terrain.push(Terrain {
+        kind: "crest".into(),
+        look: Look::Crest,
+        shape: Shape::Edges {
+            edges: vec![(cell(101), cell(505))],
+        },
     });
-    parse(&frame_svg(&frame)).expect("valid");
+    scene.terrain.push(cells("hill", Look::Hill, [4242]));
+    scene.marks.push(mark(path(&[101], MOVE), 0));
+    scene.marks.push(mark(path(&[], CHARGE), 0));
+    scene.marks.push(mark(link(202, 202, ATTACK), 0));
+    scene.marks.push(mark(
+        MarkShape::Arc {
+            at: Point::new(1.0, 1.0),
+            facing: 0.0,
+            spread: 90.0,
+            radius: 5.0,
+        },
+        0,
+    ));
+    scene.marks.push(Mark {
+        shape: MarkShape::Area {
+            places: vec![at(101), at(102)],
+        },
+        ink: Ink::Neutral,
+        label: Some("zone".into()),
+    });
+    parse(&scene_svg(&scene)).expect("valid");
 
-    let empty = Frame {
+    let mut table = table_scene();
+    table.board = Board::Table {
+        width: f64::NAN,
+        depth: -4.0,
+    };
+    table.counters[0].footprint = None;
+    table.counters[1].at = at(101);
+    let mut huge = table.counters[0].clone();
+    huge.at = Place::Point(Point::new(10.0, 10.0));
+    huge.footprint = Some(senlac_board::scene::Footprint {
+        width: f64::INFINITY,
+        depth: f64::NAN,
+    });
+    table.counters.push(huge);
+    table.marks.push(mark(
+        MarkShape::Arc {
+            at: Point::new(1.0, 1.0),
+            facing: 10.0,
+            spread: 400.0,
+            radius: f64::INFINITY,
+        },
+        0,
+    ));
+    parse(&scene_svg(&table)).expect("a broken table still draws");
+
+    let empty = Scene {
         title: String::new(),
         caption: String::new(),
         sides: vec![],
-        map: Map {
+        board: Board::Hex {
             columns: 0,
             rows: 0,
             parity: Parity::Even,
-            terrain: vec![],
-            crest: vec![],
         },
+        terrain: vec![],
         counters: vec![],
         marks: vec![],
+        legend: vec![],
     };
-    parse(&frame_svg(&empty)).expect("an empty map draws");
+    parse(&scene_svg(&empty)).expect("an empty map draws");
 }
 
-fn lone(side: usize, at: u16) -> Frame {
-    Frame {
+fn lone(side: usize, label: u16) -> Scene {
+    Scene {
         title: "One counter".into(),
         caption: String::new(),
         sides: vec!["Saxons".into(), "Normans".into()],
-        map: Map {
+        board: Board::Hex {
             columns: 5,
             rows: 4,
             parity: Parity::Odd,
-            terrain: vec![],
-            crest: vec![],
         },
+        terrain: vec![],
         counters: vec![counter(
             side,
             "IX",
             "Housecurl",
-            Arm::Infantry,
+            Symbol::Infantry,
             Weight::Heavy,
             "A",
             7,
             2,
-            at,
+            label,
         )],
         marks: vec![],
+        legend: vec![],
     }
 }
 
@@ -321,12 +416,12 @@ fn hex(colour: &str) -> [u8; 3] {
     [(v >> 16) as u8, (v >> 8) as u8, v as u8]
 }
 
-fn pixel_at(pixmap: &resvg::tiny_skia::Pixmap, x: f64, y: f64) -> [u8; 3] {
-    let p = pixmap
-        .pixel(x.round() as u32, y.round() as u32)
+fn pixel_at(pixmap: &resvg::tiny_skia::Pixmap, p: Point) -> [u8; 3] {
+    let px = pixmap
+        .pixel(p.x.round() as u32, p.y.round() as u32)
         .expect("inside the image")
         .demultiply();
-    [p.red(), p.green(), p.blue()]
+    [px.red(), px.green(), px.blue()]
 }
 
 fn close(a: [u8; 3], b: [u8; 3]) -> bool {
@@ -335,24 +430,50 @@ fn close(a: [u8; 3], b: [u8; 3]) -> bool {
 
 #[test]
 fn counters_are_drawn_in_their_side_colour_where_the_layout_says() {
-    for (side, at, empty) in [(0, 202, 504), (1, 403, 101)] {
-        let frame = lone(side, at);
-        let layout = Layout::new(&frame);
-        let pixmap = frame_pixmap(&frame_svg(&frame)).expect("renders");
+    for (side, label, empty) in [(0, 202, 504), (1, 403, 101)] {
+        let scene = lone(side, label);
+        let layout = Layout::new(&scene);
+        let pixmap = frame_pixmap(&scene_svg(&scene)).expect("renders");
         assert_eq!(pixmap.width() as f64, layout.width);
+        let Surface::Hex { grid, .. } = layout.surface else {
+            panic!("a hex map")
+        };
 
         let colour = hex(palette(side).fill);
-        let c = layout.grid.centre(cell(at));
-        let got = pixel_at(&pixmap, c.x, c.y);
+        let got = pixel_at(&pixmap, grid.centre(cell(label)));
         assert!(close(got, colour), "side {side}: {got:?} vs {colour:?}");
 
-        let far = layout.grid.centre(cell(empty));
-        let got = pixel_at(&pixmap, far.x, far.y);
+        let got = pixel_at(&pixmap, grid.centre(cell(empty)));
         assert!(!close(got, colour), "empty hex has {got:?}");
         assert!(
-            close(got, hex("#eef0d8")),
+            close(got, hex(OPEN_GROUND)),
             "empty hex is open ground: {got:?}"
         );
     }
     assert!(!close(hex(palette(0).fill), hex(palette(1).fill)));
+}
+
+#[test]
+fn a_base_on_a_table_is_drawn_where_its_centre_is() {
+    let scene = table_scene();
+    let layout = Layout::new(&scene);
+    let Surface::Table(table) = layout.surface else {
+        panic!("a table")
+    };
+    let pixmap = frame_pixmap(&scene_svg(&scene)).expect("renders");
+    // Inside the knights' base, off its face: their colour.
+    let Place::Point(centre) = scene.counters[1].at else {
+        panic!("a point")
+    };
+    let base = senlac_board::table::Base {
+        centre,
+        width: 4.0,
+        depth: 3.0,
+        facing: 225.0,
+    };
+    let inside = table.to_px(base.point(-1.8, -1.3));
+    assert!(close(pixel_at(&pixmap, inside), hex(palette(1).fill)));
+    // Outside it, off every terrain: open ground.
+    let outside = table.to_px(Point::new(44.0, 8.0));
+    assert!(close(pixel_at(&pixmap, outside), hex(OPEN_GROUND)));
 }

@@ -1,0 +1,512 @@
+//! Counters: a side-coloured square on a grid, or the unit's base rotated to
+//! its facing on a table, with its face (symbol, corner texts, id, damage
+//! pips, strength bar) and how it stands (falling, pursuing, shaken).
+
+use senlac_board::kurbo::Point;
+use std::sync::OnceLock;
+
+use senlac_board::scene::{Counter, Face, Place, Sample, Scene, Standing, Symbol, Weight};
+
+use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette};
+use crate::layout::{Layout, Surface, push_px};
+
+/// A red cross over a falling counter.
+pub(super) const FALLING: &str = concat!(
+    "<path d=\"M-16,-16L16,16M16,-16L-16,16\" stroke=\"#fff\" stroke-width=\"7\" stroke-linecap=\"round\" stroke-opacity=\".8\"/>",
+    "<path d=\"M-16,-16L16,16M16,-16L-16,16\" stroke=\"#c8211b\" stroke-width=\"4\" stroke-linecap=\"round\"/>"
+);
+
+/// A double chevron over a pursuing counter.
+pub(super) const PURSUING: &str = concat!(
+    "<path d=\"M-10,4L0,-6L10,4M-10,14L0,4L10,14\" fill=\"none\" stroke=\"#fff\" stroke-width=\"7\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+    "<path d=\"M-10,4L0,-6L10,4M-10,14L0,4L10,14\" fill=\"none\" stroke=\"#2a241c\" stroke-width=\"3.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+);
+
+/// A shaken counter's mark: a yellow disc with an exclamation, drawn on the
+/// counter's top-right corner, clear of its id.
+pub(super) const SHAKEN: &str = concat!(
+    "<circle r=\"9\" fill=\"#f2c230\" stroke=\"#2a241c\" stroke-width=\"1.5\"/>",
+    "<path d=\"M0,-5V1.5M0,4.2V4.4\" stroke=\"#2a241c\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
+);
+
+/// The overlay drawn over a counter standing so, if any.
+pub(super) fn standing_mark(standing: Standing) -> Option<&'static str> {
+    match standing {
+        Standing::Active => None,
+        Standing::Falling => Some(FALLING),
+        Standing::Pursuing => Some(PURSUING),
+        Standing::Shaken => Some(SHAKEN),
+    }
+}
+
+/// Counters in the scene's order, except that those leaving the field go
+/// first (under the others); several in one place fan out a little.
+pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
+    let mut order: Vec<&Counter> = scene.counters.iter().collect();
+    order.sort_by_key(|c| c.standing == Standing::Active);
+    for (i, counter) in order.iter().enumerate() {
+        let Some(centre) = layout.surface.place(counter.at) else {
+            continue;
+        };
+        let stacked = order[..i].iter().filter(|c| c.at == counter.at).count() as f64;
+        let at = Point::new(centre.x + 5.0 * stacked, centre.y - 5.0 * stacked);
+        let base = match (&layout.surface, counter.at, counter.footprint) {
+            (Surface::Table(table), Place::Point(_), Some(footprint))
+                if [footprint.width, footprint.depth]
+                    .iter()
+                    .all(|v| v.is_finite() && *v > 0.0) =>
+            {
+                Some((footprint.width * table.scale, footprint.depth * table.scale))
+            }
+            _ => None,
+        };
+        doc.push(match base {
+            Some((width, depth)) => draw_base(scene, counter, at, width, depth),
+            None => draw_square_counter(scene, counter, at),
+        });
+    }
+}
+
+/// Rotation in degrees, or `None` without a usable facing.
+fn facing(counter: &Counter) -> Option<f64> {
+    counter
+        .facing
+        .filter(|f| f.is_finite())
+        .map(|f| f.rem_euclid(360.0))
+}
+
+/// A 46-pixel square counter (on a grid, or on a table without a base) with
+/// a facing triangle outside it.
+fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
+    let pal = palette(counter.side);
+    let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(counter.side)));
+    face(&mut body, &counter.id, &counter.face, HALF, HALF);
+    if let Some(deg) = facing(counter) {
+        body.push(
+            Tag::new("path")
+                .set("transform", rotate(deg))
+                .set("d", "M-5.5,-26L0,-33L5.5,-26z")
+                .set("fill", pal.dark)
+                .set("stroke", "#fff")
+                .set("stroke-width", ".8")
+                .set("stroke-linejoin", "round"),
+        );
+    }
+    finish(scene, counter, at, body, 1.0, Point::new(20.0, -20.0))
+}
+
+/// A unit's base on a table: its rectangle, `width` pixels of front and
+/// `depth` deep, turned to its facing, the front edge drawn bold.
+fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64) -> Tag {
+    let pal = palette(counter.side);
+    let (w, d) = (width / 2.0, depth / 2.0);
+    let rect = |dx: f64, fill: &'static str| {
+        Tag::new("rect")
+            .num("x", -w + dx)
+            .num("y", -d + dx)
+            .num("width", width)
+            .num("height", depth)
+            .set("rx", "2")
+            .set("fill", fill)
+    };
+    let mut front = PathData::new();
+    front.move_to(Point::new(-w, -d)).line_to(Point::new(w, -d));
+    // The face is drawn at counter size where the base is deep enough, and
+    // shrunk where it is not; its corners reach the base's corners.
+    let shrink = (depth / COUNTER).min(width / COUNTER).min(1.0);
+    let facing = facing(counter);
+    // A base facing down the table would show its words upside down: turn
+    // the face round (the bold front edge still shows which way it faces).
+    let upturned = facing.is_some_and(|deg| deg > 90.0 && deg < 270.0);
+    let mut transform = scale(shrink);
+    if upturned {
+        transform.insert_str(0, "rotate(180) ");
+    }
+    let mut inner = Tag::new("g").set("transform", transform);
+    face(
+        &mut inner,
+        &counter.id,
+        &counter.face,
+        w / shrink,
+        d / shrink,
+    );
+    let mut body = Tag::new("g")
+        .add(rect(1.5, "#000").set("fill-opacity", ".28"))
+        .add(
+            rect(0.0, pal.fill)
+                .set("stroke", pal.dark)
+                .set("stroke-width", "1.2"),
+        )
+        .add(
+            front
+                .path()
+                .set("stroke", "#fff")
+                .set("stroke-width", "2.5")
+                .set("stroke-linecap", "round"),
+        )
+        .add(inner);
+    if let Some(deg) = facing {
+        body = body.set("transform", rotate(deg));
+    }
+    finish(
+        scene,
+        counter,
+        at,
+        body,
+        (depth / COUNTER).min(1.0),
+        Point::new(w - 3.0, 3.0 - d),
+    )
+}
+
+/// `scale(s)`, to a hundredth.
+pub(super) fn scale(s: f64) -> String {
+    format!("scale({:.2})", if s.is_finite() { s } else { 1.0 })
+}
+
+/// `rotate(deg)`.
+fn rotate(deg: f64) -> String {
+    let mut s = String::from("rotate(");
+    push_px(&mut s, deg);
+    s.push(')');
+    s
+}
+
+/// Wraps a counter's body: its tooltip, fading and standing mark (scaled by
+/// `mark_scale`; a shaken mark on the `corner`), moved to `at`.
+fn finish(
+    scene: &Scene,
+    counter: &Counter,
+    at: Point,
+    body: Tag,
+    mark_scale: f64,
+    corner: Point,
+) -> Tag {
+    let mut group = Tag::new("g")
+        .translate(at)
+        .add(Tag::new("title").text(&tooltip(scene, counter)));
+    group.push(if counter.standing == Standing::Active {
+        body
+    } else {
+        body.set("opacity", ".45")
+    });
+    if let Some(mark) = standing_mark(counter.standing) {
+        let mut g = Tag::new("g");
+        if mark_scale < 1.0 {
+            g = g.set("transform", scale(mark_scale));
+        }
+        g = g.raw(mark);
+        if counter.standing == Standing::Shaken {
+            g = Tag::new("g").translate(corner).add(g);
+        }
+        group.push(g);
+    }
+    group
+}
+
+/// Who the counter is: "IX Housecurl — Saxons, heavy infantry, falling".
+fn tooltip(scene: &Scene, counter: &Counter) -> String {
+    let mut s = counter.id.clone();
+    if !counter.name.is_empty() {
+        s.push(' ');
+        s.push_str(&counter.name);
+    }
+    s.push_str(" \u{2014} ");
+    if let Some(side) = scene.sides.get(counter.side) {
+        s.push_str(side);
+        s.push_str(", ");
+    }
+    s.push_str(match counter.face.weight {
+        Weight::Light => "light ",
+        Weight::Heavy => "heavy ",
+        Weight::Skirmish => "skirmish ",
+        Weight::None => "",
+    });
+    s.push_str(match counter.face.symbol {
+        Symbol::Infantry => "infantry",
+        Symbol::Cavalry => "cavalry",
+        Symbol::Archers => "archers",
+        Symbol::Leader => "leader",
+        Symbol::Plain => "unit",
+    });
+    s.push_str(match counter.standing {
+        Standing::Active => "",
+        Standing::Falling => ", falling",
+        Standing::Pursuing => ", pursuing",
+        Standing::Shaken => ", shaken",
+    });
+    s
+}
+
+/// What a counter shows, inside a rectangle `2 × half_w` wide and `2 ×
+/// half_d` deep centred on the origin: the symbol at the top, corner texts,
+/// the id, pips or a bar along the bottom. A grid counter's halves are 23.
+fn face(body: &mut Tag, id: &str, face: &Face, half_w: f64, half_d: f64) {
+    body.push(symbol_use(
+        face.symbol,
+        face.weight,
+        Point::new(-11.0, 5.0 - half_d),
+    ));
+    let mut words = Tag::new("g")
+        .set("font-family", SANS)
+        .set("font-weight", "bold")
+        .set("fill", "#fff")
+        .set("text-anchor", "middle");
+    let (x, top, bottom) = (half_w - 6.0, 11.0 - half_d, half_d - 3.0);
+    let corner_at = [
+        Point::new(-x, top),
+        Point::new(x, top),
+        Point::new(-x, bottom),
+        Point::new(x, bottom),
+    ];
+    for (text, at) in face.corners.iter().zip(corner_at) {
+        if let Some(text) = text.as_deref().filter(|t| !t.is_empty()) {
+            words.push(Tag::new("text").at(at).set("font-size", "8").text(text));
+        }
+    }
+    body.push(words);
+    let pips = face.pips.min(7);
+    let pip_y = if face.bar.is_some() {
+        half_d - 14.0
+    } else {
+        half_d - 5.0
+    };
+    if pips > 0 {
+        let mut g = Tag::new("g")
+            .set("fill", BLOOD)
+            .set("stroke", "#5a0c08")
+            .set("stroke-width", ".7");
+        let first = -3.0 * f64::from(pips - 1);
+        for i in 0..pips {
+            g.push(
+                Tag::new("circle")
+                    .num("cx", first + 6.0 * f64::from(i))
+                    .num("cy", pip_y)
+                    .set("r", "2.6"),
+            );
+        }
+        body.push(g);
+    }
+    if let Some(bar) = &face.bar {
+        let width = (half_w * 1.4).min(half_w * 2.0 - 20.0).max(10.0);
+        let fill = if bar.fill.is_finite() {
+            bar.fill.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let mut g = Tag::new("g").add(
+            Tag::new("rect")
+                .num("x", -width / 2.0)
+                .num("y", half_d - 8.0)
+                .num("width", width)
+                .set("height", "4")
+                .set("fill", "#fff")
+                .set("stroke", "#1b1b1b")
+                .set("stroke-width", ".6"),
+        );
+        g.push(
+            Tag::new("rect")
+                .num("x", -width / 2.0)
+                .num("y", half_d - 8.0)
+                .num("width", width * fill)
+                .set("height", "4")
+                .set("fill", if fill > 0.5 { "#3e7a38" } else { BLOOD }),
+        );
+        let mut ticks = PathData::new();
+        for &t in bar.ticks.iter().filter(|t| t.is_finite()) {
+            let x = -width / 2.0 + width * t.clamp(0.0, 1.0);
+            ticks
+                .move_to(Point::new(x, half_d - 9.0))
+                .line_to(Point::new(x, half_d - 3.0));
+        }
+        if !ticks.is_empty() {
+            g.push(
+                ticks
+                    .path()
+                    .set("stroke", "#1b1b1b")
+                    .set("stroke-width", ".8"),
+            );
+        }
+        body.push(g);
+    }
+    // The id, big, below the symbol; drawn last to stay legible.
+    body.push(
+        Tag::new("text")
+            .set("x", "0")
+            .num("y", half_d - 10.0)
+            .set("font-family", SANS)
+            .set("font-weight", "bold")
+            .set("font-size", "11")
+            .set("fill", "#fff")
+            .set("text-anchor", "middle")
+            .text(id),
+    );
+}
+
+/// The four sides' counter bodies (shadow and square) and the twenty
+/// symbols, each drawn once per process and referenced with `<use>`.
+fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
+    static SHAPES: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        let bodies = (0..PALETTE_COUNT)
+            .map(|side| {
+                let pal = palette(side);
+                let square = |xy: &'static str| {
+                    Tag::new("rect")
+                        .set("x", xy)
+                        .set("y", xy)
+                        .set("width", "46")
+                        .set("height", "46")
+                        .set("rx", "4")
+                };
+                let body = Tag::new("g")
+                    .set("id", body_ref(side)[1..].to_owned())
+                    .add(square("-21").set("fill", "#000").set("fill-opacity", ".28"))
+                    .add(
+                        square("-23")
+                            .set("fill", pal.fill)
+                            .set("stroke", pal.dark)
+                            .set("stroke-width", "1.2"),
+                    );
+                body.to_string()
+            })
+            .collect();
+        let symbols = SYMBOLS
+            .iter()
+            .flat_map(|&s| WEIGHTS.iter().map(move |&w| (s, w)))
+            .map(|(s, w)| {
+                let tag = symbol(s, w).set("id", symbol_ref(s, w)[1..].to_owned());
+                tag.to_string()
+            })
+            .collect();
+        (bodies, symbols)
+    })
+}
+
+const SYMBOLS: [Symbol; 5] = [
+    Symbol::Infantry,
+    Symbol::Cavalry,
+    Symbol::Archers,
+    Symbol::Leader,
+    Symbol::Plain,
+];
+const WEIGHTS: [Weight; 4] = [Weight::Light, Weight::Heavy, Weight::Skirmish, Weight::None];
+
+fn symbol_index(symbol: Symbol, weight: Weight) -> usize {
+    let s = SYMBOLS.iter().position(|&x| x == symbol).unwrap_or(0);
+    let w = WEIGHTS.iter().position(|&x| x == weight).unwrap_or(0);
+    s * WEIGHTS.len() + w
+}
+
+/// `#counter-N`: side N's counter body.
+fn body_ref(side: usize) -> String {
+    format!("#counter-{}", side % PALETTE_COUNT)
+}
+
+/// `#symbol-infantry-heavy` and so on.
+fn symbol_ref(symbol: Symbol, weight: Weight) -> String {
+    let s = match symbol {
+        Symbol::Infantry => "infantry",
+        Symbol::Cavalry => "cavalry",
+        Symbol::Archers => "archers",
+        Symbol::Leader => "leader",
+        Symbol::Plain => "plain",
+    };
+    let w = match weight {
+        Weight::Light => "light",
+        Weight::Heavy => "heavy",
+        Weight::Skirmish => "skirmish",
+        Weight::None => "none",
+    };
+    format!("#symbol-{s}-{w}")
+}
+
+/// A symbol box with its top-left at `at`.
+pub(super) fn symbol_use(symbol: Symbol, weight: Weight, at: Point) -> Tag {
+    Tag::new("use")
+        .set("xlink:href", symbol_ref(symbol, weight))
+        .at(at)
+}
+
+/// The definitions of the counter bodies and symbols `scene` shows (its
+/// counters and its legend), in a fixed order.
+pub(super) fn defs(scene: &Scene) -> String {
+    let (bodies, symbols) = shared_shapes();
+    let mut body_used = [false; PALETTE_COUNT];
+    let mut symbol_used = [false; SYMBOLS.len() * WEIGHTS.len()];
+    for counter in &scene.counters {
+        body_used[counter.side % PALETTE_COUNT] = true;
+        symbol_used[symbol_index(counter.face.symbol, counter.face.weight)] = true;
+    }
+    for entry in &scene.legend {
+        if let Sample::Counter { symbol, weight } = entry.sample {
+            symbol_used[symbol_index(symbol, weight)] = true;
+        }
+    }
+    let mut out = String::from("<defs>");
+    for (def, _) in bodies.iter().zip(body_used).filter(|(_, used)| *used) {
+        out.push_str(def);
+    }
+    for (def, _) in symbols.iter().zip(symbol_used).filter(|(_, used)| *used) {
+        out.push_str(def);
+    }
+    out.push_str("</defs>");
+    out
+}
+
+/// A NATO-like symbol box 22 × 13 with its top-left at the origin: infantry
+/// an X, cavalry a diagonal, archers a bow, a leader a flag, plain nothing;
+/// heavy a double outline, skirmish a dashed one.
+fn symbol(symbol: Symbol, weight: Weight) -> Tag {
+    let mut frame = Tag::new("rect")
+        .set("width", "22")
+        .set("height", "13")
+        .set("fill", "#f6f0e0")
+        .set("stroke", "#1b1b1b")
+        .set("stroke-width", "1.2");
+    if weight == Weight::Skirmish {
+        frame = frame.set("stroke-dasharray", "2.6 1.6");
+    }
+    let mut g = Tag::new("g").add(frame);
+    if weight == Weight::Heavy {
+        g.push(
+            Tag::new("rect")
+                .set("x", "2")
+                .set("y", "2")
+                .set("width", "18")
+                .set("height", "9")
+                .set("fill", "none")
+                .set("stroke", "#1b1b1b")
+                .set("stroke-width", ".8"),
+        );
+    }
+    let line = |d: &'static str| {
+        Tag::new("path")
+            .set("d", d)
+            .set("stroke", "#1b1b1b")
+            .set("stroke-width", "1.1")
+    };
+    match symbol {
+        Symbol::Infantry => g.push(line("M0,0L22,13M0,13L22,0")),
+        Symbol::Cavalry => g.push(line("M0,13L22,0")),
+        Symbol::Archers => {
+            // A bow drawn upwards: the stave, the string, an arrow on it.
+            g.push(line("M4,10Q11,-1.5 18,10M4,10H18M11,11.5V3").set("fill", "none"));
+            g.push(
+                Tag::new("path")
+                    .set("d", "M11,1.2L8.8,4.4H13.2z")
+                    .set("fill", "#1b1b1b"),
+            );
+        }
+        Symbol::Leader => {
+            // A pennant on a staff.
+            g.push(line("M7,11.5V1.5").set("fill", "none"));
+            g.push(
+                Tag::new("path")
+                    .set("d", "M7,1.5L16,4L7,6.5z")
+                    .set("fill", "#1b1b1b"),
+            );
+        }
+        Symbol::Plain => {}
+    }
+    g
+}

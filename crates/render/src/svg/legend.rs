@@ -1,0 +1,137 @@
+//! The legend under the caption: a thin rule, each side's colour and name,
+//! then the scene's own entries, each a sample and its label, where the
+//! layout put them.
+
+use senlac_board::kurbo::Point;
+use senlac_board::scene::{Glyph, LegendEntry, Sample, Scene, Standing};
+
+use super::counters::{scale, standing_mark, symbol_use};
+use super::map::{edge_style, fill};
+use super::marks::{Arrow, arrow, bend, glyph_tag};
+use super::{BLOOD, INK, NEUTRAL, SANS, Tag, palette};
+use crate::layout::{self, Layout, sample_width, side_names};
+
+pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
+    let mut rule = super::PathData::new();
+    rule.move_to(Point::new(layout.left, layout.rule_y))
+        .line_to(Point::new(layout.width - layout.left, layout.rule_y));
+    doc.push(
+        rule.path()
+            .set("stroke", "#b9b29b")
+            .set("stroke-width", ".8"),
+    );
+
+    let mut g = Tag::new("g")
+        .set("font-family", SANS)
+        .num("font-size", layout::LEGEND_SIZE)
+        .set("fill", INK);
+    for (i, (name, &at)) in side_names(scene).iter().zip(&layout.sides).enumerate() {
+        let pal = palette(i);
+        g.push(
+            Tag::new("rect")
+                .at(at)
+                .set("width", "16")
+                .set("height", "16")
+                .set("rx", "2.5")
+                .set("fill", pal.fill)
+                .set("stroke", pal.dark),
+        );
+        g.push(
+            Tag::new("text")
+                .at(Point::new(at.x + layout::SWATCH + 6.0, at.y + 12.0))
+                .set("font-weight", "bold")
+                .text(name),
+        );
+    }
+    for (entry, &at) in scene.legend.iter().zip(&layout.legend) {
+        draw_entry(&mut g, entry, at);
+    }
+    doc.push(g);
+}
+
+/// One entry: its sample starting at `at` (the row's middle), then its label.
+fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
+    let (x, row) = (at.x, at.y);
+    let w = sample_width(&entry.sample);
+    match &entry.sample {
+        Sample::Counter { symbol: s, weight } => {
+            g.push(symbol_use(*s, *weight, Point::new(x, row - 6.5)));
+        }
+        Sample::Pips => g.push(
+            Tag::new("circle")
+                .num("cx", x + 4.0)
+                .num("cy", row)
+                .set("r", "2.8")
+                .set("fill", BLOOD),
+        ),
+        Sample::Standing { standing } => {
+            let mut sample = Tag::new("g").translate(Point::new(x + 8.0, row));
+            match standing_mark(*standing) {
+                // The cross is bigger than the chevrons: drawn a little smaller.
+                Some(mark) => {
+                    let size = if *standing == Standing::Falling {
+                        0.45
+                    } else {
+                        0.5
+                    };
+                    sample = sample.add(Tag::new("g").set("transform", scale(size)).raw(mark));
+                }
+                // An active counter has no mark: a plain square stands for it.
+                None => {
+                    sample = sample.add(
+                        Tag::new("rect")
+                            .set("x", "-7")
+                            .set("y", "-7")
+                            .set("width", "14")
+                            .set("height", "14")
+                            .set("rx", "2")
+                            .set("fill", NEUTRAL),
+                    );
+                }
+            }
+            g.push(sample);
+        }
+        Sample::Terrain { look } => {
+            let (edge, _) = edge_style(*look);
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 8.0)
+                    .set("width", "16")
+                    .set("height", "16")
+                    .set("fill", fill(*look))
+                    .set("stroke", edge)
+                    .set("stroke-width", ".8"),
+            );
+        }
+        Sample::Line { stroke } => {
+            let (a, b) = (Point::new(x, row), Point::new(x + w, row));
+            let style = Arrow::of(stroke, NEUTRAL, true);
+            let curve = stroke.curved.then(|| {
+                let c = bend(a, b);
+                // Bend upwards whichever way the sample runs, a little less.
+                Point::new(c.x, row - 12.0)
+            });
+            if let Some(tag) = arrow(&[a, b], curve, &style) {
+                g.push(tag);
+            }
+        }
+        Sample::Glyph { glyph } => {
+            let mut sample = glyph_tag(*glyph, NEUTRAL);
+            // The skull is sized to sit under a counter; a row needs it smaller.
+            if *glyph == Glyph::Skull {
+                sample = sample.set("transform", scale(0.75));
+            }
+            g.push(
+                Tag::new("g")
+                    .translate(Point::new(x + w / 2.0, row))
+                    .add(sample),
+            );
+        }
+    }
+    g.push(
+        Tag::new("text")
+            .at(Point::new(x + w + 5.0, row + 4.0))
+            .text(&entry.label),
+    );
+}

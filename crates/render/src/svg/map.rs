@@ -1,0 +1,391 @@
+//! The board and its terrain: the map's frame, cells filled by their look
+//! (one path per look), hexsides and square sides of terrain edges, cell
+//! labels; on a table, the cloth, the 6-inch grid and ruler, and terrain as
+//! polygons, circles and lines in inches.
+
+use senlac_board::Cell;
+use senlac_board::kurbo::Point;
+use senlac_board::scene::{Look, Scene, Shape};
+
+use super::{INK, OPEN_GROUND, PathData, SANS, Tag};
+use crate::layout::{Layout, Surface, TableMap, push_px};
+
+/// Inches between the table's grid lines.
+const GRID_INCHES: f64 = 6.0;
+
+/// How an area of `look` is filled.
+pub(super) fn fill(look: Look) -> &'static str {
+    match look {
+        Look::Woods => "url(#forest)",
+        Look::Water => "url(#water)",
+        Look::Hill | Look::Crest => "url(#hill)",
+        Look::Impassable => "url(#rock)",
+        Look::Rough => "url(#rough)",
+        Look::Marsh => "url(#marsh)",
+        Look::Town => "url(#town)",
+        Look::Field => "url(#field)",
+        Look::Road => "#dcc79a",
+    }
+}
+
+/// The colour and width of an edge or a line of `look`.
+pub(super) fn edge_style(look: Look) -> (&'static str, f64) {
+    match look {
+        Look::Crest | Look::Hill => ("#7a4a1d", 5.5),
+        Look::Water | Look::Marsh => ("#3f86c4", 5.0),
+        Look::Impassable => ("#5b5547", 3.5),
+        Look::Woods => ("#3b6429", 4.0),
+        Look::Road | Look::Field => ("#a8824f", 4.0),
+        Look::Town => ("#8a4a34", 4.0),
+        Look::Rough => ("#8d8266", 4.0),
+    }
+}
+
+/// The order looks are filled in, low ground first; open ground before all.
+const LOOKS: [Look; 10] = [
+    Look::Field,
+    Look::Hill,
+    Look::Crest,
+    Look::Rough,
+    Look::Road,
+    Look::Town,
+    Look::Marsh,
+    Look::Woods,
+    Look::Water,
+    Look::Impassable,
+];
+
+pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
+    let b = layout.map;
+    doc.push(
+        Tag::new("rect")
+            .num("x", b.x)
+            .num("y", b.y)
+            .num("width", b.width)
+            .num("height", b.height)
+            .set("fill", "#ebe6d2")
+            .set("stroke", INK)
+            .set("stroke-width", "1.5"),
+    );
+    match &layout.surface {
+        Surface::Table(table) => draw_table(doc, scene, table),
+        surface => draw_grid(doc, scene, surface),
+    }
+}
+
+fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
+    // Each cell's look, the last terrain naming it winning; column by column.
+    let cells: Vec<Cell> = surface.cells().collect();
+    let rows = cells.iter().map(|c| c.row).max().unwrap_or(0);
+    let index =
+        |cell: Cell| usize::from(cell.column - 1) * usize::from(rows) + usize::from(cell.row - 1);
+    let mut looks: Vec<Option<Look>> = vec![None; cells.len()];
+    for terrain in &scene.terrain {
+        if let Shape::Cells { cells } = &terrain.shape {
+            for &cell in cells.iter().filter(|&&c| surface.on_board(c)) {
+                looks[index(cell)] = Some(terrain.look);
+            }
+        }
+    }
+    let look_of = |cell: Cell| {
+        if surface.on_board(cell) {
+            looks[index(cell)]
+        } else {
+            None
+        }
+    };
+    let outline = CellOutline::new(surface);
+    let kinds = std::iter::once(None).chain(LOOKS.into_iter().map(Some));
+    for kind in kinds {
+        let mut d = PathData::new();
+        for &cell in cells.iter().filter(|&&c| look_of(c) == kind) {
+            outline.add(&mut d, cell);
+        }
+        if !d.is_empty() {
+            doc.push(
+                d.into_path()
+                    .set("fill", kind.map_or(OPEN_GROUND, fill))
+                    .set("stroke", "#a3a085")
+                    .set("stroke-width", ".8"),
+            );
+        }
+    }
+
+    // Sides between impassable ground and the rest, shaded.
+    let mut d = PathData::new();
+    for &cell in cells
+        .iter()
+        .filter(|&&c| look_of(c) == Some(Look::Impassable))
+    {
+        for n in surface.neighbours(cell) {
+            if surface.on_board(n)
+                && look_of(n) != Some(Look::Impassable)
+                && let Some((a, b)) = surface.shared_edge(cell, n)
+            {
+                d.polyline(&[a, b]);
+            }
+        }
+    }
+    if !d.is_empty() {
+        doc.push(
+            d.path()
+                .set("fill", "none")
+                .set("stroke", "#5b5547")
+                .set("stroke-width", "3.5")
+                .set("stroke-linecap", "round"),
+        );
+    }
+
+    // Terrain along sides: crests, rivers, walls.
+    for terrain in &scene.terrain {
+        if let Shape::Edges { edges } = &terrain.shape {
+            let mut d = PathData::new();
+            for &(a, b) in edges {
+                if let Some((p, q)) = surface.shared_edge(a, b) {
+                    d.polyline(&[p, q]);
+                }
+            }
+            if !d.is_empty() {
+                let (colour, width) = edge_style(terrain.look);
+                doc.push(
+                    d.path()
+                        .set("fill", "none")
+                        .set("stroke", colour)
+                        .num("stroke-width", width)
+                        .set("stroke-linecap", "round")
+                        .set("stroke-linejoin", "round"),
+                );
+            }
+        }
+    }
+
+    // CCRR labels at the top of each cell.
+    let mut labels = Tag::new("g")
+        .set("font-family", SANS)
+        .set("font-size", "7.5")
+        .set("fill", "#625f4a")
+        .set("stroke", "#f8f6ea")
+        .set("stroke-width", "2")
+        .set("stroke-opacity", ".8")
+        .set("paint-order", "stroke")
+        .set("text-anchor", "middle");
+    // Hundreds of labels of digits alone: written straight into the group,
+    // since nothing in them needs escaping and elements cost time.
+    let mut texts = String::with_capacity(cells.len() * 40);
+    for cell in cells {
+        let Some(at) = label_at(surface, cell) else {
+            continue;
+        };
+        texts.push_str("<text x=\"");
+        push_px(&mut texts, at.x);
+        texts.push_str("\" y=\"");
+        push_px(&mut texts, at.y);
+        texts.push_str("\">");
+        push_two_digits(&mut texts, cell.column);
+        push_two_digits(&mut texts, cell.row);
+        texts.push_str("</text>");
+    }
+    labels.push_raw(texts);
+    doc.push(labels);
+}
+
+/// Cell outlines for path data: every cell of a grid has the same shape, so
+/// each costs one move to its first corner and then the same relative steps
+/// (a sixth of the numbers, in the loop that draws every cell).
+pub(super) struct CellOutline<'a> {
+    surface: &'a Surface,
+    steps: String,
+}
+
+impl<'a> CellOutline<'a> {
+    pub(super) fn new(surface: &'a Surface) -> CellOutline<'a> {
+        let mut steps = PathData::new();
+        match surface {
+            // From the east corner: SE, SW, W, NW, NE.
+            Surface::Hex { grid, .. } => {
+                let (s, h) = (grid.size, grid.height / 2.0);
+                steps.commands("l");
+                for (i, p) in [
+                    (-s / 2.0, h),
+                    (-s, 0.0),
+                    (-s / 2.0, -h),
+                    (s / 2.0, -h),
+                    (s, 0.0),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    if i > 0 {
+                        steps.commands(" ");
+                    }
+                    steps.pair(Point::new(p.0, p.1));
+                }
+            }
+            // From the north-west corner, clockwise.
+            Surface::Square { grid, .. } => {
+                let s = grid.size;
+                steps.commands("l");
+                steps.pair(Point::new(s, 0.0)).commands(" ");
+                steps.pair(Point::new(0.0, s)).commands(" ");
+                steps.pair(Point::new(-s, 0.0));
+            }
+            Surface::Table(_) => {}
+        }
+        steps.close();
+        CellOutline {
+            surface,
+            steps: steps.into_string(),
+        }
+    }
+
+    /// Appends `cell`'s outline.
+    pub(super) fn add(&self, d: &mut PathData, cell: Cell) {
+        let first = match self.surface {
+            Surface::Hex { grid, .. } => grid.corners(cell)[0],
+            Surface::Square { grid, .. } => grid.corners(cell)[0],
+            Surface::Table(_) => return,
+        };
+        d.move_to(first).commands(&self.steps);
+    }
+}
+
+/// Half a CCRR label: `7` as `07`.
+fn push_two_digits(out: &mut String, n: u8) {
+    out.push(char::from(b'0' + n / 10 % 10));
+    out.push(char::from(b'0' + n % 10));
+}
+
+/// Where a cell's label goes: centred, just inside its top.
+fn label_at(surface: &Surface, cell: Cell) -> Option<Point> {
+    let (c, half) = match surface {
+        Surface::Hex { grid, .. } => (grid.centre(cell), grid.height / 2.0),
+        Surface::Square { grid, .. } => (grid.centre(cell), grid.size / 2.0),
+        Surface::Table(_) => return None,
+    };
+    Some(Point::new(c.x, c.y - half + 9.5))
+}
+
+fn draw_table(doc: &mut Tag, scene: &Scene, table: &TableMap) {
+    let corner = table.to_px(Point::new(table.width, table.depth));
+    doc.push(
+        Tag::new("rect")
+            .at(table.origin)
+            .num("width", corner.x - table.origin.x)
+            .num("height", corner.y - table.origin.y)
+            .set("fill", OPEN_GROUND)
+            .set("stroke", "#a3a085"),
+    );
+
+    // Areas first, then lines (roads and rivers) over them.
+    for terrain in &scene.terrain {
+        let (colour, _) = edge_style(terrain.look);
+        let area = match &terrain.shape {
+            Shape::Polygon { points } if points.len() >= 3 => {
+                let points: Vec<Point> = points.iter().map(|&p| table.to_px(p)).collect();
+                let mut d = PathData::new();
+                d.polygon(&points);
+                d.path()
+            }
+            Shape::Circle { centre, radius } if radius.is_finite() && *radius > 0.0 => {
+                Tag::new("circle")
+                    .num("cx", table.to_px(*centre).x)
+                    .num("cy", table.to_px(*centre).y)
+                    .num("r", radius * table.scale)
+            }
+            _ => continue,
+        };
+        doc.push(
+            area.set("fill", fill(terrain.look))
+                .set("stroke", colour)
+                .set("stroke-width", "1.2")
+                .set("stroke-linejoin", "round"),
+        );
+    }
+    for terrain in &scene.terrain {
+        let Shape::Line { points, width } = &terrain.shape else {
+            continue;
+        };
+        if points.len() < 2 {
+            continue;
+        }
+        let points: Vec<Point> = points.iter().map(|&p| table.to_px(p)).collect();
+        let mut d = PathData::new();
+        d.polyline(&points);
+        let width = if width.is_finite() {
+            width.max(0.1)
+        } else {
+            1.0
+        } * table.scale;
+        let (colour, _) = edge_style(terrain.look);
+        let line = |stroke: &'static str, w: f64| {
+            d.path()
+                .set("fill", "none")
+                .set("stroke", stroke)
+                .num("stroke-width", w)
+                .set("stroke-linecap", "round")
+                .set("stroke-linejoin", "round")
+        };
+        // A road has a darker verge; other lines are one stroke.
+        if terrain.look == Look::Road {
+            doc.push(line(colour, width + 2.0));
+            doc.push(line(fill(Look::Road), width));
+        } else {
+            let stroke = if terrain.look == Look::Water {
+                "#6aa6d6"
+            } else {
+                colour
+            };
+            doc.push(line(stroke, width));
+        }
+    }
+
+    draw_ruler(doc, table);
+}
+
+/// Grid lines every 6 inches over the table, and their inches along the
+/// top and the left.
+fn draw_ruler(doc: &mut Tag, table: &TableMap) {
+    let mut d = PathData::new();
+    let mut labels = Tag::new("g")
+        .set("font-family", SANS)
+        .set("font-size", "8")
+        .set("fill", "#625f4a");
+    let marks = |extent: f64| {
+        (1..)
+            .map(|i| f64::from(i) * GRID_INCHES)
+            .take_while(move |&v| v < extent)
+    };
+    for x in marks(table.width) {
+        let top = table.to_px(Point::new(x, 0.0));
+        d.move_to(top)
+            .line_to(table.to_px(Point::new(x, table.depth)));
+        labels.push(
+            Tag::new("text")
+                .at(Point::new(top.x, top.y - 5.0))
+                .set("text-anchor", "middle")
+                .text(&format!("{x}\u{2033}")),
+        );
+    }
+    for y in marks(table.depth) {
+        let left = table.to_px(Point::new(0.0, y));
+        d.move_to(left)
+            .line_to(table.to_px(Point::new(table.width, y)));
+        labels.push(
+            Tag::new("text")
+                .at(Point::new(left.x - 3.0, left.y + 3.0))
+                .set("text-anchor", "end")
+                .text(&format!("{y}\u{2033}")),
+        );
+    }
+    if !d.is_empty() {
+        doc.push(
+            d.path()
+                .set("fill", "none")
+                .set("stroke", "#7c776a")
+                .set("stroke-opacity", ".35")
+                .set("stroke-width", ".7")
+                .set("stroke-dasharray", "2 3"),
+        );
+        doc.push(labels);
+    }
+}

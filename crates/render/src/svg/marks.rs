@@ -1,0 +1,460 @@
+//! Marks of what just happened: routes and links as arrows (bold, dashed,
+//! curved, headless with end dots), glyphs beside a place (bursts under the
+//! counters, skulls and others over them), outlined areas and fire arcs, each
+//! with an optional label.
+
+use senlac_board::kurbo::Point;
+use senlac_board::scene::{Dash, Glyph, Head, Mark, MarkShape, Place, Scene, Stroke};
+use senlac_board::table::Sector;
+
+use super::{HALF, PathData, SANS, Tag, ink_colour};
+use crate::layout::{Layout, Surface, towards};
+
+/// How far from a place an arrow stops when a counter stands there.
+const REACH: f64 = HALF + 4.0;
+
+/// How an arrow or a line is drawn, in pixels.
+pub(super) struct Arrow {
+    pub colour: &'static str,
+    pub width: f64,
+    /// The head's length; no head when `None`, but dots at both ends.
+    pub head: Option<f64>,
+    pub dash: Option<&'static str>,
+    /// A small burst at the tip.
+    pub impact: bool,
+}
+
+impl Arrow {
+    /// The drawing of `stroke`: weight 1 is a thin link, 2 a move, 2.5 an
+    /// attack, 3 and more a bold charge. Legend samples are drawn smaller.
+    pub(super) fn of(stroke: &Stroke, colour: &'static str, sample: bool) -> Arrow {
+        let weight = if stroke.weight.is_finite() {
+            stroke.weight.clamp(0.5, 6.0)
+        } else {
+            2.0
+        };
+        let mut width = if weight >= 3.0 {
+            7.0 + 2.0 * (weight - 3.0)
+        } else {
+            1.6 * weight
+        };
+        if sample {
+            width = width.min(6.0);
+        }
+        let head = (7.0 + 1.3 * width).round();
+        Arrow {
+            colour,
+            width,
+            head: (stroke.head != Head::None).then_some(if sample { head.min(14.0) } else { head }),
+            dash: match stroke.dash {
+                Dash::Solid => None,
+                Dash::Dashed if sample => Some("5 3"),
+                Dash::Dashed => Some("7 4"),
+                Dash::Dotted => Some("1.5 4"),
+            },
+            impact: stroke.head == Head::Impact,
+        }
+    }
+}
+
+/// The control point bending a curved line to the left of its flight.
+pub(super) fn bend(a: Point, b: Point) -> Point {
+    let m = a.midpoint(b);
+    let k = 0.3;
+    Point::new(m.x + (b.y - a.y) * k, m.y - (b.x - a.x) * k)
+}
+
+/// A line along `points` (at least two, distinct ends) with a white halo;
+/// `curve` makes it one quadratic curve bending through that control point.
+pub(super) fn arrow(points: &[Point], curve: Option<Point>, style: &Arrow) -> Option<Tag> {
+    let (&tip, &before) = (points.last()?, points.get(points.len().checked_sub(2)?)?);
+    let from = curve.unwrap_or(before);
+    if crate::layout::near(from, tip) {
+        return None;
+    }
+    let mut group = Tag::new("g")
+        .set("fill", "none")
+        .set("stroke-linecap", "round")
+        .set("stroke-linejoin", "round");
+    let halo = |d: &PathData, width: f64| {
+        d.path()
+            .set("stroke", "#fff")
+            .set("stroke-opacity", ".85")
+            .num("stroke-width", width)
+    };
+    let body = |end: Point| {
+        let mut d = PathData::new();
+        match curve {
+            Some(c) => {
+                d.move_to(points[0]).quad_to(c, end);
+            }
+            None => {
+                d.polyline(&points[..points.len() - 1]).line_to(end);
+            }
+        }
+        d
+    };
+    let Some(len) = style.head else {
+        // No head: a thin link with a dot at each end.
+        let d = body(tip);
+        group.push(halo(&d, style.width + 2.4));
+        group.push(line(&d, style));
+        for p in [points[0], tip] {
+            group.push(
+                Tag::new("circle")
+                    .num("cx", p.x)
+                    .num("cy", p.y)
+                    .set("r", "2.6")
+                    .set("fill", style.colour)
+                    .set("stroke", "#fff"),
+            );
+        }
+        return Some(group);
+    };
+    // The head: a triangle whose base the line stops at.
+    let half = len * 0.55;
+    let base = towards(tip, from, len);
+    let d = tip.distance(from);
+    let (nx, ny) = ((tip.y - from.y) / d * half, (from.x - tip.x) / d * half);
+    let mut head = PathData::new();
+    head.polygon(&[
+        tip,
+        Point::new(base.x + nx, base.y + ny),
+        Point::new(base.x - nx, base.y - ny),
+    ]);
+    let d = body(towards(tip, from, len * 0.8));
+    group.push(halo(&d, style.width + 3.0));
+    group.push(halo(&head, 3.0));
+    group.push(line(&d, style));
+    group.push(head.path().set("fill", style.colour));
+    if style.impact {
+        group.push(
+            Tag::new("g").translate(tip).add(
+                Tag::new("use")
+                    .set("xlink:href", "#burst")
+                    .set("transform", "scale(.3)"),
+            ),
+        );
+    }
+    Some(group)
+}
+
+fn line(d: &PathData, style: &Arrow) -> Tag {
+    let mut line = d
+        .path()
+        .set("stroke", style.colour)
+        .num("stroke-width", style.width);
+    if let Some(dash) = style.dash {
+        line = line.set("stroke-dasharray", dash);
+        if !dash.starts_with("1.5") {
+            line = line.set("stroke-linecap", "butt");
+        }
+    }
+    line
+}
+
+/// How far from `place` a line stops: off the counter standing there, if any.
+fn reach(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
+    let counter = scene.counters.iter().find(|c| c.at == place)?;
+    Some(match (&layout.surface, counter.footprint) {
+        (Surface::Table(table), Some(f)) if place_is_point(place) => {
+            f.width.min(f.depth) * table.scale / 2.0 + 4.0
+        }
+        _ => REACH,
+    })
+}
+
+fn place_is_point(place: Place) -> bool {
+    matches!(place, Place::Point(_))
+}
+
+/// Whether a mark is drawn under the counters: bursts, so the unit that
+/// routed shows over its own, and areas and arcs, which would tint them.
+fn lies_under(mark: &Mark) -> bool {
+    matches!(
+        mark.shape,
+        MarkShape::Spot {
+            glyph: Glyph::Burst,
+            ..
+        } | MarkShape::Area { .. }
+            | MarkShape::Arc { .. }
+    )
+}
+
+/// The marks that lie under the counters, in the scene's order.
+pub(super) fn draw_under(doc: &mut Tag, scene: &Scene, layout: &Layout) {
+    for mark in scene.marks.iter().filter(|m| lies_under(m)) {
+        if let MarkShape::Spot { at, .. } = mark.shape {
+            if let Some(p) = layout.surface.place(at) {
+                doc.push(Tag::new("use").set("xlink:href", "#burst").at(p));
+            }
+        } else if let Some((Some(tag), _)) = draw_mark(scene, layout, mark) {
+            doc.push(tag);
+        }
+    }
+}
+
+/// Every other mark, over the counters, in the scene's order; then every
+/// mark's label, over everything.
+pub(super) fn draw_over(doc: &mut Tag, scene: &Scene, layout: &Layout) {
+    let mut labels = Vec::new();
+    for mark in &scene.marks {
+        let Some((tag, label_at)) = draw_mark(scene, layout, mark) else {
+            continue;
+        };
+        if let Some(tag) = tag.filter(|_| !lies_under(mark)) {
+            doc.push(tag);
+        }
+        if let (Some(label), Some(at)) = (&mark.label, label_at) {
+            labels.push(label_tag(label, at, ink_colour(mark.ink, true)));
+        }
+    }
+    for label in labels {
+        doc.push(label);
+    }
+}
+
+/// A mark's drawing (none for a burst, drawn earlier) and where its label goes.
+fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark) -> Option<(Option<Tag>, Option<Point>)> {
+    let surface = &layout.surface;
+    match &mark.shape {
+        MarkShape::Path { places, stroke } => {
+            let mut deduped: Vec<Place> = Vec::with_capacity(places.len());
+            for &p in places {
+                if deduped.last() != Some(&p) {
+                    deduped.push(p);
+                }
+            }
+            let mut points: Vec<Point> = deduped
+                .iter()
+                .map(|&p| surface.place(p))
+                .collect::<Option<_>>()?;
+            let (&last, &end) = (deduped.last()?, points.last()?);
+            let before = *points.get(points.len().checked_sub(2)?)?;
+            let back = reach(scene, layout, last).unwrap_or(6.0);
+            let n = points.len();
+            points[n - 1] = towards(end, before, back.min(end.distance(before) * 0.6));
+            let colour = ink_colour(mark.ink, false);
+            let style = Arrow::of(stroke, colour, false);
+            let mut group = Tag::new("g");
+            if style.head.is_some() {
+                // Where it came from: a small ring.
+                group.push(
+                    Tag::new("circle")
+                        .num("cx", points[0].x)
+                        .num("cy", points[0].y)
+                        .num("r", if stroke.weight >= 3.0 { 5.0 } else { 4.0 })
+                        .set("fill", "#fff")
+                        .set("stroke", colour)
+                        .set("stroke-width", "2"),
+                );
+            }
+            let curve = stroke.curved.then(|| bend(points[0], end));
+            group.push(arrow(&points, curve.filter(|_| n == 2), &style)?);
+            Some((Some(group), Some(end)))
+        }
+        MarkShape::Link { from, to, stroke } => {
+            let (a, b) = (surface.place(*from)?, surface.place(*to)?);
+            let d = a.distance(b);
+            if from == to || d == 0.0 {
+                return None;
+            }
+            let (pa, pb) = (
+                reach(scene, layout, *from).unwrap_or(4.0),
+                reach(scene, layout, *to).unwrap_or(4.0),
+            );
+            let shrink = if pa + pb > d * 0.8 {
+                d * 0.8 / (pa + pb)
+            } else {
+                1.0
+            };
+            let (a, b) = (towards(a, b, pa * shrink), towards(b, a, pb * shrink));
+            let style = Arrow::of(stroke, ink_colour(mark.ink, true), false);
+            let curve = stroke.curved.then(|| bend(a, b));
+            let label_at = curve.map_or(a.midpoint(b), |c| c.midpoint(a.midpoint(b)));
+            Some((Some(arrow(&[a, b], curve, &style)?), Some(label_at)))
+        }
+        MarkShape::Spot { at, glyph } => {
+            let c = surface.place(*at)?;
+            if *glyph == Glyph::Burst {
+                // Drawn under the counters; only the label here.
+                return Some((None, Some(Point::new(c.x, c.y + REACH + 12.0))));
+            }
+            // Beside the counter that stands there, if any.
+            let below = reach(scene, layout, *at).map_or(0.0, |r| r + 4.0);
+            let p = Point::new(c.x, c.y + below);
+            Some((
+                Some(glyph_tag(*glyph, ink_colour(mark.ink, true)).translate(p)),
+                Some(Point::new(p.x, p.y + 20.0)),
+            ))
+        }
+        MarkShape::Area { places } => {
+            let colour = ink_colour(mark.ink, false);
+            let mut d = PathData::new();
+            let mut points = Vec::new();
+            for &place in places {
+                match place {
+                    Place::Cell(cell) => {
+                        d.polygon(&surface.outline(cell));
+                    }
+                    Place::Point(_) => points.extend(surface.place(place)),
+                }
+            }
+            if points.len() >= 3 {
+                d.polygon(&points);
+            }
+            if d.is_empty() {
+                return None;
+            }
+            let label_at = places.first().and_then(|&p| surface.place(p));
+            Some((
+                Some(
+                    d.path()
+                        .set("fill", colour)
+                        .set("fill-opacity", ".12")
+                        .set("stroke", colour)
+                        .set("stroke-width", "2")
+                        .set("stroke-dasharray", "6 3"),
+                ),
+                label_at,
+            ))
+        }
+        MarkShape::Arc {
+            at,
+            facing,
+            spread,
+            radius,
+        } => {
+            let Surface::Table(table) = surface else {
+                return None;
+            };
+            let finite = [at.x, at.y, *facing, *spread, *radius];
+            if !finite.iter().all(|v| v.is_finite()) || *radius <= 0.0 || *spread <= 0.0 {
+                return None;
+            }
+            let colour = ink_colour(mark.ink, false);
+            let sector = Sector {
+                apex: *at,
+                facing: *facing,
+                spread: *spread,
+                radius: *radius,
+            };
+            let apex = table.to_px(*at);
+            let r = radius * table.scale;
+            let mut d = PathData::new();
+            if *spread >= 360.0 {
+                let top = Point::new(apex.x, apex.y - r);
+                let bottom = Point::new(apex.x, apex.y + r);
+                d.move_to(top)
+                    .arc_to(r, false, bottom)
+                    .arc_to(r, false, top)
+                    .close();
+            } else {
+                let (left, right) = sector.ends();
+                d.move_to(apex)
+                    .line_to(table.to_px(left))
+                    .arc_to(r, *spread > 180.0, table.to_px(right))
+                    .close();
+            }
+            let tip = table.to_px(*at + senlac_board::table::heading(*facing) * *radius);
+            Some((
+                Some(
+                    d.path()
+                        .set("fill", colour)
+                        .set("fill-opacity", ".1")
+                        .set("stroke", colour)
+                        .set("stroke-opacity", ".7")
+                        .set("stroke-width", "1.5")
+                        .set("stroke-dasharray", "5 3"),
+                ),
+                Some(tip),
+            ))
+        }
+    }
+}
+
+/// A glyph centred on the origin.
+pub(super) fn glyph_tag(glyph: Glyph, colour: &'static str) -> Tag {
+    let g = Tag::new("g");
+    match glyph {
+        Glyph::Burst => g.add(
+            Tag::new("use")
+                .set("xlink:href", "#burst")
+                .set("transform", "scale(.24)"),
+        ),
+        Glyph::Skull => g.add(Tag::new("use").set("xlink:href", "#skull")),
+        Glyph::Cross => {
+            let d = "M-7,-7L7,7M7,-7L-7,7";
+            g.add(
+                Tag::new("path")
+                    .set("d", d)
+                    .set("stroke", "#fff")
+                    .set("stroke-width", "6")
+                    .set("stroke-linecap", "round"),
+            )
+            .add(
+                Tag::new("path")
+                    .set("d", d)
+                    .set("stroke", colour)
+                    .set("stroke-width", "3")
+                    .set("stroke-linecap", "round"),
+            )
+        }
+        Glyph::Ring => g.add(
+            Tag::new("circle")
+                .set("r", "7")
+                .set("fill", "none")
+                .set("stroke", colour)
+                .set("stroke-width", "3"),
+        ),
+        Glyph::Star => g.add(
+            Tag::new("path")
+                .set(
+                    "d",
+                    "M0,-9L2.1,-2.9L8.6,-2.8L3.4,1.1L5.3,7.3L0,3.6L-5.3,7.3L-3.4,1.1L-8.6,-2.8L-2.1,-2.9Z",
+                )
+                .set("fill", colour)
+                .set("stroke", "#fff")
+                .set("stroke-width", "1")
+                .set("stroke-linejoin", "round"),
+        ),
+    }
+}
+
+/// A mark's label: small bold text with a white halo, centred on `at`.
+fn label_tag(label: &str, at: Point, colour: &'static str) -> Tag {
+    Tag::new("text")
+        .at(Point::new(at.x, at.y + 4.0))
+        .set("font-family", SANS)
+        .set("font-size", "10")
+        .set("font-weight", "bold")
+        .set("fill", colour)
+        .set("stroke", "#fff")
+        .set("stroke-width", "3")
+        .set("paint-order", "stroke")
+        .set("text-anchor", "middle")
+        .text(label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stroke_weights_map_onto_the_hastings_arrows() {
+        let stroke = |weight, head| Stroke {
+            dash: Dash::Solid,
+            weight,
+            head,
+            curved: false,
+        };
+        let of = |s| {
+            let a = Arrow::of(&s, "#000", false);
+            (a.width, a.head)
+        };
+        assert_eq!(of(stroke(2.0, Head::Arrow)), (3.2, Some(11.0)));
+        assert_eq!(of(stroke(2.5, Head::Arrow)), (4.0, Some(12.0)));
+        assert_eq!(of(stroke(3.0, Head::Arrow)), (7.0, Some(16.0)));
+        assert_eq!(of(stroke(1.0, Head::None)), (1.6, None));
+    }
+}

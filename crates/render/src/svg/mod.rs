@@ -1,0 +1,272 @@
+//! Draws a [`Scene`] as SVG in the manner of a magazine's battle
+//! illustrations: a framed board with its terrain, counters with NATO-like
+//! symbols, arrows for what just happened, a caption and a legend.
+//!
+//! This module owns the document: its size, the shared patterns and shapes
+//! (`<defs>`), the palette, and the order things are drawn in: paper, title,
+//! board and terrain (`map`), marks that sit under counters (bursts, areas),
+//! counters (`counters`), the other marks (`marks`), caption (`text`),
+//! legend (`legend`). Elements are built as a small tree (`tag`) that
+//! escapes every text and attribute value as it writes them ([`escape`]).
+//! Numbers are rounded to a tenth of a pixel, so output is byte-stable.
+
+mod counters;
+mod legend;
+mod map;
+mod marks;
+mod tag;
+mod text;
+
+use std::sync::OnceLock;
+
+use senlac_board::scene::{Ink, Scene};
+
+use crate::layout::{self, Layout, push_px};
+use tag::{PathData, Tag};
+
+pub use text::escape;
+
+/// The side of a grid counter's square, in pixels.
+pub const COUNTER: f64 = 46.0;
+const HALF: f64 = COUNTER / 2.0;
+
+const SANS: &str = "DejaVu Sans,Helvetica,Arial,sans-serif";
+const SERIF: &str = "Georgia,DejaVu Serif,Times New Roman,serif";
+const INK: &str = "#2a241c";
+const NEUTRAL: &str = "#3b3b3b";
+const BLOOD: &str = "#c8211b";
+/// The colour of open ground.
+pub const OPEN_GROUND: &str = "#eef0d8";
+
+/// A side's colours: the counter and its outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    pub fill: &'static str,
+    pub dark: &'static str,
+}
+
+const PALETTE_COUNT: usize = 4;
+const PALETTES: [Palette; PALETTE_COUNT] = [
+    // Red-brown.
+    Palette {
+        fill: "#9c3b22",
+        dark: "#5a200f",
+    },
+    // Blue.
+    Palette {
+        fill: "#2c5b98",
+        dark: "#142f55",
+    },
+    // Green.
+    Palette {
+        fill: "#3e7a38",
+        dark: "#1f431c",
+    },
+    // Purple.
+    Palette {
+        fill: "#6b4292",
+        dark: "#3a2052",
+    },
+];
+
+/// The colours of side `side` (0-based); they repeat after four sides.
+pub fn palette(side: usize) -> Palette {
+    PALETTES[side % PALETTES.len()]
+}
+
+/// The colour of a mark's ink: a side's `fill` (or its `dark` outline colour).
+fn ink_colour(ink: Ink, dark: bool) -> &'static str {
+    match ink {
+        Ink::Side(side) if dark => palette(side).dark,
+        Ink::Side(side) => palette(side).fill,
+        Ink::Neutral => NEUTRAL,
+        Ink::Danger => BLOOD,
+    }
+}
+
+/// Patterns for terrain and the shapes marks reuse, built once.
+fn defs() -> &'static str {
+    static DEFS: OnceLock<String> = OnceLock::new();
+    DEFS.get_or_init(|| {
+        let pattern = |id: &'static str, w: f64, h: f64, ground: &'static str| {
+            Tag::new("pattern")
+                .set("id", id)
+                .num("width", w)
+                .num("height", h)
+                .set("patternUnits", "userSpaceOnUse")
+                .add(
+                    Tag::new("rect")
+                        .num("width", w)
+                        .num("height", h)
+                        .set("fill", ground),
+                )
+        };
+        let stroke = |d: &'static str, colour: &'static str, width: &'static str| {
+            Tag::new("path")
+                .set("d", d)
+                .set("fill", "none")
+                .set("stroke", colour)
+                .set("stroke-width", width)
+        };
+        let circle = |cx: &'static str, cy: &'static str, r: &'static str, fill: &'static str| {
+            Tag::new("circle")
+                .set("cx", cx)
+                .set("cy", cy)
+                .set("r", r)
+                .set("fill", fill)
+        };
+        let defs = Tag::new("defs")
+            // Woods: two small trees a tile on pale green.
+            .add(
+                pattern("forest", 18.0, 18.0, "#c6dcaa")
+                    .add(stroke("M5,7.5v4M13,16v-4", "#6d4c2c", "1.3"))
+                    .add(
+                        circle("5", "5", "3.4", "#5a8c41")
+                            .set("stroke", "#3b6429")
+                            .set("stroke-width", ".7"),
+                    )
+                    .add(
+                        circle("13", "9.5", "3.4", "#4f8239")
+                            .set("stroke", "#3b6429")
+                            .set("stroke-width", ".7"),
+                    ),
+            )
+            // Water: blue with pale ripples.
+            .add(pattern("water", 24.0, 9.0, "#93c3e3").add(stroke(
+                "M0,4.5q3,-3 6,0t6,0t6,0t6,0",
+                "#e3f1fa",
+                "1.1",
+            )))
+            // Hill: tan with fine hachures.
+            .add(pattern("hill", 7.0, 7.0, "#e4cd98").add(stroke(
+                "M-1,8L8,-1M-1,1L1,-1M6,8L8,6",
+                "#d1b577",
+                "1",
+            )))
+            // Impassable ground: grey, cross-hatched.
+            .add(pattern("rock", 8.0, 8.0, "#aaa596").add(stroke(
+                "M0,8L8,0M0,0L8,8",
+                "#7c776a",
+                ".8",
+            )))
+            // Rough ground: scattered stones on dun.
+            .add(
+                pattern("rough", 14.0, 14.0, "#ddd3b3")
+                    .add(circle("3", "4", "1.6", "#9d9276"))
+                    .add(circle("10", "6", "1.2", "#9d9276"))
+                    .add(circle("6", "11", "1.4", "#9d9276")),
+            )
+            // Marsh: reed tufts over pale blue-green.
+            .add(pattern("marsh", 16.0, 12.0, "#cfe3d6").add(stroke(
+                "M2,9h6M5,9v-4M3,9l-1,-3M7,9l1,-3M10,4h5M12.5,4v-3",
+                "#4f7f6a",
+                ".9",
+            )))
+            // Town: house blocks on grey.
+            .add(
+                pattern("town", 16.0, 16.0, "#d8d2c4").add(
+                    Tag::new("path")
+                        .set("d", "M2,2h6v5h-6zM10,9h5v5h-5zM3,10h4v4h-4z")
+                        .set("fill", "#a0563e")
+                        .set("stroke", "#5a3020")
+                        .set("stroke-width", ".6"),
+                ),
+            )
+            // Fields: furrows on pale gold.
+            .add(pattern("field", 10.0, 10.0, "#efe2a6").add(stroke(
+                "M0,2.5H10M0,7.5H10",
+                "#d6c27a",
+                "1",
+            )))
+            // A rout: a red burst, drawn under the counter.
+            .add(
+                Tag::new("polygon")
+                    .set("id", "burst")
+                    .set(
+                        "points",
+                        "0,-39 7.2,-27 19.5,-33.8 19.8,-19.8 33.8,-19.5 27,-7.2 39,0 27,7.2 \
+                         33.8,19.5 19.8,19.8 19.5,33.8 7.2,27 0,39 -7.2,27 -19.5,33.8 \
+                         -19.8,19.8 -33.8,19.5 -27,7.2 -39,0 -27,-7.2 -33.8,-19.5 -19.8,-19.8 \
+                         -19.5,-33.8 -7.2,-27",
+                    )
+                    .set("fill", "#f08a4b")
+                    .set("fill-opacity", ".9")
+                    .set("stroke", BLOOD)
+                    .set("stroke-width", "1.5")
+                    .set("stroke-linejoin", "round"),
+            )
+            // A slaughter: a skull over crossed bones.
+            .add(
+                Tag::new("g")
+                    .set("id", "skull")
+                    .add(stroke("M-8,-6L8,8M8,-6L-8,8", INK, "4.2").set("stroke-linecap", "round"))
+                    .add(
+                        stroke("M-8,-6L8,8M8,-6L-8,8", "#f4efe2", "2.2")
+                            .set("stroke-linecap", "round"),
+                    )
+                    .add(
+                        Tag::new("path")
+                            .set("d", "M-6,-1a6,6 0 1 1 12,0v2.5h-2v3h-8v-3h-2z")
+                            .set("fill", "#f4efe2")
+                            .set("stroke", INK)
+                            .set("stroke-width", "1.1")
+                            .set("stroke-linejoin", "round"),
+                    )
+                    .add(circle("-2.4", "-1", "1.6", INK))
+                    .add(circle("2.4", "-1", "1.6", INK)),
+            );
+        defs.to_string()
+    })
+}
+
+/// Draws `scene` as a standalone SVG document.
+pub fn scene_svg(scene: &Scene) -> String {
+    let layout = Layout::new(scene);
+    let size = |tag: Tag| {
+        let mut view = String::from("0 0 ");
+        push_px(&mut view, layout.width);
+        view.push(' ');
+        push_px(&mut view, layout.height);
+        tag.num("width", layout.width)
+            .num("height", layout.height)
+            .set("viewBox", view)
+    };
+    let mut doc = size(
+        Tag::new("svg")
+            .set("xmlns", "http://www.w3.org/2000/svg")
+            .set("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+    )
+    .add(Tag::new("title").text(&scene.title))
+    .add(Tag::new("desc").text(&scene.caption))
+    .raw(defs())
+    .raw(counters::defs(scene))
+    .add(
+        Tag::new("rect")
+            .num("width", layout.width)
+            .num("height", layout.height)
+            .set("fill", "#f8f4ea"),
+    );
+    if let Some(title) = text::block(&layout.title, layout::TITLE_SIZE, "font-weight", "bold") {
+        doc.push(title);
+    }
+    map::draw(&mut doc, scene, &layout);
+    marks::draw_under(&mut doc, scene, &layout);
+    counters::draw(&mut doc, scene, &layout);
+    marks::draw_over(&mut doc, scene, &layout);
+    if let Some(caption) = text::block(
+        &layout.caption,
+        layout::CAPTION_SIZE,
+        "font-style",
+        "italic",
+    ) {
+        doc.push(caption);
+    }
+    legend::draw(&mut doc, scene, &layout);
+    // Room for a Hastings-sized frame without growing: defs, then about a
+    // hundred bytes a cell and a kilobyte a counter.
+    let cells = layout.surface.cells().count();
+    let mut out = String::with_capacity(8 * 1024 + 128 * cells + 1024 * scene.counters.len());
+    doc.write(&mut out, true);
+    out.push('\n');
+    out
+}
