@@ -455,8 +455,12 @@ pub(super) fn defs(scene: &Scene) -> String {
 
 /// A NATO-like symbol box 22 × 13 with its top-left at the origin: infantry
 /// an X, cavalry a diagonal, archers a bow, a leader a flag, plain nothing;
-/// heavy a double outline, skirmish a dashed one.
+/// heavy a double outline, skirmish a dashed one. Plain with no weight is no
+/// box at all: the counter shows its id alone.
 fn symbol(symbol: Symbol, weight: Weight) -> Tag {
+    if (symbol, weight) == (Symbol::Plain, Weight::None) {
+        return Tag::new("g");
+    }
     let mut frame = Tag::new("rect")
         .set("width", "22")
         .set("height", "13")
