@@ -584,3 +584,44 @@ fn unknown_rules_are_a_warning_that_can_fail_the_run() {
         text(&broken.stdout)
     );
 }
+
+/// A directory that links to itself is walked once, and each file in it is
+/// linted once, however many links lead to it.
+#[cfg(unix)]
+#[test]
+fn directory_links_back_up_the_tree_are_not_walked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("samples/fulford.sbn"),
+        dir.path().join("fulford.sbn"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(".", dir.path().join("a")).unwrap();
+    std::os::unix::fs::symlink(".", dir.path().join("b")).unwrap();
+    std::os::unix::fs::symlink("fulford.sbn", dir.path().join("again.sbn")).unwrap();
+    let output = senlac_in_root(&["lint", dir.path().to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("1 file, 1 battle, 10 actions: 0 errors"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+/// A turn number near the top of its range costs one block in a diff, not one
+/// per number up to it (it once tried to allocate 481 GB).
+#[test]
+fn diff_lists_only_the_turns_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jump.sbn");
+    let fulford = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    std::fs::write(&path, format!("{}4294967295. Norse\n", fulford.trim_end())).unwrap();
+    let output = senlac_in_root(&["diff", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let blocks: Vec<String> = text(&output.stdout)
+        .lines()
+        .filter(|line| line.contains(" → ") && !line.starts_with(' '))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(blocks, ["setup → 1", "1 → 4294967295"]);
+}

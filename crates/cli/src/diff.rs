@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use senlac_engine::Point;
 use senlac_engine::view::{BattleView, UnitView, place_text};
+use senlac_engine::{Game, Point};
 use serde::Serialize;
 
 use crate::{Exit, OutputFormat, load};
@@ -39,9 +39,18 @@ pub fn run(
     format: OutputFormat,
 ) -> Exit {
     load::with_battle(path, battle, |source, _, game| {
+        let turns = turn_spans(game);
         let pairs: Vec<(Point, Point)> = match (turn, from, to) {
-            (Some(turn), _, _) => vec![turn_span(turn)],
-            (None, None, None) => (1..=game.last_turn()).map(turn_span).collect(),
+            (Some(turn), _, _) => {
+                match turns.into_iter().find(|(_, to)| *to == Point::Turn(turn)) {
+                    Some(pair) => vec![pair],
+                    None => {
+                        eprintln!("error: {}: the battle has no turn {turn}", source.name);
+                        return Exit::Usage;
+                    }
+                }
+            }
+            (None, None, None) => turns,
             (None, from, to) => {
                 let parse =
                     |text: Option<&str>, default: Point| text.map_or(Ok(default), str::parse);
@@ -80,14 +89,21 @@ pub fn run(
     })
 }
 
-/// From the end of the turn before (or the setup) to the end of `turn`.
-fn turn_span(turn: u32) -> (Point, Point) {
-    let from = if turn <= 1 {
-        Point::Setup
-    } else {
-        Point::Turn(turn - 1)
-    };
-    (from, Point::Turn(turn))
+/// Each turn the battle has, from the end of the turn before it (or the
+/// setup) to its end: only the turns that were played, so a log that jumps to
+/// turn 4294967295 costs one block, not four billion.
+fn turn_spans(game: &dyn Game) -> Vec<(Point, Point)> {
+    let mut spans = Vec::new();
+    let mut before = Point::Setup;
+    for (point, _) in game.labels() {
+        if let Point::Turn(_) = point
+            && *point != before
+        {
+            spans.push((before, point.clone()));
+            before = point.clone();
+        }
+    }
+    spans
 }
 
 /// The fields a diff follows: status and place, then the columns the system

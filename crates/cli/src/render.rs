@@ -130,7 +130,10 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
     })
 }
 
-/// `DIR/NAME.EXT`, or `None` if NAME could leave DIR or is not a plain name.
+/// `DIR/NAME.EXT`, or `None` if NAME could leave DIR or is not a plain name:
+/// letters, digits, `_`, `-` and `.`, not starting with `.` or `-` (an option
+/// to whatever reads the directory next), and not a device name on Windows
+/// (`CON`, `nul`, `COM1`…), whatever the extension.
 pub fn inside(dir: &Path, name: &str, extension: &str) -> Option<PathBuf> {
     let safe = !name.is_empty()
         && name.len() <= 120
@@ -138,7 +141,9 @@ pub fn inside(dir: &Path, name: &str, extension: &str) -> Option<PathBuf> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
         && !name.starts_with('.')
-        && !name.contains("..");
+        && !name.starts_with('-')
+        && !name.contains("..")
+        && !senlac_notation::lower::is_device_name(name);
     safe.then(|| dir.join(format!("{name}.{extension}")))
 }
 
@@ -320,9 +325,19 @@ mod tests {
             "ok..no",
             "sp ace",
             "caf\u{e9}",
+            "CON",
+            "nul",
+            "Aux.old",
+            "com1",
+            "LPT9",
+            "-rf",
         ] {
             assert_eq!(inside(dir, bad, "svg"), None, "{bad:?}");
         }
         assert_eq!(slug("Saxons' Right!"), "saxons-right");
+        // Names that only look like devices are fine.
+        for fine in ["console", "COM", "com10", "nulls", "a-rf"] {
+            assert!(inside(dir, fine, "svg").is_some(), "{fine:?}");
+        }
     }
 }

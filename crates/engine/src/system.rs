@@ -151,8 +151,6 @@ pub trait Game: Send + Sync {
     fn scene(&self, index: usize, since: usize) -> Scene;
     /// The events that led to state `index`, as exported.
     fn wire(&self, index: usize) -> Vec<serde_json::Value>;
-    /// The turn the battle ended in.
-    fn last_turn(&self) -> u32;
 }
 
 /// A system's replay, as a [`Game`].
@@ -229,10 +227,6 @@ impl<R: Ruleset> Game for Played<R> {
             .iter()
             .filter_map(|e| serde_json::to_value(self.rules.wire(state, e)).ok())
             .collect()
-    }
-
-    fn last_turn(&self) -> u32 {
-        self.rules.clock(&self.replay.state).turn
     }
 }
 

@@ -496,6 +496,18 @@ pub fn is_figure_name(name: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+        && !name.starts_with('-')
+        && !is_device_name(name)
+}
+
+/// Whether a file name is a device on Windows whatever its extension (`CON`,
+/// `nul.svg`, `COM1`…): such a name never names a file there.
+pub fn is_device_name(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
+    matches!(stem.as_str(), "CON" | "PRN" | "AUX" | "NUL")
+        || (stem.len() == 4
+            && (stem.starts_with("COM") || stem.starts_with("LPT"))
+            && stem.as_bytes()[3].is_ascii_digit())
 }
 
 /// The annotations in a comment, each checked; `span` is the comment's.
