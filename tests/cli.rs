@@ -625,3 +625,64 @@ fn diff_lists_only_the_turns_played() {
         .collect();
     assert_eq!(blocks, ["setup → 1", "1 → 4294967295"]);
 }
+
+/// Text from a log reaches no terminal raw: an escape sequence in a tag and a
+/// right-to-left override in a name are shown escaped by lint, show and diff,
+/// and the Markdown report can be neither broken nor made to run HTML.
+#[test]
+fn log_text_reaches_no_terminal_or_markdown_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.sbn");
+    let fulford = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    let hostile = fulford
+        .replace(
+            "[Site \"Gate Fulford, York\"]",
+            "[Site \"\u{1b}]0;PWNED\u{7}\u{1b}[2J\"]",
+        )
+        .replace(
+            "\"Huscarls\"",
+            "\"Hus\u{202e}lrac | <img src=x onerror=alert(1)> [x](javascript:alert(1))\"",
+        )
+        .replace("I advance 0506-0505", "I advance 0506-0505 { \u{1b}[31m }");
+    assert_ne!(hostile, fulford);
+    std::fs::write(&path, &hostile).unwrap();
+    let path = path.to_str().unwrap();
+    let raw = |bytes: &[u8]| {
+        let text = text(bytes);
+        text.contains('\u{1b}') || text.contains('\u{7}') || text.contains('\u{202e}')
+    };
+
+    // A misspelt verb makes lint draw the line with the escape on it.
+    let broken = hostile.replace("I advance 0506-0505", "I advnce 0506-0505");
+    let broken_path = dir.path().join("broken.sbn");
+    std::fs::write(&broken_path, broken).unwrap();
+    for format in ["human", "short"] {
+        let lint = senlac_in_root(&["lint", "--format", format, broken_path.to_str().unwrap()]);
+        assert_eq!(lint.status.code(), Some(1));
+        assert!(
+            !raw(&lint.stderr) && !raw(&lint.stdout),
+            "{}{}",
+            text(&lint.stdout),
+            text(&lint.stderr)
+        );
+    }
+    let show = senlac_in_root(&["show", path, "--at", "setup"]);
+    assert_eq!(show.status.code(), Some(0), "{}", text(&show.stderr));
+    assert!(!raw(&show.stdout), "{}", text(&show.stdout));
+    assert!(
+        text(&show.stdout).contains("Hus\\u{202e}lrac"),
+        "{}",
+        text(&show.stdout)
+    );
+
+    let report = senlac_in_root(&["report", path]);
+    let md = text(&report.stdout);
+    assert!(!raw(&report.stdout), "{md}");
+    assert!(md.contains("\\u{1b}\\]0;PWNED\\u{7}\\u{1b}\\[2J"), "{md}");
+    assert!(
+        md.contains("| I | Hus\\u{202e}lrac \\| \\<img src=x onerror=alert(1)\\> \\[x\\](javascript:alert(1)) | heavy-infantry |"),
+        "{md}"
+    );
+    // Every `<` escaped: no inline HTML.
+    assert!(!md.replace("\\<", "").contains('<'), "{md}");
+}

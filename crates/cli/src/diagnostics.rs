@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::problem::Problem;
+use crate::safe_text;
 use miette::{Diagnostic, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
 /// How diagnostics are printed.
@@ -20,6 +21,7 @@ pub enum Format {
 }
 
 /// A piece of a file: its text, and where it starts (byte and line).
+#[derive(Clone, Copy)]
 pub struct Located<'a> {
     pub name: &'a str,
     pub text: &'a str,
@@ -59,6 +61,25 @@ impl Located<'_> {
     }
 
     pub fn print(&self, errors: &[Problem], format: Format, battle: usize, out: &mut String) {
+        // On a terminal, text from the log must not drive it: messages show
+        // control characters escaped, and the source excerpt a stand-in of the
+        // same length, so spans still fit.
+        if format != Format::Json
+            && (self.text.chars().any(safe_text::is_unsafe)
+                || errors.iter().any(Problem::has_unsafe_text))
+        {
+            let text = safe_text::same_length(self.text);
+            let safe: Vec<Problem> = errors.iter().map(Problem::terminal_safe).collect();
+            let located = Located {
+                text: &text,
+                ..*self
+            };
+            return located.print_safe(&safe, format, battle, out);
+        }
+        self.print_safe(errors, format, battle, out);
+    }
+
+    fn print_safe(&self, errors: &[Problem], format: Format, battle: usize, out: &mut String) {
         let lines = if format == Format::Human || errors.is_empty() {
             Vec::new()
         } else {

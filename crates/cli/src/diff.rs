@@ -8,7 +8,7 @@ use senlac_engine::view::{BattleView, UnitView, place_text};
 use senlac_engine::{Game, Point};
 use serde::Serialize;
 
-use crate::{Exit, OutputFormat, load};
+use crate::{Exit, OutputFormat, load, safe_text};
 
 /// One field of one unit that changed.
 #[derive(Serialize)]
@@ -83,7 +83,7 @@ pub fn run(
                 "{}",
                 serde_json::to_string_pretty(&blocks).unwrap_or_default()
             ),
-            OutputFormat::Text => print!("{}", text(&blocks)),
+            OutputFormat::Text => print!("{}", safe_text::terminal(&text(&blocks))),
         }
         Exit::Success
     })

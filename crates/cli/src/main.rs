@@ -13,6 +13,7 @@ mod render;
 mod replay_page;
 mod report;
 mod rules;
+mod safe_text;
 mod show;
 mod stream;
 

@@ -5,6 +5,8 @@ use std::borrow::Cow;
 use std::fmt;
 
 use senlac_engine::{Severity, Violation};
+
+use crate::safe_text;
 use senlac_notation::{Span, SyntaxError};
 
 #[derive(Clone, Debug)]
@@ -43,6 +45,29 @@ impl From<&Violation> for Problem {
                 Some(help) => format!("{help}\n{rule}"),
                 None => rule,
             }),
+        }
+    }
+}
+
+impl Problem {
+    /// Whether its words carry characters a terminal must not get raw.
+    pub fn has_unsafe_text(&self) -> bool {
+        let unsafe_in = |s: &str| s.chars().any(safe_text::is_unsafe);
+        unsafe_in(&self.message)
+            || unsafe_in(&self.label)
+            || self.help.as_deref().is_some_and(unsafe_in)
+    }
+
+    /// The same problem with its words escaped for a terminal.
+    pub fn terminal_safe(&self) -> Problem {
+        Problem {
+            message: safe_text::terminal(&self.message).into_owned(),
+            label: safe_text::terminal(&self.label).into_owned(),
+            help: self
+                .help
+                .as_deref()
+                .map(|h| safe_text::terminal(h).into_owned()),
+            ..self.clone()
         }
     }
 }

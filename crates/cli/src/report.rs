@@ -182,19 +182,29 @@ fn timeline(game: &dyn Game) -> Vec<Moment> {
 fn markdown(report: &Report) -> String {
     let mut out = format!(
         "# {}\n\n{} · {} · {}\n\n**Result:** {}\n\n## The armies\n",
-        report.battle, report.site, report.date, report.rules, report.result
+        md(&report.battle),
+        md(&report.site),
+        md(&report.date),
+        md(&report.rules),
+        md(&report.result)
     );
     for army in &report.armies {
         let leader = army
             .leader
             .as_deref()
-            .map(|l| format!(", led by {l}"))
+            .map(|l| format!(", led by {}", md(l)))
             .unwrap_or_default();
-        let _ = writeln!(out, "\n### {}: {}{leader}\n", army.side, army.name);
+        let _ = writeln!(
+            out,
+            "\n### {}: {}{leader}\n",
+            md(&army.side),
+            md(&army.name)
+        );
         let _ = writeln!(out, "| {} |", report.roster_headings.join(" | "));
         let _ = writeln!(out, "|{}", " --- |".repeat(report.roster_headings.len()));
         for row in &army.units {
-            let _ = writeln!(out, "| {} |", row.join(" | "));
+            let cells: Vec<String> = row.iter().map(|cell| md(cell)).collect();
+            let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
     }
     out.push_str("\n## Timeline\n\n");
@@ -202,13 +212,13 @@ fn markdown(report: &Report) -> String {
         let turn = if moment.turn == 0 {
             "Setup".to_string()
         } else {
-            format!("Turn {}, {}", moment.turn, moment.side)
+            format!("Turn {}, {}", moment.turn, md(&moment.side))
         };
-        let _ = writeln!(out, "- {turn}: {}", moment.text);
+        let _ = writeln!(out, "- {turn}: {}", md(&moment.text));
     }
     out.push_str("\n## Aftermath\n");
     for side in &report.sides {
-        let _ = writeln!(out, "\n### {}\n", side_heading(side));
+        let _ = writeln!(out, "\n### {}\n", md(&side_heading(side)));
         out.push_str(
             "| Unit Identifier | Unit Name | Fate | Casualties |\n| --- | --- | --- | --- |\n",
         );
@@ -216,8 +226,30 @@ fn markdown(report: &Report) -> String {
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {} |",
-                unit.id, unit.name, unit.fate, unit.casualties
+                md(&unit.id),
+                md(&unit.name),
+                md(&unit.fate),
+                unit.casualties
             );
+        }
+    }
+    out
+}
+
+/// Text from a log, safe in Markdown: it cannot open a table cell, a link,
+/// an image, inline HTML, an entity, emphasis or code, and stays on its line.
+/// Control characters and bidirectional overrides are written as `\u{…}`.
+fn md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '&' | '!' | '#' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if crate::safe_text::is_unsafe(c) => out.push_str(&crate::safe_text::escaped(c)),
+            c => out.push(c),
         }
     }
     out

@@ -5,7 +5,7 @@ use std::path::Path;
 use senlac_engine::Point;
 use senlac_engine::view::{BattleView, place_text};
 
-use crate::{Exit, OutputFormat, load};
+use crate::{Exit, OutputFormat, load, safe_text};
 
 pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     let point: Point = match at.parse() {
@@ -32,7 +32,9 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
                     serde_json::to_string_pretty(&value).unwrap_or_default()
                 );
             }
-            OutputFormat::Text => print!("{}", table(&title, &point, &view)),
+            OutputFormat::Text => {
+                print!("{}", safe_text::terminal(&table(&title, &point, &view)))
+            }
         }
         Exit::Success
     })
