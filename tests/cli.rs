@@ -686,3 +686,78 @@ fn log_text_reaches_no_terminal_or_markdown_raw() {
     // Every `<` escaped: no inline HTML.
     assert!(!md.replace("\\<", "").contains('<'), "{md}");
 }
+
+/// A messy but valid copy of the Fulford sample, in a fresh directory.
+#[cfg(unix)]
+fn messy_fulford() -> (tempfile::TempDir, PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fulford.sbn");
+    let fulford = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    let messy = fulford.replace("\n  movement:", "\n movement:");
+    assert_ne!(messy, fulford);
+    std::fs::write(&path, &messy).unwrap();
+    (dir, path, fulford)
+}
+
+/// fmt keeps what it does not own: through a link it formats the file the
+/// link names and keeps the link; it keeps mode and owner; and it leaves a
+/// read-only file, or one with other hard links, untouched, saying why.
+#[cfg(unix)]
+#[test]
+fn fmt_keeps_links_permissions_and_owners() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+
+    let (dir, path, canonical) = messy_fulford();
+    let link = dir.path().join("link.sbn");
+    std::os::unix::fs::symlink("fulford.sbn", &link).unwrap();
+    let out = senlac_in_root(&["fmt", link.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), canonical);
+
+    let (_dir, path, _) = messy_fulford();
+    let before = std::fs::read(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = senlac_in_root(&["fmt", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("read-only"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    let (dir, path, _) = messy_fulford();
+    let twin = dir.path().join("twin.sbn");
+    std::fs::hard_link(&path, &twin).unwrap();
+    let out = senlac_in_root(&["fmt", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("2 hard links"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), std::fs::read(&twin).unwrap());
+    assert_eq!(std::fs::metadata(&path).unwrap().nlink(), 2);
+
+    let (_dir, path, canonical) = messy_fulford();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    // Only root may give a file away; CI runs as root, so there the owner is
+    // someone else's and must survive the rewrite.
+    let given = std::os::unix::fs::chown(&path, Some(4321), Some(4321)).is_ok();
+    let owner = std::fs::metadata(&path).unwrap().uid();
+    let out = senlac_in_root(&["fmt", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let meta = std::fs::metadata(&path).unwrap();
+    assert_eq!(meta.mode() & 0o777, 0o640);
+    assert_eq!(meta.uid(), owner);
+    if given {
+        assert_eq!((meta.uid(), meta.gid()), (4321, 4321));
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), canonical);
+}

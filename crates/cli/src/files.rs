@@ -56,27 +56,84 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, seen: &mut HashSet<PathBuf>) -> st
 
 /// Writes `contents` to `path` atomically: a temporary file in the same
 /// directory, flushed, then renamed over the original.
+///
+/// What the file was stays as it was: through a symbolic link the file it
+/// names is replaced and the link kept; mode bits and owner are kept. A
+/// file that cannot be replaced so is left untouched, with an error that
+/// says why: one that is read-only, one with other hard links (a rename
+/// would split them), or one owned by another user when the owner cannot
+/// be kept.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
+    use std::io::{Error, ErrorKind, Write};
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
+    };
+    let existing = std::fs::metadata(&target).ok();
+    if let Some(meta) = &existing {
+        if meta.permissions().readonly() {
+            return Err(Error::new(
+                ErrorKind::PermissionDenied,
+                "it is read-only, so it was left as it is (make it writable to change it)",
+            ));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if meta.nlink() > 1 {
+                return Err(Error::other(format!(
+                    "it has {} hard links, and replacing it would split them, so it was left as it is",
+                    meta.nlink()
+                )));
+            }
+        }
+    }
+    let dir = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
     temp.write_all(contents)?;
     temp.as_file().sync_all()?;
-    match std::fs::metadata(path) {
-        Ok(meta) => temp.as_file().set_permissions(meta.permissions())?,
+    match &existing {
+        Some(meta) => {
+            temp.as_file().set_permissions(meta.permissions())?;
+            #[cfg(unix)]
+            keep_owner(temp.path(), meta)?;
+        }
         // A new file gets the usual rw-r--r--, not the temporary file's rw-------.
         #[cfg(unix)]
-        Err(_) => {
+        None => {
             use std::os::unix::fs::PermissionsExt;
             temp.as_file()
                 .set_permissions(std::fs::Permissions::from_mode(0o644))?;
         }
         #[cfg(not(unix))]
-        Err(_) => {}
+        None => {}
     }
-    temp.persist(path).map_err(|e| e.error)?;
+    temp.persist(&target).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Gives the replacement the original's owner and group; refuses when that
+/// cannot be done (another user's file, written by someone who is not root).
+#[cfg(unix)]
+fn keep_owner(temp: &Path, original: &std::fs::Metadata) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let made = std::fs::metadata(temp)?;
+    if (made.uid(), made.gid()) == (original.uid(), original.gid()) {
+        return Ok(());
+    }
+    std::os::unix::fs::chown(temp, Some(original.uid()), Some(original.gid())).map_err(|e| {
+        std::io::Error::new(
+            e.kind(),
+            format!(
+                "it belongs to user {} and group {}, which the replacement cannot keep ({e}), so it was left as it is",
+                original.uid(),
+                original.gid()
+            ),
+        )
+    })
 }
