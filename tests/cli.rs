@@ -761,3 +761,45 @@ fn fmt_keeps_links_permissions_and_owners() {
     }
     assert_eq!(std::fs::read_to_string(&path).unwrap(), canonical);
 }
+
+/// The least wall time of three runs of `senlac lint --format FORMAT` on `text`.
+fn lint_seconds(text: &str, format: &str) -> f64 {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.sbn");
+    std::fs::write(&path, text).unwrap();
+    (0..3)
+        .map(|_| {
+            let started = std::time::Instant::now();
+            let output = senlac_in_root(&["lint", "--format", format, path.to_str().unwrap()]);
+            assert_eq!(output.status.code(), Some(1));
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Diagnostics cost time in proportion to their number: four times the
+/// errors, on one long line or in four times the battles, take well under
+/// sixteen times as long (what counting each position from the line's start,
+/// or each battle's newlines from its chunk's start, once cost).
+#[test]
+fn diagnostics_grow_linearly() {
+    const HEAD: &str = "[Battle \"B\"] [Site \"S\"] [Date \"1066\"] [Rules \"mass-combat/a\"] [Sides \"A B\"] [Result \"*\"]\n";
+    let one_line = |n: usize| format!("{HEAD}1. A\n  I hold {}\n", ") ".repeat(n));
+    let battles = |n: usize| format!("{HEAD}1. A\n  I hold )\n\n").repeat(n);
+    for (what, text, format) in [
+        (
+            "tokens on one line",
+            &one_line as &dyn Fn(usize) -> String,
+            "short",
+        ),
+        ("tokens on one line", &one_line, "json"),
+        ("battles", &battles, "short"),
+    ] {
+        let small = lint_seconds(&text(10_000), format);
+        let large = lint_seconds(&text(40_000), format);
+        assert!(
+            large < 8.0 * small,
+            "{what} ({format}): 10,000 took {small:.3}s, 40,000 took {large:.3}s"
+        );
+    }
+}

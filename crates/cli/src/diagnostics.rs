@@ -31,32 +31,20 @@ pub struct Located<'a> {
 
 impl Located<'_> {
     /// 1-based line and column (in characters) of a byte offset into `text`.
-    /// `lines` holds the offsets of the text's newlines ([`newlines`]).
+    /// `lines` holds the offsets of the text's newlines ([`newlines`]). For
+    /// many offsets in order, [`Positions`] counts each character once.
     pub fn line_col(&self, lines: &[usize], at: usize) -> (usize, usize) {
-        let at = at.min(self.text.len());
-        let line = lines.partition_point(|&newline| newline < at);
-        let line_start = if line == 0 { 0 } else { lines[line - 1] + 1 };
-        let column = self
-            .text
-            .get(line_start..at)
-            .map_or(at - line_start, |s| s.chars().count());
-        (self.line + line + 1, column + 1)
+        Positions::new(self, lines).at(at)
     }
 
-    /// Whether a graphical report can show this error's line.
-    fn drawable(&self, error: &Problem) -> bool {
+    /// Whether a graphical report can show this error's line: miette draws
+    /// the whole line, and cannot draw a label far along a huge one.
+    fn drawable(&self, lines: &[usize], error: &Problem) -> bool {
         const LONGEST_LINE: usize = 1000;
-        let bytes = self.text.as_bytes();
-        let at = (error.span.start as usize).min(bytes.len());
-        let start = bytes[..at]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let end = bytes[at..]
-            .iter()
-            .take(LONGEST_LINE + 1)
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len().min(at + LONGEST_LINE + 1), |i| at + i);
+        let at = (error.span.start as usize).min(self.text.len());
+        let line = lines.partition_point(|&newline| newline < at);
+        let start = if line == 0 { 0 } else { lines[line - 1] + 1 };
+        let end = lines.get(line).copied().unwrap_or(self.text.len());
         end - start <= LONGEST_LINE && error.span.len() <= LONGEST_LINE
     }
 
@@ -80,17 +68,22 @@ impl Located<'_> {
     }
 
     fn print_safe(&self, errors: &[Problem], format: Format, battle: usize, out: &mut String) {
-        let lines = if format == Format::Human || errors.is_empty() {
+        let lines = if errors.is_empty() {
             Vec::new()
         } else {
             newlines(self.text)
         };
+        let mut positions = Positions::new(self, &lines);
+        // Ends come in order too, mostly: a cursor of their own.
+        let mut ends = Positions::new(self, &lines);
         match format {
-            Format::Human if errors.iter().any(|e| self.drawable(e)) => {
+            Format::Human if errors.iter().any(|e| self.drawable(&lines, e)) => {
                 // miette cannot draw a label far along a huge line; such
                 // errors are printed as short lines instead.
-                let (drawn, plain): (Vec<Problem>, Vec<Problem>) =
-                    errors.iter().cloned().partition(|e| self.drawable(e));
+                let (drawn, plain): (Vec<Problem>, Vec<Problem>) = errors
+                    .iter()
+                    .cloned()
+                    .partition(|e| self.drawable(&lines, e));
                 let shown = &drawn[..drawn.len().min(MAX_RENDERED)];
                 let warnings = errors
                     .iter()
@@ -123,7 +116,7 @@ impl Located<'_> {
             Format::Human => self.print(errors, Format::Short, battle, out),
             Format::Short => {
                 for error in errors {
-                    let (line, col) = self.line_col(&lines, error.span.start as usize);
+                    let (line, col) = positions.at(error.span.start as usize);
                     out.push_str(&format!(
                         "{}:{line}:{col}: {}[{}]: {}\n",
                         self.name,
@@ -135,8 +128,8 @@ impl Located<'_> {
             }
             Format::Json => {
                 for error in errors {
-                    let (line, column) = self.line_col(&lines, error.span.start as usize);
-                    let (end_line, end_column) = self.line_col(&lines, error.span.end as usize);
+                    let (line, column) = positions.at(error.span.start as usize);
+                    let (end_line, end_column) = ends.at(error.span.end as usize);
                     let value = serde_json::json!({
                         "file": self.name,
                         "battle": battle,
@@ -168,11 +161,46 @@ const MAX_RENDERED: usize = 50;
 
 /// Offsets of every newline in `text`.
 pub fn newlines(text: &str) -> Vec<usize> {
-    text.bytes()
-        .enumerate()
-        .filter(|&(_, b)| b == b'\n')
-        .map(|(i, _)| i)
-        .collect()
+    memchr::memchr_iter(b'\n', text.as_bytes()).collect()
+}
+
+/// Line and column of offsets into a [`Located`] text. Asked in increasing
+/// order, as diagnostics are sorted, it counts each character of a line once,
+/// so ten thousand errors on one long line cost one pass over it.
+pub struct Positions<'l, 'a> {
+    located: &'l Located<'a>,
+    lines: &'l [usize],
+    /// The last offset asked, its line index and its 0-based column.
+    last: Option<(usize, usize, usize)>,
+}
+
+impl<'l, 'a> Positions<'l, 'a> {
+    pub fn new(located: &'l Located<'a>, lines: &'l [usize]) -> Self {
+        Positions {
+            located,
+            lines,
+            last: None,
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn at(&mut self, at: usize) -> (usize, usize) {
+        let text = self.located.text;
+        let at = at.min(text.len());
+        let line = self.lines.partition_point(|&newline| newline < at);
+        let line_start = if line == 0 {
+            0
+        } else {
+            self.lines[line - 1] + 1
+        };
+        let (from, column) = match self.last {
+            Some((last, last_line, column)) if last_line == line && last <= at => (last, column),
+            _ => (line_start, 0),
+        };
+        let column = column + text.get(from..at).map_or(at - from, |s| s.chars().count());
+        self.last = Some((at, line, column));
+        (self.located.line + line + 1, column + 1)
+    }
 }
 
 impl SourceCode for Located<'_> {

@@ -161,6 +161,11 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
                 (actions, problems(battle, utf8, rules))
             })
             .collect();
+        // Each battle's diagnostics are placed within the battle's own text,
+        // and the lines before it are counted once, so a chunk of many
+        // battles costs one pass over it, not one per battle.
+        let mut lines_before = origin.line;
+        let mut counted_to = 0usize;
         for ((battle, _), (actions, errors)) in chunk.iter().zip(checked) {
             index += 1;
             result.battles += 1;
@@ -178,11 +183,32 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
                 .count();
             result.warnings += warnings;
             result.errors += errors.len() - warnings;
+            if errors.is_empty() {
+                continue;
+            }
+            let start = (battle.span.start as usize).min(battle.source.len());
+            let end = (battle.span.end as usize).clamp(start, battle.source.len());
+            lines_before += memchr::memchr_iter(
+                b'\n',
+                &battle.source.as_bytes()[counted_to.min(start)..start],
+            )
+            .count();
+            counted_to = start;
+            let errors: Vec<Problem> = errors
+                .into_iter()
+                .map(|mut e| {
+                    e.span = Span {
+                        start: e.span.start.saturating_sub(start as u32),
+                        end: e.span.end.saturating_sub(start as u32),
+                    };
+                    e
+                })
+                .collect();
             let located = Located {
                 name: &name,
-                text: battle.source,
-                offset: origin.offset,
-                line: origin.line,
+                text: battle.source.get(start..end).unwrap_or_default(),
+                offset: origin.offset + start,
+                line: lines_before,
             };
             located.print(&errors, format, index, &mut result.output);
         }
