@@ -803,3 +803,27 @@ fn diagnostics_grow_linearly() {
         );
     }
 }
+
+/// A diagnostic quotes at most a bounded excerpt of a huge atom: a 5 MB verb
+/// gives lines of a few hundred characters, not a 5 MB message.
+#[test]
+fn diagnostics_quote_a_bounded_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("atom.sbn");
+    let fulford = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    let huge = format!("I {} 0506-0505", "x".repeat(5_000_000));
+    std::fs::write(&path, fulford.replace("I advance 0506-0505", &huge)).unwrap();
+    for format in ["short", "json", "human"] {
+        let output = senlac_in_root(&["lint", "--format", format, path.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(1));
+        let printed = output.stdout.len() + output.stderr.len();
+        assert!(printed < 8_000, "{format}: {printed} bytes printed");
+        let all = text(&output.stdout) + &text(&output.stderr);
+        assert!(all.contains("more bytes)"), "{all}");
+        // Fulford is edition b, and the help (not in short lines) says so.
+        assert!(
+            format == "short" || all.contains("`senlac rules mass-combat/b` lists the actions"),
+            "{all}"
+        );
+    }
+}

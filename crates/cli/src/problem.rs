@@ -25,9 +25,9 @@ impl From<&SyntaxError> for Problem {
             code: Cow::Borrowed(error.code.as_str()),
             severity: Severity::Error,
             span: error.span,
-            message: error.message.to_string(),
-            label: error.label.to_string(),
-            help: error.help.as_ref().map(|h| h.to_string()),
+            message: bounded(&error.message),
+            label: bounded(&error.label),
+            help: error.help.as_ref().map(|h| bounded(h)),
         }
     }
 }
@@ -39,13 +39,25 @@ impl From<&Violation> for Problem {
             code: Cow::Borrowed(violation.code),
             severity: violation.severity,
             span: violation.span,
-            message: violation.message.clone(),
-            label: violation.label.clone(),
+            message: bounded(&violation.message),
+            label: bounded(&violation.label),
             help: Some(match &violation.help {
-                Some(help) => format!("{help}\n{rule}"),
+                Some(help) => format!("{}\n{rule}", bounded(help)),
                 None => rule,
             }),
         }
+    }
+}
+
+/// The longest message, label or help printed, in characters: a diagnostic
+/// quoting a 50 MB atom must not be a 50 MB line.
+const LONGEST_TEXT: usize = 400;
+
+/// `text`, or its first [`LONGEST_TEXT`] characters and how much was left out.
+fn bounded(text: &str) -> String {
+    match text.char_indices().nth(LONGEST_TEXT) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} more bytes)", &text[..cut], text.len() - cut),
     }
 }
 
@@ -103,5 +115,20 @@ impl miette::Diagnostic for Problem {
         Some(Box::new(std::iter::once(
             miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span),
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_cut_with_a_note() {
+        assert_eq!(bounded("short"), "short");
+        let long = "é".repeat(1000);
+        let cut = bounded(&long);
+        assert!(cut.starts_with(&"é".repeat(LONGEST_TEXT)));
+        assert!(cut.ends_with(&format!("… ({} more bytes)", 2 * (1000 - LONGEST_TEXT))));
+        assert_eq!(bounded(&"x".repeat(LONGEST_TEXT)), "x".repeat(LONGEST_TEXT));
     }
 }

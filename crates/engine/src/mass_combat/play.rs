@@ -212,7 +212,10 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
                 rules::TURN_ORDER,
             )
             .label("unknown verb")
-            .help("`senlac rules mass-combat/a` lists the actions"),
+            .help(format!(
+                "`senlac rules {}` lists the actions",
+                super::catalog::tag(fold.roster.edition)
+            )),
         );
         return;
     };
