@@ -450,9 +450,16 @@ fn every_state_rebuilds_from_the_exported_events() {
     let export = export("samples/hastings.sbn");
     let text = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
     let archive = senlac_notation::parse(&text);
-    let replay = mass_combat::replay(&archive.battles[0], Config { timeline: true }).unwrap();
+    let replay = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: true,
+        },
+    )
+    .unwrap();
     let rules = mass_combat::EDITION_A;
-    let states = &replay.timeline.states;
+    let states: Vec<&mass_combat::State> = replay.timeline.kept().map(|(_, s)| s).collect();
     let mut state = states[0].clone();
     let steps = export["steps"].as_array().unwrap();
     assert_eq!(
@@ -470,7 +477,7 @@ fn every_state_rebuilds_from_the_exported_events() {
             MassCombat::apply(&mut state, &event);
             events += 1;
         }
-        assert!(state == states[i + 1], "state after {}", step["text"]);
+        assert!(state == *states[i + 1], "state after {}", step["text"]);
     }
     assert!(events > 500, "only {events} events");
 }

@@ -60,7 +60,14 @@ pub fn replay<'a>(
         print_problems(&source.name, &source.text, &problems);
         return Err(Exit::Failure);
     }
-    let game = senlac_engine::check(battle, Config { timeline: true }).map_err(|violation| {
+    let game = senlac_engine::check(
+        battle,
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    )
+    .map_err(|violation| {
         print_problems(&source.name, &source.text, &[Problem::from(&violation)]);
         Exit::Failure
     })?;

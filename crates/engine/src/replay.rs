@@ -10,8 +10,24 @@ use crate::violation::Violation;
 /// What a replay keeps.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Config {
-    /// Keep a state after every step (for show, diff and render); lint does not.
+    /// Keep a timeline of states and events (for show, diff and render);
+    /// lint does not.
     pub timeline: bool,
+    /// Keep every state of the timeline itself, not only checkpoints
+    /// (memory grows with length times units: for tests and small battles).
+    pub every_state: bool,
+}
+
+impl<R: Ruleset> Replay<R> {
+    /// State `index` of the timeline (setup is 0, the end the last).
+    pub fn state(&self, index: usize) -> Option<R::State> {
+        self.timeline.state(index, R::apply)
+    }
+
+    /// The state at a point of the timeline.
+    pub fn at(&self, point: &Point) -> Option<R::State> {
+        self.state(self.timeline.index(point)?)
+    }
 }
 
 /// A finished replay.
@@ -52,13 +68,17 @@ pub const MAX_REPLAYED_DEPTH: u32 = 64;
 pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R> {
     let mut out = Vec::new();
     let mut state = rules.setup(battle, &mut out);
-    let mut timeline = Timeline::default();
+    let mut timeline = if config.every_state {
+        Timeline::keeping_every_state()
+    } else {
+        Timeline::default()
+    };
     // The events since the last recorded state; inside a variation, the
     // variation's own, dropped when it ends.
     let mut pending: Vec<R::Event> = Vec::new();
     let label = |timeline: &mut Timeline<R::State, R::Event>, point: Point| {
         if config.timeline {
-            let index = timeline.states.len().saturating_sub(1);
+            let index = timeline.len().saturating_sub(1);
             timeline.labels.push((point, index));
         }
     };
@@ -66,7 +86,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                   state: &R::State,
                   pending: &mut Vec<R::Event>| {
         if config.timeline {
-            timeline.record(state.clone(), pending);
+            timeline.record(state, pending);
         }
         pending.clear();
     };
@@ -147,7 +167,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                     timeline.figures.push(Figure {
                         name: name.to_string(),
                         caption: annotation.caption().unwrap_or_default().into_owned(),
-                        state: timeline.states.len().saturating_sub(1),
+                        state: timeline.len().saturating_sub(1),
                     });
                 }
             }

@@ -7,6 +7,7 @@
 //! types, so a new system is one folder plus one line in [`SYSTEMS`].
 
 use std::fmt;
+use std::sync::Mutex;
 
 use senlac_board::scene::Scene;
 use senlac_notation::lower::Step;
@@ -158,17 +159,34 @@ pub struct Played<R: Ruleset> {
     pub rules: R,
     pub tag: &'static str,
     pub replay: Replay<R>,
+    /// The last state rebuilt and its index: printers walk the timeline in
+    /// order, so the next state is usually a few events away.
+    last: Mutex<Option<(usize, R::State)>>,
 }
 
 impl<R: Ruleset> Played<R> {
     pub fn new(rules: R, tag: &'static str, battle: &Battle<'_>, config: Config) -> Self {
         let replay = replay(&rules, battle, config);
-        Played { rules, tag, replay }
+        Played {
+            rules,
+            tag,
+            replay,
+            last: Mutex::new(None),
+        }
     }
 
-    fn state(&self, index: usize) -> &R::State {
-        let states = &self.replay.timeline.states;
-        states.get(index).unwrap_or(&self.replay.state)
+    /// State `index`, rebuilt from the nearest state at hand; the end state
+    /// when the timeline kept none (a replay without one).
+    fn state(&self, index: usize) -> R::State {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let near = last.as_ref().map(|(at, state)| (*at, state));
+        match self.replay.timeline.state_from(index, near, R::apply) {
+            Some(state) => {
+                *last = Some((index, state.clone()));
+                state
+            }
+            None => self.replay.state.clone(),
+        }
     }
 }
 
@@ -182,7 +200,7 @@ impl<R: Ruleset> Game for Played<R> {
     }
 
     fn len(&self) -> usize {
-        self.replay.timeline.states.len()
+        self.replay.timeline.len()
     }
 
     fn labels(&self) -> &[(Point, usize)] {
@@ -202,25 +220,25 @@ impl<R: Ruleset> Game for Played<R> {
     }
 
     fn view(&self, index: usize) -> BattleView {
-        self.rules.view(self.state(index))
+        self.rules.view(&self.state(index))
     }
 
     fn clock(&self, index: usize) -> Clock {
-        self.rules.clock(self.state(index))
+        self.rules.clock(&self.state(index))
     }
 
     fn moments(&self, index: usize) -> Vec<String> {
         self.rules
-            .moments(self.state(index), self.replay.timeline.events(index))
+            .moments(&self.state(index), self.replay.timeline.events(index))
     }
 
     fn scene(&self, index: usize, since: usize) -> Scene {
         let events = self.replay.timeline.events_between(since, index);
-        self.rules.scene(self.state(index), events)
+        self.rules.scene(&self.state(index), events)
     }
 
     fn wire(&self, index: usize) -> Vec<serde_json::Value> {
-        let state = self.state(index);
+        let state = &self.state(index);
         self.replay
             .timeline
             .events(index)

@@ -70,9 +70,21 @@ pub struct Figure {
 /// after setup, after every action of the main line, and at the end; labels
 /// and figures point at them. The events that led to state `i` are
 /// [`Timeline::events`]`(i)`, so every state is its predecessor folded with them.
+///
+/// Memory grows with the battle's length, not its length times its units:
+/// the timeline keeps every event but only some states, checkpoints at most
+/// [`MAX_CHECKPOINTS`] of them, evenly spaced, and [`Timeline::state`]
+/// folds the events from the checkpoint before.
 #[derive(Clone, Debug)]
 pub struct Timeline<S, E> {
-    pub states: Vec<S>,
+    /// The state at index `k * every` is `checkpoints[k]`.
+    checkpoints: Vec<S>,
+    every: usize,
+    /// How many states were recorded.
+    len: usize,
+    /// Keep every state, never thinning the checkpoints (for checks that
+    /// compare each state with its rebuild).
+    keep_all: bool,
     events: Vec<E>,
     /// `ends[i]`: where the events that led to state `i` end in `events`.
     ends: Vec<usize>,
@@ -80,10 +92,17 @@ pub struct Timeline<S, E> {
     pub figures: Vec<Figure>,
 }
 
+/// The most checkpoints a timeline keeps; past it, every other one is dropped
+/// and the spacing doubles. A state is then at most `len / 128` folds away.
+pub const MAX_CHECKPOINTS: usize = 256;
+
 impl<S, E> Default for Timeline<S, E> {
     fn default() -> Self {
         Timeline {
-            states: Vec::new(),
+            checkpoints: Vec::new(),
+            every: 1,
+            len: 0,
+            keep_all: false,
             events: Vec::new(),
             ends: Vec::new(),
             labels: Vec::new(),
@@ -92,12 +111,73 @@ impl<S, E> Default for Timeline<S, E> {
     }
 }
 
-impl<S, E: Clone> Timeline<S, E> {
-    /// Records a state and the events that led to it.
-    pub fn record(&mut self, state: S, events: &[E]) {
-        self.states.push(state);
+impl<S: Clone, E: Clone> Timeline<S, E> {
+    /// A timeline that keeps every state it records.
+    pub fn keeping_every_state() -> Self {
+        Timeline {
+            keep_all: true,
+            ..Timeline::default()
+        }
+    }
+
+    /// The states kept, with their indices: every state of a timeline made
+    /// with [`Timeline::keeping_every_state`].
+    pub fn kept(&self) -> impl Iterator<Item = (usize, &S)> {
+        self.checkpoints
+            .iter()
+            .enumerate()
+            .map(|(k, state)| (k * self.every, state))
+    }
+
+    /// Records a state and the events that led to it; the state is kept only
+    /// at a checkpoint.
+    pub fn record(&mut self, state: &S, events: &[E]) {
+        if self.len.is_multiple_of(self.every) {
+            self.checkpoints.push(state.clone());
+            if self.checkpoints.len() > MAX_CHECKPOINTS && !self.keep_all {
+                let mut k = 0;
+                self.checkpoints.retain(|_| {
+                    k += 1;
+                    k % 2 == 1
+                });
+                self.every *= 2;
+            }
+        }
+        self.len += 1;
         self.events.extend_from_slice(events);
         self.ends.push(self.events.len());
+    }
+
+    /// State `index`: the checkpoint before it folded with the events since.
+    pub fn state(&self, index: usize, apply: impl Fn(&mut S, &E)) -> Option<S> {
+        self.state_from(index, None, apply)
+    }
+
+    /// State `index`, folded from `near` (a state the caller has, and its
+    /// index) when that is closer than the checkpoint before.
+    pub fn state_from(
+        &self,
+        index: usize,
+        near: Option<(usize, &S)>,
+        apply: impl Fn(&mut S, &E),
+    ) -> Option<S> {
+        if index >= self.len {
+            return None;
+        }
+        let checkpoint = index / self.every * self.every;
+        let (from, mut state) = match near {
+            Some((at, state)) if at <= index && at >= checkpoint => (at, state.clone()),
+            _ => (
+                checkpoint,
+                self.checkpoints.get(index / self.every)?.clone(),
+            ),
+        };
+        if from < index {
+            for event in self.events_between(from + 1, index) {
+                apply(&mut state, event);
+            }
+        }
+        Some(state)
     }
 }
 
@@ -143,8 +223,12 @@ impl<S, E> Timeline<S, E> {
             .map(|(_, i)| *i)
     }
 
-    /// The state at a point.
-    pub fn at(&self, point: &Point) -> Option<&S> {
-        self.states.get(self.index(point)?)
+    /// How many states were recorded.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }

@@ -23,14 +23,16 @@ fn replayed() -> (senlac_engine::Replay<MassCombat>, State) {
         "syntax: {:?}",
         archive.all_errors().collect::<Vec<_>>()
     );
-    let Some(replay) = mass_combat::replay(&archive.battles[0], Config { timeline: true }) else {
+    let Some(replay) = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    ) else {
         panic!("the sample is a Mass Combat battle")
     };
-    let end = replay
-        .timeline
-        .at(&Point::End)
-        .expect("a state at the end")
-        .clone();
+    let end = replay.at(&Point::End).expect("a state at the end");
     (replay, end)
 }
 
@@ -178,9 +180,8 @@ fn figures_in_the_documents_order() {
 #[test]
 fn figures_show_their_moments() {
     let (replay, _) = replayed();
-    let at = |name: &str| -> &State {
+    let at = |name: &str| -> State {
         replay
-            .timeline
             .at(&Point::Figure(name.to_string()))
             .unwrap_or_else(|| panic!("no figure {name}"))
     };
@@ -188,30 +189,30 @@ fn figures_show_their_moments() {
         let side = state.roster.side_index(side).unwrap();
         state.units[state.roster.unit_index(side, id).unwrap()].status
     };
-    let early = at("fyrdOneTwoDesert");
+    let early = &at("fyrdOneTwoDesert");
     assert_eq!(status(early, "Saxons", "I"), Status::Routed);
     assert_eq!(status(early, "Saxons", "II"), Status::Routed);
     assert_eq!(status(early, "Saxons", "III"), Status::Active);
     assert_eq!(
-        status(at("fyrdThreeDesert"), "Saxons", "III"),
+        status(&at("fyrdThreeDesert"), "Saxons", "III"),
         Status::Routed
     );
     assert_eq!(
-        status(at("housecurlsRoute"), "Saxons", "VI"),
+        status(&at("housecurlsRoute"), "Saxons", "VI"),
         Status::Routed
     );
     assert_eq!(
-        status(at("haroldsLeftRoutes"), "Saxons", "VIII"),
+        status(&at("haroldsLeftRoutes"), "Saxons", "VIII"),
         Status::Routed
     );
-    assert_eq!(status(at("bretonsRoute"), "Normans", "III"), Status::Routed);
-    assert_eq!(status(at("frenchRoute"), "Normans", "V"), Status::Routed);
+    assert_eq!(status(&at("bretonsRoute"), "Normans", "III"), Status::Routed);
+    assert_eq!(status(&at("frenchRoute"), "Normans", "V"), Status::Routed);
     assert_eq!(
-        status(at("haroldsFyrdLeftRoute"), "Saxons", "V"),
+        status(&at("haroldsFyrdLeftRoute"), "Saxons", "V"),
         Status::Routed
     );
     // After the slaughter of fyrd V, Harold's own housecurls stand alone.
-    let alone = at("justHaroldNow");
+    let alone = &at("justHaroldNow");
     let saxons = alone.roster.side_index("Saxons").unwrap();
     let left: Vec<&str> = alone
         .active_of(saxons)

@@ -17,7 +17,13 @@ fn sample() -> String {
 fn replay(text: &str) -> (Vec<(String, String)>, Vec<State>) {
     let archive = parse(text);
     assert!(!archive.has_errors());
-    let Some(replay) = mass_combat::replay(&archive.battles[0], Config { timeline: true }) else {
+    let Some(replay) = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    ) else {
         panic!()
     };
     let violations = replay
@@ -28,13 +34,7 @@ fn replay(text: &str) -> (Vec<(String, String)>, Vec<State>) {
     let points = ["1.Norse.combat", "1.Norse", "end"];
     let states = points
         .iter()
-        .map(|p| {
-            replay
-                .timeline
-                .at(&p.parse::<Point>().unwrap())
-                .unwrap()
-                .clone()
-        })
+        .map(|p| replay.at(&p.parse::<Point>().unwrap()).unwrap())
         .collect();
     (violations, states)
 }
@@ -97,7 +97,14 @@ fn who_may_support_an_attack() {
 fn the_generic_view_and_events() {
     let text = sample();
     let archive = parse(&text);
-    let game = check(&archive.battles[0], Config { timeline: true }).unwrap();
+    let game = check(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    )
+    .unwrap();
     let end = game.view(game.index(&Point::End).unwrap());
     let fyrd = &end.units[3];
     assert_eq!(
@@ -128,8 +135,15 @@ fn the_generic_view_and_events() {
     assert_eq!(json(0)["at"], "0505");
     assert_eq!(json(3)["status"], "routed");
     // The state after the Norse resolve step carries the events of that step.
-    let replay = mass_combat::replay(&archive.battles[0], Config { timeline: true }).unwrap();
-    let resolved = (0..replay.timeline.states.len())
+    let replay = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    let resolved = (0..replay.timeline.len())
         .flat_map(|i| replay.timeline.events(i).iter())
         .find(|e| matches!(e, senlac_engine::mass_combat::event::Event::Resolved { .. }))
         .copied()

@@ -34,10 +34,16 @@ fn table(state: &State) -> Vec<(String, String, u8, u8)> {
 fn setup_matches_the_armies_after_bonus() {
     let text = sample();
     let archive = parse(&text);
-    let Some(replay) = mass_combat::replay(&archive.battles[0], Config { timeline: true }) else {
+    let Some(replay) = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    ) else {
         panic!()
     };
-    let setup = replay.timeline.at(&Point::Setup).unwrap();
+    let setup = &replay.at(&Point::Setup).unwrap();
     // mass-combat-a.md: the armies' tables after the leadership bonus.
     let saxons = [1, 1, 2, 6, 6, 5, 6, 7, 7];
     let normans = [4, 4, 6, 6, 6, 6, 6];
@@ -56,12 +62,17 @@ fn setup_matches_the_armies_after_bonus() {
 fn turn_one_matches_the_document() {
     let text = sample();
     let archive = parse(&text);
-    let Some(replay) = mass_combat::replay(&archive.battles[0], Config { timeline: true }) else {
+    let Some(replay) = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    ) else {
         panic!()
     };
     assert_eq!(replay.violations, vec![]);
-    let state = replay
-        .timeline
+    let state = &replay
         .at(&Point::Turn(1))
         .expect("a state at the end of turn 1");
     // mass-combat-a.md, "The state of units at the end of turn one is".
@@ -97,16 +108,22 @@ fn turn_one_matches_the_document() {
 fn timeline_addresses_points() {
     let text = sample();
     let archive = parse(&text);
-    let Some(replay) = mass_combat::replay(&archive.battles[0], Config { timeline: true }) else {
+    let Some(replay) = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            ..Config::default()
+        },
+    ) else {
         panic!()
     };
     let saxon_turn: Point = "1.Saxons".parse().unwrap();
-    let after_saxons = replay.timeline.at(&saxon_turn).unwrap();
+    let after_saxons = replay.at(&saxon_turn).unwrap();
     // After the Saxons' half of turn one, only the Saxons have paid.
     assert_eq!(after_saxons.units[0].command_points, 0);
     assert_eq!(after_saxons.units[9].command_points, 4);
     let volley: Point = "1.Normans.volley".parse().unwrap();
-    let after_volley = replay.timeline.at(&volley).unwrap();
+    let after_volley = replay.at(&volley).unwrap();
     assert_eq!(
         after_volley.units[5].command_points, 3,
         "Saxons VI: 5, held (1), endured (1)"

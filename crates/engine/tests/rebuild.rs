@@ -20,9 +20,9 @@ fn sample(name: &str) -> String {
 /// The events that led to each recorded state, written as JSON text.
 fn exported(rules: &MassCombat, replay: &Replay<MassCombat>) -> Vec<String> {
     let timeline = &replay.timeline;
-    (0..timeline.states.len())
+    (0..timeline.len())
         .map(|i| {
-            let state = &timeline.states[i];
+            let state = &replay.state(i).unwrap();
             let wires: Vec<Wire> = timeline
                 .events(i)
                 .iter()
@@ -68,13 +68,21 @@ fn check_rebuilds(rules: &MassCombat, text: &str) -> Checked {
     assert!(!archive.has_errors(), "the log parses");
     let mut checked = Checked::default();
     for battle in &archive.battles {
-        let replay = replay(rules, battle, Config { timeline: true });
-        let states = &replay.timeline.states;
+        let replay = replay(
+            rules,
+            battle,
+            Config {
+                timeline: true,
+                every_state: true,
+            },
+        );
+        let states: Vec<&State> = replay.timeline.kept().map(|(_, s)| s).collect();
+        assert_eq!(states.len(), replay.timeline.len(), "every state is kept");
         let exported = exported(rules, &replay);
-        let rebuilt = rebuilt(rules, &states[0], &exported);
+        let rebuilt = rebuilt(rules, states[0], &exported);
         assert_eq!(rebuilt.len(), states.len());
-        for (i, (rebuilt, recorded)) in rebuilt.iter().zip(states).enumerate() {
-            assert_eq!(rebuilt, recorded, "state {i} of {}", states.len());
+        for (i, (rebuilt, recorded)) in rebuilt.iter().zip(&states).enumerate() {
+            assert_eq!(rebuilt, *recorded, "state {i} of {}", states.len());
         }
         assert_eq!(rebuilt.last(), Some(&replay.state));
         checked.events += replay.timeline.all_events().len();
@@ -161,8 +169,15 @@ fn battles_with_variations_rebuild_from_their_events() {
 fn a_lost_event_is_noticed() {
     let text = sample("hastings");
     let archive = parse(&text);
-    let replay = replay(&EDITION_A, &archive.battles[0], Config { timeline: true });
-    let states = &replay.timeline.states;
+    let replay = replay(
+        &EDITION_A,
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: true,
+        },
+    );
+    let states: Vec<State> = replay.timeline.kept().map(|(_, s)| s.clone()).collect();
     let mut exported = exported(&EDITION_A, &replay);
     let (index, json) = exported
         .iter()

@@ -152,7 +152,7 @@ proptest! {
                 continue;
             }
             for timeline in [false, true] {
-                if let Ok(game) = check(battle, Config { timeline }) {
+                if let Ok(game) = check(battle, Config { timeline, ..Config::default() }) {
                     for violation in game.violations() {
                         prop_assert!(violation.span.end as usize <= text.len());
                         prop_assert!(violation.code.contains("::"));
