@@ -205,7 +205,10 @@ fn figures_show_their_moments() {
         status(&at("haroldsLeftRoutes"), "Saxons", "VIII"),
         Status::Routed
     );
-    assert_eq!(status(&at("bretonsRoute"), "Normans", "III"), Status::Routed);
+    assert_eq!(
+        status(&at("bretonsRoute"), "Normans", "III"),
+        Status::Routed
+    );
     assert_eq!(status(&at("frenchRoute"), "Normans", "V"), Status::Routed);
     assert_eq!(
         status(&at("haroldsFyrdLeftRoute"), "Saxons", "V"),

@@ -922,3 +922,26 @@ fn an_action_names_a_unit_of_the_side() {
         &[("mass-combat::unknown-unit", "IX")],
     );
 }
+
+#[test]
+fn an_action_takes_only_its_arguments() {
+    // `wait` takes nothing: the first stray word is reported, and the wait
+    // is played as written (no cascade from the rest).
+    check(
+        NONE,
+        "1. Red\n  volley:\n    I volley I > I endure\n  movement:\n    I wait 0101 foo bar=1 \"str\" 2d6:3+4\n    II+III hold\n    IV rout\n",
+        &[("mass-combat::extra-argument", "0101")],
+    );
+    // A reaction too: `endure` takes nothing.
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley I > I endure 0505\n{QUIET}"),
+        &[("mass-combat::extra-argument", "0505")],
+    );
+    // Nor a unit.
+    check(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley I > I endure Blue.II\n{QUIET}"),
+        &[("mass-combat::extra-argument", "Blue.II")],
+    );
+}

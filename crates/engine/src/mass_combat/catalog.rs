@@ -76,6 +76,67 @@ impl Act {
     }
 }
 
+/// What an argument of an action or reaction is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// A unit: `VI`, `Saxons.VI`.
+    Unit,
+    /// A hex or a path of hexes: `0506`, `0506-0505`.
+    Hexes,
+}
+
+impl Arg {
+    pub const fn word(self) -> &'static str {
+        match self {
+            Arg::Unit => "a unit",
+            Arg::Hexes => "hexes",
+        }
+    }
+
+    /// Whether an atom can be this argument.
+    pub fn fits(self, kind: senlac_notation::AtomKind) -> bool {
+        use senlac_notation::AtomKind;
+        match self {
+            Arg::Unit => kind == AtomKind::Word,
+            Arg::Hexes => matches!(kind, AtomKind::Cell | AtomKind::CellChain),
+        }
+    }
+}
+
+/// The arguments an action or reaction takes, in any order; play reads them
+/// by kind, and anything more is `mass-combat::extra-argument`.
+pub const fn arguments(act: Act) -> &'static [Arg] {
+    match act {
+        Act::Resolve => &[Arg::Unit],
+        Act::Verb(verb) => match verb {
+            Verb::Volley | Verb::Attack | Verb::SupportAttack | Verb::SupportDefense => {
+                &[Arg::Unit]
+            }
+            Verb::Advance | Verb::Disengage | Verb::Engage | Verb::Maneuver | Verb::Feint => {
+                &[Arg::Hexes]
+            }
+            Verb::Charge => &[Arg::Hexes, Arg::Unit],
+            _ => &[],
+        },
+    }
+}
+
+/// The first argument `args` has beyond what `act` takes.
+pub fn extra_argument<'a, 's>(
+    act: Act,
+    args: &'a [senlac_notation::Atom<'s>],
+) -> Option<&'a senlac_notation::Atom<'s>> {
+    let mut open: Vec<Arg> = arguments(act).to_vec();
+    args.iter()
+        .find(|atom| match open.iter().position(|a| a.fits(atom.kind)) {
+            Some(i) => {
+                open.swap_remove(i);
+                false
+            }
+            None => true,
+        })
+}
+
 /// When it is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum When {

@@ -15,6 +15,10 @@ pub const UNKNOWN_CLASS: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-class",
     "a unit's class is one of the rules' unit classes",
 );
+pub const EXTRA_ARGUMENT: CodeInfo = CodeInfo::error(
+    "mass-combat::extra-argument",
+    "an action or reaction is given an argument it does not take",
+);
 pub const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-directive",
     "a setup line whose keyword is not one of Mass Combat's",
@@ -232,6 +236,7 @@ pub const ALL: &[CodeInfo] = &[
     SIDES,
     WRONG_MAP,
     UNKNOWN_CLASS,
+    EXTRA_ARGUMENT,
     UNKNOWN_DIRECTIVE,
     UNKNOWN_GRADE,
     UNKNOWN_SIDE,

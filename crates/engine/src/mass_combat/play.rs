@@ -5,7 +5,7 @@ use senlac_notation::value::{self, Cell, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
 use super::Fold;
-use super::catalog::{self, When};
+use super::catalog::{self, Act, When};
 use super::codes;
 use super::event::{Event, Path, label};
 use super::lookup::{active, resolve, target};
@@ -187,6 +187,7 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
 fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let verb_atom = action.verb();
     if verb_atom.text == "resolve" {
+        check_arguments(Act::Resolve, action.args(), out);
         flush_owed(fold, out);
         if fold.phase != Some(Phase::ResolveCombat) {
             out.push(Violation::of(
@@ -219,6 +220,7 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
         );
         return;
     };
+    check_arguments(Act::Verb(verb), action.args(), out);
     let reaction_verb = verb.is_reaction() || verb == Verb::Rout;
     if !reaction_verb {
         flush_owed(fold, out);
@@ -361,6 +363,36 @@ fn resolve_reactor(
         .or_else(|| resolve(state, unit, state.roster.enemy_of(side)))
 }
 
+/// Reports the first argument an action or reaction does not take; the rest
+/// of it is played as written.
+fn check_arguments(act: Act, args: &[Atom<'_>], out: &mut Vec<Violation>) {
+    let Some(extra) = catalog::extra_argument(act, args) else {
+        return;
+    };
+    let takes: Vec<&str> = catalog::arguments(act).iter().map(|a| a.word()).collect();
+    let takes = match takes.as_slice() {
+        [] => "nothing".to_string(),
+        words => words.join(" and "),
+    };
+    out.push(
+        Violation::of(
+            &codes::EXTRA_ARGUMENT,
+            extra.span,
+            format!(
+                "`{}` takes {takes}; `{}` is one argument too many",
+                act.word(),
+                extra.text
+            ),
+            rules::TURN_ORDER,
+        )
+        .label("not an argument of this action")
+        .help(format!(
+            "remove `{}`, or put a note in a comment `{{ ... }}`",
+            extra.text
+        )),
+    );
+}
+
 fn react(
     fold: &mut Fold<'_>,
     unit: usize,
@@ -369,6 +401,7 @@ fn react(
     span: Span,
     out: &mut Vec<Violation>,
 ) {
+    check_arguments(Act::Verb(verb), args, out);
     let edition = fold.roster.edition;
     let phase = fold.phase.unwrap_or(Phase::Volley);
     if verb == Verb::Rout {
