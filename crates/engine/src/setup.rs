@@ -65,6 +65,10 @@ pub mod codes {
     );
     pub const DEPLOYED_TWICE: CodeInfo =
         CodeInfo::error("setup::deployed-twice", "a unit is deployed more than once");
+    pub const REPEATED_PAIR: CodeInfo = CodeInfo::error(
+        "setup::repeated-pair",
+        "an army or unit line gives the same `key=` twice",
+    );
     pub const ALL: &[CodeInfo] = &[
         DUPLICATE_SIDE,
         UNKNOWN_SIDE,
@@ -78,6 +82,7 @@ pub mod codes {
         NOT_A_HEXSIDE,
         OCCUPIED,
         DEPLOYED_TWICE,
+        REPEATED_PAIR,
     ];
 }
 
@@ -443,6 +448,7 @@ impl<'b, 's> Setup<'b, 's> {
                 .help(format!("the Sides tag names: {}", tagged.join(", "))),
             );
         }
+        repeated_pairs(pairs, out);
         self.sides.push(Side {
             name,
             title,
@@ -479,6 +485,7 @@ impl<'b, 's> Setup<'b, 's> {
             );
             return;
         }
+        repeated_pairs(pairs, out);
         self.units.push(Unit {
             side,
             id,
@@ -756,6 +763,34 @@ fn place(at: Location) -> String {
     match at {
         Location::Cell(cell) => cell.to_string(),
         Location::Point(Point { x, y }) => format!("{x}x{y}in"),
+    }
+}
+
+/// Reports each `key=` a line gives a second time: which value counts would
+/// be a guess.
+fn repeated_pairs(pairs: &[Atom<'_>], out: &mut Vec<Violation>) {
+    for (i, atom) in pairs.iter().enumerate() {
+        let Some((key, value)) = value::pair(atom) else {
+            continue;
+        };
+        let first = pairs[..i]
+            .iter()
+            .filter_map(value::pair)
+            .find(|(earlier, _)| *earlier == key);
+        if let Some((_, first)) = first {
+            out.push(
+                Violation::of(
+                    &codes::REPEATED_PAIR,
+                    atom.span,
+                    format!(
+                        "`{key}` is given twice on this line: `{key}={}`, then `{key}={}`",
+                        first.text, value.text
+                    ),
+                    rule::UNITS,
+                )
+                .help(format!("keep one `{key}=`")),
+            );
+        }
     }
 }
 

@@ -945,3 +945,50 @@ fn an_action_takes_only_its_arguments() {
         &[("mass-combat::extra-argument", "Blue.II")],
     );
 }
+
+#[test]
+fn a_unit_has_a_size_in_men() {
+    for (size, text) in [
+        ("size=0", "0"),
+        ("size=-1", "-1"),
+        ("size=99999999999999999999", "99999999999999999999"),
+        ("size=lots", "lots"),
+    ] {
+        check(
+            (
+                "unit IV \"Levy\" light-infantry E",
+                &format!("unit IV \"Levy\" light-infantry E {size}"),
+            ),
+            "",
+            &[("mass-combat::bad-size", text)],
+        );
+    }
+    check(
+        (
+            "unit IV \"Levy\" light-infantry E",
+            "unit IV \"Levy\" light-infantry E size=800",
+        ),
+        "",
+        &[],
+    );
+}
+
+#[test]
+fn a_unit_line_gives_each_pair_once_and_only_pairs_that_are_read() {
+    check(
+        (
+            "unit IV \"Levy\" light-infantry E",
+            "unit IV \"Levy\" light-infantry E size=800 size=5",
+        ),
+        "",
+        &[("setup::repeated-pair", "size=5")],
+    );
+    check(
+        (
+            "unit IV \"Levy\" light-infantry E",
+            "unit IV \"Levy\" light-infantry E bogus=1",
+        ),
+        "",
+        &[("mass-combat::unread-pair", "bogus=1")],
+    );
+}

@@ -19,6 +19,14 @@ pub const EXTRA_ARGUMENT: CodeInfo = CodeInfo::error(
     "mass-combat::extra-argument",
     "an action or reaction is given an argument it does not take",
 );
+pub const BAD_SIZE: CodeInfo = CodeInfo::error(
+    "mass-combat::bad-size",
+    "a unit's `size=` is a whole number of men from 1",
+);
+pub const UNREAD_PAIR: CodeInfo = CodeInfo::warning(
+    "mass-combat::unread-pair",
+    "a unit line gives a `key=` Mass Combat does not read, so nothing checks it",
+);
 pub const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-directive",
     "a setup line whose keyword is not one of Mass Combat's",
@@ -237,6 +245,8 @@ pub const ALL: &[CodeInfo] = &[
     WRONG_MAP,
     UNKNOWN_CLASS,
     EXTRA_ARGUMENT,
+    BAD_SIZE,
+    UNREAD_PAIR,
     UNKNOWN_DIRECTIVE,
     UNKNOWN_GRADE,
     UNKNOWN_SIDE,

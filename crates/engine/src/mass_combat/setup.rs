@@ -200,14 +200,7 @@ fn declare_units(
                 .help("the grades are A, B, C, D and E"),
             );
         }
-        let size = unit
-            .pairs
-            .iter()
-            .filter_map(value::pair)
-            .find(|(key, _)| *key == "size")
-            .and_then(|(_, v)| value::integer(&v))
-            .and_then(|n| u32::try_from(n).ok())
-            .unwrap_or(DEFAULT_SIZE);
+        let size = unit_size(unit, out);
         let grade = grade.unwrap_or(Grade::E);
         roster.units.push(UnitInfo {
             side: unit.side,
@@ -228,6 +221,53 @@ fn declare_units(
         });
     }
     units
+}
+
+/// Men in a unit: its `size=`, a whole number from 1 (MC-R5), or the
+/// default. Any other pair is kept in the log but read by nobody: a warning.
+fn unit_size(unit: &generic::Unit<'_, '_>, out: &mut Vec<Violation>) -> u32 {
+    let mut size = DEFAULT_SIZE;
+    for atom in unit.pairs {
+        let Some((key, value)) = value::pair(atom) else {
+            continue;
+        };
+        if key != "size" {
+            out.push(
+                Violation::of(
+                    &codes::UNREAD_PAIR,
+                    atom.span,
+                    format!(
+                        "Mass Combat reads only `size=` on a unit line; `{key}=` is not checked"
+                    ),
+                    rules::UNITS,
+                )
+                .help("a note for readers belongs in a comment: `{ ... }`"),
+            );
+            continue;
+        }
+        match value::integer(&value)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n > 0)
+        {
+            Some(men) => size = men,
+            None => out.push(
+                Violation::of(
+                    &codes::BAD_SIZE,
+                    value.span,
+                    format!(
+                        "`size={}` is not a number of men: a unit has from 1 to {} men",
+                        value.text,
+                        u32::MAX
+                    ),
+                    rules::SIZE,
+                )
+                .help(format!(
+                    "write the men in the unit, e.g. `size={DEFAULT_SIZE}`"
+                )),
+            ),
+        }
+    }
+    size
 }
 
 /// Deployed units stand on their hexes, unless the ground is impassable.
