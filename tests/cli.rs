@@ -828,3 +828,42 @@ fn diagnostics_quote_a_bounded_excerpt() {
         );
     }
 }
+
+/// The commands that show one battle read the file battle by battle up to
+/// it: what comes after (here, bytes that are not text at all) is never read
+/// into memory, and positions stay the file's.
+#[test]
+fn one_battle_is_read_without_the_rest_of_the_archive() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.sbn");
+    let fulford = std::fs::read(root().join("samples/fulford.sbn")).unwrap();
+    let mut bytes = fulford.clone();
+    bytes.extend_from_slice(b"\n");
+    bytes.extend_from_slice(&fulford);
+    bytes.extend_from_slice(b"\n[Battle \"junk\"]\n");
+    bytes.extend(std::iter::repeat_n(0xffu8, 3 << 20));
+    std::fs::write(&path, &bytes).unwrap();
+    let path = path.to_str().unwrap();
+    let first = senlac_in_root(&["show", path, "--battle", "2", "--at", "end"]);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let alone = senlac_in_root(&["show", "samples/fulford.sbn", "--at", "end"]);
+    assert_eq!(text(&first.stdout), text(&alone.stdout));
+    let export = senlac_in_root(&["export", path, "--battle", "2"]);
+    let export: serde_json::Value = serde_json::from_slice(&export.stdout).unwrap();
+    let step = &export["steps"][0];
+    let start = step["span"]["start"].as_u64().unwrap() as usize;
+    let end = step["span"]["end"].as_u64().unwrap() as usize;
+    assert_eq!(
+        &bytes[start..end],
+        step["text"].as_str().unwrap().as_bytes()
+    );
+    let line = 1 + bytes[..start].iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(step["line"], line);
+    let third = senlac_in_root(&["show", path, "--battle", "3"]);
+    assert_eq!(third.status.code(), Some(1));
+    assert!(
+        text(&third.stderr).contains("invalid-utf8"),
+        "{}",
+        text(&third.stderr)
+    );
+}

@@ -15,6 +15,7 @@ use senlac_notation::Battle;
 use senlac_notation::lower::{Directive, Map, Step, directives, steps};
 
 use crate::diagnostics::{Located, newlines};
+use crate::stream::Origin;
 use crate::{Exit, load};
 
 /// The version of the export's shape; docs/export.schema.json describes it.
@@ -56,7 +57,9 @@ pub fn run(path: &Path, battle: usize, format: ExportFormat) -> Exit {
 /// Everything an export needs, borrowed from the parse and the replay.
 struct Export<'a> {
     text: &'a str,
-    /// Offsets of the file's newlines, for line and column numbers.
+    /// Where the battle's text starts in its file.
+    origin: Origin,
+    /// Offsets of the text's newlines, for line and column numbers.
     lines: Vec<usize>,
     battle: &'a Battle<'a>,
     game: &'a dyn Game,
@@ -109,15 +112,16 @@ struct Setup {
 
 #[derive(Serialize)]
 struct SpanRecord {
-    start: u32,
-    end: u32,
+    start: usize,
+    end: usize,
 }
 
-impl From<senlac_notation::Span> for SpanRecord {
-    fn from(span: senlac_notation::Span) -> Self {
+impl SpanRecord {
+    /// A span of the battle's text, as byte offsets into the file.
+    fn in_file(span: senlac_notation::Span, origin: Origin) -> Self {
         SpanRecord {
-            start: span.start,
-            end: span.end,
+            start: span.start as usize + origin.offset,
+            end: span.end as usize + origin.offset,
         }
     }
 }
@@ -187,12 +191,7 @@ impl<'a> Export<'a> {
             })
             .last();
         let lines = newlines(&source.text);
-        let located = Located {
-            name: &source.name,
-            text: &source.text,
-            offset: 0,
-            line: 0,
-        };
+        let located = source.located();
         let violations = game
             .violations()
             .iter()
@@ -205,7 +204,7 @@ impl<'a> Export<'a> {
                     label: &v.label,
                     rule: v.rule,
                     help: v.help.as_deref(),
-                    span: v.span.into(),
+                    span: SpanRecord::in_file(v.span, source.origin),
                     line,
                     column,
                 }
@@ -224,6 +223,7 @@ impl<'a> Export<'a> {
             .collect();
         Ok(Export {
             text: &source.text,
+            origin: source.origin,
             lines,
             battle,
             game,
@@ -249,8 +249,8 @@ impl<'a> Export<'a> {
         let located = Located {
             name: "",
             text: self.text,
-            offset: 0,
-            line: 0,
+            offset: self.origin.offset,
+            line: self.origin.line,
         };
         let states = self.game.len();
         let mut depth = 0u32;
@@ -286,7 +286,7 @@ impl<'a> Export<'a> {
                             side,
                             phase,
                             text: self.battle.text(action.span),
-                            span: action.span.into(),
+                            span: SpanRecord::in_file(action.span, self.origin),
                             line,
                             column,
                             events: self.game.wire(index + 1),

@@ -212,6 +212,7 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
             };
             located.print(&errors, format, index, &mut result.output);
         }
+        std::ops::ControlFlow::Continue(())
     });
     match read {
         Ok(bytes) => result.bytes = bytes,

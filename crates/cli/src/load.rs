@@ -1,53 +1,115 @@
 //! Loading one battle of a file and replaying it with its timeline, for the
-//! commands that show a battle (show, diff, report, export).
+//! commands that show a battle (show, diff, report, export, render).
+//!
+//! The file is read battle by battle until the one asked for, like lint
+//! reads it, so `show --battle 220000` of a huge archive keeps one battle in
+//! memory, not the archive.
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use senlac_engine::{Config, Game};
-use senlac_notation::{Archive, Battle};
+use senlac_notation::{Archive, Battle, Span};
 
 use crate::Exit;
 use crate::diagnostics::{Format, Located};
 use crate::problem::Problem;
+use crate::stream::{Origin, for_each_chunk};
 
-/// A file's text.
+/// One battle's text, and where it stands in its file.
 pub struct Source {
+    /// The file's name, as given.
     pub name: String,
+    /// The battle's own text.
     pub text: String,
+    /// Where the text starts in the file: spans into it are shifted by this
+    /// wherever a position in the file is printed.
+    pub origin: Origin,
 }
 
-pub fn read(path: &Path) -> Result<Source, Exit> {
+impl Source {
+    /// The text as a [`Located`] piece of its file, for diagnostics and positions.
+    pub fn located(&self) -> Located<'_> {
+        Located {
+            name: &self.name,
+            text: &self.text,
+            offset: self.origin.offset,
+            line: self.origin.line,
+        }
+    }
+}
+
+/// Battle `number` (1-based) of the file at `path`.
+pub fn read(path: &Path, number: usize) -> Result<Source, Exit> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
+    let file = std::fs::File::open(path).map_err(|e| {
         eprintln!("error: {name}: {e}");
         Exit::Usage
     })?;
-    let (text, utf8) = senlac_notation::decode(&bytes);
-    if let Some(error) = utf8.first() {
-        print_problems(&name, &text, &[Problem::from(error)]);
+    let mut count = 0;
+    let mut found: Option<(Source, Vec<Problem>)> = None;
+    let read = for_each_chunk(file, |chunk, origin| {
+        for (battle, utf8) in chunk {
+            count += 1;
+            if count != number {
+                continue;
+            }
+            let start = (battle.span.start as usize).min(battle.source.len());
+            let end = (battle.span.end as usize).clamp(start, battle.source.len());
+            let line = origin.line
+                + memchr::memchr_iter(b'\n', &battle.source.as_bytes()[..start]).count();
+            let shift = |span: Span| Span {
+                start: span.start.saturating_sub(start as u32),
+                end: span.end.saturating_sub(start as u32),
+            };
+            let utf8 = utf8
+                .iter()
+                .map(|e| {
+                    let mut problem = Problem::from(e);
+                    problem.span = shift(problem.span);
+                    problem
+                })
+                .collect();
+            let source = Source {
+                name: name.clone(),
+                text: battle.source[start..end].to_string(),
+                origin: Origin {
+                    offset: origin.offset + start,
+                    line,
+                },
+            };
+            found = Some((source, utf8));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    if let Err(e) = read {
+        eprintln!("error: {name}: {e}");
+        return Err(Exit::Usage);
+    }
+    let Some((source, utf8)) = found else {
+        eprintln!(
+            "error: {name}: there is no battle {number}; the file holds {count} battle{}",
+            if count == 1 { "" } else { "s" }
+        );
+        return Err(Exit::Usage);
+    };
+    if !utf8.is_empty() {
+        print_problems(&source, &utf8);
         return Err(Exit::Failure);
     }
-    Ok(Source {
-        name,
-        text: text.into_owned(),
-    })
+    Ok(source)
 }
 
-/// Battle `number` (1-based) of the archive, replayed with its timeline.
-/// Syntax errors stop here; rule violations are printed as warnings and the
-/// replay goes on from the repaired state.
+/// The battle of `archive` (parsed from one battle's text), replayed with its
+/// timeline. Syntax errors stop here; rule violations are printed as warnings
+/// and the replay goes on from the repaired state.
 pub fn replay<'a>(
     source: &'a Source,
     archive: &'a Archive<'a>,
-    number: usize,
 ) -> Result<(&'a Battle<'a>, Box<dyn Game>), Exit> {
-    let count = archive.battles.len();
-    let Some(battle) = number.checked_sub(1).and_then(|i| archive.battles.get(i)) else {
-        eprintln!(
-            "error: {}: there is no battle {number}; the file holds {count} battle{}",
-            source.name,
-            if count == 1 { "" } else { "s" }
-        );
+    let Some(battle) = archive.battles.first() else {
+        eprintln!("error: {}: the battle has no text", source.name);
         return Err(Exit::Usage);
     };
     let mut problems: Vec<Problem> = battle.errors.iter().map(Problem::from).collect();
@@ -57,18 +119,15 @@ pub fn replay<'a>(
             .map(Problem::from),
     );
     if !problems.is_empty() {
-        print_problems(&source.name, &source.text, &problems);
+        print_problems(source, &problems);
         return Err(Exit::Failure);
     }
-    let game = senlac_engine::check(
-        battle,
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    )
-    .map_err(|violation| {
-        print_problems(&source.name, &source.text, &[Problem::from(&violation)]);
+    let config = Config {
+        timeline: true,
+        ..Config::default()
+    };
+    let game = senlac_engine::check(battle, config).map_err(|violation| {
+        print_problems(source, &[Problem::from(&violation)]);
         Exit::Failure
     })?;
     let violations: Vec<Problem> = game.violations().iter().map(Problem::from).collect();
@@ -77,36 +136,31 @@ pub fn replay<'a>(
             "warning: {} breaks the rules; shown as replayed, each violation repaired:",
             source.name
         );
-        print_problems(&source.name, &source.text, &violations);
+        print_problems(source, &violations);
     }
     Ok((battle, game))
 }
 
-fn print_problems(name: &str, text: &str, problems: &[Problem]) {
+fn print_problems(source: &Source, problems: &[Problem]) {
     let mut out = String::new();
-    Located {
-        name,
-        text,
-        offset: 0,
-        line: 0,
-    }
-    .print(problems, Format::Human, 0, &mut out);
+    source.located().print(problems, Format::Human, 0, &mut out);
     eprint!("{out}");
 }
 
-/// Reads `path`, replays battle `number` and hands it to `each`; every command
-/// that shows a battle starts here. Errors are printed and become the exit code.
+/// Reads battle `number` of `path`, replays it and hands it to `each`; every
+/// command that shows a battle starts here. Errors are printed and become the
+/// exit code.
 pub fn with_battle(
     path: &Path,
     number: usize,
     each: impl FnOnce(&Source, &Battle<'_>, &dyn Game) -> Exit,
 ) -> Exit {
-    let source = match read(path) {
+    let source = match read(path, number) {
         Ok(source) => source,
         Err(exit) => return exit,
     };
     let archive = senlac_notation::parse(&source.text);
-    match replay(&source, &archive, number) {
+    match replay(&source, &archive) {
         Ok((battle, game)) => each(&source, battle, game.as_ref()),
         Err(exit) => exit,
     }

@@ -5,6 +5,7 @@
 //! off by the chunk's end is parsed again once more bytes arrive.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 
 use senlac_notation::{Battle, Stop, SyntaxError, battles, decode};
 
@@ -22,10 +23,11 @@ pub struct Origin {
 
 /// Calls `each` with the battles of `reader`, a chunk at a time (so the caller
 /// can check a chunk's battles in parallel), each with the UTF-8 errors inside
-/// it, and where the chunk's text starts. Returns the number of bytes read.
+/// it, and where the chunk's text starts; `each` may stop the reading. Returns
+/// the number of bytes read.
 pub fn for_each_chunk<R: Read>(
     mut reader: R,
-    mut each: impl FnMut(&[(Battle<'_>, Vec<SyntaxError>)], Origin),
+    mut each: impl FnMut(&[(Battle<'_>, Vec<SyntaxError>)], Origin) -> ControlFlow<()>,
 ) -> std::io::Result<usize> {
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK);
     let mut origin = Origin { offset: 0, line: 0 };
@@ -61,9 +63,9 @@ pub fn for_each_chunk<R: Read>(
             let inside = utf8_errors[first..last.max(first)].to_vec();
             chunk.push((battle, inside));
         };
-        each(&chunk, origin);
+        let flow = each(&chunk, origin);
         drop(chunk);
-        if eof {
+        if eof || flow.is_break() {
             return Ok(origin.offset + buf.len());
         }
         origin.line += buf[..consumed].iter().filter(|&&b| b == b'\n').count();
