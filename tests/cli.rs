@@ -867,3 +867,35 @@ fn one_battle_is_read_without_the_rest_of_the_archive() {
         text(&third.stderr)
     );
 }
+
+/// fmt reads an archive battle by battle across its read chunks (1 MiB):
+/// a canonical archive of several chunks is left alone, and a messy one comes
+/// out byte for byte as the canonical.
+#[test]
+fn fmt_streams_archives_larger_than_a_chunk() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.sbn");
+    let path = path.to_str().unwrap();
+    let gen_output = senlac_in_root(&["gen", "--battles", "500", "--seed", "3", "-o", path]);
+    assert_eq!(gen_output.status.code(), Some(0));
+    let canonical = std::fs::read(path).unwrap();
+    assert!(canonical.len() > 2 << 20, "{} bytes", canonical.len());
+    let check = senlac_in_root(&["fmt", "--check", path]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+
+    let messy = text(&canonical).replace("\n  movement:", "\n movement:");
+    std::fs::write(path, &messy).unwrap();
+    let check = senlac_in_root(&["fmt", "--check", path]);
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read(path).unwrap(),
+        messy.as_bytes(),
+        "--check writes nothing"
+    );
+    let fmt = senlac_in_root(&["fmt", path]);
+    assert_eq!(fmt.status.code(), Some(0), "{}", text(&fmt.stderr));
+    assert!(
+        std::fs::read(path).unwrap() == canonical,
+        "formatted back to canonical"
+    );
+}

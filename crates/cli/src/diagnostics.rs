@@ -155,6 +155,31 @@ impl Located<'_> {
     }
 }
 
+/// Prints `notation::empty-archive` for a file with no battle, quoting at
+/// most its first few kilobytes.
+pub fn no_battle(name: &str, path: &std::path::Path, format: Format, out: &mut String) {
+    use std::io::Read;
+    let empty = senlac_notation::SyntaxError::new(
+        senlac_notation::Code::EmptyArchive,
+        senlac_notation::Span::default(),
+        "no battle in this file",
+        "expected tags such as [Battle \"...\"]",
+    )
+    .with_help("a battle starts with its tags; see docs/notation.md");
+    let mut head = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(4096).read_to_end(&mut head);
+    }
+    let (text, _) = senlac_notation::decode(&head);
+    Located {
+        name,
+        text: &text,
+        offset: 0,
+        line: 0,
+    }
+    .print(&[Problem::from(&empty)], format, 0, out);
+}
+
 /// Graphical reports stop after this many errors per battle: past it, a
 /// report helps nobody and costs time on hostile input.
 const MAX_RENDERED: usize = 50;

@@ -54,8 +54,17 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, seen: &mut HashSet<PathBuf>) -> st
     Ok(())
 }
 
-/// Writes `contents` to `path` atomically: a temporary file in the same
-/// directory, flushed, then renamed over the original.
+/// Writes `contents` to `path` atomically: see [`Replacement`].
+pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut replacement = Replacement::new(path)?;
+    replacement.file().write_all(contents)?;
+    replacement.commit()
+}
+
+/// A file being replaced atomically: written to a temporary file in the same
+/// directory, flushed, then renamed over the original, so a reader never
+/// sees half of it and a full disk leaves the original whole.
 ///
 /// What the file was stays as it was: through a symbolic link the file it
 /// names is replaced and the link kept; mode bits and owner are kept. A
@@ -63,58 +72,80 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, seen: &mut HashSet<PathBuf>) -> st
 /// says why: one that is read-only, one with other hard links (a rename
 /// would split them), or one owned by another user when the owner cannot
 /// be kept.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    use std::io::{Error, ErrorKind, Write};
-    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    let target = if is_link {
-        std::fs::canonicalize(path)?
-    } else {
-        path.to_path_buf()
-    };
-    let existing = std::fs::metadata(&target).ok();
-    if let Some(meta) = &existing {
-        if meta.permissions().readonly() {
-            return Err(Error::new(
-                ErrorKind::PermissionDenied,
-                "it is read-only, so it was left as it is (make it writable to change it)",
-            ));
-        }
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            if meta.nlink() > 1 {
-                return Err(Error::other(format!(
-                    "it has {} hard links, and replacing it would split them, so it was left as it is",
-                    meta.nlink()
-                )));
+pub struct Replacement {
+    target: PathBuf,
+    existing: Option<std::fs::Metadata>,
+    temp: tempfile::NamedTempFile,
+}
+
+impl Replacement {
+    pub fn new(path: &Path) -> std::io::Result<Replacement> {
+        use std::io::{Error, ErrorKind};
+        let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        let target = if is_link {
+            std::fs::canonicalize(path)?
+        } else {
+            path.to_path_buf()
+        };
+        let existing = std::fs::metadata(&target).ok();
+        if let Some(meta) = &existing {
+            if meta.permissions().readonly() {
+                return Err(Error::new(
+                    ErrorKind::PermissionDenied,
+                    "it is read-only, so it was left as it is (make it writable to change it)",
+                ));
+            }
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                if meta.nlink() > 1 {
+                    return Err(Error::other(format!(
+                        "it has {} hard links, and replacing it would split them, so it was left as it is",
+                        meta.nlink()
+                    )));
+                }
             }
         }
+        let dir = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let temp = tempfile::NamedTempFile::new_in(dir)?;
+        Ok(Replacement {
+            target,
+            existing,
+            temp,
+        })
     }
-    let dir = target
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    temp.write_all(contents)?;
-    temp.as_file().sync_all()?;
-    match &existing {
-        Some(meta) => {
-            temp.as_file().set_permissions(meta.permissions())?;
+
+    /// Where the new contents are written.
+    pub fn file(&mut self) -> &mut std::fs::File {
+        self.temp.as_file_mut()
+    }
+
+    /// Puts the new contents in place of the old.
+    pub fn commit(self) -> std::io::Result<()> {
+        let temp = self.temp;
+        temp.as_file().sync_all()?;
+        match &self.existing {
+            Some(meta) => {
+                temp.as_file().set_permissions(meta.permissions())?;
+                #[cfg(unix)]
+                keep_owner(temp.path(), meta)?;
+            }
+            // A new file gets the usual rw-r--r--, not the temporary file's rw-------.
             #[cfg(unix)]
-            keep_owner(temp.path(), meta)?;
+            None => {
+                use std::os::unix::fs::PermissionsExt;
+                temp.as_file()
+                    .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+            }
+            #[cfg(not(unix))]
+            None => {}
         }
-        // A new file gets the usual rw-r--r--, not the temporary file's rw-------.
-        #[cfg(unix)]
-        None => {
-            use std::os::unix::fs::PermissionsExt;
-            temp.as_file()
-                .set_permissions(std::fs::Permissions::from_mode(0o644))?;
-        }
-        #[cfg(not(unix))]
-        None => {}
+        temp.persist(&self.target).map_err(|e| e.error)?;
+        Ok(())
     }
-    temp.persist(&target).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// Gives the replacement the original's owner and group; refuses when that

@@ -7,9 +7,9 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use senlac_notation::{Code, ItemKind, Span, SyntaxError};
+use senlac_notation::{ItemKind, Span, SyntaxError};
 
-use crate::diagnostics::{Format, Located};
+use crate::diagnostics::{Format, Located, no_battle};
 use crate::problem::Problem;
 use crate::stream::{Origin, for_each_chunk};
 use crate::{Exit, files};
@@ -222,22 +222,8 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
         }
     }
     if result.battles == 0 && !result.io_error {
-        let empty = SyntaxError::new(
-            Code::EmptyArchive,
-            Span::default(),
-            "no battle in this file",
-            "expected tags such as [Battle \"...\"]",
-        )
-        .with_help("a battle starts with its tags; see docs/notation.md");
         result.errors += 1;
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let located = Located {
-            name: &name,
-            text: &text,
-            offset: 0,
-            line: 0,
-        };
-        located.print(&[Problem::from(&empty)], format, 0, &mut result.output);
+        no_battle(&name, path, format, &mut result.output);
     }
     result
 }
