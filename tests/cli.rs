@@ -762,7 +762,8 @@ fn fmt_keeps_links_permissions_and_owners() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), canonical);
 }
 
-/// The least wall time of three runs of `senlac lint --format FORMAT` on `text`.
+/// The least wall time of three runs of `senlac lint --format FORMAT` on
+/// `text`, which has errors.
 fn lint_seconds(text: &str, format: &str) -> f64 {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.sbn");
@@ -897,5 +898,45 @@ fn fmt_streams_archives_larger_than_a_chunk() {
     assert!(
         std::fs::read(path).unwrap() == canonical,
         "formatted back to canonical"
+    );
+}
+
+/// A battle of many units costs time in proportion to its units and actions:
+/// four times both take well under sixteen times as long (setup once compared
+/// every unit with every other, and each action looked its units up by a pass
+/// over all of them).
+#[test]
+fn lint_grows_linearly_with_units() {
+    let battle = |units: usize| {
+        let mut text = String::from(
+            "[Battle \"Big\"]\n[Site \"S\"]\n[Date \"1066\"]\n[Rules \"mass-combat/a\"]\n[Sides \"A B\"]\n[Result \"*\"]\n\nmap hex 99x99 parity odd\n",
+        );
+        for (side, first_row) in [("A", 1), ("B", 60)] {
+            text.push_str(&format!("army {side} \"{side}\"\n"));
+            for i in 0..units {
+                text.push_str(&format!("  unit U{i} \"U\" light-infantry A\n"));
+            }
+            text.push_str(&format!("deploy {side}"));
+            for i in 0..units {
+                text.push_str(&format!(" U{i}@{:02}{:02}", 1 + i % 99, first_row + i / 99));
+            }
+            text.push('\n');
+        }
+        text.push_str("first A turn\n\n");
+        for side in ["A", "B"] {
+            text.push_str(&format!("1. {side}\n  movement:\n"));
+            for i in 0..units {
+                text.push_str(&format!("    U{i} hold\n"));
+            }
+        }
+        // One mistake, so lint has something to say.
+        text.push_str("    U0 advnce 0101\n");
+        text
+    };
+    let small = lint_seconds(&battle(500), "short");
+    let large = lint_seconds(&battle(2000), "short");
+    assert!(
+        large < 8.0 * small,
+        "500 units took {small:.3}s, 2,000 took {large:.3}s"
     );
 }

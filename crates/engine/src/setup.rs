@@ -12,6 +12,7 @@
 //! reports those.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use senlac_board::scene::{Board, Shape};
 use senlac_board::{Cell, Extent, hex, kurbo, range};
@@ -170,6 +171,10 @@ pub struct Setup<'b, 's> {
     /// `roll`, `bonus`, `first`, `option` and the system's own lines, in order.
     /// Their side names are already checked.
     pub rest: Vec<Line<'b, 's>>,
+    /// Each unit by side and id, and each deployed unit by its cell: looking
+    /// one up must not pass over every unit.
+    ids: HashMap<(usize, &'s str), usize>,
+    cells: HashMap<Cell, usize>,
 }
 
 impl<'b, 's> Setup<'b, 's> {
@@ -183,6 +188,8 @@ impl<'b, 's> Setup<'b, 's> {
             terrain: Vec::new(),
             deploy_order: Vec::new(),
             rest: Vec::new(),
+            ids: HashMap::new(),
+            cells: HashMap::new(),
         };
         let lines = battle
             .iter()
@@ -263,14 +270,12 @@ impl<'b, 's> Setup<'b, 's> {
 
     /// The unit of a side with this id.
     pub fn unit(&self, side: usize, id: &str) -> Option<usize> {
-        self.units.iter().position(|u| u.side == side && u.id == id)
+        self.ids.get(&(side, id)).copied()
     }
 
     /// The unit deployed on a cell.
     pub fn unit_at(&self, cell: Cell) -> Option<usize> {
-        self.units
-            .iter()
-            .position(|u| matches!(u.deployed, Some(d) if d.at == Location::Cell(cell)))
+        self.cells.get(&cell).copied()
     }
 
     /// `Saxons VI`: a unit's name in messages.
@@ -486,6 +491,7 @@ impl<'b, 's> Setup<'b, 's> {
             return;
         }
         repeated_pairs(pairs, out);
+        self.ids.insert((side, id), self.units.len());
         self.units.push(Unit {
             side,
             id,
@@ -748,6 +754,9 @@ impl<'b, 's> Setup<'b, 's> {
                     .help("deploy each unit on a cell of its own"),
                 );
                 continue;
+            }
+            if let Location::Cell(cell) = placement.at {
+                self.cells.insert(cell, unit);
             }
             self.units[unit].deployed = Some(Deployed {
                 at: placement.at,

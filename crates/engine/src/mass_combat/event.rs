@@ -153,7 +153,11 @@ pub fn apply(state: &mut State, event: &Event) {
             let u = &mut state.units[unit];
             u.damage = u.damage.saturating_add(damage);
         }
-        Event::Moved { unit, to, .. } => state.units[unit].hex = Some(Cell::from_number(to)),
+        Event::Moved { unit, to, .. } => {
+            state.vacate(unit);
+            state.units[unit].hex = Some(Cell::from_number(to));
+            state.occupy(unit);
+        }
         Event::Volley { .. } | Event::Resolved { .. } => {}
         Event::AttackDeclared {
             attacker,
@@ -187,10 +191,12 @@ pub fn apply(state: &mut State, event: &Event) {
             supports.push((supporter, defender));
         }
         Event::Routed { unit, cause } => {
+            state.vacate(unit);
             state.units[unit].status = Status::Routed;
             state.units[unit].cause = Some(cause);
         }
         Event::Slaughtered { unit, by } => {
+            state.vacate(unit);
             state.units[unit].status = Status::Slaughtered;
             state.units[unit].slaughter = Some(by as u16);
             state.units[by].slaughter = Some(unit as u16);
@@ -255,7 +261,10 @@ pub fn apply(state: &mut State, event: &Event) {
             charge,
         } => state.combat = Some((attacker, defender, charge)),
         Event::SlaughterPending { unit } => state.slaughter = Some(unit),
-        Event::Pursuing { unit } => state.units[unit].status = Status::Pursuing,
+        Event::Pursuing { unit } => {
+            state.vacate(unit);
+            state.units[unit].status = Status::Pursuing;
+        }
         Event::CombatCleared => {
             state.attacks.clear();
             state.charges.clear();

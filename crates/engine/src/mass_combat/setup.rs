@@ -33,6 +33,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
     read_board(battle, &generic, &mut roster, out);
     lay_terrain(&generic, &mut roster);
     let mut units = declare_units(&generic, &mut roster, out);
+    roster.index_ids();
     deploy(&generic, &roster, &mut units, out);
     let first_deploy = leadership(&generic, &mut roster, &mut units, out);
     if let (Some(first), Some(&opened)) = (first_deploy, generic.deploy_order.first())
@@ -50,8 +51,9 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
         ));
     }
     let moved = vec![false; units.len()];
-    State {
+    let mut state = State {
         roster: Arc::new(roster),
+        occupancy: Vec::new(),
         moved,
         first_side: None,
         attacks: Vec::new(),
@@ -67,7 +69,9 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
         phase: None,
         owed: Vec::new(),
         side_turns: 0,
-    }
+    };
+    state.index_occupancy();
+    state
 }
 
 /// Mass Combat is fought by two sides, as the Sides tag names them.

@@ -1,5 +1,6 @@
 //! Mass Combat's position: the roster that never changes, and the state that does.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use senlac_notation::lower::{Map, Parity};
@@ -37,6 +38,9 @@ pub struct Roster {
     pub crest: Vec<(Cell, Cell)>,
     /// The side that acts first, from `first SIDE turn`.
     pub first_turn: Option<usize>,
+    /// Per side, each unit's index by id: an action names its units by id,
+    /// and a lookup must not pass over every unit.
+    pub ids: Vec<HashMap<String, usize>>,
 }
 
 impl Roster {
@@ -53,6 +57,7 @@ impl Roster {
             terrain: Vec::new(),
             crest: Vec::new(),
             first_turn: None,
+            ids: Vec::new(),
         }
     }
 
@@ -79,7 +84,17 @@ impl Roster {
 
     /// The unit `id` of `side`.
     pub fn unit_index(&self, side: usize, id: &str) -> Option<usize> {
-        self.units.iter().position(|u| u.side == side && u.id == id)
+        self.ids.get(side)?.get(id).copied()
+    }
+
+    /// Indexes the units by side and id, once they are all declared.
+    pub fn index_ids(&mut self) {
+        self.ids = vec![HashMap::new(); self.sides.len()];
+        for (index, unit) in self.units.iter().enumerate() {
+            if let Some(ids) = self.ids.get_mut(unit.side) {
+                ids.entry(unit.id.clone()).or_insert(index);
+            }
+        }
     }
 
     /// The other side, in a two-sided battle.
@@ -221,6 +236,10 @@ pub struct Attack {
 pub struct State {
     pub roster: Arc<Roster>,
     pub units: Vec<UnitState>,
+    /// For each hex of the map, column by column, the active unit on it
+    /// plus one (0: none), so finding a unit on a hex or the enemies next
+    /// to one costs a lookup, not a pass over every unit.
+    pub occupancy: Vec<u32>,
     pub turn: u32,
     /// The side whose turn it is.
     pub acting: Option<usize>,
@@ -267,27 +286,68 @@ impl State {
             .map(|(i, _)| i)
     }
 
-    /// The active unit standing on `cell`.
-    pub fn unit_at(&self, cell: Cell) -> Option<usize> {
-        self.units
-            .iter()
-            .position(|u| u.status == Status::Active && u.hex == Some(cell))
+    /// Where a hex's entry is in [`State::occupancy`].
+    fn slot(&self, cell: Cell) -> Option<usize> {
+        self.roster.on_map(cell).then(|| {
+            usize::from(cell.column - 1) * usize::from(self.roster.rows) + usize::from(cell.row - 1)
+        })
     }
 
-    /// Active enemies adjacent to `unit`.
+    /// Fills [`State::occupancy`] from the units, as setup leaves them.
+    pub fn index_occupancy(&mut self) {
+        let hexes = usize::from(self.roster.columns) * usize::from(self.roster.rows);
+        self.occupancy = vec![0; hexes];
+        for unit in 0..self.units.len() {
+            self.occupy(unit);
+        }
+    }
+
+    /// Records `unit` on its hex, if it is active and on the map.
+    pub fn occupy(&mut self, unit: usize) {
+        let u = self.units[unit];
+        if u.status != Status::Active {
+            return;
+        }
+        if let Some(slot) = u.hex.and_then(|cell| self.slot(cell))
+            && self.occupancy[slot] == 0
+        {
+            self.occupancy[slot] = u32::try_from(unit + 1).unwrap_or(0);
+        }
+    }
+
+    /// Takes `unit` off the hex it is recorded on.
+    pub fn vacate(&mut self, unit: usize) {
+        if let Some(slot) = self.units[unit].hex.and_then(|cell| self.slot(cell))
+            && self.occupancy[slot] as usize == unit + 1
+        {
+            self.occupancy[slot] = 0;
+        }
+    }
+
+    /// The active unit standing on `cell`.
+    pub fn unit_at(&self, cell: Cell) -> Option<usize> {
+        let slot = self.slot(cell)?;
+        (self.occupancy.get(slot).copied()? as usize).checked_sub(1)
+    }
+
+    /// Active enemies adjacent to `unit`, in roster order.
     pub fn adjacent_enemies(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
         let side = self.info(unit).side;
-        let at = self.units[unit].hex;
-        self.roster
-            .units
-            .iter()
-            .enumerate()
-            .filter(move |(i, u)| {
-                u.side != side
-                    && self.units[*i].status == Status::Active
-                    && matches!((at, self.units[*i].hex), (Some(a), Some(b)) if self.roster.adjacent(a, b))
-            })
-            .map(|(i, _)| i)
+        let mut found = [usize::MAX; 6];
+        if let Some(at) = self.units[unit].hex {
+            for (slot, neighbour) in found
+                .iter_mut()
+                .zip(hex::neighbours(at, self.roster.parity))
+            {
+                if let Some(other) = self.unit_at(neighbour)
+                    && self.info(other).side != side
+                {
+                    *slot = other;
+                }
+            }
+        }
+        found.sort_unstable();
+        found.into_iter().take_while(|&u| u != usize::MAX)
     }
 
     /// Distance from `cell` to the nearest active enemy of `side`.
