@@ -299,20 +299,46 @@ fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::
         );
         return Exit::Usage;
     };
-    let mut text = String::new();
-    system.generate(battles, seed, &mut text);
+    use std::io::Write;
+    // Battle by battle into the replacement file or standard output, so a
+    // corpus of any size takes the memory of one battle.
+    let mut written: std::io::Result<()> = Ok(());
     match output {
-        Some(path) => match files::write_atomic(path, text.as_bytes()) {
-            Ok(()) => Exit::Success,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                Exit::Usage
-            }
-        },
-        None => {
-            use std::io::Write;
-            match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Some(path) => {
+            let mut replacement = match files::Replacement::new(path) {
+                Ok(replacement) => replacement,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    return Exit::Usage;
+                }
+            };
+            let mut file = std::io::BufWriter::new(replacement.file());
+            system.generate(battles, seed, &mut |text| {
+                if written.is_ok() {
+                    written = file.write_all(text.as_bytes());
+                }
+            });
+            let flushed = written.and_then(|()| file.flush());
+            drop(file);
+            match flushed.and_then(|()| replacement.commit()) {
                 Ok(()) => Exit::Success,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    Exit::Usage
+                }
+            }
+        }
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            system.generate(battles, seed, &mut |text| {
+                if written.is_ok() {
+                    written = out.write_all(text.as_bytes());
+                }
+            });
+            match written.and_then(|()| out.flush()) {
+                Ok(()) => Exit::Success,
+                // `senlac gen … | head`: the reader has what it wanted.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Success,
                 Err(_) => Exit::Usage,
             }
         }

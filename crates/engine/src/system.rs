@@ -125,8 +125,9 @@ pub trait System: Sync {
     fn catalog(&self) -> Catalog;
     /// Its diagnostic codes.
     fn codes(&self) -> &'static [CodeInfo];
-    /// Appends `battles` random legal battles, the same for the same seed.
-    fn generate(&self, battles: u32, seed: u64, out: &mut String);
+    /// Hands `battles` random legal battles to `each`, one at a time, the
+    /// same for the same seed.
+    fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str));
 }
 
 /// A replayed battle as a printer sees it, whatever its rules.

@@ -465,7 +465,7 @@ impl System for Duel {
         codes::ALL
     }
 
-    fn generate(&self, battles: u32, seed: u64, out: &mut String) {
+    fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
         let mut rng = Rng::new(seed);
         for number in 1..=battles {
             // Two scouts face each other across the grid, and each steps forward.
@@ -491,7 +491,7 @@ impl System for Duel {
                 .turn(1, "Blue")
                 .action(format_args!("I move {column:02}05"))
                 .blank();
-            out.push_str(text.as_str());
+            each(text.as_str());
         }
     }
 }

@@ -36,12 +36,22 @@ const ROWS: u8 = 12;
 
 /// Writes `battles` random legal battles of Mass Combat to `out`.
 pub fn generate(edition: Edition, battles: u32, seed: u64, out: &mut String) {
+    generate_each(edition, battles, seed, &mut |text| out.push_str(text));
+}
+
+/// Hands `battles` random legal battles to `each`, one at a time (with the
+/// blank line that separates it from the one before), so a corpus of any
+/// size is written in the memory of one battle.
+pub fn generate_each(edition: Edition, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
     let mut rng = Rng::new(seed);
+    let mut text = String::new();
     for index in 0..battles {
+        text.clear();
         if index > 0 {
-            out.push('\n');
+            text.push('\n');
         }
-        battle(edition, index, &mut rng, out);
+        battle(edition, index, &mut rng, &mut text);
+        each(&text);
     }
 }
 

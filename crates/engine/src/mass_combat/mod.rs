@@ -154,7 +154,7 @@ impl System for MassCombat {
         codes::ALL
     }
 
-    fn generate(&self, battles: u32, seed: u64, out: &mut String) {
-        generate::generate(self.edition, battles, seed, out);
+    fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
+        generate::generate_each(self.edition, battles, seed, each);
     }
 }
