@@ -2,10 +2,11 @@
 //! file), so `cargo test` replays their corpora on stable and guards what
 //! fuzzing found (tests/fuzz_corpus.rs).
 //!
-//! - [`format_round_trip`]: any bytes parse without a panic, every span lies
-//!   inside the text on char boundaries, every non-blank character belongs
-//!   to some item, and an archive without errors formats to text that parses
-//!   to the same items and formats to itself.
+//! - [`parse_spans`]: any bytes parse without a panic, every span lies
+//!   inside the text on char boundaries, and in an archive without errors
+//!   every non-blank character belongs to some item.
+//! - [`format_round_trip`]: that, and an archive without errors formats to
+//!   text that parses to the same items and formats to itself.
 //! - [`replay`]: every battle without syntax errors replays without a panic,
 //!   with the same violations with a timeline and without, each span inside
 //!   the battle's text on char boundaries.
@@ -72,14 +73,21 @@ fn items<'s>(archive: &Archive<'s>) -> Vec<Vec<ShapeItem<'s>>> {
         .collect()
 }
 
-pub fn format_round_trip(data: &[u8]) {
+/// Any bytes decode keeping their offsets and parse without a panic, every
+/// span inside the text; returns the text for more checks.
+pub fn parse_spans(data: &[u8]) -> String {
     let (text, decode_errors) = decode(data);
     assert_eq!(text.len(), data.len(), "decode must keep byte offsets");
     for error in &decode_errors {
         assert!(error.span.end as usize <= data.len());
     }
+    check_spans(&parse(&text));
+    text.into_owned()
+}
+
+pub fn format_round_trip(data: &[u8]) {
+    let text = parse_spans(data);
     let archive = parse(&text);
-    check_spans(&archive);
     if archive.has_errors() {
         return;
     }
