@@ -765,13 +765,21 @@ fn fmt_keeps_links_permissions_and_owners() {
 /// The least wall time of three runs of `senlac lint --format FORMAT` on
 /// `text`, which has errors.
 fn lint_seconds(text: &str, format: &str) -> f64 {
+    seconds(text, &["lint", "--format", format])
+}
+
+/// The least wall time of three runs of `senlac ARGS FILE` on `text`, which
+/// has errors.
+fn seconds(text: &str, args: &[&str]) -> f64 {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.sbn");
     std::fs::write(&path, text).unwrap();
+    let mut args = args.to_vec();
+    args.push(path.to_str().unwrap());
     (0..3)
         .map(|_| {
             let started = std::time::Instant::now();
-            let output = senlac_in_root(&["lint", "--format", format, path.to_str().unwrap()]);
+            let output = senlac_in_root(&args);
             assert_eq!(output.status.code(), Some(1));
             started.elapsed().as_secs_f64()
         })
@@ -803,6 +811,13 @@ fn diagnostics_grow_linearly() {
             "{what} ({format}): 10,000 took {small:.3}s, 40,000 took {large:.3}s"
         );
     }
+    // fmt places each battle's errors in the file the same way.
+    let small = seconds(&battles(2_500), &["fmt", "--check"]);
+    let large = seconds(&battles(10_000), &["fmt", "--check"]);
+    assert!(
+        large < 8.0 * small,
+        "fmt --check: 2,500 battles took {small:.3}s, 10,000 took {large:.3}s"
+    );
 }
 
 /// A diagnostic quotes at most a bounded excerpt of a huge atom: a 5 MB verb

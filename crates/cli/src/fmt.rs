@@ -9,12 +9,10 @@ use std::io::{Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use senlac_notation::Span;
-
 use crate::diagnostics::{Format, Located, no_battle};
 use crate::files::Replacement;
 use crate::problem::Problem;
-use crate::stream::for_each_chunk;
+use crate::stream::{Placer, for_each_chunk};
 use crate::{Exit, files};
 
 pub fn run(paths: &[PathBuf], check: bool) -> Exit {
@@ -82,6 +80,7 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
     let mut canonical = String::new();
     let mut write_error = None;
     let read = for_each_chunk(file, |chunk, origin| {
+        let mut placer = Placer::new(origin);
         for (battle, utf8) in chunk {
             let mut errors: Vec<Problem> = utf8
                 .iter()
@@ -90,20 +89,16 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
                 .collect();
             if !errors.is_empty() {
                 errors.sort_by_key(|e| e.span.start);
-                let start = battle.span.start as usize;
-                for error in &mut errors {
-                    error.span = Span {
-                        start: error.span.start.saturating_sub(start as u32),
-                        end: error.span.end.saturating_sub(start as u32),
-                    };
-                }
-                let lines_before =
-                    memchr::memchr_iter(b'\n', &battle.source.as_bytes()[..start]).count();
+                let placed = placer.place(battle);
+                let errors: Vec<Problem> = errors
+                    .into_iter()
+                    .map(|e| e.counted_from(placed.start))
+                    .collect();
                 Located {
                     name: &name,
-                    text: &battle.source[start..battle.span.end as usize],
-                    offset: origin.offset + start,
-                    line: origin.line + lines_before,
+                    text: placed.text,
+                    offset: placed.origin.offset,
+                    line: placed.origin.line,
                 }
                 .print(
                     &errors,

@@ -7,11 +7,11 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use senlac_notation::{ItemKind, Span, SyntaxError};
+use senlac_notation::{ItemKind, SyntaxError};
 
 use crate::diagnostics::{Format, Located, no_battle};
 use crate::problem::Problem;
-use crate::stream::{Origin, for_each_chunk};
+use crate::stream::{Origin, Placer, for_each_chunk};
 use crate::{Exit, files};
 
 /// What one file's check found.
@@ -161,11 +161,8 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
                 (actions, problems(battle, utf8, rules))
             })
             .collect();
-        // Each battle's diagnostics are placed within the battle's own text,
-        // and the lines before it are counted once, so a chunk of many
-        // battles costs one pass over it, not one per battle.
-        let mut lines_before = origin.line;
-        let mut counted_to = 0usize;
+        // Each battle's diagnostics are placed within the battle's own text.
+        let mut placer = Placer::new(origin);
         for ((battle, _), (actions, errors)) in chunk.iter().zip(checked) {
             index += 1;
             result.battles += 1;
@@ -186,29 +183,16 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
             if errors.is_empty() {
                 continue;
             }
-            let start = (battle.span.start as usize).min(battle.source.len());
-            let end = (battle.span.end as usize).clamp(start, battle.source.len());
-            lines_before += memchr::memchr_iter(
-                b'\n',
-                &battle.source.as_bytes()[counted_to.min(start)..start],
-            )
-            .count();
-            counted_to = start;
+            let placed = placer.place(battle);
             let errors: Vec<Problem> = errors
                 .into_iter()
-                .map(|mut e| {
-                    e.span = Span {
-                        start: e.span.start.saturating_sub(start as u32),
-                        end: e.span.end.saturating_sub(start as u32),
-                    };
-                    e
-                })
+                .map(|e| e.counted_from(placed.start))
                 .collect();
             let located = Located {
                 name: &name,
-                text: battle.source.get(start..end).unwrap_or_default(),
-                offset: origin.offset + start,
-                line: lines_before,
+                text: placed.text,
+                offset: placed.origin.offset,
+                line: placed.origin.line,
             };
             located.print(&errors, format, index, &mut result.output);
         }

@@ -9,12 +9,12 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use senlac_engine::{Config, Game};
-use senlac_notation::{Archive, Battle, Span};
+use senlac_notation::{Archive, Battle};
 
 use crate::Exit;
 use crate::diagnostics::{Format, Located};
 use crate::problem::Problem;
-use crate::stream::{Origin, for_each_chunk};
+use crate::stream::{Origin, Placer, for_each_chunk};
 
 /// One battle's text, and where it stands in its file.
 pub struct Source {
@@ -54,29 +54,15 @@ pub fn read(path: &Path, number: usize) -> Result<Source, Exit> {
             if count != number {
                 continue;
             }
-            let start = (battle.span.start as usize).min(battle.source.len());
-            let end = (battle.span.end as usize).clamp(start, battle.source.len());
-            let line = origin.line
-                + memchr::memchr_iter(b'\n', &battle.source.as_bytes()[..start]).count();
-            let shift = |span: Span| Span {
-                start: span.start.saturating_sub(start as u32),
-                end: span.end.saturating_sub(start as u32),
-            };
+            let placed = Placer::new(origin).place(battle);
             let utf8 = utf8
                 .iter()
-                .map(|e| {
-                    let mut problem = Problem::from(e);
-                    problem.span = shift(problem.span);
-                    problem
-                })
+                .map(|e| Problem::from(e).counted_from(placed.start))
                 .collect();
             let source = Source {
                 name: name.clone(),
-                text: battle.source[start..end].to_string(),
-                origin: Origin {
-                    offset: origin.offset + start,
-                    line,
-                },
+                text: placed.text.to_string(),
+                origin: placed.origin,
             };
             found = Some((source, utf8));
             return ControlFlow::Break(());

@@ -62,6 +62,17 @@ fn bounded(text: &str) -> String {
 }
 
 impl Problem {
+    /// The same problem with its span counted from `start`, for a battle
+    /// printed from its own text ([`crate::stream::Placed`]).
+    pub fn counted_from(mut self, start: usize) -> Problem {
+        let start = u32::try_from(start).unwrap_or(u32::MAX);
+        self.span = Span {
+            start: self.span.start.saturating_sub(start),
+            end: self.span.end.saturating_sub(start),
+        };
+        self
+    }
+
     /// Whether its words carry characters a terminal must not get raw.
     pub fn has_unsafe_text(&self) -> bool {
         let unsafe_in = |s: &str| s.chars().any(safe_text::is_unsafe);

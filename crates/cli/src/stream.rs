@@ -21,6 +21,51 @@ pub struct Origin {
     pub line: usize,
 }
 
+/// A battle's own text, and where it stands in its file.
+pub struct Placed<'s> {
+    pub text: &'s str,
+    /// Where `text` starts in the chunk it was parsed from.
+    pub start: usize,
+    /// Where `text` starts in the file.
+    pub origin: Origin,
+}
+
+/// Places the battles of one chunk in their file, taken in order: the
+/// newlines before each are counted once for the whole chunk, not once per
+/// battle from the chunk's start.
+pub struct Placer {
+    chunk: Origin,
+    counted_to: usize,
+    line: usize,
+}
+
+impl Placer {
+    pub fn new(chunk: Origin) -> Placer {
+        Placer {
+            chunk,
+            counted_to: 0,
+            line: chunk.line,
+        }
+    }
+
+    pub fn place<'s>(&mut self, battle: &Battle<'s>) -> Placed<'s> {
+        let source = battle.source;
+        let start = (battle.span.start as usize).min(source.len());
+        let end = (battle.span.end as usize).clamp(start, source.len());
+        let from = self.counted_to.min(start);
+        self.line += memchr::memchr_iter(b'\n', &source.as_bytes()[from..start]).count();
+        self.counted_to = start;
+        Placed {
+            text: &source[start..end],
+            start,
+            origin: Origin {
+                offset: self.chunk.offset + start,
+                line: self.line,
+            },
+        }
+    }
+}
+
 /// Calls `each` with the battles of `reader`, a chunk at a time (so the caller
 /// can check a chunk's battles in parallel), each with the UTF-8 errors inside
 /// it, and where the chunk's text starts; `each` may stop the reading. Returns
