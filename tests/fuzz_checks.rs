@@ -121,13 +121,7 @@ pub fn replay(data: &[u8]) {
             continue;
         }
         let plain = senlac_engine::check(battle, senlac_engine::Config::default());
-        let timed = senlac_engine::check(
-            battle,
-            senlac_engine::Config {
-                timeline: true,
-                ..Default::default()
-            },
-        );
+        let timed = senlac_engine::check(battle, senlac_engine::Config::TIMELINE);
         match (plain, timed) {
             (Ok(plain), Ok(timed)) => {
                 assert_eq!(violations(plain.as_ref()), violations(timed.as_ref()));
@@ -149,13 +143,7 @@ pub fn render(data: &[u8]) {
         if !battle.errors.is_empty() || !senlac_notation::lower::check(battle).is_empty() {
             continue;
         }
-        let Ok(game) = senlac_engine::check(
-            battle,
-            senlac_engine::Config {
-                timeline: true,
-                ..Default::default()
-            },
-        ) else {
+        let Ok(game) = senlac_engine::check(battle, senlac_engine::Config::TIMELINE) else {
             continue;
         };
         let mut captions: Vec<(usize, String)> = game

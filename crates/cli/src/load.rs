@@ -108,11 +108,7 @@ pub fn replay<'a>(
         print_problems(source, &problems);
         return Err(Exit::Failure);
     }
-    let config = Config {
-        timeline: true,
-        ..Config::default()
-    };
-    let game = senlac_engine::check(battle, config).map_err(|violation| {
+    let game = senlac_engine::check(battle, Config::TIMELINE).map_err(|violation| {
         print_problems(source, &[Problem::from(&violation)]);
         Exit::Failure
     })?;

@@ -18,6 +18,14 @@ pub struct Config {
     pub every_state: bool,
 }
 
+impl Config {
+    /// A replay that keeps its timeline, as show, diff and render need.
+    pub const TIMELINE: Config = Config {
+        timeline: true,
+        every_state: false,
+    };
+}
+
 impl<R: Ruleset> Replay<R> {
     /// State `index` of the timeline (setup is 0, the end the last).
     pub fn state(&self, index: usize) -> Option<R::State> {

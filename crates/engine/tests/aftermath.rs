@@ -23,13 +23,7 @@ fn replayed() -> (senlac_engine::Replay<MassCombat>, State) {
         "syntax: {:?}",
         archive.all_errors().collect::<Vec<_>>()
     );
-    let Some(replay) = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    ) else {
+    let Some(replay) = mass_combat::replay(&archive.battles[0], Config::TIMELINE) else {
         panic!("the sample is a Mass Combat battle")
     };
     let end = replay.at(&Point::End).expect("a state at the end");

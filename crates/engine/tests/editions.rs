@@ -17,13 +17,7 @@ fn sample() -> String {
 fn replay(text: &str) -> (Vec<(String, String)>, Vec<State>) {
     let archive = parse(text);
     assert!(!archive.has_errors());
-    let Some(replay) = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    ) else {
+    let Some(replay) = mass_combat::replay(&archive.battles[0], Config::TIMELINE) else {
         panic!()
     };
     let violations = replay
@@ -97,14 +91,7 @@ fn who_may_support_an_attack() {
 fn the_generic_view_and_events() {
     let text = sample();
     let archive = parse(&text);
-    let game = check(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    )
-    .unwrap();
+    let game = check(&archive.battles[0], Config::TIMELINE).unwrap();
     let end = game.view(game.index(&Point::End).unwrap());
     let fyrd = &end.units[3];
     assert_eq!(
@@ -135,14 +122,7 @@ fn the_generic_view_and_events() {
     assert_eq!(json(0)["at"], "0505");
     assert_eq!(json(3)["status"], "routed");
     // The state after the Norse resolve step carries the events of that step.
-    let replay = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    )
-    .unwrap();
+    let replay = mass_combat::replay(&archive.battles[0], Config::TIMELINE).unwrap();
     let resolved = (0..replay.timeline.len())
         .flat_map(|i| replay.timeline.events(i).iter())
         .find(|e| matches!(e, senlac_engine::mass_combat::event::Event::Resolved { .. }))

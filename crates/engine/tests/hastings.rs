@@ -34,13 +34,7 @@ fn table(state: &State) -> Vec<(String, String, u8, u8)> {
 fn setup_matches_the_armies_after_bonus() {
     let text = sample();
     let archive = parse(&text);
-    let Some(replay) = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    ) else {
+    let Some(replay) = mass_combat::replay(&archive.battles[0], Config::TIMELINE) else {
         panic!()
     };
     let setup = &replay.at(&Point::Setup).unwrap();
@@ -62,13 +56,7 @@ fn setup_matches_the_armies_after_bonus() {
 fn turn_one_matches_the_document() {
     let text = sample();
     let archive = parse(&text);
-    let Some(replay) = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    ) else {
+    let Some(replay) = mass_combat::replay(&archive.battles[0], Config::TIMELINE) else {
         panic!()
     };
     assert_eq!(replay.violations, vec![]);
@@ -108,13 +96,7 @@ fn turn_one_matches_the_document() {
 fn timeline_addresses_points() {
     let text = sample();
     let archive = parse(&text);
-    let Some(replay) = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            ..Config::default()
-        },
-    ) else {
+    let Some(replay) = mass_combat::replay(&archive.battles[0], Config::TIMELINE) else {
         panic!()
     };
     let saxon_turn: Point = "1.Saxons".parse().unwrap();
