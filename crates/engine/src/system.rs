@@ -90,15 +90,6 @@ impl<'a, R: Ruleset> Fold<'a, R> {
         R::apply(self.state, &event);
         self.events.push(event);
     }
-
-    pub fn state(&self) -> &R::State {
-        self.state
-    }
-
-    /// The events emitted so far in this fold.
-    pub fn events(&self) -> &[R::Event] {
-        self.events
-    }
 }
 
 impl<R: Ruleset> std::ops::Deref for Fold<'_, R> {

@@ -113,12 +113,6 @@ impl BattleView {
         self.sides.get(unit.side).map_or("", String::as_str)
     }
 
-    /// A unit's value for a column key.
-    pub fn value<'v>(&self, unit: &'v UnitView, key: &str) -> Option<&'v Value> {
-        let i = self.columns.iter().position(|c| c.key == key)?;
-        unit.values.get(i)
-    }
-
     /// A unit as JSON: side, id, name, status, `at`, then the system's columns by key.
     pub fn unit_json<'v>(&'v self, unit: &'v UnitView) -> UnitJson<'v> {
         UnitJson { view: self, unit }
