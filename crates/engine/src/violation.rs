@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use senlac_notation::Span;
+use senlac_notation::{Fix, Span};
 
 use crate::code::{CodeInfo, Severity};
 
@@ -20,6 +20,8 @@ pub struct Violation {
     /// The rule broken: a section of the rule document, or a ruling in docs/rules/.
     pub rule: &'static str,
     pub help: Option<String>,
+    /// A certain edit that fixes it, when there is one (`senlac lint --fix`).
+    pub fix: Option<Fix>,
 }
 
 impl Violation {
@@ -39,6 +41,7 @@ impl Violation {
             label: "here".into(),
             rule,
             help: None,
+            fix: None,
         }
     }
 
@@ -49,6 +52,11 @@ impl Violation {
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
         self
     }
 }

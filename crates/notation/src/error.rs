@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::fix::Fix;
 use crate::span::Span;
 
 /// Every syntax error the notation can report. The codes are stable: scripts and
@@ -92,6 +93,8 @@ pub struct SyntaxError {
     /// Text of the label on the span.
     pub label: Cow<'static, str>,
     pub help: Option<Cow<'static, str>>,
+    /// A certain edit that fixes it, when there is one.
+    pub fix: Option<Fix>,
 }
 
 impl SyntaxError {
@@ -107,6 +110,7 @@ impl SyntaxError {
             message: message.into(),
             label: label.into(),
             help: None,
+            fix: None,
         }
     }
 
@@ -115,9 +119,15 @@ impl SyntaxError {
         self
     }
 
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
+        self
+    }
+
     /// The same error, `by` bytes later (for battles parsed out of a larger stream).
     pub fn shifted(mut self, by: u32) -> Self {
         self.span = self.span.shifted(by);
+        self.fix = self.fix.map(|fix| fix.shifted(by));
         self
     }
 }

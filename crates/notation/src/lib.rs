@@ -10,6 +10,7 @@
 pub mod atom;
 pub mod battle_text;
 pub mod error;
+pub mod fix;
 pub mod format;
 pub mod lower;
 pub mod parse;
@@ -21,6 +22,7 @@ pub mod value;
 pub use atom::{Atom, AtomKind};
 pub use battle_text::BattleText;
 pub use error::{Code, SyntaxError};
+pub use fix::{Fix, did_you_mean};
 pub use format::format;
 pub use parse::{Battles, ItemRef, Parser, Stop, Visitor, battles, decode, parse};
 pub use span::Span;
