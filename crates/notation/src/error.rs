@@ -94,7 +94,7 @@ pub struct SyntaxError {
     pub label: Cow<'static, str>,
     pub help: Option<Cow<'static, str>>,
     /// A certain edit that fixes it, when there is one.
-    pub fix: Option<Fix>,
+    pub fix: Option<Box<Fix>>,
 }
 
 impl SyntaxError {
@@ -120,14 +120,14 @@ impl SyntaxError {
     }
 
     pub fn with_fix(mut self, fix: Fix) -> Self {
-        self.fix = Some(fix);
+        self.fix = Some(Box::new(fix));
         self
     }
 
     /// The same error, `by` bytes later (for battles parsed out of a larger stream).
     pub fn shifted(mut self, by: u32) -> Self {
         self.span = self.span.shifted(by);
-        self.fix = self.fix.map(|fix| fix.shifted(by));
+        self.fix = self.fix.map(|fix| Box::new(fix.shifted(by)));
         self
     }
 }
