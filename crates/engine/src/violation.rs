@@ -21,7 +21,7 @@ pub struct Violation {
     pub rule: &'static str,
     pub help: Option<String>,
     /// A certain edit that fixes it, when there is one (`senlac lint --fix`).
-    pub fix: Option<Fix>,
+    pub fix: Option<Box<Fix>>,
 }
 
 impl Violation {
@@ -56,7 +56,7 @@ impl Violation {
     }
 
     pub fn fix(mut self, fix: Fix) -> Self {
-        self.fix = Some(fix);
+        self.fix = Some(Box::new(fix));
         self
     }
 }
