@@ -19,7 +19,7 @@ pub struct Violation {
     pub label: String,
     /// The rule broken: a section of the rule document, or a ruling in docs/rules/.
     pub rule: &'static str,
-    pub help: Option<String>,
+    pub help: Option<Box<str>>,
     /// A certain edit that fixes it, when there is one (`senlac lint --fix`).
     pub fix: Option<Box<Fix>>,
 }
@@ -51,7 +51,7 @@ impl Violation {
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(help.into().into_boxed_str());
         self
     }
 
