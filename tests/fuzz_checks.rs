@@ -152,6 +152,11 @@ pub fn render(data: &[u8]) {
             .map(|f| (f.state, f.caption.clone()))
             .collect();
         captions.push((game.len().saturating_sub(1), "The end".to_string()));
+        // The replay's film: the same frames, the board drawn once.
+        let film_frames = captions.len().min(FRAMES.saturating_sub(drawn));
+        check_svg(&senlac_render::svg::film_svg(
+            captions.iter().take(film_frames).map(|(state, _)| game.scene(*state, 0)),
+        ));
         for (state, caption) in captions {
             if drawn == FRAMES {
                 return;

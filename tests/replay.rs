@@ -98,3 +98,125 @@ fn the_replay_steps_forward_with_the_right_arrow() {
     let keep = std::env::temp_dir().join("senlac-replay.png");
     std::fs::copy(&shot, &keep).unwrap();
 }
+
+/// A replay of `turns` turns of Hastings' armies holding: the sample's setup,
+/// then nothing but holds.
+fn holding_battle(turns: usize) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let sample = std::fs::read_to_string(root.join("samples/hastings.sbn")).unwrap();
+    let mut text = sample[..sample.find("1. Saxons").unwrap()].to_string();
+    for turn in 1..=turns {
+        text.push_str(&format!(
+            "{turn}. Saxons\n  movement:\n    VI+VII+VIII+IX hold\n{turn}. Normans\n  movement:\n    III+IV+V+VI+VII hold\n"
+        ));
+    }
+    text
+}
+
+fn replay_page(log: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battle.sbn");
+    std::fs::write(&path, log).unwrap();
+    let out = dir.path().join("out");
+    let render = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .arg("render")
+        .arg(&path)
+        .args(["--at", "end", "--html", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        render.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&render.stderr)
+    );
+    std::fs::read_to_string(out.join("replay.html")).unwrap()
+}
+
+/// The board is drawn once: a further step costs its counters' references,
+/// its line in the move list and its changes, not a map. (Each step used to
+/// inline a whole SVG: a 76 KB log of 1,000 turns made a 41 MB page.)
+#[test]
+fn the_replay_grows_by_its_steps_not_by_a_map_a_step() {
+    let short = replay_page(&holding_battle(50));
+    let long = replay_page(&holding_battle(150));
+    // 100 more turns, two actions each.
+    let per_step = (long.len() - short.len()) / 200;
+    assert!(
+        per_step < 1_000,
+        "each step adds {per_step} bytes ({} for 50 turns, {} for 150)",
+        short.len(),
+        long.len()
+    );
+    assert_eq!(
+        long.matches("id=\"forest\"").count(),
+        1,
+        "terrain drawn once"
+    );
+}
+
+/// Every id in the page is unique (a pattern repeated in every step could
+/// not be painted once the first copy was hidden).
+#[test]
+fn the_replay_has_unique_ids_and_stays_small() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let page = replay_page(&std::fs::read_to_string(root.join("samples/hastings.sbn")).unwrap());
+    let mut ids: Vec<&str> = page
+        .split(" id=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    let count = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "some id is used twice");
+    assert!(ids.contains(&"frame-82"), "a frame per step: {}", ids.len());
+    assert!(
+        page.len() < 400_000,
+        "the Hastings replay is {} bytes",
+        page.len()
+    );
+}
+
+/// A replay whose page would run to gigabytes (steps × counters) is refused
+/// with the numbers and what to draw instead, before anything is drawn.
+#[test]
+fn a_replay_too_large_to_open_is_refused_with_the_numbers() {
+    let mut log = String::from(
+        "[Battle \"Big\"]\n[Site \"S\"]\n[Date \"1066\"]\n[Rules \"mass-combat/a\"]\n[Sides \"A B\"]\n[Result \"*\"]\n\nmap hex 99x99 parity odd\n",
+    );
+    for (side, first_row) in [("A", 1), ("B", 50)] {
+        log.push_str(&format!("army {side} \"{side}\"\n"));
+        for i in 0..3000 {
+            log.push_str(&format!("  unit U{i} \"U\" light-infantry A\n"));
+        }
+        log.push_str(&format!("deploy {side}"));
+        for i in 0..3000 {
+            log.push_str(&format!(" U{i}@{:02}{:02}", 1 + i % 99, first_row + i / 99));
+        }
+        log.push('\n');
+    }
+    log.push_str("first A turn\n\n1. A\n  movement:\n");
+    for i in 0..1200 {
+        log.push_str(&format!("    U{i} hold\n"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.sbn");
+    std::fs::write(&path, log).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .arg("render")
+        .arg(&path)
+        .args(["--at", "end", "--html", "-o"])
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("1202 steps with 6000 counters would take about 158 MB")
+            && stderr.contains("--at turns"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("out/replay.html").exists());
+}

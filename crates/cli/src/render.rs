@@ -12,6 +12,14 @@ use senlac_engine::{Game, Point};
 
 use crate::{Exit, files, load};
 
+/// A replay page grows by about this many bytes per counter per step (a
+/// `<use>` of a shared piece), over its move list and board.
+const REPLAY_BYTES_PER_COUNTER: usize = 22;
+
+/// The largest replay page written: a browser would not open a larger one
+/// usefully, and building it would hold steps × counters in memory.
+const REPLAY_LIMIT: usize = 64_000_000;
+
 /// Which frames to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Selection {
@@ -107,11 +115,29 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         if options.html {
             // The replay steps through every action, whatever frames were asked for.
             let steps = plan(game, &Selection::Actions).unwrap_or_default();
-            let drawn: Vec<(&Planned, String)> = steps
-                .iter()
-                .map(|p| (p, senlac_render::svg::scene_svg(&scene(game, &title, p))))
-                .collect();
-            let page = crate::replay_page::page(&title, parsed, game, &drawn);
+            let counters = game
+                .view(0)
+                .units
+                .len()
+                .max(game.view(game.len().saturating_sub(1)).units.len());
+            let estimate = steps
+                .len()
+                .saturating_mul(counters)
+                .saturating_mul(REPLAY_BYTES_PER_COUNTER);
+            if estimate > REPLAY_LIMIT {
+                eprintln!(
+                    "error: {}: a replay of {} steps with {counters} counters would take about {} MB; \
+                     senlac writes replays of up to {} MB\n  help: draw frames instead, e.g. `--at turns` or `--at phases`",
+                    source.name,
+                    steps.len(),
+                    estimate / 1_000_000,
+                    REPLAY_LIMIT / 1_000_000
+                );
+                return Exit::Failure;
+            }
+            let captions: Vec<String> = steps.iter().map(|p| p.caption.clone()).collect();
+            let film = senlac_render::svg::film_svg(steps.iter().map(|p| scene(game, &title, p)));
+            let page = crate::replay_page::page(&title, parsed, game, &captions, &film);
             let Some(target) = inside(options.dir, "replay", "html") else {
                 return Exit::Failure;
             };

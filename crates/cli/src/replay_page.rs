@@ -1,125 +1,265 @@
-//! The HTML replay: one self-contained page with every step's frame, arrow
-//! keys, buttons and a slider, the turns and phases as links, the step's diff
-//! beside the map, and the log's comments at their step. It loads nothing.
+//! The HTML replay: one self-contained page that loads nothing. The board is
+//! drawn once (one film SVG, each step a group of shared pieces); beside it
+//! the move list, like lichess's: every action of the main line with its
+//! reactions and claims, grouped by turn and side, the current one
+//! highlighted; and the step's changes and the log's comments. Arrow keys,
+//! Home, End, Space (autoplay) and `?` (help) drive it; `#step=N`,
+//! `#fig=NAME` and `#T.SIDE.PHASE` (any point `show --at` takes) link to a
+//! step.
+//!
+//! A comment goes with the action it stands beside (on the same line), else
+//! with the next action of the main line, else with the last step: a comment
+//! written before an action introduces it.
 
 use std::fmt::Write as _;
 
 use senlac_engine::Game;
 use senlac_notation::{Battle, ItemKind};
 
-use crate::render::Planned;
 use crate::report::escape;
 
-/// The page, from the frames drawn for every step.
+/// What the log says at a step of the main line.
+#[derive(Default)]
+struct Written {
+    /// The action's text, whitespace collapsed; empty for setup and the end.
+    action: String,
+    /// The turn header and phase the action stands under.
+    turn: String,
+    phase: String,
+    comments: Vec<String>,
+    /// The variations written after this action: alternatives to it.
+    variations: Vec<String>,
+}
+
+/// The page, from the battle, its replay and the film of every step
+/// (`film` holds frame `n` for step `n`).
 pub fn page(
     title: &str,
     battle: &Battle<'_>,
     game: &dyn Game,
-    frames: &[(&Planned, String)],
+    captions: &[String],
+    film: &str,
 ) -> String {
-    let comments = comments_by_step(battle);
-    let mut steps = String::new();
-    let mut index = String::new();
-    let mut last_heading = String::new();
-    for (n, (planned, svg)) in frames.iter().enumerate() {
-        let clock = game.clock(planned.state);
-        let heading = match (clock.side, clock.phase) {
-            (Some(side), Some(phase)) => format!("Turn {} · {side} · {phase}", clock.turn),
-            (Some(side), None) => format!("Turn {} · {side}", clock.turn),
-            _ => "Setup".to_string(),
-        };
-        if heading != last_heading {
-            let _ = writeln!(
-                index,
-                "<li><a href=\"#\" data-go=\"{n}\">{}</a></li>",
-                escape(&heading)
+    let steps = captions.len();
+    let written = written(battle, steps);
+    let mut moves = String::new();
+    let mut details = String::new();
+    let mut last_turn = String::new();
+    for (n, (caption, step)) in captions.iter().zip(&written).enumerate() {
+        if !step.turn.is_empty() && step.turn != last_turn {
+            if !last_turn.is_empty() {
+                moves.push_str("</ol></li>");
+            }
+            let _ = write!(
+                moves,
+                "<li class=\"turn\"><b>{}</b><ol>",
+                escape(&step.turn)
             );
-            last_heading = heading;
+            last_turn.clone_from(&step.turn);
         }
-        let diff = if planned.state == 0 {
+        let text = if step.action.is_empty() {
+            caption.clone()
+        } else {
+            step.action.clone()
+        };
+        let _ = write!(
+            moves,
+            "<li><a href=\"#step={n}\" data-step=\"{n}\">{}{}</a>",
+            if step.phase.is_empty() {
+                String::new()
+            } else {
+                format!("<i>{}</i> ", escape(&step.phase))
+            },
+            escape(&text)
+        );
+        for variation in &step.variations {
+            let _ = write!(
+                moves,
+                "<div class=\"variation\">({})</div>",
+                escape(variation)
+            );
+        }
+        moves.push_str("</li>");
+
+        let changes = if n == 0 {
             String::new()
         } else {
-            diff_html(game, planned.state - 1, planned.state)
+            changes_html(game, n - 1, n)
         };
-        let notes: String = comments
-            .iter()
-            .filter(|(step, _)| *step == planned.state)
-            .map(|(_, text)| format!("<blockquote>{}</blockquote>", escape(text)))
-            .collect();
-        let _ = writeln!(
-            steps,
-            "<section class=\"step\" data-step=\"{n}\"{}><h2>{}</h2><div class=\"row\"><div class=\"map\">{svg}</div><aside><h3>Changes</h3>{}{}</aside></div></section>",
+        let moments = game.moments(n);
+        let _ = write!(
+            details,
+            "<div class=\"detail\" data-step=\"{n}\"{}><h2>{}</h2>",
             if n == 0 { "" } else { " hidden" },
-            escape(&planned.caption),
-            if diff.is_empty() {
-                "<p>none</p>".to_string()
-            } else {
-                diff
-            },
-            notes,
+            escape(caption)
+        );
+        if !step.action.is_empty() {
+            let _ = write!(
+                details,
+                "<p class=\"action\"><code>{}</code></p>",
+                escape(&step.action)
+            );
+        }
+        for moment in &moments {
+            let _ = write!(details, "<p class=\"moment\">{}</p>", escape(moment));
+        }
+        if !changes.is_empty() {
+            let _ = write!(details, "<h3>Changes</h3>{changes}");
+        } else if n > 0 {
+            details.push_str("<p class=\"quiet\">Nothing on the field changed.</p>");
+        }
+        for comment in &step.comments {
+            let _ = write!(details, "<blockquote>{}</blockquote>", escape(comment));
+        }
+        details.push_str("</div>\n");
+    }
+    if !last_turn.is_empty() {
+        moves.push_str("</ol></li>");
+    }
+    let mut anchors = String::new();
+    for (point, state) in game.labels() {
+        let _ = write!(
+            anchors,
+            "<a data-anchor=\"{}\" data-step=\"{}\"></a>",
+            escape(&point.to_string()),
+            state.min(&steps.saturating_sub(1))
         );
     }
-    let count = frames.len();
+    for figure in game.figures() {
+        let _ = write!(
+            anchors,
+            "<a data-anchor=\"fig={}\" data-step=\"{}\"></a>",
+            escape(&figure.name),
+            figure.state.min(steps.saturating_sub(1))
+        );
+    }
     format!(
         r#"<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>
 <style>
-body{{font-family:Georgia,serif;margin:0;display:flex;min-height:100vh;background:#f4f0e6}}
-nav{{width:15em;padding:1em;background:#e8e0cc;overflow:auto;max-height:100vh;position:sticky;top:0}}
-nav ol{{padding-left:1.2em;font-size:.9em}}
-main{{flex:1;padding:1em}}
-.row{{display:flex;gap:1em;align-items:flex-start}}
-.map svg{{max-width:100%;height:auto;background:#fff}}
-aside{{min-width:16em;font-size:.9em}}
-aside li.fell{{color:#a00}}
-blockquote{{margin:.5em 0;padding:.3em .6em;border-left:3px solid #886;font-style:italic}}
-.controls{{display:flex;gap:.5em;align-items:center;margin-bottom:.5em}}
-#slider{{flex:1}}
+*{{box-sizing:border-box}}
+html,body{{margin:0;height:100%}}
+body{{font-family:Georgia,"DejaVu Serif",serif;background:#f4f0e6;color:#2a241c;display:flex;flex-direction:column}}
+header{{display:flex;align-items:baseline;gap:1em;padding:.3em 1em;background:#e8e0cc}}
+header h1{{font-size:1.2em;margin:0}}
+#caption{{font-style:italic}}
+.layout{{flex:1;display:flex;min-height:0}}
+.board{{flex:1;min-width:0;display:flex;justify-content:center;align-items:flex-start;padding:.4em}}
+.board svg{{max-width:100%;max-height:calc(100vh - 3.2em);width:auto;height:auto;background:#fff}}
+aside{{width:24em;display:flex;flex-direction:column;min-height:0;border-left:1px solid #cfc6ad}}
+.controls{{display:flex;gap:.3em;align-items:center;padding:.4em}}
+.controls button{{font:inherit;padding:.1em .5em}}
+#slider{{flex:1;min-width:4em}}
+#where{{font-variant-numeric:tabular-nums;min-width:4.5em;text-align:right}}
+#details{{padding:0 .6em;max-height:40%;overflow:auto;border-bottom:1px solid #cfc6ad}}
+#details h2{{font-size:1em;margin:.3em 0}}
+#details h3{{font-size:.9em;margin:.4em 0 .2em}}
+#details ul{{margin:0;padding-left:1.2em;font-size:.9em}}
+li.fell{{color:#a00}}
+.action code{{font-size:.95em;background:#fffdf6;padding:.1em .3em;border:1px solid #ddd3b3}}
+.moment{{margin:.2em 0;font-weight:bold}}
+.quiet{{color:#776;font-size:.9em}}
+blockquote{{margin:.4em 0;padding:.2em .6em;border-left:3px solid #886;font-style:italic}}
+#moves{{flex:1;overflow:auto;margin:0;padding:.4em .6em;font-size:.9em;list-style:none}}
+#moves ol{{padding-left:.6em;list-style:none;margin:.1em 0 .4em}}
+#moves a{{color:inherit;text-decoration:none;display:block;padding:.05em .3em;border-radius:3px;font-family:"DejaVu Sans Mono",monospace;font-size:.92em}}
+#moves a i{{font-family:Georgia,serif;color:#776}}
+#moves a:hover{{background:#e8e0cc}}
+#moves a.current{{background:#2c5b98;color:#fff}}
+#moves a.current i{{color:#dde}}
+.variation{{margin-left:1.2em;color:#665;font-size:.88em}}
+#help{{position:fixed;inset:20% 30%;background:#fffdf6;border:2px solid #886;padding:1em;box-shadow:0 4px 20px #0004}}
+#anchors{{display:none}}
 </style></head><body>
-<nav><h1>{title}</h1><ol>
-{index}</ol></nav>
-<main>
-<div class="controls"><button id="back" title="Left arrow">◀ Back</button><input id="slider" type="range" min="0" max="{max}" value="0"><button id="forward" title="Right arrow">Forward ▶</button><span id="where">1 / {count}</span></div>
-{steps}</main>
+<header><h1>{title}</h1><span id="caption"></span></header>
+<div class="layout">
+<div class="board">
+{film}</div>
+<aside>
+<div class="controls"><button id="first" title="Home">|◀</button><button id="back" title="Left arrow">◀</button><button id="play" title="Space: play, pause">▷</button><button id="forward" title="Right arrow">▶</button><button id="last" title="End">▶|</button><input id="slider" type="range" min="0" max="{max}" value="0" aria-label="step"><span id="where">1 / {steps}</span></div>
+<div id="details">
+{details}</div>
+<ol id="moves">{moves}</ol>
+</aside>
+</div>
+<div id="help" hidden><h2>Keys</h2><p>← → step back and forward · Home, End: first and last step · Space: play and pause · ? this help</p><p>Link to a step with <code>#step=N</code>, a figure with <code>#fig=NAME</code>, or a point with <code>#3.Normans.resolve</code>.</p></div>
+<div id="anchors">{anchors}</div>
 <script>
-const steps = Array.from(document.querySelectorAll('.step'));
+const frames = Array.from(document.querySelectorAll('svg .frame'));
+const details = Array.from(document.querySelectorAll('.detail'));
+const links = Array.from(document.querySelectorAll('#moves a[data-step]'));
 const slider = document.getElementById('slider');
 const where = document.getElementById('where');
+const caption = document.getElementById('caption');
+const help = document.getElementById('help');
 let current = 0;
-function show(n) {{
-  current = Math.max(0, Math.min(steps.length - 1, n));
-  steps.forEach((s, k) => {{ s.hidden = k !== current; }});
+let timer = null;
+function show(n, scroll = true) {{
+  n = Math.max(0, Math.min(frames.length - 1, n));
+  frames[current].setAttribute('display', 'none');
+  details[current].hidden = true;
+  current = n;
+  frames[current].removeAttribute('display');
+  details[current].hidden = false;
   slider.value = current;
-  where.textContent = (current + 1) + ' / ' + steps.length;
+  where.textContent = (current + 1) + ' / ' + frames.length;
+  caption.textContent = details[current].querySelector('h2').textContent;
+  links.forEach(a => a.classList.toggle('current', Number(a.dataset.step) === current));
+  const link = links.find(a => Number(a.dataset.step) === current);
+  if (link && scroll) link.scrollIntoView({{block: 'nearest'}});
+  if (location.hash !== '#step=' + current) history.replaceState(null, '', '#step=' + current);
+}}
+function stop() {{ if (timer) {{ clearInterval(timer); timer = null; }} }}
+function play() {{
+  if (timer) {{ stop(); return; }}
+  if (current === frames.length - 1) show(0);
+  timer = setInterval(() => {{ if (current >= frames.length - 1) stop(); else show(current + 1); }}, 900);
+}}
+function target(hash) {{
+  const key = decodeURIComponent(hash.replace(/^#/, ''));
+  const step = /^step=(\d+)$/.exec(key);
+  if (step) return Number(step[1]);
+  const anchor = Array.from(document.querySelectorAll('#anchors a')).find(a => a.dataset.anchor === key);
+  return anchor ? Number(anchor.dataset.step) : null;
 }}
 document.addEventListener('keydown', e => {{
-  if (e.key === 'ArrowRight') {{ show(current + 1); e.preventDefault(); }}
-  if (e.key === 'ArrowLeft') {{ show(current - 1); e.preventDefault(); }}
+  if (e.target === slider && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) e.preventDefault();
+  const keys = {{ArrowRight: () => show(current + 1), ArrowLeft: () => show(current - 1), Home: () => show(0), End: () => show(frames.length - 1), ' ': play, '?': () => {{ help.hidden = !help.hidden; }}, Escape: () => {{ help.hidden = true; }}}};
+  const act = keys[e.key];
+  if (!act) return;
+  if (e.key !== ' ') stop();
+  act();
+  e.preventDefault();
 }});
-document.getElementById('back').addEventListener('click', () => show(current - 1));
-document.getElementById('forward').addEventListener('click', () => show(current + 1));
-slider.addEventListener('input', () => show(Number(slider.value)));
-document.querySelectorAll('[data-go]').forEach(a => a.addEventListener('click', e => {{ e.preventDefault(); show(Number(a.dataset.go)); }}));
-show(0);
-// `#selftest` presses the right arrow once and records whether the frame changed,
-// so a headless browser's --dump-dom can check the page works.
-if (location.hash === '#selftest') {{
-  const before = current;
-  document.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'ArrowRight', bubbles: true }}));
-  const moved = current === before + 1 && steps[before].hidden && !steps[current].hidden;
+document.getElementById('first').addEventListener('click', () => {{ stop(); show(0); }});
+document.getElementById('back').addEventListener('click', () => {{ stop(); show(current - 1); }});
+document.getElementById('forward').addEventListener('click', () => {{ stop(); show(current + 1); }});
+document.getElementById('last').addEventListener('click', () => {{ stop(); show(frames.length - 1); }});
+document.getElementById('play').addEventListener('click', play);
+slider.addEventListener('input', () => {{ stop(); show(Number(slider.value)); }});
+links.forEach(a => a.addEventListener('click', e => {{ e.preventDefault(); stop(); show(Number(a.dataset.step), false); }}));
+window.addEventListener('hashchange', () => {{ const n = target(location.hash); if (n !== null && n !== current) show(n); }});
+const selftest = location.hash === '#selftest';
+const start = target(location.hash);
+show(start === null ? 0 : start);
+// `#selftest` presses the right arrow once and records whether the frame
+// changed, so a headless browser's --dump-dom can check the page works.
+if (selftest) {{
+  document.dispatchEvent(new KeyboardEvent('keydown', {{key: 'ArrowRight', bubbles: true}}));
+  const moved = current === 1 && frames[0].getAttribute('display') === 'none' && !frames[1].hasAttribute('display') && links.some(a => a.classList.contains('current') && a.dataset.step === '1');
   document.body.dataset.selftest = moved ? 'pass' : 'fail';
 }}
 </script>
 </body></html>
 "#,
         title = escape(title),
-        max = count.saturating_sub(1),
+        max = steps.saturating_sub(1),
     )
 }
 
 /// What changed between two states, as a list: one item per unit, the
 /// unit marked when its status changed.
-fn diff_html(game: &dyn Game, before: usize, after: usize) -> String {
+fn changes_html(game: &dyn Game, before: usize, after: usize) -> String {
     let changes = crate::diff::changes(&game.view(before), &game.view(after));
     let mut out = String::new();
     let mut rest = changes.as_slice();
@@ -157,53 +297,113 @@ fn diff_html(game: &dyn Game, before: usize, after: usize) -> String {
     }
 }
 
-/// Each comment of the main line with the state index it follows (0 = setup).
-fn comments_by_step(battle: &Battle<'_>) -> Vec<(usize, String)> {
-    let mut out: Vec<(usize, String)> = Vec::new();
-    let mut step = 0;
+/// What the log writes at each of `steps` steps (setup is 0, action `k` of
+/// the main line is `k`, the end is the last).
+fn written(battle: &Battle<'_>, steps: usize) -> Vec<Written> {
+    let mut out: Vec<Written> = (0..steps.max(1)).map(|_| Written::default()).collect();
+    let last = out.len() - 1;
+    let mut step = 0usize;
     let mut depth = 0u32;
-    let mut last_was_line_comment: Option<usize> = None;
+    let mut turn = String::new();
+    let mut phase = String::new();
+    // Comments waiting for the next action, and the variation being written.
+    let mut waiting: Vec<String> = Vec::new();
+    let mut variation = String::new();
+    let mut previous_was_line_comment = false;
     for (item, _) in battle.iter() {
+        let text = battle.text(item.span);
+        let line_comment = item.kind == ItemKind::Comment && text.starts_with(';');
         match item.kind {
-            ItemKind::VariationOpen => depth += 1,
-            ItemKind::VariationClose => depth = depth.saturating_sub(1),
-            ItemKind::Action if depth == 0 => step += 1,
-            ItemKind::Comment if depth == 0 => {
-                let raw = battle.text(item.span);
-                let inner = raw
-                    .strip_prefix('{')
-                    .and_then(|t| t.strip_suffix('}'))
-                    .or_else(|| raw.strip_prefix(';'))
-                    .unwrap_or(raw);
-                // Annotations are for the renderer, not for readers.
-                let mut text = String::new();
-                let mut rest = inner;
-                while let Some(start) = rest.find("[%") {
-                    text.push_str(&rest[..start]);
-                    rest = rest[start..]
-                        .find(']')
-                        .map_or("", |end| &rest[start + end + 1..]);
+            ItemKind::VariationOpen => {
+                depth += 1;
+                if depth == 1 {
+                    variation.clear();
                 }
-                text.push_str(rest);
-                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                if text.is_empty() {
-                    continue;
+            }
+            ItemKind::VariationClose => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 && !variation.is_empty() {
+                    out[step.min(last)]
+                        .variations
+                        .push(std::mem::take(&mut variation));
                 }
-                // A run of `;` lines is one comment written over several lines.
-                let continues = raw.starts_with(';') && last_was_line_comment == Some(step);
-                match out.last_mut() {
-                    Some((_, previous)) if continues => {
-                        previous.push(' ');
-                        previous.push_str(&text);
+            }
+            _ if depth > 0 => {
+                if matches!(
+                    item.kind,
+                    ItemKind::Action | ItemKind::Turn | ItemKind::Phase
+                ) {
+                    if !variation.is_empty() {
+                        variation.push_str(if item.kind == ItemKind::Action {
+                            "; "
+                        } else {
+                            " "
+                        });
                     }
-                    _ => out.push((step, text)),
+                    variation.push_str(&collapse(text));
                 }
-                last_was_line_comment = raw.starts_with(';').then_some(step);
-                continue;
+            }
+            ItemKind::Turn => turn = collapse(text),
+            ItemKind::Phase => phase = collapse(text.trim_end_matches(':')),
+            ItemKind::Action => {
+                step += 1;
+                if step <= last {
+                    let at = &mut out[step];
+                    at.action = collapse(text);
+                    at.turn.clone_from(&turn);
+                    at.phase.clone_from(&phase);
+                    at.comments.append(&mut waiting);
+                }
+            }
+            ItemKind::Comment => {
+                let prose = prose(text);
+                if !prose.is_empty() {
+                    // A run of `;` lines is one comment written over several lines.
+                    let continues = line_comment && previous_was_line_comment;
+                    // Before the first turn, a comment is about the setup.
+                    let target = if (item.trailing && step > 0) || turn.is_empty() {
+                        &mut out[step.min(last)].comments
+                    } else {
+                        &mut waiting
+                    };
+                    match target.last_mut() {
+                        Some(previous) if continues => {
+                            previous.push(' ');
+                            previous.push_str(&prose);
+                        }
+                        _ => target.push(prose),
+                    }
+                }
             }
             _ => {}
         }
-        last_was_line_comment = None;
+        previous_was_line_comment = line_comment;
     }
+    // Comments after the last action go with the end.
+    out[last].comments.append(&mut waiting);
     out
+}
+
+/// A comment's prose: delimiters and `[%...]` annotations (for the renderer)
+/// removed, whitespace collapsed.
+fn prose(raw: &str) -> String {
+    let inner = raw
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .or_else(|| raw.strip_prefix(';'))
+        .unwrap_or(raw);
+    let mut text = String::new();
+    let mut rest = inner;
+    while let Some(start) = rest.find("[%") {
+        text.push_str(&rest[..start]);
+        rest = rest[start..]
+            .find(']')
+            .map_or("", |end| &rest[start + end + 1..]);
+    }
+    text.push_str(rest);
+    collapse(&text)
+}
+
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

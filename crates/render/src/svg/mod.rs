@@ -11,6 +11,7 @@
 //! Numbers are rounded to a tenth of a pixel, so output is byte-stable.
 
 mod counters;
+mod film;
 mod legend;
 mod map;
 mod marks;
@@ -24,6 +25,7 @@ use senlac_board::scene::{Ink, Scene};
 use crate::layout::{self, Layout, push_px};
 use tag::{PathData, Tag};
 
+pub use film::film_svg;
 pub use text::escape;
 
 /// The side of a grid counter's square, in pixels.

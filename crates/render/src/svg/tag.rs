@@ -114,6 +114,19 @@ impl Tag {
         self.children.push(Child::Raw(markup.into()));
     }
 
+    /// Each child element written on its own, in order (texts and raw markup
+    /// are skipped: a drawing layer holds elements only).
+    pub(crate) fn children_markup(&self) -> impl Iterator<Item = String> + '_ {
+        self.children.iter().filter_map(|child| match child {
+            Child::Tag(tag) => {
+                let mut out = String::new();
+                tag.write(&mut out, false);
+                Some(out)
+            }
+            Child::Text(_) | Child::Raw(_) => None,
+        })
+    }
+
     /// Writes the element; `lines` puts each child on a line of its own.
     pub(crate) fn write(&self, out: &mut String, lines: bool) {
         out.push('<');

@@ -1,0 +1,124 @@
+//! A film: the frames of one battle in one SVG. The paper, the board, its
+//! terrain and the legend are drawn once; each frame is a group of `<use>`
+//! references to pieces (a counter as it stands, a mark) defined once each,
+//! so a replay grows by a few bytes per counter per step, not by a map per
+//! step, and every id in the document is unique.
+//!
+//! Frame `n` is the group `id="frame-n"`; all but the first are hidden
+//! (`display="none"`), and a page shows one at a time by toggling it.
+
+use std::collections::HashMap;
+
+use senlac_board::scene::{Counter, Scene};
+
+use super::{Tag, counters, defs, legend, map, marks};
+use crate::layout::{Layout, push_px};
+
+/// The frames of `scenes` (one battle's, on one board) as one SVG document.
+/// The board, sides and terrain are the first scene's; the legend is every
+/// scene's entries, each once; titles and captions are left to the page.
+/// Scenes are taken one at a time, so only their pieces are kept.
+pub fn film_svg(scenes: impl IntoIterator<Item = Scene>) -> String {
+    let mut scenes = scenes.into_iter();
+    let Some(first) = scenes.next() else {
+        return String::new();
+    };
+    let mut base = Scene {
+        title: String::new(),
+        caption: String::new(),
+        counters: Vec::new(),
+        marks: Vec::new(),
+        legend: Vec::new(),
+        ..first.clone()
+    };
+    // Where pieces go depends on the board alone, not on the legend below it.
+    let board = Layout::new(&base);
+
+    // Each distinct piece of markup once, in order of first use.
+    let mut pieces: Vec<String> = Vec::new();
+    let mut known: HashMap<String, u32> = HashMap::new();
+    let mut frames: Vec<Vec<u32>> = Vec::new();
+    for scene in std::iter::once(first).chain(scenes) {
+        // One counter of each look, for the shared bodies and symbols.
+        for counter in &scene.counters {
+            let look = |c: &Counter| (c.side, c.face.symbol, c.face.weight);
+            if !base.counters.iter().any(|c| look(c) == look(counter)) {
+                base.counters.push(counter.clone());
+            }
+        }
+        for entry in &scene.legend {
+            if !base.legend.contains(entry) {
+                base.legend.push(entry.clone());
+            }
+        }
+        let mut layer = Tag::new("g");
+        marks::draw_under(&mut layer, &scene, &board);
+        counters::draw(&mut layer, &scene, &board);
+        marks::draw_over(&mut layer, &scene, &board);
+        let frame = layer
+            .children_markup()
+            .map(|markup| {
+                let next = pieces.len() as u32;
+                *known.entry(markup).or_insert_with_key(|markup| {
+                    pieces.push(markup.clone());
+                    next
+                })
+            })
+            .collect();
+        frames.push(frame);
+    }
+    drop(known);
+    let layout = Layout::new(&base);
+    debug_assert_eq!(layout.surface, board.surface);
+
+    let mut view = String::from("0 0 ");
+    push_px(&mut view, layout.width);
+    view.push(' ');
+    push_px(&mut view, layout.height);
+    let mut doc = Tag::new("svg")
+        .set("xmlns", "http://www.w3.org/2000/svg")
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
+        .set("viewBox", view)
+        .add(Tag::new("title").text(&base.sides.join(" – ")))
+        .raw(defs())
+        .raw(counters::defs(&base));
+    let mut shared = String::from("<defs>");
+    for (n, piece) in pieces.iter().enumerate() {
+        shared.push_str("<g id=\"piece-");
+        shared.push_str(&n.to_string());
+        shared.push_str("\">");
+        shared.push_str(piece);
+        shared.push_str("</g>");
+    }
+    shared.push_str("</defs>");
+    doc.push_raw(shared);
+    doc.push(
+        Tag::new("rect")
+            .num("width", layout.width)
+            .num("height", layout.height)
+            .set("fill", "#f8f4ea"),
+    );
+    map::draw(&mut doc, &base, &layout);
+    let mut reel = String::new();
+    for (n, frame) in frames.iter().enumerate() {
+        reel.push_str("<g id=\"frame-");
+        reel.push_str(&n.to_string());
+        reel.push_str(if n == 0 {
+            "\" class=\"frame\">"
+        } else {
+            "\" class=\"frame\" display=\"none\">"
+        });
+        for piece in frame {
+            reel.push_str("<use href=\"#piece-");
+            reel.push_str(&piece.to_string());
+            reel.push_str("\"/>");
+        }
+        reel.push_str("</g>\n");
+    }
+    doc.push_raw(reel);
+    legend::draw(&mut doc, &base, &layout);
+    let mut out = String::with_capacity(64 * 1024);
+    doc.write(&mut out, true);
+    out.push('\n');
+    out
+}
