@@ -155,7 +155,10 @@ pub fn render(data: &[u8]) {
         // The replay's film: the same frames, the board drawn once.
         let film_frames = captions.len().min(FRAMES.saturating_sub(drawn));
         check_svg(&senlac_render::svg::film_svg(
-            captions.iter().take(film_frames).map(|(state, _)| game.scene(*state, 0)),
+            captions
+                .iter()
+                .take(film_frames)
+                .map(|(state, _)| game.scene(*state, 0)),
         ));
         for (state, caption) in captions {
             if drawn == FRAMES {

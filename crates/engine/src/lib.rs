@@ -12,6 +12,7 @@
 
 pub mod catalog;
 pub mod code;
+pub mod doubt;
 pub mod example;
 pub mod mass_combat;
 pub mod replay;
@@ -22,6 +23,7 @@ pub mod view;
 pub mod violation;
 
 pub use code::{CodeInfo, Severity};
+pub use doubt::{Doubt, Subject};
 pub use replay::{Config, Replay, replay};
 pub use system::{Fold, Game, Ruleset, SYSTEMS, System, system};
 pub use timeline::{Point, Timeline};

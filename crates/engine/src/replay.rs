@@ -3,6 +3,7 @@
 use senlac_notation::lower::{AnnotationKind, Step, steps};
 use senlac_notation::{Battle, ItemKind};
 
+use crate::doubt::Doubt;
 use crate::system::{Fold, Ruleset};
 use crate::timeline::{Figure, Point, Timeline};
 use crate::violation::Violation;
@@ -60,6 +61,7 @@ struct Outer<R: Ruleset> {
     state: R::State,
     before_last: Option<R::State>,
     pending: Vec<R::Event>,
+    doubt: Doubt,
 }
 
 /// Variations nested deeper than this are kept but not replayed: each level
@@ -76,6 +78,7 @@ pub const MAX_REPLAYED_DEPTH: u32 = 64;
 pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R> {
     let mut out = Vec::new();
     let mut state = rules.setup(battle, &mut out);
+    let mut doubt = Doubt::default();
     let mut timeline = if config.every_state {
         Timeline::keeping_every_state()
     } else {
@@ -120,6 +123,8 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                         state: outer,
                         before_last: before_last.take(),
                         pending: std::mem::take(&mut pending),
+                        // A variation starts from the outer line's doubts; its own end with it.
+                        doubt: doubt.clone(),
                     });
                 }
             }
@@ -127,23 +132,34 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                 if depth <= MAX_REPLAYED_DEPTH
                     && let Some(outer) = resume.pop()
                 {
-                    rules.end_variation(&mut Fold::new(&mut state, &mut pending), &mut out);
+                    rules.end_variation(
+                        &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                        &mut out,
+                    );
                     state = outer.state;
                     before_last = outer.before_last;
                     pending = outer.pending;
+                    let ended = std::mem::replace(&mut doubt, outer.doubt);
+                    doubt.merge_hidden(&ended);
                 }
                 depth = depth.saturating_sub(1);
             }
             _ if depth > MAX_REPLAYED_DEPTH => {}
             // Inside a variation: played and checked, but not on the timeline.
-            Step::Turn { .. } | Step::Phase { .. } if depth > 0 => {
-                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out)
-            }
+            Step::Turn { .. } | Step::Phase { .. } if depth > 0 => rules.play(
+                &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                &step,
+                &mut out,
+            ),
             Step::Action(_) if depth > 0 => {
                 if has_variations {
                     before_last = Some(state.clone());
                 }
-                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
+                rules.play(
+                    &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                    &step,
+                    &mut out,
+                );
             }
             Step::Annotation(_) if depth > 0 => {}
             // Labels cost strings; a replay without a timeline skips them.
@@ -151,21 +167,35 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                 close_side_turn(&mut cursor, &mut timeline, &label, Some(number));
                 cursor.turn = Some(number);
                 cursor.side = side.to_string();
-                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
+                rules.play(
+                    &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                    &step,
+                    &mut out,
+                );
             }
             Step::Phase { name, .. } if config.timeline => {
                 close_phase(&mut cursor, &mut timeline, &label);
                 cursor.phase = Some(name.to_string());
-                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
+                rules.play(
+                    &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                    &step,
+                    &mut out,
+                );
             }
-            Step::Turn { .. } | Step::Phase { .. } => {
-                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out)
-            }
+            Step::Turn { .. } | Step::Phase { .. } => rules.play(
+                &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                &step,
+                &mut out,
+            ),
             Step::Action(_) => {
                 if has_variations {
                     before_last = Some(state.clone());
                 }
-                rules.play(&mut Fold::new(&mut state, &mut pending), &step, &mut out);
+                rules.play(
+                    &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                    &step,
+                    &mut out,
+                );
                 record(&mut timeline, &state, &mut pending);
             }
             Step::Annotation(annotation) => {
@@ -182,10 +212,15 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         }
     }
     // The end is a step of its own: what finishing does leads to the end state.
-    rules.finish(&mut Fold::new(&mut state, &mut pending), battle, &mut out);
+    rules.finish(
+        &mut Fold::new(&mut state, &mut pending, &mut doubt),
+        battle,
+        &mut out,
+    );
     close_side_turn(&mut cursor, &mut timeline, &label, None);
     record(&mut timeline, &state, &mut pending);
     label(&mut timeline, Point::End);
+    doubt.annotate(&mut out);
     Replay {
         violations: out,
         timeline,

@@ -17,6 +17,7 @@ use serde::de::DeserializeOwned;
 
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
+use crate::doubt::Doubt;
 use crate::replay::{Config, Replay, replay};
 use crate::timeline::{Figure, Point};
 use crate::view::{BattleView, Clock, Column};
@@ -78,11 +79,26 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
 pub struct Fold<'a, R: Ruleset> {
     state: &'a mut R::State,
     events: &'a mut Vec<R::Event>,
+    doubt: &'a mut Doubt,
 }
 
 impl<'a, R: Ruleset> Fold<'a, R> {
-    pub fn new(state: &'a mut R::State, events: &'a mut Vec<R::Event>) -> Self {
-        Fold { state, events }
+    pub fn new(
+        state: &'a mut R::State,
+        events: &'a mut Vec<R::Event>,
+        doubt: &'a mut Doubt,
+    ) -> Self {
+        Fold {
+            state,
+            events,
+            doubt,
+        }
+    }
+
+    /// What the checker no longer trusts in this line of play: a system
+    /// weighs each check's findings here, so one mistake gives one error.
+    pub fn doubt(&mut self) -> &mut Doubt {
+        self.doubt
     }
 
     /// Applies an event to the state and records it.

@@ -719,6 +719,9 @@ fn phases_are_the_rules_phases() {
 
 #[test]
 fn actions_are_taken_inside_a_phase() {
+    // The first `I wait` starts the movement phase it belongs to: reported
+    // once, and neither the late label nor the second `I wait` is reported
+    // again.
     check(
         NONE,
         "1. Red\n    I wait\n  movement:\n    I wait\n    II+III hold\n    IV rout\n",
@@ -737,14 +740,47 @@ fn actions_are_the_rules_verbs() {
 
 #[test]
 fn reactions_are_the_rules_verbs() {
-    // The unknown reaction leaves the volley unanswered: two findings.
+    // The unknown reaction answers the volley as far as the checker can
+    // tell: one mistake, one finding (no missing reaction besides).
     check(
         NONE,
         &format!("1. Red\n  volley:\n    I volley I > I cower\n{QUIET}"),
-        &[
-            ("mass-combat::unknown-verb", "cower"),
-            ("mass-combat::missing-reaction", "I volley I > I cower"),
-        ],
+        &[("mass-combat::unknown-verb", "cower")],
+    );
+}
+
+#[test]
+fn a_misspelt_reaction_is_answered_as_the_one_it_nearly_names() {
+    let found = violations(
+        NONE,
+        &format!("1. Red\n  volley:\n    I volley I > I endrue\n{QUIET}"),
+    );
+    assert_eq!(
+        found,
+        vec![(
+            "mass-combat::unknown-verb".to_string(),
+            "endrue".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_misspelt_action_is_played_as_the_one_it_nearly_names() {
+    // `advnace` is reported once, with a suggestion, and played as an
+    // advance, so Red II is where the rest of the log expects it.
+    let moves = "1. Red\n  movement:\n    I wait\n    II advnace 0506\n    III hold\n    IV rout\n";
+    let found = violations(NONE, moves);
+    assert_eq!(
+        found,
+        vec![(
+            "mass-combat::unknown-verb".to_string(),
+            "advnace".to_string()
+        )]
+    );
+    let shoot = violations(NONE, &format!("1. Red\n  volley:\n    I check I\n{QUIET}"));
+    assert_eq!(
+        shoot,
+        vec![("mass-combat::unknown-verb".to_string(), "check".to_string())]
     );
 }
 
@@ -990,5 +1026,32 @@ fn a_unit_line_gives_each_pair_once_and_only_pairs_that_are_read() {
         ),
         "",
         &[("mass-combat::unread-pair", "bogus=1")],
+    );
+}
+
+#[test]
+fn a_misspelt_phase_or_side_is_played_as_the_one_it_nearly_names() {
+    // `movemnet:` starts the movement phase; `1. Rde` is Red's turn: one
+    // finding each, and the turn is checked as written.
+    check(
+        NONE,
+        "1. Red\n  movemnet:\n    I wait\n    II+III hold\n    IV rout\n",
+        &[("mass-combat::unknown-phase", "movemnet:")],
+    );
+    check(
+        NONE,
+        &format!("1. Rde\n{QUIET}"),
+        &[("mass-combat::unknown-side", "1. Rde")],
+    );
+}
+
+#[test]
+fn an_action_of_a_later_phase_starts_that_phase_once() {
+    // The movement label is missing after the volley: one finding, at the
+    // first movement action.
+    check(
+        NONE,
+        "1. Red\n  volley:\n    I volley I > I endure\n    I wait\n    II+III hold\n    IV rout\n",
+        &[("mass-combat::wrong-phase", "wait")],
     );
 }

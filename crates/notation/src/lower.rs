@@ -647,6 +647,62 @@ pub fn directives<'b, 's>(
         .filter_map(|(item, atoms)| directive(item, atoms).ok().map(|d| (item, d)))
 }
 
+/// A setup line whose keyword is a slip for one the notation reads
+/// (`amry`, did you mean `army`?), or is missing, the line reading like one
+/// of its keyword's (`VI "Housecurl" heavy-infantry C` is a unit line
+/// without `unit`). Other unknown keywords are a rule system's to judge.
+fn unknown_keyword(atoms: &[Atom<'_>], army_seen: bool) -> Option<SyntaxError> {
+    use AtomKind::*;
+    let keyword = atoms[0];
+    if DIRECTIVES.contains(&keyword.text) {
+        return None;
+    }
+    if let Some(meant) = crate::did_you_mean(keyword.text, DIRECTIVES) {
+        return Some(
+            SyntaxError::new(
+                Code::MalformedDirective,
+                keyword.span,
+                format!("`{}` is not a setup keyword", keyword.text),
+                "unknown keyword",
+            )
+            .with_help(format!("did you mean `{meant}`?")),
+        );
+    }
+    let kinds: Vec<AtomKind> = atoms.iter().map(|a| a.kind).collect();
+    let third = atoms.get(2).map(|a| (a.kind, a.text));
+    let missing = match kinds.as_slice() {
+        [Word, rest @ ..] if !rest.is_empty() && rest.iter().all(|k| *k == Placement) => "deploy",
+        [Word, Word, Number] if atoms[1].text == "leadership" => "roll",
+        [Word, Word] if matches!(atoms[1].text, "deploy" | "turn") => "first",
+        [Word, rest @ ..] if !rest.is_empty() && rest.iter().all(|k| *k == Pair) => "bonus",
+        [Word, Str, ..] => match third {
+            None | Some((Pair, _)) | Some((Word, "leader"))
+                if !army_seen || third.is_some_and(|t| t.1 == "leader") =>
+            {
+                "army"
+            }
+            Some((Word, _)) => "unit",
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let at = Span::new(keyword.span.start as usize, keyword.span.start as usize);
+    Some(
+        SyntaxError::new(
+            Code::MalformedDirective,
+            keyword.span,
+            format!("this line reads like a `{missing}` line without its keyword"),
+            format!("`{missing}` missing before this"),
+        )
+        .with_help(format!("start the line with `{missing} `"))
+        .with_fix(crate::Fix::new(
+            at,
+            format!("{missing} "),
+            format!("insert `{missing}`"),
+        )),
+    )
+}
+
 /// Every lowering error of a battle: directives, `unit` lines without an army,
 /// and annotations.
 pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
@@ -655,6 +711,12 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
     for (item, atoms) in battle.iter() {
         match item.kind {
             ItemKind::Directive if atoms[0].kind == AtomKind::Word => {
+                if let Some(error) = unknown_keyword(atoms, army_seen) {
+                    errors.push(error);
+                    // A line that may have been the army's: its units are not blamed for it.
+                    army_seen = true;
+                    continue;
+                }
                 match directive(item, atoms) {
                     Ok(Directive::Army { .. }) => army_seen = true,
                     Ok(Directive::Unit { .. }) if !army_seen => errors.push(
@@ -667,7 +729,12 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
                         .with_help("put an `army SIDE \"Name\"` line before its units"),
                     ),
                     Ok(_) => {}
-                    Err(error) => errors.push(error),
+                    Err(error) => {
+                        if atoms[0].text == "army" {
+                            army_seen = true;
+                        }
+                        errors.push(error);
+                    }
                 }
             }
             ItemKind::Comment => {
@@ -678,4 +745,55 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
         }
     }
     errors
+}
+
+#[cfg(test)]
+mod keyword_tests {
+    use super::*;
+    use crate::parse;
+
+    fn findings(setup: &str) -> Vec<(String, String, Option<String>)> {
+        let text = format!("[Battle \"T\"]\n\n{setup}");
+        let archive = parse(&text);
+        check(&archive.battles[0])
+            .into_iter()
+            .map(|e| {
+                (
+                    e.message.to_string(),
+                    text[e.span.range()].to_string(),
+                    e.fix.map(|f| f.replacement.to_string()),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_misspelt_keyword_is_one_finding_and_its_units_are_not_blamed() {
+        let found = findings(
+            "amry Red \"Red\"\n  unit I \"Foot\" heavy-infantry B\n  unit II \"Foot\" heavy-infantry B\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, "`amry` is not a setup keyword");
+        assert_eq!(found[0].1, "amry");
+    }
+
+    #[test]
+    fn a_missing_keyword_is_told_by_the_line_and_fixed() {
+        let unit = findings("army Red \"Red\"\n  I \"Foot\" heavy-infantry B\n");
+        assert_eq!(
+            unit,
+            vec![(
+                "this line reads like a `unit` line without its keyword".to_string(),
+                "I".to_string(),
+                Some("unit ".to_string())
+            )]
+        );
+        let deploy = findings("army Red \"Red\"\n  unit I \"Foot\" heavy-infantry B\nRed I@0101\n");
+        assert_eq!(deploy[0].2.as_deref(), Some("deploy "));
+        let army = findings("Red \"Red\" leader \"Rex\"\n  unit I \"Foot\" heavy-infantry B\n");
+        assert_eq!(army.len(), 1, "{army:?}");
+        assert_eq!(army[0].2.as_deref(), Some("army "));
+        // A keyword the notation does not read, and no near miss, is a rule system's.
+        assert_eq!(findings("commander Red \"Rex\"\n"), vec![]);
+    }
 }

@@ -137,6 +137,29 @@ pub fn extra_argument<'a, 's>(
         })
 }
 
+/// Words a writer may reach for from the rule document's prose or common
+/// wargaming use, and the verb each means: offered as "did you mean".
+const SYNONYMS: [(&str, &str); 10] = [
+    ("check", "morale"),
+    ("morale-check", "morale"),
+    ("move", "advance"),
+    ("fire", "volley"),
+    ("shoot", "volley"),
+    ("melee", "attack"),
+    ("manoeuvre", "maneuver"),
+    ("retreat", "disengage"),
+    ("take-damage", "damage"),
+    ("flee", "rout"),
+];
+
+/// The verb word `word` stands for, if it is a known synonym.
+pub fn synonym(word: &str) -> Option<&'static str> {
+    SYNONYMS
+        .iter()
+        .find(|(synonym, _)| synonym.eq_ignore_ascii_case(word))
+        .map(|(_, verb)| *verb)
+}
+
 /// When it is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum When {

@@ -12,6 +12,7 @@ use super::pay::pay;
 use super::rules;
 use super::state::{Attack, Owed, State, Status};
 use super::tables::{Edition, HILL_CREST_BONUS, Phase, SuperClass, Verb, cost, scores};
+use crate::doubt::Subject;
 use crate::violation::Violation;
 
 /// `ATTACKER attack DEFENDER > DEFENDER defend|feint`.
@@ -455,6 +456,7 @@ pub fn end_of_turn(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
         let gone = fold.units[attack.defender].status != Status::Active
             || fold.units[attack.attacker].status != Status::Active;
         if !attack.resolved && !attack.negated && !gone {
+            let before = out.len();
             out.push(
                 Violation::of(
                     &codes::UNRESOLVED_ATTACK,
@@ -473,6 +475,11 @@ pub fn end_of_turn(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
                     fold.info(attack.defender).id
                 )),
             );
+            let subjects = [
+                Subject::Unit(attack.attacker),
+                Subject::Unit(attack.defender),
+            ];
+            fold.doubt().weigh(&subjects, out, before);
         }
     }
     for i in 0..fold.charges.len() {
@@ -480,6 +487,7 @@ pub fn end_of_turn(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
         if fold.units[cavalry].status == Status::Active
             && fold.units[target].status == Status::Active
         {
+            let before = out.len();
             out.push(Violation::of(
                 &codes::CHARGE_NOT_FOLLOWED,
                 span,
@@ -490,6 +498,11 @@ pub fn end_of_turn(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
                 ),
                 rules::MOVEMENT,
             ));
+            fold.doubt().weigh(
+                &[Subject::Unit(cavalry), Subject::Unit(target)],
+                out,
+                before,
+            );
         }
     }
     let unfinished = !fold.attacks.is_empty()

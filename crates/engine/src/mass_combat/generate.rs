@@ -183,7 +183,11 @@ fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut B
 
 /// Plays a step on the generator's state; its events are not kept.
 fn play_step(state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
-    play(&mut Fold::new(state, &mut Vec::new()), step, out);
+    play(
+        &mut Fold::new(state, &mut Vec::new(), &mut crate::Doubt::default()),
+        step,
+        out,
+    );
 }
 
 /// Tries an action written as text; keeps it (in the state and the log) if the

@@ -2,13 +2,40 @@
 //! act. Read-only, shared by play, combat and claims.
 
 use senlac_notation::lower::Action;
-use senlac_notation::value::UnitRef;
+use senlac_notation::value::{self, UnitRef};
 use senlac_notation::{AtomKind, Span};
 
 use super::codes;
 use super::rules;
 use super::state::{State, Status};
+use crate::doubt::Subject;
 use crate::violation::Violation;
+
+/// What an action is about, for [`crate::Doubt`]: the units it names (its
+/// actors as `side`'s, other names as the enemy's or else `side`'s), and
+/// the actor and reactor names that resolve to no unit, as written.
+pub fn subjects(state: &State, action: &Action<'_, '_>, side: usize) -> Vec<Subject> {
+    let enemy = state.roster.enemy_of(side);
+    let mut out = Vec::new();
+    for unit in action.actors() {
+        out.push(
+            match resolve(state, unit, side).or_else(|| resolve(state, unit, enemy)) {
+                Some(found) => Subject::Unit(found),
+                None => Subject::Name(unit.id.to_string()),
+            },
+        );
+    }
+    let reactors = action.reactions().map(|r| r.reactor);
+    for atom in action.args().iter().copied().chain(reactors) {
+        for unit in value::unit_refs(&atom) {
+            if let Some(found) = resolve(state, unit, enemy).or_else(|| resolve(state, unit, side))
+            {
+                out.push(Subject::Unit(found));
+            }
+        }
+    }
+    out
+}
 
 /// A unit named in an action of `side`'s.
 pub fn resolve(state: &State, unit: UnitRef<'_>, side: usize) -> Option<usize> {

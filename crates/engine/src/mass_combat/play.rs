@@ -8,7 +8,7 @@ use super::Fold;
 use super::catalog::{self, Act, When};
 use super::codes;
 use super::event::{Event, Path, label};
-use super::lookup::{active, resolve, target};
+use super::lookup::{active, resolve, subjects, target};
 use super::pay::{pay, rout};
 use super::rules;
 use super::state::{Cause, Owed, State, Status};
@@ -17,6 +17,7 @@ use super::tables::{
     VOLLEY_RANGE, Verb, cost,
 };
 use crate::code::CodeInfo;
+use crate::doubt::Subject;
 use crate::violation::Violation;
 
 pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
@@ -37,6 +38,7 @@ pub fn end_side_turn(fold: &mut Fold<'_>, at: Span, out: &mut Vec<Violation>) {
         let missing: Vec<usize> = fold.active_of(side).filter(|&u| !fold.moved[u]).collect();
         for unit in missing {
             let name = fold.name(unit);
+            let before = out.len();
             out.push(
                 Violation::of(
                     &codes::MISSING_ACTION,
@@ -50,6 +52,7 @@ pub fn end_side_turn(fold: &mut Fold<'_>, at: Span, out: &mut Vec<Violation>) {
                     fold.info(unit).id
                 )),
             );
+            fold.doubt().weigh(&[Subject::Unit(unit)], out, before);
         }
     }
 }
@@ -62,14 +65,27 @@ fn begin_side_turn(
     out: &mut Vec<Violation>,
 ) {
     end_side_turn(fold, span, out);
-    let Some(side) = fold.roster.side_index(side_name) else {
-        out.push(super::setup::unknown_side(
-            side_name,
-            span,
-            &fold.roster.sides,
-        ));
-        return;
+    fold.doubt().forgive(&Subject::Turn);
+    let side = match fold.roster.side_index(side_name) {
+        Some(side) => side,
+        None => {
+            out.push(super::setup::unknown_side(
+                side_name,
+                span,
+                &fold.roster.sides,
+            ));
+            // A slip of the pen: play the turn as the side it nearly names.
+            let sides = fold.roster.sides.iter().map(String::as_str);
+            let Some(side) = senlac_notation::did_you_mean(side_name, sides)
+                .and_then(|name| fold.roster.side_index(name))
+            else {
+                return;
+            };
+            side
+        }
     };
+    let side_name = fold.roster.sides[side].clone();
+    let side_name = side_name.as_str();
     let (expected_side, expected_turn) = match fold.acting {
         None => (fold.roster.first_turn.unwrap_or(side), 1),
         Some(previous) => {
@@ -118,6 +134,14 @@ fn begin_side_turn(
 fn begin_phase(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violation>) {
     flush_owed(fold, out);
     let Some(phase) = Phase::ALL.iter().copied().find(|p| p.word() == name) else {
+        let near = senlac_notation::did_you_mean(name, Phase::ALL.iter().map(|p| p.word()));
+        let help = match near {
+            Some(word) => format!(
+                "did you mean `{word}:`? The phases are volley, movement, combat, defense and resolve, in that order"
+            ),
+            None => "the phases are volley, movement, combat, defense and resolve, in that order"
+                .to_string(),
+        };
         out.push(
             Violation::of(
                 &codes::UNKNOWN_PHASE,
@@ -125,14 +149,21 @@ fn begin_phase(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violat
                 format!("`{name}` is not a Mass Combat phase"),
                 rules::PHASES,
             )
-            .help("the phases are volley, movement, combat, defense and resolve, in that order"),
+            .help(help),
         );
+        // A misspelt label starts the phase it nearly names; one that names
+        // none leaves the phase to the actions that follow (act_unchecked).
+        match near.and_then(|word| Phase::ALL.iter().copied().find(|p| p.word() == word)) {
+            Some(phase) => fold.emit(Event::PhaseBegun { phase }),
+            None => fold.doubt().weigh(&[Subject::Turn], out, out.len() - 1),
+        }
         return;
     };
     if fold
         .phase
         .is_some_and(|current| current as u8 >= phase as u8)
     {
+        let before = out.len();
         out.push(Violation::of(
             &codes::PHASE_ORDER,
             span,
@@ -142,6 +173,7 @@ fn begin_phase(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violat
             ),
             rules::PHASES,
         ));
+        fold.doubt().weigh(&[Subject::Turn], out, before);
     }
     fold.emit(Event::PhaseBegun { phase });
 }
@@ -158,6 +190,7 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
             continue;
         };
         let choices: Vec<&str> = owed.choices.iter().map(|v| v.word()).collect();
+        let before = out.len();
         out.push(
             Violation::of(
                 &codes::MISSING_REACTION,
@@ -176,17 +209,145 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
                 choices[0]
             )),
         );
+        fold.doubt().weigh(&[Subject::Unit(unit)], out, before);
     }
 }
 
+/// Plays and checks an action. What it finds is weighed against what the
+/// checker already doubts: one mistake gives one error (crate::doubt).
 fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    // Reactions still owed from earlier actions are reported apart: they are
+    // not this action's findings.
+    if !is_reaction(action) {
+        flush_owed(fold, out);
+    }
+    let side = fold.acting.map_or(0, |acting| match fold.phase {
+        Some(Phase::DefenseDeclarations) => fold.roster.enemy_of(acting),
+        _ => acting,
+    });
+    let subjects = subjects(fold, action, side);
+    settle_phase(fold, action, &subjects, out);
+    let before = out.len();
     act_unchecked(fold, action, out);
     super::claims::check(fold, action, out);
+    // An action played as the verb it nearly names is a guess: what the
+    // guess then breaks is not reported besides the unknown verb.
+    if out
+        .get(before)
+        .is_some_and(|v| v.code == codes::UNKNOWN_VERB.code)
+    {
+        out.truncate(before + 1);
+    }
+    fold.doubt().weigh(&subjects, out, before);
+}
+
+/// An action written where no phase has begun, or with the label of its
+/// phase left out (`wait` under `volley:`), starts the phase it belongs to:
+/// the mistake is reported once, at the first such action, and play goes on
+/// as if the label had been written.
+fn settle_phase(
+    fold: &mut Fold<'_>,
+    action: &Action<'_, '_>,
+    subjects: &[Subject],
+    out: &mut Vec<Violation>,
+) {
+    let Some(verb) = action_verb(action.verb().text) else {
+        return;
+    };
+    let allowed: &[Phase] = match catalog::of(verb).when {
+        When::In(phases) if !verb.is_reaction() => phases,
+        _ => return,
+    };
+    let Some(&first) = allowed.first() else {
+        return;
+    };
+    if fold.acting.is_none() {
+        return;
+    }
+    let before = out.len();
+    let start = match fold.phase {
+        None => {
+            out.push(
+                Violation::of(
+                    &codes::MISSING_PHASE,
+                    action.span,
+                    "action outside any phase",
+                    rules::PHASES,
+                )
+                .help(format!(
+                    "start the phase first: `{}:` before this line",
+                    first.word()
+                )),
+            );
+            first
+        }
+        Some(current) if !allowed.contains(&current) => {
+            let Some(&later) = allowed.iter().find(|p| **p as u8 > current as u8) else {
+                return;
+            };
+            out.push(
+                Violation::of(
+                    &codes::WRONG_PHASE,
+                    action.verb().span,
+                    format!(
+                        "`{}` is not an action of the {} phase",
+                        verb.word(),
+                        current.word()
+                    ),
+                    rules::PHASES,
+                )
+                .help(format!(
+                    "start the {} phase first: `{}:` before this line",
+                    later.word(),
+                    later.word()
+                )),
+            );
+            later
+        }
+        Some(_) => return,
+    };
+    // The phase's labels in this turn, and the units of the action, are
+    // doubted with it: a late label or the action written again is not
+    // reported again.
+    let mut doubted = vec![Subject::Turn];
+    doubted.extend_from_slice(subjects);
+    fold.doubt().weigh(&doubted, out, before);
+    fold.emit(Event::PhaseBegun { phase: start });
+}
+
+/// The verb an action's word names, or nearly names (a slip such as
+/// `advnace`; it is reported, and the action is played as the verb meant).
+fn action_verb(word: &str) -> Option<Verb> {
+    Verb::parse(word).or_else(|| {
+        senlac_notation::did_you_mean(word, Verb::ALL.iter().map(|v| v.word()))
+            .or_else(|| catalog::synonym(word))
+            .and_then(Verb::parse)
+    })
+}
+
+/// Whether an action answers an owed reaction (`VI rout`, `VI endure`).
+fn is_reaction(action: &Action<'_, '_>) -> bool {
+    action_verb(action.verb().text).is_some_and(|verb| verb.is_reaction() || verb == Verb::Rout)
 }
 
 fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let verb_atom = action.verb();
-    if verb_atom.text == "resolve" {
+    let misspelt_resolve = Verb::parse(verb_atom.text).is_none()
+        && verb_atom.text != "resolve"
+        && senlac_notation::did_you_mean(verb_atom.text, ["resolve"]).is_some();
+    if misspelt_resolve {
+        out.push(
+            Violation::of(
+                &codes::UNKNOWN_VERB,
+                verb_atom.span,
+                format!("`{}` is not a Mass Combat action", verb_atom.text),
+                rules::TURN_ORDER,
+            )
+            .label("unknown verb")
+            .help("did you mean `resolve`?"),
+        );
+    }
+    if verb_atom.text == "resolve" || misspelt_resolve {
         check_arguments(Act::Resolve, action.args(), out);
         flush_owed(fold, out);
         if fold.phase != Some(Phase::ResolveCombat) {
@@ -204,21 +365,30 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
         }
         return;
     }
-    let Some(verb) = Verb::parse(verb_atom.text) else {
-        out.push(
-            Violation::of(
+    let verb = match Verb::parse(verb_atom.text) {
+        Some(verb) => verb,
+        None => {
+            let meant = action_verb(verb_atom.text);
+            let listed = format!(
+                "`senlac rules {}` lists the actions",
+                super::catalog::tag(fold.roster.edition)
+            );
+            let mut unknown = Violation::of(
                 &codes::UNKNOWN_VERB,
                 verb_atom.span,
                 format!("`{}` is not a Mass Combat action", verb_atom.text),
                 rules::TURN_ORDER,
             )
-            .label("unknown verb")
-            .help(format!(
-                "`senlac rules {}` lists the actions",
-                super::catalog::tag(fold.roster.edition)
-            )),
-        );
-        return;
+            .label("unknown verb");
+            unknown = match meant {
+                Some(verb) => unknown.help(format!("did you mean `{}`? {listed}", verb.word())),
+                None => unknown.help(listed),
+            };
+            out.push(unknown);
+            // Played as the verb it nearly names, so what follows stays in step.
+            let Some(verb) = meant else { return };
+            verb
+        }
     };
     check_arguments(Act::Verb(verb), action.args(), out);
     let reaction_verb = verb.is_reaction() || verb == Verb::Rout;
@@ -322,14 +492,25 @@ fn react_all(
             ));
             continue;
         };
-        let Some(verb) = Verb::parse(reaction.verb.text) else {
-            out.push(Violation::of(
-                &codes::UNKNOWN_VERB,
-                reaction.verb.span,
-                format!("`{}` is not a Mass Combat reaction", reaction.verb.text),
-                rules::TURN_ORDER,
-            ));
-            continue;
+        let verb = match Verb::parse(reaction.verb.text) {
+            Some(verb) => verb,
+            None => {
+                let meant = action_verb(reaction.verb.text);
+                let mut unknown = Violation::of(
+                    &codes::UNKNOWN_VERB,
+                    reaction.verb.span,
+                    format!("`{}` is not a Mass Combat reaction", reaction.verb.text),
+                    rules::TURN_ORDER,
+                )
+                .label("unknown reaction");
+                if let Some(verb) = meant {
+                    unknown = unknown.help(format!("did you mean `{}`?", verb.word()));
+                }
+                out.push(unknown);
+                // Answered as the reaction it nearly names, so nothing stays owed.
+                let Some(verb) = meant else { continue };
+                verb
+            }
         };
         if active(fold, unit, reaction.reactor.span, out) {
             react(fold, unit, verb, reaction.args, reaction.verb.span, out);
