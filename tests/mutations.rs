@@ -121,7 +121,7 @@ fn measure(name: &str) -> Measure {
         counts.push(n);
         worst.push((n, what));
     }
-    worst.sort_by(|a, b| b.0.cmp(&a.0));
+    worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     worst.truncate(12);
     Measure { counts, worst }
 }
