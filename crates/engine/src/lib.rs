@@ -17,13 +17,14 @@ pub mod mass_combat;
 pub mod replay;
 pub mod setup;
 pub mod system;
+pub mod tags;
 pub mod timeline;
 pub mod view;
 pub mod violation;
 
 pub use code::{CodeInfo, Severity};
 pub use replay::{Config, Replay, replay};
-pub use system::{Fold, Game, Ruleset, SYSTEMS, System, system};
+pub use system::{Fold, Game, Outcome, Ruleset, SYSTEMS, System, system};
 pub use timeline::{Point, Timeline};
 pub use violation::Violation;
 

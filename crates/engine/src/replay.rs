@@ -183,6 +183,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     }
     // The end is a step of its own: what finishing does leads to the end state.
     rules.finish(&mut Fold::new(&mut state, &mut pending), battle, &mut out);
+    crate::tags::check_result(battle, rules.outcome(&state).as_ref(), &mut out);
     close_side_turn(&mut cursor, &mut timeline, &label, None);
     record(&mut timeline, &state, &mut pending);
     label(&mut timeline, Point::End);

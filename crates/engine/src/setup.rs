@@ -70,7 +70,27 @@ pub mod codes {
         "setup::repeated-pair",
         "an army or unit line gives the same `key=` twice",
     );
+    pub const BAD_DATE: CodeInfo = CodeInfo::warning(
+        "setup::bad-date",
+        "the Date tag is YYYY-MM-DD, YYYY-MM or YYYY, with `?`s for an unknown field",
+    );
+    pub const SIDES_TAG: CodeInfo = CodeInfo::warning(
+        "setup::sides-tag",
+        "the Sides tag names each side once, and each side it names has an `army` line",
+    );
+    pub const UNKNOWN_RESULT: CodeInfo = CodeInfo::warning(
+        "setup::unknown-result",
+        "the Result tag is a side of the battle, `draw`, or `*`",
+    );
+    pub const WRONG_RESULT: CodeInfo = CodeInfo::warning(
+        "setup::wrong-result",
+        "the Result tag contradicts the outcome the rules give at the end of the replay",
+    );
     pub const ALL: &[CodeInfo] = &[
+        BAD_DATE,
+        SIDES_TAG,
+        UNKNOWN_RESULT,
+        WRONG_RESULT,
         DUPLICATE_SIDE,
         UNKNOWN_SIDE,
         DUPLICATE_UNIT,
@@ -260,6 +280,8 @@ impl<'b, 's> Setup<'b, 's> {
                 _ => setup.rest.push(line),
             }
         }
+        let armies: Vec<&str> = setup.sides.iter().map(|s| s.name).collect();
+        crate::tags::check(battle, &armies, out);
         setup
     }
 
@@ -808,7 +830,7 @@ mod tests {
     use super::*;
     use senlac_notation::parse;
 
-    const TAGS: &str = "[Battle \"B\"] [Site \"S\"] [Date \"D\"] [Rules \"example/duel\"] [Sides \"Red Blue\"] [Result \"*\"]\n";
+    const TAGS: &str = "[Battle \"B\"] [Site \"S\"] [Date \"2024-11-02\"] [Rules \"example/duel\"] [Sides \"Red Blue\"] [Result \"*\"]\n";
 
     /// The findings of a setup: each code with the text its span covers.
     fn findings(body: &str) -> Vec<(&'static str, String)> {
@@ -912,7 +934,7 @@ mod tests {
     #[test]
     fn a_table_setup_keeps_points_and_shapes() {
         let text = format!(
-            "{TAGS}map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\nterrain pond circle 30x30in radius=4in\nterrain road line 0x18in 48x18in width=2in\ndeploy Red A@12x6in^90deg\n"
+            "{TAGS}map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\narmy Blue \"Blue\"\nterrain pond circle 30x30in radius=4in\nterrain road line 0x18in 48x18in width=2in\ndeploy Red A@12x6in^90deg\n"
         );
         let archive = parse(&text);
         let mut out = Vec::new();
@@ -969,7 +991,7 @@ mod tests {
             "map square 8x8",
         );
         only(
-            "army Red \"Red\"\n  unit I \"Foot\" infantry\ndeploy Red I@0101\n",
+            "army Red \"Red\"\n  unit I \"Foot\" infantry\narmy Blue \"Blue\"\ndeploy Red I@0101\n",
             "setup::missing-map",
             "deploy",
         );
@@ -1008,7 +1030,7 @@ mod tests {
             "setup::wrong-board",
             "polygon",
         );
-        let table = "map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\n";
+        let table = "map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\narmy Blue \"Blue\"\n";
         only(
             &format!("{table}terrain wood polygon 1x1in 50x1in 2x2in\n"),
             "setup::off-map",

@@ -8,7 +8,7 @@ use senlac_notation::parse;
 /// III heavy cavalry B (4), IV light infantry E (0). Blue: I light infantry C
 /// (3), II heavy infantry A (6). Odd parity: Red I is 4 hexes from Blue I and
 /// 5 from Blue II.
-const SETUP: &str = "[Battle \"T\"] [Site \"S\"] [Date \"D\"] [Rules \"mass-combat/a\"] [Sides \"Red Blue\"] [Result \"*\"]
+const SETUP: &str = "[Battle \"T\"] [Site \"S\"] [Date \"2024-11-02\"] [Rules \"mass-combat/a\"] [Sides \"Red Blue\"] [Result \"*\"]
 
 map hex 10x10 parity odd
 terrain forest 0101-0110
@@ -516,7 +516,11 @@ fn mass_combat_is_fought_by_two_sides() {
     check(
         ("[Sides \"Red Blue\"]", "[Sides \"Red Blue Green\"]"),
         "",
-        &[("mass-combat::sides", "[Sides \"Red Blue Green\"]")],
+        // Green has no army either: the tag's own warning names it.
+        &[
+            ("setup::sides-tag", "Green"),
+            ("mass-combat::sides", "[Sides \"Red Blue Green\"]"),
+        ],
     );
 }
 
