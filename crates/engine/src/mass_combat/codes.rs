@@ -27,6 +27,10 @@ pub const UNREAD_PAIR: CodeInfo = CodeInfo::warning(
     "mass-combat::unread-pair",
     "a unit line gives a `key=` Mass Combat does not read, so nothing checks it",
 );
+pub const DECLARED_FIGURE: CodeInfo = CodeInfo::warning(
+    "mass-combat::declared-figure",
+    "a unit line declares a support, assault or command points figure its class and grade tables do not give",
+);
 pub const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-directive",
     "a setup line whose keyword is not one of Mass Combat's",
@@ -247,6 +251,7 @@ pub const ALL: &[CodeInfo] = &[
     EXTRA_ARGUMENT,
     BAD_SIZE,
     UNREAD_PAIR,
+    DECLARED_FIGURE,
     UNKNOWN_DIRECTIVE,
     UNKNOWN_GRADE,
     UNKNOWN_SIDE,

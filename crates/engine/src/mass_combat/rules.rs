@@ -2,6 +2,7 @@
 //! in docs/rules/mass-combat.md. Diagnostics cite these.
 
 pub const UNITS: &str = "mass-combat §Units";
+pub const FIGURES: &str = "mass-combat §Combat Effectiveness Tables, §Unit Quality Tables; docs/rules/mass-combat.md MC-R8 (declared figures)";
 pub const SIZE: &str = "docs/rules/mass-combat.md MC-R5 (men in a unit)";
 pub const UNIT_QUALITY: &str = "mass-combat §Unit Quality Tables (maximum command points)";
 pub const SETUP: &str = "mass-combat §Setting Up The Battlefield; docs/rules/mass-combat.md MC-R4";

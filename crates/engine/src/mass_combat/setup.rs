@@ -9,12 +9,12 @@ use std::sync::Arc;
 use senlac_board::scene::{Board, Shape};
 use senlac_notation::lower::Directive;
 use senlac_notation::value::{self, Location};
-use senlac_notation::{AtomKind, Battle, Span};
+use senlac_notation::{AtomKind, Battle, Fix, Span};
 
 use super::codes;
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
-use super::tables::{Class, Edition, Grade, base_command_points, max_command_points};
+use super::tables::{Class, Edition, Grade, base_command_points, max_command_points, scores};
 use crate::setup::{self as generic, Setup};
 use crate::system::tag_span;
 use crate::violation::Violation;
@@ -204,7 +204,7 @@ fn declare_units(
                 .help("the grades are A, B, C, D and E"),
             );
         }
-        let size = unit_size(unit, out);
+        let size = unit_pairs(unit, class.zip(grade), roster.edition, out);
         let grade = grade.unwrap_or(Grade::E);
         roster.units.push(UnitInfo {
             side: unit.side,
@@ -227,21 +227,38 @@ fn declare_units(
     units
 }
 
+/// The figures a unit line may declare besides its size, each fixed by a
+/// table of the rules (ruling MC-R8): what senlac checks a declared one against.
+pub const FIGURES: [&str; 3] = ["support", "assault", "cp"];
+
 /// Men in a unit: its `size=`, a whole number from 1 (MC-R5), or the
-/// default. Any other pair is kept in the log but read by nobody: a warning.
-fn unit_size(unit: &generic::Unit<'_, '_>, out: &mut Vec<Violation>) -> u32 {
+/// default. A declared figure (`support=`, `assault=`, `cp=`) is compared
+/// with the tables for the unit's class and grade (MC-R8); any other pair is
+/// kept in the log but read by nobody: a warning.
+fn unit_pairs(
+    unit: &generic::Unit<'_, '_>,
+    known: Option<(Class, Grade)>,
+    edition: Edition,
+    out: &mut Vec<Violation>,
+) -> u32 {
     let mut size = DEFAULT_SIZE;
     for atom in unit.pairs {
         let Some((key, value)) = value::pair(atom) else {
             continue;
         };
+        if FIGURES.contains(&key) {
+            if let Some((class, grade)) = known {
+                check_figure(unit, class, grade, edition, atom, key, &value, out);
+            }
+            continue;
+        }
         if key != "size" {
             out.push(
                 Violation::of(
                     &codes::UNREAD_PAIR,
                     atom.span,
                     format!(
-                        "Mass Combat reads only `size=` on a unit line; `{key}=` is not checked"
+                        "Mass Combat reads only `size=`, `support=`, `assault=` and `cp=` on a unit line; `{key}=` is not checked"
                     ),
                     rules::UNITS,
                 )
@@ -272,6 +289,79 @@ fn unit_size(unit: &generic::Unit<'_, '_>, out: &mut Vec<Violation>) -> u32 {
         }
     }
     size
+}
+
+/// A declared `support=`, `assault=` or `cp=` against the tables: the
+/// Combat Effectiveness Tables for the first two (edition a's for archers in
+/// edition b, MC-R10), the Unit Quality Tables' base command points for
+/// `cp=` (before the leadership bonus, which `bonus` lines give).
+#[allow(clippy::too_many_arguments)]
+fn check_figure(
+    unit: &generic::Unit<'_, '_>,
+    class: Class,
+    grade: Grade,
+    edition: Edition,
+    atom: &senlac_notation::Atom<'_>,
+    key: &str,
+    value: &senlac_notation::Atom<'_>,
+    out: &mut Vec<Violation>,
+) {
+    let (support, assault) = scores(edition, class, grade, 0)
+        .or_else(|| scores(Edition::A, class, grade, 0))
+        .unwrap_or((0, 0));
+    let (table, what) = match key {
+        "support" => (
+            support,
+            format!(
+                "{} grade {} support {support}",
+                class.name().to_lowercase(),
+                grade.letter()
+            ),
+        ),
+        "assault" => (
+            assault,
+            format!(
+                "{} grade {} assault {assault}",
+                class.name().to_lowercase(),
+                grade.letter()
+            ),
+        ),
+        _ => {
+            let base = base_command_points(grade);
+            (
+                base,
+                format!(
+                    "grade {} {base} base command points (the leadership bonus comes from `bonus` lines)",
+                    grade.letter()
+                ),
+            )
+        }
+    };
+    let declared = value::integer(value);
+    if declared == Some(i64::from(table)) {
+        return;
+    }
+    let id = unit.id;
+    out.push(
+        Violation::of(
+            &codes::DECLARED_FIGURE,
+            atom.span,
+            format!(
+                "unit {id} declares {key}={}; the table gives {what}",
+                value.text
+            ),
+            rules::FIGURES,
+        )
+        .label(format!("the table gives {key}={table}"))
+        .help(format!(
+            "senlac plays the table's {table}: write `{key}={table}`, or leave the figure out"
+        ))
+        .fix(Fix::new(
+            atom.span,
+            format!("{key}={table}"),
+            format!("write the table's {key}={table}"),
+        )),
+    );
 }
 
 /// Deployed units stand on their hexes, unless the ground is impassable.
