@@ -247,6 +247,59 @@ fn bonus_points_that_do_not_sum_to_the_roll() {
 }
 
 #[test]
+fn bonus_points_split_over_lines_are_summed_once() {
+    // Blue's roll of 3, handed out over two lines: legal.
+    check(
+        ("bonus Blue I=1 II=2", "bonus Blue I=1\nbonus Blue II=2"),
+        "",
+        &[],
+    );
+    // Two lines that together fall short: reported once, at the last line.
+    check(
+        ("bonus Blue I=1 II=2", "bonus Blue I=1\nbonus Blue II=1"),
+        "",
+        &[("mass-combat::bonus-sum", "bonus Blue II=1")],
+    );
+    // Too many: at the line where the total passes the roll, not later.
+    check(
+        (
+            "bonus Blue I=1 II=2",
+            "bonus Blue I=1\nbonus Blue II=3\nbonus Blue I=1",
+        ),
+        "",
+        &[("mass-combat::bonus-sum", "bonus Blue II=3")],
+    );
+}
+
+#[test]
+fn a_bonus_line_written_twice_is_counted_twice() {
+    let text = SETUP.replace(
+        "bonus Blue I=1 II=2",
+        "bonus Blue I=1 II=2\nbonus Blue I=1 II=2",
+    );
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    let found = game.violations();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let second = text.rfind("bonus Blue I=1 II=2").unwrap();
+    assert_eq!(
+        (found[0].code, found[0].span.start as usize),
+        ("mass-combat::bonus-sum", second)
+    );
+    assert_eq!(
+        found[0].message,
+        "Blue's bonus points sum to 6 over its 2 `bonus` lines, but the leadership roll was 3"
+    );
+    assert_eq!(found[0].label, "6 points > 3");
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some(
+            "this line repeats an earlier `bonus Blue` line, which counts its points twice: remove one"
+        )
+    );
+}
+
+#[test]
 fn deploying_on_impassable_terrain() {
     check(
         ("IV@0809", "IV@0105"),

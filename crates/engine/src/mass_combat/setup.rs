@@ -402,6 +402,7 @@ fn leadership(
 ) -> Option<usize> {
     let mut rolls: [Option<(u32, Span)>; 2] = [None, None];
     let mut bonus_given = [false; 2];
+    let mut handed = [Handed::default(), Handed::default()];
     let mut first_deploy = None;
     for line in &generic.rest {
         let span = line.span;
@@ -475,17 +476,22 @@ fn leadership(
                     units[unit].command_points = total.min(max_command_points(grade));
                 }
                 match rolls.get(side).copied().flatten() {
-                    Some((roll, _)) if roll != sum => out.push(
-                        Violation::of(
-                            &codes::BONUS_SUM,
-                            span,
-                            format!("{name}'s bonus points sum to {sum}, but the leadership roll was {roll}"),
-                            rules::LEADERSHIP,
-                        )
-                        .label(format!("{sum} points"))
-                        .help(format!("hand out exactly {roll} points")),
-                    ),
-                    Some(_) => {}
+                    Some((roll, _)) => {
+                        // A side may split its points over several lines;
+                        // their total is checked once, below.
+                        let Some(handed) = handed.get_mut(side) else { continue };
+                        handed.lines += 1;
+                        handed.total += sum;
+                        handed.last = span;
+                        if handed.total > roll && handed.over.is_none() {
+                            handed.over = Some(span);
+                        }
+                        if handed.first.is_none() {
+                            handed.first = Some((span, points));
+                        } else if handed.first.is_some_and(|(_, first)| same_pairs(first, points)) {
+                            handed.repeated = Some(span);
+                        }
+                    }
                     None => out.push(Violation::of(
                         &codes::BONUS_WITHOUT_ROLL,
                         span,
@@ -520,6 +526,41 @@ fn leadership(
             _ => {}
         }
     }
+    for (side, handed) in handed.iter().enumerate() {
+        let Some((roll, _)) = rolls[side] else {
+            continue;
+        };
+        if handed.lines == 0 || handed.total == roll {
+            continue;
+        }
+        let name = &roster.sides[side];
+        let total = handed.total;
+        let lines = match handed.lines {
+            1 => "its `bonus` line".to_string(),
+            n => format!("its {n} `bonus` lines"),
+        };
+        // Too many: where the total first passed the roll; too few: the last line.
+        let at = handed.over.unwrap_or(handed.last);
+        let mut violation = Violation::of(
+            &codes::BONUS_SUM,
+            at,
+            format!("{name}'s bonus points sum to {total} over {lines}, but the leadership roll was {roll}"),
+            rules::LEADERSHIP,
+        )
+        .label(if total > roll {
+            format!("{total} points > {roll}")
+        } else {
+            format!("{total} points < {roll}")
+        });
+        violation = match handed.repeated {
+            Some(_) if total > roll => violation.help(format!(
+                "this line repeats an earlier `bonus {name}` line, which counts its points twice: remove one"
+            )),
+            _ if total > roll => violation.help(format!("hand out {} points fewer", total - roll)),
+            _ => violation.help(format!("hand out {} points more", roll - total)),
+        };
+        out.push(violation);
+    }
     for (side, roll) in rolls.iter().enumerate() {
         if let Some((points, span)) = roll
             && *points > 0
@@ -550,6 +591,23 @@ fn leadership(
         );
     }
     first_deploy
+}
+
+/// A side's `bonus` lines so far: how many, their total, the line where the
+/// total first passed the roll, the last line, and a line repeating the first.
+#[derive(Default)]
+struct Handed<'b, 's> {
+    lines: u32,
+    total: u32,
+    over: Option<Span>,
+    last: Span,
+    first: Option<(Span, &'b [senlac_notation::Atom<'s>])>,
+    repeated: Option<Span>,
+}
+
+/// Whether two `bonus` lines hand out the same points to the same units.
+fn same_pairs(a: &[senlac_notation::Atom<'_>], b: &[senlac_notation::Atom<'_>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.text == y.text)
 }
 
 /// The span of a side's first `deploy` line.
