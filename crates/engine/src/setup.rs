@@ -195,6 +195,9 @@ pub struct Setup<'b, 's> {
     /// one up must not pass over every unit.
     ids: HashMap<(usize, &'s str), usize>,
     cells: HashMap<Cell, usize>,
+    /// The first `map` line and its words, for a second one's finding.
+    map_line: Option<Span>,
+    map_text: String,
 }
 
 impl<'b, 's> Setup<'b, 's> {
@@ -210,6 +213,8 @@ impl<'b, 's> Setup<'b, 's> {
             rest: Vec::new(),
             ids: HashMap::new(),
             cells: HashMap::new(),
+            map_line: None,
+            map_text: String::new(),
         };
         let lines = battle
             .iter()
@@ -406,18 +411,28 @@ impl<'b, 's> Setup<'b, 's> {
     }
 
     fn read_map(&mut self, map: Map, line: &Line<'b, 's>, out: &mut Vec<Violation>) {
-        if self.board.is_some() {
+        if let Some(first) = self.map_line {
             out.push(
                 Violation::of(
                     &codes::SECOND_MAP,
                     line.span,
-                    "a second `map` line; the battle is fought on the first",
+                    format!(
+                        "a second `map` line, `{}`: the battle is fought on the first, `{}`",
+                        line_text(line.atoms),
+                        self.map_text
+                    ),
                     rule::MAP,
                 )
-                .help("keep one `map` line"),
+                .label("not read")
+                .related(first, "the battlefield is this first `map` line")
+                .help(
+                    "keep one `map` line: delete this one, or the first if this is the battlefield",
+                ),
             );
             return;
         }
+        self.map_line = Some(line.span);
+        self.map_text = line_text(line.atoms);
         self.board = Some(match map {
             Map::Hex {
                 columns,
@@ -789,6 +804,11 @@ impl<'b, 's> Setup<'b, 's> {
     }
 }
 
+/// A directive's words, joined by single spaces (its comments left out).
+fn line_text(atoms: &[Atom<'_>]) -> String {
+    atoms.iter().map(|a| a.text).collect::<Vec<_>>().join(" ")
+}
+
 /// A place as written: `0604` or `12x6in`.
 fn place(at: Location) -> String {
     match at {
@@ -1051,6 +1071,36 @@ mod tests {
             "setup::wrong-board",
             "0101",
         );
+    }
+
+    #[test]
+    fn a_second_map_points_back_at_the_first() {
+        let text = format!("{TAGS}{ARMIES}map square 8x8 {{ the club's mat }}\n");
+        let archive = parse(&text);
+        let mut out = Vec::new();
+        let setup = Setup::build(&archive.battles[0], &mut out);
+        // The battle is fought on the first map.
+        assert!(matches!(
+            setup.board,
+            Some(Board::Hex {
+                columns: 6,
+                rows: 6,
+                ..
+            })
+        ));
+        assert_eq!(out.len(), 1);
+        let second = &out[0];
+        assert_eq!(second.code, "setup::second-map");
+        assert_eq!(&text[second.span.range()], "map square 8x8");
+        assert_eq!(
+            second.message,
+            "a second `map` line, `map square 8x8`: the battle is fought on the first, `map hex 6x6 parity odd`"
+        );
+        let related = second.related.as_deref().unwrap();
+        assert_eq!(&text[related.span.range()], "map hex 6x6 parity odd");
+        assert_eq!(related.label, "the battlefield is this first `map` line");
+        // One map line: nothing to point at.
+        assert_eq!(findings(ARMIES), vec![]);
     }
 
     #[test]
