@@ -189,6 +189,58 @@ fn advance_must_end_closer() {
 }
 
 #[test]
+fn advance_may_end_closer_to_any_enemy_not_only_the_nearest() {
+    // Red II at 0507 is 3 hexes from Blue I (0504) and 4 from Blue II
+    // (0604). At 0607 it is still 3 from Blue I, its nearest enemy, but 3
+    // from Blue II: "closer to an enemy unit than it started" (MC-R21).
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II advance 0607\n    III hold\n    IV rout\n",
+        &[],
+    );
+    // 0407 is 3 from Blue I and 4 from Blue II, as before: closer to neither.
+    let text = format!(
+        "{SETUP}\n1. Red\n  movement:\n    I wait\n    II advance 0407\n    III hold\n    IV rout\n"
+    );
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    let found = &game.violations()[0];
+    assert_eq!(found.code, "mass-combat::not-closer");
+    assert_eq!(
+        found.message,
+        "Red II's advance from 0507 to 0407 brings it closer to no enemy unit: the nearest is 3 hexes away, as it was 3 hexes before"
+    );
+    assert!(found.rule.contains("MC-R21"), "{}", found.rule);
+}
+
+#[test]
+fn engaged_and_not_engaged_are_two_codes_citing_their_rules() {
+    // Moving away while engaged: advance is the ruling's narrowing (MC-R21),
+    // maneuver the text's "adjacent to no enemy units".
+    let run = |moves: &str| {
+        let text = format!("{SETUP}\n{ENGAGE}{moves}");
+        let archive = parse(&text);
+        let game = replay(&archive.battles[0], Config::default()).unwrap();
+        game.violations()
+            .iter()
+            .map(|v| (v.code, text[v.span.range()].to_string(), v.rule))
+            .collect::<Vec<_>>()
+    };
+    let advance = run("1. Blue\n  movement:\n    I advance 0404\n    II hold\n");
+    assert_eq!(
+        (advance[0].0, advance[0].1.as_str()),
+        ("mass-combat::engaged", "I advance 0404")
+    );
+    assert!(advance[0].2.contains("MC-R21"), "{}", advance[0].2);
+    let maneuver = run("1. Blue\n  movement:\n    I maneuver 0404\n    II hold\n");
+    assert_eq!(
+        (maneuver[0].0, maneuver[0].1.as_str()),
+        ("mass-combat::engaged", "I maneuver 0404")
+    );
+    assert!(!maneuver[0].2.contains("MC-R21"), "{}", maneuver[0].2);
+}
+
+#[test]
 fn only_some_classes_wait() {
     check(
         NONE,
@@ -859,7 +911,7 @@ fn only_an_engaged_unit_disengages() {
     check(
         NONE,
         "1. Red\n  movement:\n    I wait\n    II disengage 0506\n    III hold\n    IV rout\n",
-        &[("mass-combat::engaged", "II disengage 0506")],
+        &[("mass-combat::not-engaged", "II disengage 0506")],
     );
 }
 

@@ -167,7 +167,11 @@ pub const MISSING_PATH: CodeInfo = CodeInfo::error(
 );
 pub const ENGAGED: CodeInfo = CodeInfo::error(
     "mass-combat::engaged",
-    "a unit next to an enemy disengages; only an engaged one can",
+    "a unit next to an enemy cannot advance, maneuver or charge: it engages or disengages",
+);
+pub const NOT_ENGAGED: CodeInfo = CodeInfo::error(
+    "mass-combat::not-engaged",
+    "only a unit next to an enemy disengages",
 );
 pub const TOO_FAR: CodeInfo = CodeInfo::error(
     "mass-combat::too-far",
@@ -188,7 +192,7 @@ pub const OCCUPIED: CodeInfo = CodeInfo::error(
 );
 pub const NOT_CLOSER: CodeInfo = CodeInfo::error(
     "mass-combat::not-closer",
-    "an advance ends closer to the nearest enemy",
+    "an advance ends closer to an enemy unit than it started",
 );
 pub const STILL_ENGAGED: CodeInfo = CodeInfo::error(
     "mass-combat::still-engaged",
@@ -288,6 +292,7 @@ pub const ALL: &[CodeInfo] = &[
     NOT_CAVALRY,
     MISSING_PATH,
     ENGAGED,
+    NOT_ENGAGED,
     TOO_FAR,
     BROKEN_PATH,
     OFF_MAP,

@@ -703,19 +703,32 @@ fn movement(
     };
     let needs_engaged = verb == Verb::Disengage;
     if adjacent != needs_engaged {
-        let message = if needs_engaged {
-            format!(
-                "{} is adjacent to no enemy, so it has nothing to disengage from",
-                fold.name(unit)
+        let id = &fold.info(unit).id;
+        out.push(if needs_engaged {
+            Violation::of(
+                &codes::NOT_ENGAGED,
+                span,
+                format!(
+                    "{} is adjacent to no enemy, so it has nothing to disengage from",
+                    fold.name(unit)
+                ),
+                rule,
             )
+            .help(format!("a unit with no enemy next to it moves with `{id} maneuver` (1 command point, 2 hexes) or `{id} advance` (free, 3 hexes, ending closer to an enemy)"))
         } else {
-            format!(
-                "{} is adjacent to an enemy and cannot {}",
-                fold.name(unit),
-                verb.word()
+            Violation::of(
+                &codes::ENGAGED,
+                span,
+                format!(
+                    "{} is adjacent to an enemy and cannot {}",
+                    fold.name(unit),
+                    verb.word()
+                ),
+                // The text forbids it for maneuver and charge; for advance it is a ruling.
+                if verb == Verb::Advance { rules::ADVANCE } else { rule },
             )
-        };
-        out.push(Violation::of(&codes::ENGAGED, span, message, rule));
+            .help(format!("an engaged unit takes `{id} engage` (free), or leaves with `{id} disengage HEX` (2 command points)"))
+        });
         return;
     }
     if steps > usize::from(limit) || steps == 0 {
@@ -789,16 +802,27 @@ fn movement(
         path: route,
     });
     match verb {
-        Verb::Advance => {
+        // Closer to an enemy unit, any one of them (MC-R21).
+        Verb::Advance if fold.closer_enemy(side, start, at).is_none() => {
             let after = fold.nearest_enemy(side, at);
-            if !matches!((before, after), (Some(b), Some(a)) if a < b) {
-                out.push(Violation::of(
+            out.push(
+                Violation::of(
                     &codes::NOT_CLOSER,
                     span,
-                    format!("{} ends its advance {} hexes from the nearest enemy, not closer than the {} it started", fold.name(unit), after.unwrap_or(0), before.unwrap_or(0)),
-                    rules::MOVEMENT,
-                ));
-            }
+                    format!(
+                        "{}'s advance from {start} to {at} brings it closer to no enemy unit: the nearest is {} hexes away, as it was {} hexes before",
+                        fold.name(unit),
+                        after.unwrap_or(0),
+                        before.unwrap_or(0)
+                    ),
+                    rules::ADVANCE,
+                )
+                .label(format!("ends at {at}, no closer to any enemy"))
+                .help(format!(
+                    "an advance must end nearer to some enemy unit than it started; to move elsewhere, `{} maneuver` (1 command point)",
+                    fold.info(unit).id
+                )),
+            );
         }
         Verb::Disengage => {
             if fold.adjacent_enemies(unit).next().is_some() {

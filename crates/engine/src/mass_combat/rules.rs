@@ -12,7 +12,9 @@ pub const TURN_ORDER: &str = "mass-combat §Turn Order";
 pub const PHASES: &str =
     "mass-combat §Turn Order (the five phases, in order); docs/rules/mass-combat.md MC-R6";
 pub const VOLLEY: &str = "mass-combat §Turn Order, 1. Missile volleys";
-pub const MOVEMENT: &str = "mass-combat §Turn Order, 2. Movement; docs/rules/mass-combat.md MC-R21";
+pub const MOVEMENT: &str = "mass-combat §Turn Order, 2. Movement";
+pub const ADVANCE: &str =
+    "mass-combat §Turn Order, 2. Movement ('Advance'); docs/rules/mass-combat.md MC-R21";
 pub const COMBAT: &str =
     "mass-combat §Turn Order, 3-5. Combat; docs/rules/mass-combat.md MC-R9, MC-R13, MC-R15, MC-R17";
 pub const ROUT: &str = "mass-combat §Rout Reactions";
