@@ -125,6 +125,43 @@ fn a_unit_acting_after_it_routed() {
 }
 
 #[test]
+fn an_undeployed_unit_is_reported_once_and_explained() {
+    // Red IV is never deployed: in reserve. Its three actions over two turns
+    // give one finding, at the first.
+    let undeployed = ("I@0508 II@0507 III@0308 IV@0809", "I@0508 II@0507 III@0308");
+    let moves = "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n1. Blue\n  movement:\n    I+II hold\n2. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n    IV rout\n";
+    check(undeployed, moves, &[("mass-combat::undeployed", "IV")]);
+    let text = format!("{}\n{moves}", SETUP.replace(undeployed.0, undeployed.1));
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    let found = &game.violations()[0];
+    assert_eq!(
+        found.message,
+        "Red IV was never deployed: no `deploy` line puts it on the map, so it is in reserve, off the field, and can neither act nor be acted on"
+    );
+    assert!(found.rule.contains("MC-R24"), "{}", found.rule);
+    assert!(!found.rule.contains("Rout Reactions"), "{}", found.rule);
+    // The first unit of the log in the span: line 1 of the movetext.
+    assert_eq!(
+        found.span.start as usize,
+        text.find("    IV hold").unwrap() + 4
+    );
+    // Aimed at: Blue II in reserve is reported where Red I targets it, and
+    // not again when Blue II itself acts.
+    check(
+        ("deploy Blue I@0504 II@0604", "deploy Blue I@0504"),
+        "1. Red\n  volley:\n    I volley II > II endure\n  movement:\n    I wait\n    II+III hold\n    IV rout\n1. Blue\n  movement:\n    I hold\n    II hold\n",
+        &[("mass-combat::undeployed", "II")],
+    );
+    // A deployed unit that routed is another matter: unit-not-active, each time.
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n1. Blue\n  movement:\n    I+II hold\n2. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n",
+        &[("mass-combat::unit-not-active", "IV")],
+    );
+}
+
+#[test]
 fn infantry_charging() {
     check(
         NONE,

@@ -117,6 +117,10 @@ pub const UNIT_NOT_ACTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unit-not-active",
     "a routed, slaughtered or pursuing unit no longer acts",
 );
+pub const UNDEPLOYED: CodeInfo = CodeInfo::error(
+    "mass-combat::undeployed",
+    "a unit no `deploy` line put on the map is in reserve: it neither acts nor is acted on",
+);
 pub const MISSING_ACTION: CodeInfo = CodeInfo::error(
     "mass-combat::missing-action",
     "every unit takes a movement action each turn",
@@ -238,6 +242,10 @@ pub const BAD_FEINT: CodeInfo = CodeInfo::error(
     "mass-combat::bad-feint",
     "a feint pulls back to a free neighbouring hex, farther from the attacker",
 );
+pub const WRONG_LOSER: CodeInfo = CodeInfo::error(
+    "mass-combat::wrong-loser",
+    "the unit that loses a combat is the one with the lower total; on a tie, the attacker",
+);
 pub const WRONG_OUTCOME: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-outcome",
     "a claimed outcome is what the rules give",
@@ -278,6 +286,7 @@ pub const ALL: &[CodeInfo] = &[
     WRONG_SIDE,
     ALREADY_ACTED,
     UNIT_NOT_ACTIVE,
+    UNDEPLOYED,
     MISSING_ACTION,
     MISSING_REACTION,
     UNPROMPTED_REACTION,
@@ -310,6 +319,7 @@ pub const ALL: &[CodeInfo] = &[
     UNRESOLVED_ATTACK,
     CANNOT_FEINT,
     BAD_FEINT,
+    WRONG_LOSER,
     WRONG_OUTCOME,
     UNKNOWN_CLAIM,
 ];

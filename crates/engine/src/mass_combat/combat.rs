@@ -415,6 +415,96 @@ pub fn resolve_attack(
         defense: defense_total,
         loser,
     });
+    !wrong_loser(
+        fold,
+        action,
+        (attacker, defender, loser),
+        (attack_total, defense_total),
+        out,
+    )
+}
+
+/// A resolve line whose first reaction makes the winner lose: reported with
+/// the totals (and, on a tie, the ruling that decides it, MC-R13), then
+/// repaired as if the loser had answered with the verb written, so the
+/// replay goes on from the rules' outcome. Returns whether it was wrong.
+fn wrong_loser(
+    fold: &mut Fold<'_>,
+    action: &Action<'_, '_>,
+    (attacker, defender, loser): (usize, usize, usize),
+    (attack, defense): (u32, u32),
+    out: &mut Vec<Violation>,
+) -> bool {
+    let Some(first) = action.reactions().next() else {
+        return false;
+    };
+    let Some(verb) =
+        Verb::parse(first.verb.text).filter(|v| matches!(v, Verb::LoseAttack | Verb::Rout))
+    else {
+        return false;
+    };
+    let winner = if loser == defender {
+        attacker
+    } else {
+        defender
+    };
+    let Some(reference) = value::unit_refs(&first.reactor).next() else {
+        return false;
+    };
+    // A bare id is the loser's when the loser has it (the loser owes the
+    // reaction, as play reads reactors); else whichever unit of the pair has it.
+    let named = match reference.side {
+        Some(_) => resolve(fold, reference, fold.info(winner).side),
+        None if fold.info(loser).id == reference.id => Some(loser),
+        None => (fold.info(winner).id == reference.id).then_some(winner),
+    };
+    if named != Some(winner) {
+        return false;
+    }
+    let (why, rule) = if attack == defense {
+        (
+            format!(
+                "attack {attack} against defense {defense} is a tie, and a tie is the attacker's loss"
+            ),
+            rules::TIE,
+        )
+    } else {
+        (
+            format!("attack {attack} against defense {defense}: the higher total wins"),
+            rules::RESOLVE,
+        )
+    };
+    let id = match reference.side {
+        Some(_) => format!(
+            "{}.{}",
+            fold.roster.sides[fold.info(loser).side],
+            fold.info(loser).id
+        ),
+        None => fold.info(loser).id.clone(),
+    };
+    out.push(
+        Violation::of(
+            &codes::WRONG_LOSER,
+            first.reactor.span,
+            format!(
+                "{why}: {} loses, not {}",
+                fold.name(loser),
+                fold.name(winner)
+            ),
+            rule,
+        )
+        .label(format!("{} wins", fold.info(winner).id))
+        .help(format!(
+            "the loser takes 'Lose Attack' (or routs): `> {id} {}`",
+            first.verb.text
+        ))
+        .fix(senlac_notation::Fix::new(
+            first.reactor.span,
+            id.clone(),
+            format!("make {id} the loser"),
+        )),
+    );
+    super::play::react(fold, loser, verb, first.args, first.verb.span, out);
     true
 }
 

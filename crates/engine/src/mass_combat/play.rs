@@ -198,6 +198,7 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
             ));
             return;
         }
+        // False for an unknown attack, or a wrong loser already answered for.
         if super::combat::resolve_attack(fold, action, out) {
             let acting = fold.acting.unwrap_or(0);
             react_all(fold, action, acting, out.len(), out);
@@ -393,7 +394,7 @@ fn check_arguments(act: Act, args: &[Atom<'_>], out: &mut Vec<Violation>) {
     );
 }
 
-fn react(
+pub(super) fn react(
     fold: &mut Fold<'_>,
     unit: usize,
     verb: Verb,

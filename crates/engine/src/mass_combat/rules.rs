@@ -17,7 +17,12 @@ pub const ADVANCE: &str =
     "mass-combat §Turn Order, 2. Movement ('Advance'); docs/rules/mass-combat.md MC-R21";
 pub const COMBAT: &str =
     "mass-combat §Turn Order, 3-5. Combat; docs/rules/mass-combat.md MC-R9, MC-R13, MC-R15, MC-R17";
-pub const ROUT: &str = "mass-combat §Rout Reactions";
+pub const RESOLVE: &str =
+    "mass-combat §Turn Order, 5. Resolve Combat (\"the side with the higher total wins\")";
+pub const TIE: &str = "mass-combat §Turn Order, 5. Resolve Combat; docs/rules/mass-combat.md MC-R13 (a tie is the attacker's loss)";
+pub const ROUT: &str =
+    "mass-combat §Rout Reactions; docs/rules/mass-combat.md MC-R14 (pursuing units)";
+pub const RESERVE: &str = "mass-combat §Setting Up The Battlefield (deployment); docs/rules/mass-combat.md MC-R24 (undeployed units)";
 pub const COSTS: &str = "mass-combat §Turn Order (costs); docs/rules/mass-combat.md MC-R3";
 pub const MOVE_ALL: &str = "docs/rules/mass-combat.md MC-R7 (every unit takes a movement action)";
 pub const CLAIMS: &str = "docs/rules/mass-combat.md MC-R18 (claimed outcomes)";
