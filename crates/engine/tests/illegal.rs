@@ -515,6 +515,60 @@ fn variations_are_checked_and_leave_the_main_line_alone() {
     );
 }
 
+/// The rule each finding of SETUP (with `replace`) and `moves` cites.
+fn rules_cited(replace: (&str, &str), moves: &str) -> Vec<(&'static str, &'static str)> {
+    let text = format!("{}\n{moves}", SETUP.replace(replace.0, replace.1));
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    game.violations().iter().map(|v| (v.code, v.rule)).collect()
+}
+
+#[test]
+fn rulings_are_cited_by_the_findings_they_decide() {
+    // MC-R11: `Side.ID` names a unit but cannot make it act out of turn.
+    let cited = rules_cited(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n    Blue.I hold\n",
+    );
+    assert_eq!(cited[0].0, "mass-combat::wrong-side");
+    assert!(cited[0].1.contains("MC-R11"), "{}", cited[0].1);
+    // MC-R19: horse archers are archers, not cavalry.
+    let horse = (
+        "unit I \"Archers\" foot-archers B",
+        "unit I \"Archers\" horse-archers B",
+    );
+    let moves = "1. Red\n  movement:\n    I charge 0507 I\n    II+III hold\n    IV rout\n";
+    check(
+        horse,
+        moves,
+        &[("mass-combat::not-cavalry", "I charge 0507 I")],
+    );
+    let cited = rules_cited(horse, moves);
+    assert!(cited[0].1.contains("MC-R19"), "{}", cited[0].1);
+    // Infantry charging is the text's own rule: no ruling.
+    let cited = rules_cited(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II charge 0506 I\n    III hold\n    IV rout\n",
+    );
+    assert_eq!(
+        cited,
+        [(
+            "mass-combat::not-cavalry",
+            "mass-combat §Turn Order, 2. Movement"
+        )]
+    );
+    // MC-R5: a pair Mass Combat does not read.
+    let cited = rules_cited(
+        (
+            "unit IV \"Levy\" light-infantry E",
+            "unit IV \"Levy\" light-infantry E morale=3",
+        ),
+        "",
+    );
+    assert_eq!(cited[0].0, "mass-combat::unread-pair");
+    assert!(cited[0].1.contains("MC-R5"), "{}", cited[0].1);
+}
+
 #[test]
 fn only_the_side_whose_turn_it_is_acts() {
     check(

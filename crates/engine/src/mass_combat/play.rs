@@ -274,7 +274,7 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
                     &codes::WRONG_SIDE,
                     action.actor().span,
                     format!("{} cannot act now: it is {}'s turn", fold.name(unit), fold.roster.sides[own]),
-                    rules::TURN_ORDER,
+                    rules::REFERENCES,
                 )
                 .help("a side acts in its own turn (and the other side in the defense phase); `Side.ID` only tells units apart"),
             );
@@ -641,7 +641,11 @@ fn perform(
                 fold.name(unit),
                 class.name()
             ),
-            rules::MOVEMENT,
+            if class == Class::HorseArchers {
+                rules::HORSE_ARCHERS
+            } else {
+                rules::MOVEMENT
+            },
         )),
         Verb::Advance | Verb::Maneuver | Verb::Charge | Verb::Disengage => {
             movement(fold, unit, verb, adjacent, action, out)

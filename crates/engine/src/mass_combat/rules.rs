@@ -28,3 +28,8 @@ pub const MOVE_ALL: &str = "docs/rules/mass-combat.md MC-R7 (every unit takes a 
 pub const CLAIMS: &str = "docs/rules/mass-combat.md MC-R18 (claimed outcomes)";
 pub const PATHS: &str =
     "mass-combat §Turn Order, 2. Movement; docs/rules/mass-combat.md MC-R4, MC-R12 (paths)";
+pub const REFERENCES: &str =
+    "mass-combat §Turn Order; docs/rules/mass-combat.md MC-R11 (which unit an id names)";
+pub const HORSE_ARCHERS: &str = "mass-combat §Units (horse archers are archers), §Turn Order 2. Movement ('Charge'); docs/rules/mass-combat.md MC-R19";
+pub const UNREAD: &str =
+    "mass-combat §Units; docs/rules/mass-combat.md MC-R5 (pairs on a unit line)";

@@ -260,7 +260,7 @@ fn unit_pairs(
                     format!(
                         "Mass Combat reads only `size=`, `support=`, `assault=` and `cp=` on a unit line; `{key}=` is not checked"
                     ),
-                    rules::UNITS,
+                    rules::UNREAD,
                 )
                 .help("a note for readers belongs in a comment: `{ ... }`"),
             );
