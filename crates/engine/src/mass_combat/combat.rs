@@ -31,7 +31,7 @@ pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &m
                 fold.name(unit),
                 fold.name(defender)
             ),
-            rules::COMBAT,
+            rules::DECLARATIONS,
         ));
         return;
     }
@@ -169,7 +169,7 @@ pub fn support(
                 &codes::CANNOT_SUPPORT,
                 action.span,
                 format!("{} is not {need}, so it cannot support", fold.name(unit)),
-                rules::COMBAT,
+                rules::DECLARATIONS,
             )
             .label("not adjacent"),
         );
@@ -192,7 +192,7 @@ fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<V
                 state.name(unit),
                 state.info(unit).class.name()
             ),
-            rules::COMBAT,
+            rules::ARCHERS,
         ));
         return false;
     }
@@ -204,7 +204,7 @@ fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<V
                 "{} defends this turn and cannot act in defense declarations",
                 state.name(unit)
             ),
-            rules::COMBAT,
+            rules::DECLARATIONS,
         ));
         return false;
     }
@@ -386,7 +386,7 @@ pub fn resolve_attack(
                             fold.name(defender)
                         }
                     ),
-                    rules::COMBAT,
+                    rules::TOTALS,
                 )
                 .label(format!("{key} is {actual}"))
                 .help(format!(

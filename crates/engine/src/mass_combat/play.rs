@@ -911,7 +911,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
                 fold.name(unit),
                 class.name()
             ),
-            rules::COMBAT,
+            rules::FEINT,
         ));
     }
     let Some(index) = fold
@@ -923,7 +923,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
             &codes::UNPROMPTED_REACTION,
             span,
             "no attack to feint from",
-            rules::COMBAT,
+            rules::FEINT,
         ));
     };
     let attacker = fold.attacks[index].attacker;
@@ -932,7 +932,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
             &codes::CANNOT_FEINT,
             span,
             "the units are not on the map",
-            rules::COMBAT,
+            rules::FEINT,
         ));
     };
     let Some(to) = args
@@ -944,7 +944,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
             &codes::MISSING_PATH,
             span,
             format!("{}'s feint needs the hex it pulls back to", fold.name(unit)),
-            rules::COMBAT,
+            rules::FEINT,
         )
         .help(format!("e.g. `> {} feint 0507`", fold.info(unit).id)));
     };
@@ -961,7 +961,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
                 fold.name(unit),
                 fold.name(attacker)
             ),
-            rules::COMBAT,
+            rules::FEINT,
         ));
     }
     fold.emit(Event::AttackNegated {

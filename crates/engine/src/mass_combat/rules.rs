@@ -2,7 +2,7 @@
 //! in docs/rules/mass-combat.md. Diagnostics cite these.
 
 pub const UNITS: &str = "mass-combat §Units";
-pub const FIGURES: &str = "mass-combat §Combat Effectiveness Tables, §Unit Quality Tables; docs/rules/mass-combat.md MC-R8 (declared figures)";
+pub const FIGURES: &str = "mass-combat §Combat Effectiveness Tables, §Unit Quality Tables; docs/rules/mass-combat.md MC-R8 (declared figures), MC-R10 (archers in edition b)";
 pub const SIZE: &str = "docs/rules/mass-combat.md MC-R5 (men in a unit)";
 pub const UNIT_QUALITY: &str = "mass-combat §Unit Quality Tables (maximum command points)";
 pub const SETUP: &str = "mass-combat §Setting Up The Battlefield; docs/rules/mass-combat.md MC-R4";
@@ -16,7 +16,12 @@ pub const MOVEMENT: &str = "mass-combat §Turn Order, 2. Movement";
 pub const ADVANCE: &str =
     "mass-combat §Turn Order, 2. Movement ('Advance'); docs/rules/mass-combat.md MC-R21";
 pub const COMBAT: &str =
-    "mass-combat §Turn Order, 3-5. Combat; docs/rules/mass-combat.md MC-R9, MC-R13, MC-R15, MC-R17";
+    "mass-combat §Turn Order, 3-5. Combat; docs/rules/mass-combat.md MC-R9 (how combat is written)";
+pub const DECLARATIONS: &str =
+    "mass-combat §Turn Order, 3. Combat Declarations, 4. Defense Declarations";
+pub const ARCHERS: &str = "mass-combat §Turn Order, 3-4 ('Attack', 'Support': non-archer units); docs/rules/mass-combat.md MC-R20";
+pub const FEINT: &str = "mass-combat §Turn Order, 3. Combat Declarations ('Feint'); docs/rules/mass-combat.md MC-R9 (the hex it pulls back to)";
+pub const TOTALS: &str = "mass-combat §Turn Order, 5. Resolve Combat; docs/rules/mass-combat.md MC-R15 (supports count in every attack on a defender), MC-R17 (the crest)";
 pub const RESOLVE: &str =
     "mass-combat §Turn Order, 5. Resolve Combat (\"the side with the higher total wins\")";
 pub const TIE: &str = "mass-combat §Turn Order, 5. Resolve Combat; docs/rules/mass-combat.md MC-R13 (a tie is the attacker's loss)";
