@@ -131,3 +131,52 @@ fn a_battle_is_decided_when_one_side_is_broken_mc_r22() {
     let turn_one = replay.at(&Point::Turn(1)).unwrap();
     assert_eq!(mass_combat::decided(&turn_one), None);
 }
+
+/// The `MC-R<n>` ids in a text.
+fn ruling_ids(text: &str) -> std::collections::BTreeSet<u32> {
+    text.match_indices("MC-R")
+        .filter_map(|(at, m)| {
+            let digits: String = text[at + m.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn every_ruling_is_written_and_used() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let doc = std::fs::read_to_string(format!("{root}/docs/rules/mass-combat.md")).unwrap();
+    let written: std::collections::BTreeSet<u32> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("| MC-R"))
+        .filter_map(|l| l.split(' ').next()?.parse().ok())
+        .collect();
+    // Numbered 1 to n, each once.
+    assert_eq!(written, (1..=written.len() as u32).collect());
+    assert!(written.len() >= 24, "{written:?}");
+    let mut source = String::new();
+    for dir in ["src", "src/mass_combat"] {
+        for entry in std::fs::read_dir(format!("{root}/crates/engine/{dir}")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                source.push_str(&std::fs::read_to_string(path).unwrap());
+            }
+        }
+    }
+    let cited = ruling_ids(&source);
+    // Every ruling the engine cites is written down, and every ruling is
+    // applied somewhere in the engine.
+    assert_eq!(
+        cited.difference(&written).collect::<Vec<_>>(),
+        Vec::<&u32>::new(),
+        "cited but not written"
+    );
+    assert_eq!(
+        written.difference(&cited).collect::<Vec<_>>(),
+        Vec::<&u32>::new(),
+        "written but never cited by the engine"
+    );
+}
