@@ -16,7 +16,9 @@ pub struct Violation {
     pub span: Span,
     /// Names the units and the numbers involved.
     pub message: String,
-    pub label: String,
+    /// What the label at `span` says (boxed: a violation stays small enough
+    /// to be an `Err`).
+    pub label: Box<str>,
     /// The rule broken: a section of the rule document, or a ruling in docs/rules/.
     pub rule: &'static str,
     pub help: Option<Box<str>>,
@@ -57,7 +59,7 @@ impl Violation {
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
+        self.label = label.into().into_boxed_str();
         self
     }
 
@@ -117,7 +119,7 @@ impl miette::Diagnostic for Violation {
             .map(|r| miette::LabeledSpan::new_with_span(Some(r.label.clone()), r.span));
         Some(Box::new(
             std::iter::once(miette::LabeledSpan::new_with_span(
-                Some(self.label.clone()),
+                Some(self.label.to_string()),
                 self.span,
             ))
             .chain(related),

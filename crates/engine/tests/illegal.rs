@@ -379,7 +379,7 @@ fn a_bonus_line_written_twice_is_counted_twice() {
         found[0].message,
         "Blue's bonus points sum to 6 over its 2 `bonus` lines, but the leadership roll was 3"
     );
-    assert_eq!(found[0].label, "6 points > 3");
+    assert_eq!(&*found[0].label, "6 points > 3");
     assert_eq!(
         found[0].help.as_deref(),
         Some(
