@@ -180,3 +180,27 @@ fn every_ruling_is_written_and_used() {
         "written but never cited by the engine"
     );
 }
+
+#[test]
+fn a_doubled_bonus_line_is_one_error_mc_r2() {
+    // Harold's line written twice would push IV, VI, VII, VIII and IX past
+    // their maximums; the copy is not given again, so only the sum is wrong.
+    let line = "bonus Saxons IV=3 V=2 VI=3 VII=3 VIII=4 IX=3\n";
+    let text = sample().replacen(line, &format!("{line}{line}"), 1);
+    let found = findings(&text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        (found[0].0, found[0].1.as_str(), found[0].2.as_str()),
+        (
+            "mass-combat::bonus-sum",
+            line.trim_end(),
+            "Saxons' bonus points sum to 36 over its 2 `bonus` lines, but the leadership roll was 18"
+        )
+    );
+    assert!(found[0].3.contains("MC-R2"));
+    // The span is the second line.
+    let second = text.find(line).unwrap() + line.len();
+    let archive = parse(&text);
+    let game = check(&archive.battles[0], Config::default()).unwrap();
+    assert_eq!(game.violations()[0].span.start as usize, second);
+}

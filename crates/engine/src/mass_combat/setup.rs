@@ -428,10 +428,21 @@ fn leadership(
                     *given = true;
                 }
                 let mut sum = 0u32;
+                // A line written twice: its points count towards the total
+                // (reported once, below), but are not given again, so the
+                // units' maximums are not reported for the copy.
+                let repeat = handed
+                    .get(side)
+                    .and_then(|h| h.first)
+                    .is_some_and(|(_, first)| same_pairs(first, points));
                 for atom in points {
                     let Some((id, amount)) = value::pair(atom) else {
                         continue;
                     };
+                    if repeat {
+                        sum += value::integer(&amount).unwrap_or(0).clamp(0, 255) as u32;
+                        continue;
+                    }
                     let Some(unit) = generic.unit(side, id) else {
                         out.push(
                             Violation::of(
@@ -488,7 +499,7 @@ fn leadership(
                         }
                         if handed.first.is_none() {
                             handed.first = Some((span, points));
-                        } else if handed.first.is_some_and(|(_, first)| same_pairs(first, points)) {
+                        } else if repeat {
                             handed.repeated = Some(span);
                         }
                     }
@@ -544,7 +555,10 @@ fn leadership(
         let mut violation = Violation::of(
             &codes::BONUS_SUM,
             at,
-            format!("{name}'s bonus points sum to {total} over {lines}, but the leadership roll was {roll}"),
+            format!(
+                "{} bonus points sum to {total} over {lines}, but the leadership roll was {roll}",
+                possessive(name)
+            ),
             rules::LEADERSHIP,
         )
         .label(if total > roll {
@@ -603,6 +617,15 @@ struct Handed<'b, 's> {
     last: Span,
     first: Option<(Span, &'b [senlac_notation::Atom<'s>])>,
     repeated: Option<Span>,
+}
+
+/// `Saxons'`, `Red's`.
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
 }
 
 /// Whether two `bonus` lines hand out the same points to the same units.
