@@ -153,6 +153,12 @@ fn an_undeployed_unit_is_reported_once_and_explained() {
         "1. Red\n  volley:\n    I volley II > II endure\n  movement:\n    I wait\n    II+III hold\n    IV rout\n1. Blue\n  movement:\n    I hold\n    II hold\n",
         &[("mass-combat::undeployed", "II")],
     );
+    // Nor when an attack on it is resolved: there was no attack to resolve.
+    check(
+        ("deploy Blue I@0504 II@0604", "deploy Blue I@0504"),
+        "1. Red\n  movement:\n    I wait\n    II advance 0506-0505-0605\n    III hold\n    IV rout\n  combat:\n    II attack II > II defend\n  resolve:\n    II resolve II > II lose\n",
+        &[("mass-combat::undeployed", "II")],
+    );
     // A deployed unit that routed is another matter: unit-not-active, each time.
     check(
         NONE,

@@ -307,6 +307,14 @@ pub fn resolve_attack(
         ));
         return false;
     };
+    // A unit never deployed had no attack to resolve (MC-R24): reported once,
+    // at its first mention, and not again as a missing attack.
+    for unit in [attacker, defender] {
+        if fold.units[unit].status == Status::Reserve {
+            active(fold, unit, span, out);
+            return false;
+        }
+    }
     let Some(index) = fold
         .attacks
         .iter()
@@ -493,7 +501,7 @@ fn wrong_loser(
             ),
             rule,
         )
-        .label(format!("{} wins", fold.info(winner).id))
+        .label(format!("{} wins", fold.name(winner)))
         .help(format!(
             "the loser takes 'Lose Attack' (or routs): `> {id} {}`",
             first.verb.text
