@@ -248,7 +248,7 @@ fn unit_pairs(
         };
         if FIGURES.contains(&key) {
             if let Some((class, grade)) = known {
-                check_figure(unit, class, grade, edition, atom, key, &value, out);
+                check_figure(unit, (class, grade, edition), atom, (key, &value), out);
             }
             continue;
         }
@@ -295,15 +295,11 @@ fn unit_pairs(
 /// Combat Effectiveness Tables for the first two (edition a's for archers in
 /// edition b, MC-R10), the Unit Quality Tables' base command points for
 /// `cp=` (before the leadership bonus, which `bonus` lines give).
-#[allow(clippy::too_many_arguments)]
 fn check_figure(
     unit: &generic::Unit<'_, '_>,
-    class: Class,
-    grade: Grade,
-    edition: Edition,
+    (class, grade, edition): (Class, Grade, Edition),
     atom: &senlac_notation::Atom<'_>,
-    key: &str,
-    value: &senlac_notation::Atom<'_>,
+    (key, value): (&str, &senlac_notation::Atom<'_>),
     out: &mut Vec<Violation>,
 ) {
     let (support, assault) = scores(edition, class, grade, 0)
