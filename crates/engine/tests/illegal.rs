@@ -251,7 +251,7 @@ fn advance_may_end_closer_to_any_enemy_not_only_the_nearest() {
     assert_eq!(found.code, "mass-combat::not-closer");
     assert_eq!(
         found.message,
-        "Red II's advance from 0507 to 0407 brings it closer to no enemy unit: the nearest is 3 hexes away, as it was 3 hexes before"
+        "Red II's advance from 0507 to 0407 brings it closer to no enemy unit (its nearest enemy is 3 hexes away, and was 3 before)"
     );
     assert!(found.rule.contains("MC-R21"), "{}", found.rule);
 }

@@ -815,7 +815,7 @@ fn movement(
                     &codes::NOT_CLOSER,
                     span,
                     format!(
-                        "{}'s advance from {start} to {at} brings it closer to no enemy unit: the nearest is {} hexes away, as it was {} hexes before",
+                        "{}'s advance from {start} to {at} brings it closer to no enemy unit (its nearest enemy is {} hexes away, and was {} before)",
                         fold.name(unit),
                         after.unwrap_or(0),
                         before.unwrap_or(0)
