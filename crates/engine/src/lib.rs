@@ -18,6 +18,7 @@ pub mod mass_combat;
 pub mod replay;
 pub mod setup;
 pub mod system;
+pub mod tags;
 pub mod timeline;
 pub mod view;
 pub mod violation;
@@ -25,7 +26,7 @@ pub mod violation;
 pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
 pub use replay::{Config, Replay, replay};
-pub use system::{Fold, Game, Ruleset, SYSTEMS, System, system};
+pub use system::{Fold, Game, Outcome, Ruleset, SYSTEMS, System, system};
 pub use timeline::{Point, Timeline};
 pub use violation::Violation;
 

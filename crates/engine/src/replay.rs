@@ -217,6 +217,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         battle,
         &mut out,
     );
+    crate::tags::check_result(battle, rules.outcome(&state).as_ref(), &mut out);
     close_side_turn(&mut cursor, &mut timeline, &label, None);
     record(&mut timeline, &state, &mut pending);
     label(&mut timeline, Point::End);

@@ -70,7 +70,27 @@ pub mod codes {
         "setup::repeated-pair",
         "an army or unit line gives the same `key=` twice",
     );
+    pub const BAD_DATE: CodeInfo = CodeInfo::warning(
+        "setup::bad-date",
+        "the Date tag is YYYY-MM-DD, YYYY-MM or YYYY, with `?`s for an unknown field",
+    );
+    pub const SIDES_TAG: CodeInfo = CodeInfo::warning(
+        "setup::sides-tag",
+        "the Sides tag names each side once, and each side it names has an `army` line",
+    );
+    pub const UNKNOWN_RESULT: CodeInfo = CodeInfo::warning(
+        "setup::unknown-result",
+        "the Result tag is a side of the battle, `draw`, or `*`",
+    );
+    pub const WRONG_RESULT: CodeInfo = CodeInfo::warning(
+        "setup::wrong-result",
+        "the Result tag contradicts the outcome the rules give at the end of the replay",
+    );
     pub const ALL: &[CodeInfo] = &[
+        BAD_DATE,
+        SIDES_TAG,
+        UNKNOWN_RESULT,
+        WRONG_RESULT,
         DUPLICATE_SIDE,
         UNKNOWN_SIDE,
         DUPLICATE_UNIT,
@@ -175,6 +195,9 @@ pub struct Setup<'b, 's> {
     /// one up must not pass over every unit.
     ids: HashMap<(usize, &'s str), usize>,
     cells: HashMap<Cell, usize>,
+    /// The first `map` line and its words, for a second one's finding.
+    map_line: Option<Span>,
+    map_text: String,
 }
 
 impl<'b, 's> Setup<'b, 's> {
@@ -190,6 +213,8 @@ impl<'b, 's> Setup<'b, 's> {
             rest: Vec::new(),
             ids: HashMap::new(),
             cells: HashMap::new(),
+            map_line: None,
+            map_text: String::new(),
         };
         let lines = battle
             .iter()
@@ -260,6 +285,8 @@ impl<'b, 's> Setup<'b, 's> {
                 _ => setup.rest.push(line),
             }
         }
+        let armies: Vec<&str> = setup.sides.iter().map(|s| s.name).collect();
+        crate::tags::check(battle, &armies, out);
         setup
     }
 
@@ -384,18 +411,28 @@ impl<'b, 's> Setup<'b, 's> {
     }
 
     fn read_map(&mut self, map: Map, line: &Line<'b, 's>, out: &mut Vec<Violation>) {
-        if self.board.is_some() {
+        if let Some(first) = self.map_line {
             out.push(
                 Violation::of(
                     &codes::SECOND_MAP,
                     line.span,
-                    "a second `map` line; the battle is fought on the first",
+                    format!(
+                        "a second `map` line, `{}`: the battle is fought on the first, `{}`",
+                        line_text(line.atoms),
+                        self.map_text
+                    ),
                     rule::MAP,
                 )
-                .help("keep one `map` line"),
+                .label("not read")
+                .related(first, "the battlefield is this first `map` line")
+                .help(
+                    "keep one `map` line: delete this one, or the first if this is the battlefield",
+                ),
             );
             return;
         }
+        self.map_line = Some(line.span);
+        self.map_text = line_text(line.atoms);
         self.board = Some(match map {
             Map::Hex {
                 columns,
@@ -767,6 +804,11 @@ impl<'b, 's> Setup<'b, 's> {
     }
 }
 
+/// A directive's words, joined by single spaces (its comments left out).
+fn line_text(atoms: &[Atom<'_>]) -> String {
+    atoms.iter().map(|a| a.text).collect::<Vec<_>>().join(" ")
+}
+
 /// A place as written: `0604` or `12x6in`.
 fn place(at: Location) -> String {
     match at {
@@ -808,7 +850,7 @@ mod tests {
     use super::*;
     use senlac_notation::parse;
 
-    const TAGS: &str = "[Battle \"B\"] [Site \"S\"] [Date \"D\"] [Rules \"example/duel\"] [Sides \"Red Blue\"] [Result \"*\"]\n";
+    const TAGS: &str = "[Battle \"B\"] [Site \"S\"] [Date \"2024-11-02\"] [Rules \"example/duel\"] [Sides \"Red Blue\"] [Result \"*\"]\n";
 
     /// The findings of a setup: each code with the text its span covers.
     fn findings(body: &str) -> Vec<(&'static str, String)> {
@@ -912,7 +954,7 @@ mod tests {
     #[test]
     fn a_table_setup_keeps_points_and_shapes() {
         let text = format!(
-            "{TAGS}map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\nterrain pond circle 30x30in radius=4in\nterrain road line 0x18in 48x18in width=2in\ndeploy Red A@12x6in^90deg\n"
+            "{TAGS}map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\narmy Blue \"Blue\"\nterrain pond circle 30x30in radius=4in\nterrain road line 0x18in 48x18in width=2in\ndeploy Red A@12x6in^90deg\n"
         );
         let archive = parse(&text);
         let mut out = Vec::new();
@@ -969,7 +1011,7 @@ mod tests {
             "map square 8x8",
         );
         only(
-            "army Red \"Red\"\n  unit I \"Foot\" infantry\ndeploy Red I@0101\n",
+            "army Red \"Red\"\n  unit I \"Foot\" infantry\narmy Blue \"Blue\"\ndeploy Red I@0101\n",
             "setup::missing-map",
             "deploy",
         );
@@ -1008,7 +1050,7 @@ mod tests {
             "setup::wrong-board",
             "polygon",
         );
-        let table = "map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\n";
+        let table = "map table 48x36in\narmy Red \"Red\"\n  unit A \"Knights\" knights\narmy Blue \"Blue\"\n";
         only(
             &format!("{table}terrain wood polygon 1x1in 50x1in 2x2in\n"),
             "setup::off-map",
@@ -1029,6 +1071,36 @@ mod tests {
             "setup::wrong-board",
             "0101",
         );
+    }
+
+    #[test]
+    fn a_second_map_points_back_at_the_first() {
+        let text = format!("{TAGS}{ARMIES}map square 8x8 {{ the club's mat }}\n");
+        let archive = parse(&text);
+        let mut out = Vec::new();
+        let setup = Setup::build(&archive.battles[0], &mut out);
+        // The battle is fought on the first map.
+        assert!(matches!(
+            setup.board,
+            Some(Board::Hex {
+                columns: 6,
+                rows: 6,
+                ..
+            })
+        ));
+        assert_eq!(out.len(), 1);
+        let second = &out[0];
+        assert_eq!(second.code, "setup::second-map");
+        assert_eq!(&text[second.span.range()], "map square 8x8");
+        assert_eq!(
+            second.message,
+            "a second `map` line, `map square 8x8`: the battle is fought on the first, `map hex 6x6 parity odd`"
+        );
+        let related = second.related.as_deref().unwrap();
+        assert_eq!(&text[related.span.range()], "map hex 6x6 parity odd");
+        assert_eq!(related.label, "the battlefield is this first `map` line");
+        // One map line: nothing to point at.
+        assert_eq!(findings(ARMIES), vec![]);
     }
 
     #[test]

@@ -51,6 +51,13 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     /// Checks what must hold when the movetext ends.
     fn finish(&self, fold: &mut Fold<'_, Self>, battle: &Battle<'_>, out: &mut Vec<Violation>);
 
+    /// How the battle stands decided at `state` (the end), when the rules
+    /// decide it: the Result tag is checked against it. `None` (the default)
+    /// when the system cannot tell or the battle is not over.
+    fn outcome(&self, _state: &Self::State) -> Option<Outcome> {
+        None
+    }
+
     /// The columns [`Ruleset::view`] fills for each unit.
     fn columns(&self) -> &'static [Column];
 
@@ -73,6 +80,24 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
 
     /// An exported event read back, against the state it applies to.
     fn unwire(&self, state: &Self::State, wire: &Self::Wire) -> Option<Self::Event>;
+}
+
+/// A battle decided by the rules, as the Result tag would say it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The side that won, by the name its `army` line and the Sides tag use;
+    /// `None` for a draw.
+    pub winner: Option<String>,
+    /// Why the rules call it decided, for the diagnostic: "Saxons have no
+    /// unit left on the field".
+    pub why: String,
+}
+
+impl Outcome {
+    /// As the Result tag writes it: the side, or `draw`.
+    pub fn word(&self) -> &str {
+        self.winner.as_deref().unwrap_or("draw")
+    }
 }
 
 /// The state during play: read freely, changed only by [`Fold::emit`].

@@ -16,12 +16,24 @@ pub struct Violation {
     pub span: Span,
     /// Names the units and the numbers involved.
     pub message: String,
-    pub label: String,
+    /// What the label at `span` says (boxed: a violation stays small enough
+    /// to be an `Err`).
+    pub label: Box<str>,
     /// The rule broken: a section of the rule document, or a ruling in docs/rules/.
     pub rule: &'static str,
     pub help: Option<Box<str>>,
     /// A certain edit that fixes it, when there is one (`senlac lint --fix`).
     pub fix: Option<Box<Fix>>,
+    /// A second place the finding points back at, with its own label: the
+    /// first `map` line, when a second one is reported.
+    pub related: Option<Box<Related>>,
+}
+
+/// A second labelled span of a violation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub span: Span,
+    pub label: String,
 }
 
 impl Violation {
@@ -42,11 +54,12 @@ impl Violation {
             rule,
             help: None,
             fix: None,
+            related: None,
         }
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
+        self.label = label.into().into_boxed_str();
         self
     }
 
@@ -57,6 +70,15 @@ impl Violation {
 
     pub fn fix(mut self, fix: Fix) -> Self {
         self.fix = Some(Box::new(fix));
+        self
+    }
+
+    /// Points back at a second place, with its own label.
+    pub fn related(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.related = Some(Box::new(Related {
+            span,
+            label: label.into(),
+        }));
         self
     }
 }
@@ -91,8 +113,16 @@ impl miette::Diagnostic for Violation {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span),
-        )))
+        let related = self
+            .related
+            .as_deref()
+            .map(|r| miette::LabeledSpan::new_with_span(Some(r.label.clone()), r.span));
+        Some(Box::new(
+            std::iter::once(miette::LabeledSpan::new_with_span(
+                Some(self.label.to_string()),
+                self.span,
+            ))
+            .chain(related),
+        ))
     }
 }

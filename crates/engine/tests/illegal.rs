@@ -8,7 +8,7 @@ use senlac_notation::parse;
 /// III heavy cavalry B (4), IV light infantry E (0). Blue: I light infantry C
 /// (3), II heavy infantry A (6). Odd parity: Red I is 4 hexes from Blue I and
 /// 5 from Blue II.
-const SETUP: &str = "[Battle \"T\"] [Site \"S\"] [Date \"D\"] [Rules \"mass-combat/a\"] [Sides \"Red Blue\"] [Result \"*\"]
+const SETUP: &str = "[Battle \"T\"] [Site \"S\"] [Date \"2024-11-02\"] [Rules \"mass-combat/a\"] [Sides \"Red Blue\"] [Result \"*\"]
 
 map hex 10x10 parity odd
 terrain forest 0101-0110
@@ -125,6 +125,49 @@ fn a_unit_acting_after_it_routed() {
 }
 
 #[test]
+fn an_undeployed_unit_is_reported_once_and_explained() {
+    // Red IV is never deployed: in reserve. Its three actions over two turns
+    // give one finding, at the first.
+    let undeployed = ("I@0508 II@0507 III@0308 IV@0809", "I@0508 II@0507 III@0308");
+    let moves = "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n1. Blue\n  movement:\n    I+II hold\n2. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n    IV rout\n";
+    check(undeployed, moves, &[("mass-combat::undeployed", "IV")]);
+    let text = format!("{}\n{moves}", SETUP.replace(undeployed.0, undeployed.1));
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    let found = &game.violations()[0];
+    assert_eq!(
+        found.message,
+        "Red IV was never deployed: no `deploy` line puts it on the map, so it is in reserve, off the field, and can neither act nor be acted on"
+    );
+    assert!(found.rule.contains("MC-R24"), "{}", found.rule);
+    assert!(!found.rule.contains("Rout Reactions"), "{}", found.rule);
+    // The first unit of the log in the span: line 1 of the movetext.
+    assert_eq!(
+        found.span.start as usize,
+        text.find("    IV hold").unwrap() + 4
+    );
+    // Aimed at: Blue II in reserve is reported where Red I targets it, and
+    // not again when Blue II itself acts.
+    check(
+        ("deploy Blue I@0504 II@0604", "deploy Blue I@0504"),
+        "1. Red\n  volley:\n    I volley II > II endure\n  movement:\n    I wait\n    II+III hold\n    IV rout\n1. Blue\n  movement:\n    I hold\n    II hold\n",
+        &[("mass-combat::undeployed", "II")],
+    );
+    // Nor when an attack on it is resolved: there was no attack to resolve.
+    check(
+        ("deploy Blue I@0504 II@0604", "deploy Blue I@0504"),
+        "1. Red\n  movement:\n    I wait\n    II advance 0506-0505-0605\n    III hold\n    IV rout\n  combat:\n    II attack II > II defend\n  resolve:\n    II resolve II > II lose\n",
+        &[("mass-combat::undeployed", "II")],
+    );
+    // A deployed unit that routed is another matter: unit-not-active, each time.
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n1. Blue\n  movement:\n    I+II hold\n2. Red\n  movement:\n    I wait\n    II+III hold\n    IV hold\n",
+        &[("mass-combat::unit-not-active", "IV")],
+    );
+}
+
+#[test]
 fn infantry_charging() {
     check(
         NONE,
@@ -189,6 +232,58 @@ fn advance_must_end_closer() {
 }
 
 #[test]
+fn advance_may_end_closer_to_any_enemy_not_only_the_nearest() {
+    // Red II at 0507 is 3 hexes from Blue I (0504) and 4 from Blue II
+    // (0604). At 0607 it is still 3 from Blue I, its nearest enemy, but 3
+    // from Blue II: "closer to an enemy unit than it started" (MC-R21).
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II advance 0607\n    III hold\n    IV rout\n",
+        &[],
+    );
+    // 0407 is 3 from Blue I and 4 from Blue II, as before: closer to neither.
+    let text = format!(
+        "{SETUP}\n1. Red\n  movement:\n    I wait\n    II advance 0407\n    III hold\n    IV rout\n"
+    );
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    let found = &game.violations()[0];
+    assert_eq!(found.code, "mass-combat::not-closer");
+    assert_eq!(
+        found.message,
+        "Red II's advance from 0507 to 0407 brings it closer to no enemy unit (its nearest enemy is 3 hexes away, and was 3 before)"
+    );
+    assert!(found.rule.contains("MC-R21"), "{}", found.rule);
+}
+
+#[test]
+fn engaged_and_not_engaged_are_two_codes_citing_their_rules() {
+    // Moving away while engaged: advance is the ruling's narrowing (MC-R21),
+    // maneuver the text's "adjacent to no enemy units".
+    let run = |moves: &str| {
+        let text = format!("{SETUP}\n{ENGAGE}{moves}");
+        let archive = parse(&text);
+        let game = replay(&archive.battles[0], Config::default()).unwrap();
+        game.violations()
+            .iter()
+            .map(|v| (v.code, text[v.span.range()].to_string(), v.rule))
+            .collect::<Vec<_>>()
+    };
+    let advance = run("1. Blue\n  movement:\n    I advance 0404\n    II hold\n");
+    assert_eq!(
+        (advance[0].0, advance[0].1.as_str()),
+        ("mass-combat::engaged", "I advance 0404")
+    );
+    assert!(advance[0].2.contains("MC-R21"), "{}", advance[0].2);
+    let maneuver = run("1. Blue\n  movement:\n    I maneuver 0404\n    II hold\n");
+    assert_eq!(
+        (maneuver[0].0, maneuver[0].1.as_str()),
+        ("mass-combat::engaged", "I maneuver 0404")
+    );
+    assert!(!maneuver[0].2.contains("MC-R21"), "{}", maneuver[0].2);
+}
+
+#[test]
 fn only_some_classes_wait() {
     check(
         NONE,
@@ -243,6 +338,59 @@ fn bonus_points_that_do_not_sum_to_the_roll() {
         ("bonus Blue I=1 II=2", "bonus Blue I=1 II=1"),
         "",
         &[("mass-combat::bonus-sum", "bonus Blue I=1 II=1")],
+    );
+}
+
+#[test]
+fn bonus_points_split_over_lines_are_summed_once() {
+    // Blue's roll of 3, handed out over two lines: legal.
+    check(
+        ("bonus Blue I=1 II=2", "bonus Blue I=1\nbonus Blue II=2"),
+        "",
+        &[],
+    );
+    // Two lines that together fall short: reported once, at the last line.
+    check(
+        ("bonus Blue I=1 II=2", "bonus Blue I=1\nbonus Blue II=1"),
+        "",
+        &[("mass-combat::bonus-sum", "bonus Blue II=1")],
+    );
+    // Too many: at the line where the total passes the roll, not later.
+    check(
+        (
+            "bonus Blue I=1 II=2",
+            "bonus Blue I=1\nbonus Blue II=3\nbonus Blue I=1",
+        ),
+        "",
+        &[("mass-combat::bonus-sum", "bonus Blue II=3")],
+    );
+}
+
+#[test]
+fn a_bonus_line_written_twice_is_counted_twice() {
+    let text = SETUP.replace(
+        "bonus Blue I=1 II=2",
+        "bonus Blue I=1 II=2\nbonus Blue I=1 II=2",
+    );
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    let found = game.violations();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let second = text.rfind("bonus Blue I=1 II=2").unwrap();
+    assert_eq!(
+        (found[0].code, found[0].span.start as usize),
+        ("mass-combat::bonus-sum", second)
+    );
+    assert_eq!(
+        found[0].message,
+        "Blue's bonus points sum to 6 over its 2 `bonus` lines, but the leadership roll was 3"
+    );
+    assert_eq!(&*found[0].label, "6 points > 3");
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some(
+            "this line repeats an earlier `bonus Blue` line, which counts its points twice: remove one"
+        )
     );
 }
 
@@ -371,6 +519,60 @@ fn variations_are_checked_and_leave_the_main_line_alone() {
         "1. Red\n  volley:\n    I volley I > I endure\n    ( I volley II > II endure )\n  movement:\n    I wait\n    II+III hold\n    IV rout\n",
         &[("mass-combat::out-of-range", "I volley II > II endure")],
     );
+}
+
+/// The rule each finding of SETUP (with `replace`) and `moves` cites.
+fn rules_cited(replace: (&str, &str), moves: &str) -> Vec<(&'static str, &'static str)> {
+    let text = format!("{}\n{moves}", SETUP.replace(replace.0, replace.1));
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    game.violations().iter().map(|v| (v.code, v.rule)).collect()
+}
+
+#[test]
+fn rulings_are_cited_by_the_findings_they_decide() {
+    // MC-R11: `Side.ID` names a unit but cannot make it act out of turn.
+    let cited = rules_cited(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n    Blue.I hold\n",
+    );
+    assert_eq!(cited[0].0, "mass-combat::wrong-side");
+    assert!(cited[0].1.contains("MC-R11"), "{}", cited[0].1);
+    // MC-R19: horse archers are archers, not cavalry.
+    let horse = (
+        "unit I \"Archers\" foot-archers B",
+        "unit I \"Archers\" horse-archers B",
+    );
+    let moves = "1. Red\n  movement:\n    I charge 0507 I\n    II+III hold\n    IV rout\n";
+    check(
+        horse,
+        moves,
+        &[("mass-combat::not-cavalry", "I charge 0507 I")],
+    );
+    let cited = rules_cited(horse, moves);
+    assert!(cited[0].1.contains("MC-R19"), "{}", cited[0].1);
+    // Infantry charging is the text's own rule: no ruling.
+    let cited = rules_cited(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II charge 0506 I\n    III hold\n    IV rout\n",
+    );
+    assert_eq!(
+        cited,
+        [(
+            "mass-combat::not-cavalry",
+            "mass-combat §Turn Order, 2. Movement"
+        )]
+    );
+    // MC-R5: a pair Mass Combat does not read.
+    let cited = rules_cited(
+        (
+            "unit IV \"Levy\" light-infantry E",
+            "unit IV \"Levy\" light-infantry E morale=3",
+        ),
+        "",
+    );
+    assert_eq!(cited[0].0, "mass-combat::unread-pair");
+    assert!(cited[0].1.contains("MC-R5"), "{}", cited[0].1);
 }
 
 #[test]
@@ -516,7 +718,11 @@ fn mass_combat_is_fought_by_two_sides() {
     check(
         ("[Sides \"Red Blue\"]", "[Sides \"Red Blue Green\"]"),
         "",
-        &[("mass-combat::sides", "[Sides \"Red Blue Green\"]")],
+        // Green has no army either: the tag's own warning names it.
+        &[
+            ("setup::sides-tag", "Green"),
+            ("mass-combat::sides", "[Sides \"Red Blue Green\"]"),
+        ],
     );
 }
 
@@ -838,7 +1044,7 @@ fn only_an_engaged_unit_disengages() {
     check(
         NONE,
         "1. Red\n  movement:\n    I wait\n    II disengage 0506\n    III hold\n    IV rout\n",
-        &[("mass-combat::engaged", "II disengage 0506")],
+        &[("mass-combat::not-engaged", "II disengage 0506")],
     );
 }
 

@@ -295,7 +295,7 @@ pub enum Need {
     /// A path of 1 to this many hexes, each next to the one before, on the
     /// map, passable and empty (MC-R4, MC-R12).
     Path(u8),
-    /// Ends nearer to the nearest enemy than it started.
+    /// Ends nearer to an enemy unit, any one, than it started (MC-R21).
     EndsCloser,
     /// Ends next to no enemy.
     EndsUnengaged,
@@ -342,7 +342,7 @@ impl Need {
             Need::EnemyAdjacent => "an enemy next to it".to_string(),
             Need::Path(1) => "a path of 1 open hex".to_string(),
             Need::Path(hexes) => format!("a path of 1-{hexes} open hexes"),
-            Need::EndsCloser => "ends nearer the nearest enemy".to_string(),
+            Need::EndsCloser => "ends nearer an enemy than it started".to_string(),
             Need::EndsUnengaged => "ends next to no enemy".to_string(),
             Need::EndsNextToTarget => "ends next to the target".to_string(),
             Need::AttacksTarget => "attacks the target this turn".to_string(),

@@ -27,6 +27,10 @@ pub const UNREAD_PAIR: CodeInfo = CodeInfo::warning(
     "mass-combat::unread-pair",
     "a unit line gives a `key=` Mass Combat does not read, so nothing checks it",
 );
+pub const DECLARED_FIGURE: CodeInfo = CodeInfo::warning(
+    "mass-combat::declared-figure",
+    "a unit line declares a support, assault or command points figure its class and grade tables do not give",
+);
 pub const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-directive",
     "a setup line whose keyword is not one of Mass Combat's",
@@ -113,6 +117,10 @@ pub const UNIT_NOT_ACTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unit-not-active",
     "a routed, slaughtered or pursuing unit no longer acts",
 );
+pub const UNDEPLOYED: CodeInfo = CodeInfo::error(
+    "mass-combat::undeployed",
+    "a unit no `deploy` line put on the map is in reserve: it neither acts nor is acted on",
+);
 pub const MISSING_ACTION: CodeInfo = CodeInfo::error(
     "mass-combat::missing-action",
     "every unit takes a movement action each turn",
@@ -163,7 +171,11 @@ pub const MISSING_PATH: CodeInfo = CodeInfo::error(
 );
 pub const ENGAGED: CodeInfo = CodeInfo::error(
     "mass-combat::engaged",
-    "a unit next to an enemy disengages; only an engaged one can",
+    "a unit next to an enemy cannot advance, maneuver or charge: it engages or disengages",
+);
+pub const NOT_ENGAGED: CodeInfo = CodeInfo::error(
+    "mass-combat::not-engaged",
+    "only a unit next to an enemy disengages",
 );
 pub const TOO_FAR: CodeInfo = CodeInfo::error(
     "mass-combat::too-far",
@@ -184,7 +196,7 @@ pub const OCCUPIED: CodeInfo = CodeInfo::error(
 );
 pub const NOT_CLOSER: CodeInfo = CodeInfo::error(
     "mass-combat::not-closer",
-    "an advance ends closer to the nearest enemy",
+    "an advance ends closer to an enemy unit than it started",
 );
 pub const STILL_ENGAGED: CodeInfo = CodeInfo::error(
     "mass-combat::still-engaged",
@@ -230,6 +242,10 @@ pub const BAD_FEINT: CodeInfo = CodeInfo::error(
     "mass-combat::bad-feint",
     "a feint pulls back to a free neighbouring hex, farther from the attacker",
 );
+pub const WRONG_LOSER: CodeInfo = CodeInfo::error(
+    "mass-combat::wrong-loser",
+    "the unit that loses a combat is the one with the lower total; on a tie, the attacker",
+);
 pub const WRONG_OUTCOME: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-outcome",
     "a claimed outcome is what the rules give",
@@ -247,6 +263,7 @@ pub const ALL: &[CodeInfo] = &[
     EXTRA_ARGUMENT,
     BAD_SIZE,
     UNREAD_PAIR,
+    DECLARED_FIGURE,
     UNKNOWN_DIRECTIVE,
     UNKNOWN_GRADE,
     UNKNOWN_SIDE,
@@ -269,6 +286,7 @@ pub const ALL: &[CodeInfo] = &[
     WRONG_SIDE,
     ALREADY_ACTED,
     UNIT_NOT_ACTIVE,
+    UNDEPLOYED,
     MISSING_ACTION,
     MISSING_REACTION,
     UNPROMPTED_REACTION,
@@ -283,6 +301,7 @@ pub const ALL: &[CodeInfo] = &[
     NOT_CAVALRY,
     MISSING_PATH,
     ENGAGED,
+    NOT_ENGAGED,
     TOO_FAR,
     BROKEN_PATH,
     OFF_MAP,
@@ -300,6 +319,7 @@ pub const ALL: &[CodeInfo] = &[
     UNRESOLVED_ATTACK,
     CANNOT_FEINT,
     BAD_FEINT,
+    WRONG_LOSER,
     WRONG_OUTCOME,
     UNKNOWN_CLAIM,
 ];

@@ -32,7 +32,7 @@ pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &m
                 fold.name(unit),
                 fold.name(defender)
             ),
-            rules::COMBAT,
+            rules::DECLARATIONS,
         ));
         return;
     }
@@ -170,7 +170,7 @@ pub fn support(
                 &codes::CANNOT_SUPPORT,
                 action.span,
                 format!("{} is not {need}, so it cannot support", fold.name(unit)),
-                rules::COMBAT,
+                rules::DECLARATIONS,
             )
             .label("not adjacent"),
         );
@@ -193,7 +193,7 @@ fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<V
                 state.name(unit),
                 state.info(unit).class.name()
             ),
-            rules::COMBAT,
+            rules::ARCHERS,
         ));
         return false;
     }
@@ -205,7 +205,7 @@ fn can_fight(state: &State, unit: usize, what: &str, span: Span, out: &mut Vec<V
                 "{} defends this turn and cannot act in defense declarations",
                 state.name(unit)
             ),
-            rules::COMBAT,
+            rules::DECLARATIONS,
         ));
         return false;
     }
@@ -308,6 +308,14 @@ pub fn resolve_attack(
         ));
         return false;
     };
+    // A unit never deployed had no attack to resolve (MC-R24): reported once,
+    // at its first mention, and not again as a missing attack.
+    for unit in [attacker, defender] {
+        if fold.units[unit].status == Status::Reserve {
+            active(fold, unit, span, out);
+            return false;
+        }
+    }
     let Some(index) = fold
         .attacks
         .iter()
@@ -387,7 +395,7 @@ pub fn resolve_attack(
                             fold.name(defender)
                         }
                     ),
-                    rules::COMBAT,
+                    rules::TOTALS,
                 )
                 .label(format!("{key} is {actual}"))
                 .help(format!(
@@ -416,6 +424,96 @@ pub fn resolve_attack(
         defense: defense_total,
         loser,
     });
+    !wrong_loser(
+        fold,
+        action,
+        (attacker, defender, loser),
+        (attack_total, defense_total),
+        out,
+    )
+}
+
+/// A resolve line whose first reaction makes the winner lose: reported with
+/// the totals (and, on a tie, the ruling that decides it, MC-R13), then
+/// repaired as if the loser had answered with the verb written, so the
+/// replay goes on from the rules' outcome. Returns whether it was wrong.
+fn wrong_loser(
+    fold: &mut Fold<'_>,
+    action: &Action<'_, '_>,
+    (attacker, defender, loser): (usize, usize, usize),
+    (attack, defense): (u32, u32),
+    out: &mut Vec<Violation>,
+) -> bool {
+    let Some(first) = action.reactions().next() else {
+        return false;
+    };
+    let Some(verb) =
+        Verb::parse(first.verb.text).filter(|v| matches!(v, Verb::LoseAttack | Verb::Rout))
+    else {
+        return false;
+    };
+    let winner = if loser == defender {
+        attacker
+    } else {
+        defender
+    };
+    let Some(reference) = value::unit_refs(&first.reactor).next() else {
+        return false;
+    };
+    // A bare id is the loser's when the loser has it (the loser owes the
+    // reaction, as play reads reactors); else whichever unit of the pair has it.
+    let named = match reference.side {
+        Some(_) => resolve(fold, reference, fold.info(winner).side),
+        None if fold.info(loser).id == reference.id => Some(loser),
+        None => (fold.info(winner).id == reference.id).then_some(winner),
+    };
+    if named != Some(winner) {
+        return false;
+    }
+    let (why, rule) = if attack == defense {
+        (
+            format!(
+                "attack {attack} against defense {defense} is a tie, and a tie is the attacker's loss"
+            ),
+            rules::TIE,
+        )
+    } else {
+        (
+            format!("attack {attack} against defense {defense}: the higher total wins"),
+            rules::RESOLVE,
+        )
+    };
+    let id = match reference.side {
+        Some(_) => format!(
+            "{}.{}",
+            fold.roster.sides[fold.info(loser).side],
+            fold.info(loser).id
+        ),
+        None => fold.info(loser).id.clone(),
+    };
+    out.push(
+        Violation::of(
+            &codes::WRONG_LOSER,
+            first.reactor.span,
+            format!(
+                "{why}: {} loses, not {}",
+                fold.name(loser),
+                fold.name(winner)
+            ),
+            rule,
+        )
+        .label(format!("{} wins", fold.name(winner)))
+        .help(format!(
+            "the loser takes 'Lose Attack' (or routs): `> {id} {}`",
+            first.verb.text
+        ))
+        .fix(senlac_notation::Fix::new(
+            first.reactor.span,
+            id.clone(),
+            format!("make {id} the loser"),
+        )),
+    );
+    super::play::react(fold, loser, verb, first.args, first.verb.span, out);
     true
 }
 

@@ -67,7 +67,7 @@ fn battle(edition: Edition, index: u32, rng: &mut Rng, out: &mut String) {
         .tag(
             "Date",
             format_args!(
-                "{}-{:02}-{:02}",
+                "{:04}-{:02}-{:02}",
                 rng.range(800, 1500),
                 rng.range(1, 12),
                 rng.range(1, 28)

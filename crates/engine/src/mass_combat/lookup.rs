@@ -51,6 +51,32 @@ pub fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) 
     if status == Status::Active {
         return true;
     }
+    if status == Status::Reserve {
+        // Once per unit: its later actions, and actions aimed at it, fail
+        // for the same reason and are not reported again.
+        let name = state.name(unit);
+        let told = format!("{name} was never deployed");
+        if !out
+            .iter()
+            .any(|v| v.code == codes::UNDEPLOYED.code && v.message.starts_with(&told))
+        {
+            out.push(
+                Violation::of(
+                    &codes::UNDEPLOYED,
+                    span,
+                    format!("{told}: no `deploy` line puts it on the map, so it is in reserve, off the field, and can neither act nor be acted on"),
+                    rules::RESERVE,
+                )
+                .label(format!("{} is not on the map", state.info(unit).id))
+                .help(format!(
+                    "deploy it in the setup (`deploy {} {}@HEX`), or leave it out of the movetext; its other actions are not reported again",
+                    state.roster.sides[state.info(unit).side],
+                    state.info(unit).id
+                )),
+            );
+        }
+        return false;
+    }
     out.push(
         Violation::of(
             &codes::UNIT_NOT_ACTIVE,

@@ -34,7 +34,7 @@ use tables::Edition;
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
 use crate::replay::{Config, Replay};
-use crate::system::{Game, Played, Ruleset, System};
+use crate::system::{Game, Outcome, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
 
@@ -90,6 +90,10 @@ impl Ruleset for MassCombat {
         play::end_side_turn(fold, end, out);
     }
 
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        decided(state)
+    }
+
     fn columns(&self) -> &'static [Column] {
         &view::COLUMNS
     }
@@ -121,6 +125,40 @@ impl Ruleset for MassCombat {
     fn unwire(&self, state: &State, wire: &event::Wire) -> Option<event::Event> {
         event::unwire(state, wire)
     }
+}
+
+/// The side that won, when the other is broken: none of its units is left
+/// active, and at least one routed or was slaughtered (ruling MC-R22). A
+/// battle in which both sides, or neither, are broken is not decided.
+pub fn decided(state: &State) -> Option<Outcome> {
+    if state.roster.sides.len() != 2 {
+        return None;
+    }
+    let broken = |side: usize| {
+        let statuses = || {
+            state
+                .roster
+                .units
+                .iter()
+                .zip(&state.units)
+                .filter(move |(info, _)| info.side == side)
+                .map(|(_, unit)| unit.status)
+        };
+        !statuses().any(|s| s == Status::Active)
+            && statuses().any(|s| matches!(s, Status::Routed | Status::Slaughtered))
+    };
+    let (a, b) = (broken(0), broken(1));
+    if a == b {
+        return None;
+    }
+    let (winner, loser) = if a { (1, 0) } else { (0, 1) };
+    Some(Outcome {
+        winner: Some(state.roster.sides[winner].clone()),
+        why: format!(
+            "{} has no unit left on the field (all routed, slaughtered or never deployed), and {} has (docs/rules/mass-combat.md MC-R22)",
+            state.roster.sides[loser], state.roster.sides[winner]
+        ),
+    })
 }
 
 /// Replays a battle under the edition its Rules tag names, typed (for tests

@@ -359,6 +359,7 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
             ));
             return;
         }
+        // False for an unknown attack, or a wrong loser already answered for.
         if super::combat::resolve_attack(fold, action, out) {
             let acting = fold.acting.unwrap_or(0);
             react_all(fold, action, acting, out.len(), out);
@@ -443,7 +444,7 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
                     &codes::WRONG_SIDE,
                     action.actor().span,
                     format!("{} cannot act now: it is {}'s turn", fold.name(unit), fold.roster.sides[own]),
-                    rules::TURN_ORDER,
+                    rules::REFERENCES,
                 )
                 .help("a side acts in its own turn (and the other side in the defense phase); `Side.ID` only tells units apart"),
             );
@@ -574,7 +575,7 @@ fn check_arguments(act: Act, args: &[Atom<'_>], out: &mut Vec<Violation>) {
     );
 }
 
-fn react(
+pub(super) fn react(
     fold: &mut Fold<'_>,
     unit: usize,
     verb: Verb,
@@ -821,7 +822,11 @@ fn perform(
                 fold.name(unit),
                 class.name()
             ),
-            rules::MOVEMENT,
+            if class == Class::HorseArchers {
+                rules::HORSE_ARCHERS
+            } else {
+                rules::MOVEMENT
+            },
         )),
         Verb::Advance | Verb::Maneuver | Verb::Charge | Verb::Disengage => {
             movement(fold, unit, verb, adjacent, action, out)
@@ -884,19 +889,32 @@ fn movement(
     };
     let needs_engaged = verb == Verb::Disengage;
     if adjacent != needs_engaged {
-        let message = if needs_engaged {
-            format!(
-                "{} is adjacent to no enemy, so it has nothing to disengage from",
-                fold.name(unit)
+        let id = &fold.info(unit).id;
+        out.push(if needs_engaged {
+            Violation::of(
+                &codes::NOT_ENGAGED,
+                span,
+                format!(
+                    "{} is adjacent to no enemy, so it has nothing to disengage from",
+                    fold.name(unit)
+                ),
+                rule,
             )
+            .help(format!("a unit with no enemy next to it moves with `{id} maneuver` (1 command point, 2 hexes) or `{id} advance` (free, 3 hexes, ending closer to an enemy)"))
         } else {
-            format!(
-                "{} is adjacent to an enemy and cannot {}",
-                fold.name(unit),
-                verb.word()
+            Violation::of(
+                &codes::ENGAGED,
+                span,
+                format!(
+                    "{} is adjacent to an enemy and cannot {}",
+                    fold.name(unit),
+                    verb.word()
+                ),
+                // The text forbids it for maneuver and charge; for advance it is a ruling.
+                if verb == Verb::Advance { rules::ADVANCE } else { rule },
             )
-        };
-        out.push(Violation::of(&codes::ENGAGED, span, message, rule));
+            .help(format!("an engaged unit takes `{id} engage` (free), or leaves with `{id} disengage HEX` (2 command points)"))
+        });
         return;
     }
     if steps > usize::from(limit) || steps == 0 {
@@ -970,16 +988,27 @@ fn movement(
         path: route,
     });
     match verb {
-        Verb::Advance => {
+        // Closer to an enemy unit, any one of them (MC-R21).
+        Verb::Advance if fold.closer_enemy(side, start, at).is_none() => {
             let after = fold.nearest_enemy(side, at);
-            if !matches!((before, after), (Some(b), Some(a)) if a < b) {
-                out.push(Violation::of(
+            out.push(
+                Violation::of(
                     &codes::NOT_CLOSER,
                     span,
-                    format!("{} ends its advance {} hexes from the nearest enemy, not closer than the {} it started", fold.name(unit), after.unwrap_or(0), before.unwrap_or(0)),
-                    rules::MOVEMENT,
-                ));
-            }
+                    format!(
+                        "{}'s advance from {start} to {at} brings it closer to no enemy unit (its nearest enemy is {} hexes away, and was {} before)",
+                        fold.name(unit),
+                        after.unwrap_or(0),
+                        before.unwrap_or(0)
+                    ),
+                    rules::ADVANCE,
+                )
+                .label(format!("ends at {at}, no closer to any enemy"))
+                .help(format!(
+                    "an advance must end nearer to some enemy unit than it started; to move elsewhere, `{} maneuver` (1 command point)",
+                    fold.info(unit).id
+                )),
+            );
         }
         Verb::Disengage => {
             if fold.adjacent_enemies(unit).next().is_some() {
@@ -1063,7 +1092,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
                 fold.name(unit),
                 class.name()
             ),
-            rules::COMBAT,
+            rules::FEINT,
         ));
     }
     let Some(index) = fold
@@ -1075,7 +1104,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
             &codes::UNPROMPTED_REACTION,
             span,
             "no attack to feint from",
-            rules::COMBAT,
+            rules::FEINT,
         ));
     };
     let attacker = fold.attacks[index].attacker;
@@ -1084,7 +1113,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
             &codes::CANNOT_FEINT,
             span,
             "the units are not on the map",
-            rules::COMBAT,
+            rules::FEINT,
         ));
     };
     let Some(to) = args
@@ -1096,7 +1125,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
             &codes::MISSING_PATH,
             span,
             format!("{}'s feint needs the hex it pulls back to", fold.name(unit)),
-            rules::COMBAT,
+            rules::FEINT,
         )
         .help(format!("e.g. `> {} feint 0507`", fold.info(unit).id)));
     };
@@ -1113,7 +1142,7 @@ fn feint(fold: &mut Fold<'_>, unit: usize, args: &[Atom<'_>], span: Span) -> Res
                 fold.name(unit),
                 fold.name(attacker)
             ),
-            rules::COMBAT,
+            rules::FEINT,
         ));
     }
     fold.emit(Event::AttackNegated {

@@ -9,12 +9,12 @@ use std::sync::Arc;
 use senlac_board::scene::{Board, Shape};
 use senlac_notation::lower::Directive;
 use senlac_notation::value::{self, Location};
-use senlac_notation::{AtomKind, Battle, Span};
+use senlac_notation::{AtomKind, Battle, Fix, Span};
 
 use super::codes;
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
-use super::tables::{Class, Edition, Grade, base_command_points, max_command_points};
+use super::tables::{Class, Edition, Grade, base_command_points, max_command_points, scores};
 use crate::setup::{self as generic, Setup};
 use crate::system::tag_span;
 use crate::violation::Violation;
@@ -204,7 +204,7 @@ fn declare_units(
                 .help("the grades are A, B, C, D and E"),
             );
         }
-        let size = unit_size(unit, out);
+        let size = unit_pairs(unit, class.zip(grade), roster.edition, out);
         let grade = grade.unwrap_or(Grade::E);
         roster.units.push(UnitInfo {
             side: unit.side,
@@ -227,23 +227,40 @@ fn declare_units(
     units
 }
 
+/// The figures a unit line may declare besides its size, each fixed by a
+/// table of the rules (ruling MC-R8): what senlac checks a declared one against.
+pub const FIGURES: [&str; 3] = ["support", "assault", "cp"];
+
 /// Men in a unit: its `size=`, a whole number from 1 (MC-R5), or the
-/// default. Any other pair is kept in the log but read by nobody: a warning.
-fn unit_size(unit: &generic::Unit<'_, '_>, out: &mut Vec<Violation>) -> u32 {
+/// default. A declared figure (`support=`, `assault=`, `cp=`) is compared
+/// with the tables for the unit's class and grade (MC-R8); any other pair is
+/// kept in the log but read by nobody: a warning.
+fn unit_pairs(
+    unit: &generic::Unit<'_, '_>,
+    known: Option<(Class, Grade)>,
+    edition: Edition,
+    out: &mut Vec<Violation>,
+) -> u32 {
     let mut size = DEFAULT_SIZE;
     for atom in unit.pairs {
         let Some((key, value)) = value::pair(atom) else {
             continue;
         };
+        if FIGURES.contains(&key) {
+            if let Some((class, grade)) = known {
+                check_figure(unit, (class, grade, edition), atom, (key, &value), out);
+            }
+            continue;
+        }
         if key != "size" {
             out.push(
                 Violation::of(
                     &codes::UNREAD_PAIR,
                     atom.span,
                     format!(
-                        "Mass Combat reads only `size=` on a unit line; `{key}=` is not checked"
+                        "Mass Combat reads only `size=`, `support=`, `assault=` and `cp=` on a unit line; `{key}=` is not checked"
                     ),
-                    rules::UNITS,
+                    rules::UNREAD,
                 )
                 .help("a note for readers belongs in a comment: `{ ... }`"),
             );
@@ -272,6 +289,75 @@ fn unit_size(unit: &generic::Unit<'_, '_>, out: &mut Vec<Violation>) -> u32 {
         }
     }
     size
+}
+
+/// A declared `support=`, `assault=` or `cp=` against the tables: the
+/// Combat Effectiveness Tables for the first two (edition a's for archers in
+/// edition b, MC-R10), the Unit Quality Tables' base command points for
+/// `cp=` (before the leadership bonus, which `bonus` lines give).
+fn check_figure(
+    unit: &generic::Unit<'_, '_>,
+    (class, grade, edition): (Class, Grade, Edition),
+    atom: &senlac_notation::Atom<'_>,
+    (key, value): (&str, &senlac_notation::Atom<'_>),
+    out: &mut Vec<Violation>,
+) {
+    let (support, assault) = scores(edition, class, grade, 0)
+        .or_else(|| scores(Edition::A, class, grade, 0))
+        .unwrap_or((0, 0));
+    let (table, what) = match key {
+        "support" => (
+            support,
+            format!(
+                "{} grade {} support {support}",
+                class.name().to_lowercase(),
+                grade.letter()
+            ),
+        ),
+        "assault" => (
+            assault,
+            format!(
+                "{} grade {} assault {assault}",
+                class.name().to_lowercase(),
+                grade.letter()
+            ),
+        ),
+        _ => {
+            let base = base_command_points(grade);
+            (
+                base,
+                format!(
+                    "grade {} {base} base command points (the leadership bonus comes from `bonus` lines)",
+                    grade.letter()
+                ),
+            )
+        }
+    };
+    let declared = value::integer(value);
+    if declared == Some(i64::from(table)) {
+        return;
+    }
+    let id = unit.id;
+    out.push(
+        Violation::of(
+            &codes::DECLARED_FIGURE,
+            atom.span,
+            format!(
+                "unit {id} declares {key}={}; the table gives {what}",
+                value.text
+            ),
+            rules::FIGURES,
+        )
+        .label(format!("the table gives {key}={table}"))
+        .help(format!(
+            "senlac plays the table's {table}: write `{key}={table}`, or leave the figure out"
+        ))
+        .fix(Fix::new(
+            atom.span,
+            format!("{key}={table}"),
+            format!("write the table's {key}={table}"),
+        )),
+    );
 }
 
 /// Deployed units stand on their hexes, unless the ground is impassable.
@@ -312,6 +398,7 @@ fn leadership(
 ) -> Option<usize> {
     let mut rolls: [Option<(u32, Span)>; 2] = [None, None];
     let mut bonus_given = [false; 2];
+    let mut handed = [Handed::default(), Handed::default()];
     let mut first_deploy = None;
     for line in &generic.rest {
         let span = line.span;
@@ -337,10 +424,21 @@ fn leadership(
                     *given = true;
                 }
                 let mut sum = 0u32;
+                // A line written twice: its points count towards the total
+                // (reported once, below), but are not given again, so the
+                // units' maximums are not reported for the copy.
+                let repeat = handed
+                    .get(side)
+                    .and_then(|h| h.first)
+                    .is_some_and(|(_, first)| same_pairs(first, points));
                 for atom in points {
                     let Some((id, amount)) = value::pair(atom) else {
                         continue;
                     };
+                    if repeat {
+                        sum += value::integer(&amount).unwrap_or(0).clamp(0, 255) as u32;
+                        continue;
+                    }
                     let Some(unit) = generic.unit(side, id) else {
                         out.push(
                             Violation::of(
@@ -385,17 +483,22 @@ fn leadership(
                     units[unit].command_points = total.min(max_command_points(grade));
                 }
                 match rolls.get(side).copied().flatten() {
-                    Some((roll, _)) if roll != sum => out.push(
-                        Violation::of(
-                            &codes::BONUS_SUM,
-                            span,
-                            format!("{name}'s bonus points sum to {sum}, but the leadership roll was {roll}"),
-                            rules::LEADERSHIP,
-                        )
-                        .label(format!("{sum} points"))
-                        .help(format!("hand out exactly {roll} points")),
-                    ),
-                    Some(_) => {}
+                    Some((roll, _)) => {
+                        // A side may split its points over several lines;
+                        // their total is checked once, below.
+                        let Some(handed) = handed.get_mut(side) else { continue };
+                        handed.lines += 1;
+                        handed.total += sum;
+                        handed.last = span;
+                        if handed.total > roll && handed.over.is_none() {
+                            handed.over = Some(span);
+                        }
+                        if handed.first.is_none() {
+                            handed.first = Some((span, points));
+                        } else if repeat {
+                            handed.repeated = Some(span);
+                        }
+                    }
                     None => out.push(Violation::of(
                         &codes::BONUS_WITHOUT_ROLL,
                         span,
@@ -430,6 +533,44 @@ fn leadership(
             _ => {}
         }
     }
+    for (side, handed) in handed.iter().enumerate() {
+        let Some((roll, _)) = rolls[side] else {
+            continue;
+        };
+        if handed.lines == 0 || handed.total == roll {
+            continue;
+        }
+        let name = &roster.sides[side];
+        let total = handed.total;
+        let lines = match handed.lines {
+            1 => "its `bonus` line".to_string(),
+            n => format!("its {n} `bonus` lines"),
+        };
+        // Too many: where the total first passed the roll; too few: the last line.
+        let at = handed.over.unwrap_or(handed.last);
+        let mut violation = Violation::of(
+            &codes::BONUS_SUM,
+            at,
+            format!(
+                "{} bonus points sum to {total} over {lines}, but the leadership roll was {roll}",
+                possessive(name)
+            ),
+            rules::LEADERSHIP,
+        )
+        .label(if total > roll {
+            format!("{total} points > {roll}")
+        } else {
+            format!("{total} points < {roll}")
+        });
+        violation = match handed.repeated {
+            Some(_) if total > roll => violation.help(format!(
+                "this line repeats an earlier `bonus {name}` line, which counts its points twice: remove one"
+            )),
+            _ if total > roll => violation.help(format!("hand out {} points fewer", total - roll)),
+            _ => violation.help(format!("hand out {} points more", roll - total)),
+        };
+        out.push(violation);
+    }
     for (side, roll) in rolls.iter().enumerate() {
         if let Some((points, span)) = roll
             && *points > 0
@@ -460,6 +601,32 @@ fn leadership(
         );
     }
     first_deploy
+}
+
+/// A side's `bonus` lines so far: how many, their total, the line where the
+/// total first passed the roll, the last line, and a line repeating the first.
+#[derive(Default)]
+struct Handed<'b, 's> {
+    lines: u32,
+    total: u32,
+    over: Option<Span>,
+    last: Span,
+    first: Option<(Span, &'b [senlac_notation::Atom<'s>])>,
+    repeated: Option<Span>,
+}
+
+/// `Saxons'`, `Red's`.
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// Whether two `bonus` lines hand out the same points to the same units.
+fn same_pairs(a: &[senlac_notation::Atom<'_>], b: &[senlac_notation::Atom<'_>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.text == y.text)
 }
 
 /// The span of a side's first `deploy` line.

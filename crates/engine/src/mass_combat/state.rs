@@ -350,6 +350,22 @@ impl State {
         found.into_iter().take_while(|&u| u != usize::MAX)
     }
 
+    /// An active enemy of `side` nearer to `to` than to `from`: the unit an
+    /// advance from `from` to `to` comes closer to (ruling MC-R21).
+    pub fn closer_enemy(&self, side: usize, from: Cell, to: Cell) -> Option<usize> {
+        self.roster
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.side != side && self.units[*i].status == Status::Active)
+            .find(|(i, _)| {
+                self.units[*i]
+                    .hex
+                    .is_some_and(|h| self.roster.distance(to, h) < self.roster.distance(from, h))
+            })
+            .map(|(i, _)| i)
+    }
+
     /// Distance from `cell` to the nearest active enemy of `side`.
     pub fn nearest_enemy(&self, side: usize, cell: Cell) -> Option<u32> {
         self.roster

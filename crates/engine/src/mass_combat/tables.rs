@@ -741,7 +741,8 @@ pub const HILL_CREST_BONUS: u8 = 2;
 /// survivors%) / 100`, rounded down; all of them if the survivors were
 /// slaughtered (mass-combat-a.md, Units, health table, and Aftermath).
 /// At [`ROUT_DAMAGE`] or more the documents give no survivors row and
-/// [`survivors_percent`] is 0, so the whole unit counts as lost.
+/// [`survivors_percent`] is 0, so the whole unit counts as lost: the
+/// Aftermath's Bretons "Killed to a man" (ruling MC-R23).
 pub fn casualties(size: u32, damage: u8, slaughtered: bool) -> u32 {
     if slaughtered {
         return size;
