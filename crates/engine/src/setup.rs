@@ -227,8 +227,13 @@ impl<'b, 's> Setup<'b, 's> {
                     directive,
                 })
             });
-        let tagged = battle.tag("Sides").unwrap_or_default();
-        let tagged: Vec<&str> = tagged.split_whitespace().collect();
+        // Borrowed from the text when the tag has no escapes (it then can
+        // stand in for a misspelt army name); a tag with escapes is only compared.
+        let sides_tag = battle.tag("Sides").unwrap_or_default();
+        let tagged: Vec<&'s str> = match sides_tag {
+            std::borrow::Cow::Borrowed(text) => text.split_whitespace().collect(),
+            std::borrow::Cow::Owned(_) => Vec::new(),
+        };
         // Sides, units and the map first, so that a placement or a terrain
         // range is checked against them wherever its line stands.
         let mut later = Vec::new();
@@ -402,12 +407,18 @@ impl<'b, 's> Setup<'b, 's> {
     }
 
     /// The side a line names at `atom`, reported if there is none.
+    /// A misspelt side is reported and read as the side it nearly names.
     fn named_side(&self, name: &str, atom: Atom<'_>, out: &mut Vec<Violation>) -> Option<usize> {
-        let side = self.side(name);
-        if side.is_none() {
-            out.push(self.unknown_side(name, atom.span));
+        if let Some(side) = self.side(name) {
+            return Some(side);
         }
-        side
+        let meant = senlac_notation::did_you_mean(name, self.sides.iter().map(|s| s.name));
+        let mut unknown = self.unknown_side(name, atom.span);
+        if let Some(side) = meant {
+            unknown.help = Some(format!("did you mean `{side}`?").into_boxed_str());
+        }
+        out.push(unknown);
+        meant.and_then(|side| self.side(side))
     }
 
     fn read_map(&mut self, map: Map, line: &Line<'b, 's>, out: &mut Vec<Violation>) {
@@ -452,7 +463,7 @@ impl<'b, 's> Setup<'b, 's> {
     fn open_army(
         &mut self,
         line: Line<'b, 's>,
-        tagged: &[&str],
+        tagged: &[&'s str],
         out: &mut Vec<Violation>,
     ) -> usize {
         let Directive::Army {
@@ -479,7 +490,30 @@ impl<'b, 's> Setup<'b, 's> {
             );
             return side;
         }
+        let mut name = name;
         if !tagged.is_empty() && !tagged.contains(&name) {
+            // The army most likely stands for the tag's side it nearly names,
+            // or else for the one side of the tag still without an army:
+            // later lines that use the tag's name then find it (one mistake,
+            // one error).
+            let open: Vec<&'s str> = tagged
+                .iter()
+                .copied()
+                .filter(|t| self.side(t).is_none())
+                .collect();
+            let meant = senlac_notation::did_you_mean(name, open.iter().copied()).or(
+                match open.as_slice() {
+                    [only] => Some(*only),
+                    _ => None,
+                },
+            );
+            let help = match meant {
+                Some(side) => format!(
+                    "did you mean `{side}`? The Sides tag names: {}; the army is read as {side}'s",
+                    tagged.join(", ")
+                ),
+                None => format!("the Sides tag names: {}", tagged.join(", ")),
+            };
             out.push(
                 Violation::of(
                     &codes::UNKNOWN_SIDE,
@@ -487,8 +521,11 @@ impl<'b, 's> Setup<'b, 's> {
                     format!("`{name}` is not named in the Sides tag"),
                     rule::SIDES,
                 )
-                .help(format!("the Sides tag names: {}", tagged.join(", "))),
+                .help(help),
             );
+            if let Some(side) = meant {
+                name = side;
+            }
         }
         repeated_pairs(pairs, out);
         self.sides.push(Side {

@@ -1261,3 +1261,45 @@ fn an_action_of_a_later_phase_starts_that_phase_once() {
         &[("mass-combat::wrong-phase", "wait")],
     );
 }
+
+/// The help of the only finding `moves` gives.
+fn help_of(moves: &str) -> String {
+    let text = format!("{SETUP}\n{moves}");
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::default()).unwrap();
+    let found = game.violations();
+    assert_eq!(found.len(), 1, "{found:#?}");
+    found[0].help.as_deref().unwrap_or_default().to_string()
+}
+
+#[test]
+fn findings_say_the_fix() {
+    // A broken path names the hexes it could go on to.
+    let help = help_of(
+        "1. Red\n  movement:\n    I wait\n    II advance 0507-0505\n    III hold\n    IV rout\n",
+    );
+    assert!(
+        help.contains("the hexes next to 0507 are 0506, 0607, 0608, 0508, 0408, 0407"),
+        "{help}"
+    );
+    // An attack on an enemy not next to the attacker says where both stand.
+    let help = help_of(
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III hold\n    IV rout\n  combat:\n    II attack I > I defend\n",
+    );
+    assert!(
+        help.contains("II is at 0507 and I at 0504, 3 hexes apart"),
+        "{help}"
+    );
+    // A volley out of range lists what is in range.
+    let help = help_of(
+        "1. Red\n  volley:\n    I volley II > II endure\n{QUIET}"
+            .replace("{QUIET}", QUIET)
+            .as_str(),
+    );
+    assert_eq!(help, "within 4 hexes of 0508: I");
+    // A unit id that is a slip of another, and one of the other side's.
+    let help = help_of(&format!(
+        "1. Red\n  volley:\n    I volley I > I endure\n  movement:\n    I wait\n    II+III hold\n    IV rout\n    VI hold\n"
+    ));
+    assert_eq!(help, "did you mean `IV`? Red's units are I, II, III, IV");
+}

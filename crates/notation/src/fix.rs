@@ -64,19 +64,32 @@ pub fn apply(text: &str, fixes: &[&Fix]) -> (String, usize) {
     (out, applied)
 }
 
+/// Words longer than this are never taken for a slip of another.
+const MAX_SLIP_LEN: usize = 64;
+
 /// The known word closest to `word`, if one is close enough to be a slip:
 /// a Damerau-Levenshtein distance of at most a third of the longer word
 /// (at least 1, at most 3), or the same word in another case. Ties go to
-/// the first candidate.
+/// a word of the same length, then to one of the same letters, then to the
+/// first candidate.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    // Distance costs length times length: a word longer than any name is no slip.
+    if word.len() > MAX_SLIP_LEN {
+        return None;
+    }
     let lower = word.to_lowercase();
-    let mut best: Option<(usize, &'a str)> = None;
+    let length = word.chars().count();
+    let mut best: Option<((usize, usize, bool), &'a str)> = None;
     for candidate in candidates {
         if candidate == word {
             return None;
+        }
+        // Each character more or fewer costs an edit, and at most 3 are allowed.
+        if candidate.len() > MAX_SLIP_LEN || length.abs_diff(candidate.chars().count()) > 3 {
+            continue;
         }
         let distance = if candidate.to_lowercase() == lower {
             0
@@ -85,8 +98,24 @@ pub fn did_you_mean<'a>(
         };
         let longest = word.chars().count().max(candidate.chars().count());
         let allowed = (longest / 3).clamp(1, 3);
-        if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, candidate));
+        // Ties go to a word of the same length, then to one with the same
+        // letters (`VI` is rather `IV`, swapped, than `I` or `II`).
+        let same_letters = {
+            let (mut a, mut b): (Vec<char>, Vec<char>) = (
+                lower.chars().collect(),
+                candidate.to_lowercase().chars().collect(),
+            );
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b
+        };
+        let rank = (
+            distance,
+            length.abs_diff(candidate.chars().count()),
+            !same_letters,
+        );
+        if distance <= allowed && best.is_none_or(|(r, _)| rank < r) {
+            best = Some((rank, candidate));
         }
     }
     best.map(|(_, candidate)| candidate)
@@ -110,8 +139,11 @@ mod tests {
         assert_eq!(did_you_mean("volly", verbs), Some("volley"));
         assert_eq!(did_you_mean("manouvre", verbs), Some("manoeuvre"));
         assert_eq!(did_you_mean("Rally", verbs), Some("rally"));
+        assert_eq!(did_you_mean("VI", ["I", "II", "III", "IV"]), Some("IV"));
         assert_eq!(did_you_mean("xyzzy", verbs), None);
         assert_eq!(did_you_mean("rally", verbs), None);
+        // A huge word is compared with nothing (distance is length times length).
+        assert_eq!(did_you_mean(&"x".repeat(5_000_000), verbs), None);
     }
 
     #[test]

@@ -15,6 +15,31 @@ use super::tables::{Edition, HILL_CREST_BONUS, Phase, SuperClass, Verb, cost, sc
 use crate::doubt::Subject;
 use crate::violation::Violation;
 
+/// The attacks still to resolve this turn, as help for a finding that
+/// names one that is not.
+fn declared_attacks(fold: &Fold<'_>) -> String {
+    let open: Vec<String> = fold
+        .attacks
+        .iter()
+        .filter(|a| !a.resolved && !a.negated)
+        .map(|a| {
+            format!(
+                "{} on {}",
+                fold.info(a.attacker).id,
+                fold.info(a.defender).id
+            )
+        })
+        .collect();
+    if open.is_empty() {
+        "no attack is declared and unresolved this turn: declare it in the combat phase, `ATTACKER attack DEFENDER`".to_string()
+    } else {
+        format!(
+            "the attacks declared this turn and not yet resolved: {}",
+            open.join(", ")
+        )
+    }
+}
+
 /// `ATTACKER attack DEFENDER > DEFENDER defend|feint`.
 pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     if !can_fight(fold, unit, "attack", action.span, out) {
@@ -24,16 +49,39 @@ pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &m
         return;
     };
     if !adjacent(fold, unit, defender) {
-        out.push(Violation::of(
-            &codes::NOT_ADJACENT,
-            action.span,
-            format!(
-                "{} is not next to {}, so it cannot attack it",
-                fold.name(unit),
-                fold.name(defender)
+        let apart = match (fold.units[unit].hex, fold.units[defender].hex) {
+            (Some(a), Some(b)) => format!(
+                "{} is at {a} and {} at {b}, {} hexes apart; ",
+                fold.info(unit).id,
+                fold.info(defender).id,
+                fold.roster.distance(a, b)
             ),
-            rules::DECLARATIONS,
-        ));
+            _ => String::new(),
+        };
+        let next: Vec<String> = fold
+            .adjacent_enemies(unit)
+            .map(|e| fold.info(e).id.clone())
+            .collect();
+        let help = if next.is_empty() {
+            format!(
+                "{apart}a unit attacks an enemy next to it: move next to it in the movement phase first"
+            )
+        } else {
+            format!("{apart}the enemies next to it are {}", next.join(", "))
+        };
+        out.push(
+            Violation::of(
+                &codes::NOT_ADJACENT,
+                action.span,
+                format!(
+                    "{} is not next to {}, so it cannot attack it",
+                    fold.name(unit),
+                    fold.name(defender)
+                ),
+                rules::DECLARATIONS,
+            )
+            .help(help),
+        );
         return;
     }
     // A charge commits the cavalry to attack the unit it charged.
@@ -112,8 +160,9 @@ pub fn support(
         if attacking { enemy } else { side },
     ) else {
         out.push(super::setup::unknown_unit(
+            &fold.roster,
             atom.text,
-            &fold.roster.sides[if attacking { enemy } else { side }],
+            Some(if attacking { enemy } else { side }),
             atom.span,
         ));
         return;
@@ -128,15 +177,18 @@ pub fn support(
         .map(|a| a.attacker)
         .collect();
     if attackers.is_empty() {
-        out.push(Violation::of(
-            &codes::NO_SUCH_ATTACK,
-            atom.span,
-            format!(
-                "nobody attacks {}, so there is nothing to support",
-                fold.name(defender)
-            ),
-            rules::COMBAT,
-        ));
+        out.push(
+            Violation::of(
+                &codes::NO_SUCH_ATTACK,
+                atom.span,
+                format!(
+                    "nobody attacks {}, so there is nothing to support",
+                    fold.name(defender)
+                ),
+                rules::COMBAT,
+            )
+            .help(declared_attacks(fold)),
+        );
         return;
     }
     let eligible = match (fold.roster.edition, attacking) {
@@ -284,8 +336,9 @@ pub fn resolve_attack(
         .and_then(|a| resolve(fold, a, acting))
     else {
         out.push(super::setup::unknown_unit(
+            &fold.roster,
             action.actor().text,
-            &fold.roster.sides[acting],
+            Some(acting),
             action.actor().span,
         ));
         return false;
@@ -321,16 +374,19 @@ pub fn resolve_attack(
         .iter()
         .position(|a| a.attacker == attacker && a.defender == defender && !a.resolved)
     else {
-        out.push(Violation::of(
-            &codes::NO_SUCH_ATTACK,
-            span,
-            format!(
-                "{} declared no attack on {} this turn",
-                fold.name(attacker),
-                fold.name(defender)
-            ),
-            rules::COMBAT,
-        ));
+        out.push(
+            Violation::of(
+                &codes::NO_SUCH_ATTACK,
+                span,
+                format!(
+                    "{} declared no attack on {} this turn",
+                    fold.name(attacker),
+                    fold.name(defender)
+                ),
+                rules::COMBAT,
+            )
+            .help(declared_attacks(fold)),
+        );
         return false;
     };
     fold.emit(Event::AttackSettled { attacker, defender });

@@ -129,8 +129,9 @@ pub fn target(
         Some(_) => None,
         None => {
             out.push(super::setup::unknown_unit(
+                &state.roster,
                 atom.text,
-                &state.roster.sides[enemy],
+                Some(enemy),
                 atom.span,
             ));
             None

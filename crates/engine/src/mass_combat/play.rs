@@ -325,6 +325,31 @@ fn action_verb(word: &str) -> Option<Verb> {
     })
 }
 
+/// Which enemies a volley from `from` could reach, as help.
+fn in_range_help(fold: &Fold<'_>, unit: usize, from: Cell) -> String {
+    let enemy = fold.roster.enemy_of(fold.info(unit).side);
+    let reachable: Vec<String> = fold
+        .active_of(enemy)
+        .filter(|&e| {
+            fold.units[e]
+                .hex
+                .is_some_and(|at| fold.roster.distance(from, at) <= u32::from(VOLLEY_RANGE))
+        })
+        .map(|e| fold.info(e).id.clone())
+        .collect();
+    if reachable.is_empty() {
+        format!(
+            "no enemy is within {VOLLEY_RANGE} hexes of {from}: `{} hold` or `wait` instead",
+            fold.info(unit).id
+        )
+    } else {
+        format!(
+            "within {VOLLEY_RANGE} hexes of {from}: {}",
+            reachable.join(", ")
+        )
+    }
+}
+
 /// Whether an action answers an owed reaction (`VI rout`, `VI endure`).
 fn is_reaction(action: &Action<'_, '_>) -> bool {
     action_verb(action.verb().text).is_some_and(|verb| verb.is_reaction() || verb == Verb::Rout)
@@ -423,10 +448,14 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
             resolve(fold, actor, own)
         };
         let Some(unit) = unit else {
-            let side = actor.side.unwrap_or(&fold.roster.sides[own]).to_string();
+            let written = match actor.side {
+                Some(side) => format!("{side}.{}", actor.id),
+                None => actor.id.to_string(),
+            };
             out.push(super::setup::unknown_unit(
-                actor.id,
-                &side,
+                &fold.roster,
+                &written,
+                Some(own),
                 action.actor().span,
             ));
             continue;
@@ -487,8 +516,9 @@ fn react_all(
             .and_then(|r| resolve_reactor(fold, r, own, Verb::parse(reaction.verb.text)))
         else {
             out.push(super::setup::unknown_unit(
+                &fold.roster,
                 reaction.reactor.text,
-                "either side",
+                None,
                 reaction.reactor.span,
             ));
             continue;
@@ -745,7 +775,8 @@ fn perform(
                         ),
                         rules::VOLLEY,
                     )
-                    .label(format!("{distance} hexes > {VOLLEY_RANGE}")),
+                    .label(format!("{distance} hexes > {VOLLEY_RANGE}"))
+                    .help(in_range_help(fold, unit, from)),
                 );
                 return;
             }
@@ -951,10 +982,15 @@ fn movement(
             None
         };
         if let Some((code, message)) = problem {
-            out.push(
-                Violation::of(code, path_atom.span, message, rules::PATHS)
-                    .label(format!("at {cell}")),
-            );
+            let mut finding = Violation::of(code, path_atom.span, message, rules::PATHS)
+                .label(format!("at {cell}"));
+            if code.code == codes::BROKEN_PATH.code {
+                finding = finding.help(format!(
+                    "a path names every hex the unit enters, each next to the one before; the hexes next to {at} are {}",
+                    fold.roster.neighbours_text(at)
+                ));
+            }
+            out.push(finding);
             return;
         }
         at = cell;

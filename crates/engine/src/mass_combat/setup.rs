@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use senlac_board::scene::{Board, Shape};
 use senlac_notation::lower::Directive;
-use senlac_notation::value::{self, Location};
+use senlac_notation::value::{self, Location, UnitRef};
 use senlac_notation::{AtomKind, Battle, Fix, Span};
 
 use super::codes;
@@ -646,12 +646,42 @@ pub fn unknown_side(name: &str, span: Span, sides: &[String]) -> Violation {
     .help(format!("the Sides tag names: {}", sides.join(", ")))
 }
 
-pub fn unknown_unit(id: &str, side: &str, span: Span) -> Violation {
+/// A unit reference that names no unit (`written`, as `VI` or `Saxons.VI`),
+/// looked for on `side` (or on either side): with the id it nearly names, or
+/// the side that has it.
+pub fn unknown_unit(roster: &Roster, written: &str, side: Option<usize>, span: Span) -> Violation {
+    let unit = UnitRef::parse(written);
+    let side = unit.side.and_then(|name| roster.side_index(name)).or(side);
+    let side_name = side.map_or("either side", |s| roster.sides[s].as_str());
+    let ids = |s: usize| {
+        let mut ids: Vec<&str> = roster.ids[s].keys().map(String::as_str).collect();
+        ids.sort_unstable();
+        ids
+    };
+    let other_side = side.and_then(|s| {
+        (0..roster.sides.len()).find(|&o| o != s && roster.unit_index(o, unit.id).is_some())
+    });
+    let help = match side {
+        Some(s) => match (senlac_notation::did_you_mean(unit.id, ids(s)), other_side) {
+            (Some(near), _) => format!(
+                "did you mean `{near}`? {side_name}'s units are {}",
+                ids(s).join(", ")
+            ),
+            (None, Some(other)) => format!(
+                "{} is a unit of {}: write `{}.{}`",
+                unit.id, roster.sides[other], roster.sides[other], unit.id
+            ),
+            (None, None) => format!("{side_name}'s units are {}", ids(s).join(", ")),
+        },
+        None => {
+            "units are declared with `unit ID \"Name\" CLASS GRADE` under their army".to_string()
+        }
+    };
     Violation::of(
         &codes::UNKNOWN_UNIT,
         span,
-        format!("{side} has no unit {id}"),
+        format!("{side_name} has no unit {}", unit.id),
         rules::UNITS,
     )
-    .help("units are declared with `unit ID \"Name\" CLASS GRADE` under their army")
+    .help(help)
 }

@@ -110,6 +110,15 @@ impl Roster {
         hex::adjacent(a, b, self.parity)
     }
 
+    /// The hexes next to `cell` on the map, for help that names them.
+    pub fn neighbours_text(&self, cell: Cell) -> String {
+        let cells: Vec<String> = hex::neighbours(cell, self.parity)
+            .filter(|&c| self.on_map(c))
+            .map(|c| c.to_string())
+            .collect();
+        cells.join(", ")
+    }
+
     /// Whether the hexside between `a` and `b` is on the crest.
     pub fn is_crest(&self, a: Cell, b: Cell) -> bool {
         let key = if a <= b { (a, b) } else { (b, a) };
