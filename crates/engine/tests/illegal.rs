@@ -1298,8 +1298,8 @@ fn findings_say_the_fix() {
     );
     assert_eq!(help, "within 4 hexes of 0508: I");
     // A unit id that is a slip of another, and one of the other side's.
-    let help = help_of(&format!(
-        "1. Red\n  volley:\n    I volley I > I endure\n  movement:\n    I wait\n    II+III hold\n    IV rout\n    VI hold\n"
-    ));
+    let help = help_of(
+        "1. Red\n  volley:\n    I volley I > I endure\n  movement:\n    I wait\n    II+III hold\n    IV rout\n    VI hold\n",
+    );
     assert_eq!(help, "did you mean `IV`? Red's units are I, II, III, IV");
 }
