@@ -2,8 +2,8 @@
 //! file), so `cargo test` replays their corpora on stable and guards what
 //! fuzzing found (tests/fuzz_corpus.rs).
 //!
-//! - [`parse_spans`]: any bytes parse without a panic, every span lies
-//!   inside the text on char boundaries, and in an archive without errors
+//! - [`parse_spans`]: any bytes parse without a panic, every span (and
+//!   every fix's) lies inside the text on char boundaries, and in an archive without errors
 //!   every non-blank character belongs to some item.
 //! - [`format_round_trip`]: that, and an archive without errors formats to
 //!   text that parses to the same items and formats to itself.
@@ -35,6 +35,9 @@ fn check_spans(archive: &Archive<'_>) {
             inside(text, error.span),
             "error span out of bounds: {error:?}"
         );
+        if let Some(fix) = &error.fix {
+            assert!(inside(text, fix.span), "fix span out of bounds: {error:?}");
+        }
     }
     let mut covered = vec![false; text.len()];
     for battle in &archive.battles {
@@ -51,8 +54,9 @@ fn check_spans(archive: &Archive<'_>) {
     }
     if !archive.has_errors() {
         for (at, c) in text.char_indices() {
+            // A byte order mark at the start belongs to no battle.
             assert!(
-                c.is_whitespace() || c == ',' || covered[at],
+                c.is_whitespace() || c == ',' || covered[at] || (at == 0 && c == '\u{feff}'),
                 "{c:?} at byte {at} belongs to no item"
             );
         }
