@@ -62,10 +62,10 @@ struct Cli {
 enum Command {
     /// Check battle logs and report every error.
     #[command(
-        after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n\nExit status: 0 clean, 1 errors found (or warnings, with --deny-warnings), 2 usage or I/O error."
+        after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n  senlac lint --fix battles.sbn\n  cat battle.sbn | senlac lint -\n\nExit status: 0 clean, 1 errors found (or warnings, with --deny-warnings), 2 usage or I/O error."
     )]
     Lint {
-        /// Files, or directories searched for *.sbn.
+        /// Files, or directories searched for *.sbn; `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output format.
@@ -77,6 +77,9 @@ enum Command {
         /// Fail (exit 1) on warnings too, not only on errors.
         #[arg(long)]
         deny_warnings: bool,
+        /// Apply every machine-applicable fix (each file replaced atomically), then report what is left.
+        #[arg(long)]
+        fix: bool,
     },
     /// Show the state at a point of a battle.
     #[command(
@@ -188,13 +191,13 @@ enum Command {
     },
     /// Rewrite battle logs in the canonical layout, keeping every comment.
     #[command(
-        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
+        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n  senlac fmt - < battle.sbn > canonical.sbn\n\nA byte order mark and the file's line endings (LF or CRLF) are kept.\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
     )]
     Fmt {
-        /// Report files that would change, and change nothing.
+        /// Show the diff of each file that would change, and change nothing.
         #[arg(long)]
         check: bool,
-        /// Files, or directories searched for *.sbn.
+        /// Files, or directories searched for *.sbn; `-` formats standard input to standard output.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -219,7 +222,16 @@ fn main() -> ExitCode {
             format,
             syntax_only,
             deny_warnings,
-        } => lint::run(&paths, format, !syntax_only, deny_warnings),
+            fix,
+        } => lint::run(
+            &paths,
+            lint::Options {
+                format,
+                rules: !syntax_only,
+                deny_warnings,
+                fix,
+            },
+        ),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
         Command::Diff {
             file,
