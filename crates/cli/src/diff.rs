@@ -66,7 +66,11 @@ pub fn run(
         let mut blocks = Vec::new();
         for (from, to) in pairs {
             let (Some(before), Some(after)) = (game.index(&from), game.index(&to)) else {
-                let missing = if game.index(&from).is_none() { &from } else { &to };
+                let missing = if game.index(&from).is_none() {
+                    &from
+                } else {
+                    &to
+                };
                 eprintln!(
                     "error: {}: {}",
                     source.name,

@@ -143,11 +143,10 @@ pub fn unreached(game: &dyn Game, point: &senlac_engine::Point) -> String {
         .collect();
     let found = match point {
         // A figure is named by its mark: suggest among the marks only.
-        senlac_engine::Point::Figure(name) => senlac_notation::did_you_mean(
-            name,
-            game.figures().iter().map(|f| f.name.as_str()),
-        )
-        .map(|name| format!("fig:{name}")),
+        senlac_engine::Point::Figure(name) => {
+            senlac_notation::did_you_mean(name, game.figures().iter().map(|f| f.name.as_str()))
+                .map(|name| format!("fig:{name}"))
+        }
         // A slip in a side or phase name, not another turn: `99` is not `9`.
         _ => {
             let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();

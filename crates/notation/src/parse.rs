@@ -721,7 +721,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                     format!(
                         "turn {shown}{ellipsis} is out of range: turns are numbered 1 to {MAX_TURN}"
                     ),
-                    format!("{} digits", digits.len()),
+                    format!("larger than {MAX_TURN}"),
                 )
                 .with_help(format!(
                     "number the turns from 1; the largest turn number is {MAX_TURN}"
