@@ -421,6 +421,20 @@ fn lint_fix_applies_every_fix_atomically_and_reports_what_is_left() {
 
     let stdin = senlac_with_stdin(&["lint", "--fix", "-"], fulford().as_bytes());
     assert_eq!(stdin.status.code(), Some(2));
+
+    // Bytes that are not UTF-8 cannot be written back as they were: the
+    // file is left alone, and the run says so.
+    let mut bytes = broken_fulford().into_bytes();
+    bytes.extend_from_slice(b"; caf\xe9\n");
+    let (_dir, latin) = file("latin1.sbn", &bytes);
+    let out = senlac(&["lint", "--fix", arg(&latin)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(&latin).unwrap(), bytes);
+    assert!(
+        text(&out.stderr).contains("not fixed: it is not UTF-8 text"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -64,10 +64,19 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
     let results: Vec<FileResult> = files
         .par_iter()
         .map(|path| {
-            let fixed = if fix { fix_file(path, rules) } else { Ok(0) };
+            let fixed = if fix {
+                fix_file(path, rules)
+            } else {
+                Ok(Fixed::default())
+            };
             let mut result = lint_file(path, format, rules, &progress);
             match fixed {
-                Ok(fixed) => result.fixed = fixed,
+                Ok(Fixed { applied, note }) => {
+                    result.fixed = applied;
+                    if let Some(note) = note {
+                        result.output.insert_str(0, &note);
+                    }
+                }
                 Err(message) => {
                     result.io_error = true;
                     result.output.insert_str(0, &format!("error: {message}\n"));
@@ -279,15 +288,27 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
 /// lets the rules be checked), and overlapping fixes wait for the next pass.
 const FIX_PASSES: usize = 10;
 
+/// What `--fix` did to a file.
+#[derive(Default)]
+struct Fixed {
+    applied: usize,
+    /// Why it was left alone, printed before its diagnostics.
+    note: Option<String>,
+}
+
 /// Applies every machine-applicable fix to the file at `path`, pass after
 /// pass until none applies, and replaces it atomically if anything changed.
-/// Returns how many fixes were applied.
-fn fix_file(path: &PathBuf, rules: bool) -> Result<usize, String> {
+fn fix_file(path: &PathBuf, rules: bool) -> Result<Fixed, String> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
     let Ok(mut text) = String::from_utf8(bytes) else {
         // Fixing would have to write back the replaced bytes: leave it alone.
-        return Ok(0);
+        return Ok(Fixed {
+            applied: 0,
+            note: Some(format!(
+                "note: {name}: not fixed: it is not UTF-8 text (save it as UTF-8 first)\n"
+            )),
+        });
     };
     if text.len() >= u32::MAX as usize {
         return Err(format!(
@@ -312,7 +333,10 @@ fn fix_file(path: &PathBuf, rules: bool) -> Result<usize, String> {
         files::write_atomic(path, text.as_bytes())
             .map_err(|e| format!("{name}: cannot write: {e}"))?;
     }
-    Ok(applied)
+    Ok(Fixed {
+        applied,
+        note: None,
+    })
 }
 
 /// Every fix the problems of `text` carry, with spans into `text`: syntax
