@@ -437,6 +437,33 @@ fn lint_fix_applies_every_fix_atomically_and_reports_what_is_left() {
     );
 }
 
+/// A rule system's violation can carry a fix too: the example system's
+/// unknown verb, when it is a slip of `move`. `--fix` applies it on a
+/// battle whose syntax is sound, after the syntax fixes of an earlier pass.
+#[test]
+fn lint_fix_applies_the_rules_fixes_after_the_syntax_ones() {
+    let duel = std::fs::read_to_string(root().join("tests/data/example/duel.sbn")).unwrap();
+    let broken = duel
+        .replace("  II move 0202", "  II mvoe 0202")
+        .replace("\n2. Red\n", "\n2 Red\n");
+    assert_ne!(broken, duel);
+    let (_dir, path) = file("duel.sbn", &broken);
+    let json = senlac(&["lint", "--format", "json", arg(&path)]);
+    let first: serde_json::Value =
+        serde_json::from_str(text(&json.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["code"], "notation::missing-turn-dot", "{first}");
+    let out = senlac(&["lint", "--fix", arg(&path)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("2 fixes applied, 0 problems left"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), duel);
+
+    let (_dir, path) = file("duel.sbn", duel.replace("  II move 0202", "  II mvoe 0202"));
+    let json = senlac(&["lint", "--format", "json", arg(&path)]);
+    let line: serde_json::Value = serde_json::from_str(text(&json.stdout).trim()).unwrap();
+    assert_eq!(line["fix"]["title"], "write `move`");
+    assert_eq!(line["fix"]["replacement"], "move");
+}
+
 #[test]
 fn points_suggest_the_name_meant() {
     let hastings = root().join("samples/hastings.sbn");
