@@ -185,6 +185,15 @@ fn fmt_check_shows_the_diff_it_would_make() {
         messy,
         "--check wrote"
     );
+
+    // Log text reaches the terminal escaped, in a diff too.
+    let (_dir, path) = file(
+        "escape.sbn",
+        fulford().replacen("  movement:", "movement: ; \u{1b}[2J", 1),
+    );
+    let check = senlac(&["fmt", "--check", arg(&path)]);
+    assert!(!text(&check.stdout).contains('\u{1b}'));
+    assert!(text(&check.stdout).contains("+  movement: ; \\u{1b}[2J\n"));
 }
 
 #[test]
@@ -195,6 +204,13 @@ fn fmt_keeps_crlf_line_endings() {
     assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
 
     let (_dir, messy) = file("messy.sbn", crlf.replace("  movement:", "movement:"));
+    let check = senlac(&["fmt", "--check", arg(&messy)]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        text(&check.stdout).contains("\n-movement:\r\n+  movement:\r\n"),
+        "{}",
+        text(&check.stdout)
+    );
     let run = senlac(&["fmt", arg(&messy)]);
     assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
     assert_eq!(std::fs::read_to_string(&messy).unwrap(), crlf);

@@ -259,15 +259,24 @@ fn print_diff_of_file(name: &str, path: &Path, layout: (bool, LineEnding)) {
 }
 
 /// A unified diff from `old` to `new`, both headed with the file's name.
+/// Text from the log is shown with its control characters escaped, but for
+/// the line ends (`\r\n` stays `\r\n`), so the diff is safe on a terminal.
 fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
     let old = String::from_utf8_lossy(old);
     let new = String::from_utf8_lossy(new);
-    similar::TextDiff::from_lines(&*old, &*new)
+    let unified = similar::TextDiff::from_lines(&*old, &*new)
         .unified_diff()
         .context_radius(3)
         .header(name, name)
         .missing_newline_hint(true)
-        .to_string()
+        .to_string();
+    let mut out = String::with_capacity(unified.len());
+    for line in unified.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\r', '\n']);
+        out.push_str(&crate::safe_text::terminal(body));
+        out.push_str(&line[body.len()..]);
+    }
+    out
 }
 
 /// `senlac fmt -`: standard input formatted to standard output; with
