@@ -106,6 +106,7 @@ impl<'s> Parser<'s> {
             outer_paren: Span::default(),
             tags_seen: [false; REQUIRED_TAGS.len()],
             tags_span: None,
+            sides: "",
         };
         let stop = run.battle();
         self.pos = run.pos;
@@ -135,6 +136,8 @@ struct Run<'r, 's, V> {
     outer_paren: Span,
     tags_seen: [bool; REQUIRED_TAGS.len()],
     tags_span: Option<Span>,
+    /// The value of the battle's `Sides` tag, quotes included, if read yet.
+    sides: &'s str,
 }
 
 impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
@@ -359,6 +362,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 let span = Span::new(start, end);
                 if let Some(i) = REQUIRED_TAGS.iter().position(|t| *t == name.text) {
                     self.tags_seen[i] = true;
+                }
+                if name.text == "Sides" {
+                    self.sides = value.text;
                 }
                 self.tags_span = Some(self.tags_span.map_or(span, |s| s.cover(span)));
                 let first = self.atoms.len();
@@ -824,15 +830,22 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.pending.clear();
     }
 
-    /// `2 Saxons`: a turn whose number lost its dot. Reported with the fix,
+    /// `2 Saxons`: a turn whose number lost its dot (the word after it one
+    /// of the sides). Reported with the fix,
     /// and read as the turn it is, so the movetext after it is movetext.
     fn turn_without_dot(&mut self) -> bool {
         let [number, side] = self.atoms[..] else {
             return false;
         };
+        // Only a side the Sides tag names: `2 hold` is no turn.
         let is_turn = number.kind == AtomKind::Number
             && number.text.bytes().all(|b| b.is_ascii_digit())
-            && side.kind == AtomKind::Word;
+            && side.kind == AtomKind::Word
+            && self
+                .sides
+                .trim_matches('"')
+                .split_ascii_whitespace()
+                .any(|name| name == side.text);
         if !is_turn {
             return false;
         }

@@ -116,6 +116,13 @@ fn a_turn_number_without_its_dot_has_a_fix_and_no_cascade() {
     );
     assert!(fixed(&text).contains("\n2. A\n"));
 
+    // A word that is no side: no turn, and no fix to guess.
+    let action = battle("B", "1. A\n  2 hold\n");
+    let found = self::errors(&action);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].code, Code::UnexpectedToken);
+    assert!(found[0].fix.is_none());
+
     let glued = battle("B", "1. A\n  I hold\n2.B\n  II hold\n");
     assert_eq!(codes(&glued), [Code::InvalidToken]);
     assert!(fixed(&glued).contains("\n2. B\n"));
