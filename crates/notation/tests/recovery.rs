@@ -66,6 +66,36 @@ fn an_unclosed_comment_does_not_swallow_the_battles_after_it() {
 }
 
 #[test]
+fn an_unclosed_string_or_variation_does_not_swallow_the_battles_after_it() {
+    for (slip, code) in [
+        ("  I hold \"never closed\n", Code::UnclosedString),
+        ("  (\n  I hold\n", Code::UnclosedVariation),
+    ] {
+        let first = battle("One", &format!("1. A\n{slip}  II hold\n"));
+        let text = format!(
+            "{first}\n{}\n{}",
+            battle("Two", "1. A\n  I hold\n"),
+            battle("Three", "1. A\n  I hold\n")
+        );
+        let archive = parse(&text);
+        assert_eq!(archive.battles.len(), 3, "{slip:?}");
+        assert_eq!(codes(&text), [code], "{slip:?}");
+    }
+}
+
+/// A line that starts with a tag pair ends even a comment closed later: the
+/// `}` after it is then a stray one. The rule that keeps one `{` from
+/// swallowing an archive (docs/notation.md, "Comments").
+#[test]
+fn a_tag_line_ends_a_comment() {
+    let text = battle("One", "1. A\n  I hold { see\n[Battle \"Two\"]\n}\n");
+    let archive = parse(&text);
+    assert_eq!(archive.battles.len(), 2);
+    let codes: Vec<Code> = archive.all_errors().map(|e| e.code).collect();
+    assert!(codes.starts_with(&[Code::UnclosedComment]), "{codes:?}");
+}
+
+#[test]
 fn formatting_keeps_crlf_line_endings() {
     let lf = battle("B", "1. A\n  I hold { a\nb }\n");
     let crlf = lf.replace('\n', "\r\n");
