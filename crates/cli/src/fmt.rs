@@ -110,11 +110,7 @@ fn format_stream(
     let read = for_each_chunk(input, |chunk, origin| {
         let mut placer = Placer::new(origin);
         for (battle, utf8) in chunk {
-            let mut errors: Vec<Problem> = utf8
-                .iter()
-                .chain(&battle.errors)
-                .map(Problem::from)
-                .collect();
+            let mut errors: Vec<Problem> = crate::problem::syntax(utf8, &battle.errors);
             if !errors.is_empty() {
                 errors.sort_by_key(|e| e.span.start);
                 let placed = placer.place(battle);

@@ -177,11 +177,7 @@ fn problems(
     utf8: &[SyntaxError],
     rules: bool,
 ) -> Vec<Problem> {
-    let mut problems: Vec<Problem> = utf8
-        .iter()
-        .chain(&battle.errors)
-        .map(Problem::from)
-        .collect();
+    let mut problems: Vec<Problem> = crate::problem::syntax(utf8, &battle.errors);
     problems.extend(
         senlac_notation::lower::check(battle)
             .iter()

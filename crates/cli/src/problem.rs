@@ -60,6 +60,22 @@ impl From<&Violation> for Problem {
     }
 }
 
+/// A battle's syntax problems: its invalid UTF-8, then its parse errors but
+/// for an invalid token that only holds bytes already reported as not
+/// UTF-8 (one mistake, one error).
+pub fn syntax(utf8: &[SyntaxError], errors: &[SyntaxError]) -> Vec<Problem> {
+    let caused_by_utf8 = |error: &SyntaxError| {
+        error.code == senlac_notation::Code::InvalidToken
+            && utf8
+                .iter()
+                .any(|bad| bad.span.start >= error.span.start && bad.span.end <= error.span.end)
+    };
+    utf8.iter()
+        .chain(errors.iter().filter(|e| !caused_by_utf8(e)))
+        .map(Problem::from)
+        .collect()
+}
+
 /// The help, with the fix's title as its last line: `fix: insert `.` after
 /// the turn number`, so a reader knows `senlac lint --fix` would do it.
 fn with_fix_title(help: Option<String>, fix: Option<&Fix>) -> Option<String> {
