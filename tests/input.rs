@@ -241,6 +241,23 @@ fn unknown_rules_are_checked_for_syntax_and_views_say_why_they_refuse() {
     );
     let denied = senlac(&["lint", "--deny-warnings", arg(&path)]);
     assert_eq!(denied.status.code(), Some(1));
+    assert!(
+        text(&denied.stderr).contains("help: senlac checks: mass-combat/a, mass-combat/b"),
+        "{}",
+        text(&denied.stderr)
+    );
+    let (_dir, slip) = file(
+        "slip.sbn",
+        fulford().replace("mass-combat/b", "Mass-Combat/B"),
+    );
+    let lint = senlac(&["lint", arg(&slip)]);
+    assert!(
+        text(&lint.stderr).contains(
+            "help: did you mean `mass-combat/b`? senlac checks: mass-combat/a, mass-combat/b"
+        ),
+        "{}",
+        text(&lint.stderr)
+    );
     let show = senlac(&["show", arg(&path)]);
     assert_eq!(show.status.code(), Some(1));
     assert_eq!(
