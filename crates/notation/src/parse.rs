@@ -465,6 +465,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         if let Some(i) = REQUIRED_TAGS.iter().position(|t| *t == name) {
             self.tags_seen[i] = true;
         }
+        if name == "Sides" {
+            self.sides = value;
+        }
         let span = Span::new(start, end);
         self.tags_span = Some(self.tags_span.map_or(span, |s| s.cover(span)));
         self.error(

@@ -166,6 +166,12 @@ fn an_unquoted_tag_value_has_a_fix_and_no_missing_tag() {
     assert_eq!(errors[0].code, Code::MalformedTag);
     assert_eq!(&text[errors[0].span.range()], "1066-10-14");
     assert!(fixed(&text).contains("[Date \"1066-10-14\"]"));
+
+    // Two slips, two errors, two fixes: the unquoted Sides still names the
+    // sides a turn without its dot is recognised by.
+    let text = battle("B", "2 A\n  I hold\n").replace("[Sides \"A B\"]", "[Sides A B]");
+    assert_eq!(codes(&text), [Code::MalformedTag, Code::MissingTurnDot]);
+    assert!(fixed(&text).contains("[Sides \"A B\"]"));
 }
 
 #[test]
