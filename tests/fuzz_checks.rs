@@ -2,9 +2,11 @@
 //! file), so `cargo test` replays their corpora on stable and guards what
 //! fuzzing found (tests/fuzz_corpus.rs).
 //!
-//! - [`parse_spans`]: any bytes parse without a panic, every span lies
-//!   inside the text on char boundaries, and in an archive without errors
+//! - [`parse_spans`]: any bytes parse without a panic, every span (and
+//!   every fix's) lies inside the text on char boundaries, and in an archive without errors
 //!   every non-blank character belongs to some item.
+//!   The battles found in a text cut after a newline are those of the whole
+//!   text ([`chunk_boundaries`]), as the CLI's stream reader relies on.
 //! - [`format_round_trip`]: that, and an archive without errors formats to
 //!   text that parses to the same items and formats to itself.
 //! - [`replay`]: every battle without syntax errors replays without a panic,
@@ -16,7 +18,7 @@
 #![allow(dead_code)]
 
 use senlac_notation::syntax::ShapeItem;
-use senlac_notation::{Archive, ItemKind, Span, decode, format, parse};
+use senlac_notation::{Archive, ItemKind, Span, Stop, battles, decode, format, parse};
 
 /// At most this many frames are drawn per input, to keep a run quick.
 const FRAMES: usize = 24;
@@ -35,6 +37,9 @@ fn check_spans(archive: &Archive<'_>) {
             inside(text, error.span),
             "error span out of bounds: {error:?}"
         );
+        if let Some(fix) = &error.fix {
+            assert!(inside(text, fix.span), "fix span out of bounds: {error:?}");
+        }
     }
     let mut covered = vec![false; text.len()];
     for battle in &archive.battles {
@@ -51,8 +56,9 @@ fn check_spans(archive: &Archive<'_>) {
     }
     if !archive.has_errors() {
         for (at, c) in text.char_indices() {
+            // A byte order mark at the start belongs to no battle.
             assert!(
-                c.is_whitespace() || c == ',' || covered[at],
+                c.is_whitespace() || c == ',' || covered[at] || (at == 0 && c == '\u{feff}'),
                 "{c:?} at byte {at} belongs to no item"
             );
         }
@@ -82,7 +88,50 @@ pub fn parse_spans(data: &[u8]) -> String {
         assert!(error.span.end as usize <= data.len());
     }
     check_spans(&parse(&text));
+    chunk_boundaries(&text);
     text.into_owned()
+}
+
+/// At most this many cuts are tried per input by [`chunk_boundaries`].
+const CUTS: usize = 8;
+
+/// The premise of the stream reader (crates/cli/src/stream.rs): a text cut
+/// after a newline parses, up to the last battle that ended at a boundary,
+/// to the same battles (spans and errors) as the whole text, and the text
+/// from where the cut-off battle starts parses to the rest. So the chunker
+/// and the parser find the same battles, whatever a battle leaves open.
+pub fn chunk_boundaries(text: &str) {
+    let whole: Vec<(Span, Vec<senlac_notation::SyntaxError>)> = battles(text)
+        .map(|(battle, _)| (battle.span, battle.errors))
+        .collect();
+    let cuts: Vec<usize> = text.match_indices('\n').map(|(at, _)| at + 1).collect();
+    for &cut in cuts.iter().step_by((cuts.len() / CUTS).max(1)) {
+        let mut parsed = battles(&text[..cut]);
+        let mut done = 0;
+        let resume = loop {
+            let start = parsed.position();
+            let Some((battle, stop)) = parsed.next() else {
+                break cut;
+            };
+            if stop == Stop::End {
+                break start;
+            }
+            assert_eq!(
+                Some(&(battle.span, battle.errors)),
+                whole.get(done),
+                "battle {done} differs when the text is cut at byte {cut}"
+            );
+            done += 1;
+        };
+        let rest: Vec<Span> = battles(&text[resume..])
+            .map(|(battle, _)| battle.span.shifted(resume as u32))
+            .collect();
+        let expected: Vec<Span> = whole[done..].iter().map(|(span, _)| *span).collect();
+        assert_eq!(
+            rest, expected,
+            "the rest after byte {resume} differs (cut at {cut})"
+        );
+    }
 }
 
 pub fn format_round_trip(data: &[u8]) {

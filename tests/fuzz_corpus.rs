@@ -37,6 +37,31 @@ fn replay_corpus(target: &str, check: fn(&[u8])) {
     }
 }
 
+/// Archives whose first battle leaves something open: the stream reader's
+/// chunks find the battles the parser finds in the whole text.
+#[test]
+fn chunks_agree_with_the_whole_text_on_open_constructs() {
+    let fulford = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/fulford.sbn"),
+    )
+    .unwrap();
+    for slip in ["{ never closed", "\"never closed", "(", "{ closed later\n"] {
+        let first = fulford.replacen("    III wait\n", &format!("    III wait {slip}\n"), 1);
+        for archive in [
+            format!("{first}\n{fulford}\n{fulford}"),
+            format!("\u{feff}{first}{fulford}"),
+            format!("{first}\n{fulford}").replace('\n', "\r\n"),
+        ] {
+            fuzz_checks::chunk_boundaries(&archive);
+            assert_eq!(
+                senlac_notation::parse(&archive).battles.len(),
+                archive.matches("[Battle ").count(),
+                "{slip:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn format_round_trip_corpus() {
     replay_corpus("format", fuzz_checks::format_round_trip);

@@ -49,6 +49,8 @@ impl Located<'_> {
     }
 
     pub fn print(&self, errors: &[Problem], format: Format, battle: usize, out: &mut String) {
+        let errors = self.on_last_line(errors);
+        let errors = &errors[..];
         // On a terminal, text from the log must not drive it: messages show
         // control characters escaped, and the source excerpt a stand-in of the
         // same length, so spans still fit.
@@ -65,6 +67,32 @@ impl Located<'_> {
             return located.print_safe(&safe, format, battle, out);
         }
         self.print_safe(errors, format, battle, out);
+    }
+
+    /// The problems, with a span past the last line of text (a diagnostic at
+    /// the end of a file that ends with a newline) moved to the end of the
+    /// last line, so it points at a line the file has.
+    fn on_last_line<'p>(&self, errors: &'p [Problem]) -> std::borrow::Cow<'p, [Problem]> {
+        let last = self.text.trim_end_matches(['\n', '\r', ' ', '\t']).len() as u32;
+        let past = |e: &Problem| e.span.start > last;
+        if !errors.iter().any(past) {
+            return std::borrow::Cow::Borrowed(errors);
+        }
+        std::borrow::Cow::Owned(
+            errors
+                .iter()
+                .map(|e| {
+                    let mut e = e.clone();
+                    if past(&e) {
+                        e.span = senlac_notation::Span {
+                            start: last,
+                            end: last,
+                        };
+                    }
+                    e
+                })
+                .collect(),
+        )
     }
 
     fn print_safe(&self, errors: &[Problem], format: Format, battle: usize, out: &mut String) {
@@ -146,6 +174,7 @@ impl Located<'_> {
                             "end_column": end_column,
                         }],
                         "help": error.help,
+                        "fix": error.fix.as_ref().map(|fix| self.fix_json(&lines, fix)),
                     });
                     out.push_str(&value.to_string());
                     out.push('\n');
@@ -155,10 +184,40 @@ impl Located<'_> {
     }
 }
 
+impl Located<'_> {
+    /// A fix as JSON: its title, the replacement, and the span it replaces
+    /// as file offsets and as lines and columns.
+    fn fix_json(&self, lines: &[usize], fix: &senlac_notation::Fix) -> serde_json::Value {
+        let (line, column) = self.line_col(lines, fix.span.start as usize);
+        let (end_line, end_column) = self.line_col(lines, fix.span.end as usize);
+        serde_json::json!({
+            "title": fix.title,
+            "replacement": fix.replacement,
+            "start": self.offset + fix.span.start as usize,
+            "end": self.offset + fix.span.end as usize,
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+        })
+    }
+}
+
 /// Prints `notation::empty-archive` for a file with no battle, quoting at
 /// most its first few kilobytes.
 pub fn no_battle(name: &str, path: &std::path::Path, format: Format, out: &mut String) {
     use std::io::Read;
+    let mut head = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(4096).read_to_end(&mut head);
+    }
+    let (text, _) = senlac_notation::decode(&head);
+    no_battle_in(name, &text, format, out);
+}
+
+/// Prints `notation::empty-archive` for a text with no battle, quoting `head`,
+/// the start of it.
+pub fn no_battle_in(name: &str, head: &str, format: Format, out: &mut String) {
     let empty = senlac_notation::SyntaxError::new(
         senlac_notation::Code::EmptyArchive,
         senlac_notation::Span::default(),
@@ -166,14 +225,9 @@ pub fn no_battle(name: &str, path: &std::path::Path, format: Format, out: &mut S
         "expected tags such as [Battle \"...\"]",
     )
     .with_help("a battle starts with its tags; see docs/notation.md");
-    let mut head = Vec::new();
-    if let Ok(file) = std::fs::File::open(path) {
-        let _ = file.take(4096).read_to_end(&mut head);
-    }
-    let (text, _) = senlac_notation::decode(&head);
     Located {
         name,
-        text: &text,
+        text: head,
         offset: 0,
         line: 0,
     }

@@ -66,9 +66,15 @@ pub fn run(
         let mut blocks = Vec::new();
         for (from, to) in pairs {
             let (Some(before), Some(after)) = (game.index(&from), game.index(&to)) else {
+                let missing = if game.index(&from).is_none() {
+                    &from
+                } else {
+                    &to
+                };
                 eprintln!(
-                    "error: {}: the battle never reaches `{from}` or `{to}`",
-                    source.name
+                    "error: {}: {}",
+                    source.name,
+                    crate::load::unreached(game, missing)
                 );
                 return Exit::Usage;
             };

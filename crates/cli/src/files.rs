@@ -5,14 +5,20 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-/// The files to work on: each file named, and every `*.sbn` below each
-/// directory named, sorted so output order is stable. Links are followed, but
+/// The files to work on: each file named (`-`, standard input, at most
+/// once), and every `*.sbn` below each directory named, sorted so output order is stable. Links are followed, but
 /// a link back up the tree is not walked again, and a file reached twice (by
 /// a link, or named twice) is worked on once.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     let mut seen = HashSet::new();
     for path in paths {
+        if is_stdin(path) {
+            if !files.iter().any(|f: &PathBuf| is_stdin(f)) {
+                files.push(path.clone());
+            }
+            continue;
+        }
         let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
         if meta.is_dir() {
             let before = files.len();
@@ -28,6 +34,11 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }
     }
     Ok(files)
+}
+
+/// Whether a path given on the command line means standard input: `-`.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
 /// What makes two paths the same file: the canonical path where there is one.

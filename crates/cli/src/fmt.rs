@@ -3,17 +3,28 @@
 //! A file is read battle by battle, like lint reads it: each battle is
 //! formatted as it comes and compared with what the file holds there, and
 //! the new text goes to a replacement file, so memory is bounded by the
-//! largest battle, not the archive.
+//! largest battle, not the archive. A byte order mark and the file's line
+//! endings are kept. `--check` shows what would change as a unified diff.
+//! `-` formats standard input to standard output.
 
 use std::io::{Read, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use senlac_notation::format::LineEnding;
 
 use crate::diagnostics::{Format, Located, no_battle};
 use crate::files::Replacement;
 use crate::problem::Problem;
 use crate::stream::{Placer, for_each_chunk};
 use crate::{Exit, files};
+
+/// The name standard input goes by in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Files no larger than this get a diff with `--check`; a larger one is
+/// only named, so a check keeps its bounded memory.
+const LARGEST_DIFF: u64 = 64 << 20;
 
 pub fn run(paths: &[PathBuf], check: bool) -> Exit {
     let files = match files::collect(paths) {
@@ -25,7 +36,12 @@ pub fn run(paths: &[PathBuf], check: bool) -> Exit {
     };
     let mut exit = Exit::Success;
     for path in &files {
-        exit = exit.max(format_file(path, check));
+        let done = if files::is_stdin(path) {
+            format_stdin(check)
+        } else {
+            format_file(path, check)
+        };
+        exit = exit.max(done);
     }
     exit
 }
@@ -47,14 +63,134 @@ fn continues_with(reader: &mut impl Read, expected: &[u8], buffer: &mut Vec<u8>)
     reader.read_exact(buffer).is_ok() && buffer.as_slice() == expected
 }
 
+/// Whether the text starts with a byte order mark, and how its lines end
+/// (the rule of [`LineEnding::of`]), read from the start of `reader` with
+/// constant memory however long its first line.
+fn layout_of(reader: impl Read) -> std::io::Result<(bool, LineEnding)> {
+    let mut reader = std::io::BufReader::new(reader);
+    let mut head = Vec::with_capacity(3);
+    (&mut reader).take(3).read_to_end(&mut head)?;
+    let bom = head == b"\xef\xbb\xbf";
+    let rest: &[u8] = if bom { &[] } else { &head };
+    let mut content = false;
+    let mut previous = 0u8;
+    for byte in rest.iter().copied().map(Ok).chain(reader.bytes()) {
+        let byte = byte?;
+        if byte == b'\n' && content {
+            let ending = if previous == b'\r' {
+                LineEnding::CrLf
+            } else {
+                LineEnding::Lf
+            };
+            return Ok((bom, ending));
+        }
+        content |= !byte.is_ascii_whitespace();
+        previous = byte;
+    }
+    Ok((bom, LineEnding::Lf))
+}
+
+/// Formats the archive read from `input` (`original` reads the same bytes
+/// again, to compare), writing the canonical text to `out` if given.
+fn format_stream(
+    name: &str,
+    input: impl Read,
+    mut original: impl Read,
+    layout: (bool, LineEnding),
+    mut out: Option<&mut dyn Write>,
+) -> Result<Formatted, Exit> {
+    let (bom, ending) = layout;
+    let mut buffer = Vec::new();
+    let mut found = Formatted::default();
+    let mut canonical = String::new();
+    let mut write_error = None;
+    if bom {
+        canonical.push('\u{feff}');
+    }
+    let read = for_each_chunk(input, |chunk, origin| {
+        let mut placer = Placer::new(origin);
+        for (battle, utf8) in chunk {
+            let mut errors: Vec<Problem> = crate::problem::syntax(utf8, &battle.errors);
+            if !errors.is_empty() {
+                errors.sort_by_key(|e| e.span.start);
+                let placed = placer.place(battle);
+                let errors: Vec<Problem> = errors
+                    .into_iter()
+                    .map(|e| e.counted_from(placed.start))
+                    .collect();
+                Located {
+                    name,
+                    text: placed.text,
+                    offset: placed.origin.offset,
+                    line: placed.origin.line,
+                }
+                .print(
+                    &errors,
+                    Format::Human,
+                    found.battles + 1,
+                    &mut found.errors,
+                );
+            }
+            if found.battles > 0 {
+                canonical.push_str(ending.as_str());
+            }
+            senlac_notation::format::format_battle_with(battle, ending, &mut canonical);
+            found.battles += 1;
+            if !found.changed && !continues_with(&mut original, canonical.as_bytes(), &mut buffer) {
+                found.changed = true;
+            }
+            if let Some(out) = &mut out
+                && let Err(e) = out.write_all(canonical.as_bytes())
+            {
+                write_error = Some(e);
+                return ControlFlow::Break(());
+            }
+            canonical.clear();
+        }
+        ControlFlow::Continue(())
+    });
+    if let Err(e) = read {
+        eprintln!("error: {name}: {e}");
+        return Err(Exit::Usage);
+    }
+    if let Some(e) = write_error {
+        eprintln!("error: {name}: cannot write: {e}");
+        return Err(Exit::Usage);
+    }
+    // Unchanged only if nothing is left over either.
+    if !found.changed && !matches!(original.read(&mut [0u8; 1]), Ok(0)) {
+        found.changed = true;
+    }
+    Ok(found)
+}
+
+/// Prints the errors that stop a file from being formatted; the exit code.
+fn refuse(name: &str, found: &Formatted) -> Exit {
+    eprint!("{}", found.errors);
+    eprintln!("{name}: not formatted: fix the errors above first");
+    Exit::Failure
+}
+
 fn format_file(path: &PathBuf, check: bool) -> Exit {
     let name = path.display().to_string();
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => {
+    let open = || {
+        std::fs::File::open(path).map_err(|e| {
             eprintln!("error: {name}: {e}");
-            return Exit::Usage;
-        }
+            Exit::Usage
+        })
+    };
+    let layout = match open().and_then(|file| {
+        layout_of(file).map_err(|e| {
+            eprintln!("error: {name}: {e}");
+            Exit::Usage
+        })
+    }) {
+        Ok(layout) => layout,
+        Err(exit) => return exit,
+    };
+    let (file, original) = match (open(), open()) {
+        (Ok(file), Ok(original)) => (file, std::io::BufReader::new(original)),
+        (Err(exit), _) | (_, Err(exit)) => return exit,
     };
     let mut replacement = if check {
         None
@@ -67,88 +203,24 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
             }
         }
     };
-    // The file read a second time, alongside, to compare the canonical text with.
-    let mut original = match std::fs::File::open(path) {
-        Ok(file) => std::io::BufReader::new(file),
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return Exit::Usage;
+    let mut found = {
+        let out = replacement.as_mut().map(|r| r.file() as &mut dyn Write);
+        match format_stream(&name, file, original, layout, out) {
+            Ok(found) => found,
+            Err(exit) => return exit,
         }
     };
-    let mut buffer = Vec::new();
-    let mut found = Formatted::default();
-    let mut canonical = String::new();
-    let mut write_error = None;
-    let read = for_each_chunk(file, |chunk, origin| {
-        let mut placer = Placer::new(origin);
-        for (battle, utf8) in chunk {
-            let mut errors: Vec<Problem> = utf8
-                .iter()
-                .chain(&battle.errors)
-                .map(Problem::from)
-                .collect();
-            if !errors.is_empty() {
-                errors.sort_by_key(|e| e.span.start);
-                let placed = placer.place(battle);
-                let errors: Vec<Problem> = errors
-                    .into_iter()
-                    .map(|e| e.counted_from(placed.start))
-                    .collect();
-                Located {
-                    name: &name,
-                    text: placed.text,
-                    offset: placed.origin.offset,
-                    line: placed.origin.line,
-                }
-                .print(
-                    &errors,
-                    Format::Human,
-                    found.battles + 1,
-                    &mut found.errors,
-                );
-            }
-            canonical.clear();
-            if found.battles > 0 {
-                canonical.push('\n');
-            }
-            senlac_notation::format::format_battle(battle, &mut canonical);
-            found.battles += 1;
-            if !found.changed && !continues_with(&mut original, canonical.as_bytes(), &mut buffer) {
-                found.changed = true;
-            }
-            if let Some(replacement) = &mut replacement
-                && let Err(e) = replacement.file().write_all(canonical.as_bytes())
-            {
-                write_error = Some(e);
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::Continue(())
-    });
-    match read {
-        Ok(_) => {}
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return Exit::Usage;
-        }
-    };
-    if let Some(e) = write_error {
-        eprintln!("error: {name}: cannot write: {e}");
-        return Exit::Usage;
-    }
     if found.battles == 0 {
         no_battle(&name, path, Format::Human, &mut found.errors);
     }
     if !found.errors.is_empty() {
-        eprint!("{}", found.errors);
-        eprintln!("{name}: not formatted: fix the errors above first");
-        return Exit::Failure;
+        return refuse(&name, &found);
     }
-    // Unchanged: every canonical byte matched, and nothing is left over.
-    if !found.changed && matches!(original.read(&mut [0u8; 1]), Ok(0)) {
+    if !found.changed {
         return Exit::Success;
     }
     let Some(replacement) = replacement else {
+        print_diff_of_file(&name, path, layout);
         println!("would reformat {name}");
         return Exit::Failure;
     };
@@ -159,6 +231,97 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
         }
         Err(e) => {
             eprintln!("error: {name}: cannot write: {e}");
+            Exit::Usage
+        }
+    }
+}
+
+/// The diff `fmt` would make to the file at `path`, on standard output.
+fn print_diff_of_file(name: &str, path: &Path, layout: (bool, LineEnding)) {
+    let small = std::fs::metadata(path).is_ok_and(|m| m.len() <= LARGEST_DIFF);
+    let bytes = if small {
+        std::fs::read(path).ok()
+    } else {
+        None
+    };
+    let Some(bytes) = bytes else {
+        println!("{name}: too large to show the diff; `senlac fmt` it and compare");
+        return;
+    };
+    let mut formatted = Vec::new();
+    if format_stream(name, &bytes[..], &bytes[..], layout, Some(&mut formatted)).is_ok() {
+        print!("{}", diff(name, &bytes, &formatted));
+    }
+}
+
+/// A unified diff from `old` to `new`, both headed with the file's name.
+/// Text from the log is shown with its control characters escaped, but for
+/// the line ends (`\r\n` stays `\r\n`), so the diff is safe on a terminal.
+fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
+    let old = String::from_utf8_lossy(old);
+    let new = String::from_utf8_lossy(new);
+    let unified = similar::TextDiff::from_lines(&*old, &*new)
+        .unified_diff()
+        .context_radius(3)
+        .header(name, name)
+        .missing_newline_hint(true)
+        .to_string();
+    let mut out = String::with_capacity(unified.len());
+    for line in unified.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\r', '\n']);
+        out.push_str(&crate::safe_text::terminal(body));
+        out.push_str(&line[body.len()..]);
+    }
+    out
+}
+
+/// `senlac fmt -`: standard input formatted to standard output; with
+/// `--check`, the diff instead, and nothing else.
+fn format_stdin(check: bool) -> Exit {
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::stdin().lock().read_to_end(&mut bytes) {
+        eprintln!("error: {STDIN_NAME}: {e}");
+        return Exit::Usage;
+    }
+    let layout = match layout_of(&bytes[..]) {
+        Ok(layout) => layout,
+        Err(_) => (false, LineEnding::Lf),
+    };
+    let mut formatted = Vec::new();
+    let mut found = match format_stream(
+        STDIN_NAME,
+        &bytes[..],
+        &bytes[..],
+        layout,
+        Some(&mut formatted),
+    ) {
+        Ok(found) => found,
+        Err(exit) => return exit,
+    };
+    if found.battles == 0 {
+        let (text, _) = senlac_notation::decode(&bytes[..bytes.len().min(4096)]);
+        crate::diagnostics::no_battle_in(STDIN_NAME, &text, Format::Human, &mut found.errors);
+    }
+    if !found.errors.is_empty() {
+        return refuse(STDIN_NAME, &found);
+    }
+    let mut stdout = std::io::stdout().lock();
+    let written = if check {
+        if !found.changed {
+            return Exit::Success;
+        }
+        stdout
+            .write_all(diff(STDIN_NAME, &bytes, &formatted).as_bytes())
+            .and_then(|()| stdout.flush())
+    } else {
+        stdout.write_all(&formatted).and_then(|()| stdout.flush())
+    };
+    match written {
+        Ok(()) if check => Exit::Failure,
+        Ok(()) => Exit::Success,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Success,
+        Err(e) => {
+            eprintln!("error: standard output: {e}");
             Exit::Usage
         }
     }

@@ -24,9 +24,30 @@ struct FileResult {
     warnings: usize,
     bytes: usize,
     io_error: bool,
+    /// Problems found with a fix `--fix` would apply.
+    fixable: usize,
+    /// Fixes `--fix` applied.
+    fixed: usize,
 }
 
-pub fn run(paths: &[PathBuf], format: Format, rules: bool, deny_warnings: bool) -> Exit {
+/// What `senlac lint` was asked to do.
+#[derive(Clone, Copy)]
+pub struct Options {
+    pub format: Format,
+    /// Replay under the rules, not only check the notation.
+    pub rules: bool,
+    pub deny_warnings: bool,
+    /// Apply every machine-applicable fix first (`--fix`).
+    pub fix: bool,
+}
+
+pub fn run(paths: &[PathBuf], options: Options) -> Exit {
+    let Options {
+        format,
+        rules,
+        deny_warnings,
+        fix,
+    } = options;
     let started = Instant::now();
     let files = match files::collect(paths) {
         Ok(files) => files,
@@ -35,10 +56,34 @@ pub fn run(paths: &[PathBuf], format: Format, rules: bool, deny_warnings: bool) 
             return Exit::Usage;
         }
     };
+    if fix && files.iter().any(|f| files::is_stdin(f)) {
+        eprintln!("error: --fix rewrites files, so it cannot take standard input (`-`)");
+        return Exit::Usage;
+    }
     let progress = progress_bar(&files);
     let results: Vec<FileResult> = files
         .par_iter()
-        .map(|path| lint_file(path, format, rules, &progress))
+        .map(|path| {
+            let fixed = if fix {
+                fix_file(path, rules)
+            } else {
+                Ok(Fixed::default())
+            };
+            let mut result = lint_file(path, format, rules, &progress);
+            match fixed {
+                Ok(Fixed { applied, note }) => {
+                    result.fixed = applied;
+                    if let Some(note) = note {
+                        result.output.insert_str(0, &note);
+                    }
+                }
+                Err(message) => {
+                    result.io_error = true;
+                    result.output.insert_str(0, &format!("error: {message}\n"));
+                }
+            }
+            result
+        })
         .collect();
     progress.finish_and_clear();
     let mut total = FileResult::default();
@@ -53,6 +98,8 @@ pub fn run(paths: &[PathBuf], format: Format, rules: bool, deny_warnings: bool) 
         total.warnings += result.warnings;
         total.bytes += result.bytes;
         total.io_error |= result.io_error;
+        total.fixable += result.fixable;
+        total.fixed += result.fixed;
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     if format != Format::Json {
@@ -70,6 +117,21 @@ pub fn run(paths: &[PathBuf], format: Format, rules: bool, deny_warnings: bool) 
             plural(total.warnings),
             total.bytes as f64 / 1_048_576.0 / seconds,
         );
+        if fix {
+            eprintln!(
+                "{} fix{} applied, {} problem{} left",
+                total.fixed,
+                if total.fixed == 1 { "" } else { "es" },
+                total.errors + total.warnings,
+                plural(total.errors + total.warnings),
+            );
+        }
+        if total.fixable > 0 {
+            eprintln!(
+                "{} of them can be fixed by `senlac lint --fix`",
+                total.fixable
+            );
+        }
     }
     if total.io_error {
         Exit::Usage
@@ -115,11 +177,7 @@ fn problems(
     utf8: &[SyntaxError],
     rules: bool,
 ) -> Vec<Problem> {
-    let mut problems: Vec<Problem> = utf8
-        .iter()
-        .chain(&battle.errors)
-        .map(Problem::from)
-        .collect();
+    let mut problems: Vec<Problem> = crate::problem::syntax(utf8, &battle.errors);
     problems.extend(
         senlac_notation::lower::check(battle)
             .iter()
@@ -137,13 +195,22 @@ fn problems(
 
 fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar) -> FileResult {
     let mut result = FileResult::default();
-    let name = path.display().to_string();
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => {
-            result.io_error = true;
-            result.output = format!("error: {name}: {e}\n");
-            return result;
+    let stdin = files::is_stdin(path);
+    let name = if stdin {
+        crate::fmt::STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    };
+    let file: Box<dyn std::io::Read + Send> = if stdin {
+        Box::new(std::io::stdin())
+    } else {
+        match std::fs::File::open(path) {
+            Ok(file) => Box::new(file),
+            Err(e) => {
+                result.io_error = true;
+                result.output = format!("error: {name}: {e}\n");
+                return result;
+            }
         }
     };
     let mut index = 0;
@@ -180,6 +247,7 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
                 .count();
             result.warnings += warnings;
             result.errors += errors.len() - warnings;
+            result.fixable += errors.iter().filter(|e| e.fix.is_some()).count();
             if errors.is_empty() {
                 continue;
             }
@@ -210,4 +278,86 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
         no_battle(&name, path, format, &mut result.output);
     }
     result
+}
+
+/// Fix passes per file: a fix can make another one possible (a syntax fix
+/// lets the rules be checked), and overlapping fixes wait for the next pass.
+const FIX_PASSES: usize = 10;
+
+/// What `--fix` did to a file.
+#[derive(Default)]
+struct Fixed {
+    applied: usize,
+    /// Why it was left alone, printed before its diagnostics.
+    note: Option<String>,
+}
+
+/// Applies every machine-applicable fix to the file at `path`, pass after
+/// pass until none applies, and replaces it atomically if anything changed.
+fn fix_file(path: &PathBuf, rules: bool) -> Result<Fixed, String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+    let Ok(mut text) = String::from_utf8(bytes) else {
+        // Fixing would have to write back the replaced bytes: leave it alone.
+        return Ok(Fixed {
+            applied: 0,
+            note: Some(format!(
+                "note: {name}: not fixed: it is not UTF-8 text (save it as UTF-8 first)\n"
+            )),
+        });
+    };
+    if text.len() >= u32::MAX as usize {
+        return Err(format!(
+            "{name}: --fix reads a file whole, and this one is 4 GiB or more"
+        ));
+    }
+    let mut applied = 0;
+    for _ in 0..FIX_PASSES {
+        let fixes = fixes_of(&text, rules);
+        let wanted: Vec<&senlac_notation::Fix> = fixes
+            .iter()
+            .filter(|fix| text.get(fix.span.range()) != Some(&*fix.replacement))
+            .collect();
+        let (fixed, count) = senlac_notation::fix::apply(&text, &wanted);
+        if count == 0 {
+            break;
+        }
+        applied += count;
+        text = fixed;
+    }
+    if applied > 0 {
+        files::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("{name}: cannot write: {e}"))?;
+    }
+    Ok(Fixed {
+        applied,
+        note: None,
+    })
+}
+
+/// Every fix the problems of `text` carry, with spans into `text`: syntax
+/// and lowering first, and the rules' on battles whose syntax is sound.
+fn fixes_of(text: &str, rules: bool) -> Vec<senlac_notation::Fix> {
+    let archive = senlac_notation::parse(text);
+    let mut fixes = Vec::new();
+    for battle in &archive.battles {
+        let syntax: Vec<SyntaxError> = battle
+            .errors
+            .iter()
+            .cloned()
+            .chain(senlac_notation::lower::check(battle))
+            .collect();
+        fixes.extend(syntax.iter().filter_map(|e| e.fix.as_deref().cloned()));
+        if rules
+            && syntax.is_empty()
+            && let Ok(game) = senlac_engine::check(battle, senlac_engine::Config::default())
+        {
+            fixes.extend(
+                game.violations()
+                    .iter()
+                    .filter_map(|v| v.fix.as_deref().cloned()),
+            );
+        }
+    }
+    fixes
 }

@@ -62,10 +62,10 @@ struct Cli {
 enum Command {
     /// Check battle logs and report every error.
     #[command(
-        after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n\nExit status: 0 clean, 1 errors found (or warnings, with --deny-warnings), 2 usage or I/O error."
+        after_help = "Examples:\n  senlac lint samples/\n  senlac lint --format short battles.sbn\n  senlac lint --format json . > diagnostics.jsonl\n  senlac lint --fix battles.sbn\n  cat battle.sbn | senlac lint -\n\nExit status: 0 clean, 1 errors found (or warnings, with --deny-warnings), 2 usage or I/O error."
     )]
     Lint {
-        /// Files, or directories searched for *.sbn.
+        /// Files, or directories searched for *.sbn; `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output format.
@@ -77,6 +77,9 @@ enum Command {
         /// Fail (exit 1) on warnings too, not only on errors.
         #[arg(long)]
         deny_warnings: bool,
+        /// Apply every machine-applicable fix (each file replaced atomically), then report what is left.
+        #[arg(long)]
+        fix: bool,
     },
     /// Show the state at a point of a battle.
     #[command(
@@ -144,9 +147,15 @@ enum Command {
     /// Print shell completions.
     #[command(after_help = "Example:\n  senlac completions bash > /etc/bash_completion.d/senlac")]
     Completions { shell: clap_complete::Shell },
-    /// Print the man page (roff).
-    #[command(after_help = "Example:\n  senlac man > senlac.1 && man ./senlac.1")]
-    Man,
+    /// Print the man page (roff), or write every page into a directory.
+    #[command(
+        after_help = "senlac(1) refers to a page per command, senlac-lint(1) and the others: `--dir` writes them all.\n\nExamples:\n  senlac man > senlac.1 && man ./senlac.1\n  senlac man --dir /usr/local/share/man/man1"
+    )]
+    Man {
+        /// Write senlac.1 and senlac-COMMAND.1 for every command into this directory (created if missing).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
     /// Draw the battle: SVG frames (and PNG), and a self-contained HTML replay.
     #[command(
         after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end).\n\nExamples:\n  senlac render samples/hastings.sbn -o out --at figures --png --html\n  senlac render samples/hastings.sbn -o out --at 1 fig:finalCharge"
@@ -188,13 +197,13 @@ enum Command {
     },
     /// Rewrite battle logs in the canonical layout, keeping every comment.
     #[command(
-        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
+        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n  senlac fmt - < battle.sbn > canonical.sbn\n\nA byte order mark and the file's line endings (LF or CRLF) are kept.\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
     )]
     Fmt {
-        /// Report files that would change, and change nothing.
+        /// Show the diff of each file that would change, and change nothing.
         #[arg(long)]
         check: bool,
-        /// Files, or directories searched for *.sbn.
+        /// Files, or directories searched for *.sbn; `-` formats standard input to standard output.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -219,7 +228,16 @@ fn main() -> ExitCode {
             format,
             syntax_only,
             deny_warnings,
-        } => lint::run(&paths, format, !syntax_only, deny_warnings),
+            fix,
+        } => lint::run(
+            &paths,
+            lint::Options {
+                format,
+                rules: !syntax_only,
+                deny_warnings,
+                fix,
+            },
+        ),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
         Command::Diff {
             file,
@@ -268,13 +286,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut command, "senlac", &mut std::io::stdout());
             Exit::Success
         }
-        Command::Man => {
-            let command = <Cli as clap::CommandFactory>::command();
-            match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
-                Ok(()) => Exit::Success,
-                Err(_) => Exit::Usage,
-            }
-        }
+        Command::Man { dir } => man(dir.as_deref()),
         Command::Show {
             file,
             battle,
@@ -289,6 +301,42 @@ fn main() -> ExitCode {
         } => gen_command(&rules, battles, seed, output.as_deref()),
     };
     ExitCode::from(exit as u8)
+}
+
+/// `senlac man`: the main page on standard output, or every page
+/// (senlac.1 and senlac-COMMAND.1, the pages senlac.1 refers to) in `dir`,
+/// each written atomically.
+fn man(dir: Option<&std::path::Path>) -> Exit {
+    let command = <Cli as clap::CommandFactory>::command();
+    let Some(dir) = dir else {
+        return match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
+            Ok(()) => Exit::Success,
+            Err(_) => Exit::Usage,
+        };
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: {}: {e}", dir.display());
+        return Exit::Usage;
+    }
+    let mut command = command;
+    command.build();
+    let mut pages = vec![(String::from("senlac"), command.clone())];
+    pages.extend(
+        command
+            .get_subcommands()
+            .map(|sub| (format!("senlac-{}", sub.get_name()), sub.clone())),
+    );
+    for (name, page) in pages {
+        let mut roff = Vec::new();
+        let rendered = clap_mangen::Man::new(page).title(&name).render(&mut roff);
+        let path = dir.join(format!("{name}.1"));
+        if let Err(e) = rendered.and_then(|()| files::write_atomic(&path, &roff)) {
+            eprintln!("error: {}: {e}", path.display());
+            return Exit::Usage;
+        }
+        println!("wrote {}", path.display());
+    }
+    Exit::Success
 }
 
 fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::Path>) -> Exit {

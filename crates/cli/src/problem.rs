@@ -7,7 +7,7 @@ use std::fmt;
 use senlac_engine::{Severity, Violation};
 
 use crate::safe_text;
-use senlac_notation::{Span, SyntaxError};
+use senlac_notation::{Fix, Span, SyntaxError};
 
 #[derive(Clone, Debug)]
 pub struct Problem {
@@ -17,6 +17,9 @@ pub struct Problem {
     pub message: String,
     pub label: String,
     pub help: Option<String>,
+    /// A certain edit that fixes it (`senlac lint --fix` applies it); its
+    /// span counts from the same place as `span`.
+    pub fix: Option<Fix>,
 }
 
 impl From<&SyntaxError> for Problem {
@@ -27,7 +30,11 @@ impl From<&SyntaxError> for Problem {
             span: error.span,
             message: bounded(&error.message),
             label: bounded(&error.label),
-            help: error.help.as_ref().map(|h| bounded(h)),
+            help: with_fix_title(
+                error.help.as_ref().map(|h| bounded(h)),
+                error.fix.as_deref(),
+            ),
+            fix: error.fix.as_deref().cloned(),
         }
     }
 }
@@ -41,12 +48,45 @@ impl From<&Violation> for Problem {
             span: violation.span,
             message: bounded(&violation.message),
             label: bounded(&violation.label),
-            help: Some(match &violation.help {
-                Some(help) => format!("{}\n{rule}", bounded(help)),
-                None => rule,
-            }),
+            help: with_fix_title(
+                Some(match &violation.help {
+                    Some(help) => format!("{}\n{rule}", bounded(help)),
+                    None => rule,
+                }),
+                violation.fix.as_deref(),
+            ),
+            fix: violation.fix.as_deref().cloned(),
         }
     }
+}
+
+/// A battle's syntax problems: its invalid UTF-8, then its parse errors but
+/// for an invalid token that only holds bytes already reported as not
+/// UTF-8 (one mistake, one error).
+pub fn syntax(utf8: &[SyntaxError], errors: &[SyntaxError]) -> Vec<Problem> {
+    let caused_by_utf8 = |error: &SyntaxError| {
+        error.code == senlac_notation::Code::InvalidToken
+            && utf8
+                .iter()
+                .any(|bad| bad.span.start >= error.span.start && bad.span.end <= error.span.end)
+    };
+    utf8.iter()
+        .chain(errors.iter().filter(|e| !caused_by_utf8(e)))
+        .map(Problem::from)
+        .collect()
+}
+
+/// The help, with the fix's title as its last line: `fix: insert `.` after
+/// the turn number`, so a reader knows `senlac lint --fix` would do it.
+fn with_fix_title(help: Option<String>, fix: Option<&Fix>) -> Option<String> {
+    let Some(fix) = fix else {
+        return help;
+    };
+    let title = format!("fix: {} (senlac lint --fix)", bounded(&fix.title));
+    Some(match help {
+        Some(help) => format!("{help}\n{title}"),
+        None => title,
+    })
 }
 
 /// The longest message, label or help printed, in characters: a diagnostic
@@ -66,10 +106,14 @@ impl Problem {
     /// printed from its own text ([`crate::stream::Placed`]).
     pub fn counted_from(mut self, start: usize) -> Problem {
         let start = u32::try_from(start).unwrap_or(u32::MAX);
-        self.span = Span {
-            start: self.span.start.saturating_sub(start),
-            end: self.span.end.saturating_sub(start),
+        let back = |span: Span| Span {
+            start: span.start.saturating_sub(start),
+            end: span.end.saturating_sub(start),
         };
+        self.span = back(self.span);
+        if let Some(fix) = &mut self.fix {
+            fix.span = back(fix.span);
+        }
         self
     }
 

@@ -249,7 +249,7 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
             for point in points {
                 let state = game
                     .index(point)
-                    .ok_or_else(|| format!("the battle never reaches `{point}`"))?;
+                    .ok_or_else(|| crate::load::unreached(game, point))?;
                 let caption = match point {
                     Point::Figure(name) => game
                         .figures()

@@ -17,7 +17,11 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     };
     load::with_battle(path, battle, |source, parsed, game| {
         let Some(index) = game.index(&point) else {
-            eprintln!("error: {}: the battle never reaches `{point}`", source.name);
+            eprintln!(
+                "error: {}: {}",
+                source.name,
+                crate::load::unreached(game, &point)
+            );
             return Exit::Usage;
         };
         let view = game.view(index);

@@ -7,7 +7,7 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 
-use senlac_notation::{Battle, Stop, SyntaxError, battles, decode};
+use senlac_notation::{Battle, Stop, SyntaxError, battles, decode_from};
 
 /// How much is read at a time.
 const CHUNK: usize = 1 << 20;
@@ -91,7 +91,7 @@ pub fn for_each_chunk<R: Read>(
         } else {
             buf.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
         };
-        let (text, utf8_errors) = decode(&buf[..cut]);
+        let (text, utf8_errors) = decode_from(&buf[..cut], origin.offset);
         let mut parsed = battles(&text);
         let mut chunk = Vec::new();
         let consumed = loop {

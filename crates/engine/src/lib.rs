@@ -44,9 +44,12 @@ pub fn check(battle: &Battle<'_>, config: Config) -> Result<Box<dyn Game>, Viola
             format!("senlac has no rules for `{rules}`, so only the notation was checked"),
             "docs/notation.md, tag pairs",
         )
-        .help(format!(
-            "senlac checks: {}",
-            system::listed_tags().join(", ")
-        ))),
+        .help({
+            let known = system::listed_tags();
+            let meant = senlac_notation::did_you_mean(&rules, known.iter().copied())
+                .map(|meant| format!("did you mean `{meant}`? "))
+                .unwrap_or_default();
+            format!("{meant}senlac checks: {}", known.join(", "))
+        })),
     }
 }

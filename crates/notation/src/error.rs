@@ -28,11 +28,13 @@ pub enum Code {
     MalformedDirective,
     MalformedAnnotation,
     InvalidFigureName,
+    TurnOutOfRange,
+    MissingTurnDot,
 }
 
 impl Code {
     /// All codes, for docs checks.
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 20] = [
         Code::InvalidUtf8,
         Code::EmptyArchive,
         Code::InputTooLarge,
@@ -51,6 +53,8 @@ impl Code {
         Code::MalformedDirective,
         Code::MalformedAnnotation,
         Code::InvalidFigureName,
+        Code::TurnOutOfRange,
+        Code::MissingTurnDot,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -73,6 +77,8 @@ impl Code {
             Code::MalformedDirective => "notation::malformed-directive",
             Code::MalformedAnnotation => "notation::malformed-annotation",
             Code::InvalidFigureName => "notation::invalid-figure-name",
+            Code::TurnOutOfRange => "notation::turn-out-of-range",
+            Code::MissingTurnDot => "notation::missing-turn-dot",
         }
     }
 }

@@ -9,36 +9,85 @@ use crate::syntax::{Archive, Battle, ItemKind};
 /// Deepest indentation, so a variation nested 100,000 deep stays linear in size.
 pub const MAX_INDENT: usize = 64;
 
-/// The canonical text of an archive.
+/// The canonical text of an archive. A byte order mark at the start is kept,
+/// and so are the text's line endings ([`LineEnding::of`]).
 pub fn format(archive: &Archive<'_>) -> String {
-    let mut out = String::with_capacity(archive.source.len() + archive.source.len() / 8);
+    let source = archive.source;
+    let ending = LineEnding::of(source.as_bytes()).unwrap_or(LineEnding::Lf);
+    let mut out = String::with_capacity(source.len() + source.len() / 8);
+    out.push_str(&source[..crate::parse::bom_len(source)]);
     for (i, battle) in archive.battles.iter().enumerate() {
         if i > 0 {
-            out.push('\n');
+            out.push_str(ending.as_str());
         }
-        format_battle(battle, &mut out);
+        format_battle_with(battle, ending, &mut out);
     }
     out
 }
 
-/// Appends the canonical text of one battle to `out`.
+/// How a text ends its lines. The formatter ends the lines it writes as the
+/// text's first line ends; line breaks inside a brace comment stay as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnding {
+    Lf,
+    CrLf,
+}
+
+impl LineEnding {
+    /// The ending of the text's first line, after a byte order mark and any
+    /// blank lines (which the formatter drops); `None` when `start`, the
+    /// start of a text, has no line break there yet. A text with no line
+    /// break at all is written with [`LineEnding::Lf`].
+    ///
+    /// Whatever a text mixes, formatting is idempotent: the first line break
+    /// the formatter writes, or the comment's it keeps, is the text's first.
+    pub fn of(start: &[u8]) -> Option<LineEnding> {
+        let bom = if start.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
+        let first = start[bom..].iter().position(|b| !b.is_ascii_whitespace())? + bom;
+        let newline = memchr::memchr(b'\n', &start[first..])? + first;
+        Some(if start[newline - 1] == b'\r' {
+            LineEnding::CrLf
+        } else {
+            LineEnding::Lf
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+        }
+    }
+}
+
+/// Appends the canonical text of one battle to `out`, with `\n` line ends.
 pub fn format_battle(battle: &Battle<'_>, out: &mut String) {
+    format_battle_with(battle, LineEnding::Lf, out);
+}
+
+/// Appends the canonical text of one battle to `out`, ending its lines with `ending`.
+pub fn format_battle_with(battle: &Battle<'_>, ending: LineEnding, out: &mut String) {
+    let newline = ending.as_str();
     let indents = indents(battle);
     let separators = separators(battle);
     let mut line_open = false;
     for (i, (item, atoms)) in battle.iter().enumerate() {
         if separators.contains(&Some(i)) {
-            end_line(out, &mut line_open);
-            out.push('\n');
+            end_line(out, &mut line_open, newline);
+            out.push_str(newline);
         }
         if item.kind == ItemKind::Comment && item.trailing && line_open {
             out.push(' ');
             out.push_str(battle.text(item.span));
             continue;
         }
-        end_line(out, &mut line_open);
+        end_line(out, &mut line_open, newline);
         if item.kind == ItemKind::BlankLine {
-            out.push('\n');
+            out.push_str(newline);
             continue;
         }
         out.extend(std::iter::repeat_n(' ', indents[i] as usize));
@@ -74,12 +123,12 @@ pub fn format_battle(battle: &Battle<'_>, out: &mut String) {
             }
         }
     }
-    end_line(out, &mut line_open);
+    end_line(out, &mut line_open, newline);
 }
 
-fn end_line(out: &mut String, line_open: &mut bool) {
+fn end_line(out: &mut String, line_open: &mut bool, newline: &str) {
     if *line_open {
-        out.push('\n');
+        out.push_str(newline);
         *line_open = false;
     }
 }

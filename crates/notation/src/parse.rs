@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 
 use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned};
 use crate::error::{Code, SyntaxError};
+use crate::fix::Fix;
 use crate::span::Span;
 use crate::syntax::{Archive, Battle, Item, ItemKind};
 
@@ -60,10 +61,12 @@ pub struct Parser<'s> {
 }
 
 impl<'s> Parser<'s> {
+    /// A parser at the start of `src`. A UTF-8 byte order mark at the very
+    /// start is skipped: it is no part of the first battle.
     pub fn new(src: &'s str) -> Self {
         Parser {
             src,
-            pos: 0,
+            pos: bom_len(src),
             atoms: Vec::with_capacity(64),
             pending: Vec::new(),
         }
@@ -103,6 +106,7 @@ impl<'s> Parser<'s> {
             outer_paren: Span::default(),
             tags_seen: [false; REQUIRED_TAGS.len()],
             tags_span: None,
+            sides: "",
         };
         let stop = run.battle();
         self.pos = run.pos;
@@ -132,6 +136,8 @@ struct Run<'r, 's, V> {
     outer_paren: Span,
     tags_seen: [bool; REQUIRED_TAGS.len()],
     tags_span: Option<Span>,
+    /// The value of the battle's `Sides` tag, quotes included, if read yet.
+    sides: &'s str,
 }
 
 impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
@@ -274,15 +280,38 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         }
     }
 
+    /// A `{ ... }` comment. One never closed ends before the next line that
+    /// starts with a tag pair, so it cannot swallow the battles after it.
     fn brace_comment(&mut self) {
         let start = self.pos;
-        match memchr::memchr(b'}', &self.bytes[start..]) {
-            Some(offset) => {
-                self.pos = start + offset + 1;
+        let mut from = start + 1;
+        // Where it closes, or where an unclosed one stops.
+        let close: Result<usize, usize> = loop {
+            match memchr::memchr2(b'}', b'\n', &self.bytes[from..]) {
+                Some(offset) if self.bytes[from + offset] == b'}' => break Ok(from + offset),
+                Some(offset) => {
+                    let newline = from + offset;
+                    if self.tag_line_at(newline + 1) {
+                        break Err(newline);
+                    }
+                    from = newline + 1;
+                }
+                None => break Err(self.bytes.len()),
+            }
+        };
+        match close {
+            Ok(close) => {
+                self.pos = close + 1;
                 self.comment(Span::new(start, self.pos));
             }
-            None => {
-                self.pos = self.bytes.len();
+            Err(stop) => {
+                self.pos = stop;
+                let mut end = stop;
+                if stop < self.bytes.len() {
+                    while end > start + 1 && matches!(self.bytes[end - 1], b' ' | b'\t' | b'\r') {
+                        end -= 1;
+                    }
+                }
                 self.error(
                     SyntaxError::new(
                         Code::UnclosedComment,
@@ -292,7 +321,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                     )
                     .with_help("close the comment with `}`"),
                 );
-                self.comment(Span::new(start, self.pos));
+                self.comment(Span::new(start, end));
             }
         }
     }
@@ -306,6 +335,16 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             end -= 1;
         }
         self.comment(Span::new(start, end));
+    }
+
+    /// Whether the line starting at `at` starts (after blanks) with a tag pair.
+    /// Costs at most one pass over that line.
+    fn tag_line_at(&self, at: usize) -> bool {
+        let mut i = at;
+        while matches!(self.bytes.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        self.bytes.get(i) == Some(&b'[') && self.scan_tag(i, self.line_end(i)).is_ok()
     }
 
     fn line_end(&self, from: usize) -> usize {
@@ -324,6 +363,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 if let Some(i) = REQUIRED_TAGS.iter().position(|t| *t == name.text) {
                     self.tags_seen[i] = true;
                 }
+                if name.text == "Sides" {
+                    self.sides = value.text;
+                }
                 self.tags_span = Some(self.tags_span.map_or(span, |s| s.cover(span)));
                 let first = self.atoms.len();
                 self.atoms.push(name);
@@ -333,6 +375,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             }
             Err(end) => {
                 self.pos = end;
+                if self.unquoted_tag(start, end) {
+                    return;
+                }
                 self.error(
                     SyntaxError::new(
                         Code::MalformedTag,
@@ -393,6 +438,49 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             span: Span::new(value_start, value_end),
         };
         Ok((name, value, close + 1))
+    }
+
+    /// `[Battle Hastings]`: a tag whose value lost its quotes. Reported with
+    /// the fix, and counted as the tag it names, so no missing-tag follows.
+    fn unquoted_tag(&mut self, start: usize, end: usize) -> bool {
+        let line = &self.src[start..end];
+        let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
+            return false;
+        };
+        let inner_start = start + 1;
+        let name_len = inner.find([' ', '\t']).unwrap_or(inner.len());
+        let name = &inner[..name_len];
+        let value = inner[name_len..].trim_matches([' ', '\t']);
+        if classify(name) != AtomKind::Word
+            || value.is_empty()
+            || value.contains(['"', '[', ']', '{', '}', ';'])
+        {
+            return false;
+        }
+        let value_start = inner_start
+            + name_len
+            + (inner[name_len..].len() - inner[name_len..].trim_start_matches([' ', '\t']).len());
+        let value_span = Span::new(value_start, value_start + value.len());
+        let quoted = format!("\"{}\"", value.replace('\\', "\\\\"));
+        if let Some(i) = REQUIRED_TAGS.iter().position(|t| *t == name) {
+            self.tags_seen[i] = true;
+        }
+        if name == "Sides" {
+            self.sides = value;
+        }
+        let span = Span::new(start, end);
+        self.tags_span = Some(self.tags_span.map_or(span, |s| s.cover(span)));
+        self.error(
+            SyntaxError::new(
+                Code::MalformedTag,
+                value_span,
+                format!("the value of tag `{name}` is not quoted"),
+                "expected a quoted value here",
+            )
+            .with_help(format!("quote the value: `[{name} {quoted}]`"))
+            .with_fix(Fix::new(value_span, quoted, "quote the tag's value")),
+        );
+        true
     }
 
     /// Leaves the tag section, checking the required roster once.
@@ -500,6 +588,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     }
 
     fn classified(&mut self, kind: AtomKind, start: usize, end: usize) {
+        if kind == AtomKind::Invalid && self.glued(start, end) {
+            return;
+        }
         if kind == AtomKind::Invalid {
             let text = &self.src[start..end];
             let shown: String = text.chars().take(32).collect();
@@ -515,6 +606,50 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             );
         }
         self.push_atom(kind, start, end);
+    }
+
+    /// An invalid run that is atoms written without their blanks: `II>II`,
+    /// `VI=>VI`, `1.Saxons`. Reported with the certain fix, and read as the
+    /// atoms it was meant to be, so one slip gives one error.
+    #[cold]
+    fn glued(&mut self, start: usize, end: usize) -> bool {
+        let text = &self.src[start..end];
+        let Some(pieces) = split_glued(text) else {
+            return false;
+        };
+        let fixed = pieces
+            .iter()
+            .map(|&(from, to, _)| &text[from..to])
+            .collect::<Vec<_>>()
+            .join(" ");
+        let turn = pieces[0].2 == AtomKind::TurnNumber;
+        let (message, label, title) = if turn {
+            (
+                format!("`{text}` needs a space after the turn number"),
+                "the turn number and the side run together",
+                "put a space after the turn number's `.`",
+            )
+        } else {
+            let arrow = if text.contains("=>") { "=>" } else { ">" };
+            (
+                format!("`{text}` needs spaces around `{arrow}`"),
+                "these atoms run together",
+                if arrow == ">" {
+                    "put spaces around `>`"
+                } else {
+                    "put spaces around `=>`"
+                },
+            )
+        };
+        self.error(
+            SyntaxError::new(Code::InvalidToken, Span::new(start, end), message, label)
+                .with_help(format!("{title}: `{fixed}`"))
+                .with_fix(Fix::new(Span::new(start, end), fixed, title)),
+        );
+        for (from, to, kind) in pieces {
+            self.push_atom(kind, start + from, start + to);
+        }
+        true
     }
 
     #[inline]
@@ -541,6 +676,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.leave_tags();
         if kind == AtomKind::TurnNumber {
             self.end_item();
+            self.check_turn_number(atom);
             self.section = Section::Movetext;
             self.atoms.push(atom);
             self.open = Some((ItemKind::Turn, start));
@@ -574,6 +710,32 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 }
                 self.atoms.push(atom);
             }
+        }
+    }
+
+    /// A turn number must fit the clock: at most [`MAX_TURN`].
+    fn check_turn_number(&mut self, atom: Atom<'s>) {
+        let digits = atom.text.trim_end_matches('.');
+        if digits.parse::<u32>().is_err() {
+            let shown: String = digits.chars().take(32).collect();
+            let ellipsis = if shown.len() < digits.len() {
+                "…"
+            } else {
+                ""
+            };
+            self.error(
+                SyntaxError::new(
+                    Code::TurnOutOfRange,
+                    atom.span,
+                    format!(
+                        "turn {shown}{ellipsis} is out of range: turns are numbered 1 to {MAX_TURN}"
+                    ),
+                    format!("larger than {MAX_TURN}"),
+                )
+                .with_help(format!(
+                    "number the turns from 1; the largest turn number is {MAX_TURN}"
+                )),
+            );
         }
     }
 
@@ -649,11 +811,18 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         };
         let end = self.atoms.last().map_or(start, |a| a.span.end as usize);
         let span = Span::new(start, end);
-        match kind {
-            ItemKind::Action => self.check_action(),
-            ItemKind::Directive => self.check_directive(),
-            _ => {}
-        }
+        let kind = match kind {
+            ItemKind::Action | ItemKind::Directive if self.turn_without_dot() => ItemKind::Turn,
+            ItemKind::Action => {
+                self.check_action();
+                kind
+            }
+            ItemKind::Directive => {
+                self.check_directive();
+                kind
+            }
+            _ => kind,
+        };
         let len = self.atoms.len();
         self.emit(kind, span, false, (0, len));
         self.atoms.clear();
@@ -662,6 +831,50 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             self.emit(ItemKind::Comment, span, trailing, (0, 0));
         }
         self.pending.clear();
+    }
+
+    /// `2 Saxons`: a turn whose number lost its dot (the word after it one
+    /// of the sides). Reported with the fix,
+    /// and read as the turn it is, so the movetext after it is movetext.
+    fn turn_without_dot(&mut self) -> bool {
+        let [number, side] = self.atoms[..] else {
+            return false;
+        };
+        // Only a side the Sides tag names: `2 hold` is no turn.
+        let is_turn = number.kind == AtomKind::Number
+            && number.text.bytes().all(|b| b.is_ascii_digit())
+            && side.kind == AtomKind::Word
+            && self
+                .sides
+                .trim_matches('"')
+                .split_ascii_whitespace()
+                .any(|name| name == side.text);
+        if !is_turn {
+            return false;
+        }
+        let end = number.span.end as usize;
+        self.error(
+            SyntaxError::new(
+                Code::MissingTurnDot,
+                number.span,
+                format!(
+                    "`{} {}` looks like a turn, but its number has no `.`",
+                    number.text, side.text
+                ),
+                "expected `.` after this turn number",
+            )
+            .with_help(format!(
+                "write the turn as `{}. {}`",
+                number.text, side.text
+            ))
+            .with_fix(Fix::new(
+                Span::new(end, end),
+                ".",
+                "insert `.` after the turn number",
+            )),
+        );
+        self.section = Section::Movetext;
+        true
     }
 
     fn check_directive(&mut self) {
@@ -775,6 +988,59 @@ fn check_action_tail(atoms: &[Atom<'_>]) -> Option<SyntaxError> {
         }
     }
     None
+}
+
+/// The largest turn number: turns are counted in a `u32`.
+pub const MAX_TURN: u32 = u32::MAX;
+
+/// How `text`, an invalid run, splits into the atoms it was meant to be when
+/// only blanks are missing: around `>` and `=>` (`II>II`), or after a turn
+/// number's dot (`1.Saxons`). Each piece: its byte range in `text` and kind.
+fn split_glued(text: &str) -> Option<Vec<(usize, usize, AtomKind)>> {
+    let mut pieces = Vec::new();
+    if let Some(dot) = text.find('.')
+        && dot > 0
+        && text[..dot].bytes().all(|b| b.is_ascii_digit())
+        && classify(&text[dot + 1..]) == AtomKind::Word
+    {
+        pieces.push((0, dot + 1, AtomKind::TurnNumber));
+        pieces.push((dot + 1, text.len(), AtomKind::Word));
+        return Some(pieces);
+    }
+    let mut at = 0;
+    while at < text.len() {
+        let arrow = text[at..].find('>').map(|i| at + i);
+        let Some(arrow) = arrow else {
+            pieces.push((at, text.len(), classify(&text[at..])));
+            break;
+        };
+        let (arrow_start, kind) = if arrow > at && text.as_bytes()[arrow - 1] == b'=' {
+            (arrow - 1, AtomKind::Outcome)
+        } else {
+            (arrow, AtomKind::Reaction)
+        };
+        if arrow_start > at {
+            pieces.push((at, arrow_start, classify(&text[at..arrow_start])));
+        }
+        pieces.push((arrow_start, arrow + 1, kind));
+        at = arrow + 1;
+    }
+    let arrows = pieces
+        .iter()
+        .filter(|p| matches!(p.2, AtomKind::Reaction | AtomKind::Outcome))
+        .count();
+    let sound = arrows > 0
+        && pieces.len() > 1
+        && pieces.iter().all(|p| p.2 != AtomKind::Invalid)
+        && pieces.windows(2).all(|w| {
+            !(w[0].2 == w[1].2 && matches!(w[0].2, AtomKind::Reaction | AtomKind::Outcome))
+        });
+    sound.then_some(pieces)
+}
+
+/// How many bytes of `src` are a byte order mark at its start: 3 or 0.
+pub fn bom_len(src: &str) -> usize {
+    if src.starts_with('\u{feff}') { 3 } else { 0 }
 }
 
 /// The end of the string starting at `start` (a `"`), or where it was cut off.
@@ -899,6 +1165,13 @@ pub fn parse(src: &str) -> Archive<'_> {
 /// Turns bytes into text the parser can read: invalid UTF-8 becomes one
 /// `\u{1A}` per bad byte, so every span still points at the original bytes.
 pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Vec<SyntaxError>) {
+    decode_from(bytes, 0)
+}
+
+/// [`decode`] for bytes that start `base` bytes into their file: spans are
+/// offsets into `bytes`, as the parser's are, and messages quote the file's
+/// offsets, as a reader counts them.
+pub fn decode_from(bytes: &[u8], base: usize) -> (std::borrow::Cow<'_, str>, Vec<SyntaxError>) {
     let mut errors = Vec::new();
     let mut rest = match std::str::from_utf8(bytes) {
         Ok(text) => return (std::borrow::Cow::Borrowed(text), errors),
@@ -922,15 +1195,18 @@ pub fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Vec<SyntaxError>) {
                     // One error for a run of bad bytes, not one per byte.
                     Some(last) if last.span.end as usize == at => {
                         last.span.end = (at + bad) as u32;
-                        last.message =
-                            format!("invalid UTF-8 at bytes {}..{}", last.span.start, at + bad)
-                                .into();
+                        last.message = format!(
+                            "invalid UTF-8 at bytes {}..{} of the file",
+                            base + last.span.start as usize,
+                            base + at + bad
+                        )
+                        .into();
                     }
                     _ => errors.push(
                         SyntaxError::new(
                             Code::InvalidUtf8,
                             Span::new(at, at + bad),
-                            format!("invalid UTF-8 at byte {at}"),
+                            format!("invalid UTF-8 at byte {} of the file", base + at),
                             "these bytes are not UTF-8 text",
                         )
                         .with_help("save the file as UTF-8"),

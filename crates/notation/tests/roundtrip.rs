@@ -847,6 +847,9 @@ fn check_spans(archive: &Archive<'_>) -> Result<(), TestCaseError> {
     };
     for error in archive.all_errors() {
         prop_assert!(ok(error.span), "error span out of bounds: {error:?}");
+        if let Some(fix) = &error.fix {
+            prop_assert!(ok(fix.span), "fix span out of bounds: {error:?}");
+        }
     }
     for battle in &archive.battles {
         prop_assert!(ok(battle.span), "battle span {:?}", battle.span);

@@ -193,15 +193,25 @@ impl Ruleset for Duel {
             Step::Action(action) => {
                 let verb = action.verb();
                 if verb.text != "move" {
-                    out.push(
-                        Violation::of(
-                            &codes::UNKNOWN_VERB,
+                    let violation = Violation::of(
+                        &codes::UNKNOWN_VERB,
+                        verb.span,
+                        format!("`{}` is not a verb of example/duel", verb.text),
+                        RULE,
+                    )
+                    .help("the only verb is `move`: `I move 0102`");
+                    // A slip of the one verb has one certain fix; `senlac
+                    // lint --fix` applies it. A system with many verbs
+                    // offers the closest the same way.
+                    let violation = match senlac_notation::did_you_mean(verb.text, ["move"]) {
+                        Some(meant) => violation.fix(senlac_notation::Fix::new(
                             verb.span,
-                            format!("`{}` is not a verb of example/duel", verb.text),
-                            RULE,
-                        )
-                        .help("the only verb is `move`: `I move 0102`"),
-                    );
+                            meant,
+                            format!("write `{meant}`"),
+                        )),
+                        None => violation,
+                    };
+                    out.push(violation);
                     return;
                 }
                 let actor = action.actor();
