@@ -481,3 +481,21 @@ fn every_state_rebuilds_from_the_exported_events() {
     }
     assert!(events > 500, "only {events} events");
 }
+
+/// A second `map` line is `setup::second-map`, and the battle is fought on
+/// the first: the export gives the map the engine replayed on.
+#[test]
+fn the_exported_map_is_the_one_the_battle_is_fought_on() {
+    let hastings = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    let text = hastings.replace(
+        "map hex 10x10 parity odd\n",
+        "map hex 10x10 parity odd\nmap hex 12x12 parity odd\n",
+    );
+    let (_dir, path) = temp_log(&text);
+    let out = senlac(&["export", &path, "--format", "json"]);
+    let exported: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        exported["setup"]["map"],
+        json!({"kind": "hex", "columns": 10, "rows": 10, "parity": "odd"})
+    );
+}

@@ -535,3 +535,26 @@ fn points_suggest_the_name_meant() {
         format!("error: {}: the battle never reaches `99`\n", arg(&hastings))
     );
 }
+
+/// A charged infantry unit must endure the charge (or rout, which the log
+/// would say): a missing `> VIII endure-charge` is certain, and
+/// `lint --fix` writes it back where it belongs, before the comment.
+#[test]
+fn lint_fix_writes_a_missing_forced_reaction() {
+    let hastings = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    let broken = hastings.replace(
+        "    VI charge VIII 0304-0404 > VIII endure-charge",
+        "    VI charge VIII 0304-0404",
+    );
+    assert_ne!(broken, hastings);
+    let (_dir, path) = file("charge.sbn", &broken);
+    let before = senlac(&["lint", "--format", "short", arg(&path)]);
+    assert!(
+        text(&before.stdout).contains("error[mass-combat::missing-reaction]: Saxons VIII owes a reaction to this action: endure-charge"),
+        "{}",
+        text(&before.stdout)
+    );
+    let fixed = senlac(&["lint", "--fix", arg(&path)]);
+    assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), hastings);
+}

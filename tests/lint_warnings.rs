@@ -94,3 +94,24 @@ fn a_sides_tag_naming_a_side_twice_is_reported_at_the_second_name() {
         "{short}"
     );
 }
+
+/// A finding that points back at an earlier line shows both: the second
+/// `map` line is labelled, and so is the first, in text and in JSON.
+#[test]
+fn a_second_map_points_back_at_the_first_in_text_and_json() {
+    let text = hastings().replace(
+        "map hex 10x10 parity odd\n",
+        "map hex 10x10 parity odd\nmap hex 12x12 parity odd\n",
+    );
+    let json = lint(&text, &["--format", "json"]);
+    let line = String::from_utf8_lossy(&json.stdout);
+    let value: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(value["code"], "setup::second-map");
+    let labels = value["labels"].as_array().unwrap();
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    assert_eq!((labels[0]["line"].as_u64(), labels[1]["line"].as_u64()), (Some(12), Some(11)));
+    assert_eq!(labels[1]["label"], "the battlefield is this first `map` line");
+    let human = lint(&text, &[]);
+    let shown = String::from_utf8_lossy(&human.stderr).to_string() + &String::from_utf8_lossy(&human.stdout);
+    assert!(shown.contains("the battlefield is this first `map` line"), "{shown}");
+}

@@ -115,7 +115,7 @@ fn measure(name: &str) -> Measure {
     for (what, mutant) in mutants(&text) {
         let found = diagnostics(&mutant);
         let n = found.len();
-        if verbose && n >= 4 {
+        if verbose && (n >= 4 || n == 0) {
             println!("MUTANT {n} {what}: {found:?}");
         }
         counts.push(n);

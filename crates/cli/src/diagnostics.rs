@@ -158,21 +158,36 @@ impl Located<'_> {
                 for error in errors {
                     let (line, column) = positions.at(error.span.start as usize);
                     let (end_line, end_column) = ends.at(error.span.end as usize);
+                    let mut labels = vec![serde_json::json!({
+                        "label": error.label,
+                        "start": self.offset + error.span.start as usize,
+                        "end": self.offset + error.span.end as usize,
+                        "line": line,
+                        "column": column,
+                        "end_line": end_line,
+                        "end_column": end_column,
+                    })];
+                    if let Some((span, label)) = &error.related {
+                        // Related places may lie behind: counted apart from the cursors.
+                        let (line, column) = self.line_col(&lines, span.start as usize);
+                        let (end_line, end_column) = self.line_col(&lines, span.end as usize);
+                        labels.push(serde_json::json!({
+                            "label": label,
+                            "start": self.offset + span.start as usize,
+                            "end": self.offset + span.end as usize,
+                            "line": line,
+                            "column": column,
+                            "end_line": end_line,
+                            "end_column": end_column,
+                        }));
+                    }
                     let value = serde_json::json!({
                         "file": self.name,
                         "battle": battle,
                         "code": &*error.code,
                         "severity": error.severity.word(),
                         "message": error.message,
-                        "labels": [{
-                            "label": error.label,
-                            "start": self.offset + error.span.start as usize,
-                            "end": self.offset + error.span.end as usize,
-                            "line": line,
-                            "column": column,
-                            "end_line": end_line,
-                            "end_column": end_column,
-                        }],
+                        "labels": labels,
                         "help": error.help,
                         "fix": error.fix.as_ref().map(|fix| self.fix_json(&lines, fix)),
                     });

@@ -183,13 +183,12 @@ impl<'a> Export<'a> {
             .ok_or("the replay kept no setup state")?;
         let setup_view = game.view(setup);
         let units = units_json(&setup_view);
-        // The engine takes the last map line; so does the export.
-        let map = directives(battle)
-            .filter_map(|(_, directive)| match directive {
-                Directive::Map(map) => Some(map),
-                _ => None,
-            })
-            .last();
+        // The battle is fought on the first map line (a second one is
+        // `setup::second-map`); the export says the same.
+        let map = directives(battle).find_map(|(_, directive)| match directive {
+            Directive::Map(map) => Some(map),
+            _ => None,
+        });
         let lines = newlines(&source.text);
         let located = source.located();
         let violations = game

@@ -20,6 +20,8 @@ pub struct Problem {
     /// A certain edit that fixes it (`senlac lint --fix` applies it); its
     /// span counts from the same place as `span`.
     pub fix: Option<Fix>,
+    /// A second place the problem points back at, and its label.
+    pub related: Option<(Span, String)>,
 }
 
 impl From<&SyntaxError> for Problem {
@@ -35,6 +37,7 @@ impl From<&SyntaxError> for Problem {
                 error.fix.as_deref(),
             ),
             fix: error.fix.as_deref().cloned(),
+            related: None,
         }
     }
 }
@@ -56,6 +59,10 @@ impl From<&Violation> for Problem {
                 violation.fix.as_deref(),
             ),
             fix: violation.fix.as_deref().cloned(),
+            related: violation
+                .related
+                .as_deref()
+                .map(|r| (r.span, bounded(&r.label))),
         }
     }
 }
@@ -134,6 +141,10 @@ impl Problem {
                 .help
                 .as_deref()
                 .map(|h| safe_text::terminal(h).into_owned()),
+            related: self
+                .related
+                .as_ref()
+                .map(|(span, label)| (*span, safe_text::terminal(label).into_owned())),
             ..self.clone()
         }
     }
@@ -167,9 +178,17 @@ impl miette::Diagnostic for Problem {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(
-            miette::LabeledSpan::new_with_span(Some(self.label.clone()), self.span),
-        )))
+        let related = self
+            .related
+            .as_ref()
+            .map(|(span, label)| miette::LabeledSpan::new_with_span(Some(label.clone()), *span));
+        Some(Box::new(
+            std::iter::once(miette::LabeledSpan::new_with_span(
+                Some(self.label.clone()),
+                self.span,
+            ))
+            .chain(related),
+        ))
     }
 }
 

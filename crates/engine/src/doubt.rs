@@ -42,6 +42,11 @@ impl Doubt {
         self.doubted.contains_key(subject)
     }
 
+    /// Doubts `subject` from the start, because of finding `by` (setup's).
+    pub fn suspect(&mut self, subject: Subject, by: usize) {
+        self.doubted.entry(subject).or_insert(by);
+    }
+
     /// Trusts `subject` again (a new turn restores the order of play).
     pub fn forgive(&mut self, subject: &Subject) {
         self.doubted.remove(subject);

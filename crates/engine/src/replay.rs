@@ -79,6 +79,9 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     let mut out = Vec::new();
     let mut state = rules.setup(battle, &mut out);
     let mut doubt = Doubt::default();
+    for (subject, by) in rules.doubted_at_setup(&state) {
+        doubt.suspect(subject, by);
+    }
     let mut timeline = if config.every_state {
         Timeline::keeping_every_state()
     } else {

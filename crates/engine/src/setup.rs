@@ -300,6 +300,15 @@ impl<'b, 's> Setup<'b, 's> {
         self.sides.iter().position(|s| s.name == name)
     }
 
+    /// The side named so, or the one the name nearly names: for a line the
+    /// setup has kept, whose misspelt side it has already reported.
+    pub fn side_meant(&self, name: &str) -> Option<usize> {
+        self.side(name).or_else(|| {
+            let meant = senlac_notation::did_you_mean(name, self.sides.iter().map(|s| s.name))?;
+            self.side(meant)
+        })
+    }
+
     /// The unit of a side with this id.
     pub fn unit(&self, side: usize, id: &str) -> Option<usize> {
         self.ids.get(&(side, id)).copied()

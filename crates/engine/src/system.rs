@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
-use crate::doubt::Doubt;
+use crate::doubt::{Doubt, Subject};
 use crate::replay::{Config, Replay, replay};
 use crate::timeline::{Figure, Point};
 use crate::view::{BattleView, Clock, Column};
@@ -77,6 +77,13 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
 
     /// An event as exported; `state` is the one the event led to.
     fn wire(&self, state: &Self::State, event: &Self::Event) -> Self::Wire;
+
+    /// What setup's findings leave in doubt, each subject with the index of
+    /// the finding that doubts it: play starts with them doubted, so one
+    /// mistake in a unit's line is one error (crate::doubt). None by default.
+    fn doubted_at_setup(&self, _state: &Self::State) -> Vec<(Subject, usize)> {
+        Vec::new()
+    }
 
     /// An exported event read back, against the state it applies to.
     fn unwire(&self, state: &Self::State, wire: &Self::Wire) -> Option<Self::Event>;

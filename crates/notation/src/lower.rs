@@ -671,6 +671,7 @@ fn unknown_keyword(atoms: &[Atom<'_>], army_seen: bool) -> Option<SyntaxError> {
     let kinds: Vec<AtomKind> = atoms.iter().map(|a| a.kind).collect();
     let third = atoms.get(2).map(|a| (a.kind, a.text));
     let missing = match kinds.as_slice() {
+        [Word, Size, ..] if matches!(keyword.text, "hex" | "square" | "table") => "map",
         [Word, rest @ ..] if !rest.is_empty() && rest.iter().all(|k| *k == Placement) => "deploy",
         [Word, Word, Number] if atoms[1].text == "leadership" => "roll",
         [Word, Word] if matches!(atoms[1].text, "deploy" | "turn") => "first",
@@ -788,6 +789,8 @@ mod keyword_tests {
                 Some("unit ".to_string())
             )]
         );
+        let map = findings("hex 10x10 parity odd\n");
+        assert_eq!(map[0].2.as_deref(), Some("map "));
         let deploy = findings("army Red \"Red\"\n  unit I \"Foot\" heavy-infantry B\nRed I@0101\n");
         assert_eq!(deploy[0].2.as_deref(), Some("deploy "));
         let army = findings("Red \"Red\" leader \"Rex\"\n  unit I \"Foot\" heavy-infantry B\n");

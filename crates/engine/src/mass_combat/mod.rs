@@ -64,6 +64,15 @@ impl Ruleset for MassCombat {
         setup::setup(self.edition, battle, out)
     }
 
+    fn doubted_at_setup(&self, state: &State) -> Vec<(crate::Subject, usize)> {
+        state
+            .roster
+            .doubted
+            .iter()
+            .map(|&(unit, by)| (crate::Subject::Unit(unit), by))
+            .collect()
+    }
+
     fn play(&self, fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
         // Without exactly two sides (already reported by setup) no turn can be checked.
         if fold.roster.sides.len() == 2 {

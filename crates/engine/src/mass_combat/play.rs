@@ -2,7 +2,7 @@
 
 use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::{self, Cell, UnitRef};
-use senlac_notation::{Atom, AtomKind, Span};
+use senlac_notation::{Atom, AtomKind, Fix, Span};
 
 use super::Fold;
 use super::catalog::{self, Act, When};
@@ -191,6 +191,16 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
         };
         let choices: Vec<&str> = owed.choices.iter().map(|v| v.word()).collect();
         let before = out.len();
+        // A reaction with one choice (besides a rout, which the log would
+        // say) is certain: the fix writes it after the action's reactions.
+        let fix = (owed.choices.len() == 1).then(|| {
+            let at = Span {
+                start: owed.span.end,
+                end: owed.span.end,
+            };
+            let reaction = format!(" > {} {}", fold.info(unit).id, choices[0]);
+            Fix::new(at, reaction.clone(), format!("add `{}`", reaction.trim_start()))
+        });
         out.push(
             Violation::of(
                 &codes::MISSING_REACTION,
@@ -209,6 +219,9 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
                 choices[0]
             )),
         );
+        if let (Some(fix), Some(finding)) = (fix, out.last_mut()) {
+            finding.fix = Some(Box::new(fix));
+        }
         fold.doubt().weigh(&[Subject::Unit(unit)], out, before);
     }
 }
@@ -347,6 +360,21 @@ fn in_range_help(fold: &Fold<'_>, unit: usize, from: Cell) -> String {
             "within {VOLLEY_RANGE} hexes of {from}: {}",
             reachable.join(", ")
         )
+    }
+}
+
+/// An action up to its claimed outcome or glyph: its actor, verb,
+/// arguments and reactions.
+fn head(action: &Action<'_, '_>) -> Span {
+    let end = action
+        .atoms
+        .iter()
+        .take_while(|a| !matches!(a.kind, AtomKind::Outcome | AtomKind::Glyph))
+        .last()
+        .map_or(action.span.end, |a| a.span.end);
+    Span {
+        start: action.span.start,
+        end,
     }
 }
 
@@ -1097,7 +1125,8 @@ fn movement(
                     owed: Owed {
                         units: [Some(target), None, None, None],
                         choices: &[Verb::EndureCharge],
-                        span,
+                        // Up to the claimed outcome: where a missing reaction goes.
+                        span: head(action),
                         vacated: None,
                     },
                 });

@@ -172,6 +172,9 @@ fn declare_units(
         let id = unit.id;
         let class = Class::parse(unit.class);
         let grade = unit.grade.and_then(Grade::parse);
+        if class.is_none() || grade.is_none() {
+            roster.doubted.push((roster.units.len(), out.len()));
+        }
         if class.is_none() {
             out.push(
                 Violation::of(
@@ -408,7 +411,7 @@ fn leadership(
                 what: "leadership",
                 value: roll,
             } => {
-                let Some(side) = generic.side(name) else { continue };
+                let Some(side) = generic.side_meant(name) else { continue };
                 let total = match roll.kind {
                     AtomKind::Dice => value::Dice::parse(&roll).map(|d| d.total()),
                     _ => value::integer(&roll).and_then(|n| u32::try_from(n).ok()),
@@ -419,7 +422,7 @@ fn leadership(
             }
             Directive::Roll { .. } | Directive::Option { .. } => {}
             Directive::Bonus { side: name, points } => {
-                let Some(side) = generic.side(name) else { continue };
+                let Some(side) = generic.side_meant(name) else { continue };
                 if let Some(given) = bonus_given.get_mut(side) {
                     *given = true;
                 }
@@ -464,7 +467,9 @@ fn leadership(
                     sum += u32::from(amount);
                     let grade = roster.units[unit].grade;
                     let total = units[unit].command_points.saturating_add(amount);
-                    if total > max_command_points(grade) {
+                    // A unit whose grade could not be read has no maximum to pass.
+                    let doubted = roster.doubted.iter().any(|&(u, _)| u == unit);
+                    if total > max_command_points(grade) && !doubted {
                         out.push(
                             Violation::of(
                                 &codes::BONUS_ABOVE_MAXIMUM,
@@ -509,7 +514,7 @@ fn leadership(
                 }
             }
             Directive::First { side: name, what } => {
-                let Some(side) = generic.side(name) else { continue };
+                let Some(side) = generic.side_meant(name) else { continue };
                 match what {
                     "deploy" => first_deploy = Some(side),
                     "turn" => roster.first_turn = Some(side),

@@ -41,6 +41,10 @@ pub struct Roster {
     /// Per side, each unit's index by id: an action names its units by id,
     /// and a lookup must not pass over every unit.
     pub ids: Vec<HashMap<String, usize>>,
+    /// Units a setup finding leaves in doubt (an unknown class or grade),
+    /// each with the finding's index: their findings in play are not
+    /// reported again (crate::doubt).
+    pub doubted: Vec<(usize, usize)>,
 }
 
 impl Roster {
@@ -58,6 +62,7 @@ impl Roster {
             crest: Vec::new(),
             first_turn: None,
             ids: Vec::new(),
+            doubted: Vec::new(),
         }
     }
 
