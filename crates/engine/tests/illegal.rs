@@ -1303,3 +1303,15 @@ fn findings_say_the_fix() {
     );
     assert_eq!(help, "did you mean `IV`? Red's units are I, II, III, IV");
 }
+
+#[test]
+fn terrain_mass_combat_does_not_read_is_a_warning() {
+    // `frost` is no terrain of Mass Combat's: drawn as open ground, so a
+    // slip of `forest` would let units walk through the wood unremarked.
+    check(
+        ("terrain forest 0101-0110", "terrain frost 0101-0110"),
+        &format!("1. Red\n{QUIET}"),
+        &[("mass-combat::unread-terrain", "terrain frost 0101-0110")],
+    );
+    check(NONE, &format!("1. Red\n{QUIET}"), &[]);
+}

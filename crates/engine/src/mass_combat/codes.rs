@@ -27,6 +27,10 @@ pub const UNREAD_PAIR: CodeInfo = CodeInfo::warning(
     "mass-combat::unread-pair",
     "a unit line gives a `key=` Mass Combat does not read, so nothing checks it",
 );
+pub const UNREAD_TERRAIN: CodeInfo = CodeInfo::warning(
+    "mass-combat::unread-terrain",
+    "a terrain kind Mass Combat gives no meaning: it is drawn, but blocks nothing and gives no bonus",
+);
 pub const DECLARED_FIGURE: CodeInfo = CodeInfo::warning(
     "mass-combat::declared-figure",
     "a unit line declares a support, assault or command points figure its class and grade tables do not give",
@@ -263,6 +267,7 @@ pub const ALL: &[CodeInfo] = &[
     EXTRA_ARGUMENT,
     BAD_SIZE,
     UNREAD_PAIR,
+    UNREAD_TERRAIN,
     DECLARED_FIGURE,
     UNKNOWN_DIRECTIVE,
     UNKNOWN_GRADE,

@@ -31,7 +31,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
     roster.sides = generic.sides.iter().map(|s| s.name.to_string()).collect();
     two_sides(battle, out);
     read_board(battle, &generic, &mut roster, out);
-    lay_terrain(&generic, &mut roster);
+    lay_terrain(&generic, &mut roster, out);
     let mut units = declare_units(&generic, &mut roster, out);
     roster.index_ids();
     deploy(&generic, &roster, &mut units, out);
@@ -132,9 +132,30 @@ fn read_board(
 }
 
 /// Forest, stream and impassable hexes, the hill, and the crest's hexsides.
-fn lay_terrain(generic: &Setup<'_, '_>, roster: &mut Roster) {
+/// The terrain kinds Mass Combat reads (ruling MC-R4): the impassable ones,
+/// the hill, and the crest between hexes.
+const READ_TERRAIN: [&str; 5] = ["forest", "stream", "impassable", "hill", "crest"];
+
+fn lay_terrain(generic: &Setup<'_, '_>, roster: &mut Roster, out: &mut Vec<Violation>) {
     for terrain in &generic.terrain {
         let kind = terrain.kind;
+        if !READ_TERRAIN.contains(&kind) {
+            // Open ground by MC-R4; a slip of a kind that blocks would let
+            // units walk through it unremarked.
+            let help = match senlac_notation::did_you_mean(kind, READ_TERRAIN) {
+                Some(meant) => format!("did you mean `{meant}`? Mass Combat reads forest, stream and impassable (impassable), hill, and crest hexsides"),
+                None => "Mass Combat reads forest, stream and impassable (impassable), hill, and crest hexsides; any other kind is open ground".to_string(),
+            };
+            out.push(
+                Violation::of(
+                    &codes::UNREAD_TERRAIN,
+                    terrain.span,
+                    format!("terrain `{kind}` means nothing to Mass Combat: it is drawn as open ground"),
+                    rules::SETUP,
+                )
+                .help(help),
+            );
+        }
         match &terrain.shape {
             Shape::Cells { cells } => {
                 roster
