@@ -158,28 +158,20 @@ impl Located<'_> {
                 for error in errors {
                     let (line, column) = positions.at(error.span.start as usize);
                     let (end_line, end_column) = ends.at(error.span.end as usize);
-                    let mut labels = vec![serde_json::json!({
-                        "label": error.label,
-                        "start": self.offset + error.span.start as usize,
-                        "end": self.offset + error.span.end as usize,
-                        "line": line,
-                        "column": column,
-                        "end_line": end_line,
-                        "end_column": end_column,
-                    })];
+                    let mut labels = vec![self.label_json(
+                        &error.label,
+                        error.span,
+                        (line, column),
+                        (end_line, end_column),
+                    )];
                     if let Some((span, label)) = &error.related {
                         // Related places may lie behind: counted apart from the cursors.
-                        let (line, column) = self.line_col(&lines, span.start as usize);
-                        let (end_line, end_column) = self.line_col(&lines, span.end as usize);
-                        labels.push(serde_json::json!({
-                            "label": label,
-                            "start": self.offset + span.start as usize,
-                            "end": self.offset + span.end as usize,
-                            "line": line,
-                            "column": column,
-                            "end_line": end_line,
-                            "end_column": end_column,
-                        }));
+                        labels.push(self.label_json(
+                            label,
+                            *span,
+                            self.line_col(&lines, span.start as usize),
+                            self.line_col(&lines, span.end as usize),
+                        ));
                     }
                     let value = serde_json::json!({
                         "file": self.name,
@@ -203,13 +195,32 @@ impl Located<'_> {
     /// A fix as JSON: its title, the replacement, and the span it replaces
     /// as file offsets and as lines and columns.
     fn fix_json(&self, lines: &[usize], fix: &senlac_notation::Fix) -> serde_json::Value {
-        let (line, column) = self.line_col(lines, fix.span.start as usize);
-        let (end_line, end_column) = self.line_col(lines, fix.span.end as usize);
+        let mut value = self.label_json(
+            "",
+            fix.span,
+            self.line_col(lines, fix.span.start as usize),
+            self.line_col(lines, fix.span.end as usize),
+        );
+        if let Some(object) = value.as_object_mut() {
+            object.remove("label");
+            object.insert("title".into(), fix.title.as_ref().into());
+            object.insert("replacement".into(), fix.replacement.as_ref().into());
+        }
+        value
+    }
+
+    /// A labelled span as JSON: file offsets, and lines and columns.
+    fn label_json(
+        &self,
+        label: &str,
+        span: senlac_notation::Span,
+        (line, column): (usize, usize),
+        (end_line, end_column): (usize, usize),
+    ) -> serde_json::Value {
         serde_json::json!({
-            "title": fix.title,
-            "replacement": fix.replacement,
-            "start": self.offset + fix.span.start as usize,
-            "end": self.offset + fix.span.end as usize,
+            "label": label,
+            "start": self.offset + span.start as usize,
+            "end": self.offset + span.end as usize,
             "line": line,
             "column": column,
             "end_line": end_line,

@@ -199,7 +199,11 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
                 end: owed.span.end,
             };
             let reaction = format!(" > {} {}", fold.info(unit).id, choices[0]);
-            Fix::new(at, reaction.clone(), format!("add `{}`", reaction.trim_start()))
+            Fix::new(
+                at,
+                reaction.clone(),
+                format!("add `{}`", reaction.trim_start()),
+            )
         });
         out.push(
             Violation::of(
@@ -280,18 +284,7 @@ fn settle_phase(
     let before = out.len();
     let start = match fold.phase {
         None => {
-            out.push(
-                Violation::of(
-                    &codes::MISSING_PHASE,
-                    action.span,
-                    "action outside any phase",
-                    rules::PHASES,
-                )
-                .help(format!(
-                    "start the phase first: `{}:` before this line",
-                    first.word()
-                )),
-            );
+            out.push(outside_any_phase(action, first));
             first
         }
         Some(current) if !allowed.contains(&current) => {
@@ -326,6 +319,20 @@ fn settle_phase(
     doubted.extend_from_slice(subjects);
     fold.doubt().weigh(&doubted, out, before);
     fold.emit(Event::PhaseBegun { phase: start });
+}
+
+/// An action written before any phase label of its turn.
+fn outside_any_phase(action: &Action<'_, '_>, phase: Phase) -> Violation {
+    Violation::of(
+        &codes::MISSING_PHASE,
+        action.span,
+        "action outside any phase",
+        rules::PHASES,
+    )
+    .help(format!(
+        "start the phase first: `{}:` before this line",
+        phase.word()
+    ))
 }
 
 /// The verb an action's word names, or nearly names (a slip such as
@@ -452,15 +459,7 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
     // Counted after the flush: an earlier action's missing reaction is not this one's fault.
     let before = out.len();
     let Some(phase) = fold.phase else {
-        out.push(
-            Violation::of(
-                &codes::MISSING_PHASE,
-                action.span,
-                "action outside any phase",
-                rules::PHASES,
-            )
-            .help("start the phase first, e.g. `movement:`"),
-        );
+        out.push(outside_any_phase(action, Phase::Movement));
         return;
     };
     let Some(acting) = fold.acting else { return };
