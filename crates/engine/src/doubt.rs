@@ -96,6 +96,54 @@ impl Doubt {
         }
     }
 
+    /// Reports a finding said again word for word (the same message and
+    /// severity: an unknown unit named at each of its lines, by setup and
+    /// by play) once, at its first place in the text, noting how many times
+    /// it recurs. Run once, after the replay.
+    pub fn once_each(out: &mut Vec<Violation>) {
+        use std::collections::HashMap;
+        // For each message, the finding that stands first in the text.
+        let mut first: HashMap<(Severity, &str), usize> = HashMap::new();
+        for (index, finding) in out.iter().enumerate() {
+            first
+                .entry((finding.severity, finding.message.as_str()))
+                .and_modify(|kept| {
+                    if finding.span.start < out[*kept].span.start {
+                        *kept = index;
+                    }
+                })
+                .or_insert(index);
+        }
+        if first.len() == out.len() {
+            return;
+        }
+        let mut again: BTreeMap<usize, usize> = BTreeMap::new();
+        let keep: Vec<bool> = out
+            .iter()
+            .enumerate()
+            .map(|(index, finding)| {
+                let kept = first[&(finding.severity, finding.message.as_str())];
+                if kept != index {
+                    *again.entry(kept).or_default() += 1;
+                }
+                kept == index
+            })
+            .collect();
+        for (&index, &count) in &again {
+            let finding = &mut out[index];
+            let note = format!(
+                "note: the same is found {count} more time{}; fix it here and check again",
+                if count == 1 { "" } else { "s" }
+            );
+            finding.help = Some(match finding.help.take() {
+                Some(help) => format!("{help}\n{note}").into_boxed_str(),
+                None => note.into_boxed_str(),
+            });
+        }
+        let mut flags = keep.into_iter();
+        out.retain(|_| flags.next().unwrap_or(true));
+    }
+
     /// Takes the hidden counts of a line of play that ended (a variation)
     /// into this one, keeping this line's doubts.
     pub fn merge_hidden(&mut self, ended: &Doubt) {
@@ -115,6 +163,28 @@ mod tests {
 
     fn finding(message: &str) -> Violation {
         Violation::of(&ERROR, Span::new(0, 1), message, "")
+    }
+
+    #[test]
+    fn a_finding_said_again_is_reported_once_at_its_first_place() {
+        let at = |start: usize| {
+            Violation::of(
+                &ERROR,
+                Span::new(start, start + 1),
+                "Saxons has no unit IX",
+                "",
+            )
+        };
+        let mut out = vec![at(40), at(10), finding("other"), at(90)];
+        Doubt::once_each(&mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0].span.start, 10);
+        assert!(
+            out[0]
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("found 2 more times"))
+        );
     }
 
     #[test]

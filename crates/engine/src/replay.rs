@@ -225,6 +225,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     record(&mut timeline, &state, &mut pending);
     label(&mut timeline, Point::End);
     doubt.annotate(&mut out);
+    Doubt::once_each(&mut out);
     Replay {
         violations: out,
         timeline,

@@ -475,6 +475,8 @@ fn leadership(
                             )
                             .help("bonus points go to units declared under the side's army"),
                         );
+                        // Handed out all the same: the sum is not wrong for it too.
+                        sum += value::integer(&amount).unwrap_or(0).clamp(0, 255) as u32;
                         continue;
                     };
                     let points = value::integer(&amount).unwrap_or(0);
