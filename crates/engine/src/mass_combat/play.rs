@@ -242,8 +242,7 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         Some(Phase::DefenseDeclarations) => fold.roster.enemy_of(acting),
         _ => acting,
     });
-    let subjects = subjects(fold, action, side);
-    settle_phase(fold, action, &subjects, out);
+    settle_phase(fold, action, side, out);
     let before = out.len();
     act_unchecked(fold, action, out);
     super::claims::check(fold, action, out);
@@ -255,7 +254,12 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     {
         out.truncate(before + 1);
     }
-    fold.doubt().weigh(&subjects, out, before);
+    // Most actions find nothing: their subjects are only looked up when
+    // there is something to weigh (no allocation per action).
+    if out.len() > before {
+        let subjects = subjects(fold, action, side);
+        fold.doubt().weigh(&subjects, out, before);
+    }
 }
 
 /// An action written where no phase has begun, or with the label of its
@@ -265,7 +269,7 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
 fn settle_phase(
     fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
-    subjects: &[Subject],
+    side: usize,
     out: &mut Vec<Violation>,
 ) {
     let Some(verb) = action_verb(action.verb().text) else {
@@ -315,8 +319,8 @@ fn settle_phase(
     // The phase's labels in this turn, and the units of the action, are
     // doubted with it: a late label or the action written again is not
     // reported again.
-    let mut doubted = vec![Subject::Turn];
-    doubted.extend_from_slice(subjects);
+    let mut doubted = subjects(fold, action, side);
+    doubted.push(Subject::Turn);
     fold.doubt().weigh(&doubted, out, before);
     fold.emit(Event::PhaseBegun { phase: start });
 }
