@@ -1,6 +1,8 @@
 //! The HTML replay in a real browser (Debian's headless Chromium; `.ci/run`
 //! installs it): the page loads, the right arrow moves to the next frame, and a
-//! screenshot is saved.
+//! screenshot is saved; and tests/browser/replay.mjs drives it with
+//! Playwright (real keys, clicks, the slider, deep links; `.ci/run` runs
+//! `npm ci` there first).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -97,6 +99,71 @@ fn the_replay_steps_forward_with_the_right_arrow() {
     // Keep it where a person can look at it.
     let keep = std::env::temp_dir().join("senlac-replay.png");
     std::fs::copy(&shot, &keep).unwrap();
+}
+
+/// Where tests/browser's Playwright is installed, or a panic that says how to
+/// install it (the test installs nothing itself).
+fn browser_tests() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/browser");
+    assert!(
+        dir.join("node_modules/playwright-core/package.json")
+            .exists(),
+        "tests/browser/node_modules is missing: run `npm ci` in tests/browser (needs node and npm), or .ci/run, which does"
+    );
+    dir
+}
+
+/// Drives the Hastings replay in headless Chromium through Playwright with
+/// real key presses (arrows, Home, End, Space, `?`), a click in the move
+/// list, a click on the slider and the deep links `#step=40`,
+/// `#fig=finalCharge` and `#3.Normans.resolve`; after each, the visible
+/// frame, the highlighted move, the detail's action, changes and comments
+/// are the step's (the action read from the log), and the page fits
+/// 1280x720 with its legend. A late step's forest is painted (pixels of a
+/// screenshot). Screenshots are left in the temp dir as senlac-replay-*.png.
+#[test]
+fn the_replay_works_in_a_browser_driven_by_keys_clicks_and_links() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let browser = browser_tests();
+    let dir = tempfile::tempdir().unwrap();
+    let render = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(["render", "samples/hastings.sbn", "--html", "-o"])
+        .arg(dir.path())
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert_eq!(
+        render.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&render.stderr)
+    );
+    let shots = dir.path().join("shots");
+    std::fs::create_dir(&shots).unwrap();
+    let run = Command::new("node")
+        .arg(browser.join("replay.mjs"))
+        .arg(dir.path().join("replay.html"))
+        .arg(root.join("samples/hastings.sbn"))
+        .arg(&shots)
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("cannot run `node`: install Node.js (apt-get install nodejs npm), or run .ci/run");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success(),
+        "tests/browser/replay.mjs failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("all browser checks passed"), "{stdout}");
+    eprintln!("{}", stdout.trim());
+    for shot in std::fs::read_dir(&shots).unwrap() {
+        let shot = shot.unwrap().path();
+        let keep = std::env::temp_dir().join(format!(
+            "senlac-{}",
+            shot.file_name().unwrap().to_string_lossy()
+        ));
+        std::fs::copy(&shot, keep).unwrap();
+    }
 }
 
 /// A replay of `turns` turns of Hastings' armies holding: the sample's setup,
