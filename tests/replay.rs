@@ -166,6 +166,56 @@ fn the_replay_works_in_a_browser_driven_by_keys_clicks_and_links() {
     }
 }
 
+/// A variation is drawn: its moves stand under the action they replace in
+/// the move list, each with a frame drawn from the state before that action
+/// and its own changes; and in the browser a click shows it, the arrows walk
+/// its line and step back to the main line before it.
+#[test]
+fn a_variation_is_a_side_line_of_frames_under_the_action_it_replaces() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let sample = std::fs::read_to_string(root.join("samples/hastings.sbn")).unwrap();
+    let main = "    III+IV+V+VI+VII hold\n\n; Left";
+    assert!(sample.contains(main));
+    let log = sample.replacen(
+        main,
+        "    III+IV+V+VI+VII hold\n    (\n      III advance 0507-0506\n      IV advance 0607-0606\n    )\n\n; Left",
+        1,
+    );
+    let page = replay_page(&log);
+    // 83 main-line frames (setup, 81 actions, the end), then the variation's two.
+    assert!(
+        page.contains(
+            "III+IV+V+VI+VII hold</a><ol class=\"variation\"><li><a href=\"#step=83\" data-step=\"83\">III advance 0507-0506</a></li><li><a href=\"#step=84\" data-step=\"84\">IV advance 0607-0606</a></li></ol>"
+        ),
+        "no side line under the replaced action"
+    );
+    assert!(page.contains("id=\"frame-84\"") && !page.contains("id=\"frame-85\""));
+    assert!(page.contains(
+        "<div class=\"detail\" data-step=\"84\" hidden><h2>Turn 1 · Normans · Movement <small>(variation)</small></h2><p class=\"action\"><code>IV advance 0607-0606</code></p><h3>Changes</h3><ul><li>Normans IV: moves 0607 → 0606</li></ul></div>"
+    ));
+    // The main line goes on as if the variation had not been played.
+    assert!(page.contains("<li>Normans III: moves 0507 → 0506</li></ul><blockquote>The Bretons"));
+
+    let browser = browser_tests();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("replay.html");
+    std::fs::write(&path, &page).unwrap();
+    let run = Command::new("node")
+        .arg(browser.join("replay.mjs"))
+        .arg("--variation")
+        .arg(&path)
+        .env("CHROMIUM", chromium())
+        .env("SHOTS", dir.path())
+        .output()
+        .expect("cannot run `node`: install Node.js (apt-get install nodejs npm), or run .ci/run");
+    assert!(
+        run.status.success(),
+        "tests/browser/replay.mjs --variation failed:\n{}\n{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
 /// A replay of `turns` turns of Hastings' armies holding: the sample's setup,
 /// then nothing but holds.
 fn holding_battle(turns: usize) -> String {

@@ -15,7 +15,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [page_path, sample_path, out_dir] = process.argv.slice(2);
+// `node replay.mjs --variation PAGE.html` checks a page whose log has one
+// variation of two actions (tests/replay.rs writes it) instead.
+const variation_mode = process.argv[2] === '--variation';
+const [page_path, sample_path, out_dir] = process.argv.slice(variation_mode ? 3 : 2).concat(variation_mode ? ['-', '-'] : []);
 if (!page_path || !sample_path || !out_dir) {
   console.error('usage: node replay.mjs PAGE.html SAMPLE.sbn OUTDIR');
   process.exit(2);
@@ -45,7 +48,7 @@ function actions(text) {
   return out;
 }
 
-const expected = actions(readFileSync(sample_path, 'utf8'));
+const expected = variation_mode ? [] : actions(readFileSync(sample_path, 'utf8'));
 const failures = [];
 function check(ok, what) {
   if (!ok) failures.push(what);
@@ -266,7 +269,65 @@ async function load_time(browser) {
   return times[2];
 }
 
+// A variation: its moves stand under the action they replace; a click
+// shows its frame, drawn from the state before that action, and the arrows
+// walk its own line, back to the main line before it.
+async function variation(page) {
+  const links = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('#moves ol.variation a[data-step]')).map((a) => ({
+      step: Number(a.dataset.step),
+      under: Number(a.closest('li:not(ol.variation li)').querySelector('a').dataset.step),
+    })),
+  );
+  check(links.length === 2, `variation moves ${JSON.stringify(links)}`);
+  if (links.length !== 2) return;
+  const [first, second] = links;
+  const state = async (n, what) => {
+    const s = await shown(page);
+    check(s.frames.length === 1 && s.frames[0] === `frame-${n}`, `${what}: visible frames ${JSON.stringify(s.frames)}, not frame-${n}`);
+    check(s.current.length === 1 && s.current[0] === String(n), `${what}: current moves ${JSON.stringify(s.current)}`);
+    check(s.details.length === 1 && s.details[0] === String(n), `${what}: details ${JSON.stringify(s.details)}`);
+    check(s.currentInView, `${what}: the current move is not in view`);
+    return s;
+  };
+  await page.locator(`#moves a[data-step="${first.step}"]`).click();
+  let s = await state(first.step, 'click on the variation');
+  check(s.changes.includes('Normans III: moves 0507 → 0506'), `variation step 1: changes ${JSON.stringify(s.changes)}`);
+  check(s.where === 'var. 1 / 2' && s.slider === String(first.under), `variation step 1: counter ${s.where}, slider ${s.slider}`);
+  await page.screenshot({ path: join(process.env.SHOTS || '/tmp', 'replay-variation.png') });
+  await page.keyboard.press('ArrowRight');
+  s = await state(second.step, 'ArrowRight in the variation');
+  check(s.changes.includes('Normans IV: moves 0607 → 0606') && s.changes.length === 1, `variation step 2: changes ${JSON.stringify(s.changes)}`);
+  await page.keyboard.press('ArrowRight');
+  await state(second.step, 'ArrowRight at the variation\'s end');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  s = await state(first.under - 1, 'ArrowLeft before the variation');
+  await page.keyboard.press('ArrowRight');
+  await state(first.under, 'ArrowRight from there: the main line');
+  // The main line's frame of the replaced action does not move III.
+  await page.goto(page.url().replace(/#.*$/, '') + `#step=${second.step}`);
+  await state(second.step, 'a deep link into the variation');
+}
+
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+if (variation_mode) {
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(url);
+    await variation(page);
+  } catch (e) {
+    failures.push(String(e && e.stack ? e.stack : e));
+  } finally {
+    await browser.close();
+  }
+  if (failures.length > 0) {
+    console.error(failures.map((f) => '- ' + f).join('\n'));
+    process.exit(1);
+  }
+  console.log('all browser checks passed');
+  process.exit(0);
+}
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const errors = [];
