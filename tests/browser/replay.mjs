@@ -67,6 +67,10 @@ async function shown(page) {
     const link = current[0] && current[0].getBoundingClientRect();
     return {
       frames: visible.map((g) => g.id),
+      // Pieces the visible frame has not made real (the page loads each
+      // frame's references when it is first shown).
+      unloaded: visible.reduce((sum, g) => sum + g.querySelectorAll('use[data-href]').length, 0),
+      pieces: visible.reduce((sum, g) => sum + g.querySelectorAll('use[href]').length, 0),
       current: current.map((a) => a.dataset.step),
       currentText: current[0] ? current[0].textContent : null,
       currentInView: !!link && link.top >= moves.top - 1 && link.bottom <= moves.bottom + 1,
@@ -88,6 +92,7 @@ async function at(page, n, what) {
   const s = await shown(page);
   const id = `frame-${n}`;
   check(s.frames.length === 1 && s.frames[0] === id, `${what}: visible frames ${JSON.stringify(s.frames)}, not [${id}]`);
+  check(s.unloaded === 0 && s.pieces > 0, `${what}: the frame shows ${s.pieces} pieces and ${s.unloaded} not loaded`);
   check(s.current.length === 1 && s.current[0] === String(n), `${what}: current moves ${JSON.stringify(s.current)}, not [${n}]`);
   check(s.currentInView, `${what}: the current move is not scrolled into view`);
   check(s.details.length === 1 && s.details[0] === String(n), `${what}: visible details ${JSON.stringify(s.details)}, not [${n}]`);
@@ -285,6 +290,7 @@ async function variation(page) {
   const state = async (n, what) => {
     const s = await shown(page);
     check(s.frames.length === 1 && s.frames[0] === `frame-${n}`, `${what}: visible frames ${JSON.stringify(s.frames)}, not frame-${n}`);
+    check(s.unloaded === 0 && s.pieces > 0, `${what}: the frame shows ${s.pieces} pieces and ${s.unloaded} not loaded`);
     check(s.current.length === 1 && s.current[0] === String(n), `${what}: current moves ${JSON.stringify(s.current)}`);
     check(s.details.length === 1 && s.details[0] === String(n), `${what}: details ${JSON.stringify(s.details)}`);
     check(s.currentInView, `${what}: the current move is not in view`);

@@ -110,6 +110,11 @@ pub fn page(
     film: &str,
 ) -> String {
     let steps = captions.len();
+    // A `<use>` builds its copy of the piece when it is parsed, even in a
+    // hidden frame: Hastings' 1,000 made the page take three times as long
+    // to load. The frames' references are kept in `data-href` and made real
+    // when a frame is first shown.
+    let film = film.replace("<use href=\"#", "<use data-href=\"#");
     let written = written(battle, steps);
     let mut moves = String::new();
     let mut details = String::new();
@@ -324,8 +329,15 @@ const caption = document.getElementById('caption');
 const help = document.getElementById('help');
 let current = 0;
 let timer = null;
+function load(frame) {{
+  for (const use of frame.querySelectorAll('use[data-href]')) {{
+    use.setAttribute('href', use.dataset.href);
+    use.removeAttribute('data-href');
+  }}
+}}
 function show(n, scroll = true) {{
   n = Math.max(0, Math.min(frames.length - 1, n));
+  load(frames[n]);
   frames[current].setAttribute('display', 'none');
   details[current].hidden = true;
   current = n;
