@@ -178,7 +178,7 @@ fn a_variation_is_a_side_line_of_frames_under_the_action_it_replaces() {
     assert!(sample.contains(main));
     let log = sample.replacen(
         main,
-        "    III+IV+V+VI+VII hold\n    (\n      III advance 0507-0506\n      IV advance 0607-0606\n    )\n\n; Left",
+        "    III+IV+V+VI+VII hold\n    (\n      III advance 0507-0506 { The Bretons try the hill. }\n      { And William follows. }\n      IV advance 0607-0606\n    )\n\n; Left",
         1,
     );
     let page = replay_page(&log);
@@ -191,8 +191,9 @@ fn a_variation_is_a_side_line_of_frames_under_the_action_it_replaces() {
     );
     assert!(page.contains("id=\"frame-84\"") && !page.contains("id=\"frame-85\""));
     assert!(page.contains(
-        "<div class=\"detail\" data-step=\"84\" hidden><h2>Turn 1 · Normans · Movement <small>(variation)</small></h2><p class=\"action\"><code>IV advance 0607-0606</code></p><h3>Changes</h3><ul><li>Normans IV: moves 0607 → 0606</li></ul></div>"
+        "<div class=\"detail\" data-step=\"84\" hidden><h2>Turn 1 · Normans · Movement <small>(variation)</small></h2><p class=\"action\"><code>IV advance 0607-0606</code></p><h3>Changes</h3><ul><li>Normans IV: moves 0607 → 0606</li></ul><blockquote>And William follows.</blockquote></div>"
     ));
+    assert!(page.contains("<li>Normans III: moves 0507 → 0506</li></ul><blockquote>The Bretons try the hill.</blockquote></div>"));
     // The main line goes on as if the variation had not been played.
     assert!(page.contains("<li>Normans III: moves 0507 → 0506</li></ul><blockquote>The Bretons"));
 

@@ -140,7 +140,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             // with it spliced in, and drawn from the state before the action
             // it replaces; its frames follow the main line's in the film.
             let variations = crate::replay_page::variations(parsed);
-            let mut games: Vec<(usize, Box<dyn Game>, Vec<String>)> = Vec::new();
+            let mut games: Vec<(usize, Box<dyn Game>, Vec<String>, Vec<Vec<String>>)> = Vec::new();
             for variation in &variations {
                 let archive = senlac_notation::parse(&variation.text);
                 let Some(battle) = archive.battles.first() else {
@@ -160,12 +160,13 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                     variation.replaces,
                     line,
                     variation.actions[..count].to_vec(),
+                    variation.comments[..count].to_vec(),
                 ));
             }
             let mut first = steps.len();
             let mut lines = Vec::new();
             let mut planned_lines = Vec::new();
-            for (replaces, line, actions) in &games {
+            for (replaces, line, actions, comments) in &games {
                 let planned: Vec<Planned> = (0..actions.len())
                     .map(|i| Planned {
                         name: String::new(),
@@ -181,6 +182,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                     game: line.as_ref(),
                     captions: planned.iter().map(|p| p.caption.clone()).collect(),
                     actions: actions.clone(),
+                    comments: comments.clone(),
                 });
                 first += actions.len();
                 planned_lines.push((line.as_ref(), planned));

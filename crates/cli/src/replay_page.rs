@@ -30,6 +30,9 @@ pub struct Variation {
     /// The variation's own actions, whitespace collapsed (nested variations
     /// are not drawn).
     pub actions: Vec<String>,
+    /// The comments written in the variation, action by action (as on the
+    /// main line: beside an action, else before the next, else the last).
+    pub comments: Vec<Vec<String>>,
 }
 
 /// A variation replayed, for the page: its steps are the film's frames
@@ -41,6 +44,7 @@ pub struct Line<'a> {
     pub game: &'a dyn Game,
     pub captions: Vec<String>,
     pub actions: Vec<String>,
+    pub comments: Vec<Vec<String>>,
 }
 
 /// The battle's top-level variations, each spliced in as the main line.
@@ -51,6 +55,8 @@ pub fn variations(battle: &Battle<'_>) -> Vec<Variation> {
     let mut action_start = battle.span.start as usize;
     let mut open_end = 0usize;
     let mut actions: Vec<String> = Vec::new();
+    let mut comments: Vec<Vec<String>> = Vec::new();
+    let mut waiting: Vec<String> = Vec::new();
     let start = battle.span.start as usize;
     for (item, _) in battle.iter() {
         match item.kind {
@@ -59,11 +65,16 @@ pub fn variations(battle: &Battle<'_>) -> Vec<Variation> {
                 if depth == 1 {
                     open_end = item.span.end as usize;
                     actions.clear();
+                    comments.clear();
+                    waiting.clear();
                 }
             }
             ItemKind::VariationClose => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 && step > 0 && !actions.is_empty() {
+                    if let Some(last) = comments.last_mut() {
+                        last.append(&mut waiting);
+                    }
                     let close = item.span.start as usize;
                     let mut text = battle.source[start..action_start].to_string();
                     text.push_str(&battle.source[open_end..close]);
@@ -72,10 +83,22 @@ pub fn variations(battle: &Battle<'_>) -> Vec<Variation> {
                         replaces: step,
                         text,
                         actions: std::mem::take(&mut actions),
+                        comments: std::mem::take(&mut comments),
                     });
                 }
             }
-            ItemKind::Action if depth == 1 => actions.push(collapse(battle.text(item.span))),
+            ItemKind::Action if depth == 1 => {
+                actions.push(collapse(battle.text(item.span)));
+                comments.push(std::mem::take(&mut waiting));
+            }
+            ItemKind::Comment if depth == 1 => {
+                let prose = prose(battle.text(item.span));
+                match comments.last_mut() {
+                    _ if prose.is_empty() => {}
+                    Some(last) if item.trailing => last.push(prose),
+                    _ => waiting.push(prose),
+                }
+            }
             ItemKind::Action if depth == 0 => {
                 step += 1;
                 action_start = item.span.start as usize;
@@ -230,6 +253,9 @@ pub fn page(
                 details.push_str("<p class=\"quiet\">Nothing on the field changed.</p>");
             } else {
                 let _ = write!(details, "<h3>Changes</h3>{changes}");
+            }
+            for comment in line.comments.get(i).into_iter().flatten() {
+                let _ = write!(details, "<blockquote>{}</blockquote>", escape(comment));
             }
             details.push_str("</div>\n");
         }
