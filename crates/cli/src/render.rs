@@ -140,7 +140,8 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             // with it spliced in, and drawn from the state before the action
             // it replaces; its frames follow the main line's in the film.
             let variations = crate::replay_page::variations(parsed);
-            let mut games: Vec<(usize, Box<dyn Game>, Vec<String>, Vec<Vec<String>>)> = Vec::new();
+            // Each replayed variation, with how many of its actions it reached.
+            let mut games: Vec<(&crate::replay_page::Variation, Box<dyn Game>, usize)> = Vec::new();
             for variation in &variations {
                 let archive = senlac_notation::parse(&variation.text);
                 let Some(battle) = archive.battles.first() else {
@@ -156,17 +157,14 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                     .actions
                     .len()
                     .min(line.len().saturating_sub(variation.replaces));
-                games.push((
-                    variation.replaces,
-                    line,
-                    variation.actions[..count].to_vec(),
-                    variation.comments[..count].to_vec(),
-                ));
+                games.push((variation, line, count));
             }
             let mut first = steps.len();
             let mut lines = Vec::new();
             let mut planned_lines = Vec::new();
-            for (replaces, line, actions, comments) in &games {
+            for (variation, line, count) in &games {
+                let replaces = &variation.replaces;
+                let actions = &variation.actions[..*count];
                 let planned: Vec<Planned> = (0..actions.len())
                     .map(|i| Planned {
                         name: String::new(),
@@ -181,8 +179,8 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                     first,
                     game: line.as_ref(),
                     captions: planned.iter().map(|p| p.caption.clone()).collect(),
-                    actions: actions.clone(),
-                    comments: comments.clone(),
+                    actions: actions.to_vec(),
+                    comments: variation.comments[..*count].to_vec(),
                 });
                 first += actions.len();
                 planned_lines.push((line.as_ref(), planned));
