@@ -2,7 +2,9 @@
 //! drawn once (one film SVG, each step a group of shared pieces); beside it
 //! the move list, like lichess's: every action of the main line with its
 //! reactions and claims, grouped by turn and side, the current one
-//! highlighted; and the step's changes and the log's comments. Arrow keys,
+//! highlighted, each variation a side line of its own steps under the action
+//! it replaces (drawn from the state before that action; its frames follow
+//! the main line's); and the step's changes and the log's comments. Arrow keys,
 //! Home, End, Space (autoplay) and `?` (help) drive it; `#step=N`,
 //! `#fig=NAME` and `#T.SIDE.PHASE` (any point `show --at` takes) link to a
 //! step.
@@ -118,7 +120,8 @@ struct Written {
     turn: String,
     phase: String,
     comments: Vec<String>,
-    /// The variations written after this action: alternatives to it.
+    /// The variations written after this action: alternatives to it (shown
+    /// as text when none could be replayed and drawn).
     variations: Vec<String>,
 }
 
