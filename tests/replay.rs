@@ -1,6 +1,8 @@
 //! The HTML replay in a real browser (Debian's headless Chromium; `.ci/run`
 //! installs it): the page loads, the right arrow moves to the next frame, and a
-//! screenshot is saved.
+//! screenshot is saved; and tests/browser/replay.mjs drives it with
+//! Playwright (real keys, clicks, the slider, deep links; `.ci/run` runs
+//! `npm ci` there first).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -97,6 +99,122 @@ fn the_replay_steps_forward_with_the_right_arrow() {
     // Keep it where a person can look at it.
     let keep = std::env::temp_dir().join("senlac-replay.png");
     std::fs::copy(&shot, &keep).unwrap();
+}
+
+/// Where tests/browser's Playwright is installed, or a panic that says how to
+/// install it (the test installs nothing itself).
+fn browser_tests() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/browser");
+    assert!(
+        dir.join("node_modules/playwright-core/package.json")
+            .exists(),
+        "tests/browser/node_modules is missing: run `npm ci` in tests/browser (needs node and npm), or .ci/run, which does"
+    );
+    dir
+}
+
+/// Drives the Hastings replay in headless Chromium through Playwright with
+/// real key presses (arrows, Home, End, Space, `?`), a click in the move
+/// list, a click on the slider and the deep links `#step=40`,
+/// `#fig=finalCharge` and `#3.Normans.resolve`; after each, the visible
+/// frame, the highlighted move, the detail's action, changes and comments
+/// are the step's (the action read from the log), and the page fits
+/// 1280x720 with its legend. A late step's forest is painted (pixels of a
+/// screenshot). Screenshots are left in the temp dir as senlac-replay-*.png.
+#[test]
+fn the_replay_works_in_a_browser_driven_by_keys_clicks_and_links() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let browser = browser_tests();
+    let dir = tempfile::tempdir().unwrap();
+    let render = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(["render", "samples/hastings.sbn", "--html", "-o"])
+        .arg(dir.path())
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert_eq!(
+        render.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&render.stderr)
+    );
+    let shots = dir.path().join("shots");
+    std::fs::create_dir(&shots).unwrap();
+    let run = Command::new("node")
+        .arg(browser.join("replay.mjs"))
+        .arg(dir.path().join("replay.html"))
+        .arg(root.join("samples/hastings.sbn"))
+        .arg(&shots)
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("cannot run `node`: install Node.js (apt-get install nodejs npm), or run .ci/run");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success(),
+        "tests/browser/replay.mjs failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("all browser checks passed"), "{stdout}");
+    eprintln!("{}", stdout.trim());
+    for shot in std::fs::read_dir(&shots).unwrap() {
+        let shot = shot.unwrap().path();
+        let keep = std::env::temp_dir().join(format!(
+            "senlac-{}",
+            shot.file_name().unwrap().to_string_lossy()
+        ));
+        std::fs::copy(&shot, keep).unwrap();
+    }
+}
+
+/// A variation is drawn: its moves stand under the action they replace in
+/// the move list, each with a frame drawn from the state before that action
+/// and its own changes; and in the browser a click shows it, the arrows walk
+/// its line and step back to the main line before it.
+#[test]
+fn a_variation_is_a_side_line_of_frames_under_the_action_it_replaces() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let sample = std::fs::read_to_string(root.join("samples/hastings.sbn")).unwrap();
+    let main = "    III+IV+V+VI+VII hold\n\n; Left";
+    assert!(sample.contains(main));
+    let log = sample.replacen(
+        main,
+        "    III+IV+V+VI+VII hold\n    (\n      III advance 0507-0506 { The Bretons try the hill. }\n      { And William follows. }\n      IV advance 0607-0606\n    )\n\n; Left",
+        1,
+    );
+    let page = replay_page(&log);
+    // 83 main-line frames (setup, 81 actions, the end), then the variation's two.
+    assert!(
+        page.contains(
+            "III+IV+V+VI+VII hold</a><ol class=\"variation\"><li><a href=\"#step=83\" data-step=\"83\">III advance 0507-0506</a></li><li><a href=\"#step=84\" data-step=\"84\">IV advance 0607-0606</a></li></ol>"
+        ),
+        "no side line under the replaced action"
+    );
+    assert!(page.contains("id=\"frame-84\"") && !page.contains("id=\"frame-85\""));
+    assert!(page.contains(
+        "<div class=\"detail\" data-step=\"84\" hidden><h2>Turn 1 · Normans · Movement <small>(variation)</small></h2><p class=\"action\"><code>IV advance 0607-0606</code></p><h3>Changes</h3><ul><li>Normans IV: moves 0607 → 0606</li></ul><blockquote>And William follows.</blockquote></div>"
+    ));
+    assert!(page.contains("<li>Normans III: moves 0507 → 0506</li></ul><blockquote>The Bretons try the hill.</blockquote></div>"));
+    // The main line goes on as if the variation had not been played.
+    assert!(page.contains("<li>Normans III: moves 0507 → 0506</li></ul><blockquote>The Bretons"));
+
+    let browser = browser_tests();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("replay.html");
+    std::fs::write(&path, &page).unwrap();
+    let run = Command::new("node")
+        .arg(browser.join("replay.mjs"))
+        .arg("--variation")
+        .arg(&path)
+        .env("CHROMIUM", chromium())
+        .env("SHOTS", dir.path())
+        .output()
+        .expect("cannot run `node`: install Node.js (apt-get install nodejs npm), or run .ci/run");
+    assert!(
+        run.status.success(),
+        "tests/browser/replay.mjs --variation failed:\n{}\n{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
 }
 
 /// A replay of `turns` turns of Hastings' armies holding: the sample's setup,

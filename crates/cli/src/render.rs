@@ -136,8 +136,62 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 return Exit::Failure;
             }
             let captions: Vec<String> = steps.iter().map(|p| p.caption.clone()).collect();
-            let film = senlac_render::svg::film_svg(steps.iter().map(|p| scene(game, &title, p)));
-            let page = crate::replay_page::page(&title, parsed, game, &captions, &film);
+            // Each variation is replayed as the main line of the battle's text
+            // with it spliced in, and drawn from the state before the action
+            // it replaces; its frames follow the main line's in the film.
+            let variations = crate::replay_page::variations(parsed);
+            // Each replayed variation, with how many of its actions it reached.
+            let mut games: Vec<(&crate::replay_page::Variation, Box<dyn Game>, usize)> = Vec::new();
+            for variation in &variations {
+                let archive = senlac_notation::parse(&variation.text);
+                let Some(battle) = archive.battles.first() else {
+                    continue;
+                };
+                if !battle.errors.is_empty() {
+                    continue;
+                }
+                let Ok(line) = senlac_engine::check(battle, senlac_engine::Config::TIMELINE) else {
+                    continue;
+                };
+                let count = variation
+                    .actions
+                    .len()
+                    .min(line.len().saturating_sub(variation.replaces));
+                games.push((variation, line, count));
+            }
+            let mut first = steps.len();
+            let mut lines = Vec::new();
+            let mut planned_lines = Vec::new();
+            for (variation, line, count) in &games {
+                let replaces = &variation.replaces;
+                let actions = &variation.actions[..*count];
+                let planned: Vec<Planned> = (0..actions.len())
+                    .map(|i| Planned {
+                        name: String::new(),
+                        caption: step_caption(&line.clock(replaces + i)),
+                        state: replaces + i,
+                        since: replaces + i,
+                        whole_turn: false,
+                    })
+                    .collect();
+                lines.push(crate::replay_page::Line {
+                    replaces: *replaces,
+                    first,
+                    game: line.as_ref(),
+                    captions: planned.iter().map(|p| p.caption.clone()).collect(),
+                    actions: actions.to_vec(),
+                    comments: variation.comments[..*count].to_vec(),
+                });
+                first += actions.len();
+                planned_lines.push((line.as_ref(), planned));
+            }
+            let film =
+                senlac_render::svg::film_svg(steps.iter().map(|p| scene(game, &title, p)).chain(
+                    planned_lines.iter().flat_map(|(line, planned)| {
+                        planned.iter().map(|p| scene(*line, &title, p))
+                    }),
+                ));
+            let page = crate::replay_page::page(&title, parsed, game, &captions, &lines, &film);
             let Some(target) = inside(options.dir, "replay", "html") else {
                 return Exit::Failure;
             };

@@ -2,7 +2,9 @@
 //! drawn once (one film SVG, each step a group of shared pieces); beside it
 //! the move list, like lichess's: every action of the main line with its
 //! reactions and claims, grouped by turn and side, the current one
-//! highlighted; and the step's changes and the log's comments. Arrow keys,
+//! highlighted, each variation a side line of its own steps under the action
+//! it replaces (drawn from the state before that action; its frames follow
+//! the main line's); and the step's changes and the log's comments. Arrow keys,
 //! Home, End, Space (autoplay) and `?` (help) drive it; `#step=N`,
 //! `#fig=NAME` and `#T.SIDE.PHASE` (any point `show --at` takes) link to a
 //! step.
@@ -18,6 +20,97 @@ use senlac_notation::{Battle, ItemKind};
 
 use crate::report::escape;
 
+/// A variation of the main line as the page draws it: the step it replaces,
+/// and the battle's text with the variation spliced in as the main line in
+/// place of that step (everything after it cut), for the engine to replay
+/// through its ordinary API.
+pub struct Variation {
+    /// The main line's step (action) the variation is an alternative to.
+    pub replaces: usize,
+    /// The battle's text up to that action, then the variation's contents.
+    pub text: String,
+    /// The variation's own actions, whitespace collapsed (nested variations
+    /// are not drawn).
+    pub actions: Vec<String>,
+    /// The comments written in the variation, action by action (as on the
+    /// main line: beside an action, else before the next, else the last).
+    pub comments: Vec<Vec<String>>,
+}
+
+/// A variation replayed, for the page: its steps are the film's frames
+/// `first..first + actions.len()`, and state `replaces + i` of `game` is
+/// its `i`th action's.
+pub struct Line<'a> {
+    pub replaces: usize,
+    pub first: usize,
+    pub game: &'a dyn Game,
+    pub captions: Vec<String>,
+    pub actions: Vec<String>,
+    pub comments: Vec<Vec<String>>,
+}
+
+/// The battle's top-level variations, each spliced in as the main line.
+pub fn variations(battle: &Battle<'_>) -> Vec<Variation> {
+    let mut out = Vec::new();
+    let mut step = 0usize;
+    let mut depth = 0u32;
+    let mut action_start = battle.span.start as usize;
+    let mut open_end = 0usize;
+    let mut actions: Vec<String> = Vec::new();
+    let mut comments: Vec<Vec<String>> = Vec::new();
+    let mut waiting: Vec<String> = Vec::new();
+    let start = battle.span.start as usize;
+    for (item, _) in battle.iter() {
+        match item.kind {
+            ItemKind::VariationOpen => {
+                depth += 1;
+                if depth == 1 {
+                    open_end = item.span.end as usize;
+                    actions.clear();
+                    comments.clear();
+                    waiting.clear();
+                }
+            }
+            ItemKind::VariationClose => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 && step > 0 && !actions.is_empty() {
+                    if let Some(last) = comments.last_mut() {
+                        last.append(&mut waiting);
+                    }
+                    let close = item.span.start as usize;
+                    let mut text = battle.source[start..action_start].to_string();
+                    text.push_str(&battle.source[open_end..close]);
+                    text.push('\n');
+                    out.push(Variation {
+                        replaces: step,
+                        text,
+                        actions: std::mem::take(&mut actions),
+                        comments: std::mem::take(&mut comments),
+                    });
+                }
+            }
+            ItemKind::Action if depth == 1 => {
+                actions.push(collapse(battle.text(item.span)));
+                comments.push(std::mem::take(&mut waiting));
+            }
+            ItemKind::Comment if depth == 1 => {
+                let prose = prose(battle.text(item.span));
+                match comments.last_mut() {
+                    _ if prose.is_empty() => {}
+                    Some(last) if item.trailing => last.push(prose),
+                    _ => waiting.push(prose),
+                }
+            }
+            ItemKind::Action if depth == 0 => {
+                step += 1;
+                action_start = item.span.start as usize;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// What the log says at a step of the main line.
 #[derive(Default)]
 struct Written {
@@ -27,7 +120,8 @@ struct Written {
     turn: String,
     phase: String,
     comments: Vec<String>,
-    /// The variations written after this action: alternatives to it.
+    /// The variations written after this action: alternatives to it (shown
+    /// as text when none could be replayed and drawn).
     variations: Vec<String>,
 }
 
@@ -38,9 +132,15 @@ pub fn page(
     battle: &Battle<'_>,
     game: &dyn Game,
     captions: &[String],
+    lines: &[Line<'_>],
     film: &str,
 ) -> String {
     let steps = captions.len();
+    // A `<use>` builds its copy of the piece when it is parsed, even in a
+    // hidden frame: Hastings' 1,000 made the page take three times as long
+    // to load. The frames' references are kept in `data-href` and made real
+    // when a frame is first shown.
+    let film = film.replace("<use href=\"#", "<use data-href=\"#");
     let written = written(battle, steps);
     let mut moves = String::new();
     let mut details = String::new();
@@ -72,7 +172,21 @@ pub fn page(
             },
             escape(&text)
         );
-        for variation in &step.variations {
+        let drawn: Vec<&Line<'_>> = lines.iter().filter(|l| l.replaces == n).collect();
+        for line in &drawn {
+            moves.push_str("<ol class=\"variation\">");
+            for (i, action) in line.actions.iter().enumerate() {
+                let _ = write!(
+                    moves,
+                    "<li><a href=\"#step={at}\" data-step=\"{at}\">{}</a></li>",
+                    escape(action),
+                    at = line.first + i
+                );
+            }
+            moves.push_str("</ol>");
+        }
+        // Variations not drawn (none could be replayed) stay text.
+        for variation in step.variations.iter().skip(drawn.len()) {
             let _ = write!(
                 moves,
                 "<div class=\"variation\">({})</div>",
@@ -115,6 +229,39 @@ pub fn page(
     }
     if !last_turn.is_empty() {
         moves.push_str("</ol></li>");
+    }
+    let mut line_table = String::new();
+    for line in lines {
+        let _ = write!(
+            line_table,
+            "[{},{},{}],",
+            line.replaces,
+            line.first,
+            line.actions.len()
+        );
+        for (i, (caption, action)) in line.captions.iter().zip(&line.actions).enumerate() {
+            let state = line.replaces + i;
+            let changes = changes_html(line.game, state - 1, state);
+            let _ = write!(
+                details,
+                "<div class=\"detail\" data-step=\"{}\" hidden><h2>{} <small>(variation)</small></h2><p class=\"action\"><code>{}</code></p>",
+                line.first + i,
+                escape(caption),
+                escape(action)
+            );
+            for moment in &line.game.moments(state) {
+                let _ = write!(details, "<p class=\"moment\">{}</p>", escape(moment));
+            }
+            if changes.is_empty() {
+                details.push_str("<p class=\"quiet\">Nothing on the field changed.</p>");
+            } else {
+                let _ = write!(details, "<h3>Changes</h3>{changes}");
+            }
+            for comment in line.comments.get(i).into_iter().flatten() {
+                let _ = write!(details, "<blockquote>{}</blockquote>", escape(comment));
+            }
+            details.push_str("</div>\n");
+        }
     }
     let mut anchors = String::new();
     for (point, state) in game.labels() {
@@ -168,6 +315,8 @@ blockquote{{margin:.4em 0;padding:.2em .6em;border-left:3px solid #886;font-styl
 #moves a.current{{background:#2c5b98;color:#fff}}
 #moves a.current i{{color:#dde}}
 .variation{{margin-left:1.2em;color:#665;font-size:.88em}}
+ol.variation{{border-left:2px solid #cfc6ad;padding-left:.4em}}
+ol.variation a{{font-style:italic}}
 #help{{position:fixed;inset:20% 30%;background:#fffdf6;border:2px solid #886;padding:1em;box-shadow:0 4px 20px #0004}}
 #anchors{{display:none}}
 </style></head><body>
@@ -186,6 +335,21 @@ blockquote{{margin:.4em 0;padding:.2em .6em;border-left:3px solid #886;font-styl
 <div id="anchors">{anchors}</div>
 <script>
 const frames = Array.from(document.querySelectorAll('svg .frame'));
+// The main line is frames 0..main; each variation is [the step it replaces,
+// its first frame, its length], its frames after the main line's.
+const main = {steps};
+const lines = [{line_table}];
+const last = main - 1;
+function lineOf(n) {{ return lines.find(([r, f, c]) => n >= f && n < f + c); }}
+// The step after (d = 1) or before (d = -1) n on n's own line; before a
+// variation's first step is the state before the action it replaces.
+function next(n, d) {{
+  const line = lineOf(n);
+  if (!line) return Math.max(0, Math.min(last, n + d));
+  const [r, f, c] = line;
+  if (n + d < f) return r - 1;
+  return Math.min(n + d, f + c - 1);
+}}
 const details = Array.from(document.querySelectorAll('.detail'));
 const links = Array.from(document.querySelectorAll('#moves a[data-step]'));
 const slider = document.getElementById('slider');
@@ -194,15 +358,23 @@ const caption = document.getElementById('caption');
 const help = document.getElementById('help');
 let current = 0;
 let timer = null;
+function load(frame) {{
+  for (const use of frame.querySelectorAll('use[data-href]')) {{
+    use.setAttribute('href', use.dataset.href);
+    use.removeAttribute('data-href');
+  }}
+}}
 function show(n, scroll = true) {{
   n = Math.max(0, Math.min(frames.length - 1, n));
+  load(frames[n]);
   frames[current].setAttribute('display', 'none');
   details[current].hidden = true;
   current = n;
   frames[current].removeAttribute('display');
   details[current].hidden = false;
-  slider.value = current;
-  where.textContent = (current + 1) + ' / ' + frames.length;
+  const line = lineOf(current);
+  slider.value = line ? line[0] : current;
+  where.textContent = line ? 'var. ' + (current - line[1] + 1) + ' / ' + line[2] : (current + 1) + ' / ' + main;
   caption.textContent = details[current].querySelector('h2').textContent;
   links.forEach(a => a.classList.toggle('current', Number(a.dataset.step) === current));
   const link = links.find(a => Number(a.dataset.step) === current);
@@ -212,8 +384,8 @@ function show(n, scroll = true) {{
 function stop() {{ if (timer) {{ clearInterval(timer); timer = null; }} }}
 function play() {{
   if (timer) {{ stop(); return; }}
-  if (current === frames.length - 1) show(0);
-  timer = setInterval(() => {{ if (current >= frames.length - 1) stop(); else show(current + 1); }}, 900);
+  if (next(current, 1) === current) show(lineOf(current) ? lineOf(current)[0] - 1 : 0);
+  timer = setInterval(() => {{ const n = next(current, 1); if (n === current) stop(); else show(n); }}, 900);
 }}
 function target(hash) {{
   const key = decodeURIComponent(hash.replace(/^#/, ''));
@@ -224,7 +396,7 @@ function target(hash) {{
 }}
 document.addEventListener('keydown', e => {{
   if (e.target === slider && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) e.preventDefault();
-  const keys = {{ArrowRight: () => show(current + 1), ArrowLeft: () => show(current - 1), Home: () => show(0), End: () => show(frames.length - 1), ' ': play, '?': () => {{ help.hidden = !help.hidden; }}, Escape: () => {{ help.hidden = true; }}}};
+  const keys = {{ArrowRight: () => show(next(current, 1)), ArrowLeft: () => show(next(current, -1)), Home: () => show(0), End: () => show(last), ' ': play, '?': () => {{ help.hidden = !help.hidden; }}, Escape: () => {{ help.hidden = true; }}}};
   const act = keys[e.key];
   if (!act) return;
   if (e.key !== ' ') stop();
@@ -232,9 +404,9 @@ document.addEventListener('keydown', e => {{
   e.preventDefault();
 }});
 document.getElementById('first').addEventListener('click', () => {{ stop(); show(0); }});
-document.getElementById('back').addEventListener('click', () => {{ stop(); show(current - 1); }});
-document.getElementById('forward').addEventListener('click', () => {{ stop(); show(current + 1); }});
-document.getElementById('last').addEventListener('click', () => {{ stop(); show(frames.length - 1); }});
+document.getElementById('back').addEventListener('click', () => {{ stop(); show(next(current, -1)); }});
+document.getElementById('forward').addEventListener('click', () => {{ stop(); show(next(current, 1)); }});
+document.getElementById('last').addEventListener('click', () => {{ stop(); show(last); }});
 document.getElementById('play').addEventListener('click', play);
 slider.addEventListener('input', () => {{ stop(); show(Number(slider.value)); }});
 links.forEach(a => a.addEventListener('click', e => {{ e.preventDefault(); stop(); show(Number(a.dataset.step), false); }}));

@@ -1,0 +1,360 @@
+// Drives senlac's HTML replay of Hastings in Debian's headless Chromium with
+// real key presses, clicks and deep links, and checks after each that the
+// page shows one step everywhere: the visible frame, the highlighted move,
+// the detail (action, changes, comments), the slider and the counter.
+//
+//   node replay.mjs PAGE.html SAMPLE.sbn OUTDIR
+//
+// The expected action of step k is read from the log itself (the k-th action
+// line of the main line), not from the page. Screenshots go to OUTDIR. Prints
+// the page's size and load time (navigation start to the load event). Exits
+// non-zero with what went wrong. tests/replay.rs runs it.
+
+import { chromium } from 'playwright-core';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// `node replay.mjs --variation PAGE.html` checks a page whose log has one
+// variation of two actions (tests/replay.rs writes it) instead.
+const variation_mode = process.argv[2] === '--variation';
+const [page_path, sample_path, out_dir] = process.argv.slice(variation_mode ? 3 : 2).concat(variation_mode ? ['-', '-'] : []);
+if (!page_path || !sample_path || !out_dir) {
+  console.error('usage: node replay.mjs PAGE.html SAMPLE.sbn OUTDIR');
+  process.exit(2);
+}
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const url = pathToFileURL(page_path).href;
+
+// The main line's actions, from the log: lines under a phase heading, with
+// comments removed; lines inside `( ... )` are variations and skipped.
+function actions(text) {
+  const out = [];
+  let depth = 0;
+  let in_turns = false;
+  for (let line of text.split('\n')) {
+    if (line.trimStart().startsWith(';')) continue;
+    line = line.replace(/\{[^}]*\}/g, '');
+    if (/^\d+\.\s/.test(line)) { in_turns = true; continue; }
+    if (!in_turns) continue;
+    const opens = (line.match(/\(/g) || []).length;
+    const closes = (line.match(/\)/g) || []).length;
+    const body = line.replace(/[()]/g, '').trim();
+    if (depth === 0 && opens === 0 && body && !/^[a-z-]+:$/.test(body) && !/^\d+\./.test(body)) {
+      out.push(body.replace(/\s+/g, ' '));
+    }
+    depth += opens - closes;
+  }
+  return out;
+}
+
+const expected = variation_mode ? [] : actions(readFileSync(sample_path, 'utf8'));
+const failures = [];
+function check(ok, what) {
+  if (!ok) failures.push(what);
+}
+
+// Everything the page shows about the current step.
+async function shown(page) {
+  return page.evaluate(() => {
+    const visible = Array.from(document.querySelectorAll('svg .frame')).filter(
+      (g) => g.getAttribute('display') !== 'none' && getComputedStyle(g).display !== 'none',
+    );
+    const current = Array.from(document.querySelectorAll('#moves a.current'));
+    const details = Array.from(document.querySelectorAll('.detail')).filter((d) => !d.hidden);
+    const detail = details[0];
+    const moves = document.getElementById('moves').getBoundingClientRect();
+    const link = current[0] && current[0].getBoundingClientRect();
+    return {
+      frames: visible.map((g) => g.id),
+      // Pieces the visible frame has not made real (the page loads each
+      // frame's references when it is first shown).
+      unloaded: visible.reduce((sum, g) => sum + g.querySelectorAll('use[data-href]').length, 0),
+      pieces: visible.reduce((sum, g) => sum + g.querySelectorAll('use[href]').length, 0),
+      current: current.map((a) => a.dataset.step),
+      currentText: current[0] ? current[0].textContent : null,
+      currentInView: !!link && link.top >= moves.top - 1 && link.bottom <= moves.bottom + 1,
+      details: details.map((d) => d.dataset.step),
+      action: detail && detail.querySelector('.action code') ? detail.querySelector('.action code').textContent : '',
+      heading: detail ? detail.querySelector('h2').textContent : '',
+      changes: detail ? Array.from(detail.querySelectorAll('ul li')).map((li) => li.textContent) : [],
+      comments: detail ? Array.from(detail.querySelectorAll('blockquote')).map((b) => b.textContent) : [],
+      slider: document.getElementById('slider').value,
+      where: document.getElementById('where').textContent,
+      hash: location.hash,
+      total: document.querySelectorAll('svg .frame').length,
+    };
+  });
+}
+
+// Checks that the page shows step `n` everywhere, and returns what it shows.
+async function at(page, n, what) {
+  const s = await shown(page);
+  const id = `frame-${n}`;
+  check(s.frames.length === 1 && s.frames[0] === id, `${what}: visible frames ${JSON.stringify(s.frames)}, not [${id}]`);
+  check(s.unloaded === 0 && s.pieces > 0, `${what}: the frame shows ${s.pieces} pieces and ${s.unloaded} not loaded`);
+  check(s.current.length === 1 && s.current[0] === String(n), `${what}: current moves ${JSON.stringify(s.current)}, not [${n}]`);
+  check(s.currentInView, `${what}: the current move is not scrolled into view`);
+  check(s.details.length === 1 && s.details[0] === String(n), `${what}: visible details ${JSON.stringify(s.details)}, not [${n}]`);
+  check(s.slider === String(n), `${what}: slider at ${s.slider}, not ${n}`);
+  check(s.where.startsWith(`${n + 1} / `), `${what}: counter says ${s.where}`);
+  if (n >= 1 && n <= expected.length) {
+    check(s.action === expected[n - 1], `${what}: action ${JSON.stringify(s.action)}, the log's step ${n} is ${JSON.stringify(expected[n - 1])}`);
+    check(s.currentText.endsWith(expected[n - 1]), `${what}: current move ${JSON.stringify(s.currentText)}, not ${JSON.stringify(expected[n - 1])}`);
+  }
+  return s;
+}
+
+async function hastings(page) {
+  const total = (await shown(page)).total;
+  check(total === expected.length + 2, `${total} frames for ${expected.length} actions (setup and end besides)`);
+  const last = total - 1;
+
+  await at(page, 0, 'on load');
+  await page.keyboard.press('ArrowRight');
+  let s = await at(page, 1, 'ArrowRight');
+  check(s.heading === 'Turn 1 · Saxons · Movement', `ArrowRight: heading ${s.heading}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await at(page, 1, 'ArrowRight, ArrowLeft');
+  await page.keyboard.press('End');
+  s = await at(page, last, 'End');
+  await page.screenshot({ path: join(out_dir, 'replay-end.png') });
+  await page.keyboard.press('Home');
+  await at(page, 0, 'Home');
+
+  // A click on a move far down the list.
+  await page.locator('#moves a[data-step="16"]').scrollIntoViewIfNeeded();
+  await page.locator('#moves a[data-step="16"]').click();
+  s = await at(page, 16, 'click on move 16');
+  check(s.comments.includes('The Bretons stop short; the rest close up to the crest.'), `move 16: comments ${JSON.stringify(s.comments)}`);
+  check(s.changes.includes('Normans III: moves 0507 → 0506'), `move 16: changes ${JSON.stringify(s.changes)}`);
+
+  // The slider: a real click at three quarters of its width.
+  const box = await page.locator('#slider').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  s = await shown(page);
+  const slid = Number(s.slider);
+  check(Math.abs(slid / last - 0.75) < 0.08, `slider clicked at 3/4: step ${slid} of ${last}`);
+  await at(page, slid, 'slider click');
+  // Keys on the focused slider move one step, not two.
+  await page.keyboard.press('ArrowRight');
+  await at(page, Math.min(slid + 1, last), 'ArrowRight on the slider');
+
+  // `?` toggles the help.
+  const help = () => page.locator('#help').isVisible();
+  check(!(await help()), 'help shown before `?`');
+  await page.keyboard.press('?');
+  check(await help(), '`?` did not show the help');
+  await page.screenshot({ path: join(out_dir, 'replay-help.png') });
+  await page.keyboard.press('?');
+  check(!(await help()), 'a second `?` did not hide the help');
+
+  // Space plays; Space again pauses.
+  await page.keyboard.press('Home');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => Number(document.getElementById('slider').value) >= 2, null, { timeout: 10000 });
+  await page.keyboard.press(' ');
+  s = await shown(page);
+  const paused = Number(s.slider);
+  await page.waitForTimeout(1500);
+  await at(page, paused, 'Space, Space (paused)');
+}
+
+async function deep_links(browser) {
+  const links = [
+    ['#step=40', 40, (s) => s.action === 'III+IV+V+VII engage'],
+    ['#fig=finalCharge', 78, (s) => s.action === 'VII charge IX 0805-0704 > IX endure-charge' && s.changes.includes('Normans VII: moves 0805 → 0704')],
+    ['#3.Normans.resolve', 25, (s) => s.heading === 'Turn 3 · Normans · Resolve' && s.changes.includes('Normans V: command points 4 → 3; damage 0 → 1')],
+  ];
+  for (const [hash, n, ok] of links) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(url + hash);
+    const s = await at(page, n, hash);
+    check(ok(s), `${hash}: ${JSON.stringify(s)}`);
+    if (hash === '#fig=finalCharge') await terrain(page);
+    await page.close();
+  }
+  // A link followed from inside the page (hashchange).
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(url);
+  await page.evaluate(() => { location.hash = '#fig=finalCharge'; });
+  await page.waitForFunction(() => document.getElementById('slider').value === '78');
+  await at(page, 78, 'hash changed to #fig=finalCharge');
+  await page.close();
+}
+
+// In a late step, the forest (0101-0210, the two left columns) is painted
+// with its pattern's greens: a screenshot, decoded in the page's canvas.
+async function terrain(page) {
+  const shot = join(out_dir, 'replay-final-charge.png');
+  const png = await page.screenshot({ path: shot });
+  const box = await page.evaluate(() => {
+    const forest = document.querySelector('svg path[fill="url(#forest)"]');
+    if (!forest) return null;
+    const r = forest.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  check(box !== null, 'no forest in the film');
+  if (!box) return;
+  // The first column's hexes: sample a band down the middle of it.
+  const band = {
+    x: Math.round(box.x + box.width * 0.2),
+    y: Math.round(box.y + box.height * 0.1),
+    width: Math.max(1, Math.round(box.width * 0.2)),
+    height: Math.max(1, Math.round(box.height * 0.8)),
+  };
+  const counts = await page.evaluate(async ({ data, band }) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + data;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(band.x, band.y, band.width, band.height).data;
+    const near = (i, [r, g, b]) => Math.abs(pixels[i] - r) + Math.abs(pixels[i + 1] - g) + Math.abs(pixels[i + 2] - b) < 24;
+    let light = 0;
+    let dark = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (near(i, [0xc6, 0xdc, 0xaa])) light += 1;
+      if (near(i, [0x5a, 0x8c, 0x41]) || near(i, [0x4f, 0x82, 0x39])) dark += 1;
+    }
+    return { light, dark, all: pixels.length / 4 };
+  }, { data: png.toString('base64'), band });
+  check(
+    counts.light > counts.all * 0.2 && counts.dark > counts.all * 0.05,
+    `the forest is not painted at step 78: of ${counts.all} pixels in ${JSON.stringify(band)}, ${counts.light} light and ${counts.dark} dark green`,
+  );
+}
+
+// The whole page fits 1280x720: no scrolling, the board and its legend
+// inside the window.
+async function fits(page) {
+  const f = await page.evaluate(() => {
+    const svg = document.querySelector('.board svg').getBoundingClientRect();
+    const aside = document.querySelector('aside').getBoundingClientRect();
+    // The legend is the board's lowest text outside the frames (the SVG
+    // marks it with no class): its rows are the last thing drawn.
+    const texts = Array.from(document.querySelectorAll('.board svg text')).filter((t) => !t.closest('.frame, defs'));
+    const lowest = texts.map((t) => t.getBoundingClientRect()).sort((a, b) => b.bottom - a.bottom)[0];
+    const l = lowest || null;
+    return {
+      scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+      window: [innerWidth, innerHeight],
+      svg: [svg.left, svg.top, svg.right, svg.bottom],
+      aside: [aside.left, aside.right],
+      legend: l && [l.left, l.top, l.right, l.bottom],
+    };
+  });
+  const [w, h] = f.window;
+  check(f.scroll[0] <= w && f.scroll[1] <= h, `the page scrolls at ${w}x${h}: ${JSON.stringify(f)}`);
+  check(f.svg[2] <= f.aside[0] + 1 && f.svg[3] <= h + 1 && f.svg[0] >= 0 && f.svg[1] >= 0, `the board is not inside the window: ${JSON.stringify(f)}`);
+  check(f.legend !== null, 'no legend text in the board');
+  if (f.legend) {
+    check(f.legend[3] <= h + 1 && f.legend[2] <= f.aside[0] + 1, `the legend is cut off: ${JSON.stringify(f)}`);
+    check(f.legend[3] - f.legend[1] >= 9, `the legend is too small to read: ${JSON.stringify(f)}`);
+  }
+}
+
+// Navigation start to the load event of five loads, sorted.
+async function load_time(browser) {
+  const times = [];
+  for (let i = 0; i < 5; i += 1) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(url, { waitUntil: 'load' });
+    times.push(await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0];
+      return n.loadEventEnd - n.startTime;
+    }));
+    await page.close();
+  }
+  times.sort((a, b) => a - b);
+  return times;
+}
+
+// A variation: its moves stand under the action they replace; a click
+// shows its frame, drawn from the state before that action, and the arrows
+// walk its own line, back to the main line before it.
+async function variation(page) {
+  const links = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('#moves ol.variation a[data-step]')).map((a) => ({
+      step: Number(a.dataset.step),
+      under: Number(a.closest('li:not(ol.variation li)').querySelector('a').dataset.step),
+    })),
+  );
+  check(links.length === 2, `variation moves ${JSON.stringify(links)}`);
+  if (links.length !== 2) return;
+  const [first, second] = links;
+  const state = async (n, what) => {
+    const s = await shown(page);
+    check(s.frames.length === 1 && s.frames[0] === `frame-${n}`, `${what}: visible frames ${JSON.stringify(s.frames)}, not frame-${n}`);
+    check(s.unloaded === 0 && s.pieces > 0, `${what}: the frame shows ${s.pieces} pieces and ${s.unloaded} not loaded`);
+    check(s.current.length === 1 && s.current[0] === String(n), `${what}: current moves ${JSON.stringify(s.current)}`);
+    check(s.details.length === 1 && s.details[0] === String(n), `${what}: details ${JSON.stringify(s.details)}`);
+    check(s.currentInView, `${what}: the current move is not in view`);
+    return s;
+  };
+  await page.locator(`#moves a[data-step="${first.step}"]`).click();
+  let s = await state(first.step, 'click on the variation');
+  check(s.changes.includes('Normans III: moves 0507 → 0506'), `variation step 1: changes ${JSON.stringify(s.changes)}`);
+  check(s.where === 'var. 1 / 2' && s.slider === String(first.under), `variation step 1: counter ${s.where}, slider ${s.slider}`);
+  await page.screenshot({ path: join(process.env.SHOTS || '/tmp', 'replay-variation.png') });
+  await page.keyboard.press('ArrowRight');
+  s = await state(second.step, 'ArrowRight in the variation');
+  check(s.changes.includes('Normans IV: moves 0607 → 0606') && s.changes.length === 1, `variation step 2: changes ${JSON.stringify(s.changes)}`);
+  await page.keyboard.press('ArrowRight');
+  await state(second.step, 'ArrowRight at the variation\'s end');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  s = await state(first.under - 1, 'ArrowLeft before the variation');
+  await page.keyboard.press('ArrowRight');
+  await state(first.under, 'ArrowRight from there: the main line');
+  // The main line's frame of the replaced action does not move III.
+  await page.goto(page.url().replace(/#.*$/, '') + `#step=${second.step}`);
+  await state(second.step, 'a deep link into the variation');
+}
+
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+if (variation_mode) {
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(url);
+    await variation(page);
+  } catch (e) {
+    failures.push(String(e && e.stack ? e.stack : e));
+  } finally {
+    await browser.close();
+  }
+  if (failures.length > 0) {
+    console.error(failures.map((f) => '- ' + f).join('\n'));
+    process.exit(1);
+  }
+  console.log('all browser checks passed');
+  process.exit(0);
+}
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url);
+  await page.screenshot({ path: join(out_dir, 'replay-start.png') });
+  await fits(page);
+  await hastings(page);
+  check(errors.length === 0, `errors in the page: ${errors.join('; ')}`);
+  await page.close();
+  await deep_links(browser);
+  const ms = await load_time(browser);
+  console.log(`page ${statSync(page_path).size} bytes, load ${ms[2].toFixed(1)} ms (median of 5; ${ms.map((t) => t.toFixed(0)).join(', ')})`);
+} catch (e) {
+  failures.push(String(e && e.stack ? e.stack : e));
+} finally {
+  await browser.close();
+}
+if (failures.length > 0) {
+  console.error(failures.map((f) => '- ' + f).join('\n'));
+  process.exit(1);
+}
+console.log('all browser checks passed');
