@@ -290,6 +290,10 @@ fn the_replay_has_unique_ids_and_stays_small() {
     ids.dedup();
     assert_eq!(ids.len(), count, "some id is used twice");
     assert!(ids.contains(&"frame-82"), "a frame per step: {}", ids.len());
+    // Pieces are built when a frame is first shown: hidden frames hold only
+    // `data-href`s (the browser builds every `<use href>` as it parses).
+    assert!(page.contains("<use data-href=\"#piece-"));
+    assert!(!page.contains("<use href=\"#piece-"));
     assert!(
         page.len() < 400_000,
         "the Hastings replay is {} bytes",
