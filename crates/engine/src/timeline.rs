@@ -57,6 +57,35 @@ impl fmt::Display for Point {
     }
 }
 
+/// Where a frame showing state `index` starts drawing: the one rule for
+/// what every frame draws. A frame draws everything that happened since the
+/// previous frame (`previous`, the state it showed), but no further back
+/// than the start of the side's turn it shows (of the turn, for a turn's
+/// frame, `whole_turn`); a frame at the same state as the one before draws
+/// its own step. `labels` are the timeline's.
+pub fn frame_start(
+    labels: &[(Point, usize)],
+    index: usize,
+    previous: Option<usize>,
+    whole_turn: bool,
+) -> usize {
+    let turn_start = labels
+        .iter()
+        .filter(|(point, i)| {
+            let start = if whole_turn {
+                matches!(point, Point::Setup | Point::Turn(_))
+            } else {
+                matches!(point, Point::Setup | Point::SideTurn(..))
+            };
+            start && *i < index
+        })
+        .map(|(_, i)| i + 1)
+        .max()
+        .unwrap_or(0);
+    let after_previous = previous.map_or(0, |prev| prev + 1);
+    turn_start.max(after_previous).min(index)
+}
+
 /// A figure mark met during the replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figure {
@@ -64,6 +93,19 @@ pub struct Figure {
     pub caption: String,
     /// Index into [`Timeline::states`].
     pub state: usize,
+    /// Where the mark stands in the battle's text (a byte offset): a mark
+    /// among the setup lines shows the setup as it stands there.
+    pub offset: u32,
+}
+
+/// A unit a `deploy` line puts on the field, and where its placement stands
+/// in the battle's text (a byte offset), so a figure marked before it can
+/// leave it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deployment {
+    pub side: String,
+    pub id: String,
+    pub offset: u32,
 }
 
 /// The states of a replay and the events between them. States are recorded
@@ -90,6 +132,8 @@ pub struct Timeline<S, E> {
     ends: Vec<usize>,
     pub labels: Vec<(Point, usize)>,
     pub figures: Vec<Figure>,
+    /// Every unit the setup deploys, in no particular order.
+    pub deployments: Vec<Deployment>,
 }
 
 /// The most checkpoints a timeline keeps; past it, every other one is dropped
@@ -107,6 +151,7 @@ impl<S, E> Default for Timeline<S, E> {
             ends: Vec::new(),
             labels: Vec::new(),
             figures: Vec::new(),
+            deployments: Vec::new(),
         }
     }
 }
