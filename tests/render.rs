@@ -120,8 +120,7 @@ fn hastings() -> Box<dyn senlac_engine::Game> {
     let text = std::fs::read_to_string(common::root().join("samples/hastings.sbn")).unwrap();
     let archive = senlac_notation::parse(&text);
     senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
-        .ok()
-        .expect("Hastings names its rules")
+        .unwrap_or_else(|_| panic!("Hastings names its rules"))
 }
 
 /// The counters of each side (by name) in a figure's scene.

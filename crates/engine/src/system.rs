@@ -292,14 +292,21 @@ impl<R: Ruleset> Game for Played<R> {
             .map(|f| f.state);
         let since = crate::timeline::frame_start(&timeline.labels, mark.state, previous, false);
         let mut scene = self.scene(mark.state, since);
-        let sides = &scene.sides;
-        scene.counters.retain(|counter| {
-            !timeline.deployments.iter().any(|d| {
-                d.offset > mark.offset
-                    && d.id == counter.id
-                    && sides.get(counter.side).is_some_and(|s| *s == d.side)
-            })
-        });
+        // The units placed after the mark, by side and id.
+        let later: std::collections::HashSet<(&str, &str)> = timeline
+            .deployments
+            .iter()
+            .filter(|d| d.offset > mark.offset)
+            .map(|d| (d.side.as_str(), d.id.as_str()))
+            .collect();
+        if !later.is_empty() {
+            let sides = &scene.sides;
+            scene.counters.retain(|counter| {
+                sides
+                    .get(counter.side)
+                    .is_none_or(|side| !later.contains(&(side.as_str(), counter.id.as_str())))
+            });
+        }
         Some(scene)
     }
 
