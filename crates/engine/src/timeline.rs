@@ -277,3 +277,32 @@ impl<S, E> Timeline<S, E> {
         self.len == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_starts_after_the_previous_frame_within_the_side_turn() {
+        // Setup is state 0; A's part of turn 1 is states 1..=3, B's 4..=6.
+        let labels = vec![
+            (Point::Setup, 0),
+            (Point::SideTurn(1, "A".into()), 3),
+            (Point::SideTurn(1, "B".into()), 6),
+            (Point::Turn(1), 6),
+        ];
+        // Alone, a frame draws its side's turn so far.
+        assert_eq!(frame_start(&labels, 5, None, false), 4);
+        // After a frame in an earlier side's turn: still from the turn's start.
+        assert_eq!(frame_start(&labels, 5, Some(2), false), 4);
+        // After a frame in the same side's turn: only what came since.
+        assert_eq!(frame_start(&labels, 6, Some(4), false), 5);
+        // At the same state as the frame before: its own step.
+        assert_eq!(frame_start(&labels, 5, Some(5), false), 5);
+        // A turn's frame reaches back to the turn's start.
+        assert_eq!(frame_start(&labels, 6, None, true), 1);
+        assert_eq!(frame_start(&labels, 6, Some(3), true), 4);
+        // The setup draws itself.
+        assert_eq!(frame_start(&labels, 0, None, false), 0);
+    }
+}
