@@ -185,3 +185,50 @@ fn gen_writes_duels_that_lint_clean() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_setup_figure_leaves_out_the_units_deployed_after_its_mark() {
+    // The same rule for every system: here the example's square grid.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(DUEL),
+    )
+    .unwrap()
+    .replace(
+        "deploy Red I@0101 II@0201\n",
+        "{ [%fig field \"The field\"] }\ndeploy Red I@0101 { [%fig scout \"A scout\"] } \ndeploy Red II@0201\n",
+    )
+    .replace(
+        "deploy Blue I@0606\n",
+        "deploy Blue I@0606 { [%fig both \"Both sides\"] }\n",
+    );
+    let archive = senlac_notation::parse(&text);
+    let game = senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
+        .unwrap_or_else(|_| panic!("the example system replays it"));
+    assert!(game.violations().is_empty(), "{:?}", game.violations());
+    let counters = |name: &str| -> Vec<(usize, String)> {
+        let figure = game.figures().iter().position(|f| f.name == name).unwrap();
+        let mut ids: Vec<(usize, String)> = game
+            .figure_scene(figure)
+            .unwrap()
+            .counters
+            .iter()
+            .map(|c| (c.side, c.id.clone()))
+            .collect();
+        ids.sort();
+        ids
+    };
+    assert_eq!(counters("field"), []);
+    assert_eq!(counters("scout"), [(0, "I".to_string())]);
+    assert_eq!(
+        counters("both"),
+        [
+            (0, "I".to_string()),
+            (0, "II".to_string()),
+            (1, "I".to_string())
+        ]
+    );
+    // A figure in play shows everyone.
+    assert_eq!(counters("advance").len(), 3);
+}

@@ -158,7 +158,7 @@ enum Command {
     },
     /// Draw the battle: SVG frames (and PNG), and a self-contained HTML replay.
     #[command(
-        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end).\n\nExamples:\n  senlac render samples/hastings.sbn -o out --at figures --png --html\n  senlac render samples/hastings.sbn -o out --at 1 fig:finalCharge"
+        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400"
     )]
     Render {
         file: PathBuf,
@@ -167,12 +167,16 @@ enum Command {
         /// The directory to write into (created if missing).
         #[arg(short, long)]
         output: PathBuf,
-        /// Which frames: figures, turns, phases, actions, or points.
-        #[arg(long, num_args = 1.., default_value = "figures")]
+        /// Which frames: figures, turns, phases, actions, or points, several at
+        /// once. Without it: the figures if the log marks any, else one per turn.
+        #[arg(long, num_args = 1..)]
         at: Vec<String>,
         /// Also write each frame as PNG.
         #[arg(long)]
         png: bool,
+        /// The PNGs' width in pixels (their height in proportion); their own size without it.
+        #[arg(long, value_name = "PIXELS", requires = "png", value_parser = clap::value_parser!(u32).range(16..=16384))]
+        width: Option<u32>,
         /// Also write replay.html, stepping through every action.
         #[arg(long)]
         html: bool,
@@ -264,6 +268,7 @@ fn main() -> ExitCode {
             output,
             at,
             png,
+            width,
             html,
         } => match render::Selection::parse(&at) {
             Ok(selection) => render::run(
@@ -273,6 +278,7 @@ fn main() -> ExitCode {
                 &render::Options {
                     dir: &output,
                     png,
+                    width,
                     html,
                 },
             ),

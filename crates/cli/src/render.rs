@@ -20,30 +20,41 @@ const REPLAY_BYTES_PER_COUNTER: usize = 22;
 /// usefully, and building it would hold steps × counters in memory.
 const REPLAY_LIMIT: usize = 64_000_000;
 
-/// Which frames to draw.
+/// One kind of frame asked for with `--at`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Selection {
+pub enum Kind {
     Figures,
     Turns,
     Phases,
     Actions,
-    Points(Vec<Point>),
+    Point(Point),
 }
 
+/// Which frames to draw: the kinds and points asked for, in order; none
+/// means the figures if the log marks any, else one frame per turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection(pub Vec<Kind>);
+
 impl Selection {
+    /// Every action, as the replay page steps through them.
+    pub fn actions() -> Selection {
+        Selection(vec![Kind::Actions])
+    }
+
     pub fn parse(words: &[String]) -> Result<Selection, String> {
-        match words {
-            [] => Ok(Selection::Figures),
-            [one] if one == "figures" => Ok(Selection::Figures),
-            [one] if one == "turns" => Ok(Selection::Turns),
-            [one] if one == "phases" => Ok(Selection::Phases),
-            [one] if one == "actions" => Ok(Selection::Actions),
-            points => points
-                .iter()
-                .map(|p| p.parse())
-                .collect::<Result<_, _>>()
-                .map(Selection::Points),
-        }
+        words
+            .iter()
+            .map(|word| {
+                Ok(match word.as_str() {
+                    "figures" => Kind::Figures,
+                    "turns" => Kind::Turns,
+                    "phases" => Kind::Phases,
+                    "actions" => Kind::Actions,
+                    point => Kind::Point(point.parse()?),
+                })
+            })
+            .collect::<Result<_, String>>()
+            .map(Selection)
     }
 }
 
@@ -56,17 +67,39 @@ pub struct Planned {
     pub since: usize,
     /// A turn's frame draws the whole turn, not just the last side's part.
     pub whole_turn: bool,
+    /// The figure it draws (an index into `Game::figures`): the engine
+    /// decides what a figure shows, whatever else is drawn.
+    pub figure: Option<usize>,
 }
 
 pub struct Options<'a> {
     pub dir: &'a Path,
     pub png: bool,
+    /// The PNGs' width in pixels, their height in proportion; their own
+    /// size when `None`.
+    pub width: Option<u32>,
     pub html: bool,
 }
 
 pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<'_>) -> Exit {
     load::with_battle(path, battle, |source, parsed, game| {
-        let planned_frames = match plan(game, selection) {
+        let selection = if selection.0.is_empty() {
+            if game.figures().is_empty() {
+                eprintln!("no figure marks: drawing one frame per turn");
+                Selection(vec![Kind::Turns])
+            } else {
+                Selection(vec![Kind::Figures])
+            }
+        } else {
+            selection.clone()
+        };
+        if selection.0.contains(&Kind::Figures) && game.figures().is_empty() {
+            eprintln!(
+                "warning: {}: the log marks no figures (`[%fig NAME \"caption\"]`); try `--at turns`",
+                source.name
+            );
+        }
+        let planned_frames = match plan(game, &selection) {
             Ok(plan) => plan,
             Err(message) => {
                 eprintln!("error: {}: {message}", source.name);
@@ -95,7 +128,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             }
             written += 1;
             if options.png {
-                let png = match senlac_render::png::frame_png(&svg) {
+                let png = match senlac_render::png::frame_png_width(&svg, options.width) {
                     Ok(png) => png,
                     Err(e) => {
                         eprintln!("error: {}: cannot rasterise: {e}", planned.name);
@@ -114,7 +147,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         }
         if options.html {
             // The replay steps through every action, whatever frames were asked for.
-            let steps = plan(game, &Selection::Actions).unwrap_or_default();
+            let steps = plan(game, &Selection::actions()).unwrap_or_default();
             let counters = game
                 .view(0)
                 .units
@@ -172,6 +205,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                         state: replaces + i,
                         since: replaces + i,
                         whole_turn: false,
+                        figure: None,
                     })
                     .collect();
                 lines.push(crate::replay_page::Line {
@@ -262,92 +296,83 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
         Point::Figure(name) => name.clone(),
         Point::End => "end".to_string(),
     };
-    let mut planned: Vec<Planned> = match selection {
-        Selection::Figures => game
-            .figures()
-            .iter()
-            .map(|f| Planned {
-                name: f.name.clone(),
-                caption: f.caption.clone(),
-                state: f.state,
-                since: 0,
-                whole_turn: false,
-            })
-            .collect(),
-        Selection::Turns | Selection::Phases => game
-            .labels()
-            .iter()
-            .filter(|(point, _)| match selection {
-                Selection::Turns => matches!(point, Point::Setup | Point::Turn(_)),
-                _ => matches!(point, Point::Setup | Point::Phase(..)),
-            })
-            .map(|(point, state)| Planned {
-                name: label_name(point),
-                caption: label_caption(point),
-                state: *state,
-                since: 0,
-                whole_turn: matches!(point, Point::Turn(_)),
-            })
-            .collect(),
-        Selection::Actions => (0..game.len())
-            .map(|i| Planned {
+    let figure_frame = |figure: usize, name: String| {
+        let f = &game.figures()[figure];
+        Planned {
+            name,
+            caption: f.caption.clone(),
+            state: f.state,
+            since: 0,
+            whole_turn: false,
+            figure: Some(figure),
+        }
+    };
+    let label_frame = |point: &Point, state: usize| Planned {
+        name: label_name(point),
+        caption: label_caption(point),
+        state,
+        since: 0,
+        whole_turn: matches!(point, Point::Turn(_)),
+        figure: None,
+    };
+    let mut planned: Vec<Planned> = Vec::new();
+    for kind in &selection.0 {
+        match kind {
+            Kind::Figures => planned.extend(
+                (0..game.figures().len()).map(|i| figure_frame(i, game.figures()[i].name.clone())),
+            ),
+            Kind::Turns | Kind::Phases => planned.extend(
+                game.labels()
+                    .iter()
+                    .filter(|(point, _)| match kind {
+                        Kind::Turns => matches!(point, Point::Setup | Point::Turn(_)),
+                        _ => matches!(point, Point::Setup | Point::Phase(..)),
+                    })
+                    .map(|(point, state)| label_frame(point, *state)),
+            ),
+            Kind::Actions => planned.extend((0..game.len()).map(|i| Planned {
                 name: format!("step-{i:04}"),
                 caption: step_caption(&game.clock(i)),
                 state: i,
                 since: i,
                 whole_turn: false,
-            })
-            .collect(),
-        Selection::Points(points) => {
-            let mut out = Vec::new();
-            for point in points {
+                figure: None,
+            })),
+            Kind::Point(point) => {
                 let state = game
                     .index(point)
                     .ok_or_else(|| crate::load::unreached(game, point))?;
-                let caption = match point {
-                    Point::Figure(name) => game
-                        .figures()
-                        .iter()
-                        .find(|f| &f.name == name)
-                        .map(|f| f.caption.clone())
-                        .unwrap_or_default(),
-                    point => label_caption(point),
-                };
-                out.push(Planned {
-                    name: label_name(point),
-                    caption,
-                    state,
-                    since: 0,
-                    whole_turn: matches!(point, Point::Turn(_)),
+                planned.push(match point {
+                    Point::Figure(name) => {
+                        match game.figures().iter().position(|f| &f.name == name) {
+                            Some(i) => figure_frame(i, label_name(point)),
+                            None => label_frame(point, state),
+                        }
+                    }
+                    point => label_frame(point, state),
                 });
             }
-            out
         }
-    };
-    // Each frame draws what happened since the frame before it in the sequence,
-    // but no further back than the start of the side's turn it shows (or of
-    // the turn, for a turn's frame).
-    if *selection != Selection::Actions {
-        let mut previous: Option<usize> = None;
-        for p in &mut planned {
-            let turn_start = game
-                .labels()
-                .iter()
-                .filter(|(point, i)| {
-                    let start = if p.whole_turn {
-                        matches!(point, Point::Setup | Point::Turn(_))
-                    } else {
-                        matches!(point, Point::Setup | Point::SideTurn(..))
-                    };
-                    start && *i < p.state
-                })
-                .map(|(_, i)| i + 1)
-                .max()
-                .unwrap_or(0);
-            let after_previous = previous.map_or(0, |prev| (prev + 1).min(p.state));
-            p.since = turn_start.max(after_previous).min(p.state);
-            previous = Some(p.state);
-        }
+    }
+    // One frame per name: `--at figures fig:finalCharge` draws it once.
+    let mut seen = std::collections::HashSet::new();
+    planned.retain(|p| seen.insert(p.name.clone()));
+    // What each frame draws: everything since the previous frame, within the
+    // side's turn it shows (senlac_engine::frame_start). A figure's previous
+    // frame is the figure marked before it, so the engine draws it alone; any
+    // other frame's is the latest other frame drawn before its state,
+    // whatever order they were asked for in.
+    let mut states: Vec<usize> = planned
+        .iter()
+        .filter(|p| p.figure.is_none())
+        .map(|p| p.state)
+        .collect();
+    states.sort_unstable();
+    states.dedup();
+    for p in planned.iter_mut().filter(|p| p.figure.is_none()) {
+        let below = states.partition_point(|&s| s < p.state);
+        let previous = below.checked_sub(1).map(|k| states[k]);
+        p.since = senlac_engine::frame_start(game.labels(), p.state, previous, p.whole_turn);
     }
     Ok(planned)
 }
@@ -377,7 +402,10 @@ fn step_caption(clock: &senlac_engine::view::Clock) -> String {
 
 /// The scene for a planned frame, marking the events since `since`.
 pub fn scene(game: &dyn Game, title: &str, planned: &Planned) -> Scene {
-    let mut scene = game.scene(planned.state, planned.since.min(planned.state));
+    let mut scene = planned
+        .figure
+        .and_then(|figure| game.figure_scene(figure))
+        .unwrap_or_else(|| game.scene(planned.state, planned.since.min(planned.state)));
     scene.title = title.to_string();
     scene.caption = planned.caption.clone();
     scene

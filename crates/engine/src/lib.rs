@@ -27,7 +27,7 @@ pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
 pub use replay::{Config, Replay, replay};
 pub use system::{Fold, Game, Outcome, Ruleset, SYSTEMS, System, system};
-pub use timeline::{Point, Timeline};
+pub use timeline::{Deployment, Figure, Point, Timeline, frame_start};
 pub use violation::Violation;
 
 use senlac_notation::Battle;

@@ -5,7 +5,7 @@ use senlac_notation::{Battle, ItemKind};
 
 use crate::doubt::Doubt;
 use crate::system::{Fold, Ruleset};
-use crate::timeline::{Figure, Point, Timeline};
+use crate::timeline::{Deployment, Figure, Point, Timeline};
 use crate::violation::Violation;
 
 /// What a replay keeps.
@@ -106,6 +106,9 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     };
     record(&mut timeline, &state, &mut pending);
     label(&mut timeline, Point::Setup);
+    if config.timeline {
+        timeline.deployments = deployments(battle);
+    }
     let mut cursor = Cursor::default();
     let mut depth = 0u32;
     // Only a battle with variations pays for keeping the state before each action.
@@ -209,6 +212,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                         name: name.to_string(),
                         caption: annotation.caption().unwrap_or_default().into_owned(),
                         state: timeline.len().saturating_sub(1),
+                        offset: annotation.span.start,
                     });
                 }
             }
@@ -231,6 +235,24 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         timeline,
         state,
     }
+}
+
+/// Where the generic setup deploys each unit: the units a setup figure
+/// leaves out when their placement comes after its mark. Its findings are
+/// the system's setup's to report, so they are dropped here.
+fn deployments(battle: &Battle<'_>) -> Vec<Deployment> {
+    let setup = crate::setup::Setup::build(battle, &mut Vec::new());
+    setup
+        .units
+        .iter()
+        .filter_map(|unit| {
+            Some(Deployment {
+                side: setup.sides.get(unit.side)?.name.to_string(),
+                id: unit.id.to_string(),
+                offset: unit.deployed?.span.start,
+            })
+        })
+        .collect()
 }
 
 fn close_phase<S, E>(

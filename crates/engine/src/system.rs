@@ -190,6 +190,12 @@ pub trait Game: Send + Sync {
     fn moments(&self, index: usize) -> Vec<String>;
     /// The picture of state `index`, marking the events of states `since..=index`.
     fn scene(&self, index: usize, since: usize) -> Scene;
+    /// The picture of figure `figure` (an index into [`Game::figures`]): its
+    /// state, marking what happened since the figure marked before it,
+    /// within the side's turn ([`crate::timeline::frame_start`]), so a figure
+    /// looks the same whatever else is drawn; a mark among the setup lines
+    /// leaves out the units deployed after it. `None` past the last figure.
+    fn figure_scene(&self, figure: usize) -> Option<Scene>;
     /// The events that led to state `index`, as exported.
     fn wire(&self, index: usize) -> Vec<serde_json::Value>;
 }
@@ -275,6 +281,33 @@ impl<R: Ruleset> Game for Played<R> {
     fn scene(&self, index: usize, since: usize) -> Scene {
         let events = self.replay.timeline.events_between(since, index);
         self.rules.scene(&self.state(index), events)
+    }
+
+    fn figure_scene(&self, figure: usize) -> Option<Scene> {
+        let timeline = &self.replay.timeline;
+        let mark = timeline.figures.get(figure)?;
+        let previous = figure
+            .checked_sub(1)
+            .and_then(|p| timeline.figures.get(p))
+            .map(|f| f.state);
+        let since = crate::timeline::frame_start(&timeline.labels, mark.state, previous, false);
+        let mut scene = self.scene(mark.state, since);
+        // The units placed after the mark, by side and id.
+        let later: std::collections::HashSet<(&str, &str)> = timeline
+            .deployments
+            .iter()
+            .filter(|d| d.offset > mark.offset)
+            .map(|d| (d.side.as_str(), d.id.as_str()))
+            .collect();
+        if !later.is_empty() {
+            let sides = &scene.sides;
+            scene.counters.retain(|counter| {
+                sides
+                    .get(counter.side)
+                    .is_none_or(|side| !later.contains(&(side.as_str(), counter.id.as_str())))
+            });
+        }
+        Some(scene)
     }
 
     fn wire(&self, index: usize) -> Vec<serde_json::Value> {

@@ -57,6 +57,35 @@ impl fmt::Display for Point {
     }
 }
 
+/// Where a frame showing state `index` starts drawing: the one rule for
+/// what every frame draws. A frame draws everything that happened since the
+/// previous frame (`previous`, the state it showed), but no further back
+/// than the start of the side's turn it shows (of the turn, for a turn's
+/// frame, `whole_turn`); a frame at the same state as the one before draws
+/// its own step. `labels` are the timeline's.
+pub fn frame_start(
+    labels: &[(Point, usize)],
+    index: usize,
+    previous: Option<usize>,
+    whole_turn: bool,
+) -> usize {
+    let turn_start = labels
+        .iter()
+        .filter(|(point, i)| {
+            let start = if whole_turn {
+                matches!(point, Point::Setup | Point::Turn(_))
+            } else {
+                matches!(point, Point::Setup | Point::SideTurn(..))
+            };
+            start && *i < index
+        })
+        .map(|(_, i)| i + 1)
+        .max()
+        .unwrap_or(0);
+    let after_previous = previous.map_or(0, |prev| prev + 1);
+    turn_start.max(after_previous).min(index)
+}
+
 /// A figure mark met during the replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figure {
@@ -64,6 +93,19 @@ pub struct Figure {
     pub caption: String,
     /// Index into [`Timeline::states`].
     pub state: usize,
+    /// Where the mark stands in the battle's text (a byte offset): a mark
+    /// among the setup lines shows the setup as it stands there.
+    pub offset: u32,
+}
+
+/// A unit a `deploy` line puts on the field, and where its placement stands
+/// in the battle's text (a byte offset), so a figure marked before it can
+/// leave it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deployment {
+    pub side: String,
+    pub id: String,
+    pub offset: u32,
 }
 
 /// The states of a replay and the events between them. States are recorded
@@ -90,6 +132,8 @@ pub struct Timeline<S, E> {
     ends: Vec<usize>,
     pub labels: Vec<(Point, usize)>,
     pub figures: Vec<Figure>,
+    /// Every unit the setup deploys, in no particular order.
+    pub deployments: Vec<Deployment>,
 }
 
 /// The most checkpoints a timeline keeps; past it, every other one is dropped
@@ -107,6 +151,7 @@ impl<S, E> Default for Timeline<S, E> {
             ends: Vec::new(),
             labels: Vec::new(),
             figures: Vec::new(),
+            deployments: Vec::new(),
         }
     }
 }
@@ -230,5 +275,34 @@ impl<S, E> Timeline<S, E> {
 
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_starts_after_the_previous_frame_within_the_side_turn() {
+        // Setup is state 0; A's part of turn 1 is states 1..=3, B's 4..=6.
+        let labels = vec![
+            (Point::Setup, 0),
+            (Point::SideTurn(1, "A".into()), 3),
+            (Point::SideTurn(1, "B".into()), 6),
+            (Point::Turn(1), 6),
+        ];
+        // Alone, a frame draws its side's turn so far.
+        assert_eq!(frame_start(&labels, 5, None, false), 4);
+        // After a frame in an earlier side's turn: still from the turn's start.
+        assert_eq!(frame_start(&labels, 5, Some(2), false), 4);
+        // After a frame in the same side's turn: only what came since.
+        assert_eq!(frame_start(&labels, 6, Some(4), false), 5);
+        // At the same state as the frame before: its own step.
+        assert_eq!(frame_start(&labels, 5, Some(5), false), 5);
+        // A turn's frame reaches back to the turn's start.
+        assert_eq!(frame_start(&labels, 6, None, true), 1);
+        assert_eq!(frame_start(&labels, 6, Some(3), true), 4);
+        // The setup draws itself.
+        assert_eq!(frame_start(&labels, 0, None, false), 0);
     }
 }

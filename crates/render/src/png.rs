@@ -57,6 +57,36 @@ pub fn frame_pixmap_scaled(svg: &str, scale: f32) -> Result<Pixmap, String> {
     Ok(pixmap)
 }
 
+/// Draws `svg` `width` pixels wide, its height in proportion.
+pub fn frame_pixmap_width(svg: &str, width: u32) -> Result<Pixmap, String> {
+    let tree = parse(svg)?;
+    let size = tree.size();
+    if width == 0 || size.width() <= 0.0 {
+        return Err(format!("cannot draw {width} pixels wide"));
+    }
+    let scale = width as f32 / size.width();
+    let height = (size.height() * scale).round().max(1.0) as u32;
+    let mut pixmap = Pixmap::new(width, height)
+        .ok_or_else(|| format!("cannot draw a {width}x{height} image"))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    Ok(pixmap)
+}
+
+/// Draws `svg` `width` pixels wide (its own size when `None`) and encodes
+/// it as PNG.
+pub fn frame_png_width(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
+    match width {
+        Some(width) => frame_pixmap_width(svg, width)?,
+        None => frame_pixmap(svg)?,
+    }
+    .encode_png()
+    .map_err(|e| format!("cannot encode PNG: {e}"))
+}
+
 /// Draws `svg` and encodes it as PNG.
 pub fn frame_png(svg: &str) -> Result<Vec<u8>, String> {
     frame_pixmap(svg)?

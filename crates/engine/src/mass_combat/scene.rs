@@ -121,6 +121,18 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
             })
         })
         .collect();
+    // A resolution draws the attack it settles, unless the frame draws its
+    // declaration too: a frame that starts after the declaration still shows
+    // what was resolved.
+    let declared: std::collections::HashSet<(usize, usize)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::AttackDeclared {
+                attacker, defender, ..
+            } => Some((attacker, defender)),
+            _ => None,
+        })
+        .collect();
     let marks = events
         .iter()
         .filter_map(|event| {
@@ -152,6 +164,16 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
                 Event::AttackDeclared {
                     attacker, defender, ..
                 } => (
+                    MarkShape::Link {
+                        from: hex(attacker)?,
+                        to: hex(defender)?,
+                        stroke: ATTACK,
+                    },
+                    attacker,
+                ),
+                Event::Resolved {
+                    attacker, defender, ..
+                } if !declared.contains(&(attacker, defender)) => (
                     MarkShape::Link {
                         from: hex(attacker)?,
                         to: hex(defender)?,
