@@ -1315,3 +1315,31 @@ fn terrain_mass_combat_does_not_read_is_a_warning() {
     );
     check(NONE, &format!("1. Red\n{QUIET}"), &[]);
 }
+
+/// Looking for what a word nearly names costs a string distance per
+/// candidate: it belongs on the path of a mistake. A clean battle (the
+/// samples, and generated battles of both editions) makes no lookup at all.
+/// (A lookup per `resolve` once made lint seven times slower.)
+#[test]
+fn a_clean_battle_looks_up_no_slip() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut texts: Vec<String> = ["samples/hastings.sbn", "samples/fulford.sbn"]
+        .iter()
+        .map(|p| std::fs::read_to_string(root.join(p)).unwrap())
+        .collect();
+    for tag in ["mass-combat/a", "mass-combat/b"] {
+        senlac_engine::system(tag)
+            .unwrap()
+            .generate(20, 7, &mut |battle| texts.push(battle.to_string()));
+    }
+    let before = senlac_notation::fix::lookups();
+    for text in &texts {
+        let archive = parse(text);
+        for battle in &archive.battles {
+            assert!(senlac_notation::lower::check(battle).is_empty());
+            let game = replay(battle, Config::default()).unwrap();
+            assert!(game.violations().is_empty(), "{:?}", game.violations());
+        }
+    }
+    assert_eq!(senlac_notation::fix::lookups() - before, 0);
+}

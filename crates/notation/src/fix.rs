@@ -64,6 +64,17 @@ pub fn apply(text: &str, fixes: &[&Fix]) -> (String, usize) {
     (out, applied)
 }
 
+thread_local! {
+    static LOOKUPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many [`did_you_mean`] lookups this thread has made: a string distance
+/// belongs on the path of a mistake, never on a clean battle's (tests hold
+/// the engine to that).
+pub fn lookups() -> u64 {
+    LOOKUPS.with(std::cell::Cell::get)
+}
+
 /// Words longer than this are never taken for a slip of another.
 const MAX_SLIP_LEN: usize = 64;
 
@@ -76,6 +87,7 @@ pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    LOOKUPS.with(|n| n.set(n.get() + 1));
     // Distance costs length times length: a word longer than any name is no slip.
     if word.len() > MAX_SLIP_LEN {
         return None;

@@ -342,6 +342,11 @@ fn outside_any_phase(action: &Action<'_, '_>, phase: Phase) -> Violation {
 /// The verb an action's word names, or nearly names (a slip such as
 /// `advnace`; it is reported, and the action is played as the verb meant).
 fn action_verb(word: &str) -> Option<Verb> {
+    // `resolve` is no verb of the table but a word of its own: looking for
+    // what it nearly names would cost a string distance on every resolve.
+    if word == "resolve" {
+        return None;
+    }
     Verb::parse(word).or_else(|| {
         senlac_notation::did_you_mean(word, Verb::ALL.iter().map(|v| v.word()))
             .or_else(|| catalog::synonym(word))
