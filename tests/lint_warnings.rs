@@ -109,9 +109,19 @@ fn a_second_map_points_back_at_the_first_in_text_and_json() {
     assert_eq!(value["code"], "setup::second-map");
     let labels = value["labels"].as_array().unwrap();
     assert_eq!(labels.len(), 2, "{labels:?}");
-    assert_eq!((labels[0]["line"].as_u64(), labels[1]["line"].as_u64()), (Some(12), Some(11)));
-    assert_eq!(labels[1]["label"], "the battlefield is this first `map` line");
+    assert_eq!(
+        (labels[0]["line"].as_u64(), labels[1]["line"].as_u64()),
+        (Some(12), Some(11))
+    );
+    assert_eq!(
+        labels[1]["label"],
+        "the battlefield is this first `map` line"
+    );
     let human = lint(&text, &[]);
-    let shown = String::from_utf8_lossy(&human.stderr).to_string() + &String::from_utf8_lossy(&human.stdout);
-    assert!(shown.contains("the battlefield is this first `map` line"), "{shown}");
+    let shown = String::from_utf8_lossy(&human.stderr).to_string()
+        + &String::from_utf8_lossy(&human.stdout);
+    assert!(
+        shown.contains("the battlefield is this first `map` line"),
+        "{shown}"
+    );
 }

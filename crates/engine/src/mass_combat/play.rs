@@ -199,7 +199,11 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
                 end: owed.span.end,
             };
             let reaction = format!(" > {} {}", fold.info(unit).id, choices[0]);
-            Fix::new(at, reaction.clone(), format!("add `{}`", reaction.trim_start()))
+            Fix::new(
+                at,
+                reaction.clone(),
+                format!("add `{}`", reaction.trim_start()),
+            )
         });
         out.push(
             Violation::of(

@@ -150,7 +150,9 @@ fn lay_terrain(generic: &Setup<'_, '_>, roster: &mut Roster, out: &mut Vec<Viola
                 Violation::of(
                     &codes::UNREAD_TERRAIN,
                     terrain.span,
-                    format!("terrain `{kind}` means nothing to Mass Combat: it is drawn as open ground"),
+                    format!(
+                        "terrain `{kind}` means nothing to Mass Combat: it is drawn as open ground"
+                    ),
                     rules::SETUP,
                 )
                 .help(help),
