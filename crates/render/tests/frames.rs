@@ -709,3 +709,40 @@ fn an_impact_link_ends_in_a_burst_at_its_target() {
     );
     assert!(burst >= 20, "an impact burst at the target: {burst}");
 }
+
+#[test]
+fn a_glyph_goes_on_the_side_away_from_the_line_that_reaches_its_counter() {
+    let mut scene = lone(0, 303);
+    let mut winner = scene.counters[0].clone();
+    winner.side = 1;
+    winner.at = at(503);
+    scene.counters.push(winner);
+    let loser_mark = Mark {
+        ink: Ink::Danger,
+        ..mark(spot(303, Glyph::Beaten), 0)
+    };
+    let layout = Layout::new(&scene);
+    let (c, _) = hex_centre(&layout, 303);
+    let red = |scene: &Scene, dx: f64| {
+        let pixmap = frame_pixmap(&scene_svg(scene)).expect("renders");
+        let x = c.x + dx;
+        count(
+            &pixmap,
+            Point::new(x - 12.0, c.y - 22.0),
+            Point::new(x + 12.0, c.y),
+            |p| close(p, hex(BLOOD)),
+        )
+    };
+    // Alone: right of the counter.
+    scene.marks = vec![loser_mark.clone()];
+    assert!(red(&scene, 35.0) >= 10);
+    assert_eq!(red(&scene, -35.0), 0);
+    // A link from the right (the winner at 0503): the glyph goes left.
+    scene.marks = vec![mark(link(503, 303, ATTACK), 1), loser_mark];
+    assert!(red(&scene, -35.0) >= 10, "left of the counter");
+    assert_eq!(
+        red(&scene, 35.0),
+        0,
+        "nothing right of it, where the link comes in"
+    );
+}

@@ -1,7 +1,8 @@
 //! Marks of what just happened: routes and links as arrows (bold, dashed,
 //! curved, headless with end dots, an impact burst at a target), glyphs
-//! beside a place (to the right of the counter standing there, never over its
-//! id; several at one place stacked downwards), outlined areas and fire arcs,
+//! beside a place (right of the counter standing there, or left where a line
+//! comes from the right; never over its id; several at one place stacked
+//! downwards), outlined areas and fire arcs,
 //! each with an optional label.
 
 use senlac_board::kurbo::Point;
@@ -228,6 +229,24 @@ fn beside(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
     })
 }
 
+/// Whether a link or a route's last step reaches `place` (drawn at `c`)
+/// from its right: glyphs then go on its left, clear of the line and its label.
+fn reached_from_the_right(scene: &Scene, layout: &Layout, place: Place, c: Point) -> bool {
+    let from_right = |other: Option<&Place>| {
+        other
+            .and_then(|&o| layout.surface.place(o))
+            .is_some_and(|o| o.x > c.x + 1.0)
+    };
+    scene.marks.iter().any(|m| match &m.shape {
+        MarkShape::Link { from, to, .. } if *from == place => from_right(Some(to)),
+        MarkShape::Link { from, to, .. } if *to == place => from_right(Some(from)),
+        MarkShape::Path { places, .. } if places.last() == Some(&place) => {
+            from_right(places.iter().rev().find(|&&p| p != place))
+        }
+        _ => false,
+    })
+}
+
 /// A mark's drawing and where its label goes; `nth` is how many glyphs were
 /// drawn at a spot's place before it.
 fn draw_mark(
@@ -300,6 +319,10 @@ fn draw_mark(
             // corner down; on the place itself where none does.
             let down = 22.0 * nth as f64;
             let p = match beside(scene, layout, *at) {
+                // Left where a line reaches the place from the right.
+                Some(dx) if reached_from_the_right(scene, layout, *at, c) => {
+                    Point::new(c.x - dx, c.y - 11.0 + down)
+                }
                 Some(dx) => Point::new(c.x + dx, c.y - 11.0 + down),
                 None => Point::new(c.x, c.y + down),
             };
