@@ -1,5 +1,8 @@
 //! Mass Combat as a picture: the hex map and its terrain, counters with grade,
-//! command points and damage pips, and the marks of what just happened.
+//! command points and damage pips, and the marks of what just happened: moves,
+//! a charge driven home to its target, attacks, volleys, supports, a
+//! combat's result (the two linked with their totals, the loser marked),
+//! routs and slaughters.
 
 use senlac_board::Cell;
 use senlac_board::scene::{

@@ -99,8 +99,10 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             );
         }
         Sample::Line { stroke } => {
-            let (a, b) = (Point::new(x, row), Point::new(x + w, row));
             let style = Arrow::of(stroke, NEUTRAL, true);
+            // An impact's burst sits on the tip: the line stops short of the label.
+            let end = if style.impact.is_some() { w - 10.0 } else { w };
+            let (a, b) = (Point::new(x, row), Point::new(x + end, row));
             let curve = stroke.curved.then(|| {
                 let c = bend(a, b);
                 // Bend upwards whichever way the sample runs, a little less.
