@@ -745,4 +745,17 @@ fn a_glyph_goes_on_the_side_away_from_the_line_that_reaches_its_counter() {
         0,
         "nothing right of it, where the link comes in"
     );
+    // A labelled link from the left outweighs a plain one from the right.
+    let mut third = scene.counters[1].clone();
+    third.at = at(103);
+    scene.counters.push(third);
+    scene.marks.insert(
+        0,
+        Mark {
+            label: Some("6 vs 4".into()),
+            ..mark(link(103, 303, ATTACK), 1)
+        },
+    );
+    assert!(red(&scene, 35.0) >= 10, "right, away from the label");
+    assert_eq!(red(&scene, -35.0), 0);
 }

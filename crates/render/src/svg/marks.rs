@@ -1,8 +1,8 @@
 //! Marks of what just happened: routes and links as arrows (bold, dashed,
 //! curved, headless with end dots, an impact burst at a target), glyphs
-//! beside a place (right of the counter standing there, or left where a line
-//! comes from the right; never over its id; several at one place stacked
-//! downwards), outlined areas and fire arcs,
+//! beside a place (right of the counter standing there, or left where more
+//! lines come from the right; never over its id; several at one place
+//! stacked downwards), outlined areas and fire arcs,
 //! each with an optional label.
 
 use senlac_board::kurbo::Point;
@@ -229,22 +229,31 @@ fn beside(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
     })
 }
 
-/// Whether a link or a route's last step reaches `place` (drawn at `c`)
-/// from its right: glyphs then go on its left, clear of the line and its label.
+/// Whether the lines reaching `place` (drawn at `c`) weigh more from its
+/// right than from its left: a link or a route's last step counts one, two
+/// with a label. Glyphs then go on its left, clear of the lines and labels.
 fn reached_from_the_right(scene: &Scene, layout: &Layout, place: Place, c: Point) -> bool {
-    let from_right = |other: Option<&Place>| {
-        other
-            .and_then(|&o| layout.surface.place(o))
-            .is_some_and(|o| o.x > c.x + 1.0)
-    };
-    scene.marks.iter().any(|m| match &m.shape {
-        MarkShape::Link { from, to, .. } if *from == place => from_right(Some(to)),
-        MarkShape::Link { from, to, .. } if *to == place => from_right(Some(from)),
-        MarkShape::Path { places, .. } if places.last() == Some(&place) => {
-            from_right(places.iter().rev().find(|&&p| p != place))
+    let (mut left, mut right) = (0, 0);
+    for m in &scene.marks {
+        let other = match &m.shape {
+            MarkShape::Link { from, to, .. } if *from == place => Some(to),
+            MarkShape::Link { from, to, .. } if *to == place => Some(from),
+            MarkShape::Path { places, .. } if places.last() == Some(&place) => {
+                places.iter().rev().find(|&&p| p != place)
+            }
+            _ => None,
+        };
+        let Some(o) = other.and_then(|&o| layout.surface.place(o)) else {
+            continue;
+        };
+        let weight = 1 + usize::from(m.label.is_some());
+        if o.x > c.x + 1.0 {
+            right += weight;
+        } else if o.x < c.x - 1.0 {
+            left += weight;
         }
-        _ => false,
-    })
+    }
+    right > left
 }
 
 /// A mark's drawing and where its label goes; `nth` is how many glyphs were
