@@ -180,7 +180,8 @@ fn the_setup_figures_differ_in_their_svgs() {
     assert_eq!(counters("williamArrives"), 16);
 }
 
-/// The attacks a figure draws: solid arrowed links.
+/// The attacks a figure draws, each pair of units once: solid arrowed links
+/// (a declaration) or links labelled with the totals (a resolution).
 fn attack_marks(game: &dyn senlac_engine::Game, figure: &str) -> Vec<(String, String)> {
     use senlac_board::scene::{Dash, Head, MarkShape, Place};
     let index = game
@@ -193,18 +194,22 @@ fn attack_marks(game: &dyn senlac_engine::Game, figure: &str) -> Vec<(String, St
         Place::Cell(c) => c.to_string(),
         other => format!("{other:?}"),
     };
-    scene
+    let mut pairs: Vec<(String, String)> = scene
         .marks
         .iter()
         .filter_map(|m| match &m.shape {
             MarkShape::Link { from, to, stroke }
-                if stroke.dash == Dash::Solid && stroke.head == Head::Arrow =>
+                if (stroke.dash == Dash::Solid && stroke.head == Head::Arrow)
+                    || m.label.as_deref().is_some_and(|l| l.contains(" vs ")) =>
             {
                 Some((cell(from), cell(to)))
             }
             _ => None,
         })
-        .collect()
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    pairs
 }
 
 #[test]
@@ -378,4 +383,72 @@ fn width_scales_the_png_and_keeps_its_shape() {
     let mut zero = args.to_vec();
     zero.extend(["--width", "0"]);
     assert_eq!(senlac(&zero, small.path()).status.code(), Some(2));
+}
+
+/// The centre of the counter whose tooltip starts with `id` and a space.
+fn counter_at(svg: &str, id: &str) -> (f64, f64) {
+    let title = format!("\"><title>{id} ");
+    let end = svg.find(&title).unwrap_or_else(|| panic!("{id}'s counter"));
+    let start = svg[..end].rfind("translate(").unwrap() + "translate(".len();
+    let (x, y) = svg[start..end]
+        .trim_end_matches(')')
+        .split_once(' ')
+        .unwrap();
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+#[test]
+fn hastings_figures_show_the_combat_the_charge_and_who_fell() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = senlac(
+        &["render", "samples/hastings.sbn", "--at", "figures"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let read =
+        |figure: &str| std::fs::read_to_string(dir.path().join(format!("{figure}.svg"))).unwrap();
+
+    // "VI resolve VIII > VIII rout > VI escape => attack=7 defense=4": the
+    // two linked with their totals, the loser marked beside its counter.
+    let routs = read("haroldsLeftRoutes");
+    assert!(routs.contains(">7 vs 4</text>"), "the totals are drawn");
+    assert_eq!(
+        routs.matches("d=\"M-7,-4L0,4L7,-4\"").count(),
+        2 + 2,
+        "the loser's chevron (and the legend's)"
+    );
+    // VIII routs there: its id is still written in white over its counter.
+    let pixmap = senlac_render::png::frame_pixmap(&routs).unwrap();
+    let (cx, cy) = counter_at(&routs, "VIII");
+    let mut white = 0;
+    for y in (cy + 4.0) as u32..=(cy + 13.0) as u32 {
+        for x in (cx - 12.0) as u32..=(cx + 12.0) as u32 {
+            let p = pixmap.pixel(x, y).unwrap().demultiply();
+            if [p.red(), p.green(), p.blue()].iter().all(|&v| v >= 240) {
+                white += 1;
+            }
+        }
+    }
+    assert!(
+        white >= 10,
+        "VIII's id after it routs: {white} white pixels"
+    );
+
+    // "VI charge VIII 0304-0404": the charge reaches VIII with an impact.
+    let charge = read("secondCavalryCharge");
+    let (vx, vy) = counter_at(&charge, "VIII");
+    let burst = "\"><use xlink:href=\"#burst\" transform=\"scale(.3)\"/>";
+    assert_eq!(charge.matches(burst).count(), 1, "one impact");
+    let end = charge.find(burst).unwrap();
+    let start = charge[..end].rfind("translate(").unwrap() + "translate(".len();
+    let (x, y) = charge[start..end]
+        .trim_end_matches(')')
+        .split_once(' ')
+        .unwrap();
+    let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+    let distance = ((x - vx).powi(2) + (y - vy).powi(2)).sqrt();
+    assert!(
+        (20.0..35.0).contains(&distance),
+        "the impact is at VIII's edge: {distance} px from its centre"
+    );
 }

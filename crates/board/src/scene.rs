@@ -233,6 +233,8 @@ pub enum Glyph {
     Star,
     /// Survivors cut down.
     Skull,
+    /// Lost a fight: a downward chevron beside the loser.
+    Beaten,
 }
 
 /// What a mark is.
@@ -247,7 +249,8 @@ pub enum MarkShape {
         to: Place,
         stroke: Stroke,
     },
-    /// A glyph beside a place (a rout, a slaughter, a check).
+    /// A glyph beside a place (a rout, a slaughter, a check): beside the
+    /// counter standing there, never over its id; several at one place stack.
     Spot { at: Place, glyph: Glyph },
     /// An outlined area (a zone, a command radius): cells or a polygon.
     Area { places: Vec<Place> },

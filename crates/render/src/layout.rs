@@ -9,7 +9,7 @@
 use std::fmt;
 
 use senlac_board::kurbo::{Point, Vec2};
-use senlac_board::scene::{Board, Place, Sample, Scene};
+use senlac_board::scene::{Board, Head, Place, Sample, Scene};
 use senlac_board::{Cell, Extent, Parity, hex};
 
 /// √3, the height of a flat-top hex whose corners are 1 from its centre.
@@ -381,8 +381,10 @@ pub struct Line {
 pub fn sample_width(sample: &Sample) -> f64 {
     match sample {
         Sample::Counter { .. } => 22.0,
-        Sample::Pips => 8.0,
+        Sample::Pips => 18.0,
         Sample::Standing { .. } | Sample::Terrain { .. } => 16.0,
+        // An impact's burst needs room before the label.
+        Sample::Line { stroke } if stroke.head == Head::Impact => 40.0,
         Sample::Line { .. } => 30.0,
         Sample::Glyph { .. } => 18.0,
     }

@@ -9,7 +9,7 @@ use senlac_board::scene::{
 };
 use senlac_render::layout::{Layout, Surface};
 use senlac_render::png::{frame_pixmap, frame_png, parse};
-use senlac_render::svg::{OPEN_GROUND, escape, palette, scene_svg};
+use senlac_render::svg::{BLOOD, OPEN_GROUND, PIP_STRIP, escape, palette, scene_svg};
 
 mod support;
 use support::{
@@ -476,4 +476,286 @@ fn a_base_on_a_table_is_drawn_where_its_centre_is() {
     // Outside it, off every terrain: open ground.
     let outside = table.to_px(Point::new(44.0, 8.0));
     assert!(close(pixel_at(&pixmap, outside), hex(OPEN_GROUND)));
+}
+
+/// The centre of `label`'s cell and the height of a hex, in pixels.
+fn hex_centre(layout: &Layout, label: u16) -> (Point, f64) {
+    let Surface::Hex { grid, .. } = &layout.surface else {
+        panic!("a hex map")
+    };
+    (grid.centre(cell(label)), grid.height)
+}
+
+/// How many pixels in the box from `min` to `max` satisfy `test`.
+fn count(
+    pixmap: &resvg::tiny_skia::Pixmap,
+    min: Point,
+    max: Point,
+    test: impl Fn([u8; 3]) -> bool,
+) -> usize {
+    let mut n = 0;
+    for y in min.y.round() as u32..=max.y.round() as u32 {
+        for x in min.x.round() as u32..=max.x.round() as u32 {
+            if test(pixel_at(pixmap, Point::new(f64::from(x), f64::from(y)))) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// White pixels where a grid counter's id is written (centred, below the symbol).
+fn id_pixels(pixmap: &resvg::tiny_skia::Pixmap, c: Point) -> usize {
+    count(
+        pixmap,
+        Point::new(c.x - 10.0, c.y + 4.0),
+        Point::new(c.x + 10.0, c.y + 13.0),
+        |p| close(p, [255, 255, 255]),
+    )
+}
+
+#[test]
+fn a_units_id_stays_legible_after_it_routs_or_is_slaughtered() {
+    for (side, glyph) in [(0, Glyph::Burst), (1, Glyph::Skull)] {
+        let mut scene = lone(side, 303);
+        let layout = Layout::new(&scene);
+        let (c, _) = hex_centre(&layout, 303);
+        let standing = frame_pixmap(&scene_svg(&scene)).expect("renders");
+        let before = id_pixels(&standing, c);
+        assert!(
+            before >= 8,
+            "side {side}: the id of a standing unit: {before}"
+        );
+
+        scene.counters[0].standing = Standing::Falling;
+        scene.marks = vec![mark(spot(303, glyph), side)];
+        let fallen = frame_pixmap(&scene_svg(&scene)).expect("renders");
+        let after = id_pixels(&fallen, c);
+        assert!(
+            after * 2 >= before,
+            "side {side}, {glyph:?}: {after} white pixels of the id left of {before}"
+        );
+        // The glyph is drawn, beside the counter: its colours right of it.
+        let ground = hex(OPEN_GROUND);
+        let right = count(
+            &fallen,
+            Point::new(c.x + 24.0, c.y - 22.0),
+            Point::new(c.x + 48.0, c.y),
+            |p| {
+                p.iter()
+                    .zip(ground)
+                    .map(|(&x, y)| u32::from(x.abs_diff(y)))
+                    .sum::<u32>()
+                    > 150
+            },
+        );
+        assert!(
+            right >= 40,
+            "side {side}: {glyph:?} beside the counter: {right}"
+        );
+    }
+}
+
+#[test]
+fn damage_pips_read_on_every_side_colour() {
+    for side in 0..4 {
+        let mut scene = lone(side, 303);
+        scene.counters[0].face.pips = 2;
+        let layout = Layout::new(&scene);
+        let (c, _) = hex_centre(&layout, 303);
+        let pixmap = frame_pixmap(&scene_svg(&scene)).expect("renders");
+        // Two pips on a strip near the bottom edge, below the id.
+        let (min, max) = (
+            Point::new(c.x - 11.0, c.y + 14.0),
+            Point::new(c.x + 11.0, c.y + 21.0),
+        );
+        let pips = count(&pixmap, min, max, |p| close(p, hex(BLOOD)));
+        assert!(pips >= 8, "side {side}: {pips} pip pixels");
+        let strip_pixels = count(&pixmap, min, max, |p| close(p, hex(PIP_STRIP)));
+        assert!(
+            strip_pixels >= 8,
+            "side {side}: {strip_pixels} strip pixels"
+        );
+        let (pip, strip) = (hex(BLOOD), hex(PIP_STRIP));
+        // Pips and strip stand out from the counter: far from its colour.
+        let fill = hex(palette(side).fill);
+        let distance = |a: [u8; 3], b: [u8; 3]| -> u32 {
+            a.iter()
+                .zip(b)
+                .map(|(&x, y)| u32::from(x.abs_diff(y)))
+                .sum()
+        };
+        assert!(
+            distance(strip, fill) > 200,
+            "side {side}: strip on {fill:?}"
+        );
+        assert!(distance(pip, hex(PIP_STRIP)) > 200, "side {side}");
+
+        scene.counters[0].face.pips = 0;
+        let unharmed = frame_pixmap(&scene_svg(&scene)).expect("renders");
+        let none = count(&unharmed, min, max, |p| close(p, hex(BLOOD)));
+        assert_eq!(none, 0, "side {side}: no damage, no pip");
+    }
+}
+
+#[test]
+fn a_hex_label_is_never_under_a_counter() {
+    let mut scene = lone(0, 303);
+    // Three counters on one hex fan out upwards, as far as a label.
+    for id in ["X", "XI"] {
+        let mut more = scene.counters[0].clone();
+        more.id = id.into();
+        scene.counters.push(more);
+    }
+    let layout = Layout::new(&scene);
+    let svg = scene_svg(&scene);
+    let pixmap = frame_pixmap(&svg).expect("renders");
+    let label_box = |label: u16| {
+        let (c, height) = hex_centre(&layout, label);
+        let baseline = c.y - height / 2.0 + 9.5;
+        (
+            Point::new(c.x - 11.0, baseline - 7.0),
+            Point::new(c.x + 11.0, baseline + 1.0),
+        )
+    };
+    // Grey-brown label ink: dark, and far from every side's colour.
+    let dark = |p: [u8; 3]| {
+        let (lo, hi) = (p.iter().min().unwrap_or(&0), p.iter().max().unwrap_or(&0));
+        *hi < 0xb0 && hi - lo < 32
+    };
+    // An empty hex shows its label: dark digits on open ground.
+    let (min, max) = label_box(503);
+    assert!(svg.contains(">0503<"));
+    assert!(
+        count(&pixmap, min, max, dark) >= 10,
+        "0503's label is drawn"
+    );
+    // The occupied one shows none, not a label half under a counter.
+    assert!(
+        !svg.contains(">0303<"),
+        "0303's label would be under its counters"
+    );
+    let (min, max) = label_box(303);
+    let label_ink = count(&pixmap, min, max, dark);
+    assert_eq!(label_ink, 0, "no label ink about the counters at 0303");
+}
+
+#[test]
+fn a_combat_result_links_the_two_with_their_totals_and_marks_the_loser() {
+    let mut scene = lone(0, 303);
+    let mut enemy = scene.counters[0].clone();
+    enemy.side = 1;
+    enemy.id = "V".into();
+    enemy.at = at(304);
+    scene.counters.push(enemy);
+    let result = senlac_board::scene::Stroke {
+        dash: senlac_board::scene::Dash::Dotted,
+        weight: 2.0,
+        head: senlac_board::scene::Head::Arrow,
+        curved: false,
+    };
+    scene.marks = vec![
+        Mark {
+            label: Some("6 vs 4".into()),
+            ..mark(link(303, 304, result), 0)
+        },
+        Mark {
+            ink: Ink::Danger,
+            ..mark(spot(304, Glyph::Beaten), 1)
+        },
+    ];
+    let svg = scene_svg(&scene);
+    assert!(svg.contains(">6 vs 4</text>"), "the totals are written");
+    let layout = Layout::new(&scene);
+    let pixmap = frame_pixmap(&svg).expect("renders");
+    let (loser, _) = hex_centre(&layout, 304);
+    let red = count(
+        &pixmap,
+        Point::new(loser.x + 25.0, loser.y - 22.0),
+        Point::new(loser.x + 48.0, loser.y),
+        |p| close(p, hex(BLOOD)),
+    );
+    assert!(red >= 10, "the loser is marked beside its counter: {red}");
+    // Both ids still read.
+    for label in [303, 304] {
+        let (c, _) = hex_centre(&layout, label);
+        assert!(id_pixels(&pixmap, c) >= 8, "{label}'s id");
+    }
+}
+
+#[test]
+fn an_impact_link_ends_in_a_burst_at_its_target() {
+    let mut scene = lone(1, 303);
+    let mut target = scene.counters[0].clone();
+    target.side = 0;
+    target.at = at(304);
+    scene.counters.push(target);
+    let home = senlac_board::scene::Stroke {
+        head: senlac_board::scene::Head::Impact,
+        ..CHARGE
+    };
+    scene.marks = vec![mark(link(303, 304, home), 1)];
+    let svg = scene_svg(&scene);
+    assert_eq!(svg.matches("xlink:href=\"#burst\"").count(), 1, "{svg}");
+    let layout = Layout::new(&scene);
+    let pixmap = frame_pixmap(&svg).expect("renders");
+    // 0304 is below 0303: the burst sits at the target's top edge.
+    let (t, _) = hex_centre(&layout, 304);
+    let burst = count(
+        &pixmap,
+        Point::new(t.x - 12.0, t.y - 40.0),
+        Point::new(t.x + 12.0, t.y - 20.0),
+        |[r, g, b]| r > 200 && (100..190).contains(&g) && b < 130,
+    );
+    assert!(burst >= 20, "an impact burst at the target: {burst}");
+}
+
+#[test]
+fn a_glyph_goes_on_the_side_away_from_the_line_that_reaches_its_counter() {
+    let mut scene = lone(0, 303);
+    let mut winner = scene.counters[0].clone();
+    winner.side = 1;
+    winner.at = at(503);
+    scene.counters.push(winner);
+    let loser_mark = Mark {
+        ink: Ink::Danger,
+        ..mark(spot(303, Glyph::Beaten), 0)
+    };
+    let layout = Layout::new(&scene);
+    let (c, _) = hex_centre(&layout, 303);
+    let red = |scene: &Scene, dx: f64| {
+        let pixmap = frame_pixmap(&scene_svg(scene)).expect("renders");
+        let x = c.x + dx;
+        count(
+            &pixmap,
+            Point::new(x - 12.0, c.y - 22.0),
+            Point::new(x + 12.0, c.y),
+            |p| close(p, hex(BLOOD)),
+        )
+    };
+    // Alone: right of the counter.
+    scene.marks = vec![loser_mark.clone()];
+    assert!(red(&scene, 35.0) >= 10);
+    assert_eq!(red(&scene, -35.0), 0);
+    // A link from the right (the winner at 0503): the glyph goes left.
+    scene.marks = vec![mark(link(503, 303, ATTACK), 1), loser_mark];
+    assert!(red(&scene, -35.0) >= 10, "left of the counter");
+    assert_eq!(
+        red(&scene, 35.0),
+        0,
+        "nothing right of it, where the link comes in"
+    );
+    // A labelled link from the left outweighs a plain one from the right.
+    let mut third = scene.counters[1].clone();
+    third.at = at(103);
+    scene.counters.push(third);
+    scene.marks.insert(
+        0,
+        Mark {
+            label: Some("6 vs 4".into()),
+            ..mark(link(103, 303, ATTACK), 1)
+        },
+    );
+    assert!(red(&scene, 35.0) >= 10, "right, away from the label");
+    assert_eq!(red(&scene, -35.0), 0);
 }

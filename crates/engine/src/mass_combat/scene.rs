@@ -1,5 +1,8 @@
 //! Mass Combat as a picture: the hex map and its terrain, counters with grade,
-//! command points and damage pips, and the marks of what just happened.
+//! command points and damage pips, and the marks of what just happened: moves,
+//! a charge driven home to its target, attacks, volleys, supports, a
+//! combat's result (the two linked with their totals, the loser marked),
+//! routs and slaughters.
 
 use senlac_board::Cell;
 use senlac_board::scene::{
@@ -21,6 +24,20 @@ const MOVE: Stroke = Stroke {
 const CHARGE: Stroke = Stroke {
     dash: Dash::Solid,
     weight: 3.0,
+    head: Head::Arrow,
+    curved: false,
+};
+/// A charge driven home: from the charger to its target, ending in an impact.
+const CHARGE_HOME: Stroke = Stroke {
+    dash: Dash::Solid,
+    weight: 3.0,
+    head: Head::Impact,
+    curved: false,
+};
+/// A combat resolved: attacker to defender, labelled with the totals.
+const RESULT: Stroke = Stroke {
+    dash: Dash::Dotted,
+    weight: 2.0,
     head: Head::Arrow,
     curved: false,
 };
@@ -121,101 +138,144 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
             })
         })
         .collect();
-    // A resolution draws the attack it settles, unless the frame draws its
-    // declaration too: a frame that starts after the declaration still shows
-    // what was resolved.
-    let declared: std::collections::HashSet<(usize, usize)> = events
-        .iter()
-        .filter_map(|e| match *e {
-            Event::AttackDeclared {
-                attacker, defender, ..
-            } => Some((attacker, defender)),
-            _ => None,
-        })
-        .collect();
-    let marks = events
-        .iter()
-        .filter_map(|event| {
-            let (shape, unit) = match *event {
-                Event::Moved {
-                    unit,
-                    charge,
-                    ref path,
-                    ..
-                } => (
-                    MarkShape::Path {
-                        places: path
-                            .cells()
-                            .iter()
-                            .map(|&c| Place::Cell(Cell::from_number(c)))
-                            .collect(),
-                        stroke: if charge { CHARGE } else { MOVE },
-                    },
-                    unit,
-                ),
-                Event::Volley { archer, target } => (
+    let mut marks = Vec::new();
+    for event in events {
+        let (shape, unit) = match *event {
+            Event::Moved {
+                unit,
+                charge,
+                ref path,
+                ..
+            } => (
+                MarkShape::Path {
+                    places: path
+                        .cells()
+                        .iter()
+                        .map(|&c| Place::Cell(Cell::from_number(c)))
+                        .collect(),
+                    stroke: if charge { CHARGE } else { MOVE },
+                },
+                unit,
+            ),
+            // A charge driven home: from the charger to its target, with an impact.
+            Event::ChargeCommitted {
+                cavalry, target, ..
+            } => {
+                let (Some(from), Some(to)) = (hex(cavalry), hex(target)) else {
+                    continue;
+                };
+                (
                     MarkShape::Link {
-                        from: hex(archer)?,
-                        to: hex(target)?,
+                        from,
+                        to,
+                        stroke: CHARGE_HOME,
+                    },
+                    cavalry,
+                )
+            }
+            Event::Volley { archer, target } => {
+                let (Some(from), Some(to)) = (hex(archer), hex(target)) else {
+                    continue;
+                };
+                (
+                    MarkShape::Link {
+                        from,
+                        to,
                         stroke: VOLLEY,
                     },
                     archer,
-                ),
-                Event::AttackDeclared {
-                    attacker, defender, ..
-                } => (
+                )
+            }
+            Event::AttackDeclared {
+                attacker, defender, ..
+            } => {
+                let (Some(from), Some(to)) = (hex(attacker), hex(defender)) else {
+                    continue;
+                };
+                (
                     MarkShape::Link {
-                        from: hex(attacker)?,
-                        to: hex(defender)?,
+                        from,
+                        to,
                         stroke: ATTACK,
                     },
                     attacker,
-                ),
-                Event::Resolved {
-                    attacker, defender, ..
-                } if !declared.contains(&(attacker, defender)) => (
+                )
+            }
+            Event::Supported {
+                supporter,
+                defender,
+                ..
+            } => {
+                let (Some(from), Some(to)) = (hex(supporter), hex(defender)) else {
+                    continue;
+                };
+                (
                     MarkShape::Link {
-                        from: hex(attacker)?,
-                        to: hex(defender)?,
-                        stroke: ATTACK,
-                    },
-                    attacker,
-                ),
-                Event::Supported {
-                    supporter,
-                    defender,
-                    ..
-                } => (
-                    MarkShape::Link {
-                        from: hex(supporter)?,
-                        to: hex(defender)?,
+                        from,
+                        to,
                         stroke: SUPPORT,
                     },
                     supporter,
-                ),
-                Event::Routed { unit, .. } => (
+                )
+            }
+            // A combat's result: the two linked with their totals, the loser marked.
+            Event::Resolved {
+                attacker,
+                defender,
+                attack,
+                defense,
+                loser,
+            } => {
+                if let (Some(from), Some(to)) = (hex(attacker), hex(defender)) {
+                    marks.push(Mark {
+                        shape: MarkShape::Link {
+                            from,
+                            to,
+                            stroke: RESULT,
+                        },
+                        ink: Ink::Side(side_of(attacker)),
+                        label: Some(format!("{attack} vs {defense}")),
+                    });
+                }
+                let Some(at) = hex(loser) else { continue };
+                marks.push(Mark {
+                    shape: MarkShape::Spot {
+                        at,
+                        glyph: Glyph::Beaten,
+                    },
+                    ink: Ink::Danger,
+                    label: None,
+                });
+                continue;
+            }
+            Event::Routed { unit, .. } => {
+                let Some(at) = hex(unit) else { continue };
+                (
                     MarkShape::Spot {
-                        at: hex(unit)?,
+                        at,
                         glyph: Glyph::Burst,
                     },
                     unit,
-                ),
-                Event::Slaughtered { unit, .. } => (
+                )
+            }
+            Event::Slaughtered { unit, .. } => {
+                let Some(at) = hex(unit) else { continue };
+                (
                     MarkShape::Spot {
-                        at: hex(unit)?,
+                        at,
                         glyph: Glyph::Skull,
                     },
                     unit,
-                ),
-                _ => return None,
-            };
-            Some(Mark {
-                shape,
-                ink: Ink::Side(side_of(unit)),
-                label: None,
-            })
-        })
-        .collect();
+                )
+            }
+            _ => continue,
+        };
+        marks.push(Mark {
+            shape,
+            ink: Ink::Side(side_of(unit)),
+            label: None,
+        });
+    }
     Scene {
         title: String::new(),
         caption: String::new(),
@@ -284,9 +344,22 @@ fn legend() -> Vec<LegendEntry> {
         ),
         entry("Move", Sample::Line { stroke: MOVE }),
         entry("Charge", Sample::Line { stroke: CHARGE }),
+        entry(
+            "Charge home",
+            Sample::Line {
+                stroke: CHARGE_HOME,
+            },
+        ),
         entry("Attack", Sample::Line { stroke: ATTACK }),
         entry("Volley", Sample::Line { stroke: VOLLEY }),
         entry("Support", Sample::Line { stroke: SUPPORT }),
+        entry("Combat (totals)", Sample::Line { stroke: RESULT }),
+        entry(
+            "Lost",
+            Sample::Glyph {
+                glyph: Glyph::Beaten,
+            },
+        ),
         entry(
             "Rout",
             Sample::Glyph {

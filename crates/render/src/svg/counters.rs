@@ -5,7 +5,7 @@
 use senlac_board::kurbo::Point;
 use std::sync::OnceLock;
 
-use senlac_board::scene::{Counter, Face, Place, Sample, Scene, Standing, Symbol, Weight};
+use senlac_board::scene::{Counter, Place, Sample, Scene, Standing, Symbol, Weight};
 
 use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette};
 use crate::layout::{Layout, Surface, push_px};
@@ -80,7 +80,7 @@ fn facing(counter: &Counter) -> Option<f64> {
 fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
     let pal = palette(counter.side);
     let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(counter.side)));
-    face(&mut body, &counter.id, &counter.face, HALF, HALF);
+    let id = face(&mut body, counter, HALF, HALF);
     if let Some(deg) = facing(counter) {
         body.push(
             Tag::new("path")
@@ -92,7 +92,7 @@ fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
                 .set("stroke-linejoin", "round"),
         );
     }
-    finish(scene, counter, at, body, 1.0, Point::new(20.0, -20.0))
+    finish(scene, counter, at, body, id, 1.0, Point::new(20.0, -20.0))
 }
 
 /// A unit's base on a table: its rectangle, `width` pixels of front and
@@ -122,14 +122,14 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
     if upturned {
         transform.insert_str(0, "rotate(180) ");
     }
-    let mut inner = Tag::new("g").set("transform", transform);
-    face(
-        &mut inner,
-        &counter.id,
-        &counter.face,
-        w / shrink,
-        d / shrink,
-    );
+    let mut inner = Tag::new("g").set("transform", transform.clone());
+    let id = face(&mut inner, counter, w / shrink, d / shrink);
+    // The id is drawn after the body (and any standing mark), turned as the face is.
+    if let Some(deg) = facing {
+        transform.insert(0, ' ');
+        transform.insert_str(0, &rotate(deg));
+    }
+    let id = Tag::new("g").set("transform", transform).add(id);
     let mut body = Tag::new("g")
         .add(rect(1.5, "#000").set("fill-opacity", ".28"))
         .add(
@@ -153,6 +153,7 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         counter,
         at,
         body,
+        id,
         (depth / COUNTER).min(1.0),
         Point::new(w - 3.0, 3.0 - d),
     )
@@ -172,12 +173,14 @@ fn rotate(deg: f64) -> String {
 }
 
 /// Wraps a counter's body: its tooltip, fading and standing mark (scaled by
-/// `mark_scale`; a shaken mark on the `corner`), moved to `at`.
+/// `mark_scale`; a shaken mark on the `corner`), then its `id` over them all,
+/// never faded, so who fell can always be read; moved to `at`.
 fn finish(
     scene: &Scene,
     counter: &Counter,
     at: Point,
     body: Tag,
+    id: Tag,
     mark_scale: f64,
     corner: Point,
 ) -> Tag {
@@ -200,6 +203,7 @@ fn finish(
         }
         group.push(g);
     }
+    group.push(id);
     group
 }
 
@@ -239,8 +243,11 @@ fn tooltip(scene: &Scene, counter: &Counter) -> String {
 
 /// What a counter shows, inside a rectangle `2 × half_w` wide and `2 ×
 /// half_d` deep centred on the origin: the symbol at the top, corner texts,
-/// the id, pips or a bar along the bottom. A grid counter's halves are 23.
-fn face(body: &mut Tag, id: &str, face: &Face, half_w: f64, half_d: f64) {
+/// damage pips on a light strip or a bar along the bottom. Returns the id,
+/// big, below the symbol, for the caller to draw last (over any standing
+/// mark). A grid counter's halves are 23.
+fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
+    let face = &counter.face;
     body.push(symbol_use(
         face.symbol,
         face.weight,
@@ -265,26 +272,15 @@ fn face(body: &mut Tag, id: &str, face: &Face, half_w: f64, half_d: f64) {
     }
     body.push(words);
     let pips = face.pips.min(7);
-    let pip_y = if face.bar.is_some() {
-        half_d - 14.0
-    } else {
-        half_d - 5.0
-    };
     if pips > 0 {
-        let mut g = Tag::new("g")
-            .set("fill", BLOOD)
-            .set("stroke", "#5a0c08")
-            .set("stroke-width", ".7");
-        let first = -3.0 * f64::from(pips - 1);
-        for i in 0..pips {
-            g.push(
-                Tag::new("circle")
-                    .num("cx", first + 6.0 * f64::from(i))
-                    .num("cy", pip_y)
-                    .set("r", "2.6"),
-            );
-        }
-        body.push(g);
+        body.push(pip_strip(
+            pips,
+            if face.bar.is_some() {
+                half_d - 9.0
+            } else {
+                half_d
+            },
+        ));
     }
     if let Some(bar) = &face.bar {
         let width = (half_w * 1.4).min(half_w * 2.0 - 20.0).max(10.0);
@@ -328,19 +324,61 @@ fn face(body: &mut Tag, id: &str, face: &Face, half_w: f64, half_d: f64) {
         }
         body.push(g);
     }
-    // The id, big, below the symbol; drawn last to stay legible.
-    body.push(
-        Tag::new("text")
-            .set("x", "0")
-            .num("y", half_d - 10.0)
-            .set("font-family", SANS)
-            .set("font-weight", "bold")
-            .set("font-size", "11")
-            .set("fill", "#fff")
-            .set("text-anchor", "middle")
-            .text(id),
-    );
+    let mut id = Tag::new("text")
+        .set("x", "0")
+        .num("y", half_d - 10.0)
+        .set("font-family", SANS)
+        .set("font-weight", "bold")
+        .set("font-size", "11")
+        .set("fill", "#fff")
+        .set("text-anchor", "middle");
+    if counter.standing != Standing::Active {
+        // Over a faded body and its mark: a dark halo keeps it legible.
+        id = id
+            .set("stroke", palette(counter.side).dark)
+            .set("stroke-width", "3")
+            .set("stroke-linejoin", "round")
+            .set("paint-order", "stroke");
+    }
+    id.text(&counter.id)
 }
+
+/// `pips` damage pips on a light strip whose bottom is `bottom`: red pips
+/// ringed dark on cream, which read on every side's colour and in grey.
+pub(super) fn pip_strip(pips: u8, bottom: f64) -> Tag {
+    let gap = if pips > 5 { 5.6 } else { 7.0 };
+    let width = gap * f64::from(pips) + 3.0;
+    let cy = bottom - 5.5;
+    let mut g = Tag::new("g").add(
+        Tag::new("rect")
+            .num("x", -width / 2.0)
+            .num("y", bottom - 9.0)
+            .num("width", width)
+            .set("height", "7")
+            .set("rx", "3.5")
+            .set("fill", PIP_STRIP)
+            .set("stroke", "#1b1b1b")
+            .set("stroke-width", ".7"),
+    );
+    let mut dots = Tag::new("g")
+        .set("fill", BLOOD)
+        .set("stroke", "#2a0503")
+        .set("stroke-width", ".8");
+    let first = -gap / 2.0 * f64::from(pips - 1);
+    for i in 0..pips {
+        dots.push(
+            Tag::new("circle")
+                .num("cx", first + gap * f64::from(i))
+                .num("cy", cy)
+                .set("r", "2.4"),
+        );
+    }
+    g.push(dots);
+    g
+}
+
+/// The light strip damage pips sit on.
+pub const PIP_STRIP: &str = "#f6f0e0";
 
 /// The four sides' counter bodies (shadow and square) and the twenty
 /// symbols, each drawn once per process and referenced with `<use>`.

@@ -5,10 +5,10 @@
 use senlac_board::kurbo::Point;
 use senlac_board::scene::{Glyph, LegendEntry, Sample, Scene, Standing};
 
-use super::counters::{scale, standing_mark, symbol_use};
+use super::counters::{pip_strip, scale, standing_mark, symbol_use};
 use super::map::{edge_style, fill};
 use super::marks::{Arrow, arrow, bend, glyph_tag};
-use super::{BLOOD, INK, NEUTRAL, SANS, Tag, palette};
+use super::{INK, NEUTRAL, SANS, Tag, palette};
 use crate::layout::{self, Layout, sample_width, side_names};
 
 pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
@@ -57,13 +57,7 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
         Sample::Counter { symbol: s, weight } => {
             g.push(symbol_use(*s, *weight, Point::new(x, row - 6.5)));
         }
-        Sample::Pips => g.push(
-            Tag::new("circle")
-                .num("cx", x + 4.0)
-                .num("cy", row)
-                .set("r", "2.8")
-                .set("fill", BLOOD),
-        ),
+        Sample::Pips => g.push(pip_strip(2, 5.5).translate(Point::new(x + w / 2.0, row))),
         Sample::Standing { standing } => {
             let mut sample = Tag::new("g").translate(Point::new(x + 8.0, row));
             match standing_mark(*standing) {
@@ -105,8 +99,10 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             );
         }
         Sample::Line { stroke } => {
-            let (a, b) = (Point::new(x, row), Point::new(x + w, row));
             let style = Arrow::of(stroke, NEUTRAL, true);
+            // An impact's burst sits on the tip: the line stops short of the label.
+            let end = if style.impact.is_some() { w - 10.0 } else { w };
+            let (a, b) = (Point::new(x, row), Point::new(x + end, row));
             let curve = stroke.curved.then(|| {
                 let c = bend(a, b);
                 // Bend upwards whichever way the sample runs, a little less.

@@ -5,7 +5,7 @@
 
 use senlac_board::Cell;
 use senlac_board::kurbo::Point;
-use senlac_board::scene::{Look, Scene, Shape};
+use senlac_board::scene::{Look, Place, Scene, Shape};
 
 use super::{INK, OPEN_GROUND, PathData, SANS, Tag};
 use crate::layout::{Layout, Surface, TableMap, push_px};
@@ -170,9 +170,21 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
         .set("paint-order", "stroke")
         .set("text-anchor", "middle");
     // Hundreds of labels of digits alone: written straight into the group,
-    // since nothing in them needs escaping and elements cost time.
+    // since nothing in them needs escaping and elements cost time. A cell a
+    // counter stands on keeps no label: the counter would cover part of it.
+    let occupied: Vec<Cell> = scene
+        .counters
+        .iter()
+        .filter_map(|c| match c.at {
+            Place::Cell(cell) => Some(cell),
+            Place::Point(_) => None,
+        })
+        .collect();
     let mut texts = String::with_capacity(cells.len() * 40);
     for cell in cells {
+        if occupied.contains(&cell) {
+            continue;
+        }
         let Some(at) = label_at(surface, cell) else {
             continue;
         };

@@ -1,7 +1,9 @@
 //! Marks of what just happened: routes and links as arrows (bold, dashed,
-//! curved, headless with end dots), glyphs beside a place (bursts under the
-//! counters, skulls and others over them), outlined areas and fire arcs, each
-//! with an optional label.
+//! curved, headless with end dots, an impact burst at a target), glyphs
+//! beside a place (right of the counter standing there, or left where more
+//! lines come from the right; never over its id; several at one place
+//! stacked downwards), outlined areas and fire arcs,
+//! each with an optional label.
 
 use senlac_board::kurbo::Point;
 use senlac_board::scene::{Dash, Glyph, Head, Mark, MarkShape, Place, Scene, Stroke};
@@ -20,8 +22,8 @@ pub(super) struct Arrow {
     /// The head's length; no head when `None`, but dots at both ends.
     pub head: Option<f64>,
     pub dash: Option<&'static str>,
-    /// A small burst at the tip.
-    pub impact: bool,
+    /// A small burst at the tip, at this scale of the burst's 39-pixel radius.
+    pub impact: Option<&'static str>,
 }
 
 impl Arrow {
@@ -52,7 +54,11 @@ impl Arrow {
                 Dash::Dashed => Some("7 4"),
                 Dash::Dotted => Some("1.5 4"),
             },
-            impact: stroke.head == Head::Impact,
+            impact: (stroke.head == Head::Impact).then_some(if sample {
+                "scale(.2)"
+            } else {
+                "scale(.3)"
+            }),
         }
     }
 }
@@ -127,12 +133,12 @@ pub(super) fn arrow(points: &[Point], curve: Option<Point>, style: &Arrow) -> Op
     group.push(halo(&head, 3.0));
     group.push(line(&d, style));
     group.push(head.path().set("fill", style.colour));
-    if style.impact {
+    if let Some(scale) = style.impact {
         group.push(
             Tag::new("g").translate(tip).add(
                 Tag::new("use")
                     .set("xlink:href", "#burst")
-                    .set("transform", "scale(.3)"),
+                    .set("transform", scale),
             ),
         );
     }
@@ -168,27 +174,16 @@ fn place_is_point(place: Place) -> bool {
     matches!(place, Place::Point(_))
 }
 
-/// Whether a mark is drawn under the counters: bursts, so the unit that
-/// routed shows over its own, and areas and arcs, which would tint them.
+/// Whether a mark is drawn under the counters: areas and arcs, which would
+/// tint them.
 fn lies_under(mark: &Mark) -> bool {
-    matches!(
-        mark.shape,
-        MarkShape::Spot {
-            glyph: Glyph::Burst,
-            ..
-        } | MarkShape::Area { .. }
-            | MarkShape::Arc { .. }
-    )
+    matches!(mark.shape, MarkShape::Area { .. } | MarkShape::Arc { .. })
 }
 
 /// The marks that lie under the counters, in the scene's order.
 pub(super) fn draw_under(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     for mark in scene.marks.iter().filter(|m| lies_under(m)) {
-        if let MarkShape::Spot { at, .. } = mark.shape {
-            if let Some(p) = layout.surface.place(at) {
-                doc.push(Tag::new("use").set("xlink:href", "#burst").at(p));
-            }
-        } else if let Some((Some(tag), _)) = draw_mark(scene, layout, mark) {
+        if let Some((Some(tag), _)) = draw_mark(scene, layout, mark, 0) {
             doc.push(tag);
         }
     }
@@ -198,8 +193,16 @@ pub(super) fn draw_under(doc: &mut Tag, scene: &Scene, layout: &Layout) {
 /// mark's label, over everything.
 pub(super) fn draw_over(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     let mut labels = Vec::new();
-    for mark in &scene.marks {
-        let Some((tag, label_at)) = draw_mark(scene, layout, mark) else {
+    for (i, mark) in scene.marks.iter().enumerate() {
+        // The how-manieth glyph at its place: each goes below the one before.
+        let nth = match mark.shape {
+            MarkShape::Spot { at, .. } => scene.marks[..i]
+                .iter()
+                .filter(|m| matches!(m.shape, MarkShape::Spot { at: a, .. } if a == at))
+                .count(),
+            _ => 0,
+        };
+        let Some((tag, label_at)) = draw_mark(scene, layout, mark, nth) else {
             continue;
         };
         if let Some(tag) = tag.filter(|_| !lies_under(mark)) {
@@ -214,8 +217,53 @@ pub(super) fn draw_over(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     }
 }
 
-/// A mark's drawing (none for a burst, drawn earlier) and where its label goes.
-fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark) -> Option<(Option<Tag>, Option<Point>)> {
+/// How far right of `place` a glyph goes: clear of the counter standing
+/// there, if any.
+fn beside(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
+    let counter = scene.counters.iter().find(|c| c.at == place)?;
+    Some(match (&layout.surface, counter.footprint) {
+        (Surface::Table(table), Some(f)) if place_is_point(place) => {
+            f.width.max(f.depth) * table.scale / 2.0 + 12.0
+        }
+        _ => HALF + 12.0,
+    })
+}
+
+/// Whether the lines reaching `place` (drawn at `c`) weigh more from its
+/// right than from its left: a link or a route's last step counts one, two
+/// with a label. Glyphs then go on its left, clear of the lines and labels.
+fn reached_from_the_right(scene: &Scene, layout: &Layout, place: Place, c: Point) -> bool {
+    let (mut left, mut right) = (0, 0);
+    for m in &scene.marks {
+        let other = match &m.shape {
+            MarkShape::Link { from, to, .. } if *from == place => Some(to),
+            MarkShape::Link { from, to, .. } if *to == place => Some(from),
+            MarkShape::Path { places, .. } if places.last() == Some(&place) => {
+                places.iter().rev().find(|&&p| p != place)
+            }
+            _ => None,
+        };
+        let Some(o) = other.and_then(|&o| layout.surface.place(o)) else {
+            continue;
+        };
+        let weight = 1 + usize::from(m.label.is_some());
+        if o.x > c.x + 1.0 {
+            right += weight;
+        } else if o.x < c.x - 1.0 {
+            left += weight;
+        }
+    }
+    right > left
+}
+
+/// A mark's drawing and where its label goes; `nth` is how many glyphs were
+/// drawn at a spot's place before it.
+fn draw_mark(
+    scene: &Scene,
+    layout: &Layout,
+    mark: &Mark,
+    nth: usize,
+) -> Option<(Option<Tag>, Option<Point>)> {
     let surface = &layout.surface;
     match &mark.shape {
         MarkShape::Path { places, stroke } => {
@@ -276,13 +324,17 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark) -> Option<(Option<Tag>
         }
         MarkShape::Spot { at, glyph } => {
             let c = surface.place(*at)?;
-            if *glyph == Glyph::Burst {
-                // Drawn under the counters; only the label here.
-                return Some((None, Some(Point::new(c.x, c.y + REACH + 12.0))));
-            }
-            // Beside the counter that stands there, if any.
-            let below = reach(scene, layout, *at).map_or(0.0, |r| r + 4.0);
-            let p = Point::new(c.x, c.y + below);
+            // Right of the counter that stands there, if any, from its top
+            // corner down; on the place itself where none does.
+            let down = 22.0 * nth as f64;
+            let p = match beside(scene, layout, *at) {
+                // Left where a line reaches the place from the right.
+                Some(dx) if reached_from_the_right(scene, layout, *at, c) => {
+                    Point::new(c.x - dx, c.y - 11.0 + down)
+                }
+                Some(dx) => Point::new(c.x + dx, c.y - 11.0 + down),
+                None => Point::new(c.x, c.y + down),
+            };
             Some((
                 Some(glyph_tag(*glyph, ink_colour(mark.ink, true)).translate(p)),
                 Some(Point::new(p.x, p.y + 20.0)),
@@ -383,6 +435,27 @@ pub(super) fn glyph_tag(glyph: Glyph, colour: &'static str) -> Tag {
                 .set("transform", "scale(.24)"),
         ),
         Glyph::Skull => g.add(Tag::new("use").set("xlink:href", "#skull")),
+        Glyph::Beaten => {
+            let d = "M-7,-4L0,4L7,-4";
+            g.add(
+                Tag::new("path")
+                    .set("d", d)
+                    .set("fill", "none")
+                    .set("stroke", "#fff")
+                    .set("stroke-width", "7")
+                    .set("stroke-linecap", "round")
+                    .set("stroke-linejoin", "round"),
+            )
+            .add(
+                Tag::new("path")
+                    .set("d", d)
+                    .set("fill", "none")
+                    .set("stroke", colour)
+                    .set("stroke-width", "3.5")
+                    .set("stroke-linecap", "round")
+                    .set("stroke-linejoin", "round"),
+            )
+        }
         Glyph::Cross => {
             let d = "M-7,-7L7,7M7,-7L-7,7";
             g.add(

@@ -4,7 +4,7 @@
 //!
 //! This module owns the document: its size, the shared patterns and shapes
 //! (`<defs>`), the palette, and the order things are drawn in: paper, title,
-//! board and terrain (`map`), marks that sit under counters (bursts, areas),
+//! board and terrain (`map`), marks that sit under counters (areas, arcs),
 //! counters (`counters`), the other marks (`marks`), caption (`text`),
 //! legend (`legend`). Elements are built as a small tree (`tag`) that
 //! escapes every text and attribute value as it writes them ([`escape`]).
@@ -25,6 +25,7 @@ use senlac_board::scene::{Ink, Scene};
 use crate::layout::{self, Layout, push_px};
 use tag::{PathData, Tag};
 
+pub use counters::PIP_STRIP;
 pub use film::film_svg;
 pub use text::escape;
 
@@ -36,7 +37,8 @@ const SANS: &str = "DejaVu Sans,Helvetica,Arial,sans-serif";
 const SERIF: &str = "Georgia,DejaVu Serif,Times New Roman,serif";
 const INK: &str = "#2a241c";
 const NEUTRAL: &str = "#3b3b3b";
-const BLOOD: &str = "#c8211b";
+/// The colour of blood: damage pips, a falling cross.
+pub const BLOOD: &str = "#c8211b";
 /// The colour of open ground.
 pub const OPEN_GROUND: &str = "#eef0d8";
 
