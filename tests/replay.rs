@@ -39,26 +39,16 @@ fn headless(browser: &Path, profile: &Path) -> Command {
 
 #[test]
 fn the_replay_steps_forward_with_the_right_arrow() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = tempfile::tempdir().unwrap();
-    let render = Command::new(env!("CARGO_BIN_EXE_senlac"))
-        .args([
+    render_to(
+        dir.path(),
+        &[
             "render",
             "samples/hastings.sbn",
             "--at",
             "figures",
             "--html",
-            "-o",
-        ])
-        .arg(dir.path())
-        .current_dir(&root)
-        .output()
-        .unwrap();
-    assert_eq!(
-        render.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&render.stderr)
+        ],
     );
     let page = dir.path().join("replay.html");
     let html = std::fs::read_to_string(&page).unwrap();
@@ -126,18 +116,7 @@ fn the_replay_works_in_a_browser_driven_by_keys_clicks_and_links() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let browser = browser_tests();
     let dir = tempfile::tempdir().unwrap();
-    let render = Command::new(env!("CARGO_BIN_EXE_senlac"))
-        .args(["render", "samples/hastings.sbn", "--html", "-o"])
-        .arg(dir.path())
-        .current_dir(&root)
-        .output()
-        .unwrap();
-    assert_eq!(
-        render.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&render.stderr)
-    );
+    render_to(dir.path(), &["render", "samples/hastings.sbn", "--html"]);
     let shots = dir.path().join("shots");
     std::fs::create_dir(&shots).unwrap();
     let run = Command::new("node")
@@ -236,11 +215,21 @@ fn replay_page(log: &str) -> String {
     let path = dir.path().join("battle.sbn");
     std::fs::write(&path, log).unwrap();
     let out = dir.path().join("out");
+    render_to(
+        &out,
+        &["render", path.to_str().unwrap(), "--at", "end", "--html"],
+    );
+    std::fs::read_to_string(out.join("replay.html")).unwrap()
+}
+
+/// Runs `senlac ARGS -o DIR` from the repository's root; it must succeed.
+fn render_to(dir: &Path, args: &[&str]) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let render = Command::new(env!("CARGO_BIN_EXE_senlac"))
-        .arg("render")
-        .arg(&path)
-        .args(["--at", "end", "--html", "-o"])
-        .arg(&out)
+        .args(args)
+        .arg("-o")
+        .arg(dir)
+        .current_dir(&root)
         .output()
         .unwrap();
     assert_eq!(
@@ -249,7 +238,6 @@ fn replay_page(log: &str) -> String {
         "{}",
         String::from_utf8_lossy(&render.stderr)
     );
-    std::fs::read_to_string(out.join("replay.html")).unwrap()
 }
 
 /// The board is drawn once: a further step costs its counters' references,
