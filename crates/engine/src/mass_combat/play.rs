@@ -342,16 +342,54 @@ fn outside_any_phase(action: &Action<'_, '_>, phase: Phase) -> Violation {
 /// The verb an action's word names, or nearly names (a slip such as
 /// `advnace`; it is reported, and the action is played as the verb meant).
 fn action_verb(word: &str) -> Option<Verb> {
-    // `resolve` is no verb of the table but a word of its own: looking for
-    // what it nearly names would cost a string distance on every resolve.
-    if word == "resolve" {
-        return None;
+    meant_word(word).and_then(Verb::parse)
+}
+
+/// The action word `word` is, or nearly names (`advnace`, `reslove`, a
+/// synonym such as `check`): a verb's word or `resolve`. A known word is
+/// taken as it is, so a clean battle looks nothing up.
+fn meant_word(word: &str) -> Option<&'static str> {
+    if word == RESOLVE {
+        return Some(RESOLVE);
     }
-    Verb::parse(word).or_else(|| {
-        senlac_notation::did_you_mean(word, Verb::ALL.iter().map(|v| v.word()))
-            .or_else(|| catalog::synonym(word))
-            .and_then(Verb::parse)
-    })
+    if let Some(verb) = Verb::parse(word) {
+        return Some(verb.word());
+    }
+    let words = Verb::ALL.iter().map(|v| v.word()).chain([RESOLVE]);
+    senlac_notation::did_you_mean(word, words).or_else(|| catalog::synonym(word))
+}
+
+/// The word of the step that resolves a combat: no verb of the tables.
+const RESOLVE: &str = "resolve";
+
+/// An action or reaction word that names nothing Mass Combat knows, with
+/// the word it nearly names, if any.
+fn unknown_verb(
+    atom: &Atom<'_>,
+    what: &str,
+    meant: Option<&str>,
+    listed: Option<String>,
+) -> Violation {
+    let help = match (meant, listed) {
+        (Some(word), Some(listed)) => Some(format!("did you mean `{word}`? {listed}")),
+        (Some(word), None) => Some(format!("did you mean `{word}`?")),
+        (None, listed) => listed,
+    };
+    let finding = Violation::of(
+        &codes::UNKNOWN_VERB,
+        atom.span,
+        format!("`{}` is not a Mass Combat {what}", atom.text),
+        rules::TURN_ORDER,
+    )
+    .label(if what == "reaction" {
+        "unknown reaction"
+    } else {
+        "unknown verb"
+    });
+    match help {
+        Some(help) => finding.help(help),
+        None => finding,
+    }
 }
 
 /// Which enemies a volley from `from` could reach, as help.
@@ -401,24 +439,18 @@ fn is_reaction(action: &Action<'_, '_>) -> bool {
 
 fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let verb_atom = action.verb();
-    let misspelt_resolve = Verb::parse(verb_atom.text).is_none()
-        && verb_atom.text != "resolve"
-        && senlac_notation::did_you_mean(verb_atom.text, ["resolve"]).is_some();
-    if misspelt_resolve {
-        out.push(
-            Violation::of(
-                &codes::UNKNOWN_VERB,
-                verb_atom.span,
-                format!("`{}` is not a Mass Combat action", verb_atom.text),
-                rules::TURN_ORDER,
-            )
-            .label("unknown verb")
-            .help("did you mean `resolve`?"),
+    let meant = meant_word(verb_atom.text);
+    if meant != Some(verb_atom.text) {
+        let listed = format!(
+            "`senlac rules {}` lists the actions",
+            super::catalog::tag(fold.roster.edition)
         );
+        out.push(unknown_verb(&verb_atom, "action", meant, Some(listed)));
     }
-    if verb_atom.text == "resolve" || misspelt_resolve {
+    // Played as the word it nearly names, so what follows stays in step.
+    let Some(word) = meant else { return };
+    if word == RESOLVE {
         check_arguments(Act::Resolve, action.args(), out);
-        flush_owed(fold, out);
         if fold.phase != Some(Phase::ResolveCombat) {
             out.push(Violation::of(
                 &codes::WRONG_PHASE,
@@ -435,37 +467,12 @@ fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Vio
         }
         return;
     }
-    let verb = match Verb::parse(verb_atom.text) {
-        Some(verb) => verb,
-        None => {
-            let meant = action_verb(verb_atom.text);
-            let listed = format!(
-                "`senlac rules {}` lists the actions",
-                super::catalog::tag(fold.roster.edition)
-            );
-            let mut unknown = Violation::of(
-                &codes::UNKNOWN_VERB,
-                verb_atom.span,
-                format!("`{}` is not a Mass Combat action", verb_atom.text),
-                rules::TURN_ORDER,
-            )
-            .label("unknown verb");
-            unknown = match meant {
-                Some(verb) => unknown.help(format!("did you mean `{}`? {listed}", verb.word())),
-                None => unknown.help(listed),
-            };
-            out.push(unknown);
-            // Played as the verb it nearly names, so what follows stays in step.
-            let Some(verb) = meant else { return };
-            verb
-        }
+    let Some(verb) = Verb::parse(word) else {
+        return;
     };
     check_arguments(Act::Verb(verb), action.args(), out);
     let reaction_verb = verb.is_reaction() || verb == Verb::Rout;
-    if !reaction_verb {
-        flush_owed(fold, out);
-    }
-    // Counted after the flush: an earlier action's missing reaction is not this one's fault.
+    // `act` flushed earlier actions' owed reactions: they are not this one's fault.
     let before = out.len();
     let Some(phase) = fold.phase else {
         out.push(outside_any_phase(action, Phase::Movement));
@@ -559,25 +566,18 @@ fn react_all(
             ));
             continue;
         };
-        let verb = match Verb::parse(reaction.verb.text) {
-            Some(verb) => verb,
-            None => {
-                let meant = action_verb(reaction.verb.text);
-                let mut unknown = Violation::of(
-                    &codes::UNKNOWN_VERB,
-                    reaction.verb.span,
-                    format!("`{}` is not a Mass Combat reaction", reaction.verb.text),
-                    rules::TURN_ORDER,
-                )
-                .label("unknown reaction");
-                if let Some(verb) = meant {
-                    unknown = unknown.help(format!("did you mean `{}`?", verb.word()));
-                }
-                out.push(unknown);
-                // Answered as the reaction it nearly names, so nothing stays owed.
-                let Some(verb) = meant else { continue };
-                verb
-            }
+        let Some(verb) = Verb::parse(reaction.verb.text).or_else(|| {
+            let meant = action_verb(reaction.verb.text);
+            out.push(unknown_verb(
+                &reaction.verb,
+                "reaction",
+                meant.map(Verb::word),
+                None,
+            ));
+            // Answered as the reaction it nearly names, so nothing stays owed.
+            meant
+        }) else {
+            continue;
         };
         if active(fold, unit, reaction.reactor.span, out) {
             react(fold, unit, verb, reaction.args, reaction.verb.span, out);
