@@ -136,11 +136,8 @@ pub fn page(
     film: &str,
 ) -> String {
     let steps = captions.len();
-    // A `<use>` builds its copy of the piece when it is parsed, even in a
-    // hidden frame: Hastings' 1,000 made the page take three times as long
-    // to load. The frames' references are kept in `data-href` and made real
-    // when a frame is first shown.
-    let film = film.replace("<use href=\"#", "<use data-href=\"#");
+    // The film's references are `data-href`s (see film.rs), made real when a
+    // frame is first shown.
     let written = written(battle, steps);
     let mut moves = String::new();
     let mut details = String::new();

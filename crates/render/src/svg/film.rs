@@ -5,7 +5,11 @@
 //! step, and every id in the document is unique.
 //!
 //! Frame `n` is the group `id="frame-n"`; all but the first are hidden
-//! (`display="none"`), and a page shows one at a time by toggling it.
+//! (`display="none"`), and a page shows one at a time by toggling it. A
+//! frame's references are written as `data-href`: a `<use href>` builds its
+//! copy of the piece as soon as it is parsed, even in a hidden frame (for
+//! Hastings' 1,000 that tripled the replay's load time), so the page turns
+//! them into `href`s when it first shows the frame.
 
 use std::collections::HashMap;
 
@@ -109,7 +113,7 @@ pub fn film_svg(scenes: impl IntoIterator<Item = Scene>) -> String {
             "\" class=\"frame\" display=\"none\">"
         });
         for piece in frame {
-            reel.push_str("<use href=\"#piece-");
+            reel.push_str("<use data-href=\"#piece-");
             reel.push_str(&piece.to_string());
             reel.push_str("\"/>");
         }
