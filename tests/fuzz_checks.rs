@@ -203,12 +203,14 @@ pub fn render(data: &[u8]) {
         captions.push((game.len().saturating_sub(1), "The end".to_string()));
         // The replay's film: the same frames, the board drawn once.
         let film_frames = captions.len().min(FRAMES.saturating_sub(drawn));
-        check_svg(&senlac_render::svg::film_svg(
+        let film = senlac_render::svg::film(
             captions
                 .iter()
                 .take(film_frames)
                 .map(|(state, _)| game.scene(*state, 0)),
-        ));
+        );
+        check_svg(&film.board);
+        check_svg(&film.legend);
         for (state, caption) in captions {
             if drawn == FRAMES {
                 return;

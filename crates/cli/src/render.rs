@@ -220,7 +220,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 planned_lines.push((line.as_ref(), planned));
             }
             let film =
-                senlac_render::svg::film_svg(steps.iter().map(|p| scene(game, &title, p)).chain(
+                senlac_render::svg::film(steps.iter().map(|p| scene(game, &title, p)).chain(
                     planned_lines.iter().flat_map(|(line, planned)| {
                         planned.iter().map(|p| scene(*line, &title, p))
                     }),

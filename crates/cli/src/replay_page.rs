@@ -133,7 +133,7 @@ pub fn page(
     game: &dyn Game,
     captions: &[String],
     lines: &[Line<'_>],
-    film: &str,
+    film: &senlac_render::svg::Film,
 ) -> String {
     let steps = captions.len();
     // The film's references are `data-href`s (see film.rs), made real when a
@@ -289,7 +289,9 @@ header h1{{font-size:1.2em;margin:0}}
 #caption{{font-style:italic}}
 .layout{{flex:1;display:flex;min-height:0}}
 .board{{flex:1;min-width:0;display:flex;justify-content:center;align-items:flex-start;padding:.4em}}
-.board svg{{max-width:100%;max-height:calc(100vh - 3.2em);width:auto;height:auto;background:#fff}}
+.board>svg{{flex:0 1 auto;min-width:0;max-width:100%;max-height:calc(100vh - 3.2em);width:auto;height:auto;background:#fff}}
+.legend{{flex:none;margin-left:.4em}}
+.legend svg{{display:block;background:#f8f4ea}}
 aside{{width:24em;display:flex;flex-direction:column;min-height:0;border-left:1px solid #cfc6ad}}
 .controls{{display:flex;gap:.3em;align-items:center;padding:.4em}}
 .controls button{{font:inherit;padding:.1em .5em}}
@@ -320,7 +322,7 @@ ol.variation a{{font-style:italic}}
 <header><h1>{title}</h1><span id="caption"></span></header>
 <div class="layout">
 <div class="board">
-{film}</div>
+{board}<div class="legend">{legend}</div></div>
 <aside>
 <div class="controls"><button id="first" title="Home">|◀</button><button id="back" title="Left arrow">◀</button><button id="play" title="Space: play, pause">▷</button><button id="forward" title="Right arrow">▶</button><button id="last" title="End">▶|</button><input id="slider" type="range" min="0" max="{max}" value="0" aria-label="step"><span id="where">1 / {steps}</span></div>
 <div id="details">
@@ -423,6 +425,8 @@ if (selftest) {{
 "#,
         title = escape(title),
         max = steps.saturating_sub(1),
+        board = film.board,
+        legend = film.legend,
     )
 }
 

@@ -26,7 +26,7 @@ const MAX_INCH: f64 = 24.0;
 pub const RULER: f64 = 16.0;
 /// White space around everything.
 pub const MARGIN: f64 = 24.0;
-/// The narrowest canvas: wide enough for a legend row.
+/// The narrowest canvas with a legend: wide enough for a legend row.
 pub const MIN_WIDTH: f64 = 720.0;
 /// Padding between the board and the frame drawn around it.
 pub const MAP_PADDING: f64 = 8.0;
@@ -413,6 +413,15 @@ pub struct Layout {
     pub title: Vec<Line>,
     /// The caption's lines, left-aligned below the map.
     pub caption: Vec<Line>,
+    /// The legend under the caption; `None` for a board alone.
+    pub key: Option<Key>,
+}
+
+/// Where a legend's parts go, between a left and a right edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Key {
+    pub left: f64,
+    pub right: f64,
     /// The thin rule above the legend.
     pub rule_y: f64,
     /// Where each side's swatch goes (its top-left), in [`side_names`] order.
@@ -420,8 +429,58 @@ pub struct Layout {
     /// Where each of [`Scene::legend`]'s samples starts: its left end, at the
     /// vertical middle of its row.
     pub legend: Vec<Point>,
-    /// The left edge of the text column.
-    pub left: f64,
+    /// Just below its last row.
+    pub bottom: f64,
+}
+
+impl Key {
+    /// Lays out `scene`'s sides, then its entries, flowing left to right
+    /// between `left` and `right` and wrapping, under a rule at `top`.
+    pub fn new(scene: &Scene, left: f64, right: f64, top: f64) -> Key {
+        let mut y = top + 10.0;
+        // Side swatches flow left to right, wrapping to more rows.
+        let mut sides = Vec::with_capacity(scene.sides.len().max(2));
+        let mut x = left;
+        for name in side_names(scene) {
+            // Names are bold: wider than the estimate for regular text.
+            let w = SWATCH + SWATCH_GAP + text_width(&name, LEGEND_SIZE) * 1.18 + LEGEND_ITEM_GAP;
+            if x > left && x + w > right {
+                x = left;
+                y += LEGEND_ROW;
+            }
+            sides.push(Point::new(x, y + (LEGEND_ROW - SWATCH) / 2.0));
+            x += w;
+        }
+        y += LEGEND_ROW;
+
+        // Entries flow the same way; what happened starts a row of its own.
+        let mut legend = Vec::with_capacity(scene.legend.len());
+        let mut x = left;
+        let mut previous_event = None;
+        for entry in &scene.legend {
+            let w = legend_entry_width(&entry.sample, &entry.label);
+            let event = is_event(&entry.sample);
+            let overflows = x > left && x + w - 14.0 > right;
+            if overflows || (event && previous_event == Some(false)) {
+                x = left;
+                y += LEGEND_ROW + 4.0;
+            }
+            legend.push(Point::new(x, y + LEGEND_ROW / 2.0));
+            x += w;
+            previous_event = Some(event);
+        }
+        if !legend.is_empty() {
+            y += LEGEND_ROW;
+        }
+        Key {
+            left,
+            right,
+            rule_y: top,
+            sides,
+            legend,
+            bottom: y,
+        }
+    }
 }
 
 impl Layout {
@@ -432,6 +491,16 @@ impl Layout {
 
     /// Lays out `scene` with hexes `size` pixels from centre to corner.
     pub fn with_hex_size(scene: &Scene, size: f64) -> Layout {
+        Layout::build(scene, size, true)
+    }
+
+    /// Lays out `scene`'s title, board and caption, with no legend: for a
+    /// page that shows the legend beside the board.
+    pub fn without_key(scene: &Scene) -> Layout {
+        Layout::build(scene, HEX_SIZE, false)
+    }
+
+    fn build(scene: &Scene, size: f64, with_key: bool) -> Layout {
         // The board's size, and where its top-left goes inside its frame.
         let (board_w, board_h, inset) = match scene.board {
             Board::Hex {
@@ -457,7 +526,7 @@ impl Layout {
             }
         };
         let width = (board_w + 2.0 * (MAP_PADDING + MARGIN))
-            .max(MIN_WIDTH)
+            .max(if with_key { MIN_WIDTH } else { 0.0 })
             .ceil();
         let left = MARGIN;
         let text_w = width - 2.0 * MARGIN;
@@ -511,42 +580,9 @@ impl Layout {
         if !caption.is_empty() {
             y += 6.0;
         }
-        let rule_y = y;
-        y += 10.0;
-
-        // Side swatches flow left to right, wrapping to more rows.
-        let mut sides = Vec::with_capacity(scene.sides.len().max(2));
-        let mut x = left;
-        for name in side_names(scene) {
-            // Names are bold: wider than the estimate for regular text.
-            let w = SWATCH + SWATCH_GAP + text_width(&name, LEGEND_SIZE) * 1.18 + LEGEND_ITEM_GAP;
-            if x > left && x + w > width - MARGIN {
-                x = left;
-                y += LEGEND_ROW;
-            }
-            sides.push(Point::new(x, y + (LEGEND_ROW - SWATCH) / 2.0));
-            x += w;
-        }
-        y += LEGEND_ROW;
-
-        // Entries flow the same way; what happened starts a row of its own.
-        let mut legend = Vec::with_capacity(scene.legend.len());
-        let mut x = left;
-        let mut previous_event = None;
-        for entry in &scene.legend {
-            let w = legend_entry_width(&entry.sample, &entry.label);
-            let event = is_event(&entry.sample);
-            let overflows = x > left && x + w - 14.0 > width - MARGIN;
-            if overflows || (event && previous_event == Some(false)) {
-                x = left;
-                y += LEGEND_ROW + 4.0;
-            }
-            legend.push(Point::new(x, y + LEGEND_ROW / 2.0));
-            x += w;
-            previous_event = Some(event);
-        }
-        if !legend.is_empty() {
-            y += LEGEND_ROW;
+        let key = with_key.then(|| Key::new(scene, left, width - MARGIN, y));
+        if let Some(key) = &key {
+            y = key.bottom;
         }
 
         Layout {
@@ -556,10 +592,7 @@ impl Layout {
             map,
             title,
             caption,
-            rule_y,
-            sides,
-            legend,
-            left,
+            key,
         }
     }
 }
@@ -714,7 +747,7 @@ mod tests {
         let last = grid.corners(cell(10, 10))[1];
         assert!(last.y <= l.map.y + l.map.height);
         assert!(l.caption[0].at.y > l.map.y + l.map.height);
-        assert_eq!(l.sides.len(), 2);
+        assert_eq!(l.key.map(|k| k.sides.len()), Some(2));
 
         let t = Layout::new(&scene(Board::Table {
             width: 48.0,

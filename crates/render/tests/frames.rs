@@ -204,7 +204,7 @@ fn the_legend_is_the_scenes_own() {
     assert!(svg.contains(">Infantry</text>"));
     assert!(svg.contains(">Horse &amp; hound</text>"));
     assert!(!svg.contains(">Slaughter</text>"), "nothing hard-coded");
-    assert_eq!(Layout::new(&scene).legend.len(), 2);
+    assert_eq!(Layout::new(&scene).key.map(|k| k.legend.len()), Some(2));
 }
 
 #[test]

@@ -16,16 +16,33 @@ use std::collections::HashMap;
 use senlac_board::scene::{Counter, Scene};
 
 use super::{Tag, counters, defs, legend, map, marks};
-use crate::layout::{Layout, push_px};
+use crate::layout::{Key, Layout, push_px};
 
-/// The frames of `scenes` (one battle's, on one board) as one SVG document.
-/// The board, sides and terrain are the first scene's; the legend is every
-/// scene's entries, each once; titles and captions are left to the page.
-/// Scenes are taken one at a time, so only their pieces are kept.
-pub fn film_svg(scenes: impl IntoIterator<Item = Scene>) -> String {
+/// A battle's frames, and the legend a page shows beside them.
+pub struct Film {
+    /// The board with every frame, and the definitions both documents use.
+    pub board: String,
+    /// The sides and every scene's legend entries, each once, in a column
+    /// [`LEGEND_WIDTH`] wide. It refers to the board's definitions, so it
+    /// goes in the same HTML document: beside the board, a legend reads at
+    /// its own size however small a tall board is scaled.
+    pub legend: String,
+}
+
+/// The legend column's width in pixels.
+pub const LEGEND_WIDTH: f64 = 230.0;
+
+/// The frames of `scenes` (one battle's, on one board) as one SVG document,
+/// and its legend as another. The board, sides and terrain are the first
+/// scene's; titles and captions are left to the page. Scenes are taken one
+/// at a time, so only their pieces are kept.
+pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
     let mut scenes = scenes.into_iter();
     let Some(first) = scenes.next() else {
-        return String::new();
+        return Film {
+            board: String::new(),
+            legend: String::new(),
+        };
     };
     let mut base = Scene {
         title: String::new(),
@@ -35,8 +52,7 @@ pub fn film_svg(scenes: impl IntoIterator<Item = Scene>) -> String {
         legend: Vec::new(),
         ..first.clone()
     };
-    // Where pieces go depends on the board alone, not on the legend below it.
-    let board = Layout::new(&base);
+    let board = Layout::without_key(&base);
 
     // Each distinct piece of markup once, in order of first use.
     let mut pieces: Vec<String> = Vec::new();
@@ -72,8 +88,7 @@ pub fn film_svg(scenes: impl IntoIterator<Item = Scene>) -> String {
         frames.push(frame);
     }
     drop(known);
-    let layout = Layout::new(&base);
-    debug_assert_eq!(layout.surface, board.surface);
+    let layout = board;
 
     let mut view = String::from("0 0 ");
     push_px(&mut view, layout.width);
@@ -120,8 +135,31 @@ pub fn film_svg(scenes: impl IntoIterator<Item = Scene>) -> String {
         reel.push_str("</g>\n");
     }
     doc.push_raw(reel);
-    legend::draw(&mut doc, &base, &layout);
     let mut out = String::with_capacity(64 * 1024);
+    doc.write(&mut out, true);
+    out.push('\n');
+    Film {
+        board: out,
+        legend: legend_column(&base),
+    }
+}
+
+/// `scene`'s sides and legend alone, [`LEGEND_WIDTH`] wide.
+fn legend_column(scene: &Scene) -> String {
+    let key = Key::new(scene, 4.0, LEGEND_WIDTH - 4.0, 2.0);
+    let height = (key.bottom + 4.0).ceil();
+    let mut view = String::from("0 0 ");
+    push_px(&mut view, LEGEND_WIDTH);
+    view.push(' ');
+    push_px(&mut view, height);
+    let mut doc = Tag::new("svg")
+        .set("xmlns", "http://www.w3.org/2000/svg")
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
+        .num("width", LEGEND_WIDTH)
+        .num("height", height)
+        .set("viewBox", view);
+    legend::draw(&mut doc, scene, &key);
+    let mut out = String::new();
     doc.write(&mut out, true);
     out.push('\n');
     out

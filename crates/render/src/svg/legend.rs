@@ -9,12 +9,12 @@ use super::counters::{pip_strip, scale, standing_mark, symbol_use};
 use super::map::{edge_style, fill};
 use super::marks::{Arrow, arrow, bend, glyph_tag};
 use super::{INK, NEUTRAL, SANS, Tag, palette};
-use crate::layout::{self, Layout, sample_width, side_names};
+use crate::layout::{self, Key, sample_width, side_names};
 
-pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
+pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
     let mut rule = super::PathData::new();
-    rule.move_to(Point::new(layout.left, layout.rule_y))
-        .line_to(Point::new(layout.width - layout.left, layout.rule_y));
+    rule.move_to(Point::new(key.left, key.rule_y))
+        .line_to(Point::new(key.right, key.rule_y));
     doc.push(
         rule.path()
             .set("stroke", "#b9b29b")
@@ -25,7 +25,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         .set("font-family", SANS)
         .num("font-size", layout::LEGEND_SIZE)
         .set("fill", INK);
-    for (i, (name, &at)) in side_names(scene).iter().zip(&layout.sides).enumerate() {
+    for (i, (name, &at)) in side_names(scene).iter().zip(&key.sides).enumerate() {
         let pal = palette(i);
         g.push(
             Tag::new("rect")
@@ -43,7 +43,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
                 .text(name),
         );
     }
-    for (entry, &at) in scene.legend.iter().zip(&layout.legend) {
+    for (entry, &at) in scene.legend.iter().zip(&key.legend) {
         draw_entry(&mut g, entry, at);
     }
     doc.push(g);

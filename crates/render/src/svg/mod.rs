@@ -26,7 +26,7 @@ use crate::layout::{self, Layout, push_px};
 use tag::{PathData, Tag};
 
 pub use counters::PIP_STRIP;
-pub use film::film_svg;
+pub use film::{Film, LEGEND_WIDTH, film};
 pub use text::escape;
 
 /// The side of a grid counter's square, in pixels.
@@ -265,7 +265,9 @@ pub fn scene_svg(scene: &Scene) -> String {
     ) {
         doc.push(caption);
     }
-    legend::draw(&mut doc, scene, &layout);
+    if let Some(key) = &layout.key {
+        legend::draw(&mut doc, scene, key);
+    }
     // Room for a Hastings-sized frame without growing: defs, then about a
     // hundred bytes a cell and a kilobyte a counter.
     let cells = layout.surface.cells().count();
