@@ -318,3 +318,31 @@ pub struct Scene {
     pub marks: Vec<Mark>,
     pub legend: Vec<LegendEntry>,
 }
+
+impl Scene {
+    /// Whether the picture draws something `sample` stands for, so that a
+    /// legend explains only what is on the page. A counter sample names a
+    /// symbol, a weight or both: [`Symbol::Plain`] and [`Weight::None`] match
+    /// any.
+    pub fn shows(&self, sample: &Sample) -> bool {
+        match sample {
+            Sample::Terrain { look } => self.terrain.iter().any(|t| t.look == *look),
+            Sample::Counter { symbol, weight } => self.counters.iter().any(|c| {
+                (*symbol == Symbol::Plain || c.face.symbol == *symbol)
+                    && (*weight == Weight::None || c.face.weight == *weight)
+            }),
+            Sample::Pips => self.counters.iter().any(|c| c.face.pips > 0),
+            Sample::Standing { standing } => self.counters.iter().any(|c| c.standing == *standing),
+            Sample::Line { stroke } => self.marks.iter().any(|m| match &m.shape {
+                MarkShape::Path { stroke: s, .. } | MarkShape::Link { stroke: s, .. } => {
+                    s == stroke
+                }
+                _ => false,
+            }),
+            Sample::Glyph { glyph } => self
+                .marks
+                .iter()
+                .any(|m| matches!(&m.shape, MarkShape::Spot { glyph: g, .. } if g == glyph)),
+        }
+    }
+}

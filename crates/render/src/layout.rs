@@ -426,17 +426,31 @@ pub struct Key {
     pub rule_y: f64,
     /// Where each side's swatch goes (its top-left), in [`side_names`] order.
     pub sides: Vec<Point>,
-    /// Where each of [`Scene::legend`]'s samples starts: its left end, at the
-    /// vertical middle of its row.
-    pub legend: Vec<Point>,
+    /// The entries of [`Scene::legend`] shown, by index, and where each
+    /// sample starts: its left end, at the vertical middle of its row.
+    pub entries: Vec<(usize, Point)>,
     /// Just below its last row.
     pub bottom: f64,
 }
 
 impl Key {
-    /// Lays out `scene`'s sides, then its entries, flowing left to right
-    /// between `left` and `right` and wrapping, under a rule at `top`.
+    /// Lays out `scene`'s sides, then the entries for what it draws (see
+    /// [`Scene::shows`]), flowing left to right between `left` and `right`
+    /// and wrapping, under a rule at `top`.
     pub fn new(scene: &Scene, left: f64, right: f64, top: f64) -> Key {
+        let shows = |i: usize| scene.legend.get(i).is_some_and(|e| scene.shows(&e.sample));
+        Key::chosen(scene, shows, left, right, top)
+    }
+
+    /// As [`Key::new`], with the entries `shown` picks by index: for a
+    /// legend of many scenes, each entry kept if any scene showed it.
+    pub fn chosen(
+        scene: &Scene,
+        shown: impl Fn(usize) -> bool,
+        left: f64,
+        right: f64,
+        top: f64,
+    ) -> Key {
         let mut y = top + 10.0;
         // Side swatches flow left to right, wrapping to more rows.
         let mut sides = Vec::with_capacity(scene.sides.len().max(2));
@@ -454,10 +468,13 @@ impl Key {
         y += LEGEND_ROW;
 
         // Entries flow the same way; what happened starts a row of its own.
-        let mut legend = Vec::with_capacity(scene.legend.len());
+        let mut entries = Vec::with_capacity(scene.legend.len());
         let mut x = left;
         let mut previous_event = None;
-        for entry in &scene.legend {
+        for (i, entry) in scene.legend.iter().enumerate() {
+            if !shown(i) {
+                continue;
+            }
             let w = legend_entry_width(&entry.sample, &entry.label);
             let event = is_event(&entry.sample);
             let overflows = x > left && x + w - 14.0 > right;
@@ -465,11 +482,11 @@ impl Key {
                 x = left;
                 y += LEGEND_ROW + 4.0;
             }
-            legend.push(Point::new(x, y + LEGEND_ROW / 2.0));
+            entries.push((i, Point::new(x, y + LEGEND_ROW / 2.0)));
             x += w;
             previous_event = Some(event);
         }
-        if !legend.is_empty() {
+        if !entries.is_empty() {
             y += LEGEND_ROW;
         }
         Key {
@@ -477,7 +494,7 @@ impl Key {
             right,
             rule_y: top,
             sides,
-            legend,
+            entries,
             bottom: y,
         }
     }

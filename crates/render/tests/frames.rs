@@ -204,7 +204,27 @@ fn the_legend_is_the_scenes_own() {
     assert!(svg.contains(">Infantry</text>"));
     assert!(svg.contains(">Horse &amp; hound</text>"));
     assert!(!svg.contains(">Slaughter</text>"), "nothing hard-coded");
-    assert_eq!(Layout::new(&scene).key.map(|k| k.legend.len()), Some(2));
+    assert_eq!(Layout::new(&scene).key.map(|k| k.entries.len()), Some(2));
+}
+
+#[test]
+fn the_legend_explains_only_what_is_drawn() {
+    let mut scene = sample();
+    let label = |svg: &str, text: &str| svg.contains(&format!(">{text}</text>"));
+    let svg = scene_svg(&scene);
+    for shown in ["Infantry", "Damage", "Move", "Charge", "Rout"] {
+        assert!(label(&svg, shown), "{shown} is drawn, so explained");
+    }
+    // No marks and no damage: no line, glyph or pip entries; the counters' stay.
+    scene.marks.clear();
+    for counter in &mut scene.counters {
+        counter.face.pips = 0;
+    }
+    let svg = scene_svg(&scene);
+    assert!(label(&svg, "Infantry") && label(&svg, "Heavy"));
+    for gone in ["Damage", "Move", "Charge", "Attack", "Rout"] {
+        assert!(!label(&svg, gone), "{gone} is not drawn, so not explained");
+    }
 }
 
 #[test]

@@ -328,7 +328,13 @@ fn legend() -> Vec<LegendEntry> {
         sample,
     };
     let counter = |symbol, weight| Sample::Counter { symbol, weight };
+    let ground = |look| Sample::Terrain { look };
     vec![
+        entry("Forest (impassable)", ground(Look::Woods)),
+        entry("Stream (impassable)", ground(Look::Water)),
+        entry("Impassable", ground(Look::Impassable)),
+        entry("Hill", ground(Look::Hill)),
+        entry("Hill's edge: +2 defending", ground(Look::Crest)),
         entry("Infantry", counter(Symbol::Infantry, Weight::None)),
         entry("Cavalry", counter(Symbol::Cavalry, Weight::None)),
         entry("Archers", counter(Symbol::Archers, Weight::None)),

@@ -49,9 +49,9 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
         caption: String::new(),
         counters: Vec::new(),
         marks: Vec::new(),
-        legend: Vec::new(),
         ..first.clone()
     };
+    let mut used = vec![false; base.legend.len()];
     let board = Layout::without_key(&base);
 
     // Each distinct piece of markup once, in order of first use.
@@ -66,9 +66,14 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
                 base.counters.push(counter.clone());
             }
         }
-        for entry in &scene.legend {
-            if !base.legend.contains(entry) {
-                base.legend.push(entry.clone());
+        // The legend in the system's order, with what any frame showed.
+        for entry in scene.legend.iter().filter(|e| scene.shows(&e.sample)) {
+            match base.legend.iter().position(|e| e == entry) {
+                Some(i) => used[i] = true,
+                None => {
+                    base.legend.push(entry.clone());
+                    used.push(true);
+                }
             }
         }
         let mut layer = Tag::new("g");
@@ -140,13 +145,14 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
     out.push('\n');
     Film {
         board: out,
-        legend: legend_column(&base),
+        legend: legend_column(&base, &used),
     }
 }
 
-/// `scene`'s sides and legend alone, [`LEGEND_WIDTH`] wide.
-fn legend_column(scene: &Scene) -> String {
-    let key = Key::new(scene, 4.0, LEGEND_WIDTH - 4.0, 2.0);
+/// `scene`'s sides and the legend entries `used`, alone, [`LEGEND_WIDTH`] wide.
+fn legend_column(scene: &Scene, used: &[bool]) -> String {
+    let shown = |i: usize| used.get(i).copied().unwrap_or(false);
+    let key = Key::chosen(scene, shown, 4.0, LEGEND_WIDTH - 4.0, 2.0);
     let height = (key.bottom + 4.0).ceil();
     let mut view = String::from("0 0 ");
     push_px(&mut view, LEGEND_WIDTH);

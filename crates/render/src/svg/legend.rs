@@ -3,7 +3,7 @@
 //! layout put them.
 
 use senlac_board::kurbo::Point;
-use senlac_board::scene::{Glyph, LegendEntry, Sample, Scene, Standing};
+use senlac_board::scene::{Glyph, LegendEntry, Look, Sample, Scene, Standing};
 
 use super::counters::{pip_strip, scale, standing_mark, symbol_use};
 use super::map::{edge_style, fill};
@@ -43,8 +43,10 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
                 .text(name),
         );
     }
-    for (entry, &at) in scene.legend.iter().zip(&key.legend) {
-        draw_entry(&mut g, entry, at);
+    for &(i, at) in &key.entries {
+        if let Some(entry) = scene.legend.get(i) {
+            draw_entry(&mut g, entry, at);
+        }
     }
     doc.push(g);
 }
@@ -84,6 +86,19 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
                 }
             }
             g.push(sample);
+        }
+        // An edge look is drawn along hexsides: its sample is that line.
+        Sample::Terrain { look: Look::Crest } => {
+            let (colour, width) = edge_style(Look::Crest);
+            let mut d = super::PathData::new();
+            d.move_to(Point::new(x, row))
+                .line_to(Point::new(x + w, row));
+            g.push(
+                d.path()
+                    .set("stroke", colour)
+                    .num("stroke-width", width)
+                    .set("stroke-linecap", "round"),
+            );
         }
         Sample::Terrain { look } => {
             let (edge, _) = edge_style(*look);
