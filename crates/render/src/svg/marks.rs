@@ -494,19 +494,34 @@ pub(super) fn glyph_tag(glyph: Glyph, colour: &'static str) -> Tag {
     }
 }
 
-/// A mark's label: small bold text with a white halo, centred on `at`.
+/// A mark's label ("7 vs 4"): bold text on a white tag edged in the mark's
+/// colour, centred on `at`, over everything, so it reads on any ground.
 fn label_tag(label: &str, at: Point, colour: &'static str) -> Tag {
-    Tag::new("text")
-        .at(Point::new(at.x, at.y + 4.0))
-        .set("font-family", SANS)
-        .set("font-size", "10")
-        .set("font-weight", "bold")
-        .set("fill", colour)
-        .set("stroke", "#fff")
-        .set("stroke-width", "3")
-        .set("paint-order", "stroke")
-        .set("text-anchor", "middle")
-        .text(label)
+    const SIZE: f64 = 12.0;
+    let width = crate::layout::text_width(label, SIZE) + 8.0;
+    let height = SIZE + 5.0;
+    Tag::new("g")
+        .add(
+            Tag::new("rect")
+                .num("x", at.x - width / 2.0)
+                .num("y", at.y - height / 2.0)
+                .num("width", width)
+                .num("height", height)
+                .set("rx", "3")
+                .set("fill", "#fff")
+                .set("stroke", colour)
+                .set("stroke-width", "1.2"),
+        )
+        .add(
+            Tag::new("text")
+                .at(Point::new(at.x, at.y + SIZE * 0.36))
+                .set("font-family", SANS)
+                .num("font-size", SIZE)
+                .set("font-weight", "bold")
+                .set("fill", colour)
+                .set("text-anchor", "middle")
+                .text(label),
+        )
 }
 
 #[cfg(test)]
