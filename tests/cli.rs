@@ -955,3 +955,85 @@ fn lint_grows_linearly_with_units() {
         "500 units took {small:.3}s, 2,000 took {large:.3}s"
     );
 }
+
+/// A figure among the setup lines shows the setup as it stands at the mark:
+/// in `show` and `diff` as in its picture.
+#[test]
+fn show_and_diff_at_a_setup_figure_see_only_what_is_deployed() {
+    let shown = json_of(&[
+        "show",
+        "samples/hastings.sbn",
+        "--at",
+        "fig:haroldsArrives",
+        "--format",
+        "json",
+    ]);
+    let units = shown["units"].as_array().unwrap();
+    let status = |side: &str| -> Vec<&str> {
+        units
+            .iter()
+            .filter(|u| u["side"] == side)
+            .map(|u| u["status"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(status("Saxons"), vec!["active"; 9]);
+    assert_eq!(status("Normans"), vec!["not deployed"; 7]);
+
+    let diff = json_of(&[
+        "diff",
+        "samples/hastings.sbn",
+        "--from",
+        "fig:haroldsArrives",
+        "--to",
+        "fig:williamArrives",
+        "--format",
+        "json",
+    ]);
+    let changes = diff[0]["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 14, "each Norman deploys: status and place");
+    assert!(changes.iter().all(|c| c["side"] == "Normans"));
+    assert_eq!(
+        (&changes[1]["field"], &changes[1]["to"]),
+        (&"at".into(), &"0408".into())
+    );
+    let text = text(
+        &senlac_in_root(&[
+            "diff",
+            "samples/hastings.sbn",
+            "--from",
+            "fig:haroldsArrives",
+            "--to",
+            "fig:williamArrives",
+        ])
+        .stdout,
+    );
+    assert!(text.contains("Normans I    deploys - → 0408"), "{text}");
+}
+
+/// A reader that stops early (`senlac diff … | head`) closes the pipe: each
+/// command stops quietly, never with a panic.
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    let commands: [&[&str]; 5] = [
+        &["diff", "samples/hastings.sbn"],
+        &["show", "samples/hastings.sbn", "--at", "end"],
+        &["report", "samples/hastings.sbn"],
+        &["lint", "samples/hastings.sbn", "--format", "json"],
+        &["rules", "mass-combat/a"],
+    ];
+    for args in commands {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_senlac"))
+            .args(args)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The read end closes before the command has anything to write.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {stderr}");
+    }
+}

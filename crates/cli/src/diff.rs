@@ -65,7 +65,7 @@ pub fn run(
         };
         let mut blocks = Vec::new();
         for (from, to) in pairs {
-            let (Some(before), Some(after)) = (game.index(&from), game.index(&to)) else {
+            let (Some(before), Some(after)) = (game.view_at(&from), game.view_at(&to)) else {
                 let missing = if game.index(&from).is_none() {
                     &from
                 } else {
@@ -81,15 +81,14 @@ pub fn run(
             blocks.push(Block {
                 from: from.to_string(),
                 to: to.to_string(),
-                changes: changes(&game.view(before), &game.view(after)),
+                changes: changes(&before, &after),
             });
         }
         match format {
-            OutputFormat::Json => println!(
-                "{}",
-                serde_json::to_string_pretty(&blocks).unwrap_or_default()
-            ),
-            OutputFormat::Text => print!("{}", safe_text::terminal(&text(&blocks))),
+            OutputFormat::Json => {
+                crate::print(&(serde_json::to_string_pretty(&blocks).unwrap_or_default() + "\n"))
+            }
+            OutputFormat::Text => crate::print(&safe_text::terminal(&text(&blocks))),
         }
         Exit::Success
     })
@@ -127,7 +126,17 @@ fn followed(
             a.status.to_string(),
             b.status.to_string(),
         ),
-        ("at", "moves", place(a), place(b)),
+        // A unit that had no place (not deployed yet) is placed, not moved.
+        (
+            "at",
+            if a.place.is_none() {
+                "deploys"
+            } else {
+                "moves"
+            },
+            place(a),
+            place(b),
+        ),
     ];
     for (i, column) in before.columns.iter().enumerate() {
         if let Some(label) = column.followed {

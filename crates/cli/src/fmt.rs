@@ -221,12 +221,12 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
     }
     let Some(replacement) = replacement else {
         print_diff_of_file(&name, path, layout);
-        println!("would reformat {name}");
+        crate::print(&format!("would reformat {name}\n"));
         return Exit::Failure;
     };
     match replacement.commit() {
         Ok(()) => {
-            println!("formatted {name}");
+            crate::print(&format!("formatted {name}\n"));
             Exit::Success
         }
         Err(e) => {
@@ -245,12 +245,14 @@ fn print_diff_of_file(name: &str, path: &Path, layout: (bool, LineEnding)) {
         None
     };
     let Some(bytes) = bytes else {
-        println!("{name}: too large to show the diff; `senlac fmt` it and compare");
+        crate::print(&format!(
+            "{name}: too large to show the diff; `senlac fmt` it and compare\n"
+        ));
         return;
     };
     let mut formatted = Vec::new();
     if format_stream(name, &bytes[..], &bytes[..], layout, Some(&mut formatted)).is_ok() {
-        print!("{}", diff(name, &bytes, &formatted));
+        crate::print(&diff(name, &bytes, &formatted));
     }
 }
 

@@ -90,7 +90,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
     for result in &results {
         match format {
             Format::Human => eprint!("{}", result.output),
-            _ => print!("{}", result.output),
+            _ => crate::print(&result.output),
         }
         total.battles += result.battles;
         total.actions += result.actions;

@@ -34,6 +34,18 @@ pub enum Exit {
     Usage = 2,
 }
 
+/// Writes `text` to standard output. A reader that closed the pipe
+/// (`senlac diff … | head`) has what it wanted: not an error, and never a
+/// panic, as `print!` would make it.
+pub fn print(text: &str) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_all(text.as_bytes())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("error: standard output: {e}");
+    }
+}
+
 /// Whether to colour diagnostics: only on a terminal, and never with NO_COLOR.
 pub fn color_wanted() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
@@ -340,7 +352,7 @@ fn man(dir: Option<&std::path::Path>) -> Exit {
             eprintln!("error: {}: {e}", path.display());
             return Exit::Usage;
         }
-        println!("wrote {}", path.display());
+        print(&format!("wrote {}\n", path.display()));
     }
     Exit::Success
 }

@@ -81,7 +81,7 @@ pub fn run(path: &Path, battle: usize, format: ReportFormat) -> Exit {
             ReportFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
             ReportFormat::Html => html(&report),
         };
-        print!("{text}");
+        crate::print(&text);
         Exit::Success
     })
 }

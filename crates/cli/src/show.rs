@@ -16,7 +16,7 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
         }
     };
     load::with_battle(path, battle, |source, parsed, game| {
-        let Some(index) = game.index(&point) else {
+        let Some(view) = game.view_at(&point) else {
             eprintln!(
                 "error: {}: {}",
                 source.name,
@@ -24,21 +24,15 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
             );
             return Exit::Usage;
         };
-        let view = game.view(index);
         let title = parsed.tag("Battle").unwrap_or_default().into_owned();
         match format {
             OutputFormat::Json => {
                 let units: Vec<_> = view.units.iter().map(|u| view.unit_json(u)).collect();
                 let value =
                     serde_json::json!({ "battle": title, "at": point.to_string(), "units": units });
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&value).unwrap_or_default()
-                );
+                crate::print(&(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"));
             }
-            OutputFormat::Text => {
-                print!("{}", safe_text::terminal(&table(&title, &point, &view)))
-            }
+            OutputFormat::Text => crate::print(&safe_text::terminal(&table(&title, &point, &view))),
         }
         Exit::Success
     })

@@ -185,6 +185,10 @@ pub trait Game: Send + Sync {
     fn index(&self, point: &Point) -> Option<usize>;
     fn columns(&self) -> &'static [Column];
     fn view(&self, index: usize) -> BattleView;
+    /// The view at a point; at a figure marked among the setup lines, the
+    /// units deployed after the mark are "not deployed", with no place, as
+    /// the figure draws them.
+    fn view_at(&self, point: &Point) -> Option<BattleView>;
     fn clock(&self, index: usize) -> Clock;
     /// The key moments of the events that led to state `index`.
     fn moments(&self, index: usize) -> Vec<String>;
@@ -211,6 +215,21 @@ pub struct Played<R: Ruleset> {
 }
 
 impl<R: Ruleset> Played<R> {
+    /// The units (side, id) placed after figure `figure`'s mark: none for a
+    /// mark after the setup.
+    fn deployed_after(&self, figure: usize) -> std::collections::HashSet<(&str, &str)> {
+        let timeline = &self.replay.timeline;
+        let Some(mark) = timeline.figures.get(figure) else {
+            return Default::default();
+        };
+        timeline
+            .deployments
+            .iter()
+            .filter(|d| d.offset > mark.offset)
+            .map(|d| (d.side.as_str(), d.id.as_str()))
+            .collect()
+    }
+
     pub fn new(rules: R, tag: &'static str, battle: &Battle<'_>, config: Config) -> Self {
         let replay = replay(&rules, battle, config);
         Played {
@@ -269,6 +288,23 @@ impl<R: Ruleset> Game for Played<R> {
         self.rules.view(&self.state(index))
     }
 
+    fn view_at(&self, point: &Point) -> Option<BattleView> {
+        let mut view = self.view(self.index(point)?);
+        let figure = match point {
+            Point::Figure(name) => self.figures().iter().position(|f| &f.name == name),
+            _ => None,
+        };
+        let later = figure.map(|f| self.deployed_after(f)).unwrap_or_default();
+        for unit in &mut view.units {
+            let side = view.sides.get(unit.side).map_or("", String::as_str);
+            if later.contains(&(side, unit.id.as_str())) {
+                unit.status = "not deployed";
+                unit.place = None;
+            }
+        }
+        Some(view)
+    }
+
     fn clock(&self, index: usize) -> Clock {
         self.rules.clock(&self.state(index))
     }
@@ -292,13 +328,7 @@ impl<R: Ruleset> Game for Played<R> {
             .map(|f| f.state);
         let since = crate::timeline::frame_start(&timeline.labels, mark.state, previous, false);
         let mut scene = self.scene(mark.state, since);
-        // The units placed after the mark, by side and id.
-        let later: std::collections::HashSet<(&str, &str)> = timeline
-            .deployments
-            .iter()
-            .filter(|d| d.offset > mark.offset)
-            .map(|d| (d.side.as_str(), d.id.as_str()))
-            .collect();
+        let later = self.deployed_after(figure);
         if !later.is_empty() {
             let sides = &scene.sides;
             scene.counters.retain(|counter| {
