@@ -196,6 +196,56 @@ fn a_variation_is_a_side_line_of_frames_under_the_action_it_replaces() {
     );
 }
 
+/// A variation inside a variation is drawn under the action it replaces in
+/// its own line, from the state its line reached before that action.
+#[test]
+fn a_nested_variation_branches_from_its_own_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let sample = std::fs::read_to_string(root.join("samples/hastings.sbn")).unwrap();
+    let main = "    III+IV+V+VI+VII hold\n\n; Left";
+    let log = sample.replacen(
+        main,
+        "    III+IV+V+VI+VII hold\n    (\n      III advance 0507-0506\n      IV advance 0607-0606\n      ( V advance 0707-0706 { Or the French. } )\n    )\n\n; Left",
+        1,
+    );
+    let page = replay_page(&log);
+    // The outer line's frames 83 and 84, the nested line's 85, listed under
+    // the outer line's second action.
+    assert!(
+        page.contains(
+            "<a href=\"#step=84\" data-step=\"84\">IV advance 0607-0606</a><ol class=\"variation\"><li><a href=\"#step=85\" data-step=\"85\">V advance 0707-0706</a></li></ol></li></ol>"
+        ),
+        "no nested side line"
+    );
+    assert!(page.contains("id=\"frame-85\"") && !page.contains("id=\"frame-86\""));
+    // Its state before is the outer line's first action (frame 83): only V
+    // moves, and III stands where the outer line put it.
+    assert!(page.contains(
+        "<div class=\"detail\" data-step=\"85\" hidden><h2>Turn 1 · Normans · Movement <small>(variation)</small></h2><p class=\"action\"><code>V advance 0707-0706</code></p><h3>Changes</h3><ul><li>Normans V: moves 0707 → 0706</li></ul><blockquote>Or the French.</blockquote></div>"
+    ));
+    let table = page
+        .split("const lines = [")
+        .nth(1)
+        .and_then(|rest| rest.split("];").next())
+        .unwrap();
+    let rows: Vec<&str> = table.split("],").filter(|r| !r.is_empty()).collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    let outer: Vec<usize> = rows[0]
+        .trim_start_matches('[')
+        .split(',')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let nested: Vec<usize> = rows[1]
+        .trim_start_matches('[')
+        .split(',')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    // [the frame before, first frame, length, the main-line step replaced]
+    assert_eq!(outer[1..3], [83, 2]);
+    assert_eq!(outer[0] + 1, outer[3]);
+    assert_eq!(nested, vec![83, 85, 1, outer[3]]);
+}
+
 /// A replay of `turns` turns of Hastings' armies holding: the sample's setup,
 /// then nothing but holds.
 fn holding_battle(turns: usize) -> String {

@@ -172,32 +172,14 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             // Each variation is replayed as the main line of the battle's text
             // with it spliced in, and drawn from the state before the action
             // it replaces; its frames follow the main line's in the film.
-            let variations = crate::replay_page::variations(parsed);
-            // Each replayed variation, with how many of its actions it reached.
-            let mut games: Vec<(&crate::replay_page::Variation, Box<dyn Game>, usize)> = Vec::new();
-            for variation in &variations {
-                let archive = senlac_notation::parse(&variation.text);
-                let Some(battle) = archive.battles.first() else {
-                    continue;
-                };
-                if !battle.errors.is_empty() {
-                    continue;
-                }
-                let Ok(line) = senlac_engine::check(battle, senlac_engine::Config::TIMELINE) else {
-                    continue;
-                };
-                let count = variation
-                    .actions
-                    .len()
-                    .min(line.len().saturating_sub(variation.replaces));
-                games.push((variation, line, count));
-            }
-            let mut first = steps.len();
+            let branches = branches(parsed, steps.len());
             let mut lines = Vec::new();
             let mut planned_lines = Vec::new();
-            for (variation, line, count) in &games {
-                let replaces = &variation.replaces;
-                let actions = &variation.actions[..*count];
+            for branch in &branches {
+                let variation = &branch.variation;
+                let line = branch.game.as_ref();
+                let replaces = variation.replaces;
+                let actions = &variation.actions[..branch.count];
                 let planned: Vec<Planned> = (0..actions.len())
                     .map(|i| Planned {
                         name: String::new(),
@@ -209,15 +191,18 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                     })
                     .collect();
                 lines.push(crate::replay_page::Line {
-                    replaces: *replaces,
-                    first,
-                    game: line.as_ref(),
+                    replaces,
+                    first: branch.first,
+                    before: branch.before,
+                    main: branch.main,
+                    parent: branch.parent,
+                    at: branch.at,
+                    game: line,
                     captions: planned.iter().map(|p| p.caption.clone()).collect(),
                     actions: actions.to_vec(),
-                    comments: variation.comments[..*count].to_vec(),
+                    comments: variation.comments[..branch.count].to_vec(),
                 });
-                first += actions.len();
-                planned_lines.push((line.as_ref(), planned));
+                planned_lines.push((line, planned));
             }
             let film =
                 senlac_render::svg::film(steps.iter().map(|p| scene(game, &title, p)).chain(
@@ -448,4 +433,99 @@ mod tests {
             assert!(inside(dir, fine, "svg").is_some(), "{fine:?}");
         }
     }
+}
+
+/// The most variation lines a replay draws: each replays the battle up to
+/// its action, so hostile nesting must not multiply the work without end.
+const MOST_BRANCHES: usize = 256;
+
+/// A variation replayed for the page, at any depth.
+struct Branch {
+    variation: crate::replay_page::Variation,
+    game: Box<dyn Game>,
+    /// How many of its actions the replay reached.
+    count: usize,
+    /// Its first frame in the film, and the frame of the state before it.
+    first: usize,
+    before: usize,
+    /// The main-line step its outermost variation replaces.
+    main: usize,
+    /// The line it branches from (an index into the branches), if nested,
+    /// and the step or action there it is an alternative to.
+    parent: Option<usize>,
+    at: usize,
+}
+
+/// Every variation of `battle` that replays, outer ones first, nested ones
+/// (a variation inside a variation) under the action they replace; their
+/// frames numbered on from the main line's `main_steps`.
+fn branches(battle: &senlac_notation::Battle<'_>, main_steps: usize) -> Vec<Branch> {
+    let mut out: Vec<Branch> = Vec::new();
+    // Waiting: a variation, its parent branch, and the first step of the
+    // parent's own (deeper variations replace a step at or after it).
+    let mut waiting: std::collections::VecDeque<_> = crate::replay_page::variations(battle)
+        .into_iter()
+        .map(|v| (v, None))
+        .collect();
+    let mut next_frame = main_steps;
+    while let Some((variation, parent)) = waiting.pop_front() {
+        if out.len() == MOST_BRANCHES {
+            break;
+        }
+        let archive = senlac_notation::parse(&variation.text);
+        let Some(spliced) = archive.battles.first() else {
+            continue;
+        };
+        if !spliced.errors.is_empty() {
+            continue;
+        }
+        let Ok(game) = senlac_engine::check(spliced, senlac_engine::Config::TIMELINE) else {
+            continue;
+        };
+        let count = variation
+            .actions
+            .len()
+            .min(game.len().saturating_sub(variation.replaces));
+        if count == 0 {
+            continue;
+        }
+        let (before, main, at) = match parent {
+            None => (
+                variation.replaces.saturating_sub(1),
+                variation.replaces,
+                variation.replaces,
+            ),
+            Some(p) => {
+                let up: &Branch = &out[p];
+                let at = variation.replaces - up.variation.replaces;
+                let before = if at == 0 {
+                    up.before
+                } else {
+                    up.first + at - 1
+                };
+                (before, up.main, at)
+            }
+        };
+        let index = out.len();
+        // The spliced text's own variations past its splice are this one's.
+        let from = variation.replaces;
+        waiting.extend(
+            crate::replay_page::variations(spliced)
+                .into_iter()
+                .filter(|v| v.replaces >= from && v.replaces < from + count)
+                .map(|v| (v, Some(index))),
+        );
+        out.push(Branch {
+            variation,
+            game,
+            count,
+            first: next_frame,
+            before,
+            main,
+            parent,
+            at,
+        });
+        next_frame += count;
+    }
+    out
 }

@@ -29,8 +29,8 @@ pub struct Variation {
     pub replaces: usize,
     /// The battle's text up to that action, then the variation's contents.
     pub text: String,
-    /// The variation's own actions, whitespace collapsed (nested variations
-    /// are not drawn).
+    /// The variation's own actions, whitespace collapsed (a nested variation
+    /// is one of its own, found in this one's text).
     pub actions: Vec<String>,
     /// The comments written in the variation, action by action (as on the
     /// main line: beside an action, else before the next, else the last).
@@ -43,6 +43,14 @@ pub struct Variation {
 pub struct Line<'a> {
     pub replaces: usize,
     pub first: usize,
+    /// The frame of the state before its first action.
+    pub before: usize,
+    /// The main-line step its outermost variation replaces.
+    pub main: usize,
+    /// The line it branches from (an index into the lines), if nested, and
+    /// the main-line step or the parent's action it is an alternative to.
+    pub parent: Option<usize>,
+    pub at: usize,
     pub game: &'a dyn Game,
     pub captions: Vec<String>,
     pub actions: Vec<String>,
@@ -169,21 +177,17 @@ pub fn page(
             },
             escape(&text)
         );
-        let drawn: Vec<&Line<'_>> = lines.iter().filter(|l| l.replaces == n).collect();
-        for line in &drawn {
-            moves.push_str("<ol class=\"variation\">");
-            for (i, action) in line.actions.iter().enumerate() {
-                let _ = write!(
-                    moves,
-                    "<li><a href=\"#step={at}\" data-step=\"{at}\">{}</a></li>",
-                    escape(action),
-                    at = line.first + i
-                );
-            }
-            moves.push_str("</ol>");
+        let drawn = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.parent.is_none() && l.at == n);
+        let mut count = 0;
+        for (index, _) in drawn {
+            side_line(&mut moves, lines, index);
+            count += 1;
         }
         // Variations not drawn (none could be replayed) stay text.
-        for variation in step.variations.iter().skip(drawn.len()) {
+        for variation in step.variations.iter().skip(count) {
             let _ = write!(
                 moves,
                 "<div class=\"variation\">({})</div>",
@@ -231,10 +235,11 @@ pub fn page(
     for line in lines {
         let _ = write!(
             line_table,
-            "[{},{},{}],",
-            line.replaces,
+            "[{},{},{},{}],",
+            line.before,
             line.first,
-            line.actions.len()
+            line.actions.len(),
+            line.main
         );
         for (i, (caption, action)) in line.captions.iter().zip(&line.actions).enumerate() {
             let state = line.replaces + i;
@@ -334,8 +339,9 @@ ol.variation a{{font-style:italic}}
 <div id="anchors">{anchors}</div>
 <script>
 const frames = Array.from(document.querySelectorAll('svg .frame'));
-// The main line is frames 0..main; each variation is [the step it replaces,
-// its first frame, its length], its frames after the main line's.
+// The main line is frames 0..main; each variation is [the frame before it,
+// its first frame, its length, the main-line step its outermost variation
+// replaces], its frames after the main line's.
 const main = {steps};
 const lines = [{line_table}];
 const last = main - 1;
@@ -346,7 +352,7 @@ function next(n, d) {{
   const line = lineOf(n);
   if (!line) return Math.max(0, Math.min(last, n + d));
   const [r, f, c] = line;
-  if (n + d < f) return r - 1;
+  if (n + d < f) return r;
   return Math.min(n + d, f + c - 1);
 }}
 const details = Array.from(document.querySelectorAll('.detail'));
@@ -372,7 +378,7 @@ function show(n, scroll = true) {{
   frames[current].removeAttribute('display');
   details[current].hidden = false;
   const line = lineOf(current);
-  slider.value = line ? line[0] : current;
+  slider.value = line ? line[3] : current;
   where.textContent = line ? 'var. ' + (current - line[1] + 1) + ' / ' + line[2] : (current + 1) + ' / ' + main;
   caption.textContent = details[current].querySelector('h2').textContent;
   links.forEach(a => a.classList.toggle('current', Number(a.dataset.step) === current));
@@ -383,7 +389,7 @@ function show(n, scroll = true) {{
 function stop() {{ if (timer) {{ clearInterval(timer); timer = null; }} }}
 function play() {{
   if (timer) {{ stop(); return; }}
-  if (next(current, 1) === current) show(lineOf(current) ? lineOf(current)[0] - 1 : 0);
+  if (next(current, 1) === current) show(lineOf(current) ? lineOf(current)[0] : 0);
   timer = setInterval(() => {{ const n = next(current, 1); if (n === current) stop(); else show(n); }}, 900);
 }}
 function target(hash) {{
@@ -428,6 +434,30 @@ if (selftest) {{
         board = film.board,
         legend = film.legend,
     )
+}
+
+/// Line `index` as a side line of the move list: each action a link to its
+/// frame, and under it the lines nested there.
+fn side_line(moves: &mut String, lines: &[Line<'_>], index: usize) {
+    let Some(line) = lines.get(index) else {
+        return;
+    };
+    moves.push_str("<ol class=\"variation\">");
+    for (i, action) in line.actions.iter().enumerate() {
+        let _ = write!(
+            moves,
+            "<li><a href=\"#step={at}\" data-step=\"{at}\">{}</a>",
+            escape(action),
+            at = line.first + i
+        );
+        for nested in
+            (index + 1..lines.len()).filter(|&k| lines[k].parent == Some(index) && lines[k].at == i)
+        {
+            side_line(moves, lines, nested);
+        }
+        moves.push_str("</li>");
+    }
+    moves.push_str("</ol>");
 }
 
 /// What changed between two states, as a list: one item per unit, the
