@@ -396,45 +396,6 @@ pub fn scene(game: &dyn Game, title: &str, planned: &Planned) -> Scene {
     scene
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_stay_inside_the_directory() {
-        let dir = Path::new("out");
-        assert_eq!(
-            inside(dir, "finalCharge", "svg"),
-            Some(dir.join("finalCharge.svg"))
-        );
-        for bad in [
-            "",
-            "../x",
-            "..",
-            "a/b",
-            "/etc/passwd",
-            ".hidden",
-            "a\\b",
-            "ok..no",
-            "sp ace",
-            "caf\u{e9}",
-            "CON",
-            "nul",
-            "Aux.old",
-            "com1",
-            "LPT9",
-            "-rf",
-        ] {
-            assert_eq!(inside(dir, bad, "svg"), None, "{bad:?}");
-        }
-        assert_eq!(slug("Saxons' Right!"), "saxons-right");
-        // Names that only look like devices are fine.
-        for fine in ["console", "COM", "com10", "nulls", "a-rf"] {
-            assert!(inside(dir, fine, "svg").is_some(), "{fine:?}");
-        }
-    }
-}
-
 /// The most variation lines a replay draws: each replays the battle up to
 /// its action, so hostile nesting must not multiply the work without end.
 const MOST_BRANCHES: usize = 256;
@@ -528,4 +489,43 @@ fn branches(battle: &senlac_notation::Battle<'_>, main_steps: usize) -> Vec<Bran
         next_frame += count;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_stay_inside_the_directory() {
+        let dir = Path::new("out");
+        assert_eq!(
+            inside(dir, "finalCharge", "svg"),
+            Some(dir.join("finalCharge.svg"))
+        );
+        for bad in [
+            "",
+            "../x",
+            "..",
+            "a/b",
+            "/etc/passwd",
+            ".hidden",
+            "a\\b",
+            "ok..no",
+            "sp ace",
+            "caf\u{e9}",
+            "CON",
+            "nul",
+            "Aux.old",
+            "com1",
+            "LPT9",
+            "-rf",
+        ] {
+            assert_eq!(inside(dir, bad, "svg"), None, "{bad:?}");
+        }
+        assert_eq!(slug("Saxons' Right!"), "saxons-right");
+        // Names that only look like devices are fine.
+        for fine in ["console", "COM", "com10", "nulls", "a-rf"] {
+            assert!(inside(dir, fine, "svg").is_some(), "{fine:?}");
+        }
+    }
 }
