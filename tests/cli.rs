@@ -443,6 +443,221 @@ fn report_reproduces_the_aftermath() {
     insta::assert_snapshot!("report_hastings", text(&markdown.stdout));
 }
 
+/// The figure marks of samples/hastings.sbn, name and caption, in order.
+fn hastings_figures() -> Vec<(String, String)> {
+    let log = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    log.match_indices("[%fig ")
+        .map(|(at, _)| {
+            let mark = &log[at + 6..];
+            let mark = &mark[..mark.find(']').unwrap()];
+            let (name, caption) = mark.split_once(' ').unwrap();
+            (name.to_string(), caption.trim_matches('"').to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn json_report_has_typed_fields_leaders_and_figures() {
+    let report = json_of(&["report", "samples/hastings.sbn", "--format", "json"]);
+    for side in report["sides"].as_array().unwrap() {
+        assert!(side["casualties"].is_u64(), "{side}");
+        assert!(side["men"].is_u64(), "{side}");
+        assert!(side["units"].is_u64(), "{side}");
+    }
+    for unit in report["units"].as_array().unwrap() {
+        assert!(
+            unit["casualties"].is_u64() && unit["men"].is_u64(),
+            "{unit}"
+        );
+    }
+    assert_eq!(report["sides"][1]["men"], 9000);
+    // The army lists: leaders, and the roster's numbers as numbers.
+    let armies = report["armies"].as_array().unwrap();
+    let leaders: Vec<&str> = armies
+        .iter()
+        .map(|a| a["leader"].as_str().unwrap())
+        .collect();
+    assert_eq!(leaders, ["Harold Godwinson", "William of Normandy"]);
+    let harold = &armies[0]["units"][8];
+    assert_eq!(harold["id"], "IX");
+    assert_eq!(harold["name"], "Harold's Housecurl");
+    assert_eq!(harold["grade"], "A");
+    assert_eq!(harold["command_points"], 7);
+    assert_eq!(harold["men"], 1000);
+    // The figures, in the log's order, each where the battle stood.
+    let figures = report["figures"].as_array().unwrap();
+    let names: Vec<(String, String)> = figures
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap().to_string(),
+                f["caption"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(names, hastings_figures());
+    assert_eq!(figures[0]["setup"], true);
+    assert_eq!(figures[0]["turn"], 0);
+    assert_eq!(figures[0]["side"], serde_json::Value::Null);
+    let early = &figures[3];
+    assert_eq!(early["name"], "fyrdOneTwoDesert");
+    assert_eq!(
+        (early["setup"].as_bool(), early["turn"].as_u64()),
+        (Some(false), Some(2))
+    );
+    assert_eq!(early["side"], "Saxons");
+    assert_eq!(early["phase"], "movement");
+    let turns: Vec<u64> = figures
+        .iter()
+        .map(|f| f["turn"].as_u64().unwrap())
+        .collect();
+    assert!(turns.is_sorted(), "{turns:?}");
+    assert_eq!(turns.last(), Some(&9), "finalCharge is in turn 9");
+    // The timeline points at each figure once, in order, among the moments.
+    let timeline = report["timeline"].as_array().unwrap();
+    let marked: Vec<u64> = timeline
+        .iter()
+        .filter(|m| m["kind"] == "figure")
+        .map(|m| m["figure"].as_u64().unwrap())
+        .collect();
+    assert_eq!(marked, (0..figures.len() as u64).collect::<Vec<_>>());
+    let routs = timeline
+        .iter()
+        .position(|m| m["kind"] == "moment" && m["text"] == "Saxons I routs")
+        .unwrap();
+    assert_eq!(timeline[routs]["turn"], 2);
+    assert_eq!(
+        timeline[routs + 2]["figure"],
+        3,
+        "Early Desertions follows the routs"
+    );
+}
+
+#[test]
+fn html_report_draws_each_figure_in_its_place() {
+    let out = senlac_in_root(&["report", "samples/hastings.sbn", "--format", "html"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let html = text(&out.stdout);
+    // Each figure inline, in the log's order, its caption under it, and
+    // where the battle stood when it was marked.
+    let figures = hastings_figures();
+    let mut at = 0;
+    for (i, (_, caption)) in figures.iter().enumerate() {
+        let svg = at
+            + html[at..]
+                .find("<figure>\n<svg ")
+                .unwrap_or_else(|| panic!("no figure {i}"));
+        let end = svg + html[svg..].find("</figure>").unwrap();
+        let figure = &html[svg..end];
+        assert!(figure.contains("</svg>\n<figcaption>"), "{figure}");
+        let caption_html = caption.replace('\'', "&#39;");
+        assert!(
+            figure.ends_with(&format!(": {caption_html}</figcaption>")),
+            "figure {i}: {}",
+            &figure[figure.len().saturating_sub(200)..]
+        );
+        at = end;
+    }
+    assert_eq!(html.matches("<svg ").count(), figures.len());
+    assert!(html.contains("<figcaption>Setup: The Hill</figcaption>"));
+    assert!(html.contains("<figcaption>Turn 2, Saxons: Early Desertions</figcaption>"));
+    assert!(!html.contains("Turn 0"), "a setup figure is the setup's");
+    assert!(!html.contains(", :"), "no empty side");
+    // A figure follows what led to it, in its side's turn.
+    let turn = html.find("Turn 2, Saxons</h3>").unwrap();
+    let routs = html.find("<li>Saxons I routs</li>").unwrap();
+    let figure = html.find("Turn 2, Saxons: Early Desertions").unwrap();
+    assert!(turn < routs && routs < figure);
+    // Leaders, print styles, nothing to run and nothing fetched.
+    for leader in ["Harold Godwinson", "William of Normandy"] {
+        assert!(
+            html.contains(&format!("Led by <strong>{leader}</strong>")),
+            "{leader}"
+        );
+    }
+    let print = html.find("@media print{").expect("print styles");
+    assert!(html[print..].contains("break-inside:avoid"));
+    assert!(!html.contains("<script") && !html.contains("javascript:"));
+    // The SVG namespaces name, and fetch nothing.
+    let fetched = html.replace("\"http://www.w3.org/", "");
+    assert!(!fetched.contains("http:") && !fetched.contains("https:"));
+    assert!(!html.contains(" src=") && !html.contains("<link"));
+    // Every id once in the page: each figure paints its own patterns.
+    let ids = regex::Regex::new(r#"\sid="([^"]*)""#).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let mut count = 0;
+    for id in ids.captures_iter(&html) {
+        assert!(seen.insert(id[1].to_string()), "id {} twice", &id[1]);
+        count += 1;
+    }
+    assert!(count > figures.len() * 10, "{count} ids");
+    let references = regex::Regex::new(r##"(?:href="#|url\(#)([^")]*)"##).unwrap();
+    for reference in references.captures_iter(&html) {
+        assert!(
+            seen.contains(&reference[1]),
+            "#{} is not in the page",
+            &reference[1]
+        );
+    }
+    for i in [0, figures.len() - 1] {
+        assert!(
+            html.contains(&format!("fill=\"url(#fig{i}-forest)\"")),
+            "figure {i}'s woods"
+        );
+    }
+}
+
+#[test]
+fn markdown_report_links_the_figures_it_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = root().join("samples/hastings.sbn");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_senlac"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    // A directory whose name would end a Markdown link if written as it is.
+    let out = run(&["report", log.to_str().unwrap(), "--figures", "my (figures)"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let md = text(&out.stdout);
+    let links: Vec<(String, String)> = md
+        .lines()
+        .filter_map(|line| {
+            let alt = line.strip_prefix("![")?;
+            let (alt, target) = alt.split_once("](")?;
+            Some((alt.to_string(), target.strip_suffix(')')?.to_string()))
+        })
+        .collect();
+    let figures = hastings_figures();
+    assert_eq!(links.len(), figures.len(), "{md}");
+    let rendered = tempfile::tempdir().unwrap();
+    let render = senlac(&[
+        "render",
+        log.to_str().unwrap(),
+        "-o",
+        rendered.path().to_str().unwrap(),
+    ]);
+    assert_eq!(render.status.code(), Some(0), "{}", text(&render.stderr));
+    for ((alt, target), (name, caption)) in links.iter().zip(&figures) {
+        assert_eq!(alt.replace('\\', ""), *caption);
+        assert_eq!(*target, format!("my%20%28figures%29/{name}.svg"));
+        let file = dir.path().join("my (figures)").join(format!("{name}.svg"));
+        let svg = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{target}: {e}"));
+        assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+        roxmltree::Document::parse(&svg).expect("the figure is XML");
+        // The very file `senlac render` writes.
+        let drawn = std::fs::read_to_string(rendered.path().join(format!("{name}.svg"))).unwrap();
+        assert!(svg == drawn, "{name}.svg differs from senlac render's");
+    }
+    assert!(md.contains("\n*Setup: The Hill*\n"), "{md}");
+    // Without --figures the links name render's default directory, and nothing is written.
+    let plain = run(&["report", log.to_str().unwrap()]);
+    assert!(text(&plain.stdout).contains("![The Hill](figures/battlegrid.svg)"));
+    assert!(!dir.path().join("figures").exists());
+}
+
 #[test]
 fn diff_shows_what_each_turn_changed() {
     let one = senlac_in_root(&["diff", "samples/hastings.sbn", "--turn", "1"]);
@@ -514,7 +729,12 @@ fn html_report_escapes_the_log() {
             "[Battle \"Fulford\"]",
             "[Battle \"<script>alert(1)</script>\"]",
         )
-        .replace("\"Huscarls\"", "\"Hus\\\"carls & <b>co</b>\"");
+        .replace("\"Huscarls\"", "\"Hus\\\"carls & <b>co</b>\"")
+        .replace("\"Harald Hardrada\"", "\"Harald <i>Hardrada</i>\"")
+        .replace(
+            "I advance 0506-0505",
+            "I advance 0506-0505 { [%fig x \"<img src=x onerror=alert(2)> & \\\"so\\\"\"] }",
+        );
     std::fs::write(&path, hostile).unwrap();
     let out = senlac(&["report", path.to_str().unwrap(), "--format", "html"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -522,6 +742,13 @@ fn html_report_escapes_the_log() {
     assert!(!html.contains("<script>"));
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(html.contains("Hus&quot;carls &amp; &lt;b&gt;co&lt;/b&gt;"));
+    assert!(html.contains("Led by <strong>Harald &lt;i&gt;Hardrada&lt;/i&gt;</strong>"));
+    // A figure's caption, under its drawing.
+    assert_eq!(html.matches("<svg ").count(), 1);
+    assert!(!html.contains("<img"));
+    assert!(html.contains(
+        "</svg>\n<figcaption>Turn 1, Norse: &lt;img src=x onerror=alert(2)&gt; &amp; &quot;so&quot;</figcaption>"
+    ));
 }
 
 #[test]

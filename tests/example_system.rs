@@ -90,9 +90,10 @@ fn report_tells_the_key_moments_and_the_figure() {
     for line in [
         "### Red: The Red Company",
         "| Unit | Name |",
-        "- Turn 1, Red: Red I moves to 0102",
-        "- Turn 1, Red: Figure advance: \"Red steps forward\"",
-        "- Turn 2, Red: Red I moves to 0103",
+        "### Turn 1, Red\n\n- Red I moves to 0102\n",
+        "![Red steps forward](figures/advance.svg)\n\n*Turn 1, Red: Red steps forward*\n",
+        "### Turn 2, Red\n\n- Red I moves to 0103\n",
+        "| Side | Units | Casualties |\n",
         "| I | Scout | Moved 2 times | 0 |",
         "| II | Lancer | Moved once | 0 |",
         "### Blue\n",

@@ -128,9 +128,9 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: OutputFormat,
     },
-    /// Write the after-action report: armies, key events, fates and casualties.
+    /// Write the after-action report: armies and leaders, key moments and figures, fates and casualties.
     #[command(
-        after_help = "Examples:\n  senlac report samples/hastings.sbn\n  senlac report samples/hastings.sbn --format json"
+        after_help = "Formats: md (Markdown), json, html (one self-contained page: the figures drawn inline, no scripts, styles for print).\n\nThe Markdown shows each [%fig NAME \"caption\"] figure in its place as a link to DIR/NAME.svg, the file `senlac render FILE -o DIR` writes; DIR is `figures` unless --figures names it, and --figures also writes the files there. Links are relative to the current directory, so write the report where you run it:\n  senlac report battle.sbn --figures figures > report.md\n\nExamples:\n  senlac report samples/hastings.sbn\n  senlac report samples/hastings.sbn --figures figures > hastings.md\n  senlac report samples/hastings.sbn --format html > hastings.html\n  senlac report samples/hastings.sbn --format json"
     )]
     Report {
         file: PathBuf,
@@ -138,6 +138,9 @@ enum Command {
         battle: usize,
         #[arg(long, value_enum, default_value = "md")]
         format: report::ReportFormat,
+        /// Also write each figure as DIR/NAME.svg (created if missing; each file replaced atomically), where the Markdown links them.
+        #[arg(long, value_name = "DIR")]
+        figures: Option<PathBuf>,
     },
     /// Export the header, setup, events (with spans) and states.
     #[command(
@@ -267,7 +270,8 @@ fn main() -> ExitCode {
             file,
             battle,
             format,
-        } => report::run(&file, battle, format),
+            figures,
+        } => report::run(&file, battle, format, figures.as_deref()),
         Command::Export {
             file,
             battle,

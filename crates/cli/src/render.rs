@@ -264,6 +264,20 @@ fn slug(text: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
+/// Figure `figure` (an index into `Game::figures`) as a frame named after
+/// its mark, as `senlac render` draws it.
+pub fn figure_frame(game: &dyn Game, figure: usize) -> Planned {
+    let f = &game.figures()[figure];
+    Planned {
+        name: f.name.clone(),
+        caption: f.caption.clone(),
+        state: f.state,
+        since: 0,
+        whole_turn: false,
+        figure: Some(figure),
+    }
+}
+
 fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> {
     let label_caption = |point: &Point| match point {
         Point::Setup => "Setup".to_string(),
@@ -281,16 +295,9 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
         Point::Figure(name) => name.clone(),
         Point::End => "end".to_string(),
     };
-    let figure_frame = |figure: usize, name: String| {
-        let f = &game.figures()[figure];
-        Planned {
-            name,
-            caption: f.caption.clone(),
-            state: f.state,
-            since: 0,
-            whole_turn: false,
-            figure: Some(figure),
-        }
+    let figure_frame = |figure: usize, name: String| Planned {
+        name,
+        ..figure_frame(game, figure)
     };
     let label_frame = |point: &Point, state: usize| Planned {
         name: label_name(point),

@@ -1,17 +1,22 @@
-//! `senlac report`: the after-action report — header and result, the armies,
-//! a timeline of key events and figure marks, and each unit's fate and
-//! casualties with totals per side. Markdown, JSON or a self-contained HTML page.
+//! `senlac report`: the after-action report. It owns what a report says (the
+//! header and result, the armies with their leaders, the timeline of key
+//! moments with the log's figures in their places, each unit's fate and
+//! casualties with totals per side) and its three printings: Markdown, whose
+//! figures are links to the SVGs `senlac render` writes (and `--figures`
+//! writes them too); JSON with typed fields; and one self-contained HTML page
+//! with the figures drawn inline and styles for print.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Component, Path};
 
-use senlac_engine::view::BattleView;
+use senlac_engine::view::{BattleView, Clock, Value};
 use senlac_engine::{Game, Point};
 use senlac_notation::Battle;
 use senlac_notation::lower::{Directive, directives};
 use serde::Serialize;
+use serde::ser::SerializeMap;
 
-use crate::{Exit, load};
+use crate::{Exit, files, load, render};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ReportFormat {
@@ -19,6 +24,10 @@ pub enum ReportFormat {
     Json,
     Html,
 }
+
+/// Where the Markdown links its figures when `--figures` names no directory:
+/// where `senlac render FILE -o figures` writes them.
+const FIGURES: &str = "figures";
 
 /// Everything a report says, built once and printed three ways.
 #[derive(Serialize)]
@@ -33,6 +42,8 @@ struct Report {
     result: String,
     armies: Vec<Army>,
     timeline: Vec<Moment>,
+    /// The log's figure marks, in order.
+    figures: Vec<FigureMark>,
     sides: Vec<SideTotal>,
     units: Vec<Fate>,
 }
@@ -40,22 +51,118 @@ struct Report {
 #[derive(Serialize)]
 struct Army {
     side: String,
+    /// Index into the battle's sides, for the side's colour.
+    #[serde(skip)]
+    index: Option<usize>,
     name: String,
     leader: Option<String>,
-    /// Units as they stood after setup: id, name, then the roster columns.
-    units: Vec<Vec<String>>,
+    /// Units as they stood after setup.
+    units: Vec<RosterUnit>,
+}
+
+/// A unit of an army list: id, name, the system's roster columns by key
+/// (numbers as numbers), and its men where the system counts them.
+struct RosterUnit {
+    id: String,
+    name: String,
+    values: Vec<(&'static str, Value)>,
+    men: Option<u32>,
+}
+
+impl Serialize for RosterUnit {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("id", &self.id)?;
+        map.serialize_entry("name", &self.name)?;
+        for (key, value) in &self.values {
+            map.serialize_entry(key, value)?;
+        }
+        if let Some(men) = self.men {
+            map.serialize_entry("men", &men)?;
+        }
+        map.end()
+    }
+}
+
+/// Where in the battle something happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+struct When {
+    /// Among the setup lines, before the first turn.
+    setup: bool,
+    /// 0 during setup.
+    turn: u32,
+    side: Option<String>,
+    phase: Option<&'static str>,
+}
+
+impl When {
+    fn of(clock: Clock) -> When {
+        When {
+            setup: clock.turn == 0,
+            turn: clock.turn,
+            side: clock.side,
+            phase: clock.phase,
+        }
+    }
+
+    /// "Setup", "Turn 2, Saxons", or "Turn 2" where no side is acting.
+    fn label(&self) -> String {
+        match (&self.side, self.setup) {
+            (_, true) => "Setup".to_string(),
+            (Some(side), false) => format!("Turn {}, {side}", self.turn),
+            (None, false) => format!("Turn {}", self.turn),
+        }
+    }
+
+    /// Whether two moments fall in the same side's turn (or both in the setup).
+    fn same_turn(&self, other: &When) -> bool {
+        (self.setup, self.turn, &self.side) == (other.setup, other.turn, &other.side)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Kind {
+    /// A key moment, in the system's words.
+    Moment,
+    /// A figure mark.
+    Figure,
 }
 
 #[derive(Serialize)]
 struct Moment {
-    turn: u32,
-    side: String,
+    #[serde(flatten)]
+    when: When,
+    kind: Kind,
+    /// What happened, or the figure's caption.
     text: String,
+    /// The figure marked here: an index into `figures`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    figure: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct FigureMark {
+    /// Index into `Game::figures`, to draw it by.
+    #[serde(skip)]
+    index: usize,
+    name: String,
+    caption: String,
+    #[serde(flatten)]
+    when: When,
+}
+
+impl FigureMark {
+    /// "Setup: The Hill", "Turn 2, Saxons: Early Desertions".
+    fn title(&self) -> String {
+        format!("{}: {}", self.when.label(), self.caption)
+    }
 }
 
 #[derive(Serialize)]
 struct SideTotal {
     side: String,
+    units: usize,
     /// `None` where the system counts no men.
     men: Option<u32>,
     casualties: u32,
@@ -67,23 +174,79 @@ struct Fate {
     id: String,
     name: String,
     fate: String,
+    men: Option<u32>,
     casualties: u32,
 }
 
-pub fn run(path: &Path, battle: usize, format: ReportFormat) -> Exit {
+pub fn run(path: &Path, battle: usize, format: ReportFormat, figures: Option<&Path>) -> Exit {
     load::with_battle(path, battle, |_, parsed, game| {
         let (Some(setup), Some(end)) = (game.index(&Point::Setup), game.index(&Point::End)) else {
             return Exit::Failure;
         };
         let report = build(parsed, game, &game.view(setup), &game.view(end));
+        if let Some(dir) = figures {
+            let exit = write_figures(game, &report.battle, dir);
+            if exit != Exit::Success {
+                return exit;
+            }
+        }
         let text = match format {
-            ReportFormat::Md => markdown(&report),
+            ReportFormat::Md => markdown(&report, figures.unwrap_or(Path::new(FIGURES))),
             ReportFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
-            ReportFormat::Html => html(&report),
+            ReportFormat::Html => {
+                // Drawn as `senlac render` draws them, but for the title and
+                // caption, which the page gives once; each figure's ids get a
+                // prefix of their own, as one page holds them all.
+                let drawings: Vec<String> = (report.figures.iter().enumerate())
+                    .map(|(i, figure)| {
+                        let mut planned = render::figure_frame(game, figure.index);
+                        planned.caption.clear();
+                        let scene = render::scene(game, "", &planned);
+                        senlac_render::svg::scene_svg_prefixed(&scene, &format!("fig{i}-"))
+                    })
+                    .collect();
+                html(&report, &drawings)
+            }
         };
         crate::print(&text);
         Exit::Success
     })
+}
+
+/// Writes each figure as `DIR/NAME.svg`, as `senlac render -o DIR` does
+/// (the first figure of a name; a name that could leave DIR is refused).
+fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: {}: {e}", dir.display());
+        return Exit::Usage;
+    }
+    let mut written = 0;
+    for i in 0..game.figures().len() {
+        let planned = render::figure_frame(game, i);
+        if game.figures()[..i].iter().any(|f| f.name == planned.name) {
+            continue;
+        }
+        let Some(target) = render::inside(dir, &planned.name, "svg") else {
+            eprintln!(
+                "error: `{}` cannot name a file in {}",
+                crate::safe_text::terminal(&planned.name),
+                dir.display()
+            );
+            return Exit::Failure;
+        };
+        let svg = senlac_render::svg::scene_svg(&render::scene(game, title, &planned));
+        if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
+            eprintln!("error: {}: {e}", target.display());
+            return Exit::Usage;
+        }
+        written += 1;
+    }
+    eprintln!(
+        "wrote {written} figure{} to {}",
+        if written == 1 { "" } else { "s" },
+        dir.display()
+    );
+    Exit::Success
 }
 
 fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleView) -> Report {
@@ -101,16 +264,21 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
                 side, name, leader, ..
             } => Some(Army {
                 side: side.to_string(),
+                index: setup.sides.iter().position(|s| s == side),
                 name: name.into_owned(),
                 leader: leader.map(|l| l.into_owned()),
                 units: setup
                     .units
                     .iter()
                     .filter(|u| setup.side_of(u) == side)
-                    .map(|u| {
-                        let mut row = vec![u.id.clone(), u.name.clone()];
-                        row.extend(roster.iter().map(|&i| u.values[i].plain()));
-                        row
+                    .map(|u| RosterUnit {
+                        id: u.id.clone(),
+                        name: u.name.clone(),
+                        values: roster
+                            .iter()
+                            .map(|&i| (setup.columns[i].key, u.values[i].clone()))
+                            .collect(),
+                        men: u.men,
                     })
                     .collect(),
             }),
@@ -123,6 +291,7 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
             let units = end.units.iter().filter(|u| u.side == side);
             SideTotal {
                 side: end.sides[side].clone(),
+                units: units.clone().count(),
                 men: units.clone().map(|u| u.men).sum(),
                 casualties: units.map(|u| u.casualties).sum(),
             }
@@ -136,11 +305,13 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
             id: u.id.clone(),
             name: u.name.clone(),
             fate: u.fate.clone(),
+            men: u.men,
             casualties: u.casualties,
         })
         .collect();
     let mut roster_headings = vec!["Unit", "Name"];
     roster_headings.extend(roster.iter().map(|&i| setup.columns[i].heading));
+    let (timeline, figures) = timeline(game);
     Report {
         roster_headings,
         battle: tag("Battle"),
@@ -149,45 +320,103 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
         rules: tag("Rules"),
         result,
         armies,
-        timeline: timeline(game),
+        timeline,
+        figures,
         sides,
         units,
     }
 }
 
-/// The system's key moments and the figure marks, in order.
-fn timeline(game: &dyn Game) -> Vec<Moment> {
+/// The system's key moments and the figure marks, in order, and the figures.
+fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
     let mut moments = Vec::new();
+    let mut figures = Vec::new();
     for index in 0..game.len() {
-        let clock = game.clock(index);
-        let side = clock.side.unwrap_or_default();
-        for text in game.moments(index) {
+        let texts = game.moments(index);
+        let marked = game
+            .figures()
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.state == index);
+        if texts.is_empty() && marked.clone().next().is_none() {
+            continue;
+        }
+        let when = When::of(game.clock(index));
+        for text in texts {
             moments.push(Moment {
-                turn: clock.turn,
-                side: side.clone(),
+                when: when.clone(),
+                kind: Kind::Moment,
                 text,
+                figure: None,
             });
         }
-        for figure in game.figures().iter().filter(|f| f.state == index) {
+        for (mark, figure) in marked {
             moments.push(Moment {
-                turn: clock.turn,
-                side: side.clone(),
-                text: format!("Figure {}: \"{}\"", figure.name, figure.caption),
+                when: when.clone(),
+                kind: Kind::Figure,
+                text: figure.caption.clone(),
+                figure: Some(figures.len()),
+            });
+            figures.push(FigureMark {
+                index: mark,
+                name: figure.name.clone(),
+                caption: figure.caption.clone(),
+                when: when.clone(),
             });
         }
     }
-    moments
+    (moments, figures)
 }
 
-fn markdown(report: &Report) -> String {
-    let mut out = format!(
-        "# {}\n\n{} · {} · {}\n\n**Result:** {}\n\n## The armies\n",
-        md(&report.battle),
-        md(&report.site),
-        md(&report.date),
-        md(&report.rules),
-        md(&report.result)
-    );
+/// The timeline cut into the setup and each side's turn, in order.
+fn turns(report: &Report) -> Vec<&[Moment]> {
+    report
+        .timeline
+        .chunk_by(|a, b| a.when.same_turn(&b.when))
+        .collect()
+}
+
+/// The army's size, "9 units, 9,000 men".
+fn strength(army: &Army) -> String {
+    let units = army.units.len();
+    let mut text = format!("{units} unit{}", if units == 1 { "" } else { "s" });
+    if army.units.iter().any(|u| u.men.is_some()) {
+        let men: u32 = army.units.iter().filter_map(|u| u.men).sum();
+        let _ = write!(text, ", {} men", thousands(men));
+    }
+    text
+}
+
+/// Whether any side counts men, so the tables have a Men column.
+fn counts_men(report: &Report) -> bool {
+    report.sides.iter().any(|s| s.men.is_some())
+}
+
+/// Site, date and rules, those the log gives.
+fn facts(report: &Report) -> Vec<(&'static str, &str)> {
+    [
+        ("Site", report.site.as_str()),
+        ("Date", report.date.as_str()),
+        ("Rules", report.rules.as_str()),
+        ("Result", report.result.as_str()),
+    ]
+    .into_iter()
+    .filter(|(_, value)| !value.is_empty())
+    .collect()
+}
+
+fn markdown(report: &Report, figures_dir: &Path) -> String {
+    let mut out = format!("# {}\n\n", md(&report.battle));
+    let line: Vec<String> = facts(report)
+        .iter()
+        .filter(|(name, _)| *name != "Result")
+        .map(|(_, value)| md(value))
+        .collect();
+    if !line.is_empty() {
+        let _ = writeln!(out, "{}\n", line.join(" · "));
+    }
+    let _ = writeln!(out, "**Result:** {}\n\n## The armies", md(&report.result));
+    let men = counts_men(report);
     for army in &report.armies {
         let leader = army
             .leader
@@ -196,27 +425,80 @@ fn markdown(report: &Report) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "\n### {}: {}{leader}\n",
+            "\n### {}: {}{leader}\n\n{}.\n",
             md(&army.side),
-            md(&army.name)
+            md(&army.name),
+            strength(army)
         );
-        let _ = writeln!(out, "| {} |", report.roster_headings.join(" | "));
-        let _ = writeln!(out, "|{}", " --- |".repeat(report.roster_headings.len()));
-        for row in &army.units {
-            let cells: Vec<String> = row.iter().map(|cell| md(cell)).collect();
+        let mut headings = report.roster_headings.clone();
+        if men {
+            headings.push("Men");
+        }
+        let _ = writeln!(out, "| {} |", headings.join(" | "));
+        let _ = writeln!(out, "|{}", " --- |".repeat(headings.len()));
+        for unit in &army.units {
+            let mut cells = vec![md(&unit.id), md(&unit.name)];
+            cells.extend(unit.values.iter().map(|(_, v)| md(&v.plain())));
+            if men {
+                cells.push(unit.men.map(thousands).unwrap_or_default());
+            }
             let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
     }
-    out.push_str("\n## Timeline\n\n");
-    for moment in &report.timeline {
-        let turn = if moment.turn == 0 {
-            "Setup".to_string()
-        } else {
-            format!("Turn {}, {}", moment.turn, md(&moment.side))
-        };
-        let _ = writeln!(out, "- {turn}: {}", md(&moment.text));
+    out.push_str("\n## Timeline\n");
+    let mut linked = Vec::new();
+    for turn in turns(report) {
+        let _ = writeln!(out, "\n### {}\n", md(&turn[0].when.label()));
+        let mut listing = false;
+        for moment in turn {
+            let Some(figure) = moment.figure.map(|i| &report.figures[i]) else {
+                let _ = writeln!(out, "- {}", md(&moment.text));
+                listing = true;
+                continue;
+            };
+            if listing {
+                out.push('\n');
+                listing = false;
+            }
+            // The first figure of a name is the one `senlac render` writes.
+            let first = !linked.contains(&figure.name);
+            if let Some(file) = render::inside(Path::new(""), &figure.name, "svg").filter(|_| first)
+            {
+                linked.push(figure.name.clone());
+                let _ = writeln!(
+                    out,
+                    "![{}]({})\n",
+                    md(&figure.caption),
+                    link(figures_dir, &file.to_string_lossy())
+                );
+            }
+            let _ = writeln!(out, "*{}*\n", md(&figure.title()));
+        }
+        if out.ends_with("\n\n") {
+            out.pop();
+        }
     }
-    out.push_str("\n## Aftermath\n");
+    out.push_str("\n## Aftermath\n\n");
+    let _ = writeln!(
+        out,
+        "| Side | Units |{} Casualties |\n| --- | --- |{} --- |",
+        if men { " Men |" } else { "" },
+        if men { " --- |" } else { "" }
+    );
+    for side in &report.sides {
+        let men = match (men, side.men) {
+            (false, _) => String::new(),
+            (true, Some(count)) => format!(" {} |", thousands(count)),
+            (true, None) => " |".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} |{men} {} |",
+            md(&side.side),
+            side.units,
+            thousands(side.casualties)
+        );
+    }
     for side in &report.sides {
         let _ = writeln!(out, "\n### {}\n", md(&side_heading(side)));
         out.push_str(
@@ -229,10 +511,46 @@ fn markdown(report: &Report) -> String {
                 md(&unit.id),
                 md(&unit.name),
                 md(&unit.fate),
-                unit.casualties
+                thousands(unit.casualties)
             );
         }
     }
+    out
+}
+
+/// A Markdown link to `file` in `dir`: `/` between the parts whatever the
+/// platform, and every byte but letters, digits and `-._~` percent-encoded,
+/// so a space or a parenthesis in the directory cannot end the link.
+fn link(dir: &Path, file: &str) -> String {
+    let encode = |part: &std::ffi::OsStr| {
+        let mut out = String::new();
+        for b in part.to_string_lossy().bytes() {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+                out.push(char::from(b));
+            } else {
+                let _ = write!(out, "%{b:02X}");
+            }
+        }
+        out
+    };
+    let mut out = String::new();
+    for part in dir.components() {
+        match part {
+            Component::Prefix(prefix) => {
+                out.push_str(&encode(prefix.as_os_str()));
+                continue;
+            }
+            Component::RootDir => {
+                out.push('/');
+                continue;
+            }
+            Component::CurDir => out.push('.'),
+            Component::ParentDir => out.push_str(".."),
+            Component::Normal(name) => out.push_str(&encode(name)),
+        }
+        out.push('/');
+    }
+    out.push_str(&encode(file.as_ref()));
     out
 }
 
@@ -296,64 +614,224 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-fn html(report: &Report) -> String {
+/// The page's styles: a printed page on screen, and on paper no background
+/// inks, figures and table rows kept whole, headings kept with what follows.
+const STYLE: &str = "\
+:root{--ink:#2a241c;--muted:#6b6152;--rule:#d8cfba;--paper:#fbf8f1;--side:#8a7f69}
+*{box-sizing:border-box}
+body{margin:0;background:#ebe4d4;color:var(--ink);font:17px/1.5 Georgia,'DejaVu Serif','Times New Roman',serif}
+main{max-width:58rem;margin:2rem auto;padding:2.5rem 3rem 2rem;background:var(--paper);box-shadow:0 1px 5px rgba(0,0,0,.18)}
+header{border-bottom:3px double var(--ink);margin-bottom:1.5rem}
+.kicker,dt,table,.strength,footer{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif}
+.kicker{margin:0;font-size:.75rem;letter-spacing:.14em;text-transform:uppercase;color:var(--muted)}
+h1{font-size:2.6rem;line-height:1.1;margin:.3rem 0 .8rem}
+h2{font-size:1.6rem;margin:2.4rem 0 .8rem;padding-bottom:.2rem;border-bottom:1px solid var(--rule)}
+h3{font-size:1.15rem;margin:1.4rem 0 .4rem}
+dl{display:flex;flex-wrap:wrap;gap:.3rem 2.2rem;margin:0 0 1rem}
+dt{font-size:.7rem;letter-spacing:.1em;text-transform:uppercase;color:var(--muted)}
+dd{margin:0;font-weight:bold}
+.army{border-left:6px solid var(--side);padding-left:1rem;margin:1.4rem 0 2rem}
+.army h3{margin:0}
+.leader{margin:.1rem 0 0}
+.strength{margin:.1rem 0 .4rem;font-size:.85rem;color:var(--muted)}
+table{border-collapse:collapse;width:100%;margin:.4rem 0 1.4rem;font-size:.85rem;line-height:1.35}
+th,td{padding:.3rem .6rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--rule)}
+th{border-bottom:2px solid var(--ink);font-weight:600}
+td:first-child,th:first-child{white-space:nowrap}
+.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+tbody tr:nth-child(even){background:#f3eee1}
+.turn{border-left:3px solid var(--side);padding:0 0 .2rem 1rem;margin:1.2rem 0}
+.turn h3{margin:0 0 .3rem;font-size:1.05rem}
+.turn ul{margin:.2rem 0 .6rem;padding-left:1.2rem}
+figure{margin:.8rem 0 1.2rem}
+figure svg{display:block;width:100%;max-width:40rem;height:auto;max-height:90vh;margin:0 auto}
+figcaption{margin-top:.35rem;font-style:italic;color:var(--muted);text-align:center}
+.side{display:inline-block;width:.7em;height:.7em;margin-right:.4em;border-radius:2px;background:var(--side)}
+footer{margin-top:2.5rem;padding-top:.6rem;border-top:1px solid var(--rule);font-size:.75rem;color:var(--muted)}
+@media print{
+@page{margin:16mm 14mm}
+body{background:none;color:#000;font-size:10.5pt}
+main{max-width:none;margin:0;padding:0;background:none;box-shadow:none}
+tbody tr:nth-child(even){background:none}
+.side{border:.35em solid var(--side);background:none}
+h2,h3{break-after:avoid}
+figure,tr,.army h3,.leader{break-inside:avoid}
+figure svg{max-height:9.5cm}
+figure svg>rect[fill='#f8f4ea']{fill:none}
+thead{display:table-header-group}
+th,td{border-bottom-color:#999}
+table{font-size:9pt}
+}";
+
+fn html(report: &Report, drawings: &[String]) -> String {
     let e = escape;
-    let mut out = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>body{{font-family:Georgia,serif;max-width:52em;margin:2em auto;padding:0 1em}}table{{border-collapse:collapse;margin:.5em 0 1.5em}}td,th{{border:1px solid #aaa;padding:.2em .6em;text-align:left}}th{{background:#eee}}</style></head><body>\n<h1>{}</h1>\n<p>{} · {} · {}</p>\n<p><strong>Result:</strong> {}</p>\n<h2>The armies</h2>\n",
-        e(&report.battle),
-        e(&report.battle),
-        e(&report.site),
-        e(&report.date),
-        e(&report.rules),
-        e(&report.result)
-    );
-    for army in &report.armies {
-        let headings: String = report
-            .roster_headings
+    let colour = |index: Option<usize>| {
+        index
+            .map(|i| format!(" style=\"--side:{}\"", senlac_render::svg::palette(i).fill))
+            .unwrap_or_default()
+    };
+    let side_colour = |side: &str| {
+        let index = report
+            .armies
             .iter()
-            .map(|h| format!("<th>{}</th>", e(h)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "<h3>{}: {}</h3>\n<table><tr>{headings}</tr>",
-            e(&army.side),
-            e(&army.name)
-        );
-        for row in &army.units {
-            let cells: String = row.iter().map(|c| format!("<td>{}</td>", e(c))).collect();
-            let _ = writeln!(out, "<tr>{cells}</tr>");
+            .find(|a| a.side == side)
+            .and_then(|a| a.index);
+        colour(index)
+    };
+    let mut out = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}After-action report</title>\n<style>\n{STYLE}\n</style></head><body><main>\n\
+         <header><p class=\"kicker\">After-action report</p>\n<h1>{}</h1>\n<dl>",
+        if report.battle.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", e(&report.battle))
+        },
+        e(&report.battle),
+    );
+    for (name, value) in facts(report) {
+        let _ = write!(out, "<div><dt>{name}</dt><dd>{}</dd></div>", e(value));
+    }
+    out.push_str("</dl></header>\n<section><h2>The armies</h2>\n");
+    let men = counts_men(report);
+    for army in &report.armies {
+        let leader = army
+            .leader
+            .as_deref()
+            .map(|l| format!("<p class=\"leader\">Led by <strong>{}</strong></p>", e(l)))
+            .unwrap_or_default();
+        let mut headings = String::new();
+        for (i, heading) in report.roster_headings.iter().enumerate() {
+            let numeric = army
+                .units
+                .first()
+                .and_then(|u| i.checked_sub(2).and_then(|i| u.values.get(i)))
+                .is_some_and(|(_, v)| matches!(v, Value::Number(_)));
+            let _ = write!(headings, "<th{}>{}</th>", num(numeric), e(heading));
         }
-        out.push_str("</table>\n");
-    }
-    out.push_str("<h2>Timeline</h2>\n<ul>\n");
-    for moment in &report.timeline {
+        if men {
+            headings.push_str("<th class=\"n\">Men</th>");
+        }
         let _ = writeln!(
             out,
-            "<li>Turn {}, {}: {}</li>",
-            moment.turn,
-            e(&moment.side),
-            e(&moment.text)
+            "<div class=\"army\"{}><h3>{}: {}</h3>{leader}<p class=\"strength\">{}</p>\n<table><thead><tr>{headings}</tr></thead><tbody>",
+            colour(army.index),
+            e(&army.side),
+            e(&army.name),
+            strength(army)
+        );
+        for unit in &army.units {
+            let _ = write!(
+                out,
+                "<tr><td>{}</td><td>{}</td>",
+                e(&unit.id),
+                e(&unit.name)
+            );
+            for (_, value) in &unit.values {
+                let numeric = matches!(value, Value::Number(_));
+                let _ = write!(out, "<td{}>{}</td>", num(numeric), e(&value.plain()));
+            }
+            if men {
+                let _ = write!(
+                    out,
+                    "<td class=\"n\">{}</td>",
+                    unit.men.map(thousands).unwrap_or_default()
+                );
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody></table></div>\n");
+    }
+    out.push_str("</section>\n<section><h2>Timeline</h2>\n");
+    for turn in turns(report) {
+        let when = &turn[0].when;
+        let marker = when
+            .side
+            .as_deref()
+            .filter(|_| !when.setup)
+            .map(|side| (side_colour(side), "<span class=\"side\"></span>"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "<section class=\"turn\"{}><h3>{}{}</h3>",
+            marker.0,
+            marker.1,
+            e(&when.label())
+        );
+        let mut listing = false;
+        for moment in turn {
+            let Some(i) = moment.figure else {
+                if !listing {
+                    out.push_str("<ul>\n");
+                    listing = true;
+                }
+                let _ = writeln!(out, "<li>{}</li>", e(&moment.text));
+                continue;
+            };
+            if listing {
+                out.push_str("</ul>\n");
+                listing = false;
+            }
+            let _ = writeln!(
+                out,
+                "<figure>\n{}<figcaption>{}</figcaption></figure>",
+                drawings.get(i).map_or("", String::as_str),
+                e(&report.figures[i].title())
+            );
+        }
+        if listing {
+            out.push_str("</ul>\n");
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str("</section>\n<section><h2>Aftermath</h2>\n");
+    let _ = writeln!(
+        out,
+        "<table><thead><tr><th>Side</th><th class=\"n\">Units</th>{}<th class=\"n\">Casualties</th></tr></thead><tbody>",
+        if men { "<th class=\"n\">Men</th>" } else { "" }
+    );
+    for side in &report.sides {
+        let men = match (men, side.men) {
+            (false, _) => String::new(),
+            (true, count) => format!(
+                "<td class=\"n\">{}</td>",
+                count.map(thousands).unwrap_or_default()
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "<tr><td><span class=\"side\"{}></span>{}</td><td class=\"n\">{}</td>{men}<td class=\"n\">{}</td></tr>",
+            side_colour(&side.side),
+            e(&side.side),
+            side.units,
+            thousands(side.casualties)
         );
     }
-    out.push_str("</ul>\n<h2>Aftermath</h2>\n");
+    out.push_str("</tbody></table>\n");
     for side in &report.sides {
         let _ = writeln!(
             out,
-            "<h3>{}</h3>\n<table><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th>Casualties</th></tr>",
+            "<h3>{}</h3>\n<table><thead><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th class=\"n\">Casualties</th></tr></thead><tbody>",
             e(&side_heading(side)),
         );
         for unit in report.units.iter().filter(|u| u.side == side.side) {
             let _ = writeln!(
                 out,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>",
                 e(&unit.id),
                 e(&unit.name),
                 e(&unit.fate),
-                unit.casualties
+                thousands(unit.casualties)
             );
         }
-        out.push_str("</table>\n");
+        out.push_str("</tbody></table>\n");
     }
-    out.push_str("</body></html>\n");
+    out.push_str("</section>\n<footer>Written by senlac from the battle log.</footer>\n</main></body></html>\n");
     out
+}
+
+/// The class of a numeric cell: set right, in figures of one width.
+fn num(numeric: bool) -> &'static str {
+    if numeric { " class=\"n\"" } else { "" }
 }

@@ -9,7 +9,9 @@ use senlac_board::scene::{
 };
 use senlac_render::layout::{Layout, Surface};
 use senlac_render::png::{frame_pixmap, frame_png, parse};
-use senlac_render::svg::{BLOOD, OPEN_GROUND, PIP_STRIP, escape, palette, scene_svg};
+use senlac_render::svg::{
+    BLOOD, OPEN_GROUND, PIP_STRIP, escape, palette, scene_svg, scene_svg_prefixed,
+};
 
 mod support;
 use support::{
@@ -193,6 +195,52 @@ fn every_layout_renders_to_png() {
         let png = frame_png(&scene_svg(&scene)).expect("renders");
         assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
     }
+}
+
+/// The ids a drawing defines, and the ids it refers to (`href="#id"`,
+/// `url(#id)`), read from its markup.
+fn ids_and_references(svg: &str) -> (Vec<String>, Vec<String>) {
+    let after = |marker: &str, end: char| -> Vec<String> {
+        svg.match_indices(marker)
+            .map(|(at, _)| {
+                let rest = &svg[at + marker.len()..];
+                rest[..rest.find(end).unwrap()].to_string()
+            })
+            .collect()
+    };
+    let mut references = after("href=\"#", '"');
+    references.extend(after("\"url(#", ')'));
+    (after(" id=\"", '"'), references)
+}
+
+#[test]
+fn a_prefixed_drawing_owns_its_ids_and_looks_the_same() {
+    let mut scene = sample();
+    // Text that looks like the markup rewritten is escaped, so left alone.
+    scene.caption = "id=\"forest\" href=\"#burst\" \"url(#hill)".into();
+    let plain = scene_svg(&scene);
+    let prefixed = scene_svg_prefixed(&scene, "f3-");
+    let (ids, references) = ids_and_references(&prefixed);
+    assert!(
+        ids.len() > 10 && references.len() > 10,
+        "{ids:?} {references:?}"
+    );
+    for id in &ids {
+        assert!(id.starts_with("f3-"), "{id}");
+    }
+    for reference in &references {
+        assert!(ids.contains(reference), "#{reference} is not defined");
+    }
+    let (plain_ids, _) = ids_and_references(&plain);
+    assert_eq!(ids.len(), plain_ids.len());
+    assert!(prefixed.contains("id=&quot;forest&quot; href=&quot;#burst&quot; &quot;url(#hill)"));
+    // Every pattern and shape still resolves: the pixels are the same.
+    let a = frame_pixmap(&plain).expect("renders");
+    let b = frame_pixmap(&prefixed).expect("renders");
+    assert!(a.data() == b.data(), "the prefixed drawing differs");
+    // A prefix cannot break out of its attribute; none at all changes nothing.
+    assert!(!scene_svg_prefixed(&scene, "x\"><script>").contains("<script>"));
+    assert_eq!(scene_svg_prefixed(&scene, ""), plain);
 }
 
 #[test]

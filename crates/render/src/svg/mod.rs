@@ -276,3 +276,24 @@ pub fn scene_svg(scene: &Scene) -> String {
     out.push('\n');
     out
 }
+
+/// Draws `scene` as [`scene_svg`] does, with `prefix` before every id the
+/// drawing defines and every reference to one, so several drawings can stand
+/// in one HTML page, whose ids are shared, and each still paints its own
+/// patterns. The prefix keeps only ASCII letters, digits, `-` and `_`.
+pub fn scene_svg_prefixed(scene: &Scene, prefix: &str) -> String {
+    let prefix: String = prefix
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        .collect();
+    let svg = scene_svg(scene);
+    if prefix.is_empty() {
+        return svg;
+    }
+    // Each pattern holds a `"`, which a scene's text never does unescaped,
+    // so only markup this crate wrote matches: an `id`, an `href` (or
+    // `xlink:href`) to `#id`, a fill of `url(#id)`.
+    svg.replace(" id=\"", &format!(" id=\"{prefix}"))
+        .replace("href=\"#", &format!("href=\"#{prefix}"))
+        .replace("\"url(#", &format!("\"url(#{prefix}"))
+}
