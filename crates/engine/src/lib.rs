@@ -19,6 +19,7 @@ pub mod replay;
 pub mod setup;
 pub mod system;
 pub mod tags;
+pub mod tdgs;
 pub mod timeline;
 pub mod view;
 pub mod violation;

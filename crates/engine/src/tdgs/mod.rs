@@ -1,0 +1,15 @@
+//! TDGS Mass Combat (`tdgs-mass-combat.md`, an extension of the Tactical Dice
+//! Game System, and the core TDGS documents it defers to): units and heroes
+//! are entities with nine stats on a square grid, commanders lend their CHA
+//! to morale, orders shape what units do, and every uncertain outcome is one
+//! d20 against 11.
+//!
+//! So far only the data layer: `tables` (the formulas and tables of the
+//! documents, with the d20 resolution and luck), `codes` (every diagnostic
+//! code the system will report) and `rules` (the sections and rulings those
+//! diagnostics cite). The system is not registered yet: play comes later.
+//! Rulings live in docs/rules/tdgs-mass-combat.md.
+
+pub mod codes;
+pub mod rules;
+pub mod tables;
