@@ -1206,16 +1206,15 @@ fn show_and_diff_at_a_setup_figure_see_only_what_is_deployed() {
     assert_eq!(status("Saxons"), vec!["active"; 9]);
     assert_eq!(status("Normans"), vec!["not deployed"; 7]);
 
-    let diff = json_of(&[
+    let between = [
         "diff",
         "samples/hastings.sbn",
         "--from",
         "fig:haroldsArrives",
         "--to",
         "fig:williamArrives",
-        "--format",
-        "json",
-    ]);
+    ];
+    let diff = json_of(&[&between[..], &["--format", "json"]].concat());
     let changes = diff[0]["changes"].as_array().unwrap();
     assert_eq!(changes.len(), 14, "each Norman deploys: status and place");
     assert!(changes.iter().all(|c| c["side"] == "Normans"));
@@ -1223,17 +1222,7 @@ fn show_and_diff_at_a_setup_figure_see_only_what_is_deployed() {
         (&changes[1]["field"], &changes[1]["to"]),
         (&"at".into(), &"0408".into())
     );
-    let text = text(
-        &senlac_in_root(&[
-            "diff",
-            "samples/hastings.sbn",
-            "--from",
-            "fig:haroldsArrives",
-            "--to",
-            "fig:williamArrives",
-        ])
-        .stdout,
-    );
+    let text = text(&senlac_in_root(&between).stdout);
     assert!(text.contains("Normans I    deploys - → 0408"), "{text}");
 }
 
