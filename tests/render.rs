@@ -1,4 +1,4 @@
-//! `senlac render` end to end: the Hastings figures, PNGs, and names that
+//! `senlac render` end to end: the Hastings figures, PNGs, the animations, and names that
 //! cannot leave the output directory.
 
 use std::path::Path;
@@ -451,4 +451,252 @@ fn hastings_figures_show_the_combat_the_charge_and_who_fell() {
         (20.0..35.0).contains(&distance),
         "the impact is at VIII's edge: {distance} px from its centre"
     );
+}
+
+/// A GIF's frames as shown, each laid over the one before (every frame but
+/// the first keeps what it does not draw), with its delay.
+struct Shown {
+    width: usize,
+    height: usize,
+    repeat: gif::Repeat,
+    frames: Vec<(Vec<u8>, u16)>,
+}
+
+fn shown(gif_bytes: &[u8]) -> Shown {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(gif_bytes).unwrap();
+    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
+    let repeat = decoder.repeat();
+    let mut canvas = vec![0u8; width * height * 4];
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+        let (left, top) = (usize::from(frame.left), usize::from(frame.top));
+        for (i, pixel) in frame.buffer.chunks_exact(4).enumerate() {
+            if pixel[3] == 0 {
+                continue;
+            }
+            let (x, y) = (
+                left + i % usize::from(frame.width),
+                top + i / usize::from(frame.width),
+            );
+            let at = (y * width + x) * 4;
+            canvas[at..at + 4].copy_from_slice(pixel);
+        }
+        frames.push((canvas.clone(), frame.delay));
+    }
+    Shown {
+        width,
+        height,
+        repeat,
+        frames,
+    }
+}
+
+#[test]
+fn the_gif_steps_through_every_action_captioned() {
+    let dir = tempfile::tempdir().unwrap();
+    // Wide enough for the caption's letters to be dark, not grey.
+    let width = 480;
+    let out = senlac(
+        &[
+            "render",
+            "samples/hastings.sbn",
+            "--at",
+            "end",
+            "--png",
+            "--gif",
+            "--width",
+            "480",
+            "--delay-ms",
+            "700",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(written(dir.path()), ["end.png", "end.svg", "replay.gif"]);
+    // --width sizes the PNG frames and the animation alike.
+    assert_eq!(
+        png_size(&std::fs::read(dir.path().join("end.png")).unwrap()).0,
+        width
+    );
+    let shown = shown(&std::fs::read(dir.path().join("replay.gif")).unwrap());
+    let game = hastings();
+    let steps = game.len();
+    assert_eq!(shown.frames.len(), steps, "a frame per step");
+    assert_eq!(shown.repeat, gif::Repeat::Infinite);
+    assert_eq!(shown.width, width as usize);
+
+    // 700 ms a step, twice that at a figure, four times at the end.
+    let figures: Vec<usize> = game.figures().iter().map(|f| f.state).collect();
+    for (i, (_, delay)) in shown.frames.iter().enumerate() {
+        let expected = if i + 1 == steps {
+            280
+        } else if figures.contains(&i) {
+            140
+        } else {
+            70
+        };
+        assert_eq!(*delay, expected, "step {i}");
+    }
+
+    // The caption line, below the map, has dark text on the paper.
+    let mut scene = game.scene(1, 1);
+    scene.title = "Hastings".into();
+    scene.caption = "Turn 1".into();
+    let layout = senlac_render::layout::Layout::new(&scene);
+    let scale = f64::from(width) / layout.width;
+    assert_eq!(shown.height, (layout.height * scale).round() as usize);
+    let baseline = layout.caption[0].at.y;
+    let map_bottom = ((layout.map.y + layout.map.height) * scale).floor() as usize;
+    let band = ((baseline - senlac_render::layout::CAPTION_SIZE) * scale) as usize
+        ..((baseline + 4.0) * scale).ceil() as usize;
+    assert!(band.start > map_bottom);
+    let dark = |frame: &[u8], rows: std::ops::Range<usize>| {
+        rows.flat_map(|y| (0..shown.width).map(move |x| (y * shown.width + x) * 4))
+            .filter(|&at| frame[at..at + 3].iter().map(|&v| u32::from(v)).sum::<u32>() < 3 * 110)
+            .count()
+    };
+    let (frame, _) = &shown.frames[10];
+    assert!(
+        dark(frame, band.clone()) >= 40,
+        "the caption's text: {} dark pixels",
+        dark(frame, band.clone())
+    );
+    // Between the caption and the map there is only paper.
+    assert_eq!(dark(frame, map_bottom + 2..band.start.saturating_sub(1)), 0);
+
+    // The first step where a unit moves changes the map.
+    let moved = (1..steps)
+        .find(|&i| {
+            let (before, after) = (game.view(i - 1), game.view(i));
+            after.units.iter().any(|u| {
+                before.units.iter().any(|b| {
+                    b.id == u.id && b.side == u.side && b.place.is_some() && b.place != u.place
+                })
+            })
+        })
+        .expect("a unit moves at Hastings");
+    let differing = (0..map_bottom * shown.width)
+        .filter(|&i| {
+            shown.frames[moved - 1].0[i * 4..i * 4 + 4] != shown.frames[moved].0[i * 4..i * 4 + 4]
+        })
+        .count();
+    assert!(
+        differing > 300,
+        "step {moved} moves a unit: {differing} pixels of the map change"
+    );
+
+    // Frames store only what changed, laid over the frames before: the map
+    // as shown is still the step's own, to within the palette's rounding.
+    for step in [moved, steps / 2, steps - 1] {
+        let mut scene = game.scene(step, step);
+        scene.title = "Hastings".into();
+        let svg = senlac_render::svg::scene_svg(&scene);
+        let own = senlac_render::png::frame_pixmap_width(&svg, width).unwrap();
+        let shown = &shown.frames[step].0;
+        let (mut total, mut far) = (0u64, 0usize);
+        for (i, pixel) in own.pixels()[..map_bottom * own.width() as usize]
+            .iter()
+            .enumerate()
+        {
+            let p = pixel.demultiply();
+            let error = [p.red(), p.green(), p.blue()]
+                .iter()
+                .zip(&shown[i * 4..i * 4 + 3])
+                .map(|(a, b)| u64::from(a.abs_diff(*b)))
+                .max()
+                .unwrap_or(0);
+            total += error;
+            far += usize::from(error > 32);
+        }
+        let pixels = map_bottom * own.width() as usize;
+        let mean = total as f64 / pixels as f64;
+        assert!(
+            // Hastings gives 0.5 to 0.7, and 13 to 66 pixels far off;
+            // three columns short of each change gives 250 to 580.
+            mean < 1.0 && far * 2000 < pixels,
+            "step {step}: mean error {mean:.2}, {far} of {pixels} pixels off by more than 32"
+        );
+    }
+}
+
+#[test]
+fn the_apng_has_a_frame_per_step_and_loops() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = senlac(
+        &[
+            "render",
+            "samples/hastings.sbn",
+            "--at",
+            "end",
+            "--apng",
+            "--width",
+            "160",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let file = std::fs::File::open(dir.path().join("replay.png")).unwrap();
+    let reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let control = reader.info().animation_control.expect("an animated PNG");
+    assert_eq!(control.num_frames as usize, hastings().len());
+    assert_eq!(control.num_plays, 0, "it loops forever");
+    assert_eq!(reader.info().width, 160);
+}
+
+#[test]
+fn a_bad_width_or_too_large_an_animation_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["render", "samples/hastings.sbn", "--at", "end"];
+        args.extend(extra);
+        senlac(&args, dir.path())
+    };
+    // No width, one past clap's range, a width with nothing to size, a
+    // delay with nothing to time, and a delay browsers would not keep.
+    for extra in [
+        &["--gif", "--width", "0"][..],
+        &["--gif", "--width", "16385"],
+        &["--width", "400"],
+        &["--png", "--delay-ms", "500"],
+        &["--gif", "--delay-ms", "10"],
+    ] {
+        let out = run(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    // A frame too large to hold, and 83 frames too many pixels in all: the
+    // numbers are given, and nothing is written.
+    let out = run(&["--gif", "--width", "16384"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("16384x") && stderr.contains("at most 16 megapixels"),
+        "{stderr}"
+    );
+    let out = run(&["--apng", "--width", "3000"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("an animation of 83 steps at 3000x")
+            && stderr.contains("up to 1000 megapixels")
+            && stderr.contains("help: a smaller --width"),
+        "{stderr}"
+    );
+    assert!(written(dir.path()).is_empty(), "{:?}", written(dir.path()));
 }

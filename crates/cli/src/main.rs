@@ -171,9 +171,12 @@ enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
-    /// Draw the battle: SVG frames (and PNG), and a self-contained HTML replay.
+    /// Draw the battle: SVG frames (and PNG), a self-contained HTML replay, and an animated GIF or APNG.
     #[command(
-        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400"
+        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500",
+        // What --width sizes, and what --delay-ms times: any of them, several at once.
+        group(clap::ArgGroup::new("raster").multiple(true)),
+        group(clap::ArgGroup::new("animation").multiple(true))
     )]
     Render {
         file: PathBuf,
@@ -187,14 +190,23 @@ enum Command {
         #[arg(long, num_args = 1..)]
         at: Vec<String>,
         /// Also write each frame as PNG.
-        #[arg(long)]
+        #[arg(long, group = "raster")]
         png: bool,
-        /// The PNGs' width in pixels (their height in proportion); their own size without it.
-        #[arg(long, value_name = "PIXELS", requires = "png", value_parser = clap::value_parser!(u32).range(16..=16384))]
+        /// The PNGs' and the animation's width in pixels (their height in proportion); without it, PNGs are their own size and the animation 640.
+        #[arg(long, value_name = "PIXELS", requires = "raster", value_parser = clap::value_parser!(u32).range(16..=16384))]
         width: Option<u32>,
         /// Also write replay.html, stepping through every action.
         #[arg(long)]
         html: bool,
+        /// Also write replay.gif: every action, one frame each, looping.
+        #[arg(long, groups = ["raster", "animation"])]
+        gif: bool,
+        /// Also write replay.png, an animated PNG (full colour) of every action.
+        #[arg(long, groups = ["raster", "animation"])]
+        apng: bool,
+        /// How long the animation shows each step, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 1200, requires = "animation", value_parser = clap::value_parser!(u32).range(20..=60000))]
+        delay_ms: u32,
     },
     /// Write random legal battles: a benchmark corpus, a fuzzing seed, a demo.
     #[command(
@@ -286,6 +298,9 @@ fn main() -> ExitCode {
             png,
             width,
             html,
+            gif,
+            apng,
+            delay_ms,
         } => match render::Selection::parse(&at) {
             Ok(selection) => render::run(
                 &file,
@@ -296,6 +311,14 @@ fn main() -> ExitCode {
                     png,
                     width,
                     html,
+                    animations: [
+                        (gif, senlac_render::animation::Format::Gif),
+                        (apng, senlac_render::animation::Format::Apng),
+                    ]
+                    .into_iter()
+                    .filter_map(|(wanted, format)| wanted.then_some(format))
+                    .collect(),
+                    delay_ms,
                 },
             ),
             Err(message) => {

@@ -1,5 +1,6 @@
 //! `senlac render`: frames of a battle as SVG (and PNG), named after figure
-//! marks, turns, phases or actions, and a self-contained HTML replay.
+//! marks, turns, phases or actions, a self-contained HTML replay, and the
+//! whole battle as one animated GIF or APNG.
 //!
 //! This module turns the engine's timeline into the renderer's plain frames;
 //! the drawing itself is senlac-render's. Names come from the log, so each is
@@ -9,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use senlac_board::scene::Scene;
 use senlac_engine::{Game, Point};
+use senlac_notation::{Battle, ItemKind};
+use senlac_render::animation::{self, Animation, Canvas, Format};
 
 use crate::{Exit, files, load};
 
@@ -19,6 +22,15 @@ const REPLAY_BYTES_PER_COUNTER: usize = 22;
 /// The largest replay page written: a browser would not open a larger one
 /// usefully, and building it would hold steps × counters in memory.
 const REPLAY_LIMIT: usize = 64_000_000;
+
+/// How many times longer than a step an animation holds a step the log
+/// marks with a figure (the writer thought it worth a picture), and its last
+/// frame (to be seen before it loops).
+const FIGURE_HOLD: u32 = 2;
+const END_HOLD: u32 = 4;
+
+/// The file an animation is written to, in the output directory.
+const ANIMATION_NAME: &str = "replay";
 
 /// One kind of frame asked for with `--at`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +91,10 @@ pub struct Options<'a> {
     /// size when `None`.
     pub width: Option<u32>,
     pub html: bool,
+    /// Animations of every action to write, each one file.
+    pub animations: Vec<Format>,
+    /// How long an animation shows a step.
+    pub delay_ms: u32,
 }
 
 pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<'_>) -> Exit {
@@ -104,6 +120,31 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             Err(message) => {
                 eprintln!("error: {}: {message}", source.name);
                 return Exit::Usage;
+            }
+        };
+        // An animation too large is refused before anything is written.
+        let animated = if options.animations.is_empty() {
+            None
+        } else {
+            if options.png
+                && options.animations.contains(&Format::Apng)
+                && planned_frames.iter().any(|p| p.name == ANIMATION_NAME)
+            {
+                eprintln!(
+                    "error: {}: the frame `{ANIMATION_NAME}` and the animated PNG would both be {ANIMATION_NAME}.png\n  help: leave out --png or --apng, or rename the figure",
+                    source.name
+                );
+                return Exit::Usage;
+            }
+            match Animated::plan(game, parsed, options) {
+                Ok(animated) => Some(animated),
+                Err(message) => {
+                    eprintln!(
+                        "error: {}: {message}\n  help: a smaller --width, or frames instead, e.g. `--at turns --png`",
+                        source.name
+                    );
+                    return Exit::Failure;
+                }
             }
         };
         if let Err(e) = std::fs::create_dir_all(options.dir) {
@@ -220,6 +261,18 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             }
             written += 1;
         }
+        if let Some(animated) = &animated {
+            for &format in &options.animations {
+                let Some(target) = inside(options.dir, ANIMATION_NAME, format.extension()) else {
+                    return Exit::Failure;
+                };
+                if let Err(e) = animated.write(game, &title, format, &target) {
+                    eprintln!("error: {}: {e}", target.display());
+                    return Exit::Usage;
+                }
+                written += 1;
+            }
+        }
         eprintln!(
             "wrote {written} file{} to {}",
             if written == 1 { "" } else { "s" },
@@ -227,6 +280,119 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         );
         Exit::Success
     })
+}
+
+/// An animation of every action, planned and checked to be drawable before
+/// anything is written.
+struct Animated {
+    steps: Vec<Planned>,
+    /// The main line's actions as written: step `k` is action `k - 1`.
+    actions: Vec<String>,
+    canvas: Canvas,
+    frames: u32,
+    delay_ms: u32,
+    /// The states the log marks with a figure.
+    figures: std::collections::HashSet<usize>,
+}
+
+impl Animated {
+    fn plan(
+        game: &dyn Game,
+        battle: &Battle<'_>,
+        options: &Options<'_>,
+    ) -> Result<Animated, String> {
+        let steps = plan(game, &Selection::actions())?;
+        let actions = actions_written(battle);
+        let frames = u32::try_from(steps.len())
+            .map_err(|_| format!("{} steps are too many to animate", steps.len()))?;
+        let title = battle.tag("Battle").unwrap_or_default();
+        let width = options.width.unwrap_or(animation::DEFAULT_WIDTH);
+        let fit = |steps: &[Planned]| {
+            Canvas::fit(
+                steps
+                    .iter()
+                    .map(|p| animation_scene(game, &title, p, &actions)),
+                width,
+            )
+        };
+        // The first frame's size settles most refusals before every step's
+        // scene is laid out.
+        animation::check(fit(&steps[..steps.len().min(1)])?, frames)?;
+        let canvas = fit(&steps)?;
+        animation::check(canvas, frames)?;
+        Ok(Animated {
+            steps,
+            actions,
+            canvas,
+            frames,
+            delay_ms: options.delay_ms,
+            figures: game.figures().iter().map(|f| f.state).collect(),
+        })
+    }
+
+    /// Draws and encodes the steps one by one into a temporary file beside
+    /// `target`, renamed over it when the last is written.
+    fn write(
+        &self,
+        game: &dyn Game,
+        title: &str,
+        format: Format,
+        target: &Path,
+    ) -> Result<(), String> {
+        let mut replacement = files::Replacement::new(target).map_err(|e| e.to_string())?;
+        let mut out = std::io::BufWriter::new(replacement.file());
+        let mut animation = Animation::new(&mut out, format, self.canvas, self.frames)?;
+        for (i, step) in self.steps.iter().enumerate() {
+            let hold = if i + 1 == self.steps.len() {
+                END_HOLD
+            } else if self.figures.contains(&step.state) {
+                FIGURE_HOLD
+            } else {
+                1
+            };
+            animation.push(
+                animation_scene(game, title, step, &self.actions),
+                self.delay_ms.saturating_mul(hold),
+            )?;
+        }
+        animation.finish()?;
+        out.into_inner().map_err(|e| e.into_error().to_string())?;
+        replacement.commit().map_err(|e| e.to_string())
+    }
+}
+
+/// A step's scene as the animation draws it: captioned with its action as
+/// well, since there is no move list beside it, and the last as the end.
+fn animation_scene(game: &dyn Game, title: &str, step: &Planned, actions: &[String]) -> Scene {
+    let mut drawn = scene(game, title, step);
+    if let Some(action) = step.state.checked_sub(1).and_then(|k| actions.get(k)) {
+        drawn.caption = format!("{}: {action}", step.caption);
+    } else if step.state > 0 && step.state + 1 == game.len() {
+        drawn.caption = format!("{} · The end", step.caption);
+    }
+    drawn
+}
+
+/// The main line's actions as written, whitespace collapsed, in order (the
+/// replay's step `k` is action `k - 1`); variations are left out.
+fn actions_written(battle: &Battle<'_>) -> Vec<String> {
+    let mut depth = 0u32;
+    let mut out = Vec::new();
+    for (item, _) in battle.iter() {
+        match item.kind {
+            ItemKind::VariationOpen => depth += 1,
+            ItemKind::VariationClose => depth = depth.saturating_sub(1),
+            ItemKind::Action if depth == 0 => out.push(
+                battle
+                    .text(item.span)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// `DIR/NAME.EXT`, or `None` if NAME could leave DIR or is not a plain name:

@@ -3,8 +3,10 @@
 //!
 //! Layout (where a hex, a counter or an arrow goes) is kept apart from drawing
 //! (what a counter looks like). Every text from a scene is escaped. The crate
-//! does no file I/O: it returns strings and bytes, and the CLI writes them.
+//! does no file I/O: it returns strings and bytes, or streams an animation
+//! into a writer it is given, and the CLI writes them.
 
+pub mod animation;
 pub mod layout;
 pub mod png;
 pub mod svg;
