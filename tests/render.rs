@@ -546,11 +546,19 @@ fn the_gif_steps_through_every_action_captioned() {
         assert_eq!(*delay, expected, "step {i}");
     }
 
-    // The caption line, below the map, has dark text on the paper.
+    // The caption line, below the map, has dark text on the paper. Every
+    // frame shows the legend entries that some frame draws.
+    let mut legend = vec![false; game.scene(0, 0).legend.len()];
+    for step in 0..steps {
+        let scene = game.scene(step, step);
+        for (shown, entry) in legend.iter_mut().zip(&scene.legend) {
+            *shown |= scene.shows(&entry.sample);
+        }
+    }
     let mut scene = game.scene(1, 1);
     scene.title = "Hastings".into();
     scene.caption = "Turn 1".into();
-    let layout = senlac_render::layout::Layout::new(&scene);
+    let layout = senlac_render::layout::Layout::keyed(&scene, &|i| legend[i]);
     let scale = f64::from(width) / layout.width;
     assert_eq!(shown.height, (layout.height * scale).round() as usize);
     let baseline = layout.caption[0].at.y;
@@ -571,6 +579,23 @@ fn the_gif_steps_through_every_action_captioned() {
     );
     // Between the caption and the map there is only paper.
     assert_eq!(dark(frame, map_bottom + 2..band.start.saturating_sub(1)), 0);
+    // The legend holds still: the same under the first step and the last,
+    // to within each frame's palette.
+    let legend_rows = band.end + 2..shown.height;
+    let moved_pixels = legend_rows
+        .flat_map(|y| (0..shown.width).map(move |x| (y * shown.width + x) * 4))
+        .filter(|&at| {
+            let (a, b) = (
+                &shown.frames[1].0[at..at + 3],
+                &shown.frames[steps - 1].0[at..at + 3],
+            );
+            a.iter().zip(b).any(|(p, q)| p.abs_diff(*q) > 48)
+        })
+        .count();
+    assert_eq!(
+        moved_pixels, 0,
+        "the legend changed between the first and last frames"
+    );
 
     // The first step where a unit moves changes the map.
     let moved = (1..steps)
@@ -598,7 +623,7 @@ fn the_gif_steps_through_every_action_captioned() {
     for step in [moved, steps / 2, steps - 1] {
         let mut scene = game.scene(step, step);
         scene.title = "Hastings".into();
-        let svg = senlac_render::svg::scene_svg(&scene);
+        let svg = senlac_render::svg::scene_svg_keyed(&scene, &|i| legend[i]);
         let own = senlac_render::png::frame_pixmap_width(&svg, width).unwrap();
         let shown = &shown.frames[step].0;
         let (mut total, mut far) = (0u64, 0usize);

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use senlac_board::scene::Scene;
 use senlac_engine::{Game, Point};
-use senlac_notation::{Battle, ItemKind};
+use senlac_notation::Battle;
 use senlac_render::animation::{self, Animation, Canvas, Format};
 
 use crate::{Exit, files, load};
@@ -286,7 +286,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
 /// anything is written.
 struct Animated {
     steps: Vec<Planned>,
-    /// The main line's actions as written: step `k` is action `k - 1`.
+    /// The main line's action written at each step (empty at setup and the end).
     actions: Vec<String>,
     canvas: Canvas,
     frames: u32,
@@ -302,7 +302,7 @@ impl Animated {
         options: &Options<'_>,
     ) -> Result<Animated, String> {
         let steps = plan(game, &Selection::actions())?;
-        let actions = actions_written(battle);
+        let actions = crate::replay_page::actions_written(battle, steps.len());
         let frames = u32::try_from(steps.len())
             .map_err(|_| format!("{} steps are too many to animate", steps.len()))?;
         let title = battle.tag("Battle").unwrap_or_default();
@@ -317,9 +317,9 @@ impl Animated {
         };
         // The first frame's size settles most refusals before every step's
         // scene is laid out.
-        animation::check(fit(&steps[..steps.len().min(1)])?, frames)?;
+        animation::check(&fit(&steps[..steps.len().min(1)])?, frames)?;
         let canvas = fit(&steps)?;
-        animation::check(canvas, frames)?;
+        animation::check(&canvas, frames)?;
         Ok(Animated {
             steps,
             actions,
@@ -341,7 +341,7 @@ impl Animated {
     ) -> Result<(), String> {
         let mut replacement = files::Replacement::new(target).map_err(|e| e.to_string())?;
         let mut out = std::io::BufWriter::new(replacement.file());
-        let mut animation = Animation::new(&mut out, format, self.canvas, self.frames)?;
+        let mut animation = Animation::new(&mut out, format, self.canvas.clone(), self.frames)?;
         for (i, step) in self.steps.iter().enumerate() {
             let hold = if i + 1 == self.steps.len() {
                 END_HOLD
@@ -365,34 +365,12 @@ impl Animated {
 /// well, since there is no move list beside it, and the last as the end.
 fn animation_scene(game: &dyn Game, title: &str, step: &Planned, actions: &[String]) -> Scene {
     let mut drawn = scene(game, title, step);
-    if let Some(action) = step.state.checked_sub(1).and_then(|k| actions.get(k)) {
+    if let Some(action) = actions.get(step.state).filter(|a| !a.is_empty()) {
         drawn.caption = format!("{}: {action}", step.caption);
     } else if step.state > 0 && step.state + 1 == game.len() {
         drawn.caption = format!("{} · The end", step.caption);
     }
     drawn
-}
-
-/// The main line's actions as written, whitespace collapsed, in order (the
-/// replay's step `k` is action `k - 1`); variations are left out.
-fn actions_written(battle: &Battle<'_>) -> Vec<String> {
-    let mut depth = 0u32;
-    let mut out = Vec::new();
-    for (item, _) in battle.iter() {
-        match item.kind {
-            ItemKind::VariationOpen => depth += 1,
-            ItemKind::VariationClose => depth = depth.saturating_sub(1),
-            ItemKind::Action if depth == 0 => out.push(
-                battle
-                    .text(item.span)
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// `DIR/NAME.EXT`, or `None` if NAME could leave DIR or is not a plain name:

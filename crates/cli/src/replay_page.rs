@@ -500,6 +500,15 @@ fn changes_html(game: &dyn Game, before: usize, after: usize) -> String {
     }
 }
 
+/// The main line's action text at each of `steps` steps, as the move list
+/// shows it: empty for setup and the end.
+pub fn actions_written(battle: &Battle<'_>, steps: usize) -> Vec<String> {
+    written(battle, steps)
+        .into_iter()
+        .map(|w| w.action)
+        .collect()
+}
+
 /// What the log writes at each of `steps` steps (setup is 0, action `k` of
 /// the main line is `k`, the end is the last).
 fn written(battle: &Battle<'_>, steps: usize) -> Vec<Written> {

@@ -58,13 +58,16 @@ impl Format {
     }
 }
 
-/// The size every frame is drawn at, in pixels.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// The size every frame is drawn at, in pixels, and the legend they share.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Canvas {
     pub width: u32,
     pub height: u32,
     /// Pixels per unit of the scenes' layout.
     scale: f32,
+    /// The legend entries (by index) every frame shows: each one some frame
+    /// draws, so the legend holds still while the battle moves.
+    legend: Vec<bool>,
 }
 
 impl Canvas {
@@ -72,16 +75,25 @@ impl Canvas {
     /// [`Animation::push`] draws it, its height in proportion to the tallest.
     /// Refused, with the numbers, past [`MAX_FRAME_PIXELS`].
     pub fn fit(scenes: impl IntoIterator<Item = Scene>, width: u32) -> Result<Canvas, String> {
-        let (mut w, mut h) = (0.0f64, 0.0f64);
-        for mut scene in scenes {
-            one_line(&mut scene);
-            let layout = Layout::new(&scene);
-            w = w.max(layout.width);
-            h = h.max(layout.height);
+        let mut legend: Vec<bool> = Vec::new();
+        let mut first = None;
+        for scene in scenes {
+            if legend.len() < scene.legend.len() {
+                legend.resize(scene.legend.len(), false);
+            }
+            for (shown, entry) in legend.iter_mut().zip(&scene.legend) {
+                *shown |= scene.shows(&entry.sample);
+            }
+            first.get_or_insert(scene);
         }
-        if w <= 0.0 {
+        let Some(mut first) = first else {
             return Err("there are no frames to draw".to_string());
-        }
+        };
+        // One board, a one-line caption and one legend: every frame is the
+        // first one's size.
+        one_line(&mut first);
+        let layout = Layout::keyed(&first, &|i| legend.get(i).copied().unwrap_or(false));
+        let (w, h) = (layout.width, layout.height);
         if width == 0 {
             return Err("cannot draw 0 pixels wide".to_string());
         }
@@ -101,6 +113,7 @@ impl Canvas {
             width,
             height: height as u32,
             scale: scale as f32,
+            legend,
         })
     }
 
@@ -151,7 +164,7 @@ fn one_line(scene: &mut Scene) {
 
 /// Whether `frames` frames on `canvas` are within [`MAX_PIXELS`]; if not,
 /// says so with the numbers.
-pub fn check(canvas: Canvas, frames: u32) -> Result<(), String> {
+pub fn check(canvas: &Canvas, frames: u32) -> Result<(), String> {
     let total = canvas.pixels().saturating_mul(u64::from(frames));
     if total > MAX_PIXELS {
         return Err(format!(
@@ -192,7 +205,7 @@ impl<W: Write> Animation<W> {
     /// Starts an animation of `frames` frames on `canvas`, looping forever.
     /// Refused, with the numbers, past [`MAX_PIXELS`].
     pub fn new(out: W, format: Format, canvas: Canvas, frames: u32) -> Result<Self, String> {
-        check(canvas, frames)?;
+        check(&canvas, frames)?;
         let pixmap = Pixmap::new(canvas.width, canvas.height)
             .ok_or_else(|| format!("cannot draw a {}x{} image", canvas.width, canvas.height))?;
         let too_large = || format!("{}x{} is too large", canvas.width, canvas.height);
@@ -234,7 +247,9 @@ impl<W: Write> Animation<W> {
             return Err(format!("only {} frames were promised", self.frames));
         }
         one_line(&mut scene);
-        let tree = crate::png::parse(&crate::svg::scene_svg(&scene))?;
+        let legend = &self.canvas.legend;
+        let shown = |i: usize| legend.get(i).copied().unwrap_or(false);
+        let tree = crate::png::parse(&crate::svg::scene_svg_keyed(&scene, &shown))?;
         let [r, g, b] = PAPER;
         self.pixmap.fill(Color::from_rgba8(r, g, b, 255));
         let scale = self.canvas.scale;
@@ -415,8 +430,9 @@ fn gif_frame(
             .filter(|(_, new)| *new)
             .flat_map(|(pixel, _)| pixel)
             .collect();
-        // Every pixel sampled for a small frame; one in ten for a whole one.
-        let samplefac = (samples.len() / 4 / 50_000).clamp(1, 10) as i32;
+        // Every pixel sampled: the first, whole frame's palette colours the
+        // map until each part of it changes.
+        let samplefac = 1;
         let quant = color_quant::NeuQuant::new(samplefac, usize::from(TRANSPARENT), &samples);
         palette[..usize::from(TRANSPARENT) * 3].copy_from_slice(&quant.color_map_rgb());
         // Runs of one colour are long in a drawing: look each run up once.
@@ -516,7 +532,7 @@ mod tests {
         let captions = ["Turn 1", "Turn 1", "Turn 2"];
         let canvas = Canvas::fit(captions.map(scene), 200).unwrap();
         let mut out = Vec::new();
-        let mut animation = Animation::new(&mut out, format, canvas, 3).unwrap();
+        let mut animation = Animation::new(&mut out, format, canvas.clone(), 3).unwrap();
         for caption in captions {
             animation.push(scene(caption), 500).unwrap();
         }

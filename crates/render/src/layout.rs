@@ -508,16 +508,24 @@ impl Layout {
 
     /// Lays out `scene` with hexes `size` pixels from centre to corner.
     pub fn with_hex_size(scene: &Scene, size: f64) -> Layout {
-        Layout::build(scene, size, true)
+        let shows = |i: usize| scene.legend.get(i).is_some_and(|e| scene.shows(&e.sample));
+        Layout::build(scene, size, Some(&shows))
+    }
+
+    /// Lays out `scene` with the legend entries `shown` picks by index,
+    /// whatever this scene draws: frames of one animation keep one legend.
+    pub fn keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> Layout {
+        Layout::build(scene, HEX_SIZE, Some(shown))
     }
 
     /// Lays out `scene`'s title, board and caption, with no legend: for a
     /// page that shows the legend beside the board.
     pub fn without_key(scene: &Scene) -> Layout {
-        Layout::build(scene, HEX_SIZE, false)
+        Layout::build(scene, HEX_SIZE, None)
     }
 
-    fn build(scene: &Scene, size: f64, with_key: bool) -> Layout {
+    fn build(scene: &Scene, size: f64, key: Option<&dyn Fn(usize) -> bool>) -> Layout {
+        let with_key = key.is_some();
         // The board's size, and where its top-left goes inside its frame.
         let (board_w, board_h, inset) = match scene.board {
             Board::Hex {
@@ -597,7 +605,7 @@ impl Layout {
         if !caption.is_empty() {
             y += 6.0;
         }
-        let key = with_key.then(|| Key::new(scene, left, width - MARGIN, y));
+        let key = key.map(|shown| Key::chosen(scene, shown, left, width - MARGIN, y));
         if let Some(key) = &key {
             y = key.bottom;
         }

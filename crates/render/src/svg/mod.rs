@@ -225,7 +225,16 @@ fn defs() -> &'static str {
 
 /// Draws `scene` as a standalone SVG document.
 pub fn scene_svg(scene: &Scene) -> String {
-    let layout = Layout::new(scene);
+    svg_of(scene, Layout::new(scene))
+}
+
+/// Draws `scene` with the legend entries `shown` picks by index (see
+/// [`Layout::keyed`]).
+pub fn scene_svg_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> String {
+    svg_of(scene, Layout::keyed(scene, shown))
+}
+
+fn svg_of(scene: &Scene, layout: Layout) -> String {
     let size = |tag: Tag| {
         let mut view = String::from("0 0 ");
         push_px(&mut view, layout.width);
