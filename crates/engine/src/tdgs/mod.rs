@@ -4,12 +4,17 @@
 //! to morale, orders shape what units do, and every uncertain outcome is one
 //! d20 against 11.
 //!
-//! So far only the data layer: `tables` (the formulas and tables of the
+//! So far the data layer, `tables` (the formulas and tables of the
 //! documents, with the d20 resolution and luck), `codes` (every diagnostic
 //! code the system will report) and `rules` (the sections and rulings those
-//! diagnostics cite). The system is not registered yet: play comes later.
-//! Rulings live in docs/rules/tdgs-mass-combat.md.
+//! diagnostics cite), and the position: `state` (the fixed roster behind an
+//! `Arc`, and what changes per entity and per battle) and `setup` (the
+//! checked starting state, from the setup lines, on top of the generic
+//! setup). The system is not registered yet: play comes later. Rulings live
+//! in docs/rules/tdgs-mass-combat.md.
 
 pub mod codes;
 pub mod rules;
+pub mod setup;
+pub mod state;
 pub mod tables;

@@ -22,6 +22,7 @@ pub const WEAPONS: &str = "core D14 (weapon range table); docs/rules/tdgs-mass-c
 pub const KEYS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R44 (what an entity line states), TDGS-R48 (echelon and men)";
 pub const DIRECTIVES: &str =
     "core D6 (initiative is not rolled); docs/rules/tdgs-mass-combat.md TDGS-R7, TDGS-R41";
+pub const DEPLOYMENT: &str = "docs/notation.md §5.5 (deployment); core D14 (blocking terrain: cannot pass); docs/rules/tdgs-mass-combat.md TDGS-R45 (the placement is the footprint's anchor), TDGS-R9 (never ending on another's square)";
 pub const FACING: &str = "tdgs-mass-combat §Positioning (Unit Facing); core D14 (flanking is positional); docs/rules/tdgs-mass-combat.md TDGS-R16";
 
 // Command.
@@ -65,6 +66,8 @@ pub const SURROUNDED: &str =
 
 pub const ISSUING_ORDERS: &str =
     "tdgs-mass-combat §Orders (Issuing Orders); docs/rules/tdgs-mass-combat.md TDGS-R28";
+pub const ORDER_TYPES: &str =
+    "tdgs-mass-combat §Orders (Order Types); docs/rules/tdgs-mass-combat.md TDGS-R29, TDGS-R30";
 pub const ATTACK_ORDER: &str =
     "tdgs-mass-combat §Orders (Order Types: Attack); docs/rules/tdgs-mass-combat.md TDGS-R29";
 pub const HOLD: &str =
