@@ -24,7 +24,9 @@ pub enum CheckKind {
     Morale(Triggers),
     Cornered,
     /// A commander's rally of `unit`.
-    Rally { unit: usize },
+    Rally {
+        unit: usize,
+    },
 }
 
 /// One change to the state.
@@ -32,6 +34,8 @@ pub enum CheckKind {
 pub enum Event {
     /// Round `n` begins: per-round flags clear, no activation is open.
     RoundStarted(u32),
+    /// A turn line names `side`: its entities' labels follow.
+    SideTurn { side: usize },
     /// `entity`'s activation opens (TURN-8): its charge modifiers end and a
     /// pending order takes effect.
     ActivationOpened { entity: usize },
@@ -101,11 +105,17 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::RoundStarted(n) => {
             state.round = *n;
             state.activation = None;
+            state.last_opened = None;
             for entity in &mut state.entities {
                 entity.round = Default::default();
             }
         }
+        Event::SideTurn { side } => {
+            state.turn_side = Some(*side);
+            state.activation = None;
+        }
         Event::ActivationOpened { entity } => {
+            state.last_opened = Some(*entity);
             state.activation = Some(super::state::Activation {
                 entity: *entity,
                 action_used: false,

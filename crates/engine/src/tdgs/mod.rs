@@ -11,11 +11,13 @@
 //! `Arc`, and what changes per entity and per battle) and `setup` (the
 //! checked starting state, from the setup lines, on top of the generic
 //! setup), and `event` (every change to the state, and `apply`, the one way
-//! it changes). The system is not registered yet: play comes later. Rulings live
+//! it changes), and `play` (the movetext's lines, checked into events; so
+//! far activations, movement and attacks). The system is not registered yet. Rulings live
 //! in docs/rules/tdgs-mass-combat.md.
 
 pub mod codes;
 pub mod event;
+pub mod play;
 pub mod rules;
 pub mod setup;
 pub mod state;

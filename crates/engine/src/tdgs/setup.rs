@@ -95,6 +95,8 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         round: 0,
         activation: None,
         tie_order: Vec::new(),
+        turn_side: None,
+        last_opened: None,
         owed: Vec::new(),
         commander_losses_checked: Vec::new(),
         terrors_met: Vec::new(),

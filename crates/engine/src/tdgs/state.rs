@@ -631,6 +631,10 @@ pub struct State {
     /// Entities tied on REF and LUK, in the order the log first gave them,
     /// kept for the battle (TURN-3, TDGS-R7).
     pub tie_order: Vec<usize>,
+    /// The side the last turn line names: labels open its entities.
+    pub turn_side: Option<usize>,
+    /// The entity whose activation opened last this round, for the REF order.
+    pub last_opened: Option<usize>,
     pub owed: Vec<Owed>,
     /// `(unit, commander)`: the units that have had their commander-lost
     /// trigger for that commander (once per lost commander).

@@ -1,0 +1,944 @@
+//! TDGS Mass Combat's play: rounds and activations in REF order (TURN), the
+//! action economy (ACTIONS), and the lines an activation writes, each
+//! checked and turned into [`Event`]s.
+//!
+//! So far: turn lines and labels, `step`, `move`, `attack` and `shoot` with
+//! the d20 checked (RESOLVE), damage, removal at 0 HP, and the claims about
+//! them. Orders, morale, rout, rally and command lines come next.
+
+use std::ops::DerefMut;
+
+use senlac_board::Cell;
+use senlac_board::footprint::{self, Footprint, PathError, StepError};
+use senlac_notation::lower::{Action, Step};
+use senlac_notation::value::{self, Dice, UnitRef};
+use senlac_notation::{Atom, AtomKind, Span};
+
+use super::codes;
+use super::event::{Event, Roll};
+use super::rules;
+use super::state::{AttackKind, Kind, State, Status};
+use super::tables::{self, Order};
+use crate::violation::Violation;
+
+/// Where play emits its events: the system's fold, or a test's.
+pub trait Emit: DerefMut<Target = State> {
+    /// Applies `event` to the state and records it.
+    fn emit(&mut self, event: Event);
+}
+
+/// Checks one step of the movetext and emits what it does.
+pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    match step {
+        Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
+        Step::Phase { name, span } => label(fold, name, *span, out),
+        Step::Action(action) => line(fold, action, out),
+        _ => {}
+    }
+}
+
+/// `N. SIDE` (TURN-1): round N is the current round or the next one.
+fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec<Violation>) {
+    let round = fold.round;
+    if number != round && number != round + 1 {
+        out.push(Violation::of(
+            &codes::TURN_NUMBER,
+            span,
+            format!(
+                "round {number} follows round {round}: a turn line names the current round or the next ({} or {})",
+                round.max(1),
+                round + 1
+            ),
+            rules::TURN_ORDER,
+        ));
+    }
+    if number > round {
+        fold.emit(Event::RoundStarted(round + 1));
+    }
+    match fold.roster.side_index(side) {
+        Some(side) => fold.emit(Event::SideTurn { side }),
+        None => out.push(Violation::of(
+            &codes::WRONG_SIDE,
+            span,
+            format!("no army is named {side}"),
+            rules::ACTIVATIONS,
+        )),
+    }
+}
+
+/// Where an entity stands in the round's order: higher REF first, then
+/// higher LUK (TURN-3, TDGS-R7).
+fn speed(state: &State, entity: usize) -> (i32, i32) {
+    state
+        .info(entity)
+        .map_or((i32::MIN, i32::MIN), |i| (i.stats.ref_, i.stats.luk))
+}
+
+/// `ID:` opens ID's activation (TURN-2, -3, -5).
+fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>) {
+    let Some(entity) = named(fold, name, fold.turn_side, span, out) else {
+        return;
+    };
+    if fold
+        .turn_side
+        .is_some_and(|side| fold.info(entity).is_some_and(|i| i.side != side))
+    {
+        out.push(Violation::of(
+            &codes::WRONG_SIDE,
+            span,
+            format!(
+                "{} is not of the side whose turn line stands above it",
+                fold.name(entity)
+            ),
+            rules::ACTIVATIONS,
+        ));
+        return;
+    }
+    if !fold.on_board(entity) {
+        out.push(removed(fold, entity, span));
+        return;
+    }
+    let flags = fold.entities[entity].round;
+    if flags.rallied {
+        out.push(Violation::of(
+            &codes::RALLIED_ACTS_THIS_ROUND,
+            span,
+            format!(
+                "{} was rallied this round and has no activation until round {}",
+                fold.name(entity),
+                fold.round + 1
+            ),
+            rules::RALLY,
+        ));
+        return;
+    }
+    if flags.activated && !flags.delayed {
+        out.push(Violation::of(
+            &codes::ACTED_TWICE,
+            span,
+            format!(
+                "{} has had its activation in round {}",
+                fold.name(entity),
+                fold.round
+            ),
+            rules::ACTIVATIONS,
+        ));
+        return;
+    }
+    if !flags.delayed
+        && let Some(previous) = fold.last_opened
+        && previous != entity
+    {
+        order_after(fold, previous, entity, span, out);
+    }
+    fold.emit(Event::ActivationOpened { entity });
+}
+
+/// Checks that `entity` may act after `previous` (TURN-3): not faster, and
+/// among equals in the order the log first chose.
+fn order_after(
+    fold: &mut impl Emit,
+    previous: usize,
+    entity: usize,
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    let (before, now) = (speed(fold, previous), speed(fold, entity));
+    if now > before {
+        out.push(
+            Violation::of(
+                &codes::OUT_OF_REF_ORDER,
+                span,
+                format!(
+                    "{} (REF {}, LUK {}) acts after {} (REF {}, LUK {}): higher REF acts first, then higher LUK",
+                    fold.name(entity),
+                    now.0,
+                    now.1,
+                    fold.name(previous),
+                    before.0,
+                    before.1
+                ),
+                rules::TURN_ORDER,
+            )
+            .help(format!(
+                "write {}'s activation before {}'s",
+                fold.name(entity),
+                fold.name(previous)
+            )),
+        );
+        return;
+    }
+    if now < before {
+        return;
+    }
+    let place = |state: &State, e| state.tie_order.iter().position(|&t| t == e);
+    match (place(fold, previous), place(fold, entity)) {
+        (Some(a), Some(b)) if b < a => out.push(Violation::of(
+            &codes::TIE_ORDER_CHANGED,
+            span,
+            format!(
+                "{} acted before {} when they first met, and equals keep that order for the battle",
+                fold.name(entity),
+                fold.name(previous)
+            ),
+            rules::TURN_ORDER,
+        )),
+        (Some(_), Some(_)) => {}
+        _ => {
+            fold.emit(Event::TieOrdered { entity: previous });
+            fold.emit(Event::TieOrdered { entity });
+        }
+    }
+}
+
+fn removed(state: &State, entity: usize, span: Span) -> Violation {
+    let status = state
+        .entities
+        .get(entity)
+        .map_or(Status::Active, |e| e.status);
+    let why = if status.removed() {
+        status.word()
+    } else {
+        "not deployed"
+    };
+    Violation::of(
+        &codes::REMOVED_ENTITY_ACTS,
+        span,
+        format!("{} is {why} and takes no part", state.name(entity)),
+        rules::REMOVED,
+    )
+}
+
+/// The entity a word names (LOG-1): `Side.ID`, or an id looked up on
+/// `prefer` first, then on every side.
+fn named(
+    state: &State,
+    word: &str,
+    prefer: Option<usize>,
+    span: Span,
+    out: &mut Vec<Violation>,
+) -> Option<usize> {
+    let reference = UnitRef::parse(word);
+    let roster = &state.roster;
+    if let Some(side) = reference.side {
+        let found = roster
+            .side_index(side)
+            .and_then(|s| roster.entity(s, reference.id));
+        if found.is_none() {
+            out.push(Violation::of(
+                &codes::UNKNOWN_ENTITY,
+                span,
+                format!("{side} has no entity {}", reference.id),
+                rules::REFERENCES,
+            ));
+        }
+        return found;
+    }
+    if let Some(found) = prefer.and_then(|s| roster.entity(s, reference.id)) {
+        return Some(found);
+    }
+    let all: Vec<usize> = (0..roster.sides.len())
+        .filter_map(|s| roster.entity(s, reference.id))
+        .collect();
+    match all.as_slice() {
+        [one] => Some(*one),
+        [] => {
+            out.push(Violation::of(
+                &codes::UNKNOWN_ENTITY,
+                span,
+                format!("no entity is named {}", reference.id),
+                rules::REFERENCES,
+            ));
+            None
+        }
+        _ => {
+            out.push(
+                Violation::of(
+                    &codes::AMBIGUOUS_ID,
+                    span,
+                    format!("{} names an entity on more than one side", reference.id),
+                    rules::REFERENCES,
+                )
+                .help(format!("write SIDE.{}", reference.id)),
+            );
+            None
+        }
+    }
+}
+
+/// One line of an activation.
+fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    let actor_atom = action.actor();
+    let prefer = fold
+        .activation
+        .and_then(|a| fold.info(a.entity).map(|i| i.side));
+    let Some(actor) = named(fold, actor_atom.text, prefer, actor_atom.span, out) else {
+        return;
+    };
+    if !fold.on_board(actor) {
+        out.push(removed(fold, actor, actor_atom.span));
+        return;
+    }
+    match fold.activation {
+        None => {
+            out.push(Violation::of(
+                &codes::MISSING_ACTIVATION,
+                action.span,
+                format!(
+                    "{} acts outside any activation: open one with its label `{}:`",
+                    fold.name(actor),
+                    actor_atom.text
+                ),
+                rules::ACTIVATIONS,
+            ));
+            return;
+        }
+        Some(open) if open.entity != actor => {
+            out.push(Violation::of(
+                &codes::NOT_YOUR_TURN,
+                actor_atom.span,
+                format!(
+                    "{} acts in {}'s activation",
+                    fold.name(actor),
+                    fold.name(open.entity)
+                ),
+                rules::ACTIVATIONS,
+            ));
+            return;
+        }
+        Some(_) => {}
+    }
+    let verb = action.verb();
+    let args = action.args();
+    let routed = fold.entities[actor].status == Status::Routed;
+    if routed && verb.text != "flee" {
+        out.push(Violation::of(
+            &codes::ROUTED_CANNOT_ACT,
+            verb.span,
+            format!(
+                "{} is routed: its activation is its flight",
+                fold.name(actor)
+            ),
+            rules::ROUTED,
+        ));
+        return;
+    }
+    let before = out.len();
+    let mut hit = None;
+    match verb.text {
+        "step" => step(fold, actor, args, action.span, out),
+        "move" => travel(fold, actor, args, action.span, out),
+        "attack" => hit = attack(fold, actor, AttackKind::Melee, args, action.span, out),
+        "shoot" => hit = attack(fold, actor, AttackKind::Shot, args, action.span, out),
+        _ => out.push(Violation::of(
+            &codes::UNKNOWN_VERB,
+            verb.span,
+            format!("`{}` is not an action of TDGS Mass Combat", verb.text),
+            rules::ACTIONS,
+        )),
+    }
+    // A line already wrong has its claims unread: one mistake, one error.
+    if out.len() == before {
+        claims(fold, action, hit, out);
+    }
+}
+
+/// Spends the activation's Action (`action`) or Step; a second is refused
+/// (ACTIONS-1).
+fn spend(fold: &mut impl Emit, action: bool, span: Span, out: &mut Vec<Violation>) -> bool {
+    let Some(open) = fold.activation else {
+        return false;
+    };
+    let (used, code, what) = if action {
+        (open.action_used, &codes::SECOND_ACTION, "Action")
+    } else {
+        (open.step_used, &codes::SECOND_STEP, "Step")
+    };
+    if used {
+        out.push(Violation::of(
+            code,
+            span,
+            format!(
+                "{} has taken its {what} in this activation: one Action, one Step and free actions",
+                fold.name(open.entity)
+            ),
+            rules::ACTIONS,
+        ));
+        return false;
+    }
+    fold.emit(Event::Spent {
+        action,
+        step: !action,
+    });
+    true
+}
+
+/// The cost of a square for `mover`: the ground's, never an enemy's square
+/// (POSITION-4, TDGS-R9).
+fn square_cost(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32> + '_ {
+    move |cell| {
+        let enemy_there = (0..state.entities.len()).any(|e| {
+            state.enemies(mover, e)
+                && state.on_board(e)
+                && state.footprint(e).is_some_and(|f| f.contains(cell))
+        });
+        if enemy_there {
+            return None;
+        }
+        state.roster.ground_at(cell).and_then(|g| g.step_cost())
+    }
+}
+
+/// Whether `mover` may end with its footprint at `to` (POSITION-4).
+fn may_stop(state: &State, mover: usize, to: Footprint) -> Option<usize> {
+    (0..state.entities.len()).find(|&e| {
+        e != mover && state.on_board(e) && state.footprint(e).is_some_and(|f| f.overlaps(to))
+    })
+}
+
+/// Movement its order forbids (ORDERS-5, -6).
+fn order_forbids(
+    fold: &impl Emit,
+    mover: usize,
+    stepping: bool,
+) -> Option<(&'static crate::code::CodeInfo, &'static str)> {
+    match fold.entities[mover].order {
+        Some(Order::Hold) => Some((&codes::HOLD_MOVED, rules::HOLD)),
+        Some(Order::TakeCover) if !stepping => Some((&codes::COVER_MOVED, rules::TAKE_COVER)),
+        _ => None,
+    }
+}
+
+/// `X step CELL`: one square, the Step (ACTIONS-2).
+fn step(
+    fold: &mut impl Emit,
+    mover: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    let Some(to) = args
+        .first()
+        .and_then(|a| value::cells(a).next())
+        .filter(|_| args.len() == 1)
+    else {
+        out.push(Violation::of(
+            &codes::MISSING_PATH,
+            span,
+            "a step names the one cell its anchor moves to: `A step 0907`",
+            rules::ACTIONS,
+        ));
+        return;
+    };
+    if let Some((code, rule)) = order_forbids(fold, mover, true) {
+        out.push(Violation::of(
+            code,
+            span,
+            format!("{} is under Hold and does not move", fold.name(mover)),
+            rule,
+        ));
+        return;
+    }
+    let Some(from) = fold.footprint(mover) else {
+        return;
+    };
+    let target = from.moved_to(to);
+    // A Step ignores terrain cost, not blocking terrain (ACTIONS-2).
+    let passable = |cell: Cell| square_cost(fold, mover)(cell).map(|_| 1);
+    if let Err(e) = footprint::step_cost(from, to, passable) {
+        out.push(step_error(fold, mover, &e, args[0].span));
+        return;
+    }
+    if let Some(other) = may_stop(fold, mover, target) {
+        out.push(Violation::of(
+            &codes::ENDS_ON_ENTITY,
+            args[0].span,
+            format!("{} would end on {}", fold.name(mover), fold.name(other)),
+            rules::PATHS,
+        ));
+        return;
+    }
+    if spend(fold, false, span, out) {
+        fold.emit(Event::Moved {
+            entity: mover,
+            path: vec![to],
+        });
+    }
+}
+
+fn step_error(state: &State, mover: usize, error: &StepError, span: Span) -> Violation {
+    match error {
+        StepError::NotAKingsMove { from, to } => Violation::of(
+            &codes::PATH_NOT_CONTIGUOUS,
+            span,
+            format!(
+                "{} cannot go from {} to {} in one step: each step is to a neighbouring square",
+                state.name(mover),
+                from,
+                to
+            ),
+            rules::PATHS,
+        ),
+        StepError::OffGrid => Violation::of(
+            &codes::PATH_BLOCKED,
+            span,
+            format!("{} would leave the map", state.name(mover)),
+            rules::PATHS,
+        ),
+        StepError::Impassable(cell) => Violation::of(
+            &codes::PATH_BLOCKED,
+            span,
+            format!(
+                "{} cannot enter {}: blocking ground or an enemy stands there",
+                state.name(mover),
+                cell
+            ),
+            rules::PATHS,
+        ),
+    }
+}
+
+/// `X move PATH`: the Action, a path costing at most MOV (ACTIONS-3,
+/// POSITION-4).
+fn travel(
+    fold: &mut impl Emit,
+    mover: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    let Some(atom) = args
+        .first()
+        .filter(|a| matches!(a.kind, AtomKind::CellChain | AtomKind::Cell))
+    else {
+        out.push(Violation::of(
+            &codes::MISSING_PATH,
+            span,
+            "a move names the anchor cells it enters: `C move 1414-1413-1412`",
+            rules::PATHS,
+        ));
+        return;
+    };
+    if let Some((code, rule)) = order_forbids(fold, mover, false) {
+        out.push(Violation::of(
+            code,
+            span,
+            format!("{}'s order lets it move only by its Step", fold.name(mover)),
+            rule,
+        ));
+        return;
+    }
+    let path: Vec<Cell> = value::cells(atom).collect();
+    let Some(from) = fold.footprint(mover) else {
+        return;
+    };
+    let mov = fold.info(mover).map_or(0, |i| i.stats.mov);
+    let cost = match footprint::path_cost(from, &path, square_cost(fold, mover)) {
+        Ok(cost) => cost,
+        Err(PathError { reason, .. }) => {
+            out.push(step_error(fold, mover, &reason, atom.span));
+            return;
+        }
+    };
+    if i64::from(cost) > i64::from(mov) {
+        out.push(Violation::of(
+            &codes::PATH_TOO_LONG,
+            atom.span,
+            format!(
+                "the path costs {cost} and {} has MOV {mov}: open ground costs 1 a square, difficult 2, very difficult 4",
+                fold.name(mover)
+            ),
+            rules::PATHS,
+        ));
+        return;
+    }
+    let Some(&end) = path.last() else {
+        return;
+    };
+    if let Some(other) = may_stop(fold, mover, from.moved_to(end)) {
+        out.push(Violation::of(
+            &codes::ENDS_ON_ENTITY,
+            atom.span,
+            format!("{} would end on {}", fold.name(mover), fold.name(other)),
+            rules::PATHS,
+        ));
+        return;
+    }
+    if spend(fold, true, span, out) {
+        fold.emit(Event::Moved {
+            entity: mover,
+            path,
+        });
+    }
+}
+
+/// An entity's STR as it attacks now: +10 % charging or in last stand
+/// (ORDERS-7, CORNERED-4, COMBAT-4).
+pub fn attack_strength(state: &State, entity: usize) -> i32 {
+    let (Some(info), Some(now)) = (state.info(entity), state.entities.get(entity)) else {
+        return 0;
+    };
+    let base = info.stats.str;
+    let mut strength = base;
+    if now.charging {
+        strength += tables::percent(base);
+    }
+    if now.last_stand {
+        strength += tables::percent(base);
+    }
+    strength
+}
+
+/// An entity's REF as it is attacked now (COMBAT-4): +10 % under Hold, and
+/// under Take Cover against a shot; −10 % charging; 0 for an unconscious
+/// hero.
+pub fn defence(state: &State, entity: usize, kind: AttackKind) -> i32 {
+    let (Some(info), Some(now)) = (state.info(entity), state.entities.get(entity)) else {
+        return 0;
+    };
+    if now.status == Status::Unconscious {
+        return 0;
+    }
+    let base = info.stats.ref_;
+    let mut reflex = base;
+    match now.order {
+        Some(Order::Hold) => reflex += tables::percent(base),
+        Some(Order::TakeCover) if kind == AttackKind::Shot => reflex += tables::percent(base),
+        _ => {}
+    }
+    if now.charging {
+        reflex -= tables::percent(base);
+    }
+    reflex
+}
+
+/// The `key=N` pairs of a line, summed by key.
+fn pair_number(args: &[Atom<'_>], key: &str) -> Option<(i64, Span)> {
+    args.iter().find_map(|a| {
+        let (k, v) = value::pair(a)?;
+        (k == key).then(|| value::integer(&v).map(|n| (n, a.span)))?
+    })
+}
+
+/// The d20 of a line (RESOLVE-1).
+fn die(args: &[Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<(i32, Span)> {
+    let dice: Vec<&Atom<'_>> = args.iter().filter(|a| a.kind == AtomKind::Dice).collect();
+    let [atom] = dice.as_slice() else {
+        out.push(Violation::of(
+            &codes::ROLL_MISSING,
+            span,
+            format!(
+                "the line must record its one d20, as `d20:14`; it records {}",
+                dice.len()
+            ),
+            rules::RESOLUTION,
+        ));
+        return None;
+    };
+    match Dice::parse(atom) {
+        Some(d) if d.count == 1 && d.sides == 20 && (1..=20).contains(&d.total()) => {
+            Some((d.total() as i32, atom.span))
+        }
+        _ => {
+            out.push(Violation::of(
+                &codes::BAD_ROLL,
+                atom.span,
+                format!("`{}` is not one d20 showing 1 to 20", atom.text),
+                rules::RESOLUTION,
+            ));
+            None
+        }
+    }
+}
+
+/// `X attack T d20:N [mod=N] [position=N] [damage=N]` and `X shoot T …`
+/// (COMBAT-1, -2, -5, -6): whether it hit, once rolled.
+fn attack(
+    fold: &mut impl Emit,
+    attacker: usize,
+    kind: AttackKind,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
+    let Some(target_atom) = args.first().filter(|a| a.kind.is_actor()) else {
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
+            span,
+            "an attack names its target first: `A attack R1 d20:14 damage=31`",
+            rules::MELEE,
+        ));
+        return None;
+    };
+    let enemy_side = fold
+        .info(attacker)
+        .and_then(|i| (0..fold.roster.sides.len()).find(|&s| s != i.side));
+    let target = named(fold, target_atom.text, enemy_side, target_atom.span, out)?;
+    if !fold.enemies(attacker, target) || !fold.on_board(target) {
+        out.push(Violation::of(
+            &codes::BAD_TARGET,
+            target_atom.span,
+            format!("{} is not an enemy on the board", fold.name(target)),
+            rules::TARGETS,
+        ));
+        return None;
+    }
+    let gap = fold.distance(attacker, target)?;
+    let weapon = fold.info(attacker).map(|i| i.weapon);
+    let mut penalty = 0;
+    match kind {
+        AttackKind::Melee => {
+            let reach = if weapon == Some(tables::Weapon::Reach) {
+                4
+            } else {
+                1
+            };
+            if gap > reach {
+                out.push(Violation::of(
+                    &codes::NOT_ADJACENT,
+                    target_atom.span,
+                    format!(
+                        "{} is {gap} squares from {}: a melee attack reaches {reach}",
+                        fold.name(target),
+                        fold.name(attacker)
+                    ),
+                    rules::MELEE,
+                ));
+                return None;
+            }
+        }
+        _ => match weapon.and_then(|w| tables::shot_penalty(w, gap)) {
+            Some(p) => penalty = p,
+            None => {
+                out.push(Violation::of(
+                    &codes::OUT_OF_RANGE,
+                    target_atom.span,
+                    format!(
+                        "{} is {gap} squares away, beyond {}'s weapon",
+                        fold.name(target),
+                        fold.name(attacker)
+                    ),
+                    rules::RANGED,
+                ));
+                return None;
+            }
+        },
+    }
+    let (face, die_span) = die(args, span, out)?;
+    if !spend(fold, true, span, out) {
+        return None;
+    }
+    let stat = match kind {
+        AttackKind::Melee => attack_strength(fold, attacker),
+        _ => fold.info(attacker).map_or(0, |i| i.stats.dex),
+    };
+    let against = defence(fold, target, kind);
+    let stated = pair_number(args, "mod").map_or(0, |(n, _)| n as i32)
+        + pair_number(args, "position").map_or(0, |(n, _)| n as i32);
+    let delta = stat - against + stated + penalty;
+    let luk = fold.info(attacker).map_or(0, |i| i.stats.luk);
+    let Ok(resolution) = tables::success(face, delta, luk, None) else {
+        out.push(Violation::of(
+            &codes::BAD_ROLL,
+            die_span,
+            "this d20 cannot be resolved",
+            rules::RESOLUTION,
+        ));
+        return None;
+    };
+    let damage = pair_number(args, "damage");
+    let dealt = match (resolution.success, damage) {
+        (true, Some((n, _))) if n >= 1 => n as i32,
+        (true, Some((_, at))) => {
+            out.push(Violation::of(
+                &codes::BAD_DAMAGE,
+                at,
+                "a hit does at least 1 damage",
+                rules::DAMAGE,
+            ));
+            1
+        }
+        (true, None) => {
+            out.push(Violation::of(
+                &codes::DAMAGE_MISSING,
+                span,
+                format!(
+                    "d20 {face} + ({} {stat} − REF {against}){} = {} ≥ 11 hits: write the damage, `damage=N`",
+                    if kind == AttackKind::Melee { "STR" } else { "DEX" },
+                    signed(stated + penalty),
+                    resolution.total
+                ),
+                rules::DAMAGE,
+            ));
+            0
+        }
+        (false, Some((_, at))) => {
+            out.push(Violation::of(
+                &codes::DAMAGE_ON_MISS,
+                at,
+                format!(
+                    "d20 {face} + ({stat} − {against}){} = {} misses{}: a miss does no damage",
+                    signed(stated + penalty),
+                    resolution.total,
+                    if face == 1 { " (a natural 1)" } else { "" }
+                ),
+                rules::DAMAGE,
+            ));
+            0
+        }
+        (false, None) => 0,
+    };
+    fold.emit(Event::Attacked {
+        attacker,
+        target,
+        kind,
+        roll: Roll {
+            die: face,
+            total: resolution.total,
+            success: resolution.success,
+        },
+        damage: dealt,
+    });
+    if dealt > 0 {
+        hurt(fold, target, dealt);
+    }
+    Some(resolution.success)
+}
+
+fn signed(n: i32) -> String {
+    match n {
+        0 => String::new(),
+        n if n > 0 => format!(" + {n}"),
+        n => format!(" − {}", -n),
+    }
+}
+
+/// `damage` lowers HP, not below 0; a unit at 0 is destroyed, a hero dead,
+/// a hero at or below 5 % unconscious (COMBAT-6, UNITS-4, -5).
+fn hurt(fold: &mut impl Emit, entity: usize, damage: i32) {
+    let Some(info) = fold.info(entity) else {
+        return;
+    };
+    let (kind, max) = (info.kind, info.max_hp);
+    let hp = (fold.entities[entity].hp - damage).max(0);
+    fold.emit(Event::Hp { entity, hp });
+    let status = match kind {
+        Kind::Unit if hp == 0 => Some(Status::Destroyed),
+        Kind::Hero if hp == 0 => Some(Status::Dead),
+        Kind::Hero if tables::knocked_out(hp, max) => Some(Status::Unconscious),
+        _ => None,
+    };
+    if let Some(status) = status {
+        fold.emit(Event::Status { entity, status });
+    }
+}
+
+/// The claims after `=>` (LOG-2): `hit`, `miss`, an entity then `hp=N`
+/// and/or a status, as things stand after the line.
+fn claims(
+    fold: &mut impl Emit,
+    action: &Action<'_, '_>,
+    hit: Option<bool>,
+    out: &mut Vec<Violation>,
+) {
+    let Some(claimed) = action.outcome() else {
+        return;
+    };
+    let mut subject: Option<usize> = None;
+    for atom in claimed {
+        match (atom.kind, atom.text) {
+            (AtomKind::Word, "hit" | "miss") => {
+                let said = atom.text == "hit";
+                if let Some(actual) = hit
+                    && actual != said
+                {
+                    out.push(mismatch(
+                        atom.span,
+                        format!(
+                            "the roll {}, not {}",
+                            if actual { "hits" } else { "misses" },
+                            atom.text
+                        ),
+                    ));
+                }
+            }
+            (AtomKind::Pair, _) => {
+                let Some((key, v)) = value::pair(atom) else {
+                    continue;
+                };
+                let Some(entity) = subject else {
+                    out.push(Violation::of(
+                        &codes::UNKNOWN_CLAIM,
+                        atom.span,
+                        "name the entity before its `hp=`: `=> R1 hp=59`",
+                        rules::CLAIMS,
+                    ));
+                    continue;
+                };
+                if key == "hp" {
+                    let actual = fold.entities[entity].hp;
+                    if value::integer(&v) != Some(i64::from(actual)) {
+                        out.push(
+                            Violation::of(
+                                &codes::WRONG_HP,
+                                atom.span,
+                                format!(
+                                    "{} has {actual} HP of {} after this line",
+                                    fold.name(entity),
+                                    fold.info(entity).map_or(0, |i| i.max_hp)
+                                ),
+                                rules::CLAIMS,
+                            )
+                            .help(format!("write `hp={actual}`")),
+                        );
+                    }
+                } else {
+                    out.push(Violation::of(
+                        &codes::UNKNOWN_CLAIM,
+                        atom.span,
+                        format!("`{key}=` is not a claim TDGS checks: claims say hp=N or a status"),
+                        rules::CLAIMS,
+                    ));
+                }
+            }
+            (AtomKind::Word, word) => {
+                if let Some(status) = Status::parse(word) {
+                    let Some(entity) = subject else { continue };
+                    let actual = fold.entities[entity].status;
+                    if actual != status {
+                        out.push(mismatch(
+                            atom.span,
+                            format!(
+                                "{} is {} after this line, not {word}",
+                                fold.name(entity),
+                                actual.word()
+                            ),
+                        ));
+                    }
+                } else {
+                    let prefer = fold
+                        .info(fold.activation.map_or(0, |a| a.entity))
+                        .map(|i| i.side);
+                    subject = named(
+                        fold,
+                        word,
+                        prefer.and_then(|s| (0..fold.roster.sides.len()).find(|&o| o != s)),
+                        atom.span,
+                        out,
+                    )
+                    .or_else(|| named(fold, word, prefer, atom.span, &mut Vec::new()));
+                }
+            }
+            _ => out.push(Violation::of(
+                &codes::UNKNOWN_CLAIM,
+                atom.span,
+                format!("`{}` is not a claim TDGS reads", atom.text),
+                rules::CLAIMS,
+            )),
+        }
+    }
+}
+
+fn mismatch(span: Span, message: String) -> Violation {
+    Violation::of(&codes::CLAIM_MISMATCH, span, message, rules::CLAIMS)
+}

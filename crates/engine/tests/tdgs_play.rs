@@ -1,0 +1,240 @@
+//! TDGS Mass Combat's play so far (activations in REF order, the action
+//! economy, step, move, attack and shoot with the d20, damage and claims),
+//! on the spec's Harrow Ford setup: for each rule a legal line and an
+//! illegal one, each finding by its code and the exact text it points at.
+
+use std::ops::{Deref, DerefMut};
+
+use senlac_engine::Violation;
+use senlac_engine::tdgs::event::{Event, apply};
+use senlac_engine::tdgs::play::{Emit, play};
+use senlac_engine::tdgs::setup::setup;
+use senlac_engine::tdgs::state::{State, Status};
+use senlac_notation::lower::steps;
+use senlac_notation::parse;
+
+const HARROW_FORD: &str = include_str!("data/harrow-ford.sbn");
+
+/// A state and the events applied to it.
+struct Fold {
+    state: State,
+    events: Vec<Event>,
+}
+
+impl Deref for Fold {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl DerefMut for Fold {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+}
+
+impl Emit for Fold {
+    fn emit(&mut self, event: Event) {
+        apply(&mut self.state, &event);
+        self.events.push(event);
+    }
+}
+
+/// Harrow Ford's tags and setup, then `movetext`.
+fn battle(movetext: &str) -> String {
+    let setup_end = HARROW_FORD
+        .find("\n1. Crown")
+        .expect("the sample's movetext");
+    format!("{}\n{movetext}", &HARROW_FORD[..setup_end])
+}
+
+/// The one check: plays `movetext` after Harrow Ford's setup and asserts
+/// the findings are exactly `expected` (code, text under the span).
+#[track_caller]
+fn check(movetext: &str, expected: &[(&str, &str)]) -> Fold {
+    let text = battle(movetext);
+    let archive = parse(&text);
+    let notation: Vec<_> = archive.all_errors().collect();
+    assert!(notation.is_empty(), "{notation:?}");
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let state = setup(battle, &mut out);
+    assert!(out.is_empty(), "setup: {out:?}");
+    let mut fold = Fold {
+        state,
+        events: Vec::new(),
+    };
+    for step in steps(battle) {
+        play(&mut fold, &step, &mut out);
+    }
+    let found: Vec<(&str, &str)> = out
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
+    fold
+}
+
+fn entity(fold: &Fold, side: &str, id: &str) -> usize {
+    let s = fold.roster.side_index(side).unwrap();
+    fold.roster.entity(s, id).unwrap()
+}
+
+#[test]
+fn round_one_opens_as_the_spec_writes_it() {
+    // A steps to touch R1 at a corner and attacks: 14 + (28 − 17) = 25.
+    let fold = check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31 => R1 hp=59\n",
+        &[],
+    );
+    let r1 = entity(&fold, "Raiders", "R1");
+    assert_eq!(fold.entities[r1].hp, 59);
+    let rolled = fold.events.iter().find_map(|e| match e {
+        Event::Attacked { roll, .. } => Some((roll.die, roll.total, roll.success)),
+        _ => None,
+    });
+    assert_eq!(rolled, Some((14, 25, true)));
+}
+
+#[test]
+fn a_shot_is_dex_against_ref() {
+    // D (Hold) shoots R2 at distance 4: 3 + (22 − 15) = 10 misses.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n1. Crown\n  D:\n    D shoot R2 d20:3 => miss\n",
+        &[],
+    );
+    check(
+        "1. Crown\n  D:\n    D shoot R2 d20:3 => hit\n",
+        &[("tdgs::claim-mismatch", "hit")],
+    );
+}
+
+#[test]
+fn activations_go_by_ref() {
+    // A (REF 20) before R4 (19); R4 first is out of order when A follows.
+    check(
+        "1. Raiders\n  R4:\n1. Crown\n  A:\n",
+        &[("tdgs::out-of-ref-order", "A:")],
+    );
+    check("1. Crown\n  A:\n1. Raiders\n  R4:\n", &[]);
+    check("1. Crown\n  A:\n  A:\n", &[("tdgs::acted-twice", "A:")]);
+    check("1. Raiders\n  A:\n", &[("tdgs::wrong-side", "A:")]);
+    check("3. Crown\n  A:\n", &[("tdgs::turn-number", "3. Crown")]);
+}
+
+#[test]
+fn equals_keep_the_order_the_log_first_chose() {
+    // R2 and E: REF 15, LUK 0. The log puts R2 first in round 1.
+    check(
+        "1. Raiders\n  R2:\n1. Crown\n  E:\n\n2. Raiders\n  R2:\n2. Crown\n  E:\n",
+        &[],
+    );
+    check(
+        "1. Raiders\n  R2:\n1. Crown\n  E:\n\n2. Crown\n  E:\n2. Raiders\n  R2:\n",
+        &[("tdgs::tie-order-changed", "R2:")],
+    );
+}
+
+#[test]
+fn one_action_one_step() {
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A step 0906\n",
+        &[("tdgs::second-step", "A step 0906")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n    A attack R1 d20:15 damage=31\n",
+        &[("tdgs::second-action", "A attack R1 d20:15 damage=31")],
+    );
+    check(
+        "1. Crown\n  A:\n    B step 1207\n",
+        &[("tdgs::not-your-turn", "B")],
+    );
+    check(
+        "1. Crown\n    A step 0907\n",
+        &[("tdgs::missing-activation", "A step 0907")],
+    );
+}
+
+#[test]
+fn movement_pays_for_its_squares() {
+    // C (2x2, MOV 6) walks six squares south: legal; seven is too far.
+    check(
+        "1. Crown\n  C:\n    C move 1409-1410-1411-1412-1413-1414\n",
+        &[],
+    );
+    check(
+        "1. Crown\n  C:\n    C move 1409-1410-1411-1412-1413-1414-1415\n",
+        &[("tdgs::path-too-long", "1409-1410-1411-1412-1413-1414-1415")],
+    );
+    check(
+        "1. Crown\n  C:\n    C move 1409-1411\n",
+        &[("tdgs::path-not-contiguous", "1409-1411")],
+    );
+    // D is under Hold: it does not move, not even by its Step.
+    check(
+        "1. Crown\n  D:\n    D step 1411\n",
+        &[("tdgs::hold-moved", "D step 1411")],
+    );
+    // An enemy's squares cannot be entered: R1 stands at 1205-1306.
+    check(
+        "1. Crown\n  B:\n    B move 1207-1206\n",
+        &[("tdgs::path-blocked", "1207-1206")],
+    );
+}
+
+#[test]
+fn attacks_reach_adjacent_enemies_only() {
+    // A (0908, 3x3) and R1 (1205) are 2 apart until A steps.
+    check(
+        "1. Crown\n  A:\n    A attack R1 d20:14 damage=31\n",
+        &[("tdgs::not-adjacent", "R1")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack B d20:14 damage=31\n",
+        &[("tdgs::bad-target", "B")],
+    );
+}
+
+#[test]
+fn damage_is_stated_on_a_hit_only() {
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14\n",
+        &[("tdgs::damage-missing", "A attack R1 d20:14")],
+    );
+    // A natural 1 misses whatever the total (1 + 11 = 12).
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:1 damage=5\n",
+        &[("tdgs::damage-on-miss", "damage=5")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:1 => miss\n",
+        &[],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1\n",
+        &[("tdgs::roll-missing", "A attack R1")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:21\n",
+        &[("tdgs::bad-roll", "d20:21")],
+    );
+}
+
+#[test]
+fn hp_claims_are_checked_and_zero_destroys() {
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31 => R1 hp=60\n",
+        &[("tdgs::wrong-hp", "hp=60")],
+    );
+    let fold = check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=95 => R1 hp=0 destroyed\n",
+        &[],
+    );
+    let r1 = entity(&fold, "Raiders", "R1");
+    assert_eq!(fold.entities[r1].status, Status::Destroyed);
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31 => R1 routed\n",
+        &[("tdgs::claim-mismatch", "routed")],
+    );
+}
