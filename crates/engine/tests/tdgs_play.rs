@@ -238,3 +238,103 @@ fn hp_claims_are_checked_and_zero_destroys() {
         &[("tdgs::claim-mismatch", "routed")],
     );
 }
+
+#[test]
+fn a_charge_stops_at_the_first_adjacency_and_strikes_harder() {
+    // R4 (Charge, STR 19 + 1) one square into A (REF 20): 11 + 0 = 11 hits.
+    let fold = check(
+        "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n",
+        &[],
+    );
+    let r4 = entity(&fold, "Raiders", "R4");
+    assert!(fold.entities[r4].charging);
+    // The same die without the charge's +1 would miss: a plain attack from
+    // 0905 gives 10 + (19 − 20) = 10.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:10 damage=22\n",
+        &[("tdgs::damage-on-miss", "damage=22")],
+    );
+    // R1 is under Attack, not Charge.
+    check(
+        "1. Raiders\n  R1:\n    R1 charge A 1205-1105 d20:10\n",
+        &[("tdgs::charge-not-ordered", "R1 charge A 1205-1105 d20:10")],
+    );
+    // Past the first adjacency: R4 touches A at 0905 already.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905-1005 d20:11 damage=22\n",
+        &[("tdgs::charge-overran", "0904-0905-1005")],
+    );
+    // Short of A: no attack to roll.
+    check(
+        "1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:11 damage=22\n",
+        &[(
+            "tdgs::charge-not-adjacent",
+            "R4 charge A 0904-0905 d20:11 damage=22",
+        )],
+    );
+}
+
+#[test]
+fn orders_come_from_the_units_commander_in_range() {
+    // G orders R3 to charge: G's Action, pending until R3 acts.
+    let fold = check("1. Raiders\n  G:\n    G order R3 charge\n", &[]);
+    let r3 = entity(&fold, "Raiders", "R3");
+    assert_eq!(
+        fold.entities[r3].pending_order,
+        Some(senlac_engine::tdgs::tables::Order::Charge)
+    );
+    check(
+        "1. Raiders\n  K:\n    K order R3 charge\n",
+        &[("tdgs::not-commanded-by", "R3")],
+    );
+    check(
+        "1. Raiders\n  R1:\n    R1 order R3 charge\n",
+        &[("tdgs::not-a-commander", "R1 order R3 charge")],
+    );
+    check(
+        "1. Raiders\n  G:\n    G order R3 advance\n",
+        &[("tdgs::unknown-order", "advance")],
+    );
+    // F has no commander: uncontrolled.
+    check(
+        "1. Crown\n  S:\n    S order F attack\n",
+        &[("tdgs::order-to-uncontrolled", "F")],
+    );
+}
+
+#[test]
+fn claims_take_uncontrolled_units_into_free_slots() {
+    // S (CHA 12: one direct slot, held by D) cannot take F as direct.
+    check(
+        "1. Crown\n  S:\n    S claim F direct\n",
+        &[("tdgs::no-free-slot", "direct")],
+    );
+    // S releases D (free), then claims F (its Action).
+    let fold = check(
+        "1. Crown\n  S:\n    S release D\n    S claim F direct\n",
+        &[],
+    );
+    let (f, s) = (entity(&fold, "Crown", "F"), entity(&fold, "Crown", "S"));
+    assert_eq!(fold.entities[f].commander.map(|l| l.commander), Some(s));
+    check(
+        "1. Crown\n  S:\n    S claim E extended\n",
+        &[("tdgs::claim-not-uncontrolled", "E")],
+    );
+}
+
+#[test]
+fn rally_needs_a_routed_unit() {
+    check(
+        "1. Crown\n  Y:\n    Y rally C d20:9\n",
+        &[("tdgs::rally-not-routed", "C")],
+    );
+}
+
+#[test]
+fn a_delayed_entity_opens_once_more() {
+    check("1. Crown\n  A:\n    A delay\n  A:\n", &[]);
+    check(
+        "1. Crown\n  A:\n    A delay\n  A:\n  A:\n",
+        &[("tdgs::acted-twice", "A:")],
+    );
+}

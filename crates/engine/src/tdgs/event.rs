@@ -123,6 +123,8 @@ pub fn apply(state: &mut State, event: &Event) {
             });
             if let Some(e) = state.entities.get_mut(*entity) {
                 e.round.activated = true;
+                // A delayed entity's second opening is its last (TURN-9).
+                e.round.delayed = false;
                 e.charging = false;
                 if let Some(order) = e.pending_order.take() {
                     e.order = Some(order);

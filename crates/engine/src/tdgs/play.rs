@@ -15,9 +15,9 @@ use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 
 use super::codes;
-use super::event::{Event, Roll};
+use super::event::{CheckKind, Event, Roll};
 use super::rules;
-use super::state::{AttackKind, Kind, State, Status};
+use super::state::{AttackKind, Kind, Link, State, Status};
 use super::tables::{self, Order};
 use crate::violation::Violation;
 
@@ -330,6 +330,14 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
         "move" => travel(fold, actor, args, action.span, out),
         "attack" => hit = attack(fold, actor, AttackKind::Melee, args, action.span, out),
         "shoot" => hit = attack(fold, actor, AttackKind::Shot, args, action.span, out),
+        "charge" => hit = charge(fold, actor, args, action.span, out),
+        "order" => order(fold, actor, args, action.span, out),
+        "claim" => claim(fold, actor, args, action.span, out),
+        "release" => release(fold, actor, args, action.span, out),
+        "rally" => hit = rally(fold, actor, args, action.span, out),
+        "delay" => {
+            fold.emit(Event::Delayed { entity: actor });
+        }
         _ => out.push(Violation::of(
             &codes::UNKNOWN_VERB,
             verb.span,
@@ -728,6 +736,33 @@ fn attack(
     if !spend(fold, true, span, out) {
         return None;
     }
+    resolve_attack(
+        fold,
+        attacker,
+        target,
+        kind,
+        (face, die_span),
+        args,
+        span,
+        penalty,
+        out,
+    )
+}
+
+/// Rolls an attack already allowed: the d20 against the effective stats,
+/// the stated damage, the hit points (COMBAT-1, -2, -4..6).
+#[allow(clippy::too_many_arguments)]
+fn resolve_attack(
+    fold: &mut impl Emit,
+    attacker: usize,
+    target: usize,
+    kind: AttackKind,
+    (face, die_span): (i32, Span),
+    args: &[Atom<'_>],
+    span: Span,
+    penalty: i32,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
     let stat = match kind {
         AttackKind::Melee => attack_strength(fold, attacker),
         _ => fold.info(attacker).map_or(0, |i| i.stats.dex),
@@ -941,4 +976,542 @@ fn claims(
 
 fn mismatch(span: Span, message: String) -> Violation {
     Violation::of(&codes::CLAIM_MISMATCH, span, message, rules::CLAIMS)
+}
+
+/// The commander of a command line (COMMAND-2, -12): it has the role and is
+/// not routed.
+fn commander(fold: &impl Emit, actor: usize, span: Span, out: &mut Vec<Violation>) -> bool {
+    if !fold.info(actor).is_some_and(|i| i.commander) {
+        out.push(
+            Violation::of(
+                &codes::NOT_A_COMMANDER,
+                span,
+                format!("{} is not a commander: only `role=commander` entities order, claim, release and rally", fold.name(actor)),
+                rules::COMMANDERS,
+            ),
+        );
+        return false;
+    }
+    if fold.entities[actor].status == Status::Routed {
+        out.push(Violation::of(
+            &codes::ROUTED_COMMANDER,
+            span,
+            format!(
+                "{} is routed and commands nobody until it is active again",
+                fold.name(actor)
+            ),
+            rules::ROUTED_COMMANDER,
+        ));
+        return false;
+    }
+    true
+}
+
+/// The friendly unit a command line names first.
+fn friend(
+    fold: &impl Emit,
+    actor: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) -> Option<(usize, Span)> {
+    let Some(atom) = args.first().filter(|a| a.kind.is_actor()) else {
+        out.push(Violation::of(
+            &codes::MISSING_TARGET,
+            span,
+            "a command line names its unit first: `Y order B hold`",
+            rules::COMMANDERS,
+        ));
+        return None;
+    };
+    let side = fold.info(actor).map(|i| i.side);
+    let unit = named(fold, atom.text, side, atom.span, out)?;
+    if fold.enemies(actor, unit) || !fold.is_unit(unit) || !fold.on_board(unit) || unit == actor {
+        out.push(Violation::of(
+            &codes::BAD_TARGET,
+            atom.span,
+            format!("{} is not a friendly unit on the board", fold.name(unit)),
+            rules::TARGETS,
+        ));
+        return None;
+    }
+    Some((unit, atom.span))
+}
+
+/// Whether `unit` is within `commander`'s CHA in squares (COMMAND-6).
+fn in_range(fold: &impl Emit, commander: usize, unit: usize) -> (bool, u32, u32) {
+    let range = fold
+        .info(commander)
+        .map_or(0, |i| tables::command_range(i.stats.cha));
+    let gap = fold.distance(commander, unit).unwrap_or(u32::MAX);
+    (gap <= range, gap, range)
+}
+
+fn out_of_range(
+    fold: &impl Emit,
+    code: &'static crate::code::CodeInfo,
+    commander: usize,
+    unit: usize,
+    gap: u32,
+    range: u32,
+    span: Span,
+) -> Violation {
+    Violation::of(
+        code,
+        span,
+        format!(
+            "{} is {gap} squares from {}, whose command range is CHA {range} squares",
+            fold.name(unit),
+            fold.name(commander)
+        ),
+        rules::COMMAND_RANGE,
+    )
+}
+
+/// `Y order U ORDER` (ORDERS-1, -2): a new order is the Action of U's own
+/// commander, in range; it waits for U's next activation. The current
+/// order again is the free standing order.
+fn order(
+    fold: &mut impl Emit,
+    actor: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    if !commander(fold, actor, span, out) {
+        return;
+    }
+    let Some((unit, unit_span)) = friend(fold, actor, args, span, out) else {
+        return;
+    };
+    let Some(word) = args.get(1) else {
+        out.push(Violation::of(
+            &codes::UNKNOWN_ORDER,
+            span,
+            "name the order: attack, hold, take-cover, charge or retreat",
+            rules::ORDER_TYPES,
+        ));
+        return;
+    };
+    let Some(new) = Order::parse(word.text) else {
+        out.push(Violation::of(
+            &codes::UNKNOWN_ORDER,
+            word.span,
+            format!(
+                "`{}` is not an order: attack, hold, take-cover, charge or retreat",
+                word.text
+            ),
+            rules::ORDER_TYPES,
+        ));
+        return;
+    };
+    let now = fold.entities[unit];
+    if now.status == Status::Routed {
+        out.push(Violation::of(
+            &codes::ORDER_TO_ROUTED,
+            unit_span,
+            format!("{} is routed and takes no order", fold.name(unit)),
+            rules::ISSUING_ORDERS,
+        ));
+        return;
+    }
+    match now.commander {
+        None => {
+            out.push(Violation::of(
+                &codes::ORDER_TO_UNCONTROLLED,
+                unit_span,
+                format!(
+                    "{} is uncontrolled: a commander must claim it before ordering it",
+                    fold.name(unit)
+                ),
+                rules::CLAIMING,
+            ));
+            return;
+        }
+        Some(link) if link.commander != actor => {
+            out.push(Violation::of(
+                &codes::NOT_COMMANDED_BY,
+                unit_span,
+                format!(
+                    "{} is under {}, not {}",
+                    fold.name(unit),
+                    fold.name(link.commander),
+                    fold.name(actor)
+                ),
+                rules::ISSUING_ORDERS,
+            ));
+            return;
+        }
+        Some(_) => {}
+    }
+    let (near, gap, range) = in_range(fold, actor, unit);
+    if !near {
+        out.push(out_of_range(
+            fold,
+            &codes::OUT_OF_COMMAND_RANGE,
+            actor,
+            unit,
+            gap,
+            range,
+            unit_span,
+        ));
+        return;
+    }
+    // The current order again, nothing pending: the free standing order.
+    if now.order == Some(new) && now.pending_order.is_none() {
+        return;
+    }
+    if spend(fold, true, span, out) {
+        fold.emit(Event::Ordered {
+            unit,
+            order: new,
+            pending: true,
+        });
+    }
+}
+
+/// `K claim U direct|extended` (COMMAND-9): an uncontrolled friendly unit in
+/// range into a free slot; the Action.
+fn claim(
+    fold: &mut impl Emit,
+    actor: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    if !commander(fold, actor, span, out) {
+        return;
+    }
+    let Some((unit, unit_span)) = friend(fold, actor, args, span, out) else {
+        return;
+    };
+    let Some(slot) = args.get(1).and_then(|w| tables::Command::parse(w.text)) else {
+        out.push(Violation::of(
+            &codes::UNKNOWN_SLOT,
+            args.get(1).map_or(span, |a| a.span),
+            "a claim names the slot: `direct` or `extended`",
+            rules::CLAIMING,
+        ));
+        return;
+    };
+    if let Some(link) = fold.entities[unit].commander {
+        out.push(Violation::of(
+            &codes::CLAIM_NOT_UNCONTROLLED,
+            unit_span,
+            format!(
+                "{} is under {}: only uncontrolled units are claimed",
+                fold.name(unit),
+                fold.name(link.commander)
+            ),
+            rules::CLAIMING,
+        ));
+        return;
+    }
+    let (near, gap, range) = in_range(fold, actor, unit);
+    if !near {
+        out.push(out_of_range(
+            fold,
+            &codes::OUT_OF_COMMAND_RANGE,
+            actor,
+            unit,
+            gap,
+            range,
+            unit_span,
+        ));
+        return;
+    }
+    let cha = fold.info(actor).map_or(0, |i| i.stats.cha);
+    let held = fold.commanded(actor, slot).count();
+    if held as u32 >= slot.slots(cha) {
+        out.push(Violation::of(
+            &codes::NO_FREE_SLOT,
+            args[1].span,
+            format!(
+                "{} holds {held} {} unit(s) of {} (CHA {cha})",
+                fold.name(actor),
+                slot.word(),
+                slot.slots(cha)
+            ),
+            rules::CLAIMING,
+        ));
+        return;
+    }
+    if spend(fold, true, span, out) {
+        fold.emit(Event::Commanded {
+            unit,
+            link: Some(Link {
+                commander: actor,
+                slot,
+            }),
+        });
+    }
+}
+
+/// `S release U` (COMMAND-10): free; U becomes uncontrolled.
+fn release(
+    fold: &mut impl Emit,
+    actor: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    if !commander(fold, actor, span, out) {
+        return;
+    }
+    let Some((unit, unit_span)) = friend(fold, actor, args, span, out) else {
+        return;
+    };
+    if fold.entities[unit].commander.map(|l| l.commander) != Some(actor) {
+        out.push(Violation::of(
+            &codes::NOT_COMMANDED_BY,
+            unit_span,
+            format!("{} is not under {}", fold.name(unit), fold.name(actor)),
+            rules::CLAIMING,
+        ));
+        return;
+    }
+    fold.emit(Event::Commanded { unit, link: None });
+}
+
+/// `Y rally U d20:N` (RALLY-1..4): any friendly commander, a routed unit in
+/// range, once a round; d20 + (CHA − the threat that routed it) ≥ 11.
+fn rally(
+    fold: &mut impl Emit,
+    actor: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
+    if !commander(fold, actor, span, out) {
+        return None;
+    }
+    let (unit, unit_span) = friend(fold, actor, args, span, out)?;
+    let now = fold.entities[unit];
+    let Some(rout) = now.rout.filter(|_| now.status == Status::Routed) else {
+        out.push(Violation::of(
+            &codes::RALLY_NOT_ROUTED,
+            unit_span,
+            format!("{} is {}, not routed", fold.name(unit), now.status.word()),
+            rules::RALLY,
+        ));
+        return None;
+    };
+    if now.round.rally_attempted {
+        out.push(Violation::of(
+            &codes::RALLY_TWICE,
+            unit_span,
+            format!(
+                "a rally of {} was tried this round: try again next round",
+                fold.name(unit)
+            ),
+            rules::RALLY,
+        ));
+        return None;
+    }
+    let (near, gap, range) = in_range(fold, actor, unit);
+    if !near {
+        out.push(out_of_range(
+            fold,
+            &codes::RALLY_OUT_OF_RANGE,
+            actor,
+            unit,
+            gap,
+            range,
+            unit_span,
+        ));
+        return None;
+    }
+    let (face, die_span) = die(args, span, out)?;
+    let (cha, luk) = fold
+        .info(actor)
+        .map_or((0, 0), |i| (i.stats.cha, i.stats.luk));
+    let Ok(resolution) = tables::success(face, tables::rally_delta(cha, rout.threat), luk, None)
+    else {
+        out.push(Violation::of(
+            &codes::BAD_ROLL,
+            die_span,
+            "this d20 cannot be resolved",
+            rules::RESOLUTION,
+        ));
+        return None;
+    };
+    if !spend(fold, true, span, out) {
+        return None;
+    }
+    fold.emit(Event::RallyTried { unit });
+    fold.emit(Event::Checked {
+        entity: actor,
+        kind: CheckKind::Rally { unit },
+        roll: Roll {
+            die: face,
+            total: resolution.total,
+            success: resolution.success,
+        },
+    });
+    if resolution.success {
+        fold.emit(Event::Recovered {
+            unit,
+            rallied: true,
+        });
+    }
+    Some(resolution.success)
+}
+
+/// `X charge T PATH [d20:N …]` (ORDERS-7): under Charge, a path toward T
+/// that stops at the first square adjacent to it (or where MOV runs out),
+/// then the attack if adjacent; +10 % STR and −10 % REF from this line
+/// until X's next activation.
+fn charge(
+    fold: &mut impl Emit,
+    mover: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
+    if fold.entities[mover].order != Some(Order::Charge) {
+        out.push(Violation::of(
+            &codes::CHARGE_NOT_ORDERED,
+            span,
+            format!("{} is not under a Charge order", fold.name(mover)),
+            rules::CHARGE,
+        ));
+        return None;
+    }
+    let target_atom = args.first().filter(|a| a.kind.is_actor())?;
+    let enemy_side = fold
+        .info(mover)
+        .and_then(|i| (0..fold.roster.sides.len()).find(|&s| s != i.side));
+    let target = named(fold, target_atom.text, enemy_side, target_atom.span, out)?;
+    if !fold.enemies(mover, target) || !fold.on_board(target) {
+        out.push(Violation::of(
+            &codes::BAD_TARGET,
+            target_atom.span,
+            format!("{} is not an enemy on the board", fold.name(target)),
+            rules::TARGETS,
+        ));
+        return None;
+    }
+    let path_atom = args
+        .get(1)
+        .filter(|a| matches!(a.kind, AtomKind::CellChain | AtomKind::Cell));
+    let from = fold.footprint(mover)?;
+    let aim = fold.footprint(target)?;
+    let start_gap = footprint::gap(from, aim);
+    if let Some(atom) = path_atom {
+        let path: Vec<Cell> = value::cells(atom).collect();
+        let cost = match footprint::path_cost(from, &path, square_cost(fold, mover)) {
+            Ok(cost) => cost,
+            Err(PathError { reason, .. }) => {
+                out.push(step_error(fold, mover, &reason, atom.span));
+                return None;
+            }
+        };
+        let mov = fold.info(mover).map_or(0, |i| i.stats.mov);
+        if i64::from(cost) > i64::from(mov) {
+            out.push(Violation::of(
+                &codes::PATH_TOO_LONG,
+                atom.span,
+                format!(
+                    "the path costs {cost} and {} has MOV {mov}",
+                    fold.name(mover)
+                ),
+                rules::PATHS,
+            ));
+            return None;
+        }
+        // Stops at the first adjacency: no anchor before the last touches T.
+        let entered: Vec<Cell> = path.iter().copied().filter(|&c| c != from.anchor).collect();
+        if entered
+            .iter()
+            .rev()
+            .skip(1)
+            .any(|&c| footprint::adjacent(from.moved_to(c), aim))
+        {
+            out.push(Violation::of(
+                &codes::CHARGE_OVERRAN,
+                atom.span,
+                format!("{} touches {} before the end of its path: a charge stops at the first adjacent square", fold.name(mover), fold.name(target)),
+                rules::CHARGE,
+            ));
+            return None;
+        }
+        let end = *entered.last().unwrap_or(&from.anchor);
+        if footprint::gap(from.moved_to(end), aim) >= start_gap {
+            out.push(Violation::of(
+                &codes::CHARGE_NOT_TOWARD,
+                atom.span,
+                format!(
+                    "the charge ends {} squares from {}, no nearer than it began",
+                    footprint::gap(from.moved_to(end), aim),
+                    fold.name(target)
+                ),
+                rules::CHARGE,
+            ));
+            return None;
+        }
+        if let Some(other) = may_stop(fold, mover, from.moved_to(end)) {
+            out.push(Violation::of(
+                &codes::ENDS_ON_ENTITY,
+                atom.span,
+                format!("{} would end on {}", fold.name(mover), fold.name(other)),
+                rules::PATHS,
+            ));
+            return None;
+        }
+        if !spend(fold, true, span, out) {
+            return None;
+        }
+        fold.emit(Event::Moved {
+            entity: mover,
+            path: entered,
+        });
+    } else if !spend(fold, true, span, out) {
+        return None;
+    }
+    fold.emit(Event::Charging { unit: mover });
+    let adjacent = fold.distance(mover, target) == Some(1);
+    let rolled = args.iter().any(|a| a.kind == AtomKind::Dice);
+    match (adjacent, rolled) {
+        (true, true) => {
+            let rolled = die(args, span, out)?;
+            resolve_attack(
+                fold,
+                mover,
+                target,
+                AttackKind::Melee,
+                rolled,
+                args,
+                span,
+                0,
+                out,
+            )
+        }
+        (false, true) => {
+            out.push(Violation::of(
+                &codes::CHARGE_NOT_ADJACENT,
+                span,
+                format!(
+                    "{} ends its charge out of reach of {}: no attack",
+                    fold.name(mover),
+                    fold.name(target)
+                ),
+                rules::CHARGE,
+            ));
+            None
+        }
+        (true, false) => {
+            out.push(Violation::of(
+                &codes::ROLL_MISSING,
+                span,
+                format!(
+                    "{} reaches {}: record the attack's d20",
+                    fold.name(mover),
+                    fold.name(target)
+                ),
+                rules::CHARGE,
+            ));
+            None
+        }
+        (false, false) => None,
+    }
 }
