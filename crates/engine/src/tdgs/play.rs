@@ -330,6 +330,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
         "move" => travel(fold, actor, args, action.span, out),
         "attack" => hit = attack(fold, actor, AttackKind::Melee, args, action.span, out),
         "shoot" => hit = attack(fold, actor, AttackKind::Shot, args, action.span, out),
+        "cast" => hit = cast(fold, actor, args, action.span, out),
         "charge" => hit = charge(fold, actor, args, action.span, out),
         "order" => order(fold, actor, args, action.span, out),
         "claim" => claim(fold, actor, args, action.span, out),
@@ -692,6 +693,10 @@ fn attack(
         return None;
     }
     let gap = fold.distance(attacker, target)?;
+    if let Some(finding) = order_allows_attack(fold, attacker, target, gap, target_atom.span) {
+        out.push(finding);
+        return None;
+    }
     let weapon = fold.info(attacker).map(|i| i.weapon);
     let mut penalty = 0;
     match kind {
@@ -715,7 +720,7 @@ fn attack(
                 return None;
             }
         }
-        _ => match weapon.and_then(|w| tables::shot_penalty(w, gap)) {
+        AttackKind::Shot => match weapon.and_then(|w| tables::shot_penalty(w, gap)) {
             Some(p) => penalty = p,
             None => {
                 out.push(Violation::of(
@@ -731,6 +736,31 @@ fn attack(
                 return None;
             }
         },
+        AttackKind::Arcane | AttackKind::Divine => {}
+    }
+    if kind != AttackKind::Melee {
+        if !in_sight(fold, attacker, target) {
+            out.push(Violation::of(
+                &codes::NO_LINE_OF_SIGHT,
+                target_atom.span,
+                format!(
+                    "{} cannot see {}: every line between their squares crosses blocking or obscuring ground",
+                    fold.name(attacker),
+                    fold.name(target)
+                ),
+                rules::LINE_OF_SIGHT,
+            ));
+            return None;
+        }
+        if kind == AttackKind::Shot && cover_of(fold, attacker, target).is_none() {
+            out.push(Violation::of(
+                &codes::TARGET_IN_FULL_COVER,
+                target_atom.span,
+                format!("every square of {} is in full cover: it cannot be shot", fold.name(target)),
+                rules::COVER,
+            ));
+            return None;
+        }
     }
     let (face, die_span) = die(args, span, out)?;
     if !spend(fold, true, span, out) {
@@ -763,11 +793,18 @@ fn resolve_attack(
     penalty: i32,
     out: &mut Vec<Violation>,
 ) -> Option<bool> {
+    let stats = fold.info(attacker).map(|i| i.stats);
     let stat = match kind {
         AttackKind::Melee => attack_strength(fold, attacker),
-        _ => fold.info(attacker).map_or(0, |i| i.stats.dex),
+        AttackKind::Shot => stats.map_or(0, |s| s.dex),
+        AttackKind::Arcane => stats.map_or(0, |s| s.int),
+        AttackKind::Divine => stats.map_or(0, |s| s.wis),
     };
-    let against = defence(fold, target, kind);
+    let against = match kind {
+        AttackKind::Arcane | AttackKind::Divine => fold.info(target).map_or(0, |i| i.stats.wis),
+        AttackKind::Shot => defence(fold, target, kind) + cover_of(fold, attacker, target).unwrap_or(0),
+        AttackKind::Melee => defence(fold, target, kind),
+    };
     let stated = pair_number(args, "mod").map_or(0, |(n, _)| n as i32)
         + pair_number(args, "position").map_or(0, |(n, _)| n as i32);
     let delta = stat - against + stated + penalty;
@@ -798,8 +835,9 @@ fn resolve_attack(
                 &codes::DAMAGE_MISSING,
                 span,
                 format!(
-                    "d20 {face} + ({} {stat} − REF {against}){} = {} ≥ 11 hits: write the damage, `damage=N`",
-                    if kind == AttackKind::Melee { "STR" } else { "DEX" },
+                    "d20 {face} + ({} {stat} − {} {against}){} = {} ≥ 11 hits: write the damage, `damage=N`",
+                    stat_word(kind),
+                    if matches!(kind, AttackKind::Arcane | AttackKind::Divine) { "WIS" } else { "REF" },
                     signed(stated + penalty),
                     resolution.total
                 ),
@@ -1514,4 +1552,107 @@ fn charge(
         }
         (false, false) => None,
     }
+}
+
+fn stat_word(kind: AttackKind) -> &'static str {
+    match kind {
+        AttackKind::Melee => "STR",
+        AttackKind::Shot => "DEX",
+        AttackKind::Arcane => "INT",
+        AttackKind::Divine => "WIS",
+    }
+}
+
+/// Whether `attacker` sees `target` (POSITION-9): their own squares never
+/// block (TDGS-R50), other blocking or obscuring squares do.
+fn in_sight(state: &State, attacker: usize, target: usize) -> bool {
+    let (Some(from), Some(to)) = (state.footprint(attacker), state.footprint(target)) else {
+        return false;
+    };
+    footprint::sight(from, to, |cell| {
+        !from.contains(cell)
+            && !to.contains(cell)
+            && state.roster.ground_at(cell).is_some_and(|g| g.blocks_sight() || g.step_cost().is_none())
+    })
+}
+
+/// The REF a shot's target gains from its ground (POSITION-10, TDGS-R14):
+/// the weakest cover among its squares; `None` when all are in full cover.
+/// Disciplined Fire ignores partial cover (TDGS-R44).
+fn cover_of(state: &State, attacker: usize, target: usize) -> Option<i32> {
+    let to = state.footprint(target)?;
+    let weakest = to
+        .cells()
+        .map(|c| state.roster.ground_at(c).map_or(tables::Cover::None, |g| g.cover()))
+        .min()
+        .unwrap_or(tables::Cover::None);
+    let disciplined = state.info(attacker).is_some_and(|i| i.known_traits.disciplined_fire);
+    match weakest {
+        tables::Cover::Partial if disciplined => Some(0),
+        cover => cover.ref_bonus(),
+    }
+}
+
+/// What the attacker's order says of attacking `target` at `gap` (ORDERS-4,
+/// -8): under Attack (and a rallied unit or one in last stand) only a
+/// nearest enemy; under Retreat none.
+fn order_allows_attack(state: &State, attacker: usize, target: usize, gap: u32, span: Span) -> Option<Violation> {
+    match state.entities.get(attacker)?.order {
+        Some(Order::Retreat) => Some(Violation::of(
+            &codes::ATTACK_WHILE_RETREATING,
+            span,
+            format!("{} is under Retreat and makes no attack", state.name(attacker)),
+            rules::RETREAT,
+        )),
+        Some(Order::Attack | Order::Charge) => {
+            let nearest = nearest_enemy_gap(state, attacker)?;
+            (gap > nearest).then(|| {
+                Violation::of(
+                    &codes::NOT_NEAREST_ENEMY,
+                    span,
+                    format!(
+                        "{} is {gap} squares away and the nearest enemy {nearest}: under Attack a unit engages a nearest enemy",
+                        state.name(target)
+                    ),
+                    rules::ATTACK_ORDER,
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The gap to `entity`'s nearest enemies on the board.
+pub fn nearest_enemy_gap(state: &State, entity: usize) -> Option<u32> {
+    (0..state.entities.len())
+        .filter(|&e| state.enemies(entity, e) && state.on_board(e))
+        .filter_map(|e| state.distance(entity, e))
+        .min()
+}
+
+/// `W cast T arcane|divine d20:N damage=N` (COMBAT-3): heroes only.
+fn cast(fold: &mut impl Emit, caster: usize, args: &[Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<bool> {
+    if !fold.is_hero(caster) {
+        out.push(Violation::of(
+            &codes::CAST_BY_UNIT,
+            span,
+            format!("{} is a unit: only heroes cast", fold.name(caster)),
+            rules::SPELLS,
+        ));
+        return None;
+    }
+    let kind = match args.get(1).map(|a| a.text) {
+        Some("arcane") => AttackKind::Arcane,
+        Some("divine") => AttackKind::Divine,
+        _ => {
+            out.push(Violation::of(
+                &codes::UNKNOWN_SPELL_KIND,
+                args.get(1).map_or(span, |a| a.span),
+                "a spell is `arcane` (INT) or `divine` (WIS)",
+                rules::SPELLS,
+            ));
+            return None;
+        }
+    };
+    attack(fold, caster, kind, args, span, out)
 }
