@@ -587,3 +587,38 @@ fn movement_cost_and_may_stop() {
     assert!(morale::may_stop(&state, c, cell("1414")));
     assert!(morale::may_stop(&state, f, cell("0503")), "where it stands");
 }
+
+#[test]
+fn harrow_round_3_gorm_falls_r3_breaks_and_r2_checks_once_at_12() {
+    let mut before = harrow_after_the_cascade();
+    let [g, b, r1, r2, r3] = [
+        ("Raiders", "G"),
+        ("Crown", "B"),
+        ("Raiders", "R1"),
+        ("Raiders", "R2"),
+        ("Raiders", "R3"),
+    ]
+    .map(|(side, id)| at(&before, side, id));
+    // R3 charged E to 1606 in round 1; B destroyed R1 before the free attack.
+    place(&mut before, r3, "1606");
+    before.entities[r1].status = Status::Destroyed;
+    let mut after = before.clone();
+    after.entities[g].status = Status::Dead;
+    let fired = triggers_after(&before, &after, &[(b, g)], no_span());
+    let mut pending = Vec::new();
+    for check in fired.checks {
+        merge(&mut pending, check);
+    }
+    assert_eq!(pending.iter().map(|c| c.unit).collect::<Vec<_>>(), [r2, r3]);
+    // R3 (CON 10) before R2 (CON 15); it fails and R2 is next to it.
+    assert_eq!(next_due(&after, &pending), Some(r3));
+    pending.retain(|c| c.unit != r3);
+    rout(&mut after, r3, 12, Some(b));
+    for check in cascade(&after, r3, no_span()) {
+        merge(&mut pending, check);
+    }
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].unit, r2);
+    assert_eq!(pending[0].triggers.words(), "commander-lost+cascade");
+    assert_eq!(pending[0].threat, 12);
+}
