@@ -10,13 +10,15 @@
 //! diagnostics cite), and the position: `state` (the fixed roster behind an
 //! `Arc`, and what changes per entity and per battle) and `setup` (the
 //! checked starting state, from the setup lines, on top of the generic
-//! setup), and `event` (every change to the state, and `apply`, the one way
-//! it changes), and `play` (the movetext's lines, checked into events; so
-//! far activations, movement and attacks). The system is not registered yet. Rulings live
-//! in docs/rules/tdgs-mass-combat.md.
+//! setup), `event` (every change to the state, and `apply`, the one way
+//! it changes), `morale` (the checks a line makes owed, the cascade and its
+//! order, and where a routed unit runs and whether it can), and `play` (the
+//! movetext's lines, checked into events). The system is not registered
+//! yet. Rulings live in docs/rules/tdgs-mass-combat.md.
 
 pub mod codes;
 pub mod event;
+pub mod morale;
 pub mod play;
 pub mod rules;
 pub mod setup;

@@ -756,7 +756,10 @@ fn attack(
             out.push(Violation::of(
                 &codes::TARGET_IN_FULL_COVER,
                 target_atom.span,
-                format!("every square of {} is in full cover: it cannot be shot", fold.name(target)),
+                format!(
+                    "every square of {} is in full cover: it cannot be shot",
+                    fold.name(target)
+                ),
                 rules::COVER,
             ));
             return None;
@@ -802,7 +805,9 @@ fn resolve_attack(
     };
     let against = match kind {
         AttackKind::Arcane | AttackKind::Divine => fold.info(target).map_or(0, |i| i.stats.wis),
-        AttackKind::Shot => defence(fold, target, kind) + cover_of(fold, attacker, target).unwrap_or(0),
+        AttackKind::Shot => {
+            defence(fold, target, kind) + cover_of(fold, attacker, target).unwrap_or(0)
+        }
         AttackKind::Melee => defence(fold, target, kind),
     };
     let stated = pair_number(args, "mod").map_or(0, |(n, _)| n as i32)
@@ -1572,7 +1577,10 @@ fn in_sight(state: &State, attacker: usize, target: usize) -> bool {
     footprint::sight(from, to, |cell| {
         !from.contains(cell)
             && !to.contains(cell)
-            && state.roster.ground_at(cell).is_some_and(|g| g.blocks_sight() || g.step_cost().is_none())
+            && state
+                .roster
+                .ground_at(cell)
+                .is_some_and(|g| g.blocks_sight() || g.step_cost().is_none())
     })
 }
 
@@ -1583,10 +1591,17 @@ fn cover_of(state: &State, attacker: usize, target: usize) -> Option<i32> {
     let to = state.footprint(target)?;
     let weakest = to
         .cells()
-        .map(|c| state.roster.ground_at(c).map_or(tables::Cover::None, |g| g.cover()))
+        .map(|c| {
+            state
+                .roster
+                .ground_at(c)
+                .map_or(tables::Cover::None, |g| g.cover())
+        })
         .min()
         .unwrap_or(tables::Cover::None);
-    let disciplined = state.info(attacker).is_some_and(|i| i.known_traits.disciplined_fire);
+    let disciplined = state
+        .info(attacker)
+        .is_some_and(|i| i.known_traits.disciplined_fire);
     match weakest {
         tables::Cover::Partial if disciplined => Some(0),
         cover => cover.ref_bonus(),
@@ -1596,12 +1611,21 @@ fn cover_of(state: &State, attacker: usize, target: usize) -> Option<i32> {
 /// What the attacker's order says of attacking `target` at `gap` (ORDERS-4,
 /// -8): under Attack (and a rallied unit or one in last stand) only a
 /// nearest enemy; under Retreat none.
-fn order_allows_attack(state: &State, attacker: usize, target: usize, gap: u32, span: Span) -> Option<Violation> {
+fn order_allows_attack(
+    state: &State,
+    attacker: usize,
+    target: usize,
+    gap: u32,
+    span: Span,
+) -> Option<Violation> {
     match state.entities.get(attacker)?.order {
         Some(Order::Retreat) => Some(Violation::of(
             &codes::ATTACK_WHILE_RETREATING,
             span,
-            format!("{} is under Retreat and makes no attack", state.name(attacker)),
+            format!(
+                "{} is under Retreat and makes no attack",
+                state.name(attacker)
+            ),
             rules::RETREAT,
         )),
         Some(Order::Attack | Order::Charge) => {
@@ -1631,7 +1655,13 @@ pub fn nearest_enemy_gap(state: &State, entity: usize) -> Option<u32> {
 }
 
 /// `W cast T arcane|divine d20:N damage=N` (COMBAT-3): heroes only.
-fn cast(fold: &mut impl Emit, caster: usize, args: &[Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<bool> {
+fn cast(
+    fold: &mut impl Emit,
+    caster: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
     if !fold.is_hero(caster) {
         out.push(Violation::of(
             &codes::CAST_BY_UNIT,
