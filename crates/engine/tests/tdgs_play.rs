@@ -39,6 +39,10 @@ impl Emit for Fold {
         apply(&mut self.state, &event);
         self.events.push(event);
     }
+
+    fn emitted(&self) -> &[Event] {
+        &self.events
+    }
 }
 
 /// Harrow Ford's tags and setup, then `movetext`.
@@ -336,5 +340,77 @@ fn a_delayed_entity_opens_once_more() {
     check(
         "1. Crown\n  A:\n    A delay\n  A:\n  A:\n",
         &[("tdgs::acted-twice", "A:")],
+    );
+}
+
+/// The whole Harrow Ford battle (spec sections 5.3 and 6) replays clean and
+/// ends as the spec says.
+#[test]
+fn harrow_ford_replays_clean_to_the_specs_final_state() {
+    let archive = parse(HARROW_FORD);
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let state = setup(battle, &mut out);
+    let mut fold = Fold {
+        state,
+        events: Vec::new(),
+    };
+    for step in steps(battle) {
+        play(&mut fold, &step, &mut out);
+    }
+    let found: Vec<(&str, &str)> = out
+        .iter()
+        .map(|v| (v.code, &HARROW_FORD[v.span.range()]))
+        .collect();
+    assert_eq!(found, [], "{out:#?}");
+    let at = |side: &str, id: &str| {
+        let e = &fold.entities[entity(&fold, side, id)];
+        (e.hp, e.status)
+    };
+    use Status::*;
+    assert_eq!(at("Crown", "A"), (40, Active));
+    assert_eq!(at("Crown", "B"), (18, Active));
+    assert_eq!(at("Crown", "C"), (0, Destroyed));
+    assert_eq!(at("Crown", "D").1, Fled);
+    assert_eq!(at("Crown", "E").1, Fled);
+    assert_eq!(at("Crown", "F"), (70, Active));
+    assert_eq!(at("Crown", "Y"), (60, Active));
+    assert_eq!(at("Crown", "S"), (55, Active));
+    assert_eq!(at("Raiders", "R1").1, Destroyed);
+    assert_eq!(at("Raiders", "R2").1, Surrendered);
+    assert_eq!(at("Raiders", "R3").1, Surrendered);
+    assert_eq!(at("Raiders", "R4").1, Destroyed);
+    assert_eq!(at("Raiders", "G").1, Dead);
+    assert_eq!(at("Raiders", "K"), (29, Active));
+    // F is S's direct unit after S claimed it; B is under Hold.
+    let (f, s) = (entity(&fold, "Crown", "F"), entity(&fold, "Crown", "S"));
+    assert_eq!(fold.entities[f].commander.map(|l| l.commander), Some(s));
+    let b = entity(&fold, "Crown", "B");
+    assert_eq!(
+        fold.entities[b].order,
+        Some(senlac_engine::tdgs::tables::Order::Hold)
+    );
+    // The morale checks the log writes, each as the spec derives it.
+    let checks: Vec<(i32, i32, bool)> = fold
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Checked { roll, .. } => Some((roll.die, roll.total, roll.success)),
+            _ => None,
+        })
+        .collect();
+    // Round 1: R1 half 13 + 8 + 2 = 23; C half 6 + 1 + 1 = 8 fails; D
+    // cascade 5 + 3 + 1 = 9 fails; B 12 + 4 + 1 = 17; E 9 + 5 + 0 = 14; S
+    // rallies D: 7 + (12 − 10) = 9 fails.
+    assert_eq!(
+        checks[..6],
+        [
+            (13, 23, true),
+            (6, 8, false),
+            (5, 9, false),
+            (12, 17, true),
+            (9, 14, true),
+            (7, 9, false)
+        ]
     );
 }

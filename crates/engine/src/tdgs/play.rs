@@ -16,6 +16,7 @@ use senlac_notation::{Atom, AtomKind, Span};
 
 use super::codes;
 use super::event::{CheckKind, Event, Roll};
+use super::morale::movement_cost;
 use super::rules;
 use super::state::{AttackKind, Kind, Link, State, Status};
 use super::tables::{self, Order};
@@ -25,6 +26,8 @@ use crate::violation::Violation;
 pub trait Emit: DerefMut<Target = State> {
     /// Applies `event` to the state and records it.
     fn emit(&mut self, event: Event);
+    /// The events emitted so far in this step.
+    fn emitted(&self) -> &[Event];
 }
 
 /// Checks one step of the movetext and emits what it does.
@@ -269,6 +272,15 @@ fn named(
 /// One line of an activation.
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let actor_atom = action.actor();
+    let verb = action.verb();
+    let before = fold.deref().clone();
+    let first = fold.emitted().len();
+    if OWED_VERBS.contains(&verb.text) {
+        owed_line(fold, action, out);
+        settle(fold, &before, first, action.span);
+        return;
+    }
+    missing_checks(fold, out);
     let prefer = fold
         .activation
         .and_then(|a| fold.info(a.entity).map(|i| i.side));
@@ -308,6 +320,21 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
         }
         Some(_) => {}
     }
+    ordinary_line(fold, actor, action, out);
+    settle(fold, &before, first, action.span);
+}
+
+/// The lines an entity writes because something made them owed, inside
+/// whatever activation is open (MORALE-5, CORNERED-1, COMMAND-11).
+const OWED_VERBS: [&str; 3] = ["morale", "cornered", "free-attack"];
+
+/// A line of the open entity's own.
+fn ordinary_line(
+    fold: &mut impl Emit,
+    actor: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) {
     let verb = action.verb();
     let args = action.args();
     let routed = fold.entities[actor].status == Status::Routed;
@@ -324,10 +351,12 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
         return;
     }
     let before = out.len();
+    let start = fold.footprint(actor);
     let mut hit = None;
     match verb.text {
         "step" => step(fold, actor, args, action.span, out),
         "move" => travel(fold, actor, args, action.span, out),
+        "flee" => flee(fold, actor, args, action.span, out),
         "attack" => hit = attack(fold, actor, AttackKind::Melee, args, action.span, out),
         "shoot" => hit = attack(fold, actor, AttackKind::Shot, args, action.span, out),
         "cast" => hit = cast(fold, actor, args, action.span, out),
@@ -345,6 +374,12 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             format!("`{}` is not an action of TDGS Mass Combat", verb.text),
             rules::ACTIONS,
         )),
+    }
+    if out.len() == before {
+        let moving = matches!(verb.text, "move" | "charge" | "flee");
+        for reaction in action.reactions() {
+            opportunity(fold, actor, start, moving, &reaction, out);
+        }
     }
     // A line already wrong has its claims unread: one mistake, one error.
     if out.len() == before {
@@ -382,23 +417,8 @@ fn spend(fold: &mut impl Emit, action: bool, span: Span, out: &mut Vec<Violation
     true
 }
 
-/// The cost of a square for `mover`: the ground's, never an enemy's square
-/// (POSITION-4, TDGS-R9).
-fn square_cost(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32> + '_ {
-    move |cell| {
-        let enemy_there = (0..state.entities.len()).any(|e| {
-            state.enemies(mover, e)
-                && state.on_board(e)
-                && state.footprint(e).is_some_and(|f| f.contains(cell))
-        });
-        if enemy_there {
-            return None;
-        }
-        state.roster.ground_at(cell).and_then(|g| g.step_cost())
-    }
-}
-
-/// Whether `mover` may end with its footprint at `to` (POSITION-4).
+/// Who stands where `mover` would end with its footprint at `to`
+/// (POSITION-4: a path never ends on another entity).
 fn may_stop(state: &State, mover: usize, to: Footprint) -> Option<usize> {
     (0..state.entities.len()).find(|&e| {
         e != mover && state.on_board(e) && state.footprint(e).is_some_and(|f| f.overlaps(to))
@@ -453,7 +473,7 @@ fn step(
     };
     let target = from.moved_to(to);
     // A Step ignores terrain cost, not blocking terrain (ACTIONS-2).
-    let passable = |cell: Cell| square_cost(fold, mover)(cell).map(|_| 1);
+    let passable = |cell: Cell| movement_cost(fold, mover)(cell).map(|_| 1);
     if let Err(e) = footprint::step_cost(from, to, passable) {
         out.push(step_error(fold, mover, &e, args[0].span));
         return;
@@ -542,7 +562,7 @@ fn travel(
         return;
     };
     let mov = fold.info(mover).map_or(0, |i| i.stats.mov);
-    let cost = match footprint::path_cost(from, &path, square_cost(fold, mover)) {
+    let cost = match footprint::path_cost(from, &path, movement_cost(fold, mover)) {
         Ok(cost) => cost,
         Err(PathError { reason, .. }) => {
             out.push(step_error(fold, mover, &reason, atom.span));
@@ -925,18 +945,20 @@ fn claims(
     let mut subject: Option<usize> = None;
     for atom in claimed {
         match (atom.kind, atom.text) {
-            (AtomKind::Word, "hit" | "miss") => {
-                let said = atom.text == "hit";
+            (AtomKind::Word, "hit" | "miss" | "pass" | "fail") => {
+                let said = matches!(atom.text, "hit" | "pass");
                 if let Some(actual) = hit
                     && actual != said
                 {
+                    let word = match (atom.text, actual) {
+                        ("hit" | "miss", true) => "hits",
+                        ("hit" | "miss", false) => "misses",
+                        (_, true) => "passes",
+                        (_, false) => "fails",
+                    };
                     out.push(mismatch(
                         atom.span,
-                        format!(
-                            "the roll {}, not {}",
-                            if actual { "hits" } else { "misses" },
-                            atom.text
-                        ),
+                        format!("the roll {word}, not {}", atom.text),
                     ));
                 }
             }
@@ -1264,7 +1286,11 @@ fn claim(
         return;
     }
     let cha = fold.info(actor).map_or(0, |i| i.stats.cha);
-    let held = fold.commanded(actor, slot).count();
+    // A removed unit leaves its slot free; a routed one keeps it (ROUT-9).
+    let held = fold
+        .commanded(actor, slot)
+        .filter(|&u| fold.on_board(u))
+        .count();
     if held as u32 >= slot.slots(cha) {
         out.push(Violation::of(
             &codes::NO_FREE_SLOT,
@@ -1442,7 +1468,7 @@ fn charge(
     let start_gap = footprint::gap(from, aim);
     if let Some(atom) = path_atom {
         let path: Vec<Cell> = value::cells(atom).collect();
-        let cost = match footprint::path_cost(from, &path, square_cost(fold, mover)) {
+        let cost = match footprint::path_cost(from, &path, movement_cost(fold, mover)) {
             Ok(cost) => cost,
             Err(PathError { reason, .. }) => {
                 out.push(step_error(fold, mover, &reason, atom.span));
@@ -1685,4 +1711,616 @@ fn cast(
         }
     };
     attack(fold, caster, kind, args, span, out)
+}
+
+/// `> X opportunity d20:N [damage=N]` in a `move`, `charge` or `flee` line
+/// (POSITION-5, TDGS-R10): an enemy the mover was next to when the line
+/// began, and is no longer, strikes once; `step`, `retreat` and
+/// `disengage` provoke none.
+fn opportunity(
+    fold: &mut impl Emit,
+    mover: usize,
+    start: Option<Footprint>,
+    moving: bool,
+    reaction: &senlac_notation::lower::Reaction<'_, '_>,
+    out: &mut Vec<Violation>,
+) {
+    if reaction.verb.text != "opportunity" {
+        out.push(Violation::of(
+            &codes::UNKNOWN_VERB,
+            reaction.verb.span,
+            format!(
+                "`{}` is not a reaction of TDGS Mass Combat: `> X opportunity d20:N`",
+                reaction.verb.text
+            ),
+            rules::OPPORTUNITY,
+        ));
+        return;
+    }
+    let enemy_side = fold
+        .info(mover)
+        .and_then(|i| (0..fold.roster.sides.len()).find(|&s| s != i.side));
+    let Some(striker) = named(
+        fold,
+        reaction.reactor.text,
+        enemy_side,
+        reaction.reactor.span,
+        out,
+    ) else {
+        return;
+    };
+    let was_next = start
+        .zip(fold.footprint(striker))
+        .is_some_and(|(from, them)| footprint::adjacent(from, them));
+    let left = fold.distance(mover, striker).is_some_and(|gap| gap > 1);
+    let fit = moving
+        && fold.enemies(mover, striker)
+        && fold.on_board(striker)
+        && fold.entities[striker].status != Status::Routed;
+    if !(fit && was_next && left) {
+        out.push(Violation::of(
+            &codes::OPPORTUNITY_NOT_ALLOWED,
+            reaction.reactor.span,
+            format!(
+                "{} may strike {} only when a move, charge or flight takes it out of reach, and only if not routed",
+                fold.name(striker),
+                fold.name(mover)
+            ),
+            rules::OPPORTUNITY,
+        ));
+        return;
+    }
+    let Some(rolled) = die(reaction.args, reaction.verb.span, out) else {
+        return;
+    };
+    resolve_attack(
+        fold,
+        striker,
+        mover,
+        AttackKind::Melee,
+        rolled,
+        reaction.args,
+        reaction.verb.span,
+        0,
+        out,
+    );
+}
+
+/// Every morale check still owed is missing when anything else is written
+/// (MORALE-5); each is repaired as passed, so no rout is invented
+/// (MORALE-8, TDGS-R20).
+fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
+    while let Some((index, owed)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
+        super::state::Owed::Morale(check) => Some((i, *check)),
+        _ => None,
+    }) {
+        out.push(
+            Violation::of(
+                &codes::MORALE_CHECK_MISSING,
+                owed.cause,
+                format!(
+                    "{} owes a morale check ({}, threat {}) after this line",
+                    fold.name(owed.unit),
+                    owed.triggers.words(),
+                    owed.threat
+                ),
+                rules::IMMEDIATE,
+            )
+            .help(format!(
+                "write `{} morale {} d20:N` on the next line",
+                fold.info(owed.unit).map_or("", |i| i.id.as_str()),
+                owed.triggers.words()
+            )),
+        );
+        fold.emit(Event::Paid(index));
+    }
+    // An exposed commander's free attack not taken is declined.
+    while let Some(index) = fold
+        .owed
+        .iter()
+        .position(|o| matches!(o, super::state::Owed::FreeAttack { .. }))
+    {
+        fold.emit(Event::Paid(index));
+    }
+}
+
+/// After a whole line (spec 1.2, RESOLVE-OWED): the exposed commander's
+/// free attack, then the morale checks the line's effects make owed.
+fn settle(fold: &mut impl Emit, before: &State, first: usize, cause: Span) {
+    let line_events = fold.emitted().get(first..).unwrap_or(&[]).to_vec();
+    let mut engaged = Vec::new();
+    for event in &line_events {
+        if let Event::Attacked {
+            attacker,
+            target,
+            kind,
+            ..
+        } = *event
+        {
+            engaged.push((target, attacker));
+            exposed_commander(fold, attacker, target, kind, cause);
+        }
+    }
+    // A lost commander's units are uncontrolled from that moment (COMMAND-7).
+    let lost: Vec<usize> = (0..fold.entities.len())
+        .filter(|&c| {
+            before.entities.get(c).is_some_and(|e| !e.status.lost())
+                && fold.entities[c].status.lost()
+        })
+        .collect();
+    let fired = super::morale::triggers_after(before, fold, &engaged, cause);
+    for unit in 0..fold.entities.len() {
+        if fold.entities[unit]
+            .commander
+            .is_some_and(|l| lost.contains(&l.commander))
+        {
+            fold.emit(Event::Commanded { unit, link: None });
+        }
+    }
+    for (unit, triggers) in &fired.spent_silently {
+        fold.emit(Event::TriggersSpent {
+            unit: *unit,
+            triggers: super::event::once_per_battle(*triggers),
+        });
+    }
+    for &(unit, commander) in &fired.commander_losses {
+        fold.emit(Event::CommanderLossChecked { unit, commander });
+    }
+    for &(unit, entity) in &fired.terrors {
+        fold.emit(Event::TerrorMet { unit, entity });
+    }
+    for check in fired.checks {
+        fold.emit(Event::TriggersSpent {
+            unit: check.unit,
+            triggers: super::event::once_per_battle(check.triggers),
+        });
+        owe_check(fold, check);
+    }
+}
+
+/// Adds a check to the owed set, merged with one already owed by the same
+/// unit (MORALE-7, CASCADE-3).
+fn owe_check(fold: &mut impl Emit, check: super::state::MoraleCheck) {
+    let existing = fold
+        .owed
+        .iter()
+        .position(|o| matches!(o, super::state::Owed::Morale(c) if c.unit == check.unit));
+    match existing {
+        Some(index) => {
+            let super::state::Owed::Morale(old) = fold.owed[index] else {
+                return;
+            };
+            let mut merged = vec![old];
+            super::morale::merge(&mut merged, check);
+            fold.emit(Event::Paid(index));
+            if let Some(first) = merged.first() {
+                fold.emit(Event::Owe(super::state::Owed::Morale(*first)));
+            }
+        }
+        None => fold.emit(Event::Owe(super::state::Owed::Morale(check))),
+    }
+}
+
+/// When an attack destroys a commander's direct unit, the attacker may
+/// strike the commander once, now (COMMAND-11, TDGS-R27).
+fn exposed_commander(
+    fold: &mut impl Emit,
+    attacker: usize,
+    target: usize,
+    kind: AttackKind,
+    cause: Span,
+) {
+    let destroyed = fold
+        .entities
+        .get(target)
+        .is_some_and(|e| e.status == Status::Destroyed);
+    let link = fold.entities.get(target).and_then(|e| e.commander);
+    if let (true, Some(link)) = (destroyed, link)
+        && link.slot == tables::Command::Direct
+        && fold.on_board(link.commander)
+    {
+        fold.emit(Event::Owe(super::state::Owed::FreeAttack {
+            attacker,
+            commander: link.commander,
+            kind,
+            cause,
+        }));
+    }
+}
+
+/// The lines written because they are owed: `morale`, `cornered`,
+/// `free-attack`.
+fn owed_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    let actor_atom = action.actor();
+    let Some(actor) = named(fold, actor_atom.text, None, actor_atom.span, out) else {
+        return;
+    };
+    let before = out.len();
+    let hit = match action.verb().text {
+        "morale" => morale_line(fold, actor, action, out),
+        "cornered" => cornered_line(fold, actor, action, out),
+        _ => free_attack(fold, actor, action, out),
+    };
+    if out.len() == before {
+        claims(fold, action, hit, out);
+    }
+}
+
+/// `U morale TRIGGERS d20:N` (MORALE-1..7, CASCADE-2): a check owed, with
+/// the triggers that fired, lowest CON first; a fail routs and makes the
+/// adjacent friends check.
+fn morale_line(
+    fold: &mut impl Emit,
+    unit: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
+    let span = action.span;
+    let args = action.args();
+    let Some(index) = fold
+        .owed
+        .iter()
+        .position(|o| matches!(o, super::state::Owed::Morale(c) if c.unit == unit))
+    else {
+        out.push(Violation::of(
+            &codes::MORALE_CHECK_NOT_OWED,
+            span,
+            format!("{} owes no morale check here", fold.name(unit)),
+            rules::TRIGGERS,
+        ));
+        return None;
+    };
+    let super::state::Owed::Morale(owed) = fold.owed[index] else {
+        return None;
+    };
+    let pending: Vec<super::state::MoraleCheck> = fold
+        .owed
+        .iter()
+        .filter_map(|o| match o {
+            super::state::Owed::Morale(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    if let Err(first) = super::morale::may_check_now(fold, &pending, unit) {
+        out.push(Violation::of(
+            &codes::CASCADE_ORDER,
+            action.actor().span,
+            format!(
+                "{} (CON {}) checks before {} (CON {}): the weakest check first",
+                fold.name(first),
+                fold.info(first).map_or(0, |i| i.stats.con),
+                fold.name(unit),
+                fold.info(unit).map_or(0, |i| i.stats.con)
+            ),
+            rules::CASCADE,
+        ));
+        return None;
+    }
+    let written = args.first().filter(|a| a.kind != AtomKind::Dice);
+    let words = written.map_or(String::new(), |a| a.text.to_string());
+    if words != owed.triggers.words() {
+        out.push(
+            Violation::of(
+                &codes::WRONG_TRIGGER,
+                written.map_or(span, |a| a.span),
+                format!(
+                    "{}'s check is for {} (threat {})",
+                    fold.name(unit),
+                    owed.triggers.words(),
+                    owed.threat
+                ),
+                rules::TRIGGERS,
+            )
+            .help(format!("write `{}`", owed.triggers.words())),
+        );
+        return None;
+    }
+    let (face, die_span) = die(args, span, out)?;
+    let (con, luk) = fold
+        .info(unit)
+        .map_or((0, 0), |i| (i.stats.con, i.stats.luk));
+    let bonus = fold.bonus_for(unit);
+    let Ok(resolution) = tables::success(
+        face,
+        tables::morale_delta(con, owed.threat, bonus),
+        luk,
+        None,
+    ) else {
+        out.push(Violation::of(
+            &codes::BAD_ROLL,
+            die_span,
+            "this d20 cannot be resolved",
+            rules::RESOLUTION,
+        ));
+        return None;
+    };
+    fold.emit(Event::Paid(index));
+    fold.emit(Event::Checked {
+        entity: unit,
+        kind: CheckKind::Morale(owed.triggers),
+        roll: Roll {
+            die: face,
+            total: resolution.total,
+            success: resolution.success,
+        },
+    });
+    if !resolution.success {
+        fold.emit(Event::Routed {
+            unit,
+            rout: super::state::Rout {
+                threat: owed.threat,
+                threat_entity: owed.threat_entity,
+                triggers: owed.triggers,
+            },
+        });
+        for check in super::morale::cascade(fold, unit, span) {
+            owe_check(fold, check);
+        }
+    }
+    Some(resolution.success)
+}
+
+/// `U cornered d20:N` (CORNERED-1..5): a routed unit with no escape route,
+/// on its activation; d20 + (CON − the threat that routed it) + its
+/// commander's bonus ≥ 11. Pass: last stand; fail: the claim names its fate.
+fn cornered_line(
+    fold: &mut impl Emit,
+    unit: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
+    let span = action.span;
+    let now = fold.entities.get(unit).copied()?;
+    let rout = now.rout.filter(|_| now.status == Status::Routed);
+    let Some(rout) = rout else {
+        out.push(Violation::of(
+            &codes::NOT_CORNERED,
+            span,
+            format!("{} is not routed", fold.name(unit)),
+            rules::CORNERED,
+        ));
+        return None;
+    };
+    if fold.activation.map(|a| a.entity) != Some(unit) {
+        out.push(Violation::of(
+            &codes::NOT_YOUR_TURN,
+            action.actor().span,
+            format!(
+                "{} makes its cornered check at the start of its own activation",
+                fold.name(unit)
+            ),
+            rules::CORNERED,
+        ));
+        return None;
+    }
+    if super::morale::escape_route(fold, unit) {
+        out.push(Violation::of(
+            &codes::NOT_CORNERED,
+            span,
+            format!("{} has an escape route: it flees", fold.name(unit)),
+            rules::CORNERED,
+        ));
+        return None;
+    }
+    let (face, die_span) = die(action.args(), span, out)?;
+    let (con, luk) = fold
+        .info(unit)
+        .map_or((0, 0), |i| (i.stats.con, i.stats.luk));
+    let bonus = fold.bonus_for(unit);
+    let Ok(resolution) = tables::success(
+        face,
+        tables::morale_delta(con, rout.threat, bonus),
+        luk,
+        None,
+    ) else {
+        out.push(Violation::of(
+            &codes::BAD_ROLL,
+            die_span,
+            "this d20 cannot be resolved",
+            rules::RESOLUTION,
+        ));
+        return None;
+    };
+    fold.emit(Event::Checked {
+        entity: unit,
+        kind: CheckKind::Cornered,
+        roll: Roll {
+            die: face,
+            total: resolution.total,
+            success: resolution.success,
+        },
+    });
+    if resolution.success {
+        fold.emit(Event::Recovered {
+            unit,
+            rallied: false,
+        });
+        // It acts at once, with the activation's budget untouched (CORNERED-4).
+        fold.emit(Event::LastStand { unit, on: true });
+        return Some(true);
+    }
+    let fate = action
+        .outcome()
+        .into_iter()
+        .flatten()
+        .find_map(|a| match Status::parse(a.text) {
+            Some(s @ (Status::Surrendered | Status::Destroyed)) => Some(s),
+            _ => None,
+        });
+    match fate {
+        Some(status) => fold.emit(Event::Status {
+            entity: unit,
+            status,
+        }),
+        None => {
+            out.push(Violation::of(
+                &codes::CORNERED_FATE_MISSING,
+                span,
+                format!("{} fails its cornered check: say whether it surrendered or was destroyed (`=> {} surrendered`)", fold.name(unit), fold.info(unit).map_or("", |i| i.id.as_str())),
+                rules::CORNERED,
+            ));
+            fold.emit(Event::Status {
+                entity: unit,
+                status: Status::Surrendered,
+            });
+        }
+    }
+    Some(false)
+}
+
+/// `B free-attack G d20:N [damage=N]` (COMMAND-11): owed to the destroyer
+/// of G's direct unit, at any distance, of the destroying attack's kind.
+fn free_attack(
+    fold: &mut impl Emit,
+    attacker: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
+    let args = action.args();
+    let span = action.span;
+    let target_atom = args.first().filter(|a| a.kind.is_actor());
+    let target = target_atom.and_then(|a| named(fold, a.text, None, a.span, &mut Vec::new()));
+    let owed = fold.owed.iter().position(|o| {
+        matches!(o, super::state::Owed::FreeAttack { attacker: a, commander: c, .. } if *a == attacker && Some(*c) == target)
+    });
+    let Some(index) = owed else {
+        out.push(Violation::of(
+            &codes::FREE_ATTACK_NOT_OWED,
+            span,
+            "a free attack is owed only to the entity that just destroyed a commander's direct unit, on that commander",
+            rules::EXPOSED_COMMANDER,
+        ));
+        return None;
+    };
+    let super::state::Owed::FreeAttack {
+        commander, kind, ..
+    } = fold.owed[index]
+    else {
+        return None;
+    };
+    let rolled = die(args, span, out)?;
+    fold.emit(Event::Paid(index));
+    resolve_attack(fold, attacker, commander, kind, rolled, args, span, 0, out)
+}
+
+/// `U flee PATH` (ROUT-1..7): a routed unit's whole activation, full MOV
+/// along a cheapest route to safety; on its friendly edge it has fled.
+fn flee(
+    fold: &mut impl Emit,
+    unit: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    use super::morale::FleeError;
+    if fold.entities[unit].status != Status::Routed {
+        out.push(Violation::of(
+            &codes::UNKNOWN_VERB,
+            span,
+            format!("{} is not routed: only routed units flee", fold.name(unit)),
+            rules::ROUTED,
+        ));
+        return;
+    }
+    let Some(atom) = args
+        .first()
+        .filter(|a| matches!(a.kind, AtomKind::CellChain | AtomKind::Cell))
+    else {
+        out.push(Violation::of(
+            &codes::MISSING_PATH,
+            span,
+            "a flight names the anchor cells it enters",
+            rules::ROUTED,
+        ));
+        return;
+    };
+    let path: Vec<Cell> = value::cells(atom).collect();
+    let flight = match super::morale::check_flight(fold, unit, &path) {
+        Ok(flight) => flight,
+        Err(error) => {
+            let (code, message) = match error {
+                FleeError::NoEscapeRoute => (
+                    &codes::CORNERED_CHECK_MISSING,
+                    format!(
+                        "{} has no escape route: it makes its cornered check instead",
+                        fold.name(unit)
+                    ),
+                ),
+                FleeError::Path(e) => {
+                    out.push(step_error(fold, unit, &e.reason, atom.span));
+                    return;
+                }
+                FleeError::TooLong { cost, mov, .. } => (
+                    &codes::PATH_TOO_LONG,
+                    format!(
+                        "the flight costs {cost} and {} has MOV {mov}",
+                        fold.name(unit)
+                    ),
+                ),
+                FleeError::EndsOnEntity { anchor } => (
+                    &codes::ENDS_ON_ENTITY,
+                    format!(
+                        "{} would end its flight on another entity at {anchor}",
+                        fold.name(unit)
+                    ),
+                ),
+                FleeError::NotTowardSafety {
+                    index,
+                    remaining_before,
+                    remaining_after,
+                    step,
+                } => (
+                    &codes::FLEE_NOT_TOWARD_SAFETY,
+                    format!(
+                        "step {} does not keep to a cheapest route to safety: {} still to go before it, {} after, for a step costing {step}",
+                        index + 1,
+                        remaining_before.map_or("no route".to_string(), |n| n.to_string()),
+                        remaining_after.map_or("no route".to_string(), |n| n.to_string()),
+                    ),
+                ),
+                FleeError::NotAway {
+                    index,
+                    distance_before,
+                    distance_after,
+                } => (
+                    &codes::FLEE_NOT_TOWARD_SAFETY,
+                    format!(
+                        "step {} goes from {distance_before} to {distance_after} squares from the threat: each step of a flight away raises it by 1",
+                        index + 1
+                    ),
+                ),
+                FleeError::TooShort {
+                    mov_left,
+                    next_step,
+                    ..
+                } => (
+                    &codes::FLEE_TOO_SHORT,
+                    format!(
+                        "{} stops with {mov_left} MOV left and the next step costs {next_step}: a flight goes full MOV",
+                        fold.name(unit)
+                    ),
+                ),
+                FleeError::NotDeployed => return,
+            };
+            out.push(Violation::of(code, atom.span, message, rules::ROUTED));
+            return;
+        }
+    };
+    if !spend(fold, true, span, out) {
+        return;
+    }
+    let entered: Vec<Cell> = match fold.footprint(unit) {
+        Some(from) => path.into_iter().filter(|&c| c != from.anchor).collect(),
+        None => path,
+    };
+    fold.emit(Event::Moved {
+        entity: unit,
+        path: entered,
+    });
+    if flight.fled {
+        fold.emit(Event::Status {
+            entity: unit,
+            status: Status::Fled,
+        });
+    }
 }
