@@ -34,7 +34,7 @@ pub const DIRECT_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure:
 pub const EXTENDED_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure: Extended Command); docs/rules/tdgs-mass-combat.md TDGS-R3";
 pub const COMMAND_RANGE: &str = "tdgs-mass-combat §Command (Command Structure: Command Range); docs/rules/tdgs-mass-combat.md TDGS-R24, TDGS-R25";
 pub const COMMANDER_LOST: &str = "tdgs-mass-combat §Command (Chain of Command: Commander Lost, Uncontrolled Units); docs/rules/tdgs-mass-combat.md TDGS-R12, TDGS-R26";
-pub const CLAIMING: &str = "tdgs-mass-combat §Command (Chain of Command: Claiming Units); docs/rules/tdgs-mass-combat.md TDGS-R26";
+pub const CLAIMING: &str = "tdgs-mass-combat §Command (Chain of Command: Claiming Units); docs/rules/tdgs-mass-combat.md TDGS-R26, TDGS-R51 (a removed unit frees its slot)";
 pub const EXPOSED_COMMANDER: &str = "tdgs-mass-combat §Command (Chain of Command: Exposed Commander); docs/rules/tdgs-mass-combat.md TDGS-R27";
 pub const ROUTED_COMMANDER: &str =
     "tdgs-mass-combat §Command (Commanders); docs/rules/tdgs-mass-combat.md TDGS-R37";
@@ -55,7 +55,8 @@ pub const DISTANCE: &str =
 pub const PATHS: &str = "core D14 (movement, terrain); docs/rules/tdgs-mass-combat.md TDGS-R9 (multi-square movement), TDGS-R42 (paths)";
 pub const OPPORTUNITY: &str = "tdgs-mass-combat §Positioning; core D14 (opportunity attacks, reach); docs/rules/tdgs-mass-combat.md TDGS-R10";
 pub const POSITIONAL: &str = "tdgs-mass-combat §Positioning; core D14 (flanking, surrounded, overwhelmed); docs/rules/tdgs-mass-combat.md TDGS-R15";
-pub const LINE_OF_SIGHT: &str = "core D14 (line of sight)";
+pub const LINE_OF_SIGHT: &str =
+    "core D14 (line of sight); docs/rules/tdgs-mass-combat.md TDGS-R50 (own squares never block)";
 pub const COVER: &str =
     "tdgs-mass-combat §Positioning; core D14 (cover); docs/rules/tdgs-mass-combat.md TDGS-R14";
 pub const HAZARD: &str = "core D14 (hazardous terrain); docs/rules/tdgs-mass-combat.md TDGS-R49";
