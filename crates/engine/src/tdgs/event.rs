@@ -24,7 +24,9 @@ pub enum CheckKind {
     Morale(Triggers),
     Cornered,
     /// A commander's rally of `unit`.
-    Rally { unit: usize },
+    Rally {
+        unit: usize,
+    },
 }
 
 /// One change to the state.

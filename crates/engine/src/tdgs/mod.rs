@@ -11,12 +11,17 @@
 //! `Arc`, and what changes per entity and per battle) and `setup` (the
 //! checked starting state, from the setup lines, on top of the generic
 //! setup), and `event` (every change to the state, and `apply`, the one way
-//! it changes). The system is not registered yet: play comes later. Rulings live
-//! in docs/rules/tdgs-mass-combat.md.
+//! it changes). What printers and pictures show: `view` (the columns, each
+//! entity's status, fate and casualties, and the clock) and `scene` (the
+//! square map, the counters and the marks of what just happened). The
+//! system is not registered yet: play comes later. Rulings live in
+//! docs/rules/tdgs-mass-combat.md.
 
 pub mod codes;
 pub mod event;
 pub mod rules;
+pub mod scene;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod view;
