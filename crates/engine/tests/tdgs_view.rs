@@ -278,7 +278,7 @@ fn events_show_on_the_scene() {
         .marks
         .iter()
         .filter_map(|m| match &m.shape {
-            MarkShape::Path { places, .. } => Some(places),
+            MarkShape::Path { places, .. } if m.label.is_none() => Some(places),
             _ => None,
         })
         .collect();
@@ -296,11 +296,11 @@ fn events_show_on_the_scene() {
         "15+9=24 hit 51",
         "8+13=21 hit 29",
         "3+6=9 miss",
-        "half 13+4=17",
-        "half 6+2=8",
-        "cascade 5+2=7",
-        "cascade 12+2=14",
-        "rally 7+1=8",
+        "half 17",
+        "half 8",
+        "cascade 7",
+        "cascade 14",
+        "rally 8",
         "S command 12",
     ] {
         assert!(labels.contains(&label), "{label} not in {labels:?}");
@@ -314,7 +314,7 @@ fn events_show_on_the_scene() {
     };
     // Passed: R1, B, E; failed: C, D and the rally of D; C routed.
     assert_eq!(glyphs(Glyph::Ring), 3);
-    assert_eq!(glyphs(Glyph::Cross), 3);
+    assert_eq!(glyphs(Glyph::Beaten), 3);
     assert_eq!(glyphs(Glyph::Burst), 1);
     let legend: Vec<&str> = scene
         .legend
@@ -327,6 +327,7 @@ fn events_show_on_the_scene() {
         "Attack, hit",
         "Shot, missed",
         "Rally",
+        "Command range",
         "Check passed",
         "Check failed",
         "Routed",

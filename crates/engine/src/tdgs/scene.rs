@@ -16,17 +16,19 @@
 //!
 //! A commander's range (CHA in squares) is drawn only when it mattered in
 //! these events, that is for a commander who rallied or gave an order, and
-//! never when it covers the whole map, where it would say nothing.
+//! never when it covers the whole map, where it would say nothing: a dashed
+//! line through the furthest squares in range (ranges are Chebyshev, so
+//! those squares make a rectangle).
 //!
 //! Marks: a move's path; an attack's link, labelled with die, modifiers and
 //! total and whether it hit (an impact head on a hit); a check's glyph beside
-//! the unit (a ring for a pass, a cross for a failure), labelled with what
-//! was checked, so a cascade reads as checks on the units beside the one
+//! the unit (a ring for a pass, a downward chevron for a failure), labelled
+//! with what was checked and the total, so a cascade reads as checks on the units beside the one
 //! that broke; a burst where a unit routed; a skull where one was destroyed
-//! or killed, a chevron where one fled or surrendered.
+//! or killed, a cross where one fled or surrendered.
 
 use senlac_board::Cell;
-use senlac_board::footprint::{self, Footprint as Squares};
+use senlac_board::footprint::Footprint as Squares;
 use senlac_board::scene::{
     Bar, Board, Counter, Dash, Face, Footprint, Glyph, Head, Ink, LegendEntry, Look, Mark,
     MarkShape, Place, Sample, Scene, Shape, Standing, Stroke, Symbol, Terrain as SceneTerrain,
@@ -90,8 +92,17 @@ const RALLY: Stroke = Stroke {
     curved: false,
 };
 
+/// A commander's range: through the furthest squares in range.
+const RANGE: Stroke = Stroke {
+    dash: Dash::Dashed,
+    weight: 1.0,
+    head: Head::None,
+    curved: false,
+};
+
 const PASSED: Glyph = Glyph::Ring;
-const FAILED: Glyph = Glyph::Cross;
+// Not a cross: a falling counter is crossed out.
+const FAILED: Glyph = Glyph::Beaten;
 
 /// How a terrain kind looks: every kind its own look, so the legend names
 /// each once (the two lesser covers share one).
@@ -329,7 +340,8 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
                 } else {
                     (FAILED, Ink::Danger)
                 };
-                let label = format!("{what} {}", roll_text(*roll));
+                // Short, beside a counter: what was checked and the total.
+                let label = format!("{what} {}", roll.total);
                 marks.extend(spot(unit, glyph, ink, Some(label)));
             }
             Event::Routed { unit, .. } => {
@@ -338,7 +350,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
             Event::Status { entity, status } => {
                 let glyph = match status {
                     Status::Destroyed | Status::Dead => Glyph::Skull,
-                    Status::Fled | Status::Surrendered => Glyph::Beaten,
+                    Status::Fled | Status::Surrendered => Glyph::Cross,
                     _ => continue,
                 };
                 marks.extend(spot(*entity, glyph, Ink::Danger, None));
@@ -390,22 +402,41 @@ fn command_ranges(state: &State, events: &[Event]) -> Vec<Mark> {
         }
     }
     let extent = state.roster.extent();
-    let all: Vec<Cell> = (1..=extent.rows)
-        .flat_map(|row| (1..=extent.columns).map(move |column| Cell { column, row }))
-        .collect();
     commanders
         .into_iter()
         .filter_map(|commander| {
             let info = state.info(commander)?;
             let at = state.footprint(commander)?;
             let range = tables::command_range(info.stats.cha);
-            let within: Vec<Place> = all
-                .iter()
-                .filter(|&&cell| footprint::gap(at, Squares::single(cell)) <= range)
-                .map(|&cell| Place::Cell(cell))
-                .collect();
-            (within.len() < all.len()).then(|| Mark {
-                shape: MarkShape::Area { places: within },
+            // Ranges are Chebyshev, so the squares in range are a rectangle.
+            let reach = |low: u8, high: u8, size: u8| {
+                let range = u8::try_from(range).unwrap_or(u8::MAX);
+                (
+                    low.saturating_sub(range).max(1),
+                    high.saturating_add(range).min(size),
+                )
+            };
+            let last = |anchor: u8, size: u8| anchor.saturating_add(size.saturating_sub(1));
+            let anchor = at.anchor;
+            let (west, east) = reach(
+                anchor.column,
+                last(anchor.column, info.width),
+                extent.columns,
+            );
+            let (north, south) = reach(anchor.row, last(anchor.row, info.height), extent.rows);
+            let whole = west == 1 && north == 1 && east == extent.columns && south == extent.rows;
+            let corner = |column, row| Place::Cell(Cell { column, row });
+            (!whole).then(|| Mark {
+                shape: MarkShape::Path {
+                    places: vec![
+                        corner(west, north),
+                        corner(east, north),
+                        corner(east, south),
+                        corner(west, south),
+                        corner(west, north),
+                    ],
+                    stroke: RANGE,
+                },
                 ink: Ink::Side(info.side),
                 label: Some(format!("{} command {range}", info.id)),
             })
@@ -471,10 +502,11 @@ fn legend() -> Vec<LegendEntry> {
         entry("Spell, hit", line(SPELL_HIT)),
         entry("Spell, missed", line(SPELL_MISS)),
         entry("Rally", line(RALLY)),
+        entry("Command range", line(RANGE)),
         entry("Check passed", glyph(PASSED)),
         entry("Check failed", glyph(FAILED)),
         entry("Routed", glyph(Glyph::Burst)),
         entry("Destroyed or killed", glyph(Glyph::Skull)),
-        entry("Fled or surrendered", glyph(Glyph::Beaten)),
+        entry("Fled or surrendered", glyph(Glyph::Cross)),
     ]
 }
