@@ -13,14 +13,18 @@
 //! setup), `event` (every change to the state, and `apply`, the one way
 //! it changes), `morale` (the checks a line makes owed, the cascade and its
 //! order, and where a routed unit runs and whether it can), and `play` (the
-//! movetext's lines, checked into events). The system is not registered
-//! yet. Rulings live in docs/rules/tdgs-mass-combat.md.
+//! movetext's lines, checked into events). What printers and pictures
+//! show: `view` (the columns, each entity's status, fate and casualties,
+//! and the clock) and `scene` (the square map, the counters and the marks
+//! of what just happened). Rulings live in docs/rules/tdgs-mass-combat.md.
 
 pub mod codes;
 pub mod event;
 pub mod morale;
 pub mod play;
 pub mod rules;
+pub mod scene;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod view;
