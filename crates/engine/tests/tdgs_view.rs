@@ -203,10 +203,12 @@ fn first_moments(state: &State) -> Vec<Event> {
     vec![
         Event::Moved {
             entity: b,
+            from: cell(1208),
             path: vec![cell(1207)],
         },
         Event::Moved {
             entity: a,
+            from: cell(908),
             path: vec![cell(907), cell(906)],
         },
         Event::Attacked {
@@ -273,7 +275,8 @@ fn events_show_on_the_scene() {
     assert_eq!(r1.face.corners[3].as_deref(), Some("39"));
     assert_eq!(counter("C").standing, Standing::Falling);
     assert_eq!(counter("B").standing, Standing::Active);
-    // A's path ends on its counter, the middle of its footprint.
+    // Each path starts where the move began (B's single step is drawn too)
+    // and A's ends on its counter, the middle of its footprint.
     let paths: Vec<&Vec<Place>> = scene
         .marks
         .iter()
@@ -284,7 +287,14 @@ fn events_show_on_the_scene() {
         .collect();
     assert_eq!(
         paths,
-        [&vec![Place::Cell(cell(1008)), Place::Cell(cell(1007))]]
+        [
+            &vec![Place::Cell(cell(1208)), Place::Cell(cell(1207))],
+            &vec![
+                Place::Cell(cell(1009)),
+                Place::Cell(cell(1008)),
+                Place::Cell(cell(1007))
+            ]
+        ]
     );
     assert_eq!(counter("A").at, Place::Cell(cell(1007)));
     let labels: Vec<&str> = scene

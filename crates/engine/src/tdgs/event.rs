@@ -47,9 +47,13 @@ pub enum Event {
     TieOrdered { entity: usize },
     /// `entity` ended its activation with `delay` (TURN-9).
     Delayed { entity: usize },
-    /// `entity` went along `path` (anchor cells entered, the last its new
-    /// anchor).
-    Moved { entity: usize, path: Vec<Cell> },
+    /// `entity` went from anchor `from` along `path` (the anchor cells
+    /// entered, the last its new anchor).
+    Moved {
+        entity: usize,
+        from: Cell,
+        path: Vec<Cell>,
+    },
     /// An attack was rolled: `damage` taken on a hit.
     Attacked {
         attacker: usize,
@@ -149,7 +153,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
             state.activation = None;
         }
-        Event::Moved { entity, path } => {
+        Event::Moved { entity, path, .. } => {
             if let (Some(e), Some(&to)) = (state.entities.get_mut(*entity), path.last()) {
                 e.anchor = Some(to);
             }

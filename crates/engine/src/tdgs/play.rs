@@ -490,6 +490,7 @@ fn step(
     if spend(fold, false, span, out) {
         fold.emit(Event::Moved {
             entity: mover,
+            from: from.anchor,
             path: vec![to],
         });
     }
@@ -594,9 +595,11 @@ fn travel(
         return;
     }
     if spend(fold, true, span, out) {
+        let entered = path.into_iter().filter(|&c| c != from.anchor).collect();
         fold.emit(Event::Moved {
             entity: mover,
-            path,
+            from: from.anchor,
+            path: entered,
         });
     }
 }
@@ -1532,6 +1535,7 @@ fn charge(
         }
         fold.emit(Event::Moved {
             entity: mover,
+            from: from.anchor,
             path: entered,
         });
     } else if !spend(fold, true, span, out) {
@@ -2309,12 +2313,13 @@ fn flee(
     if !spend(fold, true, span, out) {
         return;
     }
-    let entered: Vec<Cell> = match fold.footprint(unit) {
-        Some(from) => path.into_iter().filter(|&c| c != from.anchor).collect(),
-        None => path,
+    let Some(from) = fold.footprint(unit) else {
+        return;
     };
+    let entered: Vec<Cell> = path.into_iter().filter(|&c| c != from.anchor).collect();
     fold.emit(Event::Moved {
         entity: unit,
+        from: from.anchor,
         path: entered,
     });
     if flight.fled {

@@ -268,12 +268,12 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
     };
     for event in events {
         match event {
-            Event::Moved { entity, path } => {
+            Event::Moved { entity, from, path } => {
                 let Some(info) = state.info(*entity) else {
                     continue;
                 };
-                let places: Vec<Place> = path
-                    .iter()
+                let places: Vec<Place> = std::iter::once(from)
+                    .chain(path)
                     .map(|&cell| Place::Cell(middle(info, cell)))
                     .collect();
                 if places.len() >= 2 {
