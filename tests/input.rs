@@ -242,7 +242,8 @@ fn unknown_rules_are_checked_for_syntax_and_views_say_why_they_refuse() {
     let denied = senlac(&["lint", "--deny-warnings", arg(&path)]);
     assert_eq!(denied.status.code(), Some(1));
     assert!(
-        text(&denied.stderr).contains("help: senlac checks: mass-combat/a, mass-combat/b"),
+        text(&denied.stderr)
+            .contains("help: senlac checks: mass-combat/a, mass-combat/b, tdgs/mass-combat"),
         "{}",
         text(&denied.stderr)
     );
@@ -253,7 +254,7 @@ fn unknown_rules_are_checked_for_syntax_and_views_say_why_they_refuse() {
     let lint = senlac(&["lint", arg(&slip)]);
     assert!(
         text(&lint.stderr).contains(
-            "help: did you mean `mass-combat/b`? senlac checks: mass-combat/a, mass-combat/b"
+            "help: did you mean `mass-combat/b`? senlac checks: mass-combat/a, mass-combat/b, tdgs/mass-combat"
         ),
         "{}",
         text(&lint.stderr)
@@ -263,7 +264,7 @@ fn unknown_rules_are_checked_for_syntax_and_views_say_why_they_refuse() {
     assert_eq!(
         text(&show.stderr),
         format!(
-            "error: {}: senlac has no rules for `feudal/1`, so it cannot replay this battle (senlac checks: mass-combat/a, mass-combat/b); `senlac lint` still checks its notation\n",
+            "error: {}: senlac has no rules for `feudal/1`, so it cannot replay this battle (senlac checks: mass-combat/a, mass-combat/b, tdgs/mass-combat); `senlac lint` still checks its notation\n",
             arg(&path)
         )
     );

@@ -133,6 +133,11 @@ impl<'a, R: Ruleset> Fold<'a, R> {
         self.doubt
     }
 
+    /// The events emitted so far in this step.
+    pub fn events(&self) -> &[R::Event] {
+        self.events
+    }
+
     /// Applies an event to the state and records it.
     pub fn emit(&mut self, event: R::Event) {
         R::apply(self.state, &event);
@@ -355,6 +360,7 @@ impl<R: Ruleset> Game for Played<R> {
 pub static SYSTEMS: &[&dyn System] = &[
     &crate::mass_combat::EDITION_A,
     &crate::mass_combat::EDITION_B,
+    &crate::tdgs::TDGS,
     &crate::example::DUEL,
 ];
 

@@ -18,8 +18,10 @@
 //! and the clock) and `scene` (the square map, the counters and the marks
 //! of what just happened). Rulings live in docs/rules/tdgs-mass-combat.md.
 
+pub mod catalog;
 pub mod codes;
 pub mod event;
+pub mod generate;
 pub mod morale;
 pub mod play;
 pub mod rules;
@@ -28,3 +30,123 @@ pub mod setup;
 pub mod state;
 pub mod tables;
 pub mod view;
+pub mod wire;
+
+use senlac_board::scene::Scene;
+use senlac_notation::Battle;
+use senlac_notation::lower::Step;
+
+use crate::code::CodeInfo;
+use crate::replay::Config;
+use crate::system::{Game, Played, Ruleset, System};
+use crate::view::{BattleView, Clock, Column};
+use crate::violation::Violation;
+
+/// TDGS Mass Combat, registered as `tdgs/mass-combat`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tdgs;
+
+/// The registry's entry.
+pub const TDGS: Tdgs = Tdgs;
+
+/// The fold play reads the state through and emits its events into.
+pub type Fold<'a> = crate::system::Fold<'a, Tdgs>;
+
+impl play::Emit for Fold<'_> {
+    fn emit(&mut self, event: event::Event) {
+        crate::system::Fold::emit(self, event);
+    }
+
+    fn emitted(&self) -> &[event::Event] {
+        self.events()
+    }
+}
+
+impl Ruleset for Tdgs {
+    type State = state::State;
+    type Event = event::Event;
+    type Wire = wire::Wire;
+
+    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> state::State {
+        setup::setup(battle, out)
+    }
+
+    fn doubted_at_setup(&self, state: &state::State) -> Vec<(crate::Subject, usize)> {
+        state
+            .roster
+            .doubted
+            .iter()
+            .map(|&(entity, by)| (crate::Subject::Unit(entity), by))
+            .collect()
+    }
+
+    fn play(&self, fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+        play::play(fold, step, out);
+    }
+
+    fn apply(state: &mut state::State, event: &event::Event) {
+        event::apply(state, event);
+    }
+
+    fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
+        play::finish(fold, out);
+    }
+
+    fn finish(&self, fold: &mut Fold<'_>, _battle: &Battle<'_>, out: &mut Vec<Violation>) {
+        play::finish(fold, out);
+    }
+
+    fn columns(&self) -> &'static [Column] {
+        view::COLUMNS
+    }
+
+    fn view(&self, state: &state::State) -> BattleView {
+        view::view(state)
+    }
+
+    fn clock(&self, state: &state::State) -> Clock {
+        view::clock(state)
+    }
+
+    fn moments(&self, state: &state::State, events: &[event::Event]) -> Vec<String> {
+        view::moments(state, events)
+    }
+
+    fn scene(&self, state: &state::State, events: &[event::Event]) -> Scene {
+        scene::scene(state, events)
+    }
+
+    fn wire(&self, state: &state::State, event: &event::Event) -> wire::Wire {
+        wire::wire(state, event)
+    }
+
+    fn unwire(&self, state: &state::State, wire: &wire::Wire) -> Option<event::Event> {
+        wire::unwire(state, wire)
+    }
+}
+
+impl System for Tdgs {
+    fn tag(&self) -> &'static str {
+        "tdgs/mass-combat"
+    }
+
+    fn summary(&self) -> &'static str {
+        "TDGS Mass Combat: units and heroes with nine stats on a square grid, commanders, orders, morale and its cascades, rout, cornered units and rally"
+    }
+
+    fn replay(&self, battle: &Battle<'_>, config: Config) -> Box<dyn Game> {
+        Box::new(Played::new(*self, self.tag(), battle, config))
+    }
+
+    fn catalog(&self) -> crate::catalog::Catalog {
+        catalog::catalog()
+    }
+
+    fn codes(&self) -> &'static [CodeInfo] {
+        codes::ALL
+    }
+
+    fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
+        generate::generate_each(battles, seed, each);
+    }
+}

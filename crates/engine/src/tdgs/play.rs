@@ -6,7 +6,7 @@
 //! the d20 checked (RESOLVE), damage, removal at 0 HP, and the claims about
 //! them. Orders, morale, rout, rally and command lines come next.
 
-use std::ops::DerefMut;
+use std::ops::Deref;
 
 use senlac_board::Cell;
 use senlac_board::footprint::{self, Footprint, PathError, StepError};
@@ -23,11 +23,43 @@ use super::tables::{self, Order};
 use crate::violation::Violation;
 
 /// Where play emits its events: the system's fold, or a test's.
-pub trait Emit: DerefMut<Target = State> {
+pub trait Emit: Deref<Target = State> {
     /// Applies `event` to the state and records it.
     fn emit(&mut self, event: Event);
     /// The events emitted so far in this step.
     fn emitted(&self) -> &[Event];
+}
+
+/// A state and the events applied to it, outside any replay: for the
+/// generator's trials and for tests.
+pub struct Scratch {
+    pub state: State,
+    pub events: Vec<Event>,
+}
+
+impl Deref for Scratch {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl Emit for Scratch {
+    fn emit(&mut self, event: Event) {
+        super::event::apply(&mut self.state, &event);
+        self.events.push(event);
+    }
+
+    fn emitted(&self) -> &[Event] {
+        &self.events
+    }
+}
+
+/// What must hold when a line of play ends (the movetext or a variation):
+/// no morale check left owed (MORALE-5).
+pub fn finish(fold: &mut impl Emit, out: &mut Vec<Violation>) {
+    missing_checks(fold, out);
 }
 
 /// Checks one step of the movetext and emits what it does.
@@ -273,7 +305,7 @@ fn named(
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let actor_atom = action.actor();
     let verb = action.verb();
-    let before = fold.deref().clone();
+    let before: State = State::clone(fold);
     let first = fold.emitted().len();
     if OWED_VERBS.contains(&verb.text) {
         owed_line(fold, action, out);

@@ -197,3 +197,30 @@ pub fn fate(info: &EntityInfo, entity: &EntityState) -> String {
         Status::Active => format!("On the field, {health}"),
     }
 }
+
+/// The key moments of `events` for the report's timeline: breaks, rallies,
+/// last stands, removals and commanders lost, in the order they happened.
+pub fn moments(state: &State, events: &[super::event::Event]) -> Vec<String> {
+    use super::event::Event;
+    let name = |entity: usize| state.name(entity);
+    events
+        .iter()
+        .filter_map(|event| match *event {
+            Event::Routed { unit, .. } => Some(format!("{} breaks and routs", name(unit))),
+            Event::Recovered {
+                unit,
+                rallied: true,
+            } => Some(format!("{} is rallied", name(unit))),
+            Event::LastStand { unit, on: true } => {
+                Some(format!("{} turns at bay: a last stand", name(unit)))
+            }
+            Event::Status { entity, status } if status.removed() => {
+                Some(format!("{} is {}", name(entity), status.word()))
+            }
+            Event::Commanded { unit, link: None } => {
+                Some(format!("{} is uncontrolled", name(unit)))
+            }
+            _ => None,
+        })
+        .collect()
+}
