@@ -414,3 +414,309 @@ fn harrow_ford_replays_clean_to_the_specs_final_state() {
         ]
     );
 }
+
+/// The spec's movetext up to the line holding `marker` (left out).
+fn spec_until(marker: &str) -> String {
+    let start = HARROW_FORD.find("1. Crown").unwrap();
+    let end = HARROW_FORD.find(marker).unwrap();
+    let line_start = HARROW_FORD[..end].rfind('\n').map_or(end, |n| n + 1);
+    HARROW_FORD[start..line_start].to_string()
+}
+
+/// As [`check`], with Harrow Ford's setup edited first.
+#[track_caller]
+fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) {
+    let mut text = battle(movetext);
+    for (from, to) in edits {
+        assert!(text.contains(from), "no {from:?} in the setup");
+        text = text.replacen(from, to, 1);
+    }
+    let archive = parse(&text);
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let state = setup(battle, &mut out);
+    assert!(out.is_empty(), "setup: {out:?}");
+    let mut fold = Fold {
+        state,
+        events: Vec::new(),
+    };
+    for step in steps(battle) {
+        play(&mut fold, &step, &mut out);
+    }
+    let found: Vec<(&str, &str)> = out
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
+}
+
+#[test]
+fn lines_name_their_verb_target_and_path() {
+    check(
+        "1. Crown\n  A:\n    A dance\n",
+        &[("tdgs::unknown-verb", "dance")],
+    );
+    check(
+        "1. Crown\n  A:\n    A attack d20:5\n",
+        &[("tdgs::missing-target", "A attack d20:5")],
+    );
+    check(
+        "1. Crown\n  C:\n    C move\n",
+        &[("tdgs::missing-path", "C move")],
+    );
+    check(
+        "1. Crown\n  C:\n    C move 1410-1411\n",
+        &[("tdgs::path-start", "1410-1411")],
+    );
+    // C stepping south would stand on D.
+    check(
+        "1. Crown\n  C:\n    C step 1409\n",
+        &[("tdgs::ends-on-entity", "1409")],
+    );
+    check("1. Crown\n  Q:\n", &[("tdgs::unknown-entity", "Q:")]);
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31 => R1 mood=5\n",
+        &[("tdgs::unknown-claim", "mood=5")],
+    );
+    // An id both sides use is ambiguous where the role does not decide.
+    check_edited(
+        &[("unit K ", "unit A "), ("K@1704", "A@1704")],
+        "1. Crown\n  A:\n    A step 0907\n    A morale half d20:5\n",
+        &[("tdgs::ambiguous-id", "A")],
+    );
+}
+
+#[test]
+fn the_d20_and_what_is_stated_beside_it() {
+    let attack = |rest: &str| format!("1. Crown\n  A:\n    A step 0907\n    A attack R1 {rest}\n");
+    check(
+        &attack("d20:5 reroll=d20:12"),
+        &[("tdgs::reroll-not-allowed", "reroll=d20:12")],
+    );
+    check(
+        &attack("d20:14 crit=d4:3 damage=31"),
+        &[("tdgs::crit-without-natural", "crit=d4:3")],
+    );
+    check(
+        &attack("d20:14 mod=x damage=31"),
+        &[("tdgs::bad-modifier", "mod=x")],
+    );
+    // Nobody else stands next to R1: no positional bonus is earned.
+    check(
+        &attack("d20:14 position=4 damage=31"),
+        &[("tdgs::position-not-earned", "position=4")],
+    );
+    check(
+        &attack("d20:14 damage=0"),
+        &[("tdgs::bad-damage", "damage=0")],
+    );
+}
+
+#[test]
+fn orders_bind_attacks_and_movement() {
+    // After its step, A's nearest enemy is R1 (1); R4 is 2 away.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R4 d20:14 damage=31\n",
+        &[("tdgs::not-nearest-enemy", "R4")],
+    );
+    check(
+        "1. Raiders\n  R4:\n    R4 charge A 0904-0804\n",
+        &[("tdgs::charge-not-toward", "0904-0804")],
+    );
+    check_edited(
+        &[(
+            "\"Outriders\" cavalry-squad scout size=2x2 order=hold",
+            "\"Outriders\" cavalry-squad scout size=2x2 order=take-cover",
+        )],
+        "1. Crown\n  F:\n    F move 0502\n",
+        &[("tdgs::cover-moved", "F move 0502")],
+    );
+    let retreating = [(
+        "\"Thrall Squad\" infantry-squad levy size=2x2",
+        "\"Thrall Squad\" infantry-squad levy size=2x2 order=retreat",
+    )];
+    check_edited(
+        &retreating,
+        "1. Raiders\n  R3:\n    R3 attack E d20:5\n",
+        &[("tdgs::attack-while-retreating", "E")],
+    );
+    check_edited(
+        &retreating,
+        "1. Raiders\n  R3:\n    R3 retreat 1606\n",
+        &[("tdgs::retreat-not-away", "1606")],
+    );
+    // R3 among C (east), D (west) and E (south): surrounded.
+    let mut surrounded = retreating.to_vec();
+    surrounded.extend([
+        ("R3@1605", "R3@1213"),
+        ("C@1408", "C@1413"),
+        ("D@1410", "D@1013"),
+        ("E@1608", "E@1215"),
+    ]);
+    check_edited(
+        &surrounded,
+        "1. Raiders\n  R3:\n    R3 retreat 1212\n",
+        &[("tdgs::retreat-while-surrounded", "R3 retreat 1212")],
+    );
+}
+
+#[test]
+fn shots_need_range_sight_and_an_open_target() {
+    check(
+        "1. Crown\n  A:\n    A shoot R1 d20:5\n",
+        &[("tdgs::out-of-range", "R1")],
+    );
+    check_edited(
+        &[(
+            "terrain difficult 0503-0603",
+            "terrain difficult 0503-0603\nterrain obscuring 1307-1607",
+        )],
+        "1. Crown\n  D:\n    D shoot R2 d20:15 damage=5\n",
+        &[("tdgs::no-line-of-sight", "R2")],
+    );
+    check_edited(
+        &[(
+            "terrain difficult 0503-0603",
+            "terrain difficult 0503-0603\nterrain cover-full 1405-1506",
+        )],
+        "1. Crown\n  D:\n    D shoot R2 d20:15 damage=5\n",
+        &[("tdgs::target-in-full-cover", "R2")],
+    );
+    check(
+        "1. Crown\n  A:\n    A cast R1 arcane d20:5\n",
+        &[("tdgs::cast-by-unit", "A cast R1 arcane d20:5")],
+    );
+    check(
+        "1. Crown\n  Y:\n    Y cast R1 fire d20:5\n",
+        &[("tdgs::unknown-spell-kind", "fire")],
+    );
+}
+
+#[test]
+fn morale_checks_are_owed_named_and_weakest_first() {
+    let before = spec_until("R1 morale half d20:13");
+    check(
+        &format!("{before}1. Raiders\n  G:\n"),
+        &[(
+            "tdgs::morale-check-missing",
+            "B attack R1 d20:15 damage=20 => R1 hp=39",
+        )],
+    );
+    check(
+        &format!("{before}    R1 morale quarter d20:13\n"),
+        &[("tdgs::wrong-trigger", "quarter")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    B morale half d20:5\n",
+        &[("tdgs::morale-check-not-owed", "B morale half d20:5")],
+    );
+    // After C breaks, D (CON 13) checks before B (14).
+    let broken = spec_until("D morale cascade d20:5");
+    check(
+        &format!("{broken}    B morale cascade d20:12\n"),
+        &[("tdgs::cascade-order", "B")],
+    );
+}
+
+#[test]
+fn routed_units_flee_or_stand_cornered() {
+    let routed = spec_until("Y order B hold");
+    check(
+        &format!("{routed}  C:\n    C attack R2 d20:5\n"),
+        &[("tdgs::routed-cannot-act", "attack")],
+    );
+    check(
+        &format!("{routed}  C:\n  S:\n"),
+        &[("tdgs::routed-must-flee", "S:")],
+    );
+    check(
+        &format!("{routed}  C:\n    C cornered d20:12\n"),
+        &[("tdgs::not-cornered", "C cornered d20:12")],
+    );
+    check(
+        &format!("{routed}  C:\n    C flee 1408-1409-1410-1411-1412\n"),
+        &[("tdgs::flee-too-short", "1408-1409-1410-1411-1412")],
+    );
+    check(
+        &format!("{routed}  C:\n    C flee 1308-1309-1310-1311-1312-1313\n"),
+        &[(
+            "tdgs::flee-not-toward-safety",
+            "1308-1309-1310-1311-1312-1313",
+        )],
+    );
+    // R1 cannot get home past F on the ford.
+    let cornered = spec_until("R1 cornered d20:12");
+    check(
+        &format!("{cornered}    R1 flee 1204-1203\n"),
+        &[("tdgs::cornered-check-missing", "1204-1203")],
+    );
+    let fate = spec_until("R3 cornered d20:6");
+    check(
+        &format!("{fate}    R3 cornered d20:6\n"),
+        &[("tdgs::cornered-fate-missing", "R3 cornered d20:6")],
+    );
+    // A routed enemy strikes nobody as they pass.
+    let round_one = spec_until("2. Crown");
+    check(
+        &format!("{round_one}2. Raiders\n  R4:\n    R4 move 0905-0904 > D opportunity d20:5\n"),
+        &[("tdgs::routed-cannot-attack", "D")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907 > R1 opportunity d20:5\n",
+        &[("tdgs::opportunity-not-allowed", "R1")],
+    );
+}
+
+#[test]
+fn commanders_order_claim_and_rally_within_their_range() {
+    let routed = spec_until("Y order B hold");
+    check(
+        &format!("{routed}    Y order C hold\n"),
+        &[("tdgs::order-to-routed", "C")],
+    );
+    check(
+        &format!("{routed}    Y rally C d20:9 => pass\n  C:\n"),
+        &[("tdgs::rallied-acts-this-round", "C:")],
+    );
+    check(
+        &format!(
+            "{routed}    Y rally D d20:1 => fail\n  C:\n    C flee 1408-1409-1410-1411-1412-1413-1414 > R2 opportunity d20:17 damage=20 => C hp=6\n  S:\n    S rally D d20:7\n"
+        ),
+        &[("tdgs::rally-twice", "D")],
+    );
+    // K at CHA 3 reaches 3 squares; R4 stands 7 away.
+    check_edited(
+        &[("cha=14 luk=-1", "cha=3 luk=-1")],
+        "1. Raiders\n  K:\n    K order R4 hold\n",
+        &[("tdgs::out-of-command-range", "R4")],
+    );
+    // S at CHA 1 reaches 1 square; C flees 4 rows from it.
+    let round_one = spec_until("2. Crown");
+    check_edited(
+        &[("cha=12 luk=0 direct=D", "cha=1 luk=0 direct=D")],
+        &format!("{round_one}2. Crown\n  S:\n    S rally C d20:5\n"),
+        &[("tdgs::rally-out-of-range", "C")],
+    );
+    check(
+        "1. Crown\n  S:\n    S claim F sideways\n",
+        &[("tdgs::unknown-slot", "sideways")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A free-attack G d20:5\n",
+        &[("tdgs::free-attack-not-owed", "A free-attack G d20:5")],
+    );
+    // A unit that commands and has routed commands nobody.
+    check_edited(
+        &[(
+            "\"Levy Squad\" infantry-squad levy size=2x2",
+            "\"Levy Squad\" infantry-squad levy size=2x2 role=commander",
+        )],
+        &format!("{routed}  C:\n    C rally D d20:5\n"),
+        &[("tdgs::routed-commander", "C rally D d20:5")],
+    );
+    // A destroyed entity takes no part.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=95\n1. Raiders\n  R1:\n",
+        &[("tdgs::removed-entity-acts", "R1:")],
+    );
+}

@@ -20,10 +20,6 @@ pub const OFF_MAP: CodeInfo = CodeInfo::error(
     "tdgs::off-map",
     "every square of a footprint, a terrain range or a path lies on the map",
 );
-pub const UNKNOWN_SIDE: CodeInfo = CodeInfo::error(
-    "tdgs::unknown-side",
-    "an army's side is one the Sides tag names",
-);
 pub const MISSING_ARMY: CodeInfo = CodeInfo::error(
     "tdgs::missing-army",
     "every side of the Sides tag has exactly one army, and there are two sides or more",
@@ -72,16 +68,12 @@ pub const NOT_DEPLOYED: CodeInfo = CodeInfo::error(
     "tdgs::not-deployed",
     "every entity is deployed before the first round",
 );
-pub const DEPLOYED_TWICE: CodeInfo =
-    CodeInfo::error("tdgs::deployed-twice", "an entity is deployed once");
 pub const IMPASSABLE: CodeInfo = CodeInfo::error(
     "tdgs::impassable",
     "no square of a footprint stands on blocking terrain",
 );
 pub const OVERLAP: CodeInfo =
     CodeInfo::error("tdgs::overlap", "two footprints never share a square");
-pub const DUPLICATE_ID: CodeInfo =
-    CodeInfo::error("tdgs::duplicate-id", "two entities of one side share an id");
 pub const UNKNOWN_KEY: CodeInfo = CodeInfo::error(
     "tdgs::unknown-key",
     "a `key=` on an army or entity line is one TDGS defines",
@@ -197,10 +189,6 @@ pub const UNKNOWN_VERB: CodeInfo = CodeInfo::error(
     "tdgs::unknown-verb",
     "a line's verb is one of TDGS's: move, step, attack, shoot, cast, charge, retreat, order, rally, …",
 );
-pub const EXTRA_ARGUMENT: CodeInfo = CodeInfo::error(
-    "tdgs::extra-argument",
-    "a line is given an argument its verb does not take",
-);
 pub const MISSING_TARGET: CodeInfo = CodeInfo::error(
     "tdgs::missing-target",
     "an attack, shot, spell, charge, order, rally, claim or release names the entity it is aimed at",
@@ -236,10 +224,6 @@ pub const OPPORTUNITY_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "tdgs::opportunity-not-allowed",
     "an opportunity attack answers a step of a move, charge or flight that leaves the attacker's reach, once per attacker a line",
 );
-pub const MOVED_AFTER_DESTROYED: CodeInfo = CodeInfo::error(
-    "tdgs::moved-after-destroyed",
-    "an opportunity attack that destroys the mover ends its path where it was leaving",
-);
 pub const POSITION_NOT_EARNED: CodeInfo = CodeInfo::error(
     "tdgs::position-not-earned",
     "`position=` is the bonus the geometry earns: 2 flanking, 4 with 3+ adjacent enemies, 6 with 5+",
@@ -252,10 +236,6 @@ pub const TARGET_IN_FULL_COVER: CodeInfo = CodeInfo::error(
     "tdgs::target-in-full-cover",
     "a target all of whose squares are full cover cannot be shot",
 );
-pub const HAZARD_MISSING: CodeInfo = CodeInfo::error(
-    "tdgs::hazard-missing",
-    "an entity entering hazardous terrain, or starting its activation there, owes a `hazard damage=N` line",
-);
 
 // Orders.
 
@@ -266,10 +246,6 @@ pub const ORDER_TO_ROUTED: CodeInfo = CodeInfo::error(
 pub const NOT_NEAREST_ENEMY: CodeInfo = CodeInfo::error(
     "tdgs::not-nearest-enemy",
     "a unit under Attack attacks a nearest enemy",
-);
-pub const ORDER_NOT_FOLLOWED: CodeInfo = CodeInfo::error(
-    "tdgs::order-not-followed",
-    "a unit does what its order demands when it can: Attack and Charge engage, Retreat moves away",
 );
 pub const HOLD_MOVED: CodeInfo = CodeInfo::error(
     "tdgs::hold-moved",
@@ -453,7 +429,6 @@ pub const ALL: &[CodeInfo] = &[
     MAP_NOT_SQUARE,
     UNKNOWN_TERRAIN,
     OFF_MAP,
-    UNKNOWN_SIDE,
     MISSING_ARMY,
     MISSING_STAT,
     STAT_OUT_OF_RANGE,
@@ -466,10 +441,8 @@ pub const ALL: &[CodeInfo] = &[
     NOT_A_COMMANDER,
     BAD_EDGE,
     NOT_DEPLOYED,
-    DEPLOYED_TWICE,
     IMPASSABLE,
     OVERLAP,
-    DUPLICATE_ID,
     UNKNOWN_KEY,
     UNUSED_DIRECTIVE,
     BAD_FACING,
@@ -498,7 +471,6 @@ pub const ALL: &[CodeInfo] = &[
     SECOND_ACTION,
     SECOND_STEP,
     UNKNOWN_VERB,
-    EXTRA_ARGUMENT,
     MISSING_TARGET,
     MISSING_PATH,
     PATH_START,
@@ -507,14 +479,11 @@ pub const ALL: &[CodeInfo] = &[
     PATH_BLOCKED,
     ENDS_ON_ENTITY,
     OPPORTUNITY_NOT_ALLOWED,
-    MOVED_AFTER_DESTROYED,
     POSITION_NOT_EARNED,
     NO_LINE_OF_SIGHT,
     TARGET_IN_FULL_COVER,
-    HAZARD_MISSING,
     ORDER_TO_ROUTED,
     NOT_NEAREST_ENEMY,
-    ORDER_NOT_FOLLOWED,
     HOLD_MOVED,
     COVER_MOVED,
     CHARGE_NOT_ORDERED,

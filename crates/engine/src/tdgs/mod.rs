@@ -89,11 +89,15 @@ impl Ruleset for Tdgs {
     }
 
     fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
-        play::finish(fold, out);
+        play::finish(fold, senlac_notation::Span::default(), out);
     }
 
-    fn finish(&self, fold: &mut Fold<'_>, _battle: &Battle<'_>, out: &mut Vec<Violation>) {
-        play::finish(fold, out);
+    fn finish(&self, fold: &mut Fold<'_>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
+        let end = senlac_notation::Span {
+            start: battle.span.end,
+            end: battle.span.end,
+        };
+        play::finish(fold, end, out);
     }
 
     fn columns(&self) -> &'static [Column] {

@@ -58,8 +58,9 @@ impl Emit for Scratch {
 
 /// What must hold when a line of play ends (the movetext or a variation):
 /// no morale check left owed (MORALE-5).
-pub fn finish(fold: &mut impl Emit, out: &mut Vec<Violation>) {
+pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
     missing_checks(fold, out);
+    close(fold, end, out);
 }
 
 /// Checks one step of the movetext and emits what it does.
@@ -72,8 +73,34 @@ pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>)
     }
 }
 
+/// Closes the open activation: a routed unit must have fled or made its
+/// cornered check (ROUT-1, TURN-7).
+fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+    let Some(open) = fold.activation else {
+        return;
+    };
+    let routed = fold
+        .entities
+        .get(open.entity)
+        .is_some_and(|e| e.status == Status::Routed);
+    if routed && !open.action_used {
+        out.push(Violation::of(
+            &codes::ROUTED_MUST_FLEE,
+            span,
+            format!(
+                "{} is routed: its activation is its flight (`flee PATH`), or its cornered check when it has no way out",
+                fold.name(open.entity)
+            ),
+            rules::ROUTED,
+        ));
+    }
+    fold.emit(Event::ActivationClosed);
+}
+
 /// `N. SIDE` (TURN-1): round N is the current round or the next one.
 fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec<Violation>) {
+    missing_checks(fold, out);
+    close(fold, span, out);
     let round = fold.round;
     if number != round && number != round + 1 {
         out.push(Violation::of(
@@ -111,6 +138,8 @@ fn speed(state: &State, entity: usize) -> (i32, i32) {
 
 /// `ID:` opens ID's activation (TURN-2, -3, -5).
 fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>) {
+    missing_checks(fold, out);
+    close(fold, span, out);
     let Some(entity) = named(fold, name, fold.turn_side, span, out) else {
         return;
     };
@@ -370,7 +399,9 @@ fn ordinary_line(
     let verb = action.verb();
     let args = action.args();
     let routed = fold.entities[actor].status == Status::Routed;
-    if routed && verb.text != "flee" {
+    // A routed commander's command lines get their own finding (COMMAND-12).
+    let commanding = matches!(verb.text, "order" | "claim" | "release" | "rally");
+    if routed && verb.text != "flee" && !commanding {
         out.push(Violation::of(
             &codes::ROUTED_CANNOT_ACT,
             verb.span,
@@ -389,6 +420,7 @@ fn ordinary_line(
         "step" => step(fold, actor, args, action.span, out),
         "move" => travel(fold, actor, args, action.span, out),
         "flee" => flee(fold, actor, args, action.span, out),
+        "retreat" => retreat(fold, actor, args, action.span, out),
         "attack" => hit = attack(fold, actor, AttackKind::Melee, args, action.span, out),
         "shoot" => hit = attack(fold, actor, AttackKind::Shot, args, action.span, out),
         "cast" => hit = cast(fold, actor, args, action.span, out),
@@ -597,6 +629,22 @@ fn travel(
     let mov = fold.info(mover).map_or(0, |i| i.stats.mov);
     let cost = match footprint::path_cost(from, &path, movement_cost(fold, mover)) {
         Ok(cost) => cost,
+        Err(PathError {
+            index: 0,
+            reason: StepError::NotAKingsMove { .. },
+        }) => {
+            out.push(Violation::of(
+                &codes::PATH_START,
+                atom.span,
+                format!(
+                    "a path starts next to {}'s anchor {} (or at it)",
+                    fold.name(mover),
+                    from.anchor
+                ),
+                rules::PATHS,
+            ));
+            return;
+        }
         Err(PathError { reason, .. }) => {
             out.push(step_error(fold, mover, &reason, atom.span));
             return;
@@ -865,19 +913,10 @@ fn resolve_attack(
         }
         AttackKind::Melee => defence(fold, target, kind),
     };
-    let stated = pair_number(args, "mod").map_or(0, |(n, _)| n as i32)
-        + pair_number(args, "position").map_or(0, |(n, _)| n as i32);
+    let stated = stated_modifiers(fold, attacker, target, kind, args, out)?;
     let delta = stat - against + stated + penalty;
     let luk = fold.info(attacker).map_or(0, |i| i.stats.luk);
-    let Ok(resolution) = tables::success(face, delta, luk, None) else {
-        out.push(Violation::of(
-            &codes::BAD_ROLL,
-            die_span,
-            "this d20 cannot be resolved",
-            rules::RESOLUTION,
-        ));
-        return None;
-    };
+    let resolution = roll(face, die_span, delta, luk, args, out)?;
     let damage = pair_number(args, "damage");
     let dealt = match (resolution.success, damage) {
         (true, Some((n, _))) if n >= 1 => n as i32,
@@ -1789,10 +1828,20 @@ fn opportunity(
         .zip(fold.footprint(striker))
         .is_some_and(|(from, them)| footprint::adjacent(from, them));
     let left = fold.distance(mover, striker).is_some_and(|gap| gap > 1);
-    let fit = moving
-        && fold.enemies(mover, striker)
-        && fold.on_board(striker)
-        && fold.entities[striker].status != Status::Routed;
+    if fold
+        .entities
+        .get(striker)
+        .is_some_and(|e| e.status == Status::Routed)
+    {
+        out.push(Violation::of(
+            &codes::ROUTED_CANNOT_ATTACK,
+            reaction.reactor.span,
+            format!("{} is routed and makes no attack", fold.name(striker)),
+            rules::ROUTED,
+        ));
+        return;
+    }
+    let fit = moving && fold.enemies(mover, striker) && fold.on_board(striker);
     if !(fit && was_next && left) {
         out.push(Violation::of(
             &codes::OPPORTUNITY_NOT_ALLOWED,
@@ -2359,5 +2408,192 @@ fn flee(
             entity: unit,
             status: Status::Fled,
         });
+    }
+}
+
+/// The d20 resolved with the roller's luck (RESOLVE-2..4): LUK +10's one
+/// `reroll=d20:N` of a natural 1, and `crit=d4:N` only on a natural 1 or 20.
+fn roll(
+    face: i32,
+    die_span: Span,
+    delta: i32,
+    luk: i32,
+    args: &[Atom<'_>],
+    out: &mut Vec<Violation>,
+) -> Option<tables::Resolution> {
+    let pair_die = |key: &str| {
+        args.iter().find_map(|a| {
+            let (k, v) = value::pair(a)?;
+            (k == key).then(|| (Dice::parse(&v).map(|d| d.total() as i32), a.span))
+        })
+    };
+    if let Some((_, at)) = pair_die("crit")
+        && face != 1
+        && face != 20
+    {
+        out.push(Violation::of(
+            &codes::CRIT_WITHOUT_NATURAL,
+            at,
+            format!("the die shows {face}: a critical needs a natural 1 or 20"),
+            rules::CRITICAL,
+        ));
+        return None;
+    }
+    let reroll = pair_die("reroll");
+    match tables::success(face, delta, luk, reroll.and_then(|(n, _)| n)) {
+        Ok(resolution) => Some(resolution),
+        Err(tables::RollError::RerollNotAllowed) => {
+            out.push(Violation::of(
+                &codes::REROLL_NOT_ALLOWED,
+                reroll.map_or(die_span, |(_, at)| at),
+                format!(
+                    "only LUK +10 rerolls, and only a natural 1; the die shows {face} at LUK {luk}"
+                ),
+                rules::LUCK,
+            ));
+            None
+        }
+        Err(_) => {
+            out.push(Violation::of(
+                &codes::BAD_ROLL,
+                die_span,
+                "this d20 cannot be resolved",
+                rules::RESOLUTION,
+            ));
+            None
+        }
+    }
+}
+
+/// The stated modifiers of an attack (RESOLVE-5): `mod=N`, summed, and
+/// `position=N`, which must be earned (POSITION-8): 2 flanking, 4 with three
+/// or more non-routed enemies of the target next to it, 6 with five.
+fn stated_modifiers(
+    state: &State,
+    attacker: usize,
+    target: usize,
+    kind: AttackKind,
+    args: &[Atom<'_>],
+    out: &mut Vec<Violation>,
+) -> Option<i32> {
+    let mut sum = 0;
+    for atom in args {
+        let Some((key, v)) = value::pair(atom) else {
+            continue;
+        };
+        if key != "mod" && key != "position" {
+            continue;
+        }
+        let Some(n) = value::integer(&v).and_then(|n| i32::try_from(n).ok()) else {
+            out.push(Violation::of(
+                &codes::BAD_MODIFIER,
+                atom.span,
+                format!("`{}` is not a whole number", v.text),
+                rules::POSITIONAL,
+            ));
+            return None;
+        };
+        if key == "position" {
+            let earned = positional(state, attacker, target);
+            if kind != AttackKind::Melee || n > earned {
+                out.push(Violation::of(
+                    &codes::POSITION_NOT_EARNED,
+                    atom.span,
+                    format!(
+                        "{} earns a positional bonus of {earned} here: 2 flanking, 4 with three enemies of {} next to it, 6 with five (melee only)",
+                        state.name(attacker),
+                        state.name(target)
+                    ),
+                    rules::POSITIONAL,
+                ));
+                return None;
+            }
+        }
+        sum += n;
+    }
+    Some(sum)
+}
+
+/// The positional bonus `attacker` earns against `target` (POSITION-8).
+fn positional(state: &State, attacker: usize, target: usize) -> i32 {
+    let Some(aim) = state.footprint(target) else {
+        return 0;
+    };
+    let around: Vec<Footprint> = (0..state.entities.len())
+        .filter(|&e| {
+            state.enemies(e, target)
+                && state.on_board(e)
+                && state.entities[e].status != Status::Routed
+        })
+        .filter_map(|e| state.footprint(e))
+        .filter(|f| footprint::adjacent(*f, aim))
+        .collect();
+    let flanking = state.footprint(attacker).is_some_and(|me| {
+        around
+            .iter()
+            .any(|&friend| friend != me && footprint::opposite(aim, me, friend))
+    });
+    tables::positional_bonus(around.len() as u32, flanking)
+}
+
+/// `U retreat PATH` (ORDERS-8): under Retreat, the Action; not while
+/// surrounded; it ends farther from every enemy that was nearest when it
+/// began, and provokes no opportunity attack.
+fn retreat(
+    fold: &mut impl Emit,
+    unit: usize,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    if fold.entities[unit].order != Some(Order::Retreat) {
+        out.push(Violation::of(
+            &codes::UNKNOWN_VERB,
+            span,
+            format!(
+                "`retreat` carries out a Retreat order, and {} is not under one",
+                fold.name(unit)
+            ),
+            rules::RETREAT,
+        ));
+        return;
+    }
+    if super::morale::is_surrounded(fold, unit) {
+        out.push(Violation::of(
+            &codes::RETREAT_WHILE_SURROUNDED,
+            span,
+            format!(
+                "{} is surrounded (enemies on three sides) and cannot retreat",
+                fold.name(unit)
+            ),
+            rules::RETREAT,
+        ));
+        return;
+    }
+    let Some(from) = fold.footprint(unit) else {
+        return;
+    };
+    let nearest = nearest_enemy_gap(fold, unit);
+    let nearest_enemies: Vec<usize> = (0..fold.entities.len())
+        .filter(|&e| fold.enemies(unit, e) && fold.on_board(e) && fold.distance(unit, e) == nearest)
+        .collect();
+    travel(fold, unit, args, span, out);
+    let Some(to) = fold.footprint(unit).filter(|&to| to != from) else {
+        return;
+    };
+    let closer = nearest_enemies.iter().find(|&&e| {
+        fold.footprint(e)
+            .is_some_and(|them| footprint::gap(to, them) <= footprint::gap(from, them))
+    });
+    if let Some(&enemy) = closer {
+        out.push(Violation::of(
+            &codes::RETREAT_NOT_AWAY,
+            args.first().map_or(span, |a| a.span),
+            format!(
+                "the retreat ends no farther from {}, one of the nearest enemies when it began",
+                fold.name(enemy)
+            ),
+            rules::RETREAT,
+        ));
     }
 }
