@@ -301,7 +301,7 @@ fn streams_a_many_battle_archive() {
 #[test]
 fn generated_battles_are_legal_canonical_and_repeatable() {
     let dir = tempfile::tempdir().unwrap();
-    for edition in ["mass-combat/a", "mass-combat/b"] {
+    for edition in ["mass-combat/a", "mass-combat/b", "tdgs/mass-combat"] {
         let path = dir.path().join("gen.sbn");
         let path_arg = path.to_str().unwrap();
         let run = senlac(&[

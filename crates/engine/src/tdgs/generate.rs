@@ -43,7 +43,7 @@ pub fn generate_each(battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
 
 /// One stat line in a squad's range (spec 3.2's scale: squads 10 to 30).
 fn stats(rng: &mut Rng, commander: bool) -> String {
-    let mut stat = |lo: u64, hi: u64| rng.range(lo, hi + 1);
+    let mut stat = |lo: u64, hi: u64| rng.range(lo, hi);
     let cha = if commander { stat(20, 30) } else { stat(6, 14) };
     format!(
         "str={} dex={} ref={} con={} mov={} int={} wis={} cha={cha} luk=0",
@@ -222,7 +222,7 @@ fn attempt(scratch: &mut Scratch, line: &str, text: &mut BattleText) -> bool {
 
 /// A roll with damage if it hits, else without.
 fn strike(scratch: &mut Scratch, head: &str, rng: &mut Rng, text: &mut BattleText) -> bool {
-    let die = rng.range(1, 21);
+    let die = rng.range(1, 20);
     let damage = rng.range(4, 16);
     attempt(scratch, &format!("{head} d20:{die} damage={damage}"), text)
         || attempt(scratch, &format!("{head} d20:{die}"), text)
@@ -247,7 +247,7 @@ fn settle(scratch: &mut Scratch, rng: &mut Rng, text: &mut BattleText) {
             let line = format!(
                 "{id} morale {} d20:{}",
                 check.triggers.words(),
-                rng.range(1, 21)
+                rng.range(1, 20)
             );
             if !attempt(scratch, &line, text) {
                 return;
@@ -278,7 +278,7 @@ fn settle(scratch: &mut Scratch, rng: &mut Rng, text: &mut BattleText) {
 fn activate(scratch: &mut Scratch, entity: usize, id: &str, rng: &mut Rng, text: &mut BattleText) {
     if scratch.entities[entity].status == Status::Routed {
         if !flee(scratch, entity, id, text) {
-            let die = rng.range(1, 21);
+            let die = rng.range(1, 20);
             let _ = attempt(
                 scratch,
                 &format!("{id} cornered d20:{die} => {id} surrendered"),
@@ -384,19 +384,56 @@ fn close_in(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleTex
     }
 }
 
-/// A routed unit's flight along a cheapest route to its edge, full MOV.
+/// A routed unit's flight: along cheapest routes to its edge, as far as
+/// MOV lasts, to the farthest square it may stand on (ROUT-3).
 fn flee(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleText) -> bool {
-    let rows = scratch.roster.rows;
-    let south = scratch.info(entity).is_some_and(|i| i.side == 0);
-    let state: &State = scratch;
-    let path = route_within_mov(state, entity, |f| {
-        let edge = if south { rows } else { 1 };
-        f.cells().any(|c| c.row == edge) && morale::may_stop(state, entity, f.anchor)
-    });
-    for cut in (1..=path.len()).rev() {
-        if attempt(scratch, &format!("{id} flee {}", cells(&path[..cut])), text) {
-            return true;
+    let Some(path) = flight(scratch, entity) else {
+        return false;
+    };
+    !path.is_empty() && attempt(scratch, &format!("{id} flee {}", cells(&path)), text)
+}
+
+fn flight(state: &State, entity: usize) -> Option<Vec<senlac_board::Cell>> {
+    let (from, info) = (state.footprint(entity)?, state.info(entity)?);
+    let edge = if info.side == 0 { state.roster.rows } else { 1 };
+    let cost = morale::movement_cost(state, entity);
+    let map = footprint::distances_to(
+        info.width,
+        info.height,
+        state.roster.extent(),
+        &cost,
+        |f: Footprint| {
+            f.cells().any(|c| c.row == edge) && morale::may_stop(state, entity, f.anchor)
+        },
+    );
+    let mov = u32::try_from(info.stats.mov).unwrap_or(0);
+    // Depth-first along descending steps; keep the costliest end it may stand on.
+    let mut best: Option<(u32, Vec<senlac_board::Cell>)> = None;
+    let mut stack = vec![(from, 0u32, Vec::new())];
+    let mut visits = 0;
+    while let Some((here, spent, path)) = stack.pop() {
+        visits += 1;
+        if visits > 4096 {
+            break;
+        }
+        if !path.is_empty()
+            && morale::may_stop(state, entity, here.anchor)
+            && best.as_ref().is_none_or(|(b, _)| spent > *b)
+        {
+            best = Some((spent, path.clone()));
+        }
+        for next in
+            senlac_board::square::neighbours(here.anchor, senlac_board::square::Adjacency::Diagonal)
+        {
+            let Ok(step) = footprint::step_cost(here, next, &cost) else {
+                continue;
+            };
+            if spent + step <= mov && map.descends(here.anchor, next, step) {
+                let mut longer = path.clone();
+                longer.push(next);
+                stack.push((here.moved_to(next), spent + step, longer));
+            }
         }
     }
-    false
+    best.map(|(_, path)| path)
 }

@@ -608,7 +608,10 @@ pub fn check_flight(state: &State, unit: usize, path: &[Cell]) -> Result<Flight,
     let reached = at_goal(state, at, goal, extent);
     if !reached {
         let next_step = match (&costs, threat) {
-            (Some(costs), _) => cheapest_descent(costs, at, &cost),
+            // Friends may be crossed but not stood on: a flight may stop short
+            // when every square further along, within MOV, is taken (TDGS-R32).
+            (Some(costs), _) => cheapest_descent(costs, at, &cost)
+                .filter(|_| stands_further(state, unit, costs, at, mov_left, &cost)),
             (None, Some(threat)) => cheapest_away_step(state, unit, at, threat, mov_left),
             (None, None) => None,
         };
@@ -627,6 +630,37 @@ pub fn check_flight(state: &State, unit: usize, path: &[Cell]) -> Result<Flight,
         fled: matches!(goal, Goal::Edge(edge) if edge.reached(at, extent)),
         safe: matches!(goal, Goal::Commander(_)) && reached,
     })
+}
+
+/// Whether, going on from `at` along a cheapest route within `mov_left`,
+/// the unit reaches a place where it may stand.
+fn stands_further(
+    state: &State,
+    unit: usize,
+    costs: &footprint::CostMap,
+    at: Footprint,
+    mov_left: u32,
+    cost: impl Fn(Cell) -> Option<u32>,
+) -> bool {
+    let mut frontier = vec![(at, mov_left)];
+    let mut seen = vec![at.anchor];
+    while let Some((here, left)) = frontier.pop() {
+        for next in square::neighbours(here.anchor, Adjacency::Diagonal) {
+            let Ok(step) = footprint::step_cost(here, next, &cost) else {
+                continue;
+            };
+            if step > left || !costs.descends(here.anchor, next, step) || seen.contains(&next) {
+                continue;
+            }
+            let there = here.moved_to(next);
+            if stands_free(state, unit, there) {
+                return true;
+            }
+            seen.push(next);
+            frontier.push((there, left - step));
+        }
+    }
+    false
 }
 
 /// The cheapest step from `at` that keeps to a cheapest route (ROUT-3).
