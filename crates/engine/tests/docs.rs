@@ -219,3 +219,31 @@ fn every_action_quoted_in_the_prose_uses_mass_combats_words() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 3, "only {checked} quoted actions found");
 }
+
+/// The TDGS example of docs/notation.md §5.13, under the tags its prose
+/// names, replays clean (spec 5.5: the sketch it replaced broke the rules).
+#[test]
+fn the_tdgs_example_is_legal() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/notation.md"
+    ))
+    .unwrap();
+    let from = doc.find("**TDGS Mass Combat.**").expect("the TDGS example");
+    let block = doc[from..].split("```sbn\n").nth(1).unwrap();
+    let body = &block[..block.find("\n```").unwrap() + 1];
+    let text = format!(
+        "[Battle \"B\"] [Site \"S\"] [Date \"2026-11-21\"] [Rules \"tdgs/mass-combat\"] [Sides \"Crown Raiders\"] [Result \"*\"]\n\n{body}"
+    );
+    let archive = parse(&text);
+    assert!(!archive.has_errors(), "{text}");
+    let game = check(&archive.battles[0], Config::TIMELINE).unwrap();
+    let found: Vec<_> = game
+        .violations()
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, vec![], "{text}");
+    // Setup, four actions, the end.
+    assert_eq!(game.len(), 6, "the example plays its actions");
+}
