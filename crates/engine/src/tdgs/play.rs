@@ -622,10 +622,29 @@ fn travel(
         ));
         return;
     }
-    let path: Vec<Cell> = value::cells(atom).collect();
-    let Some(from) = fold.footprint(mover) else {
+    let Some((from, entered)) = checked_path(fold, mover, atom, out) else {
         return;
     };
+    if spend(fold, true, span, out) {
+        fold.emit(Event::Moved {
+            entity: mover,
+            from: from.anchor,
+            path: entered,
+        });
+    }
+}
+
+/// A path written for `mover` (POSITION-4): each step next to the last,
+/// none into blocking ground or an enemy, costing at most MOV, ending where
+/// it may stand. Its start and the anchors it enters.
+fn checked_path(
+    fold: &impl Emit,
+    mover: usize,
+    atom: &Atom<'_>,
+    out: &mut Vec<Violation>,
+) -> Option<(Footprint, Vec<Cell>)> {
+    let path: Vec<Cell> = value::cells(atom).collect();
+    let from = fold.footprint(mover)?;
     let mov = fold.info(mover).map_or(0, |i| i.stats.mov);
     let cost = match footprint::path_cost(from, &path, movement_cost(fold, mover)) {
         Ok(cost) => cost,
@@ -643,11 +662,11 @@ fn travel(
                 ),
                 rules::PATHS,
             ));
-            return;
+            return None;
         }
         Err(PathError { reason, .. }) => {
             out.push(step_error(fold, mover, &reason, atom.span));
-            return;
+            return None;
         }
     };
     if i64::from(cost) > i64::from(mov) {
@@ -660,11 +679,9 @@ fn travel(
             ),
             rules::PATHS,
         ));
-        return;
+        return None;
     }
-    let Some(&end) = path.last() else {
-        return;
-    };
+    let &end = path.last()?;
     if let Some(other) = may_stop(fold, mover, from.moved_to(end)) {
         out.push(Violation::of(
             &codes::ENDS_ON_ENTITY,
@@ -672,16 +689,29 @@ fn travel(
             format!("{} would end on {}", fold.name(mover), fold.name(other)),
             rules::PATHS,
         ));
-        return;
+        return None;
     }
-    if spend(fold, true, span, out) {
-        let entered = path.into_iter().filter(|&c| c != from.anchor).collect();
-        fold.emit(Event::Moved {
-            entity: mover,
-            from: from.anchor,
-            path: entered,
-        });
+    let entered = path.into_iter().filter(|&c| c != from.anchor).collect();
+    Some((from, entered))
+}
+
+/// The enemy on the board an attack or a charge names (COMBAT-7, LOG-1:
+/// an unqualified id is looked up among the actor's enemies first).
+fn enemy(state: &State, actor: usize, atom: &Atom<'_>, out: &mut Vec<Violation>) -> Option<usize> {
+    let enemy_side = state
+        .info(actor)
+        .and_then(|i| (0..state.roster.sides.len()).find(|&s| s != i.side));
+    let target = named(state, atom.text, enemy_side, atom.span, out)?;
+    if !state.enemies(actor, target) || !state.on_board(target) {
+        out.push(Violation::of(
+            &codes::BAD_TARGET,
+            atom.span,
+            format!("{} is not an enemy on the board", state.name(target)),
+            rules::TARGETS,
+        ));
+        return None;
     }
+    Some(target)
 }
 
 /// An entity's STR as it attacks now: +10 % charging or in last stand
@@ -782,19 +812,7 @@ fn attack(
         ));
         return None;
     };
-    let enemy_side = fold
-        .info(attacker)
-        .and_then(|i| (0..fold.roster.sides.len()).find(|&s| s != i.side));
-    let target = named(fold, target_atom.text, enemy_side, target_atom.span, out)?;
-    if !fold.enemies(attacker, target) || !fold.on_board(target) {
-        out.push(Violation::of(
-            &codes::BAD_TARGET,
-            target_atom.span,
-            format!("{} is not an enemy on the board", fold.name(target)),
-            rules::TARGETS,
-        ));
-        return None;
-    }
+    let target = enemy(fold, attacker, target_atom, out)?;
     let gap = fold.distance(attacker, target)?;
     if let Some(finding) = order_allows_attack(fold, attacker, target, gap, target_atom.span) {
         out.push(finding);
@@ -1520,20 +1538,16 @@ fn charge(
         ));
         return None;
     }
-    let target_atom = args.first().filter(|a| a.kind.is_actor())?;
-    let enemy_side = fold
-        .info(mover)
-        .and_then(|i| (0..fold.roster.sides.len()).find(|&s| s != i.side));
-    let target = named(fold, target_atom.text, enemy_side, target_atom.span, out)?;
-    if !fold.enemies(mover, target) || !fold.on_board(target) {
+    let Some(target_atom) = args.first().filter(|a| a.kind.is_actor()) else {
         out.push(Violation::of(
-            &codes::BAD_TARGET,
-            target_atom.span,
-            format!("{} is not an enemy on the board", fold.name(target)),
-            rules::TARGETS,
+            &codes::MISSING_TARGET,
+            span,
+            "a charge names its target, then its path: `R4 charge A 0904-0905 d20:11`",
+            rules::CHARGE,
         ));
         return None;
-    }
+    };
+    let target = enemy(fold, mover, target_atom, out)?;
     let path_atom = args
         .get(1)
         .filter(|a| matches!(a.kind, AtomKind::CellChain | AtomKind::Cell));
@@ -1541,29 +1555,8 @@ fn charge(
     let aim = fold.footprint(target)?;
     let start_gap = footprint::gap(from, aim);
     if let Some(atom) = path_atom {
-        let path: Vec<Cell> = value::cells(atom).collect();
-        let cost = match footprint::path_cost(from, &path, movement_cost(fold, mover)) {
-            Ok(cost) => cost,
-            Err(PathError { reason, .. }) => {
-                out.push(step_error(fold, mover, &reason, atom.span));
-                return None;
-            }
-        };
-        let mov = fold.info(mover).map_or(0, |i| i.stats.mov);
-        if i64::from(cost) > i64::from(mov) {
-            out.push(Violation::of(
-                &codes::PATH_TOO_LONG,
-                atom.span,
-                format!(
-                    "the path costs {cost} and {} has MOV {mov}",
-                    fold.name(mover)
-                ),
-                rules::PATHS,
-            ));
-            return None;
-        }
+        let (_, entered) = checked_path(fold, mover, atom, out)?;
         // Stops at the first adjacency: no anchor before the last touches T.
-        let entered: Vec<Cell> = path.iter().copied().filter(|&c| c != from.anchor).collect();
         if entered
             .iter()
             .rev()
@@ -1589,15 +1582,6 @@ fn charge(
                     fold.name(target)
                 ),
                 rules::CHARGE,
-            ));
-            return None;
-        }
-        if let Some(other) = may_stop(fold, mover, from.moved_to(end)) {
-            out.push(Violation::of(
-                &codes::ENDS_ON_ENTITY,
-                atom.span,
-                format!("{} would end on {}", fold.name(mover), fold.name(other)),
-                rules::PATHS,
             ));
             return None;
         }
