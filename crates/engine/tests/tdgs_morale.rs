@@ -16,7 +16,7 @@ use senlac_notation::value::Cell;
 
 const TAGS: &str = "[Battle \"Test\"]\n[Site \"Table 1\"]\n[Date \"2026-01-01\"]\n[Rules \"tdgs/mass-combat\"]\n[Sides \"Crown Raiders\"]\n[Result \"*\"]\n\n";
 
-const HARROW_FORD: &str = include_str!("data/harrow-ford.sbn");
+const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
 
 /// Nine legal stats, CON `con`, then `more` (`size=2x2`, `kind=hero`).
 fn entity(id: &str, con: i32, more: &str) -> String {

@@ -13,7 +13,7 @@ use senlac_engine::tdgs::state::{State, Status};
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
 
-const HARROW_FORD: &str = include_str!("data/harrow-ford.sbn");
+const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
 
 /// A state and the events applied to it.
 struct Fold {

@@ -731,7 +731,7 @@ deploy Raiders R@0202
 
 // ------------------------------------------------------------ Harrow Ford
 
-const HARROW_FORD: &str = include_str!("data/harrow-ford.sbn");
+const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
 
 #[test]
 fn harrow_ford_sets_up_clean_with_the_spec_roster() {

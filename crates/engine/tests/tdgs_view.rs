@@ -12,7 +12,7 @@ use senlac_engine::tdgs::tables::Trigger;
 use senlac_engine::tdgs::view::{COLUMNS, clock, view};
 use senlac_engine::view::Value;
 
-const HARROW_FORD: &str = include_str!("data/harrow-ford.sbn");
+const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
 
 /// The spec's roster: each entity's id and maximum HP (CON × 5).
 const HP: [(&str, i64); 14] = [
