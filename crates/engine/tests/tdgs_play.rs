@@ -720,3 +720,20 @@ fn commanders_order_claim_and_rally_within_their_range() {
         &[("tdgs::removed-entity-acts", "R1:")],
     );
 }
+
+#[test]
+fn hold_the_line_adds_two_ref_under_hold() {
+    // A under Hold: REF 20 + 2. R4 charges (STR 19 + 1): 13 + (20 − 22) = 11 hits.
+    let holding = [(
+        "\"Spear Platoon\" infantry-platoon regular size=3x3",
+        "\"Spear Platoon\" infantry-platoon regular size=3x3 order=hold",
+    )];
+    let charge = "1. Raiders\n  R4:\n    R4 charge A 0904-0905-0906 d20:13 damage=22\n";
+    check_edited(&holding, charge, &[]);
+    // With Hold the Line, REF 24: 13 − 4 = 9 misses.
+    let trained = [(
+        "\"Spear Platoon\" infantry-platoon regular size=3x3",
+        "\"Spear Platoon\" infantry-platoon regular size=3x3 order=hold traits=hold-the-line",
+    )];
+    check_edited(&trained, charge, &[("tdgs::damage-on-miss", "damage=22")]);
+}

@@ -731,9 +731,9 @@ pub fn attack_strength(state: &State, entity: usize) -> i32 {
     strength
 }
 
-/// An entity's REF as it is attacked now (COMBAT-4): +10 % under Hold, and
-/// under Take Cover against a shot; −10 % charging; 0 for an unconscious
-/// hero.
+/// An entity's REF as it is attacked now (COMBAT-4): +10 % under Hold (2
+/// more with Hold the Line), and under Take Cover against a shot; −10 %
+/// charging; 0 for an unconscious hero.
 pub fn defence(state: &State, entity: usize, kind: AttackKind) -> i32 {
     let (Some(info), Some(now)) = (state.info(entity), state.entities.get(entity)) else {
         return 0;
@@ -744,7 +744,15 @@ pub fn defence(state: &State, entity: usize, kind: AttackKind) -> i32 {
     let base = info.stats.ref_;
     let mut reflex = base;
     match now.order {
-        Some(Order::Hold) => reflex += tables::percent(base),
+        // Hold the Line: +2 REF more under Hold (TDGS-R44).
+        Some(Order::Hold) => {
+            reflex += tables::percent(base)
+                + if info.known_traits.hold_the_line {
+                    2
+                } else {
+                    0
+                }
+        }
         Some(Order::TakeCover) if kind == AttackKind::Shot => reflex += tables::percent(base),
         _ => {}
     }
