@@ -737,3 +737,35 @@ fn hold_the_line_adds_two_ref_under_hold() {
     )];
     check_edited(&trained, charge, &[("tdgs::damage-on-miss", "damage=22")]);
 }
+
+#[test]
+fn a_terrifying_enemy_makes_each_unit_it_engages_check_once() {
+    // R4 made Terrifying (CHA 13): A checks at threat 13 after the charge:
+    // 5 + (26 − 13) + 3 (Y, direct) = 21 passes.
+    let terrifying = [(
+        "\"Wolf Riders\" cavalry-squad regular size=2x2",
+        "\"Wolf Riders\" cavalry-squad regular size=2x2 traits=terrifying",
+    )];
+    let charge = "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n";
+    check_edited(
+        &terrifying,
+        &format!("{charge}    A morale terror d20:5 => pass\n"),
+        &[],
+    );
+    check_edited(
+        &terrifying,
+        &format!("{charge}1. Crown\n  D:\n"),
+        &[(
+            "tdgs::morale-check-missing",
+            "R4 charge A 0904-0905 d20:11 damage=22 => A hp=108",
+        )],
+    );
+    // Once per Terrifying entity: A's own attack on R4 owes nothing more.
+    check_edited(
+        &terrifying,
+        &format!(
+            "{charge}    A morale terror d20:5\n\n2. Crown\n  A:\n    A attack R4 d20:15 damage=10\n    A morale terror d20:5\n"
+        ),
+        &[("tdgs::morale-check-not-owed", "A morale terror d20:5")],
+    );
+}
