@@ -769,3 +769,17 @@ fn a_terrifying_enemy_makes_each_unit_it_engages_check_once() {
         &[("tdgs::morale-check-not-owed", "A morale terror d20:5")],
     );
 }
+
+#[test]
+fn unbreakable_rolls_one_failed_morale_check_again() {
+    // C fails its half check on a 6 (6 + 1 + 1 = 8); Unbreakable rolls
+    // again: 15 + 2 = 17 passes, and C holds.
+    let before = spec_until("C morale half d20:6");
+    let again = format!("{before}    C morale half d20:6 reroll=d20:15 => pass\n");
+    let unbreakable = [(
+        "\"Levy Squad\" infantry-squad levy size=2x2",
+        "\"Levy Squad\" infantry-squad levy size=2x2 traits=unbreakable",
+    )];
+    check_edited(&unbreakable, &again, &[]);
+    check(&again, &[("tdgs::reroll-not-allowed", "reroll=d20:15")]);
+}

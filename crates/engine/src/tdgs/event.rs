@@ -97,6 +97,8 @@ pub enum Event {
     CommanderLossChecked { unit: usize, commander: usize },
     /// `unit` has met the Terrifying `entity`.
     TerrorMet { unit: usize, entity: usize },
+    /// `unit` spent its Unbreakable reroll (TDGS-R44).
+    RerollUsed { unit: usize },
     /// Something is now owed.
     Owe(Owed),
     /// The owed item at this index was written (or declined).
@@ -242,6 +244,7 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::TerrorMet { unit, entity } => state.terrors_met.push((*unit, *entity)),
         Event::Owe(owed) => state.owed.push(*owed),
+        Event::RerollUsed { unit } => state.rerolls_used.push(*unit),
         Event::Paid(index) => {
             if *index < state.owed.len() {
                 state.owed.remove(*index);

@@ -2097,19 +2097,22 @@ fn morale_line(
         .info(unit)
         .map_or((0, 0), |i| (i.stats.con, i.stats.luk));
     let bonus = fold.bonus_for(unit);
-    let Ok(resolution) = tables::success(
-        face,
-        tables::morale_delta(con, owed.threat, bonus),
-        luk,
-        None,
-    ) else {
-        out.push(Violation::of(
-            &codes::BAD_ROLL,
-            die_span,
-            "this d20 cannot be resolved",
-            rules::RESOLUTION,
-        ));
-        return None;
+    let delta = tables::morale_delta(con, owed.threat, bonus);
+    let unbreakable = fold.info(unit).is_some_and(|i| i.known_traits.unbreakable)
+        && !fold.rerolls_used.contains(&unit);
+    let resolution = match reroll_die(args) {
+        // Unbreakable: one failed morale check a battle rolled again
+        // (TDGS-R44), whatever the first die; LUK +10's reroll of a natural 1
+        // is luck's own.
+        Some((Some(second), _))
+            if unbreakable
+                && !(face == 1 && luk == tables::LUK_MAX)
+                && tables::success(face, delta, luk, None).is_ok_and(|r| !r.success) =>
+        {
+            fold.emit(Event::RerollUsed { unit });
+            roll(second, die_span, delta, luk, &[], out)?
+        }
+        _ => roll(face, die_span, delta, luk, args, out)?,
     };
     fold.emit(Event::Paid(index));
     fold.emit(Event::Checked {
@@ -2403,6 +2406,14 @@ fn flee(
     }
 }
 
+/// The die of a `reroll=d20:N` pair, and where it stands.
+fn reroll_die(args: &[Atom<'_>]) -> Option<(Option<i32>, Span)> {
+    args.iter().find_map(|a| {
+        let (k, v) = value::pair(a)?;
+        (k == "reroll").then(|| (Dice::parse(&v).map(|d| d.total() as i32), a.span))
+    })
+}
+
 /// The d20 resolved with the roller's luck (RESOLVE-2..4): LUK +10's one
 /// `reroll=d20:N` of a natural 1, and `crit=d4:N` only on a natural 1 or 20.
 fn roll(
@@ -2431,7 +2442,7 @@ fn roll(
         ));
         return None;
     }
-    let reroll = pair_die("reroll");
+    let reroll = reroll_die(args);
     match tables::success(face, delta, luk, reroll.and_then(|(n, _)| n)) {
         Ok(resolution) => Some(resolution),
         Err(tables::RollError::RerollNotAllowed) => {

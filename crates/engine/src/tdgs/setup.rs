@@ -98,6 +98,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         turn_side: None,
         last_opened: None,
         owed: Vec::new(),
+        rerolls_used: Vec::new(),
         commander_losses_checked: Vec::new(),
         terrors_met: Vec::new(),
     };

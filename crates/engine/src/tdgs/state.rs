@@ -636,6 +636,8 @@ pub struct State {
     /// The entity whose activation opened last this round, for the REF order.
     pub last_opened: Option<usize>,
     pub owed: Vec<Owed>,
+    /// Units that have spent their Unbreakable reroll (once a battle).
+    pub rerolls_used: Vec<usize>,
     /// `(unit, commander)`: the units that have had their commander-lost
     /// trigger for that commander (once per lost commander).
     pub commander_losses_checked: Vec<(usize, usize)>,
