@@ -385,16 +385,25 @@ fn close_in(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleTex
 }
 
 /// A routed unit's flight: along cheapest routes to its edge, as far as
-/// MOV lasts, to the farthest square it may stand on (ROUT-3).
+/// MOV lasts, to the farthest square it may stand on (ROUT-3); shorter
+/// ones are tried after, in case the engine wants another.
 fn flee(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleText) -> bool {
-    let Some(path) = flight(scratch, entity) else {
-        return false;
-    };
-    !path.is_empty() && attempt(scratch, &format!("{id} flee {}", cells(&path)), text)
+    // Hemmed in by friends, it stays where it is: a flight of no steps.
+    let here = scratch.footprint(entity).map(|f| vec![f.anchor]);
+    for path in flights(scratch, entity).into_iter().chain(here) {
+        if attempt(scratch, &format!("{id} flee {}", cells(&path)), text) {
+            return true;
+        }
+    }
+    false
 }
 
-fn flight(state: &State, entity: usize) -> Option<Vec<senlac_board::Cell>> {
-    let (from, info) = (state.footprint(entity)?, state.info(entity)?);
+/// Flights along descending steps that end where the unit may stand,
+/// costliest first (at most a few dozen).
+fn flights(state: &State, entity: usize) -> Vec<Vec<senlac_board::Cell>> {
+    let (Some(from), Some(info)) = (state.footprint(entity), state.info(entity)) else {
+        return Vec::new();
+    };
     let edge = if info.side == 0 { state.roster.rows } else { 1 };
     let cost = morale::movement_cost(state, entity);
     let map = footprint::distances_to(
@@ -407,8 +416,7 @@ fn flight(state: &State, entity: usize) -> Option<Vec<senlac_board::Cell>> {
         },
     );
     let mov = u32::try_from(info.stats.mov).unwrap_or(0);
-    // Depth-first along descending steps; keep the costliest end it may stand on.
-    let mut best: Option<(u32, Vec<senlac_board::Cell>)> = None;
+    let mut ends: Vec<(u32, Vec<senlac_board::Cell>)> = Vec::new();
     let mut stack = vec![(from, 0u32, Vec::new())];
     let mut visits = 0;
     while let Some((here, spent, path)) = stack.pop() {
@@ -416,11 +424,8 @@ fn flight(state: &State, entity: usize) -> Option<Vec<senlac_board::Cell>> {
         if visits > 4096 {
             break;
         }
-        if !path.is_empty()
-            && morale::may_stop(state, entity, here.anchor)
-            && best.as_ref().is_none_or(|(b, _)| spent > *b)
-        {
-            best = Some((spent, path.clone()));
+        if !path.is_empty() && morale::may_stop(state, entity, here.anchor) {
+            ends.push((spent, path.clone()));
         }
         for next in
             senlac_board::square::neighbours(here.anchor, senlac_board::square::Adjacency::Diagonal)
@@ -435,5 +440,7 @@ fn flight(state: &State, entity: usize) -> Option<Vec<senlac_board::Cell>> {
             }
         }
     }
-    best.map(|(_, path)| path)
+    ends.sort_by(|a, b| b.0.cmp(&a.0));
+    ends.truncate(32);
+    ends.into_iter().map(|(_, path)| path).collect()
 }
