@@ -440,7 +440,7 @@ fn flights(state: &State, entity: usize) -> Vec<Vec<senlac_board::Cell>> {
             }
         }
     }
-    ends.sort_by(|a, b| b.0.cmp(&a.0));
+    ends.sort_by_key(|end| std::cmp::Reverse(end.0));
     ends.truncate(32);
     ends.into_iter().map(|(_, path)| path).collect()
 }
