@@ -3,47 +3,15 @@
 //! on the spec's Harrow Ford setup: for each rule a legal line and an
 //! illegal one, each finding by its code and the exact text it points at.
 
-use std::ops::{Deref, DerefMut};
-
 use senlac_engine::Violation;
-use senlac_engine::tdgs::event::{Event, apply};
-use senlac_engine::tdgs::play::{Emit, play};
+use senlac_engine::tdgs::event::Event;
+use senlac_engine::tdgs::play::{Scratch as Fold, play};
 use senlac_engine::tdgs::setup::setup;
-use senlac_engine::tdgs::state::{State, Status};
+use senlac_engine::tdgs::state::Status;
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
 
 const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
-
-/// A state and the events applied to it.
-struct Fold {
-    state: State,
-    events: Vec<Event>,
-}
-
-impl Deref for Fold {
-    type Target = State;
-    fn deref(&self) -> &State {
-        &self.state
-    }
-}
-
-impl DerefMut for Fold {
-    fn deref_mut(&mut self) -> &mut State {
-        &mut self.state
-    }
-}
-
-impl Emit for Fold {
-    fn emit(&mut self, event: Event) {
-        apply(&mut self.state, &event);
-        self.events.push(event);
-    }
-
-    fn emitted(&self) -> &[Event] {
-        &self.events
-    }
-}
 
 /// Harrow Ford's tags and setup, then `movetext`.
 fn battle(movetext: &str) -> String {
@@ -57,27 +25,7 @@ fn battle(movetext: &str) -> String {
 /// the findings are exactly `expected` (code, text under the span).
 #[track_caller]
 fn check(movetext: &str, expected: &[(&str, &str)]) -> Fold {
-    let text = battle(movetext);
-    let archive = parse(&text);
-    let notation: Vec<_> = archive.all_errors().collect();
-    assert!(notation.is_empty(), "{notation:?}");
-    let battle = &archive.battles[0];
-    let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
-    assert!(out.is_empty(), "setup: {out:?}");
-    let mut fold = Fold {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
-    let found: Vec<(&str, &str)> = out
-        .iter()
-        .map(|v| (v.code, &text[v.span.range()]))
-        .collect();
-    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
-    fold
+    check_edited(&[], movetext, expected)
 }
 
 fn entity(fold: &Fold, side: &str, id: &str) -> usize {
@@ -425,13 +373,15 @@ fn spec_until(marker: &str) -> String {
 
 /// As [`check`], with Harrow Ford's setup edited first.
 #[track_caller]
-fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) {
+fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) -> Fold {
     let mut text = battle(movetext);
     for (from, to) in edits {
         assert!(text.contains(from), "no {from:?} in the setup");
         text = text.replacen(from, to, 1);
     }
     let archive = parse(&text);
+    let notation: Vec<_> = archive.all_errors().collect();
+    assert!(notation.is_empty(), "{notation:?}");
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
     let state = setup(battle, &mut out);
@@ -448,6 +398,7 @@ fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)
         .map(|v| (v.code, &text[v.span.range()]))
         .collect();
     assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
+    fold
 }
 
 #[test]
