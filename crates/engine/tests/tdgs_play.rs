@@ -734,3 +734,39 @@ fn unbreakable_rolls_one_failed_morale_check_again() {
     check_edited(&unbreakable, &again, &[]);
     check(&again, &[("tdgs::reroll-not-allowed", "reroll=d20:15")]);
 }
+
+#[test]
+fn hazardous_ground_owes_its_damage() {
+    // A steps onto a hazardous square: it owes the damage next.
+    let entering = [(
+        "terrain difficult 0503-0603",
+        "terrain difficult 0503-0603\nterrain hazardous 0907",
+    )];
+    let fold = check_edited(
+        &entering,
+        "1. Crown\n  A:\n    A step 0907\n    A hazard damage=4 => A hp=126\n",
+        &[],
+    );
+    let a = entity(&fold, "Crown", "A");
+    assert_eq!(fold.entities[a].hp, 126);
+    check_edited(
+        &entering,
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n",
+        &[("tdgs::hazard-missing", "A step 0907")],
+    );
+    // Standing on it when its activation starts.
+    let standing = [(
+        "terrain difficult 0503-0603",
+        "terrain difficult 0503-0603\nterrain hazardous 0908",
+    )];
+    check_edited(&standing, "1. Crown\n  A:\n    A hazard damage=3\n", &[]);
+    check_edited(
+        &standing,
+        "1. Crown\n  A:\n1. Raiders\n  R4:\n",
+        &[("tdgs::hazard-missing", "A:")],
+    );
+    check(
+        "1. Crown\n  A:\n    A hazard damage=3\n",
+        &[("tdgs::hazard-not-owed", "A hazard damage=3")],
+    );
+}

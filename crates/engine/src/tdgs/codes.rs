@@ -232,6 +232,14 @@ pub const NO_LINE_OF_SIGHT: CodeInfo = CodeInfo::error(
     "tdgs::no-line-of-sight",
     "a shot or spell needs a line from square centre to square centre crossing no blocking or obscuring square",
 );
+pub const HAZARD_MISSING: CodeInfo = CodeInfo::error(
+    "tdgs::hazard-missing",
+    "an entity that enters a hazardous square, or starts its activation on one, owes a `hazard damage=N` line next",
+);
+pub const HAZARD_NOT_OWED: CodeInfo = CodeInfo::error(
+    "tdgs::hazard-not-owed",
+    "a `hazard` line is written only by an entity that owes one",
+);
 pub const TARGET_IN_FULL_COVER: CodeInfo = CodeInfo::error(
     "tdgs::target-in-full-cover",
     "a target all of whose squares are full cover cannot be shot",
@@ -482,6 +490,8 @@ pub const ALL: &[CodeInfo] = &[
     POSITION_NOT_EARNED,
     NO_LINE_OF_SIGHT,
     TARGET_IN_FULL_COVER,
+    HAZARD_MISSING,
+    HAZARD_NOT_OWED,
     ORDER_TO_ROUTED,
     NOT_NEAREST_ENEMY,
     HOLD_MOVED,

@@ -196,6 +196,14 @@ fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>)
         order_after(fold, previous, entity, span, out);
     }
     fold.emit(Event::ActivationOpened { entity });
+    if let Some(anchor) = fold.entities[entity].anchor
+        && on_hazard(fold, entity, anchor)
+    {
+        fold.emit(Event::Owe(super::state::Owed::Hazard {
+            entity,
+            cause: span,
+        }));
+    }
 }
 
 /// Checks that `entity` may act after `previous` (TURN-3): not faster, and
@@ -387,7 +395,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
 
 /// The lines an entity writes because something made them owed, inside
 /// whatever activation is open (MORALE-5, CORNERED-1, COMMAND-11).
-const OWED_VERBS: [&str; 3] = ["morale", "cornered", "free-attack"];
+const OWED_VERBS: [&str; 4] = ["morale", "cornered", "free-attack", "hazard"];
 
 /// A line of the open entity's own.
 fn ordinary_line(
@@ -1891,6 +1899,28 @@ fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
         );
         fold.emit(Event::Paid(index));
     }
+    while let Some((index, entity, cause)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o
+    {
+        super::state::Owed::Hazard { entity, cause } => Some((i, *entity, *cause)),
+        _ => None,
+    }) {
+        out.push(
+            Violation::of(
+                &codes::HAZARD_MISSING,
+                cause,
+                format!(
+                    "{} is on hazardous ground and owes the damage it takes",
+                    fold.name(entity)
+                ),
+                rules::HAZARD,
+            )
+            .help(format!(
+                "write `{} hazard damage=N` on the next line",
+                fold.info(entity).map_or("", |i| i.id.as_str())
+            )),
+        );
+        fold.emit(Event::Paid(index));
+    }
     // An exposed commander's free attack not taken is declined.
     while let Some(index) = fold
         .owed
@@ -1907,6 +1937,14 @@ fn settle(fold: &mut impl Emit, before: &State, first: usize, cause: Span) {
     let line_events = fold.emitted().get(first..).unwrap_or(&[]).to_vec();
     let mut engaged = Vec::new();
     for event in &line_events {
+        if let Event::Moved { entity, path, .. } = event
+            && path.iter().any(|&anchor| on_hazard(fold, *entity, anchor))
+        {
+            fold.emit(Event::Owe(super::state::Owed::Hazard {
+                entity: *entity,
+                cause,
+            }));
+        }
         if let Event::Attacked {
             attacker,
             target,
@@ -2016,6 +2054,7 @@ fn owed_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violat
     let hit = match action.verb().text {
         "morale" => morale_line(fold, actor, action, out),
         "cornered" => cornered_line(fold, actor, action, out),
+        "hazard" => hazard_line(fold, actor, action, out),
         _ => free_attack(fold, actor, action, out),
     };
     if out.len() == before {
@@ -2599,4 +2638,62 @@ fn retreat(
             rules::RETREAT,
         ));
     }
+}
+
+/// Whether `entity` with its anchor at `anchor` stands on hazardous ground.
+fn on_hazard(state: &State, entity: usize, anchor: Cell) -> bool {
+    state.info(entity).is_some_and(|info| {
+        Footprint::new(anchor, info.width, info.height)
+            .cells()
+            .any(|c| state.roster.ground_at(c).is_some_and(|g| g.hazardous()))
+    })
+}
+
+/// `X hazard damage=N` (POSITION-11): the damage an owed hazard did, as
+/// the content says; HP falls as from a hit.
+fn hazard_line(
+    fold: &mut impl Emit,
+    entity: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) -> Option<bool> {
+    let owed = fold
+        .owed
+        .iter()
+        .position(|o| matches!(o, super::state::Owed::Hazard { entity: e, .. } if *e == entity));
+    let Some(index) = owed else {
+        out.push(Violation::of(
+            &codes::HAZARD_NOT_OWED,
+            action.span,
+            format!("{} owes no hazard here", fold.name(entity)),
+            rules::HAZARD,
+        ));
+        return None;
+    };
+    let Some((damage, at)) = pair_number(action.args(), "damage") else {
+        out.push(Violation::of(
+            &codes::DAMAGE_MISSING,
+            action.span,
+            "a hazard line states the damage: `R3 hazard damage=4`",
+            rules::HAZARD,
+        ));
+        return None;
+    };
+    let Ok(damage) = i32::try_from(damage)
+        .map_err(|_| ())
+        .and_then(|d| if d >= 0 { Ok(d) } else { Err(()) })
+    else {
+        out.push(Violation::of(
+            &codes::BAD_DAMAGE,
+            at,
+            "damage is a whole number from 0",
+            rules::HAZARD,
+        ));
+        return None;
+    };
+    fold.emit(Event::Paid(index));
+    if damage > 0 {
+        hurt(fold, entity, damage);
+    }
+    None
 }

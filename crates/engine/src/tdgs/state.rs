@@ -617,6 +617,12 @@ pub enum Owed {
         unit: usize,
         cause: Span,
     },
+    /// An entity entered a hazardous square, or starts its activation on
+    /// one: the log states the damage (POSITION-11).
+    Hazard {
+        entity: usize,
+        cause: Span,
+    },
 }
 
 /// The position at one moment of a TDGS battle.
