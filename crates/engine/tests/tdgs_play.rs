@@ -53,7 +53,7 @@ fn round_one_opens_as_the_spec_writes_it() {
 fn a_shot_is_dex_against_ref() {
     // D (Hold) shoots R2 at distance 4: 3 + (22 − 15) = 10 misses.
     check(
-        "1. Crown\n  A:\n    A step 0907\n1. Crown\n  D:\n    D shoot R2 d20:3 => miss\n",
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n1. Crown\n  D:\n    D shoot R2 d20:3 => miss\n",
         &[],
     );
     check(
@@ -195,7 +195,7 @@ fn hp_claims_are_checked_and_zero_destroys() {
 fn a_charge_stops_at_the_first_adjacency_and_strikes_harder() {
     // R4 (Charge, STR 19 + 1) one square into A (REF 20): 11 + 0 = 11 hits.
     let fold = check(
-        "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n",
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n",
         &[],
     );
     let r4 = entity(&fold, "Raiders", "R4");
@@ -203,7 +203,7 @@ fn a_charge_stops_at_the_first_adjacency_and_strikes_harder() {
     // The same die without the charge's +1 would miss: a plain attack from
     // 0905 gives 10 + (19 − 20) = 10.
     check(
-        "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:10 damage=22\n",
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:10 damage=22\n",
         &[("tdgs::damage-on-miss", "damage=22")],
     );
     // R1 is under Attack, not Charge.
@@ -213,7 +213,7 @@ fn a_charge_stops_at_the_first_adjacency_and_strikes_harder() {
     );
     // Past the first adjacency: R4 touches A at 0905 already.
     check(
-        "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905-1005 d20:11 damage=22\n",
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n1. Raiders\n  R4:\n    R4 charge A 0904-0905-1005 d20:11 damage=22\n",
         &[("tdgs::charge-overran", "0904-0905-1005")],
     );
     // Short of A: no attack to roll.
@@ -697,7 +697,7 @@ fn a_terrifying_enemy_makes_each_unit_it_engages_check_once() {
         "\"Wolf Riders\" cavalry-squad regular size=2x2",
         "\"Wolf Riders\" cavalry-squad regular size=2x2 traits=terrifying",
     )];
-    let charge = "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n";
+    let charge = "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n1. Raiders\n  R4:\n    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n";
     check_edited(
         &terrifying,
         &format!("{charge}    A morale terror d20:5 => pass\n"),
@@ -768,5 +768,27 @@ fn hazardous_ground_owes_its_damage() {
     check(
         "1. Crown\n  A:\n    A hazard damage=3\n",
         &[("tdgs::hazard-not-owed", "A hazard damage=3")],
+    );
+}
+
+#[test]
+fn a_unit_under_attack_engages_the_enemy_beside_it() {
+    // A steps next to R1 and stops there: under Attack it must strike.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n",
+        &[("tdgs::order-not-followed", "1. Raiders")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n1. Raiders\n  R4:\n",
+        &[],
+    );
+    // Under Hold it may let the enemy be.
+    check_edited(
+        &[(
+            "\"Spear Platoon\" infantry-platoon regular size=3x3",
+            "\"Spear Platoon\" infantry-platoon regular size=3x3 order=hold",
+        )],
+        "1. Raiders\n  R4:\n    R4 charge A 0904-0905-0906 d20:2\n\n2. Crown\n  A:\n  D:\n",
+        &[],
     );
 }

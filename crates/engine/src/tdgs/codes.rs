@@ -232,6 +232,10 @@ pub const NO_LINE_OF_SIGHT: CodeInfo = CodeInfo::error(
     "tdgs::no-line-of-sight",
     "a shot or spell needs a line from square centre to square centre crossing no blocking or obscuring square",
 );
+pub const ORDER_NOT_FOLLOWED: CodeInfo = CodeInfo::error(
+    "tdgs::order-not-followed",
+    "a unit under Attack (or Charge) ends its activation next to an enemy it did not attack",
+);
 pub const HAZARD_MISSING: CodeInfo = CodeInfo::error(
     "tdgs::hazard-missing",
     "an entity that enters a hazardous square, or starts its activation on one, owes a `hazard damage=N` line next",
@@ -491,6 +495,7 @@ pub const ALL: &[CodeInfo] = &[
     NO_LINE_OF_SIGHT,
     TARGET_IN_FULL_COVER,
     HAZARD_MISSING,
+    ORDER_NOT_FOLLOWED,
     HAZARD_NOT_OWED,
     ORDER_TO_ROUTED,
     NOT_NEAREST_ENEMY,

@@ -286,7 +286,10 @@ fn activate(scratch: &mut Scratch, entity: usize, id: &str, rng: &mut Rng, text:
             ) || attempt(scratch, &format!("{id} cornered d20:{die}"), text);
         }
         settle(scratch, rng, text);
-        return;
+        // A last stand fights on in the same activation (CORNERED-4).
+        if !scratch.on_board(entity) || scratch.entities[entity].status == Status::Routed {
+            return;
+        }
     }
     let near: Vec<usize> = (0..scratch.entities.len())
         .filter(|&e| scratch.enemies(entity, e) && scratch.on_board(e))

@@ -94,6 +94,38 @@ fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
             rules::ROUTED,
         ));
     }
+    // Under Attack or Charge, a unit next to an enemy engages it
+    // (ORDERS-4, -7); a commander's Action spent on command excuses it.
+    let now = fold.entities.get(open.entity).copied();
+    let engaging = now.is_some_and(|e| {
+        e.status == Status::Active && matches!(e.order, Some(Order::Attack | Order::Charge))
+    });
+    if engaging && fold.is_unit(open.entity) && !open.action_used {
+        let next_to = (0..fold.entities.len()).find(|&e| {
+            fold.enemies(open.entity, e)
+                && fold.on_board(e)
+                && fold.distance(open.entity, e) == Some(1)
+        });
+        if let Some(enemy) = next_to {
+            out.push(
+                Violation::of(
+                    &codes::ORDER_NOT_FOLLOWED,
+                    span,
+                    format!(
+                        "{} ends its activation next to {} without attacking: under Attack a unit engages a nearest enemy when it can",
+                        fold.name(open.entity),
+                        fold.name(enemy)
+                    ),
+                    rules::ATTACK_ORDER,
+                )
+                .help(format!(
+                    "write `{} attack {} d20:N` in its activation",
+                    fold.info(open.entity).map_or("", |i| i.id.as_str()),
+                    fold.info(enemy).map_or("", |i| i.id.as_str())
+                )),
+            );
+        }
+    }
     fold.emit(Event::ActivationClosed);
 }
 
