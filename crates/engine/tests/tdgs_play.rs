@@ -792,3 +792,15 @@ fn a_unit_under_attack_engages_the_enemy_beside_it() {
         &[],
     );
 }
+
+#[test]
+fn a_mover_destroyed_by_an_opportunity_attack_goes_no_further() {
+    // C (routed, 26 HP) flees past R2 and R3's reach: R2's blow destroys it.
+    let routed = spec_until("Y order B hold");
+    check(
+        &format!(
+            "{routed}  C:\n    C flee 1408-1409-1410-1411-1412-1413-1414 > R2 opportunity d20:17 damage=30 > R3 opportunity d20:15 damage=5\n"
+        ),
+        &[("tdgs::moved-after-destroyed", "R3")],
+    );
+}

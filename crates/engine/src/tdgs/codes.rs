@@ -232,6 +232,10 @@ pub const NO_LINE_OF_SIGHT: CodeInfo = CodeInfo::error(
     "tdgs::no-line-of-sight",
     "a shot or spell needs a line from square centre to square centre crossing no blocking or obscuring square",
 );
+pub const MOVED_AFTER_DESTROYED: CodeInfo = CodeInfo::error(
+    "tdgs::moved-after-destroyed",
+    "a mover an opportunity attack destroyed goes no further: no reaction follows in its line",
+);
 pub const ORDER_NOT_FOLLOWED: CodeInfo = CodeInfo::error(
     "tdgs::order-not-followed",
     "a unit under Attack (or Charge) ends its activation next to an enemy it did not attack",
@@ -496,6 +500,7 @@ pub const ALL: &[CodeInfo] = &[
     TARGET_IN_FULL_COVER,
     HAZARD_MISSING,
     ORDER_NOT_FOLLOWED,
+    MOVED_AFTER_DESTROYED,
     HAZARD_NOT_OWED,
     ORDER_TO_ROUTED,
     NOT_NEAREST_ENEMY,

@@ -482,6 +482,20 @@ fn ordinary_line(
     if out.len() == before {
         let moving = matches!(verb.text, "move" | "charge" | "flee");
         for reaction in action.reactions() {
+            // An opportunity attack that destroyed the mover ended its line
+            // (POSITION-5): nothing more happens to it.
+            if !fold.on_board(actor) {
+                out.push(Violation::of(
+                    &codes::MOVED_AFTER_DESTROYED,
+                    reaction.reactor.span,
+                    format!(
+                        "{} was destroyed by an opportunity attack: its line ends there",
+                        fold.name(actor)
+                    ),
+                    rules::OPPORTUNITY,
+                ));
+                break;
+            }
             opportunity(fold, actor, start, moving, &reaction, out);
         }
     }
