@@ -2185,7 +2185,7 @@ fn morale_line(
     let delta = tables::morale_delta(con, owed.threat, bonus);
     let unbreakable = fold.info(unit).is_some_and(|i| i.known_traits.unbreakable)
         && !fold.rerolls_used.contains(&unit);
-    let resolution = match reroll_die(args) {
+    let resolution = match pair_die(args, "reroll") {
         // Unbreakable: one failed morale check a battle rolled again
         // (TDGS-R44), whatever the first die; LUK +10's reroll of a natural 1
         // is luck's own.
@@ -2491,11 +2491,11 @@ fn flee(
     }
 }
 
-/// The die of a `reroll=d20:N` pair, and where it stands.
-fn reroll_die(args: &[Atom<'_>]) -> Option<(Option<i32>, Span)> {
+/// The die of a `key=dN:M` pair (`crit=d4:3`), and where the pair stands.
+fn pair_die(args: &[Atom<'_>], key: &str) -> Option<(Option<i32>, Span)> {
     args.iter().find_map(|a| {
         let (k, v) = value::pair(a)?;
-        (k == "reroll").then(|| (Dice::parse(&v).map(|d| d.total() as i32), a.span))
+        (k == key).then(|| (Dice::parse(&v).map(|d| d.total() as i32), a.span))
     })
 }
 
@@ -2509,13 +2509,7 @@ fn roll(
     args: &[Atom<'_>],
     out: &mut Vec<Violation>,
 ) -> Option<tables::Resolution> {
-    let pair_die = |key: &str| {
-        args.iter().find_map(|a| {
-            let (k, v) = value::pair(a)?;
-            (k == key).then(|| (Dice::parse(&v).map(|d| d.total() as i32), a.span))
-        })
-    };
-    if let Some((_, at)) = pair_die("crit")
+    if let Some((_, at)) = pair_die(args, "crit")
         && face != 1
         && face != 20
     {
@@ -2527,7 +2521,7 @@ fn roll(
         ));
         return None;
     }
-    let reroll = reroll_die(args);
+    let reroll = pair_die(args, "reroll");
     match tables::success(face, delta, luk, reroll.and_then(|(n, _)| n)) {
         Ok(resolution) => Some(resolution),
         Err(tables::RollError::RerollNotAllowed) => {

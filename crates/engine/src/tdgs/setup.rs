@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use senlac_board::Cell;
-use senlac_board::footprint::{self, Footprint};
+use senlac_board::footprint::Footprint;
 use senlac_board::scene::{Board, Shape};
 use senlac_notation::lower::{self, Directive};
 use senlac_notation::value::{self, Location, Placement, UnitRef};
@@ -1600,7 +1600,7 @@ fn spend_what_is_true_at_deployment(state: &mut State) {
             if tables::quarter_reached(entity.hp, info.max_hp) {
                 spent = spent.with(Trigger::Quarter);
             }
-            if surrounded(state, unit) {
+            if super::morale::is_surrounded(state, unit) {
                 spent = spent.with(Trigger::Surrounded);
             }
             spent
@@ -1609,24 +1609,4 @@ fn spend_what_is_true_at_deployment(state: &mut State) {
     for (entity, spent) in state.entities.iter_mut().zip(spent) {
         entity.spent = spent;
     }
-}
-
-/// Whether enemies that are not routed touch three or more sides of `unit`
-/// (POSITION-7).
-fn surrounded(state: &State, unit: usize) -> bool {
-    let Some(target) = state.footprint(unit) else {
-        return false;
-    };
-    let enemies = (0..state.entities.len())
-        .filter(|&other| {
-            state.enemies(unit, other)
-                && state.on_board(other)
-                && state
-                    .entities
-                    .get(other)
-                    .is_some_and(|e| e.status != Status::Routed)
-        })
-        .filter_map(|other| state.footprint(other))
-        .filter(|&other| footprint::adjacent(target, other));
-    footprint::surrounded(target, enemies)
 }
