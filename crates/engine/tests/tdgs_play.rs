@@ -374,6 +374,23 @@ fn spec_until(marker: &str) -> String {
 /// As [`check`], with Harrow Ford's setup edited first.
 #[track_caller]
 fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) -> Fold {
+    let (fold, out, text) = replay(edits, movetext);
+    let found: Vec<(&str, &str)> = out
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
+    fold
+}
+
+/// Every finding of `movetext` after the setup.
+fn findings(movetext: &str) -> Vec<Violation> {
+    replay(&[], movetext).1
+}
+
+/// Plays `movetext` after the setup edited by `edits`: the fold, the
+/// findings and the text played.
+fn replay(edits: &[(&str, &str)], movetext: &str) -> (Fold, Vec<Violation>, String) {
     let mut text = battle(movetext);
     for (from, to) in edits {
         assert!(text.contains(from), "no {from:?} in the setup");
@@ -393,12 +410,7 @@ fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)
     for step in steps(battle) {
         play(&mut fold, &step, &mut out);
     }
-    let found: Vec<(&str, &str)> = out
-        .iter()
-        .map(|v| (v.code, &text[v.span.range()]))
-        .collect();
-    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
-    fold
+    (fold, out, text)
 }
 
 #[test]
@@ -803,4 +815,82 @@ fn a_mover_destroyed_by_an_opportunity_attack_goes_no_further() {
         ),
         &[("tdgs::moved-after-destroyed", "R3")],
     );
+}
+
+#[test]
+fn a_line_takes_only_its_arguments() {
+    // TDGS-R52: every argument is read or refused, never skipped.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31 mod=+1 mod=-1 => R1 hp=59\n",
+        &[],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 R2 d20:14 damage=31\n",
+        &[("tdgs::extra-argument", "R2")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907 0906\n",
+        &[("tdgs::extra-argument", "0906")],
+    );
+    check(
+        "1. Crown\n  A:\n    A delay now\n",
+        &[("tdgs::extra-argument", "now")],
+    );
+    // A misspelt key: the fix names the key meant; the damage is then
+    // missing from the hit, which is the line's one other finding.
+    let out = findings(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damge=31\n",
+    );
+    assert_eq!(
+        out.iter().map(|v| v.code).collect::<Vec<_>>(),
+        ["tdgs::extra-argument", "tdgs::damage-missing"]
+    );
+    assert_eq!(out[0].fix.as_ref().unwrap().replacement, "damage");
+    assert!(out[0].message.contains("`damge=31` is one argument too many"));
+    // The reaction's own arguments, too.
+    let routed = spec_until("Y order B hold");
+    check(
+        &format!(
+            "{routed}  C:\n    C flee 1408-1409-1410-1411-1412-1413-1414 > R2 opportunity d20:17 damage=20 1401 => C hp=6\n"
+        ),
+        &[("tdgs::extra-argument", "1401")],
+    );
+}
+
+#[test]
+fn the_catalog_examples_take_only_their_arguments() {
+    use senlac_engine::tdgs::catalog::{LINES, extra_argument, line};
+    for written in LINES {
+        let text = format!("1. Crown\n  A:\n    {}\n", written.example);
+        let archive = parse(&text);
+        let battle = &archive.battles[0];
+        let actions: Vec<_> = steps(battle)
+            .filter_map(|s| match s {
+                senlac_notation::lower::Step::Action(a) => Some(a),
+                _ => None,
+            })
+            .collect();
+        let [action] = actions.as_slice() else {
+            panic!("{:?} is one line", written.example);
+        };
+        // A reaction's line is the reaction, not the line it answers.
+        let (verb, args) = match action.reactions().next() {
+            Some(r) => (format!("> {}", r.verb.text), r.args),
+            None => (action.verb().text.to_string(), action.args()),
+        };
+        assert_eq!(verb, written.verb, "{:?}", written.example);
+        assert!(line(&verb).is_some());
+        assert_eq!(extra_argument(written, args), None, "{:?}", written.example);
+    }
+    // And one argument too many is found in each.
+    let attack = line("attack").unwrap();
+    let archive = parse("1. Crown\n  A:\n    A attack R1 R2 d20:3\n");
+    let battle = &archive.battles[0];
+    let extra = steps(battle).find_map(|s| match s {
+        senlac_notation::lower::Step::Action(a) => {
+            extra_argument(attack, a.args()).map(|x| x.text.to_string())
+        }
+        _ => None,
+    });
+    assert_eq!(extra.as_deref(), Some("R2"));
 }

@@ -189,6 +189,10 @@ pub const UNKNOWN_VERB: CodeInfo = CodeInfo::error(
     "tdgs::unknown-verb",
     "a line's verb is one of TDGS's: move, step, attack, shoot, cast, charge, retreat, order, rally, …",
 );
+pub const EXTRA_ARGUMENT: CodeInfo = CodeInfo::error(
+    "tdgs::extra-argument",
+    "a line writes only the arguments its verb takes (`senlac rules tdgs/mass-combat`, \"Takes\")",
+);
 pub const MISSING_TARGET: CodeInfo = CodeInfo::error(
     "tdgs::missing-target",
     "an attack, shot, spell, charge, order, rally, claim or release names the entity it is aimed at",
@@ -198,7 +202,7 @@ pub const MISSING_TARGET: CodeInfo = CodeInfo::error(
 
 pub const MISSING_PATH: CodeInfo = CodeInfo::error(
     "tdgs::missing-path",
-    "a move, charge, retreat, disengage or flight lists the anchor cells it enters",
+    "a move, charge, retreat or flight lists the anchor cells it enters; a step names its one cell",
 );
 pub const PATH_START: CodeInfo = CodeInfo::error(
     "tdgs::path-start",
@@ -487,6 +491,7 @@ pub const ALL: &[CodeInfo] = &[
     SECOND_ACTION,
     SECOND_STEP,
     UNKNOWN_VERB,
+    EXTRA_ARGUMENT,
     MISSING_TARGET,
     MISSING_PATH,
     PATH_START,

@@ -1,10 +1,8 @@
 //! TDGS Mass Combat's play: rounds and activations in REF order (TURN), the
-//! action economy (ACTIONS), and the lines an activation writes, each
-//! checked and turned into [`Event`]s.
-//!
-//! So far: turn lines and labels, `step`, `move`, `attack` and `shoot` with
-//! the d20 checked (RESOLVE), damage, removal at 0 HP, and the claims about
-//! them. Orders, morale, rout, rally and command lines come next.
+//! action economy (ACTIONS), and every line an activation writes (movement,
+//! attacks with the d20, orders and command, morale, flight, cornered
+//! checks, rally, hazards, opportunity and free attacks), each checked and
+//! turned into [`Event`]s; after each line, the triggers it fired are owed.
 
 use std::ops::Deref;
 
@@ -12,8 +10,9 @@ use senlac_board::Cell;
 use senlac_board::footprint::{self, Footprint, PathError, StepError};
 use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::{self, Dice, UnitRef};
-use senlac_notation::{Atom, AtomKind, Span};
+use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
 
+use super::catalog;
 use super::codes;
 use super::event::{CheckKind, Event, Roll};
 use super::morale::movement_cost;
@@ -376,6 +375,9 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
     let verb = action.verb();
     let before: State = State::clone(fold);
     let first = fold.emitted().len();
+    if let Some(written) = catalog::line(verb.text) {
+        check_arguments(written, action.args(), out);
+    }
     if OWED_VERBS.contains(&verb.text) {
         owed_line(fold, action, out);
         settle(fold, &before, first, action.span);
@@ -423,6 +425,44 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
     }
     ordinary_line(fold, actor, action, out);
     settle(fold, &before, first, action.span);
+}
+
+/// Reports the first argument a line does not take (TDGS-R52); the rest of
+/// it is played as written.
+fn check_arguments(line: &catalog::Line, args: &[Atom<'_>], out: &mut Vec<Violation>) {
+    let Some(extra) = catalog::extra_argument(line, args) else {
+        return;
+    };
+    let verb = line.verb.trim_start_matches("> ");
+    let mut found = Violation::of(
+        &codes::EXTRA_ARGUMENT,
+        extra.span,
+        format!(
+            "`{verb}` takes {}; `{}` is one argument too many",
+            catalog::takes(line),
+            extra.text
+        ),
+        rules::ARGUMENTS,
+    )
+    .label("not an argument of this line");
+    // A misspelt key (`damge=31`) is most likely one the line takes.
+    let key = extra.text.split_once('=').map(|(k, _)| k);
+    let keys = line.takes.iter().filter_map(|a| match a {
+        catalog::Arg::Key(k) | catalog::Arg::Keys(k) => Some(*k),
+        _ => None,
+    });
+    found = match key.and_then(|k| did_you_mean(k, keys).map(|meant| (k, meant))) {
+        Some((k, meant)) => found.fix(Fix::new(
+            Span::new(extra.span.start as usize, extra.span.start as usize + k.len()),
+            meant,
+            format!("write `{meant}=`"),
+        )),
+        None => found.help(format!(
+            "remove `{}`, or put a note in a comment `{{ ... }}`",
+            extra.text
+        )),
+    };
+    out.push(found);
 }
 
 /// The lines an entity writes because something made them owed, inside
@@ -565,9 +605,9 @@ fn step(
     out: &mut Vec<Violation>,
 ) {
     let Some(to) = args
-        .first()
+        .iter()
+        .find(|a| a.kind == AtomKind::Cell)
         .and_then(|a| value::cells(a).next())
-        .filter(|_| args.len() == 1)
     else {
         out.push(Violation::of(
             &codes::MISSING_PATH,
@@ -1900,6 +1940,9 @@ fn opportunity(
             rules::OPPORTUNITY,
         ));
         return;
+    }
+    if let Some(written) = catalog::line("> opportunity") {
+        check_arguments(written, reaction.args, out);
     }
     let Some(rolled) = die(reaction.args, reaction.verb.span, out) else {
         return;
