@@ -28,6 +28,28 @@ fn check(movetext: &str, expected: &[(&str, &str)]) -> Fold {
     check_edited(&[], movetext, expected)
 }
 
+/// Each unit of Harrow Ford, and how to put it under Hold.
+const UNDER_HOLD: [(&str, &str, &str); 8] = [
+    ("A", "size=3x3 str=28", "size=3x3 order=hold str=28"),
+    ("B", "size=2x2 str=18", "size=2x2 order=hold str=18"),
+    ("C", "size=2x2 str=14", "size=2x2 order=hold str=14"),
+    ("E", "size=2x2 str=16", "size=2x2 order=hold str=16"),
+    ("R1", "size=2x2 str=22", "size=2x2 order=hold str=22"),
+    ("R2", "order=charge str=24", "order=hold str=24"),
+    ("R3", "size=2x2 str=15", "size=2x2 order=hold str=15"),
+    ("R4", "order=charge str=19", "order=hold str=19"),
+];
+
+/// Setup edits putting every unit but `except` under Hold, so the ones a
+/// test leaves idle owe nothing (ORDERS-4, TURN-7).
+fn idle(except: &[&str]) -> Vec<(&'static str, &'static str)> {
+    UNDER_HOLD
+        .iter()
+        .filter(|(id, ..)| !except.contains(id))
+        .map(|&(_, from, to)| (from, to))
+        .collect()
+}
+
 fn entity(fold: &Fold, side: &str, id: &str) -> usize {
     let s = fold.roster.side_index(side).unwrap();
     fold.roster.entity(s, id).unwrap()
@@ -65,24 +87,37 @@ fn a_shot_is_dex_against_ref() {
 #[test]
 fn activations_go_by_ref() {
     // A (REF 20) before R4 (19); R4 first is out of order when A follows.
-    check(
+    let idle = idle(&[]);
+    check_edited(
+        &idle,
         "1. Raiders\n  R4:\n1. Crown\n  A:\n",
         &[("tdgs::out-of-ref-order", "A:")],
     );
-    check("1. Crown\n  A:\n1. Raiders\n  R4:\n", &[]);
-    check("1. Crown\n  A:\n  A:\n", &[("tdgs::acted-twice", "A:")]);
-    check("1. Raiders\n  A:\n", &[("tdgs::wrong-side", "A:")]);
-    check("3. Crown\n  A:\n", &[("tdgs::turn-number", "3. Crown")]);
+    check_edited(&idle, "1. Crown\n  A:\n1. Raiders\n  R4:\n", &[]);
+    check_edited(
+        &idle,
+        "1. Crown\n  A:\n  A:\n",
+        &[("tdgs::acted-twice", "A:")],
+    );
+    check_edited(&idle, "1. Raiders\n  A:\n", &[("tdgs::wrong-side", "A:")]);
+    check_edited(
+        &idle,
+        "3. Crown\n  A:\n",
+        &[("tdgs::turn-number", "3. Crown")],
+    );
 }
 
 #[test]
 fn equals_keep_the_order_the_log_first_chose() {
     // R2 and E: REF 15, LUK 0. The log puts R2 first in round 1.
-    check(
+    let idle = idle(&[]);
+    check_edited(
+        &idle,
         "1. Raiders\n  R2:\n1. Crown\n  E:\n\n2. Raiders\n  R2:\n2. Crown\n  E:\n",
         &[],
     );
-    check(
+    check_edited(
+        &idle,
         "1. Raiders\n  R2:\n1. Crown\n  E:\n\n2. Crown\n  E:\n2. Raiders\n  R2:\n",
         &[("tdgs::tie-order-changed", "R2:")],
     );
@@ -110,18 +145,31 @@ fn one_action_one_step() {
 
 #[test]
 fn movement_pays_for_its_squares() {
-    // C (2x2, MOV 6) walks six squares south: legal; seven is too far.
-    check(
-        "1. Crown\n  C:\n    C move 1409-1410-1411-1412-1413-1414\n",
+    // C (2x2, MOV 6) under Retreat goes six squares south: legal; seven is
+    // too far.
+    let retreating = [(
+        "\"Levy Squad\" infantry-squad levy size=2x2",
+        "\"Levy Squad\" infantry-squad levy size=2x2 order=retreat",
+    )];
+    check_edited(
+        &retreating,
+        "1. Crown\n  C:\n    C retreat 1409-1410-1411-1412-1413-1414\n",
         &[],
     );
-    check(
-        "1. Crown\n  C:\n    C move 1409-1410-1411-1412-1413-1414-1415\n",
+    check_edited(
+        &retreating,
+        "1. Crown\n  C:\n    C retreat 1409-1410-1411-1412-1413-1414-1415\n",
         &[("tdgs::path-too-long", "1409-1410-1411-1412-1413-1414-1415")],
     );
-    check(
-        "1. Crown\n  C:\n    C move 1409-1411\n",
+    check_edited(
+        &retreating,
+        "1. Crown\n  C:\n    C retreat 1409-1411\n",
         &[("tdgs::path-not-contiguous", "1409-1411")],
+    );
+    // Under Attack a move closes with the enemy (ORDERS-4).
+    check(
+        "1. Crown\n  A:\n    A move 0808\n",
+        &[("tdgs::order-not-followed", "0808")],
     );
     // D is under Hold: it does not move, not even by its Step.
     check(
@@ -284,8 +332,10 @@ fn rally_needs_a_routed_unit() {
 
 #[test]
 fn a_delayed_entity_opens_once_more() {
-    check("1. Crown\n  A:\n    A delay\n  A:\n", &[]);
-    check(
+    let idle = idle(&[]);
+    check_edited(&idle, "1. Crown\n  A:\n    A delay\n  A:\n", &[]);
+    check_edited(
+        &idle,
         "1. Crown\n  A:\n    A delay\n  A:\n  A:\n",
         &[("tdgs::acted-twice", "A:")],
     );
@@ -724,8 +774,10 @@ fn a_terrifying_enemy_makes_each_unit_it_engages_check_once() {
         )],
     );
     // Once per Terrifying entity: A's own attack on R4 owes nothing more.
+    let mut quiet = idle(&["A", "R4"]);
+    quiet.extend(terrifying);
     check_edited(
-        &terrifying,
+        &quiet,
         &format!(
             "{charge}    A morale terror d20:5\n\n2. Crown\n  A:\n    A attack R4 d20:15 damage=10\n    A morale terror d20:5\n"
         ),
@@ -772,8 +824,10 @@ fn hazardous_ground_owes_its_damage() {
         "terrain difficult 0503-0603\nterrain hazardous 0908",
     )];
     check_edited(&standing, "1. Crown\n  A:\n    A hazard damage=3\n", &[]);
+    let mut quiet = idle(&[]);
+    quiet.extend(standing);
     check_edited(
-        &standing,
+        &quiet,
         "1. Crown\n  A:\n1. Raiders\n  R4:\n",
         &[("tdgs::hazard-missing", "A:")],
     );
@@ -796,10 +850,7 @@ fn a_unit_under_attack_engages_the_enemy_beside_it() {
     );
     // Under Hold it may let the enemy be.
     check_edited(
-        &[(
-            "\"Spear Platoon\" infantry-platoon regular size=3x3",
-            "\"Spear Platoon\" infantry-platoon regular size=3x3 order=hold",
-        )],
+        &idle(&["R4"]),
         "1. Raiders\n  R4:\n    R4 charge A 0904-0905-0906 d20:2\n\n2. Crown\n  A:\n  D:\n",
         &[],
     );
@@ -838,15 +889,17 @@ fn a_line_takes_only_its_arguments() {
     );
     // A misspelt key: the fix names the key meant; the damage is then
     // missing from the hit, which is the line's one other finding.
-    let out = findings(
-        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damge=31\n",
-    );
+    let out = findings("1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damge=31\n");
     assert_eq!(
         out.iter().map(|v| v.code).collect::<Vec<_>>(),
         ["tdgs::extra-argument", "tdgs::damage-missing"]
     );
     assert_eq!(out[0].fix.as_ref().unwrap().replacement, "damage");
-    assert!(out[0].message.contains("`damge=31` is one argument too many"));
+    assert!(
+        out[0]
+            .message
+            .contains("`damge=31` is one argument too many")
+    );
     // The reaction's own arguments, too.
     let routed = spec_until("Y order B hold");
     check(
@@ -893,4 +946,90 @@ fn the_catalog_examples_take_only_their_arguments() {
         _ => None,
     });
     assert_eq!(extra.as_deref(), Some("R2"));
+}
+
+#[test]
+fn under_attack_a_unit_out_of_reach_closes_in() {
+    // E (MOV 6) deployed at 1611 stands 5 rows from R3 (1605-1706).
+    let far = idle(&["E"])
+        .into_iter()
+        .chain([("E@1608", "E@1611")])
+        .collect::<Vec<_>>();
+    // A Step nearer meets its order for the activation: 4 away now.
+    check_edited(
+        &far,
+        "1. Crown\n  E:\n    E step 1710\n1. Crown\n  C:\n",
+        &[],
+    );
+    // Doing nothing when a move would have closed in breaks it; the help
+    // gives a move that does.
+    let (_, out, text) = replay(&far, "1. Crown\n  E:\n1. Crown\n  C:\n");
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].code, "tdgs::order-not-followed");
+    assert_eq!(&text[out[0].span.range()], "1. Crown");
+    assert!(
+        out[0]
+            .message
+            .contains("it stands 5 squares from its nearest enemy, and a move to"),
+        "{}",
+        out[0].message
+    );
+    let help = out[0].help.as_deref().unwrap();
+    assert!(help.starts_with("write `E move "), "{help}");
+    // The move the help gives is one the engine takes.
+    let path = help
+        .trim_start_matches("write `E move ")
+        .split('`')
+        .next()
+        .unwrap();
+    check_edited(
+        &far,
+        &format!("1. Crown\n  E:\n    E move {path}\n1. Crown\n  C:\n"),
+        &[],
+    );
+    // A move that ends no nearer breaks it at the path.
+    check_edited(
+        &far,
+        "1. Crown\n  E:\n    E move 1612\n",
+        &[("tdgs::order-not-followed", "1612")],
+    );
+}
+
+#[test]
+fn a_round_may_leave_out_only_activations_that_owe_nothing() {
+    // TURN-7: E is left out of round 1 although it could have closed in;
+    // found at the line that ends the round.
+    let far = idle(&["E"])
+        .into_iter()
+        .chain([("E@1608", "E@1611")])
+        .collect::<Vec<_>>();
+    let (_, out, text) = replay(&far, "1. Crown\n  A:\n\n2. Crown\n  A:\n");
+    let found: Vec<(&str, &str)> = out
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, [("tdgs::order-not-followed", "2. Crown")]);
+    assert!(
+        out[0]
+            .message
+            .starts_with("Crown E had no activation in round 1"),
+        "{}",
+        out[0].message
+    );
+    // Under Hold it may be left out.
+    check_edited(&idle(&[]), "1. Crown\n  A:\n\n2. Crown\n  A:\n", &[]);
+    // A routed unit left out owes its flight (ROUT-1): C routed in round 1
+    // and the log goes on to round 2 without it.
+    let before = spec_until("  C:\n    C flee");
+    let rest = "  S:\n    S rally D d20:7 => fail\n1. Raiders\n  R3:\n    R3 charge E 1605-1606 d20:2 => miss\n\n2. Crown\n";
+    check(
+        &format!("{before}{rest}"),
+        &[("tdgs::routed-must-flee", "2. Crown")],
+    );
+    // A delayed entity that never came back left its activation out too.
+    check_edited(
+        &far,
+        "1. Crown\n  E:\n    E delay\n\n2. Crown\n  E:\n    E step 1710\n",
+        &[("tdgs::order-not-followed", "2. Crown")],
+    );
 }

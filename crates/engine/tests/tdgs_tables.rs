@@ -892,10 +892,7 @@ fn codes_are_unique_well_formed_and_the_specs() {
         .filter(|c| !SERVED_BY_SETUP.contains(c))
         .collect();
     assert_eq!(names, expected);
-    assert_eq!(
-        codes::ALL.len(),
-        99 + ADDED.len() - SERVED_BY_SETUP.len()
-    );
+    assert_eq!(codes::ALL.len(), 99 + ADDED.len() - SERVED_BY_SETUP.len());
     // Errors, but for three: advice for a facing, warnings for narrative luck
     // and ignored directives.
     let not_errors: Vec<(&str, Severity)> = codes::ALL

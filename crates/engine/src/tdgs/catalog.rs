@@ -109,7 +109,11 @@ pub fn line(verb: &str) -> Option<&'static Line> {
 pub fn takes(line: &Line) -> String {
     match line.takes {
         [] => "nothing".into(),
-        args => args.iter().map(|a| a.written()).collect::<Vec<_>>().join(", "),
+        args => args
+            .iter()
+            .map(|a| a.written())
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 

@@ -126,6 +126,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 entity: *entity,
                 action_used: false,
                 step_used: false,
+                start_gap: state.nearest_enemy_gap(*entity),
             });
             if let Some(e) = state.entities.get_mut(*entity) {
                 e.round.activated = true;

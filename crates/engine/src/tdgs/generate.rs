@@ -13,8 +13,9 @@ use senlac_notation::lower::{Action, Step};
 use senlac_notation::seeded::Rng;
 use senlac_notation::{Atom, BattleText, Span, parse};
 
+use super::duty::{self, Duty};
 use super::morale;
-use super::play::{Scratch, nearest_enemy_gap, play};
+use super::play::{Scratch, cells, play};
 use super::setup::setup;
 use super::state::{Owed, State, Status};
 
@@ -293,9 +294,9 @@ fn activate(scratch: &mut Scratch, entity: usize, id: &str, rng: &mut Rng, text:
     }
     let near: Vec<usize> = (0..scratch.entities.len())
         .filter(|&e| scratch.enemies(entity, e) && scratch.on_board(e))
-        .filter(|&e| scratch.distance(entity, e) == nearest_enemy_gap(scratch, entity))
+        .filter(|&e| scratch.distance(entity, e) == scratch.nearest_enemy_gap(entity))
         .collect();
-    let adjacent = nearest_enemy_gap(scratch, entity) == Some(1);
+    let adjacent = scratch.nearest_enemy_gap(entity) == Some(1);
     if !adjacent {
         close_in(scratch, entity, id, text);
         settle(scratch, rng, text);
@@ -355,13 +356,6 @@ fn route_within_mov(
     path
 }
 
-fn cells(path: &[senlac_board::Cell]) -> String {
-    path.iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
 /// Moves toward the nearest enemy along a cheapest route, as far as MOV
 /// allows, stopping where it may stand.
 fn close_in(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleText) {
@@ -382,7 +376,13 @@ fn close_in(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleTex
         }
         path.pop();
     }
-    if !path.is_empty() {
+    if !path.is_empty() && attempt(scratch, &format!("{id} move {}", cells(&path)), text) {
+        return;
+    }
+    // The way to the nearest enemy is shut: a unit under Attack still closes
+    // on one where it can (ORDERS-4).
+    let start_gap = scratch.activation.and_then(|a| a.start_gap);
+    if let Some(Duty::Advance { path, .. }) = duty::unmet(scratch, entity, start_gap) {
         let _ = attempt(scratch, &format!("{id} move {}", cells(&path)), text);
     }
 }

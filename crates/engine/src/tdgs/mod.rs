@@ -20,6 +20,7 @@
 
 pub mod catalog;
 pub mod codes;
+pub mod duty;
 pub mod event;
 pub mod generate;
 pub mod morale;

@@ -14,6 +14,7 @@ use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
 
 use super::catalog;
 use super::codes;
+use super::duty::{self, Duty};
 use super::event::{CheckKind, Event, Roll};
 use super::morale::movement_cost;
 use super::rules;
@@ -72,60 +73,161 @@ pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>)
     }
 }
 
-/// Closes the open activation: a routed unit must have fled or made its
-/// cornered check (ROUT-1, TURN-7).
+/// Closes the open activation: one that took no Action owes what the
+/// unit's status or order obliges (ROUT-1, CORNERED-1, ORDERS-4, -7, -8);
+/// a commander's Action spent on command excuses its order (ACTIONS-4).
 fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
     let Some(open) = fold.activation else {
         return;
     };
-    let routed = fold
-        .entities
-        .get(open.entity)
-        .is_some_and(|e| e.status == Status::Routed);
-    if routed && !open.action_used {
-        out.push(Violation::of(
-            &codes::ROUTED_MUST_FLEE,
-            span,
-            format!(
-                "{} is routed: its activation is its flight (`flee PATH`), or its cornered check when it has no way out",
-                fold.name(open.entity)
-            ),
-            rules::ROUTED,
-        ));
-    }
-    // Under Attack or Charge, a unit next to an enemy engages it
-    // (ORDERS-4, -7); a commander's Action spent on command excuses it.
-    let now = fold.entities.get(open.entity).copied();
-    let engaging = now.is_some_and(|e| {
-        e.status == Status::Active && matches!(e.order, Some(Order::Attack | Order::Charge))
-    });
-    if engaging && fold.is_unit(open.entity) && !open.action_used {
-        let next_to = (0..fold.entities.len()).find(|&e| {
-            fold.enemies(open.entity, e)
-                && fold.on_board(e)
-                && fold.distance(open.entity, e) == Some(1)
-        });
-        if let Some(enemy) = next_to {
-            out.push(
-                Violation::of(
-                    &codes::ORDER_NOT_FOLLOWED,
-                    span,
-                    format!(
-                        "{} ends its activation next to {} without attacking: under Attack a unit engages a nearest enemy when it can",
-                        fold.name(open.entity),
-                        fold.name(enemy)
-                    ),
-                    rules::ATTACK_ORDER,
-                )
-                .help(format!(
-                    "write `{} attack {} d20:N` in its activation",
-                    fold.info(open.entity).map_or("", |i| i.id.as_str()),
-                    fold.info(enemy).map_or("", |i| i.id.as_str())
-                )),
-            );
-        }
+    if !open.action_used
+        && let Some(owed) = duty::unmet(fold, open.entity, open.start_gap)
+    {
+        out.push(unmet_duty(fold, open.entity, owed, span, None));
     }
     fold.emit(Event::ActivationClosed);
+}
+
+/// The finding for a duty left unmet: in an activation that ended at
+/// `span`, or in one the round `left_out` never opened (TURN-7).
+fn unmet_duty(
+    state: &State,
+    unit: usize,
+    owed: Duty,
+    span: Span,
+    left_out: Option<u32>,
+) -> Violation {
+    let mut found = unmet_duty_in(state, unit, owed, span, left_out);
+    if left_out.is_some() {
+        found.rule = rules::LEFT_OUT;
+    }
+    found
+}
+
+fn unmet_duty_in(
+    state: &State,
+    unit: usize,
+    owed: Duty,
+    span: Span,
+    left_out: Option<u32>,
+) -> Violation {
+    let name = state.name(unit);
+    let id = state.info(unit).map_or("", |i| i.id.as_str());
+    let did = match left_out {
+        Some(round) => format!("{name} had no activation in round {round}"),
+        None => format!("{name} ends its activation without its Action"),
+    };
+    let order = |what: String, help: String| {
+        Violation::of(
+            &codes::ORDER_NOT_FOLLOWED,
+            span,
+            format!("{did}: {what}"),
+            rules::ATTACK_ORDER,
+        )
+        .help(help)
+    };
+    match owed {
+        Duty::Flee => Violation::of(
+            &codes::ROUTED_MUST_FLEE,
+            span,
+            format!("{did}: it is routed and has a way out, so its activation is its flight"),
+            rules::ROUTED,
+        )
+        .help(format!("write `{id}:` and `{id} flee PATH` toward safety")),
+        Duty::Cornered => Violation::of(
+            &codes::CORNERED_CHECK_MISSING,
+            span,
+            format!("{did}: it is routed with no way out, so it owes its cornered check"),
+            rules::CORNERED,
+        )
+        .help(format!("write `{id}:` and `{id} cornered d20:N`")),
+        Duty::Engage { enemy } => order(
+            format!(
+                "{} is within its reach, and under {} a unit engages a nearest enemy when it can",
+                state.name(enemy),
+                order_name(state, unit)
+            ),
+            format!(
+                "write `{id} attack {} d20:N` in its activation",
+                state.info(enemy).map_or("", |i| i.id.as_str())
+            ),
+        ),
+        Duty::Shoot { enemy } => order(
+            format!(
+                "{} is in its weapon's range and sight, and under Attack a unit attacks a nearest enemy when it can",
+                state.name(enemy)
+            ),
+            format!(
+                "write `{id} shoot {} d20:N` in its activation",
+                state.info(enemy).map_or("", |i| i.id.as_str())
+            ),
+        ),
+        Duty::Advance {
+            path,
+            gap,
+            from_gap,
+        } => order(
+            format!(
+                "it stands {from_gap} squares from its nearest enemy, and a move to {} would have ended {gap} away; under {} a unit closes with the enemy when it can",
+                path.last().map_or(String::new(), ToString::to_string),
+                order_name(state, unit)
+            ),
+            format!(
+                "write `{id} {} {}` in its activation",
+                if state.entities[unit].order == Some(Order::Charge) {
+                    "charge ENEMY"
+                } else {
+                    "move"
+                },
+                cells(&path)
+            ),
+        ),
+        Duty::Retreat { path } => Violation::of(
+            &codes::ORDER_NOT_FOLLOWED,
+            span,
+            format!(
+                "{did}: under Retreat a unit moves away from the nearest enemies when it can, and {} lies farther from all of them",
+                path.last().map_or(String::new(), ToString::to_string)
+            ),
+            rules::RETREAT,
+        )
+        .help(format!("write `{id} retreat {}` in its activation", cells(&path))),
+    }
+}
+
+/// A path as written: anchors joined by `-`.
+pub fn cells(path: &[Cell]) -> String {
+    path.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The name of `unit`'s order, for messages.
+fn order_name(state: &State, unit: usize) -> &'static str {
+    match state.entities.get(unit).and_then(|e| e.order) {
+        Some(Order::Charge) => "Charge",
+        _ => "Attack",
+    }
+}
+
+/// Every activation the round now ending left out, when the unit owed one
+/// (TURN-7): a routed unit's flight or cornered check, or its order's
+/// obligation. A delayed entity that never came back left its out too.
+fn left_out(fold: &impl Emit, span: Span, out: &mut Vec<Violation>) {
+    let round = fold.round;
+    if round == 0 {
+        return;
+    }
+    for unit in 0..fold.entities.len() {
+        let flags = fold.entities[unit].round;
+        if (flags.activated && !flags.delayed) || flags.rallied {
+            continue;
+        }
+        if let Some(owed) = duty::unmet(fold, unit, None) {
+            out.push(unmet_duty(fold, unit, owed, span, Some(round)));
+        }
+    }
 }
 
 /// `N. SIDE` (TURN-1): round N is the current round or the next one.
@@ -146,6 +248,7 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
         ));
     }
     if number > round {
+        left_out(fold, span, out);
         fold.emit(Event::RoundStarted(round + 1));
     }
     match fold.roster.side_index(side) {
@@ -453,7 +556,10 @@ fn check_arguments(line: &catalog::Line, args: &[Atom<'_>], out: &mut Vec<Violat
     });
     found = match key.and_then(|k| did_you_mean(k, keys).map(|meant| (k, meant))) {
         Some((k, meant)) => found.fix(Fix::new(
-            Span::new(extra.span.start as usize, extra.span.start as usize + k.len()),
+            Span::new(
+                extra.span.start as usize,
+                extra.span.start as usize + k.len(),
+            ),
             meant,
             format!("write `{meant}=`"),
         )),
@@ -495,6 +601,7 @@ fn ordinary_line(
     }
     let before = out.len();
     let start = fold.footprint(actor);
+    let start_gap = fold.nearest_enemy_gap(actor);
     let mut hit = None;
     match verb.text {
         "step" => step(fold, actor, args, action.span, out),
@@ -542,6 +649,48 @@ fn ordinary_line(
     // A line already wrong has its claims unread: one mistake, one error.
     if out.len() == before {
         claims(fold, action, hit, out);
+        // The move was made as written; whether its order allowed it is
+        // the last question.
+        if verb.text == "move" && fold.on_board(actor) {
+            moved_nearer(fold, actor, start_gap, args, action.span, out);
+        }
+    }
+}
+
+/// Under Attack or Charge, a move ends nearer a nearest enemy than it
+/// began, `gap` away (ORDERS-4).
+fn moved_nearer(
+    fold: &impl Emit,
+    unit: usize,
+    gap: Option<u32>,
+    args: &[Atom<'_>],
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    let entity = fold.entities[unit];
+    let bound = entity.status == Status::Active
+        && fold.is_unit(unit)
+        && matches!(entity.order, Some(Order::Attack | Order::Charge));
+    let (Some(before), Some(after)) = (gap, fold.nearest_enemy_gap(unit)) else {
+        return;
+    };
+    if bound && after >= before {
+        let path = args
+            .iter()
+            .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain));
+        out.push(
+            Violation::of(
+                &codes::ORDER_NOT_FOLLOWED,
+                path.map_or(span, |a| a.span),
+                format!(
+                    "the move ends {after} squares from {}'s nearest enemy, no nearer than the {before} it began: under {} a move closes with the enemy",
+                    fold.name(unit),
+                    order_name(fold, unit)
+                ),
+                rules::ATTACK_ORDER,
+            )
+            .label(format!("ends {after} away, from {before}")),
+        );
     }
 }
 
@@ -1757,7 +1906,7 @@ fn stat_word(kind: AttackKind) -> &'static str {
 
 /// Whether `attacker` sees `target` (POSITION-9): their own squares never
 /// block (TDGS-R50), other blocking or obscuring squares do.
-fn in_sight(state: &State, attacker: usize, target: usize) -> bool {
+pub(super) fn in_sight(state: &State, attacker: usize, target: usize) -> bool {
     let (Some(from), Some(to)) = (state.footprint(attacker), state.footprint(target)) else {
         return false;
     };
@@ -1774,7 +1923,7 @@ fn in_sight(state: &State, attacker: usize, target: usize) -> bool {
 /// The REF a shot's target gains from its ground (POSITION-10, TDGS-R14):
 /// the weakest cover among its squares; `None` when all are in full cover.
 /// Disciplined Fire ignores partial cover (TDGS-R44).
-fn cover_of(state: &State, attacker: usize, target: usize) -> Option<i32> {
+pub(super) fn cover_of(state: &State, attacker: usize, target: usize) -> Option<i32> {
     let to = state.footprint(target)?;
     let weakest = to
         .cells()
@@ -1816,7 +1965,7 @@ fn order_allows_attack(
             rules::RETREAT,
         )),
         Some(Order::Attack | Order::Charge) => {
-            let nearest = nearest_enemy_gap(state, attacker)?;
+            let nearest = state.nearest_enemy_gap(attacker)?;
             (gap > nearest).then(|| {
                 Violation::of(
                     &codes::NOT_NEAREST_ENEMY,
@@ -1831,14 +1980,6 @@ fn order_allows_attack(
         }
         _ => None,
     }
-}
-
-/// The gap to `entity`'s nearest enemies on the board.
-pub fn nearest_enemy_gap(state: &State, entity: usize) -> Option<u32> {
-    (0..state.entities.len())
-        .filter(|&e| state.enemies(entity, e) && state.on_board(e))
-        .filter_map(|e| state.distance(entity, e))
-        .min()
 }
 
 /// `W cast T arcane|divine d20:N damage=N` (COMBAT-3): heroes only.
@@ -2698,7 +2839,7 @@ fn retreat(
     let Some(from) = fold.footprint(unit) else {
         return;
     };
-    let nearest = nearest_enemy_gap(fold, unit);
+    let nearest = fold.nearest_enemy_gap(unit);
     let nearest_enemies: Vec<usize> = (0..fold.entities.len())
         .filter(|&e| fold.enemies(unit, e) && fold.on_board(e) && fold.distance(unit, e) == nearest)
         .collect();

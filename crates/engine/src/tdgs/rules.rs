@@ -44,6 +44,7 @@ pub const ROUTED_COMMANDER: &str =
 pub const TURN_ORDER: &str = "tdgs-mass-combat §Combat (Turn Order); core D6 (initiative: REF, LUK, d2); docs/rules/tdgs-mass-combat.md TDGS-R7";
 pub const ACTIVATIONS: &str =
     "docs/rules/tdgs-mass-combat.md TDGS-R41 (how the REF order is written)";
+pub const LEFT_OUT: &str = "docs/rules/tdgs-mass-combat.md TDGS-R41, TDGS-R53 (an activation left out), TDGS-R29 (what an order obliges)";
 pub const ACTIONS: &str = "core D6 (your turn: one Action, one Step, free actions); docs/rules/tdgs-mass-combat.md TDGS-R6";
 pub const DELAY: &str = "core D6 (delay); docs/rules/tdgs-mass-combat.md TDGS-R6";
 pub const REMOVED: &str = "tdgs-mass-combat §Breaking and Routing (0 HP = Destroyed, Reaching Safety); core D8 (knockout, death); docs/rules/tdgs-mass-combat.md TDGS-R12";
@@ -117,7 +118,8 @@ pub const TARGETS: &str =
 // The log.
 
 pub const REFERENCES: &str = "docs/rules/tdgs-mass-combat.md TDGS-R46 (which entity an id names)";
-pub const ARGUMENTS: &str = "tdgs-mass-combat spec 1.3 (what each line costs); docs/rules/tdgs-mass-combat.md TDGS-R52";
+pub const ARGUMENTS: &str =
+    "tdgs-mass-combat spec 1.3 (what each line costs); docs/rules/tdgs-mass-combat.md TDGS-R52";
 pub const CLAIMS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R43 (claimed outcomes)";
 pub const RESULT: &str = "docs/rules/tdgs-mass-combat.md TDGS-R39 (victory is not checked)";
 pub const XP: &str = "tdgs-mass-combat §XP and Mass Combat; core D12 (XP after the encounter); docs/rules/tdgs-mass-combat.md TDGS-R40";

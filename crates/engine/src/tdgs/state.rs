@@ -568,6 +568,9 @@ pub struct Activation {
     pub entity: usize,
     pub action_used: bool,
     pub step_used: bool,
+    /// The gap to the entity's nearest enemy when it opened (ORDERS-4:
+    /// did it get nearer?).
+    pub start_gap: Option<u32>,
 }
 
 /// The kind of an attack, which an exposed commander's free attack repeats
@@ -695,6 +698,14 @@ impl State {
     /// The gap between two deployed entities' footprints (POSITION-2).
     pub fn distance(&self, a: usize, b: usize) -> Option<u32> {
         Some(footprint::gap(self.footprint(a)?, self.footprint(b)?))
+    }
+
+    /// The gap to `entity`'s nearest enemies on the board.
+    pub fn nearest_enemy_gap(&self, entity: usize) -> Option<u32> {
+        (0..self.entities.len())
+            .filter(|&e| self.enemies(entity, e) && self.on_board(e))
+            .filter_map(|e| self.distance(entity, e))
+            .min()
     }
 
     /// The commander's CHA bonus `unit` gets now (MORALE-2, TDGS-R24): the
