@@ -5,11 +5,11 @@
 
 use senlac_engine::Violation;
 use senlac_engine::tdgs::event::Event;
-use senlac_engine::tdgs::play::{Scratch as Fold, play};
+use senlac_engine::tdgs::play::{Scratch as Fold, finish, play};
 use senlac_engine::tdgs::setup::setup;
 use senlac_engine::tdgs::state::Status;
 use senlac_notation::lower::steps;
-use senlac_notation::parse;
+use senlac_notation::{Span, parse};
 
 const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
 
@@ -460,6 +460,7 @@ fn replay(edits: &[(&str, &str)], movetext: &str) -> (Fold, Vec<Violation>, Stri
     for step in steps(battle) {
         play(&mut fold, &step, &mut out);
     }
+    finish(&mut fold, Span::new(text.len(), text.len()), &mut out);
     (fold, out, text)
 }
 
@@ -626,7 +627,9 @@ fn morale_checks_are_owed_named_and_weakest_first() {
     // After C breaks, D (CON 13) checks before B (14).
     let broken = spec_until("D morale cascade d20:5");
     check(
-        &format!("{broken}    B morale cascade d20:12\n"),
+        &format!(
+            "{broken}    B morale cascade d20:12\n    D morale cascade d20:5 => fail\n    E morale cascade d20:9 => pass\n"
+        ),
         &[("tdgs::cascade-order", "B")],
     );
 }
@@ -808,7 +811,7 @@ fn hazardous_ground_owes_its_damage() {
     )];
     let fold = check_edited(
         &entering,
-        "1. Crown\n  A:\n    A step 0907\n    A hazard damage=4 => A hp=126\n",
+        "1. Crown\n  A:\n    A step 0907\n    A hazard damage=4 => A hp=126\n    A attack R1 d20:14 damage=31\n",
         &[],
     );
     let a = entity(&fold, "Crown", "A");
@@ -823,9 +826,9 @@ fn hazardous_ground_owes_its_damage() {
         "terrain difficult 0503-0603",
         "terrain difficult 0503-0603\nterrain hazardous 0908",
     )];
-    check_edited(&standing, "1. Crown\n  A:\n    A hazard damage=3\n", &[]);
     let mut quiet = idle(&[]);
     quiet.extend(standing);
+    check_edited(&quiet, "1. Crown\n  A:\n    A hazard damage=3\n", &[]);
     check_edited(
         &quiet,
         "1. Crown\n  A:\n1. Raiders\n  R4:\n",
@@ -840,11 +843,13 @@ fn hazardous_ground_owes_its_damage() {
 #[test]
 fn a_unit_under_attack_engages_the_enemy_beside_it() {
     // A steps next to R1 and stops there: under Attack it must strike.
-    check(
+    check_edited(
+        &idle(&["A"]),
         "1. Crown\n  A:\n    A step 0907\n1. Raiders\n  R4:\n",
         &[("tdgs::order-not-followed", "1. Raiders")],
     );
-    check(
+    check_edited(
+        &idle(&["A"]),
         "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31\n1. Raiders\n  R4:\n",
         &[],
     );
@@ -1031,5 +1036,53 @@ fn a_round_may_leave_out_only_activations_that_owe_nothing() {
         &far,
         "1. Crown\n  E:\n    E delay\n\n2. Crown\n  E:\n    E step 1710\n",
         &[("tdgs::order-not-followed", "2. Crown")],
+    );
+}
+
+#[test]
+fn orders_oblige_a_shot_in_range_and_a_retreat_that_can_be_made() {
+    // D (bows) under Attack, 4 squares from R2 and R3: it should shoot.
+    let shooting = [
+        ("weapon=ranged order=hold", "weapon=ranged"),
+        ("order=charge str=24", "order=hold str=24"),
+    ];
+    let (_, out, _) = replay(&shooting, "1. Crown\n  D:\n");
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].code, "tdgs::order-not-followed");
+    assert!(
+        out[0]
+            .message
+            .contains("is in its weapon's range and sight"),
+        "{}",
+        out[0].message
+    );
+    assert!(
+        out[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("write `D shoot R")
+    );
+    check_edited(
+        &shooting,
+        "1. Crown\n  D:\n    D shoot R2 d20:3 => miss\n",
+        &[],
+    );
+    // C under Retreat, not surrounded, stands still: it should have gone.
+    let retreating = [(
+        "\"Levy Squad\" infantry-squad levy size=2x2",
+        "\"Levy Squad\" infantry-squad levy size=2x2 order=retreat",
+    )];
+    let (_, out, _) = replay(&retreating, "1. Crown\n  C:\n");
+    assert_eq!(
+        out.iter().map(|v| v.code).collect::<Vec<_>>(),
+        ["tdgs::order-not-followed"]
+    );
+    assert!(
+        out[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("write `C retreat ")
     );
 }

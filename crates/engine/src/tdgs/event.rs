@@ -43,6 +43,10 @@ pub enum Event {
     ActivationClosed,
     /// The open activation spent its Action or its Step (ACTIONS-1).
     Spent { action: bool, step: bool },
+    /// A line of the open activation was refused: it meant to act, so what
+    /// the unit's order obliged is not asked of it too (one mistake, one
+    /// error).
+    Refused,
     /// The log's order among entities tied on REF and LUK grew by one.
     TieOrdered { entity: usize },
     /// `entity` ended its activation with `delay` (TURN-9).
@@ -127,6 +131,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 action_used: false,
                 step_used: false,
                 start_gap: state.nearest_enemy_gap(*entity),
+                refused: false,
             });
             if let Some(e) = state.entities.get_mut(*entity) {
                 e.round.activated = true;
@@ -143,6 +148,11 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(open) = &mut state.activation {
                 open.action_used |= action;
                 open.step_used |= step;
+            }
+        }
+        Event::Refused => {
+            if let Some(open) = &mut state.activation {
+                open.refused = true;
             }
         }
         Event::TieOrdered { entity } => {

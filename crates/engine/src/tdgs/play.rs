@@ -81,6 +81,7 @@ fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
         return;
     };
     if !open.action_used
+        && !open.refused
         && let Some(owed) = duty::unmet(fold, open.entity, open.start_gap)
     {
         out.push(unmet_duty(fold, open.entity, owed, span, None));
@@ -474,6 +475,15 @@ fn named(
 
 /// One line of an activation.
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    let before = out.len();
+    written_line(fold, action, out);
+    if out.len() > before && fold.activation.is_some() {
+        fold.emit(Event::Refused);
+    }
+}
+
+/// One line of the movetext, checked and played.
+fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let actor_atom = action.actor();
     let verb = action.verb();
     let before: State = State::clone(fold);
@@ -2281,7 +2291,8 @@ fn owed_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violat
         return;
     };
     let before = out.len();
-    let hit = match action.verb().text {
+    let verb = action.verb().text;
+    let hit = match verb {
         "morale" => morale_line(fold, actor, action, out),
         "cornered" => cornered_line(fold, actor, action, out),
         "hazard" => hazard_line(fold, actor, action, out),
@@ -2289,6 +2300,25 @@ fn owed_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violat
     };
     if out.len() == before {
         claims(fold, action, hit, out);
+    } else {
+        written_but_refused(fold, actor, verb);
+    }
+}
+
+/// An owed line was written for `actor` but refused: what it owed counts
+/// as paid (a morale check as passed, MORALE-8), so the next line does not
+/// find it missing as well (one mistake, one error).
+fn written_but_refused(fold: &mut impl Emit, actor: usize, verb: &str) {
+    use super::state::Owed;
+    let index = fold.owed.iter().position(|owed| match (verb, owed) {
+        ("morale", Owed::Morale(check)) => check.unit == actor,
+        ("cornered", Owed::Cornered { unit, .. }) => *unit == actor,
+        ("hazard", Owed::Hazard { entity, .. }) => *entity == actor,
+        ("free-attack", Owed::FreeAttack { attacker, .. }) => *attacker == actor,
+        _ => false,
+    });
+    if let Some(index) = index {
+        fold.emit(Event::Paid(index));
     }
 }
 

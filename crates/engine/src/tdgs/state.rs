@@ -571,6 +571,8 @@ pub struct Activation {
     /// The gap to the entity's nearest enemy when it opened (ORDERS-4:
     /// did it get nearer?).
     pub start_gap: Option<u32>,
+    /// A line of it was refused.
+    pub refused: bool,
 }
 
 /// The kind of an attack, which an exposed commander's free attack repeats
