@@ -133,7 +133,11 @@ fn percentile(sorted: &[usize], p: f64) -> usize {
 #[test]
 fn one_mistake_gives_few_diagnostics() {
     let mut all = Vec::new();
-    for sample in ["samples/hastings.sbn", "samples/fulford.sbn"] {
+    for sample in [
+        "samples/hastings.sbn",
+        "samples/fulford.sbn",
+        "samples/harrow-ford.sbn",
+    ] {
         let Measure { counts, worst } = measure(sample);
         let mut histogram: BTreeMap<usize, usize> = BTreeMap::new();
         for &n in &counts {

@@ -1086,3 +1086,79 @@ fn orders_oblige_a_shot_in_range_and_a_retreat_that_can_be_made() {
             .starts_with("write `C retreat ")
     );
 }
+
+/// The whole of Harrow Ford with one slip (`from` written as `to`): the
+/// findings are exactly `expected`, and nothing after the slip.
+#[track_caller]
+fn one_slip(from: &str, to: &str, expected: &[(&str, &str)]) {
+    let movetext = &HARROW_FORD[HARROW_FORD.find("\n1. Crown").unwrap() + 1..];
+    assert!(movetext.contains(from), "{from:?}");
+    check(&movetext.replacen(from, to, 1), expected);
+}
+
+#[test]
+fn a_slip_of_the_pen_is_one_finding_and_the_battle_reads_on() {
+    // The whole battle reads clean.
+    one_slip("1. Crown", "1. Crown", &[]);
+    // A label written twice, or left out.
+    one_slip("  R4:\n", "  R4: R4:\n", &[("tdgs::acted-twice", "R4:")]);
+    one_slip(
+        "  R4:\n    R4 charge",
+        "    R4 charge",
+        &[(
+            "tdgs::missing-activation",
+            "R4 charge A 0904-0905 d20:11 damage=22 => A hp=108",
+        )],
+    );
+    // The entity written twice, or left out; a misspelt verb.
+    one_slip(
+        "A step 0907",
+        "A A step 0907",
+        &[("tdgs::unknown-verb", "A")],
+    );
+    one_slip(
+        "A attack R1 d20:14",
+        "attack R1 d20:14",
+        &[("tdgs::unknown-entity", "attack")],
+    );
+    one_slip(
+        "A step 0907",
+        "A setp 0907",
+        &[("tdgs::unknown-verb", "setp")],
+    );
+    // A morale check without its verb, or without its unit.
+    one_slip(
+        "C morale half d20:6",
+        "C half d20:6",
+        &[("tdgs::unknown-verb", "half")],
+    );
+    one_slip(
+        "C morale half d20:6",
+        "morale half d20:6",
+        &[("tdgs::unknown-entity", "morale")],
+    );
+    // A misspelt side on a turn line.
+    one_slip(
+        "1. Raiders\n  R4:",
+        "1. Riaders\n  R4:",
+        &[("tdgs::wrong-side", "1. Riaders")],
+    );
+    // A wrong trigger word: the check is still the one owed, and its die
+    // routs C as the log says.
+    one_slip(
+        "C morale half d20:6",
+        "C morale quarter d20:6",
+        &[("tdgs::wrong-trigger", "quarter")],
+    );
+    // A line refused still says what happened: B's blow, written after a
+    // Move spent its Action, leaves R1 at the 39 HP it claims, and R1's
+    // check follows.
+    one_slip(
+        "B step 1207",
+        "B move 1207",
+        &[(
+            "tdgs::second-action",
+            "B attack R1 d20:15 damage=20 => R1 hp=39",
+        )],
+    );
+}

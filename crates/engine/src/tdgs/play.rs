@@ -254,12 +254,28 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
     }
     match fold.roster.side_index(side) {
         Some(side) => fold.emit(Event::SideTurn { side }),
-        None => out.push(Violation::of(
-            &codes::WRONG_SIDE,
-            span,
-            format!("no army is named {side}"),
-            rules::ACTIVATIONS,
-        )),
+        None => {
+            let names = fold.roster.sides.iter().map(String::as_str);
+            let mut found = Violation::of(
+                &codes::WRONG_SIDE,
+                span,
+                format!("no army is named {side}"),
+                rules::ACTIVATIONS,
+            );
+            // A misspelt side is read as the side meant.
+            if let Some(meant) = did_you_mean(side, names).map(str::to_owned) {
+                let at = span.start as usize + span.len() - side.len();
+                found = found.fix(Fix::new(
+                    Span::new(at, at + side.len()),
+                    meant.clone(),
+                    format!("write `{meant}`"),
+                ));
+                if let Some(index) = fold.roster.side_index(&meant) {
+                    fold.emit(Event::SideTurn { side: index });
+                }
+            }
+            out.push(found);
+        }
     }
 }
 
@@ -274,6 +290,19 @@ fn speed(state: &State, entity: usize) -> (i32, i32) {
 /// `ID:` opens ID's activation (TURN-2, -3, -5).
 fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>) {
     missing_checks(fold, out);
+    // The open activation's own label written again: it stays open.
+    let open = fold.activation.map(|a| a.entity);
+    if let Some(open) = open
+        && named(fold, name, fold.turn_side, span, &mut Vec::new()) == Some(open)
+    {
+        out.push(Violation::of(
+            &codes::ACTED_TWICE,
+            span,
+            format!("{}'s activation is open already", fold.name(open)),
+            rules::ACTIVATIONS,
+        ));
+        return;
+    }
     close(fold, span, out);
     let Some(entity) = named(fold, name, fold.turn_side, span, out) else {
         return;
@@ -322,6 +351,9 @@ fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>)
             ),
             rules::ACTIVATIONS,
         ));
+        // Its lines are still read, in an activation of their own.
+        fold.emit(Event::ActivationOpened { entity });
+        fold.emit(Event::Refused);
         return;
     }
     if !flags.delayed
@@ -476,14 +508,174 @@ fn named(
 /// One line of an activation.
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let before = out.len();
-    written_line(fold, action, out);
+    match meant(fold, action, out) {
+        Some((atoms, actor)) => written_line(
+            fold,
+            &Action {
+                span: action.span,
+                atoms: &atoms,
+            },
+            actor,
+            out,
+        ),
+        None => written_line(fold, action, None, out),
+    }
     if out.len() > before && fold.activation.is_some() {
         fold.emit(Event::Refused);
     }
 }
 
-/// One line of the movetext, checked and played.
-fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+/// Whether `word` is a verb of the ruleset's lines.
+fn is_verb(word: &str) -> bool {
+    catalog::LINES.iter().any(|l| l.verb == word)
+}
+
+/// The line its writer meant, when a slip of the pen makes it unreadable
+/// as written: the entity written twice (`A A step 0907`), the entity left
+/// out (`morale half d20:6`, the one who owes it or whose activation is
+/// open), a misspelt verb (`setp`). Reports the slip, once, and gives the
+/// atoms meant, with the entity when the line left it out; `None` when the
+/// line reads as written (allocates only for a slip).
+fn meant<'s>(
+    fold: &impl Emit,
+    action: &Action<'_, 's>,
+    out: &mut Vec<Violation>,
+) -> Option<(Vec<Atom<'s>>, Option<usize>)> {
+    let atoms = action.atoms;
+    let (actor, verb) = (action.actor(), action.verb());
+    if is_verb(verb.text) {
+        return None;
+    }
+    // The entity written twice.
+    if verb.text == actor.text && atoms.get(2).is_some_and(|a| is_verb(a.text)) {
+        out.push(
+            Violation::of(
+                &codes::UNKNOWN_VERB,
+                verb.span,
+                format!("`{}` is written twice", actor.text),
+                rules::ACTIONS,
+            )
+            .fix(Fix::new(
+                Span::new(actor.span.end as usize, verb.span.end as usize),
+                "",
+                format!("remove the second `{}`", actor.text),
+            )),
+        );
+        return Some((atoms[1..].to_vec(), None));
+    }
+    // The entity left out: the line starts with its verb.
+    if is_verb(actor.text) && named(fold, actor.text, None, actor.span, &mut Vec::new()).is_none() {
+        let who = implied_actor(fold, actor.text)?;
+        let id = fold.info(who).map(|i| i.id.as_str())?;
+        out.push(
+            Violation::of(
+                &codes::UNKNOWN_ENTITY,
+                actor.span,
+                format!(
+                    "the line starts with its verb: `{}` is not an entity",
+                    actor.text
+                ),
+                rules::REFERENCES,
+            )
+            .fix(Fix::new(
+                Span::new(actor.span.start as usize, actor.span.start as usize),
+                format!("{id} "),
+                format!("name {} first", fold.name(who)),
+            )),
+        );
+        // The verb stands in the entity's place too; the entity is `who`.
+        let mut written = Vec::with_capacity(atoms.len() + 1);
+        written.push(actor);
+        written.extend_from_slice(atoms);
+        return Some((written, Some(who)));
+    }
+    // `morale` left out: the unit owes a check and names its triggers.
+    let owner = named(fold, actor.text, None, actor.span, &mut Vec::new());
+    let owes_check = owner.is_some_and(|unit| {
+        fold.owed
+            .iter()
+            .any(|o| matches!(o, super::state::Owed::Morale(c) if c.unit == unit))
+    });
+    if owes_check
+        && verb
+            .text
+            .split('+')
+            .all(|w| tables::Trigger::parse(w).is_some())
+    {
+        out.push(
+            Violation::of(
+                &codes::UNKNOWN_VERB,
+                verb.span,
+                format!(
+                    "`{}` is a trigger: the line is a morale check, `{} morale {}`",
+                    verb.text, actor.text, verb.text
+                ),
+                rules::ACTIONS,
+            )
+            .fix(Fix::new(
+                Span::new(verb.span.start as usize, verb.span.start as usize),
+                "morale ",
+                "insert `morale`",
+            )),
+        );
+        let mut written = Vec::with_capacity(atoms.len() + 1);
+        written.push(actor);
+        written.push(Atom {
+            kind: AtomKind::Word,
+            text: "morale",
+            span: Span::new(verb.span.start as usize, verb.span.start as usize),
+        });
+        written.extend_from_slice(&atoms[1..]);
+        return Some((written, None));
+    }
+    // A misspelt verb.
+    let verbs = catalog::LINES
+        .iter()
+        .map(|l| l.verb)
+        .filter(|v| !v.starts_with('>'));
+    let spelt = did_you_mean(verb.text, verbs)?;
+    out.push(
+        Violation::of(
+            &codes::UNKNOWN_VERB,
+            verb.span,
+            format!("`{}` is not an action of TDGS Mass Combat", verb.text),
+            rules::ACTIONS,
+        )
+        .fix(Fix::new(verb.span, spelt, format!("write `{spelt}`"))),
+    );
+    let mut written = atoms.to_vec();
+    written[1] = Atom {
+        text: spelt,
+        ..verb
+    };
+    Some((written, None))
+}
+
+/// Who a line without its entity is by: for an owed line, the one that
+/// owes it (the first due); otherwise the open activation's entity.
+fn implied_actor(fold: &impl Emit, verb: &str) -> Option<usize> {
+    use super::state::Owed;
+    let owed = fold.owed.iter().find_map(|o| match (verb, o) {
+        ("morale", Owed::Morale(check)) => Some(check.unit),
+        ("cornered", Owed::Cornered { unit, .. }) => Some(*unit),
+        ("hazard", Owed::Hazard { entity, .. }) => Some(*entity),
+        ("free-attack", Owed::FreeAttack { attacker, .. }) => Some(*attacker),
+        _ => None,
+    });
+    match verb {
+        "morale" | "cornered" | "hazard" | "free-attack" => owed,
+        _ => fold.activation.map(|a| a.entity),
+    }
+}
+
+/// One line of the movetext, checked and played; by `known` when the line
+/// left its entity out.
+fn written_line(
+    fold: &mut impl Emit,
+    action: &Action<'_, '_>,
+    known: Option<usize>,
+    out: &mut Vec<Violation>,
+) {
     let actor_atom = action.actor();
     let verb = action.verb();
     let before: State = State::clone(fold);
@@ -492,7 +684,7 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
         check_arguments(written, action.args(), out);
     }
     if OWED_VERBS.contains(&verb.text) {
-        owed_line(fold, action, out);
+        owed_line(fold, action, known, out);
         settle(fold, &before, first, action.span);
         return;
     }
@@ -500,7 +692,8 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
     let prefer = fold
         .activation
         .and_then(|a| fold.info(a.entity).map(|i| i.side));
-    let Some(actor) = named(fold, actor_atom.text, prefer, actor_atom.span, out) else {
+    let Some(actor) = known.or_else(|| named(fold, actor_atom.text, prefer, actor_atom.span, out))
+    else {
         return;
     };
     if !fold.on_board(actor) {
@@ -509,17 +702,26 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
     }
     match fold.activation {
         None => {
-            out.push(Violation::of(
-                &codes::MISSING_ACTIVATION,
-                action.span,
-                format!(
-                    "{} acts outside any activation: open one with its label `{}:`",
-                    fold.name(actor),
-                    actor_atom.text
-                ),
-                rules::ACTIVATIONS,
-            ));
-            return;
+            out.push(
+                Violation::of(
+                    &codes::MISSING_ACTIVATION,
+                    action.span,
+                    format!(
+                        "{} acts outside any activation: open one with its label `{}:`",
+                        fold.name(actor),
+                        actor_atom.text
+                    ),
+                    rules::ACTIVATIONS,
+                )
+                .fix(Fix::new(
+                    Span::new(action.span.start as usize, action.span.start as usize),
+                    format!("{}:\n    ", actor_atom.text),
+                    format!("open {}'s activation", actor_atom.text),
+                )),
+            );
+            if !label_left_out(fold, actor, span_line(action)) {
+                return;
+            }
         }
         Some(open) if open.entity != actor => {
             out.push(Violation::of(
@@ -532,12 +734,127 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
                 ),
                 rules::ACTIVATIONS,
             ));
-            return;
+            fold.emit(Event::Refused);
+            if !label_left_out(fold, actor, span_line(action)) {
+                return;
+            }
         }
         Some(_) => {}
     }
+    let refused = out.len();
     ordinary_line(fold, actor, action, out);
+    if out.len() > refused {
+        as_written(fold, actor, action);
+    }
     settle(fold, &before, first, action.span);
+}
+
+/// Where a line starts, for findings about what should stand before it.
+fn span_line(action: &Action<'_, '_>) -> Span {
+    Span::new(action.span.start as usize, action.span.start as usize)
+}
+
+/// After a line by `actor` with no label of its own: when `actor` has not
+/// acted this round, the label was most likely left out, so its activation
+/// is opened here and the line is played in it (one mistake, one error).
+/// Whether it was.
+fn label_left_out(fold: &mut impl Emit, actor: usize, at: Span) -> bool {
+    let flags = fold.entities[actor].round;
+    if flags.activated && !flags.delayed {
+        return false;
+    }
+    close(fold, at, &mut Vec::new());
+    fold.emit(Event::ActivationOpened { entity: actor });
+    fold.emit(Event::Refused);
+    true
+}
+
+/// A refused line, played as written where it says what happened: the
+/// mover stands at its path's last square, and the line's claims of HP and
+/// status stand. So the lines after it meet the position their writer
+/// meant, and one mistake gives one error, not one per line after it.
+fn as_written(fold: &mut impl Emit, actor: usize, action: &Action<'_, '_>) {
+    let moving = matches!(
+        action.verb().text,
+        "step" | "move" | "flee" | "retreat" | "charge"
+    );
+    let last = action
+        .args()
+        .iter()
+        .filter(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
+        .find_map(|a| value::cells(a).last());
+    if moving
+        && let (Some(to), Some(from)) = (last, fold.entities[actor].anchor)
+        && to != from
+        && fold.on_board(actor)
+        && super::morale::may_stop(fold, actor, to)
+    {
+        fold.emit(Event::Moved {
+            entity: actor,
+            from,
+            path: vec![to],
+        });
+    }
+    claimed_as_written(fold, action);
+}
+
+/// The claims of a refused line taken as facts: `X hp=N` and `X STATUS`.
+fn claimed_as_written(fold: &mut impl Emit, action: &Action<'_, '_>) {
+    let Some(claimed) = action.outcome() else {
+        return;
+    };
+    let mut subject: Option<usize> = None;
+    for atom in claimed {
+        match atom.kind {
+            AtomKind::Pair => {
+                let Some(entity) = subject else { continue };
+                let hp = value::pair(atom)
+                    .filter(|(key, _)| *key == "hp")
+                    .and_then(|(_, v)| value::integer(&v))
+                    .and_then(|n| i32::try_from(n).ok());
+                let max = fold.info(entity).map_or(0, |i| i.max_hp);
+                if let Some(hp) = hp.filter(|hp| (0..=max).contains(hp)) {
+                    fold.emit(Event::Hp { entity, hp });
+                }
+            }
+            AtomKind::Word => match Status::parse(atom.text) {
+                Some(status) => {
+                    if let Some(entity) = subject
+                        && fold.entities[entity].status != status
+                    {
+                        claimed_status(fold, entity, status);
+                    }
+                }
+                None => subject = named(fold, atom.text, None, atom.span, &mut Vec::new()),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// `entity` is `status` because a refused line says so.
+fn claimed_status(fold: &mut impl Emit, entity: usize, status: Status) {
+    match status {
+        Status::Routed => {
+            let owed = fold.owed.iter().find_map(|o| match o {
+                super::state::Owed::Morale(check) if check.unit == entity => Some(*check),
+                _ => None,
+            });
+            let rout = super::state::Rout {
+                // Not owed a check: a break of unknown cause, at the
+                // commonest threat (a cascade's 10).
+                threat: owed.map_or(tables::Trigger::Cascade.threat(0), |c| c.threat),
+                threat_entity: owed.and_then(|c| c.threat_entity),
+                triggers: owed.map_or_else(Default::default, |c| c.triggers),
+            };
+            fold.emit(Event::Routed { unit: entity, rout });
+        }
+        Status::Active => fold.emit(Event::Recovered {
+            unit: entity,
+            rallied: false,
+        }),
+        _ => fold.emit(Event::Status { entity, status }),
+    }
 }
 
 /// Reports the first argument a line does not take (TDGS-R52); the rest of
@@ -1025,15 +1342,12 @@ fn pair_number(args: &[Atom<'_>], key: &str) -> Option<(i64, Span)> {
 
 /// The d20 of a line (RESOLVE-1).
 fn die(args: &[Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<(i32, Span)> {
-    let dice: Vec<&Atom<'_>> = args.iter().filter(|a| a.kind == AtomKind::Dice).collect();
-    let [atom] = dice.as_slice() else {
+    // A second die is `tdgs::extra-argument`'s (TDGS-R52); the first is read.
+    let Some(atom) = args.iter().find(|a| a.kind == AtomKind::Dice) else {
         out.push(Violation::of(
             &codes::ROLL_MISSING,
             span,
-            format!(
-                "the line must record its one d20, as `d20:14`; it records {}",
-                dice.len()
-            ),
+            "the line must record its d20, as `d20:14`",
             rules::RESOLUTION,
         ));
         return None;
@@ -2285,9 +2599,15 @@ fn exposed_commander(
 
 /// The lines written because they are owed: `morale`, `cornered`,
 /// `free-attack`.
-fn owed_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn owed_line(
+    fold: &mut impl Emit,
+    action: &Action<'_, '_>,
+    known: Option<usize>,
+    out: &mut Vec<Violation>,
+) {
     let actor_atom = action.actor();
-    let Some(actor) = named(fold, actor_atom.text, None, actor_atom.span, out) else {
+    let Some(actor) = known.or_else(|| named(fold, actor_atom.text, None, actor_atom.span, out))
+    else {
         return;
     };
     let before = out.len();
@@ -2301,15 +2621,34 @@ fn owed_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violat
     if out.len() == before {
         claims(fold, action, hit, out);
     } else {
-        written_but_refused(fold, actor, verb);
+        written_but_refused(fold, actor, action);
     }
 }
 
 /// An owed line was written for `actor` but refused: what it owed counts
-/// as paid (a morale check as passed, MORALE-8), so the next line does not
-/// find it missing as well (one mistake, one error).
-fn written_but_refused(fold: &mut impl Emit, actor: usize, verb: &str) {
+/// as paid, so the next line does not find it missing as well (one
+/// mistake, one error). A morale check claimed failed routs the unit and
+/// spreads as a break does; otherwise it passed (MORALE-8).
+fn written_but_refused(fold: &mut impl Emit, actor: usize, action: &Action<'_, '_>) {
     use super::state::Owed;
+    let verb = action.verb().text;
+    let failed = action
+        .outcome()
+        .is_some_and(|claimed| claimed.iter().any(|a| a.text == "fail"));
+    if verb == "morale"
+        && failed
+        && let Some(check) = fold.owed.iter().find_map(|o| match o {
+            Owed::Morale(check) if check.unit == actor => Some(*check),
+            _ => None,
+        })
+        && fold.entities[actor].status == Status::Active
+    {
+        claimed_status(fold, actor, Status::Routed);
+        for next in super::morale::cascade(fold, actor, check.cause) {
+            owe_check(fold, next);
+        }
+    }
+    claimed_as_written(fold, action);
     let index = fold.owed.iter().position(|owed| match (verb, owed) {
         ("morale", Owed::Morale(check)) => check.unit == actor,
         ("cornered", Owed::Cornered { unit, .. }) => *unit == actor,
@@ -2370,8 +2709,9 @@ fn morale_line(
             ),
             rules::CASCADE,
         ));
-        return None;
     }
+    // Out of order or misnamed, the check is still the one owed: its die
+    // decides (one mistake, one error).
     let written = args.first().filter(|a| a.kind != AtomKind::Dice);
     let words = written.map_or(String::new(), |a| a.text.to_string());
     if words != owed.triggers.words() {
@@ -2389,7 +2729,6 @@ fn morale_line(
             )
             .help(format!("write `{}`", owed.triggers.words())),
         );
-        return None;
     }
     let (face, die_span) = die(args, span, out)?;
     let (con, luk) = fold
