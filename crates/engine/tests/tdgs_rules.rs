@@ -101,8 +101,7 @@ fn units_1_race_and_class_change_nothing() {
     assert_eq!(fold.roster.entities[r1].max_hp, 90);
 }
 
-/// UNITS-3: the scale table is guidance: a platoon of squad stats called
-/// a regiment plays as written.
+/// UNITS-3: the scale table is guidance; a regiment of squad stats plays.
 #[test]
 fn units_3_scale_is_guidance_only() {
     let regiment = format!("{A} echelon=regiment");
@@ -111,7 +110,7 @@ fn units_3_scale_is_guidance_only() {
     assert_eq!(fold.roster.entities[a].stats.str, 28);
 }
 
-/// UNITS-4: a destroyed unit is no target, and checks nothing.
+/// UNITS-4, COMBAT-7, TRIGGERS-7: a destroyed unit is no target and checks nothing.
 #[test]
 fn units_4_a_destroyed_unit_is_gone() {
     let destroyed =
@@ -132,7 +131,7 @@ fn units_4_a_destroyed_unit_is_gone() {
     );
 }
 
-/// UNITS-5: a dead hero is removed and has no activation.
+/// UNITS-5, TURN-5: a dead hero is removed and has no activation.
 #[test]
 fn units_5_a_dead_hero_acts_no_more() {
     let gorm_falls = spec_until("R3 morale commander-lost d20:8");
@@ -151,11 +150,11 @@ fn units_5_a_dead_hero_acts_no_more() {
 
 // ---------------------------------------------------------------- RESOLVE
 
-/// RESOLVE-2: a natural 20 passes whatever the total. R4 made Terrifying
-/// at CHA 40: A checks at 20 + (26 − 40) + 3 = 9, and passes; a 19 gives 8
-/// and fails.
+/// RESOLVE-2: a natural 20 passes whatever the total.
 #[test]
 fn resolve_2_a_natural_20_passes_whatever_the_total() {
+    // R4 made Terrifying at CHA 40: A checks at 20 + (26 − 40) + 3 = 9 and
+    // passes; a 19 gives 8 and fails.
     let terrifying = format!("{R4} traits=terrifying");
     let edits = [
         (R4, terrifying.as_str()),
@@ -176,12 +175,10 @@ fn resolve_2_a_natural_20_passes_whatever_the_total() {
     );
 }
 
-/// RESOLVE-3: the roller's luck. At LUK −1 the die must also reach 11:
-/// A's 10 + 11 = 21 misses. At LUK +1 a die of 11 hits whatever the total:
-/// R4's 11 + (19 − 20) = 10 hits (W16, W17). At LUK +10 a natural 1 is
-/// rolled again.
+/// RESOLVE-3: the roller's luck bounds the die (W16, W17, the LUK +10 reroll).
 #[test]
 fn resolve_3_the_rollers_luck_bounds_the_die() {
+    // At LUK −1 the die must also reach 11: A's 10 + 11 = 21 misses.
     let unlucky = [("cha=18 luk=0", "cha=18 luk=-1")];
     let ten = "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:10";
     check_edited(&unlucky, &format!("{ten} => miss\n"), &[]);
@@ -191,7 +188,8 @@ fn resolve_3_the_rollers_luck_bounds_the_die() {
         &[("tdgs::damage-on-miss", "damage=31")],
     );
     check(&format!("{ten} damage=31 => R1 hp=59\n"), &[]);
-    // Round 2: R4 no longer charges, 11 + (19 − 20) = 10.
+    // At LUK +1 a die of 11 hits whatever the total: in round 2 R4 no
+    // longer charges, 11 + (19 − 20) = 10.
     let lucky = [("wis=12 cha=13 luk=0", "wis=12 cha=13 luk=1")];
     let round_two = spec_until("R4 attack A d20:16");
     let eleven = format!("{round_two}    R4 attack A d20:11 damage=21 => A hp=62\n");
@@ -206,11 +204,10 @@ fn resolve_3_the_rollers_luck_bounds_the_die() {
     );
 }
 
-/// RESOLVE-5: `mod=N` is taken as given and summed; `position=` must be
-/// earned. B steps south of R1 and strikes: 9 + (18 − 17) = 10 misses, one
-/// more hits.
+/// RESOLVE-5: `mod=N` is taken as given and summed.
 #[test]
 fn resolve_5_stated_modifiers_are_summed() {
+    // B steps south of R1 and strikes: 9 + (18 − 17) = 10 misses, one more hits.
     let b = "1. Crown\n  B:\n    B step 1207\n    B attack R1 d20:9";
     check(&format!("{b} mod=+1 damage=20 => R1 hp=70\n"), &[]);
     check(&format!("{b} mod=+2 mod=-1 damage=20\n"), &[]);
@@ -222,10 +219,10 @@ fn resolve_5_stated_modifiers_are_summed() {
 
 // ------------------------------------------------------------------- TURN
 
-/// TURN-4: Hold's +10 % REF does not move D (REF 18, 19 under Hold) level
-/// with R4 (REF 19): R4 acts first.
+/// TURN-4: order modifiers do not change the activation order.
 #[test]
 fn turn_4_order_modifiers_leave_the_order_alone() {
+    // Hold's +10 % REF puts D (REF 18) at 19, level with R4: R4 still acts first.
     check("1. Raiders\n  R4:\n1. Crown\n  D:\n", &[]);
     check(
         "1. Crown\n  D:\n1. Raiders\n  R4:\n",
@@ -233,12 +230,11 @@ fn turn_4_order_modifiers_leave_the_order_alone() {
     );
 }
 
-/// TURN-8, ORDERS-2, ORDERS-7: at the start of R4's activation its charge
-/// modifiers end (REF 18 → 19, STR 20 → 19); B's Hold, ordered after B
-/// acted, waits for B's next activation: R1 hits it at REF 16 with
-/// 5 + (22 − 16) = 11 (W27).
+/// TURN-8, ORDERS-2, ORDERS-7, COMBAT-4: an activation ends a charge, starts a pending order.
 #[test]
 fn turn_8_an_activation_ends_the_charge_and_starts_the_pending_order() {
+    // At the start of R4's activation its charge modifiers end (REF 18 → 19,
+    // STR 20 → 19).
     let fold = check(&spec_until("2. Raiders\n  R4:"), &[]);
     let r4 = entity(&fold, "Raiders", "R4");
     assert!(fold.entities[r4].charging);
@@ -249,6 +245,8 @@ fn turn_8_an_activation_ends_the_charge_and_starts_the_pending_order() {
     assert_eq!(defence(&fold, r4, AttackKind::Melee), 19);
     assert_eq!(attack_strength(&fold, r4), 19);
 
+    // B's Hold, ordered after B acted, waits for B's next activation: R1
+    // hits it at REF 16 with 5 + (22 − 16) = 11 (W27).
     let before_b = spec_until("R1 attack B d20:13");
     let fold = check(
         &format!("{before_b}    R1 attack B d20:5 damage=25 => B hp=45\n"),
@@ -289,10 +287,11 @@ fn actions_2_a_step_is_one_open_square() {
     );
 }
 
-/// ACTIONS-4: a unit that commands may spend its Action on command, and
-/// its Attack order does not bind it in that activation.
+/// ACTIONS-4, COMMAND-12: a unit that commands may spend its Action on command.
 #[test]
 fn actions_4_a_commanding_unit_may_command_instead() {
+    // A, made a lieutenant commanding B, stands next to R1: an order excuses
+    // it from attacking, a free release does not.
     let commands = format!("{A} role=commander direct=B");
     let edits = [
         ("direct=A extended=B+C", "direct=A extended=C"),
@@ -312,11 +311,11 @@ fn actions_4_a_commanding_unit_may_command_instead() {
 
 // --------------------------------------------------------------- POSITION
 
-/// POSITION-4 (W20): difficult ground costs 2 a square, very difficult 4.
-/// Y (MOV 6) crosses three difficult squares, not four; one very difficult
-/// square, not two.
+/// POSITION-4: difficult ground costs 2 a square, very difficult 4 (W20).
 #[test]
 fn position_4_terrain_costs_movement() {
+    // Y (MOV 6) crosses three difficult squares, not four; one very difficult
+    // square, not two.
     let difficult = [(
         "terrain difficult 0503-0603",
         "terrain difficult 0503-0603 1012-1016",
@@ -343,10 +342,11 @@ fn position_4_terrain_costs_movement() {
     );
 }
 
-/// POSITION-8: B south of R1 and Y north of it flank it: position=2 is
-/// earned (8 + 1 + 2 = 11 hits); 4 would need three of them.
+/// POSITION-8, RESOLVE-5: flanking earns `position=2`, no more.
 #[test]
 fn position_8_flanking_earns_two() {
+    // B south of R1 and Y north of it: 8 + 1 + 2 = 11 hits; 4 would need
+    // three of them next to R1.
     let flank = [("Y@1011", "Y@1204")];
     let b = "1. Crown\n  B:\n    B step 1207\n    B attack R1 d20:8";
     check_edited(&flank, &format!("{b} position=2 damage=20\n"), &[]);
@@ -362,12 +362,12 @@ fn position_8_flanking_earns_two() {
     );
 }
 
-/// POSITION-10: cover against shots, when every square of the target has
-/// it: D shoots R2 (DEX 22, REF 15): half cover +4 makes 7 + 3 = 10 a miss,
-/// partial +2 makes 5 + 5 = 10 a miss; cover on half of R2's squares is
-/// none (4 + 7 = 11 hits).
+/// POSITION-10, COMBAT-4: cover raises REF against shots when every square has it.
 #[test]
 fn position_10_cover_raises_ref_against_shots() {
+    // D shoots R2 (DEX 22, REF 15): half cover +4 makes 7 + 3 = 10 a miss,
+    // partial +2 makes 5 + 5 = 10 a miss; cover on half of R2's squares is
+    // none (4 + 7 = 11 hits).
     let cover = |kind: &str, cells: &str| {
         (
             "terrain difficult 0503-0603",
@@ -396,10 +396,11 @@ fn position_10_cover_raises_ref_against_shots() {
 
 // ---------------------------------------------------------------- COMMAND
 
-/// COMMAND-1 (TDGS-R2): S's CHA 12 gives +1, not the table's +2: D's
-/// cascade check 6 + (13 − 10) + 1 = 10 fails.
+/// COMMAND-1, MORALE-2: the CHA bonus rounds down (TDGS-R2).
 #[test]
 fn command_1_cha_bonus_rounds_down() {
+    // S's CHA 12 gives +1, not the table's +2: D's cascade check
+    // 6 + (13 − 10) + 1 = 10 fails.
     let broken = spec_until("D morale cascade d20:5");
     check(
         &format!("{broken}    D morale cascade d20:6 => fail\n"),
@@ -411,8 +412,7 @@ fn command_1_cha_bonus_rounds_down() {
     );
 }
 
-/// COMMAND-7: Gorm dead, R3 and R2 owe their commander-lost checks at
-/// once, and are uncontrolled.
+/// COMMAND-7, TRIGGERS-3: a lost commander's units are uncontrolled and owe checks.
 #[test]
 fn command_7_a_lost_commander_leaves_checks_owed() {
     let gorm_falls = spec_until("R3 morale commander-lost d20:8");
@@ -441,10 +441,10 @@ fn command_10_release_only_ones_own() {
     );
 }
 
-/// COMMAND-11: destroying an extended unit exposes nobody: K destroys C,
-/// Y's extended unit, and has no free attack on Y.
+/// COMMAND-11: destroying an extended unit exposes nobody.
 #[test]
 fn command_11_an_extended_unit_exposes_nobody() {
+    // K destroys C, Y's extended unit, and has no free attack on Y.
     let c_falls = format!("{}\n", spec_until("5. Crown").trim_end());
     check(&c_falls, &[]);
     check(
@@ -471,10 +471,11 @@ fn orders_1_the_standing_order_is_free() {
     );
 }
 
-/// ORDERS-5: under Hold, D shoots R4 (5 away) though R1, R2 and R3 are
-/// nearer (4): 10 + (22 − 19) = 13. Under Attack it may not.
+/// ORDERS-5, ORDERS-4: under Hold a unit may shoot any enemy in range.
 #[test]
 fn orders_5_hold_may_shoot_any_enemy_in_range() {
+    // D shoots R4 (5 away) though R1, R2 and R3 are nearer (4):
+    // 10 + (22 − 19) = 13. Under Attack it may not.
     let shot = "1. Crown\n  D:\n    D shoot R4 d20:10 damage=5 => R4 hp=65\n";
     check(shot, &[]);
     check_edited(
@@ -499,8 +500,7 @@ fn orders_6_take_cover_moves_by_its_step() {
     );
 }
 
-/// ORDERS-8: a retreat ends farther from every nearest enemy and provokes
-/// nothing: R1 backs away from A.
+/// ORDERS-8, POSITION-5: a retreat ends farther from the nearest enemy and provokes nothing.
 #[test]
 fn orders_8_a_retreat_goes_away_unmolested() {
     let retreating = format!("{R1} order=retreat");
@@ -519,7 +519,7 @@ fn orders_8_a_retreat_goes_away_unmolested() {
     );
 }
 
-/// ORDERS-9: a rallied unit is under Attack.
+/// ORDERS-9, RALLY-3: a rallied unit is active and under Attack.
 #[test]
 fn orders_9_a_rallied_unit_is_under_attack() {
     let fold = check(&spec_until("S order E hold"), &[]);
@@ -532,9 +532,10 @@ fn orders_9_a_rallied_unit_is_under_attack() {
 
 // ----------------------------------------------------------------- MORALE
 
-/// MORALE-1: R1's half check is 13 + (18 − 10) + 2 = 23: a pass.
+/// MORALE-1, MORALE-3: the check is d20 + (CON − threat) + bonus.
 #[test]
 fn morale_1_the_check_is_con_against_threat_plus_bonus() {
+    // R1's half check: 13 + (18 − 10) + 2 = 23, a pass.
     let before = spec_until("R1 morale half d20:13");
     check(&format!("{before}    R1 morale half d20:13 => pass\n"), &[]);
     check(
@@ -543,10 +544,10 @@ fn morale_1_the_check_is_con_against_threat_plus_bonus() {
     );
 }
 
-/// MORALE-7: 39 → 8 crosses half and quarter at once: one check, both
-/// words.
+/// MORALE-7, TRIGGERS-2: triggers that fire at once merge into one check.
 #[test]
 fn morale_7_triggers_at_once_merge() {
+    // R4 goes from 39 to 8: half and quarter at once, one check, both words.
     let before = spec_until("R4 morale half+quarter d20:9");
     check(
         &format!("{before}    R4 morale half+quarter d20:9 => fail\n"),
@@ -558,10 +559,10 @@ fn morale_7_triggers_at_once_merge() {
     );
 }
 
-/// MORALE-8: a missing check is replayed as passed: C does not rout and
-/// nobody owes a cascade check.
+/// MORALE-8: a missing check is replayed as passed.
 #[test]
 fn morale_8_a_missing_check_counts_as_passed() {
+    // C does not rout, and nobody owes a cascade check.
     let before = spec_until("C morale half d20:6");
     let fold = check(
         &format!("{before}1. Crown\n  E:\n    E attack R2 d20:10 damage=18\n"),
@@ -577,16 +578,16 @@ fn morale_8_a_missing_check_counts_as_passed() {
 
 // --------------------------------------------------------------- TRIGGERS
 
-/// TRIGGERS-7, ROUT-8, SETUP-15: a routed unit's HP triggers are spent
-/// without a check (C at 6 of 55 after R2's blow), and so is one already
-/// true at deployment (C starting at 27 of 55, hit to 22).
+/// TRIGGERS-7, ROUT-8, SETUP-15: triggers spent while routed or at deployment owe nothing.
 #[test]
 fn triggers_7_spent_triggers_owe_nothing() {
+    // C, routed, falls to 6 of 55 under R2's blow: no quarter check.
     let flight = spec_until("S rally D d20:7");
     check(
         &format!("{flight}    C morale quarter d20:15\n"),
         &[("tdgs::morale-check-not-owed", "C morale quarter d20:15")],
     );
+    // C starting at 27 of 55 has spent its half: hit to 22, it owes nothing.
     let worn = format!("{C} hp=27");
     let edits = [(C, worn.as_str())];
     let charge = "1. Raiders\n  R2:\n    R2 charge C 1405-1406 d20:8 damage=5 => C hp=22\n";
@@ -598,11 +599,11 @@ fn triggers_7_spent_triggers_owe_nothing() {
     );
 }
 
-/// TRIGGERS-5: E's Step closes the third side of R3 (C east, D west, E
-/// south): R3 owes a check at threat 12: 12 + (10 − 12) + 1 (G, extended)
-/// = 11 passes.
+/// TRIGGERS-5, POSITION-7: a third side touched makes a unit surrounded.
 #[test]
 fn triggers_5_a_third_side_touched_is_surrounded() {
+    // E's Step closes the third side of R3 (C east, D west, E south): R3
+    // owes a check at threat 12, 12 + (10 − 12) + 1 (G, extended) = 11.
     let around = [
         ("R3@1605", "R3@1213"),
         ("C@1408", "C@1413"),
@@ -623,9 +624,10 @@ fn triggers_5_a_third_side_touched_is_surrounded() {
 
 // ---------------------------------------------------------------- CASCADE
 
-/// CASCADE-1: C's break makes D, B and E (its neighbours) owe checks.
+/// CASCADE-1, TRIGGERS-4: a break makes the neighbours check.
 #[test]
 fn cascade_1_a_break_makes_the_neighbours_check() {
+    // C's break makes D, B and E owe checks.
     let broken = spec_until("D morale cascade d20:5");
     let cause = "C morale half d20:6 => fail";
     check(
@@ -638,10 +640,10 @@ fn cascade_1_a_break_makes_the_neighbours_check() {
     );
 }
 
-/// CASCADE-3: R3's break finds R2 already owing its commander-lost check:
-/// one check, both words.
+/// CASCADE-3: a check already pending merges a new break.
 #[test]
 fn cascade_3_a_pending_check_merges_a_new_break() {
+    // R3's break finds R2 owing its commander-lost check: one check, both words.
     let before = spec_until("R2 morale commander-lost+cascade d20:14");
     check(
         &format!("{before}    R2 morale commander-lost+cascade d20:14 => pass\n"),
@@ -653,10 +655,11 @@ fn cascade_3_a_pending_check_merges_a_new_break() {
     );
 }
 
-/// CASCADE-4: destruction and surrender break nothing: R2 beside the
-/// destroyed R1, and beside R3 when it surrenders, owes no check.
+/// CASCADE-4: destruction and surrender break nothing.
 #[test]
 fn cascade_4_only_a_failed_morale_check_breaks() {
+    // R2 stands beside R1 when it is destroyed, and beside R3 when it
+    // surrenders: no check either time.
     check(
         "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=95\n    R2 morale cascade d20:5\n",
         &[("tdgs::morale-check-not-owed", "R2 morale cascade d20:5")],
@@ -683,10 +686,11 @@ fn away(movetext: &str) -> String {
     )
 }
 
-/// ROUT-4: away from the threat, each step one square farther, until no
-/// step is: A runs north from R to the board's edge (4 squares of MOV 6).
+/// ROUT-4, ROUT-2: with no edge and no commander, a flight goes away from the threat.
 #[test]
 fn rout_4_away_from_the_threat() {
+    // Each step one square farther from R, until no step is: A runs north to
+    // the board's edge (4 squares of MOV 6).
     let fold = check_text(&away("    A flee 0504-0503-0502-0501\n"), &[]);
     assert_eq!(fold.entities[0].status, Status::Routed);
     check_text(
@@ -699,7 +703,7 @@ fn rout_4_away_from_the_threat() {
     );
 }
 
-/// ROUT-7: D reaches its edge and is gone for good.
+/// ROUT-7, TURN-5: a unit that fled is gone for good.
 #[test]
 fn rout_7_a_unit_that_fled_is_gone() {
     let fled = spec_until("2. Raiders\n  R1:");
@@ -714,10 +718,11 @@ fn rout_7_a_unit_that_fled_is_gone() {
     );
 }
 
-/// ROUT-9: a routed unit keeps its slot: S cannot claim F as direct while
-/// D, routed, holds it (after D fled it can: the sample's round 3).
+/// ROUT-9: a routed unit keeps its commander's slot.
 #[test]
 fn rout_9_a_routed_unit_keeps_its_slot() {
+    // S cannot claim F as direct while D, routed, holds it; after D fled it
+    // can (the sample's round 3).
     let routed = spec_until("S rally D d20:7");
     check(
         &format!("{routed}    S claim F direct\n"),
@@ -730,9 +735,10 @@ fn rout_9_a_routed_unit_keeps_its_slot() {
 
 // --------------------------------------------------------------- CORNERED
 
-/// CORNERED-3: R1's cornered check is 12 + (18 − 14) + 2 = 18: a pass.
+/// CORNERED-3: the cornered check is d20 + (CON − rout threat) + bonus.
 #[test]
 fn cornered_3_the_check_is_con_against_the_rout_threat() {
+    // R1: 12 + (18 − 14) + 2 = 18, a pass.
     let before = spec_until("R1 cornered d20:12");
     check(&format!("{before}    R1 cornered d20:12 => pass\n"), &[]);
     check(
@@ -741,10 +747,10 @@ fn cornered_3_the_check_is_con_against_the_rout_threat() {
     );
 }
 
-/// CORNERED-4: in last stand R1 strikes with STR 22 + 2: 4 + (24 − 17) = 11
-/// hits B under Hold.
+/// CORNERED-4, COMBAT-4: a last stand strikes with +10 % STR.
 #[test]
 fn cornered_4_a_last_stand_strikes_harder() {
+    // R1 at STR 22 + 2: 4 + (24 − 17) = 11 hits B under Hold.
     let before = spec_until("R1 attack B d20:9");
     let fold = check(
         &format!("{before}    R1 attack B d20:4 damage=27 => B hp=18\n"),
@@ -767,9 +773,10 @@ fn rally_1_only_commanders_rally() {
     );
 }
 
-/// RALLY-2: S rallies D with 7 + (12 − 10) = 9: a fail.
+/// RALLY-2: the rally roll is d20 + (CHA − rout threat).
 #[test]
 fn rally_2_the_roll_is_cha_against_the_rout_threat() {
+    // S rallies D: 7 + (12 − 10) = 9, a fail.
     let before = spec_until("S rally D d20:7");
     check(&format!("{before}    S rally D d20:7 => fail\n"), &[]);
     check(
@@ -790,9 +797,10 @@ fn rally_5_a_fled_unit_cannot_be_rallied() {
 
 // ----------------------------------------------------------------- COMBAT
 
-/// COMBAT-1: a reach weapon strikes up to 4 squares (Near): B hits R1 at 2.
+/// COMBAT-1, POSITION-2: a reach weapon strikes up to 4 squares.
 #[test]
 fn combat_1_reach_strikes_near() {
+    // B, with a reach weapon, hits R1 at 2.
     let reach = format!("{B} weapon=reach");
     let edits = [(B, reach.as_str())];
     let strike = "1. Crown\n  B:\n    B attack R1 d20:15 damage=20 => R1 hp=70\n";
@@ -800,10 +808,11 @@ fn combat_1_reach_strikes_near() {
     check(strike, &[("tdgs::not-adjacent", "R1")]);
 }
 
-/// COMBAT-2: a thrown weapon is −2 in the Far band (5 to 10): D shoots R4
-/// at 5 with 10 + (22 − 19) − 2 = 11, a 9 misses; R2 at 4 is no penalty.
+/// COMBAT-2: a shot in the band beyond the weapon's optimal one is −2.
 #[test]
 fn combat_2_the_band_beyond_optimal_costs_two() {
+    // A thrown weapon in the Far band (5 to 10): D shoots R4 at 5 with
+    // 10 + (22 − 19) − 2 = 11, a 9 misses; R2 at 4 is no penalty.
     let thrown = [("weapon=ranged order=hold", "weapon=thrown order=hold")];
     let shot = |target: &str, die: u32| {
         format!("1. Crown\n  D:\n    D shoot {target} d20:{die} damage=5\n")
@@ -818,10 +827,10 @@ fn combat_2_the_band_beyond_optimal_costs_two() {
     check_edited(&thrown, &shot("R2", 4), &[]);
 }
 
-/// COMBAT-3: a hero's spell: arcane is INT against WIS (Y: 13 + (9 − 11)
-/// = 11 hits R1), divine WIS against WIS (12 + (10 − 11) = 11).
+/// COMBAT-3, COMBAT-8: a hero's spell is INT (arcane) or WIS (divine) against WIS.
 #[test]
 fn combat_3_heroes_cast_int_or_wis_against_wis() {
+    // Y: 13 + (9 − 11) = 11 hits R1; divine 12 + (10 − 11) = 11.
     check(
         "1. Crown\n  Y:\n    Y cast R1 arcane d20:13 damage=10 => R1 hp=80\n",
         &[],
@@ -838,8 +847,7 @@ fn combat_3_heroes_cast_int_or_wis_against_wis() {
 
 // -------------------------------------------------------------------- LOG
 
-/// LOG-1: with an A on both sides, the role decides, and `Side.ID` always
-/// works.
+/// LOG-1: the role decides an id both sides use; `Side.ID` always works.
 #[test]
 fn log_1_the_role_decides_an_id_both_sides_use() {
     let twins = [("unit K ", "unit A "), ("K@1704", "A@1704")];
@@ -857,8 +865,7 @@ fn log_1_the_role_decides_an_id_both_sides_use() {
 
 // ----------------------------------------------------------------- REPORT
 
-/// REPORT-1: Harrow Ford's casualties, ⌊men × HP lost / max HP⌋, all of a
-/// destroyed or surrendered unit: Crown 42, Raiders 40.
+/// REPORT-1: Harrow Ford's casualties, ⌊men × HP lost / max HP⌋: Crown 42, Raiders 40.
 #[test]
 fn report_1_casualties_of_harrow_ford() {
     let archive = parse(HARROW_FORD);
