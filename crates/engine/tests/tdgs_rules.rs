@@ -640,7 +640,7 @@ fn cascade_1_a_break_makes_the_neighbours_check() {
     );
 }
 
-/// CASCADE-3: a check already pending merges a new break.
+/// CASCADE-3: a pending check merges a new break; one already passed checks again.
 #[test]
 fn cascade_3_a_pending_check_merges_a_new_break() {
     // R3's break finds R2 owing its commander-lost check: one check, both words.
@@ -652,6 +652,23 @@ fn cascade_3_a_pending_check_merges_a_new_break() {
     check(
         &format!("{before}    R2 morale commander-lost d20:14\n"),
         &[("tdgs::wrong-trigger", "commander-lost")],
+    );
+    // D passes, then E breaks on a natural 1: E's break is a new one, and D,
+    // touching E at a corner, checks again: 15 + (13 − 10) + 1 = 19.
+    let broken = spec_until("D morale cascade d20:5");
+    let again = format!(
+        "{broken}    D morale cascade d20:9 => pass\n    B morale cascade d20:12 => pass\n    E morale cascade d20:1 => fail\n"
+    );
+    check(
+        &format!("{again}    D morale cascade d20:15 => pass\n"),
+        &[],
+    );
+    check(
+        &format!("{again}1. Crown\n  E:\n"),
+        &[(
+            "tdgs::morale-check-missing",
+            "E morale cascade d20:1 => fail",
+        )],
     );
 }
 
