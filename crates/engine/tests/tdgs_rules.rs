@@ -257,12 +257,18 @@ fn turn_8_an_activation_ends_the_charge_and_starts_the_pending_order() {
         (fold.entities[b].order, fold.entities[b].pending_order),
         (Some(Order::Attack), Some(Order::Hold))
     );
-    let fold = check(&spec_until("B attack R1 d20:18"), &[]);
+    let b_opens = spec_until("B attack R1 d20:18");
+    let fold = check(&b_opens, &[]);
     assert_eq!(
         (fold.entities[b].order, fold.entities[b].pending_order),
         (Some(Order::Hold), None)
     );
     assert_eq!(defence(&fold, b, AttackKind::Melee), 17);
+    // Hold now binds B: no Step.
+    check(
+        &format!("{b_opens}    B step 1208\n"),
+        &[("tdgs::hold-moved", "B step 1208")],
+    );
 }
 
 // ---------------------------------------------------------------- ACTIONS
