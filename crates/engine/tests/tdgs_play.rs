@@ -3,57 +3,13 @@
 //! on the spec's Harrow Ford setup: for each rule a legal line and an
 //! illegal one, each finding by its code and the exact text it points at.
 
-use senlac_engine::Violation;
+mod tdgs_common;
+
 use senlac_engine::tdgs::event::Event;
-use senlac_engine::tdgs::play::{Scratch as Fold, finish, play};
-use senlac_engine::tdgs::setup::setup;
 use senlac_engine::tdgs::state::Status;
 use senlac_notation::lower::steps;
-use senlac_notation::{Span, parse};
-
-const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
-
-/// Harrow Ford's tags and setup, then `movetext`.
-fn battle(movetext: &str) -> String {
-    let setup_end = HARROW_FORD
-        .find("\n1. Crown")
-        .expect("the sample's movetext");
-    format!("{}\n{movetext}", &HARROW_FORD[..setup_end])
-}
-
-/// The one check: plays `movetext` after Harrow Ford's setup and asserts
-/// the findings are exactly `expected` (code, text under the span).
-#[track_caller]
-fn check(movetext: &str, expected: &[(&str, &str)]) -> Fold {
-    check_edited(&[], movetext, expected)
-}
-
-/// Each unit of Harrow Ford, and how to put it under Hold.
-const UNDER_HOLD: [(&str, &str, &str); 8] = [
-    ("A", "size=3x3 str=28", "size=3x3 order=hold str=28"),
-    ("B", "size=2x2 str=18", "size=2x2 order=hold str=18"),
-    ("C", "size=2x2 str=14", "size=2x2 order=hold str=14"),
-    ("E", "size=2x2 str=16", "size=2x2 order=hold str=16"),
-    ("R1", "size=2x2 str=22", "size=2x2 order=hold str=22"),
-    ("R2", "order=charge str=24", "order=hold str=24"),
-    ("R3", "size=2x2 str=15", "size=2x2 order=hold str=15"),
-    ("R4", "order=charge str=19", "order=hold str=19"),
-];
-
-/// Setup edits putting every unit but `except` under Hold, so the ones a
-/// test leaves idle owe nothing (ORDERS-4, TURN-7).
-fn idle(except: &[&str]) -> Vec<(&'static str, &'static str)> {
-    UNDER_HOLD
-        .iter()
-        .filter(|(id, ..)| !except.contains(id))
-        .map(|&(_, from, to)| (from, to))
-        .collect()
-}
-
-fn entity(fold: &Fold, side: &str, id: &str) -> usize {
-    let s = fold.roster.side_index(side).unwrap();
-    fold.roster.entity(s, id).unwrap()
-}
+use senlac_notation::parse;
+use tdgs_common::*;
 
 #[test]
 fn round_one_opens_as_the_spec_writes_it() {
@@ -345,22 +301,7 @@ fn a_delayed_entity_opens_once_more() {
 /// ends as the spec says.
 #[test]
 fn harrow_ford_replays_clean_to_the_specs_final_state() {
-    let archive = parse(HARROW_FORD);
-    let battle = &archive.battles[0];
-    let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
-    let mut fold = Fold {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
-    let found: Vec<(&str, &str)> = out
-        .iter()
-        .map(|v| (v.code, &HARROW_FORD[v.span.range()]))
-        .collect();
-    assert_eq!(found, [], "{out:#?}");
+    let fold = check_text(HARROW_FORD, &[]);
     let at = |side: &str, id: &str| {
         let e = &fold.entities[entity(&fold, side, id)];
         (e.hp, e.status)
@@ -411,57 +352,6 @@ fn harrow_ford_replays_clean_to_the_specs_final_state() {
             (7, 9, false)
         ]
     );
-}
-
-/// The spec's movetext up to the line holding `marker` (left out).
-fn spec_until(marker: &str) -> String {
-    let start = HARROW_FORD.find("1. Crown").unwrap();
-    let end = HARROW_FORD.find(marker).unwrap();
-    let line_start = HARROW_FORD[..end].rfind('\n').map_or(end, |n| n + 1);
-    HARROW_FORD[start..line_start].to_string()
-}
-
-/// As [`check`], with Harrow Ford's setup edited first.
-#[track_caller]
-fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) -> Fold {
-    let (fold, out, text) = replay(edits, movetext);
-    let found: Vec<(&str, &str)> = out
-        .iter()
-        .map(|v| (v.code, &text[v.span.range()]))
-        .collect();
-    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
-    fold
-}
-
-/// Every finding of `movetext` after the setup.
-fn findings(movetext: &str) -> Vec<Violation> {
-    replay(&[], movetext).1
-}
-
-/// Plays `movetext` after the setup edited by `edits`: the fold, the
-/// findings and the text played.
-fn replay(edits: &[(&str, &str)], movetext: &str) -> (Fold, Vec<Violation>, String) {
-    let mut text = battle(movetext);
-    for (from, to) in edits {
-        assert!(text.contains(from), "no {from:?} in the setup");
-        text = text.replacen(from, to, 1);
-    }
-    let archive = parse(&text);
-    let notation: Vec<_> = archive.all_errors().collect();
-    assert!(notation.is_empty(), "{notation:?}");
-    let battle = &archive.battles[0];
-    let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
-    assert!(out.is_empty(), "setup: {out:?}");
-    let mut fold = Fold {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
-    finish(&mut fold, Span::new(text.len(), text.len()), &mut out);
-    (fold, out, text)
 }
 
 #[test]
@@ -1046,7 +936,7 @@ fn orders_oblige_a_shot_in_range_and_a_retreat_that_can_be_made() {
         ("weapon=ranged order=hold", "weapon=ranged"),
         ("order=charge str=24", "order=hold str=24"),
     ];
-    let (_, out, _) = replay(&shooting, "1. Crown\n  D:\n");
+    let (_, out, _) = replay(&shooting, "1. Crown\n  D:\n  B:\n");
     assert_eq!(out.len(), 1, "{out:#?}");
     assert_eq!(out[0].code, "tdgs::order-not-followed");
     assert!(
@@ -1073,7 +963,7 @@ fn orders_oblige_a_shot_in_range_and_a_retreat_that_can_be_made() {
         "\"Levy Squad\" infantry-squad levy size=2x2",
         "\"Levy Squad\" infantry-squad levy size=2x2 order=retreat",
     )];
-    let (_, out, _) = replay(&retreating, "1. Crown\n  C:\n");
+    let (_, out, _) = replay(&retreating, "1. Crown\n  C:\n  S:\n");
     assert_eq!(
         out.iter().map(|v| v.code).collect::<Vec<_>>(),
         ["tdgs::order-not-followed"]
@@ -1160,5 +1050,61 @@ fn a_slip_of_the_pen_is_one_finding_and_the_battle_reads_on() {
             "tdgs::second-action",
             "B attack R1 d20:15 damage=20 => R1 hp=39",
         )],
+    );
+}
+
+#[test]
+fn a_battle_is_judged_at_its_end_too() {
+    // The last activation owes its duty, and a check owed is missing.
+    let far = idle(&["E"])
+        .into_iter()
+        .chain([("E@1608", "E@1611")])
+        .collect::<Vec<_>>();
+    let (_, out, _) = replay(&far, "");
+    assert!(out.is_empty());
+    check_whole(&far, "1. Crown\n  E:\n    E step 1710\n", &[]);
+    check_whole(
+        &far,
+        "1. Crown\n  E:\n",
+        &[("tdgs::order-not-followed", "")],
+    );
+    let owed = spec_until("R1 morale half d20:13");
+    check_whole(
+        &[],
+        &owed,
+        &[(
+            "tdgs::morale-check-missing",
+            "B attack R1 d20:15 damage=20 => R1 hp=39",
+        )],
+    );
+}
+
+#[test]
+fn disciplined_fire_ignores_partial_cover() {
+    // R2 stands in partial cover: REF 15 + 2 = 17 against D's shot, so
+    // 4 + (22 − 17) = 9 misses. Disciplined Fire (TDGS-R44) ignores
+    // partial cover: 4 + (22 − 15) = 11 hits.
+    let covered = (
+        "terrain difficult 0503-0603",
+        "terrain difficult 0503-0603\nterrain cover-partial 1405-1506",
+    );
+    let disciplined = (
+        "archer-squad regular size=2x2",
+        "archer-squad regular size=2x2 traits=disciplined-fire",
+    );
+    check_edited(
+        &[covered],
+        "1. Crown\n  D:\n    D shoot R2 d20:4 => miss\n",
+        &[],
+    );
+    check_edited(
+        &[covered, disciplined],
+        "1. Crown\n  D:\n    D shoot R2 d20:4 damage=5 => hit\n",
+        &[],
+    );
+    check_edited(
+        &[covered, disciplined],
+        "1. Crown\n  D:\n    D shoot R2 d20:4 => miss\n",
+        &[("tdgs::damage-missing", "D shoot R2 d20:4 => miss")],
     );
 }

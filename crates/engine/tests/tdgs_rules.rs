@@ -5,79 +5,12 @@
 //! where the rule needs it, or a small battle of its own, and asserts every
 //! finding by its code and the exact text under its span.
 
-use senlac_engine::Violation;
-use senlac_engine::tdgs::play::{Scratch as Fold, attack_strength, defence, play};
-use senlac_engine::tdgs::setup::setup;
+mod tdgs_common;
+
+use senlac_engine::tdgs::play::{attack_strength, defence};
 use senlac_engine::tdgs::state::{AttackKind, Status};
 use senlac_engine::tdgs::tables::Order;
-use senlac_notation::lower::steps;
-use senlac_notation::parse;
-
-const HARROW_FORD: &str = include_str!("../../../samples/harrow-ford.sbn");
-
-/// Harrow Ford's tags and setup, then `movetext`.
-fn harrow(movetext: &str) -> String {
-    let setup_end = HARROW_FORD
-        .find("\n1. Crown")
-        .expect("the sample's movetext");
-    format!("{}\n{movetext}", &HARROW_FORD[..setup_end])
-}
-
-/// The sample's movetext up to the line holding `marker` (left out).
-fn spec_until(marker: &str) -> String {
-    let start = HARROW_FORD.find("1. Crown").unwrap();
-    let end = HARROW_FORD.find(marker).unwrap();
-    let line_start = HARROW_FORD[..end].rfind('\n').map_or(end, |n| n + 1);
-    HARROW_FORD[start..line_start].to_string()
-}
-
-/// Plays a whole battle text: the findings of setup and play together
-/// must be exactly `expected` (code, text under the span), in order.
-#[track_caller]
-fn check_text(text: &str, expected: &[(&str, &str)]) -> Fold {
-    let archive = parse(text);
-    let notation: Vec<_> = archive.all_errors().collect();
-    assert!(notation.is_empty(), "{notation:?}");
-    let battle = &archive.battles[0];
-    let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
-    let mut fold = Fold {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
-    let found: Vec<(&str, &str)> = out
-        .iter()
-        .map(|v| (v.code, &text[v.span.range()]))
-        .collect();
-    assert_eq!(found, expected, "\n{text}\n{out:#?}");
-    fold
-}
-
-/// `movetext` after Harrow Ford's setup.
-#[track_caller]
-fn check(movetext: &str, expected: &[(&str, &str)]) -> Fold {
-    check_edited(&[], movetext, expected)
-}
-
-/// As [`check`], with each `(from, to)` of `edits` made once in the setup.
-#[track_caller]
-fn check_edited(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) -> Fold {
-    let mut text = harrow("");
-    for (from, to) in edits {
-        assert!(text.contains(from), "no {from:?} in the setup");
-        text = text.replacen(from, to, 1);
-    }
-    text.push_str(movetext);
-    check_text(&text, expected)
-}
-
-fn entity(fold: &Fold, side: &str, id: &str) -> usize {
-    let s = fold.roster.side_index(side).unwrap();
-    fold.roster.entity(s, id).unwrap()
-}
+use tdgs_common::*;
 
 const A: &str = "\"Spear Platoon\" infantry-platoon regular size=3x3";
 const B: &str = "\"Militia Squad\" infantry-squad militia size=2x2";
@@ -223,8 +156,9 @@ fn resolve_5_stated_modifiers_are_summed() {
 #[test]
 fn turn_4_order_modifiers_leave_the_order_alone() {
     // Hold's +10 % REF puts D (REF 18) at 19, level with R4: R4 still acts first.
-    check("1. Raiders\n  R4:\n1. Crown\n  D:\n", &[]);
-    check(
+    check_edited(&idle(&[]), "1. Raiders\n  R4:\n1. Crown\n  D:\n", &[]);
+    check_edited(
+        &idle(&[]),
         "1. Crown\n  D:\n1. Raiders\n  R4:\n",
         &[("tdgs::out-of-ref-order", "R4:")],
     );
@@ -287,7 +221,8 @@ fn actions_2_a_step_is_one_open_square() {
         &[("tdgs::path-blocked", "0903")],
     );
     // R1's squares.
-    check(
+    check_edited(
+        &idle(&["B"]),
         "1. Crown\n  B:\n    B step 1207\n    B attack R1 d20:15 damage=20\n\n2. Crown\n  B:\n    B step 1206\n",
         &[("tdgs::path-blocked", "1206")],
     );
@@ -891,18 +826,7 @@ fn log_1_the_role_decides_an_id_both_sides_use() {
 /// REPORT-1: Harrow Ford's casualties, ⌊men × HP lost / max HP⌋: Crown 42, Raiders 40.
 #[test]
 fn report_1_casualties_of_harrow_ford() {
-    let archive = parse(HARROW_FORD);
-    let battle = &archive.battles[0];
-    let mut out = Vec::new();
-    let state = setup(battle, &mut out);
-    let mut fold = Fold {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
-    assert!(out.is_empty(), "{out:?}");
+    let fold = check_text(HARROW_FORD, &[]);
     let view = senlac_engine::tdgs::view::view(&fold);
     let lost: Vec<(&str, u32)> = view
         .units
@@ -924,5 +848,89 @@ fn report_1_casualties_of_harrow_ford() {
             ("R3", 10),
             ("R4", 10),
         ]
+    );
+}
+
+// ------------------------------------------------- found by the coverage
+
+/// UNITS-5, TURN-5: an unconscious hero has no activation.
+#[test]
+fn units_5_an_unconscious_hero_has_no_activation() {
+    // Y's spell takes K to 3 HP, at or below ⌊60 × 5 %⌋ = 3: unconscious,
+    // and R4 checks for its lost commander.
+    let knocked_out = "1. Crown\n  Y:\n    Y cast K arcane d20:11 damage=57 => K hp=3 unconscious\n    R4 morale commander-lost d20:10 => pass\n";
+    check(knocked_out, &[]);
+    check(
+        &format!("{knocked_out}1. Raiders\n  K:\n"),
+        &[("tdgs::removed-entity-acts", "K:")],
+    );
+}
+
+/// LOG-2: `total=N` claims the roll's total: 14 + (28 − 17) = 25.
+#[test]
+fn log_2_total_claims_the_rolls_total() {
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31 => total=25\n",
+        &[],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=31 => total=24\n",
+        &[("tdgs::claim-mismatch", "total=24")],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907 => total=3\n    A attack R1 d20:14 damage=31\n",
+        &[("tdgs::unknown-claim", "total=3")],
+    );
+}
+
+/// LOG-3: an owed line may be written as a reaction of the line that caused it.
+#[test]
+fn log_3_an_owed_line_may_be_a_reaction() {
+    // 50 damage leaves R1 at 40 of 90: half.
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=50 > R1 morale half d20:13 => R1 hp=40\n",
+        &[],
+    );
+    check(
+        "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=50 > R1 morale quarter d20:13 => R1 hp=40\n",
+        &[("tdgs::wrong-trigger", "quarter")],
+    );
+}
+
+/// POSITION-5: one opportunity attack per enemy per line.
+#[test]
+fn position_5_one_opportunity_attack_per_enemy_per_line() {
+    let routed = spec_until("Y order B hold");
+    check(
+        &format!(
+            "{routed}  C:\n    C flee 1408-1409-1410-1411-1412-1413-1414 > R2 opportunity d20:17 damage=20 > R2 opportunity d20:15 damage=3 => C hp=3\n"
+        ),
+        &[("tdgs::opportunity-not-allowed", "R2")],
+    );
+}
+
+/// ORDERS-8: a surrounded unit's standing Retreat is suspended: it fights as under Attack.
+#[test]
+fn orders_8_a_surrounded_retreat_fights() {
+    // R3, with C, D and E on three of its sides, strikes C.
+    let hemmed = [
+        (
+            "\"Thrall Squad\" infantry-squad levy size=2x2",
+            "\"Thrall Squad\" infantry-squad levy size=2x2 order=retreat",
+        ),
+        ("C@1408", "C@1413"),
+        ("D@1410", "D@1013"),
+        ("E@1608", "E@1215"),
+        ("R3@1605", "R3@1213"),
+    ];
+    check_edited(
+        &hemmed,
+        "1. Raiders\n  R3:\n    R3 attack C d20:15 damage=5\n",
+        &[],
+    );
+    check_edited(
+        &hemmed,
+        "1. Raiders\n  R3:\n    R3 retreat 1212-1211\n",
+        &[("tdgs::retreat-while-surrounded", "R3 retreat 1212-1211")],
     );
 }

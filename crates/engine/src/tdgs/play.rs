@@ -293,6 +293,7 @@ fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>)
     // The open activation's own label written again: it stays open.
     let open = fold.activation.map(|a| a.entity);
     if let Some(open) = open
+        && fold.on_board(open)
         && named(fold, name, fold.turn_side, span, &mut Vec::new()) == Some(open)
     {
         out.push(Violation::of(
@@ -322,7 +323,11 @@ fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>)
         ));
         return;
     }
-    if !fold.on_board(entity) {
+    // Removed, unconscious and incapacitated entities have no activation
+    // (TURN-5).
+    if !fold.on_board(entity)
+        || fold.entities[entity].status.lost() && fold.entities[entity].status != Status::Routed
+    {
         out.push(removed(fold, entity, span));
         return;
     }
@@ -435,7 +440,7 @@ fn removed(state: &State, entity: usize, span: Span) -> Violation {
         .entities
         .get(entity)
         .map_or(Status::Active, |e| e.status);
-    let why = if status.removed() {
+    let why = if status.removed() || status.lost() {
         status.word()
     } else {
         "not deployed"
@@ -747,6 +752,33 @@ fn written_line(
         as_written(fold, actor, action);
     }
     settle(fold, &before, first, action.span);
+    owed_reactions(fold, action, out);
+}
+
+/// Owed lines written as reactions of the line that caused them
+/// (`… > C morale half d20:6`, LOG-3): the same to the engine as lines of
+/// their own after it.
+fn owed_reactions(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    for reaction in action.reactions() {
+        if !OWED_VERBS.contains(&reaction.verb.text) {
+            continue;
+        }
+        let end = reaction
+            .args
+            .last()
+            .map_or(reaction.verb.span.end, |a| a.span.end);
+        let mut atoms = Vec::with_capacity(reaction.args.len() + 2);
+        atoms.extend([reaction.reactor, reaction.verb]);
+        atoms.extend_from_slice(reaction.args);
+        let owed = Action {
+            span: Span::new(reaction.reactor.span.start as usize, end as usize),
+            atoms: &atoms,
+        };
+        let before: State = State::clone(fold);
+        let first = fold.emitted().len();
+        owed_line(fold, &owed, None, out);
+        settle(fold, &before, first, owed.span);
+    }
 }
 
 /// Where a line starts, for findings about what should stand before it.
@@ -955,7 +987,25 @@ fn ordinary_line(
     }
     if out.len() == before {
         let moving = matches!(verb.text, "move" | "charge" | "flee");
+        let mut struck: Vec<&str> = Vec::new();
         for reaction in action.reactions() {
+            if OWED_VERBS.contains(&reaction.verb.text) {
+                continue;
+            }
+            // One opportunity attack per enemy per line (POSITION-5).
+            if struck.contains(&reaction.reactor.text) {
+                out.push(Violation::of(
+                    &codes::OPPORTUNITY_NOT_ALLOWED,
+                    reaction.reactor.span,
+                    format!(
+                        "{} has struck once in this line: one opportunity attack per enemy per line",
+                        reaction.reactor.text
+                    ),
+                    rules::OPPORTUNITY,
+                ));
+                break;
+            }
+            struck.push(reaction.reactor.text);
             // An opportunity attack that destroyed the mover ended its line
             // (POSITION-5): nothing more happens to it.
             if !fold.on_board(actor) {
@@ -975,7 +1025,7 @@ fn ordinary_line(
     }
     // A line already wrong has its claims unread: one mistake, one error.
     if out.len() == before {
-        claims(fold, action, hit, out);
+        claims(fold, actor, action, hit, out);
         // The move was made as written; whether its order allowed it is
         // the last question.
         if verb.text == "move" && fold.on_board(actor) {
@@ -1602,6 +1652,7 @@ fn hurt(fold: &mut impl Emit, entity: usize, damage: i32) {
 /// and/or a status, as things stand after the line.
 fn claims(
     fold: &mut impl Emit,
+    actor: usize,
     action: &Action<'_, '_>,
     hit: Option<bool>,
     out: &mut Vec<Violation>,
@@ -1633,6 +1684,27 @@ fn claims(
                 let Some((key, v)) = value::pair(atom) else {
                     continue;
                 };
+                // The line's own roll: d20 + the stats' difference +
+                // modifiers (LOG-2).
+                if key == "total" && subject.is_none() {
+                    let total = hit.and_then(|_| rolled_total(fold, actor));
+                    match total {
+                        Some(total) if value::integer(&v) != Some(i64::from(total)) => {
+                            out.push(
+                                mismatch(atom.span, format!("the roll's total is {total}"))
+                                    .help(format!("write `total={total}`")),
+                            );
+                        }
+                        Some(_) => {}
+                        None => out.push(Violation::of(
+                            &codes::UNKNOWN_CLAIM,
+                            atom.span,
+                            "`total=` is claimed of a line that rolls",
+                            rules::CLAIMS,
+                        )),
+                    }
+                    continue;
+                }
                 let Some(entity) = subject else {
                     out.push(Violation::of(
                         &codes::UNKNOWN_CLAIM,
@@ -1704,6 +1776,15 @@ fn claims(
             )),
         }
     }
+}
+
+/// The total of the last roll `roller` made (the line's, when it rolled).
+fn rolled_total(fold: &impl Emit, roller: usize) -> Option<i32> {
+    fold.emitted().iter().rev().find_map(|e| match e {
+        Event::Attacked { attacker, roll, .. } if *attacker == roller => Some(roll.total),
+        Event::Checked { entity, roll, .. } if *entity == roller => Some(roll.total),
+        _ => None,
+    })
 }
 
 fn mismatch(span: Span, message: String) -> Violation {
@@ -2278,7 +2359,15 @@ fn order_allows_attack(
     gap: u32,
     span: Span,
 ) -> Option<Violation> {
-    match state.entities.get(attacker)?.order {
+    let retreating = state.entities.get(attacker)?.order == Some(Order::Retreat);
+    // A surrounded unit's Retreat is suspended: it fights as under Attack
+    // (ORDERS-8).
+    let order = if retreating && super::morale::is_surrounded(state, attacker) {
+        Some(Order::Attack)
+    } else {
+        state.entities.get(attacker)?.order
+    };
+    match order {
         Some(Order::Retreat) => Some(Violation::of(
             &codes::ATTACK_WHILE_RETREATING,
             span,
@@ -2619,7 +2708,7 @@ fn owed_line(
         _ => free_attack(fold, actor, action, out),
     };
     if out.len() == before {
-        claims(fold, action, hit, out);
+        claims(fold, actor, action, hit, out);
     } else {
         written_but_refused(fold, actor, action);
     }
