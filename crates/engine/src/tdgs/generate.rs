@@ -134,7 +134,11 @@ fn battle(index: u32, rng: &mut Rng) -> String {
         }
         let mut last_side = None;
         for entity in order {
-            if !scratch.on_board(entity) || scratch.entities[entity].round.rallied {
+            let can_act = matches!(
+                scratch.entities[entity].status,
+                Status::Active | Status::Routed
+            );
+            if !scratch.on_board(entity) || !can_act || scratch.entities[entity].round.rallied {
                 continue;
             }
             let Some(side) = scratch.info(entity).map(|i| i.side) else {
@@ -179,10 +183,12 @@ fn step(scratch: &mut Scratch, step: &Step<'_, '_>) {
     play(scratch, step, &mut out);
 }
 
-/// The entities on the board, by REF then LUK, ties in roster order.
+/// The entities on the board that can act (not unconscious or
+/// incapacitated), by REF then LUK, ties in roster order.
 fn activation_order(state: &State) -> Vec<usize> {
     let mut order: Vec<usize> = (0..state.entities.len())
         .filter(|&e| state.on_board(e))
+        .filter(|&e| matches!(state.entities[e].status, Status::Active | Status::Routed))
         .collect();
     order.sort_by_key(|&e| {
         state

@@ -326,9 +326,16 @@ fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>)
     // Removed, unconscious and incapacitated entities have no activation
     // (TURN-5).
     if !fold.on_board(entity)
-        || fold.entities[entity].status.lost() && fold.entities[entity].status != Status::Routed
+        || !matches!(
+            fold.entities[entity].status,
+            Status::Active | Status::Routed
+        )
     {
         out.push(removed(fold, entity, span));
+        // Its lines are read in an activation already refused, so they
+        // are not found outside one as well.
+        fold.emit(Event::ActivationOpened { entity });
+        fold.emit(Event::Refused);
         return;
     }
     let flags = fold.entities[entity].round;
@@ -702,7 +709,13 @@ fn written_line(
         return;
     };
     if !fold.on_board(actor) {
-        out.push(removed(fold, actor, actor_atom.span));
+        // Its label was refused already: one mistake, one error.
+        let refused_label = fold
+            .activation
+            .is_some_and(|open| open.entity == actor && open.refused);
+        if !refused_label {
+            out.push(removed(fold, actor, actor_atom.span));
+        }
         return;
     }
     match fold.activation {
