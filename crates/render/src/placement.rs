@@ -88,7 +88,7 @@ impl Rect {
 
     /// The area of this rectangle outside `frame`.
     pub fn outside(&self, frame: &Rect) -> f64 {
-        self.width * self.height - self.overlap(frame)
+        (self.width * self.height - self.overlap(frame)).max(0.0)
     }
 }
 
