@@ -3,7 +3,9 @@
 //! beside a place (right of the counter standing there, or left where more
 //! lines come from the right; never over its id; several at one place
 //! stacked downwards), outlined areas and fire arcs,
-//! each with an optional label.
+//! each with an optional label: drawn last, over everything, each where
+//! [`place_label`] finds room clear of the counters and of the labels
+//! before it.
 
 use senlac_board::kurbo::{Point, Vec2};
 use senlac_board::scene::{Dash, Glyph, Head, Mark, MarkShape, Place, Scene, Standing, Stroke};
