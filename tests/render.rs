@@ -123,6 +123,75 @@ fn hastings() -> Box<dyn senlac_engine::Game> {
         .unwrap_or_else(|_| panic!("Hastings names its rules"))
 }
 
+/// Harrow Ford (TDGS, on squares) replayed with its timeline.
+fn harrow_ford() -> Box<dyn senlac_engine::Game> {
+    let text = std::fs::read_to_string(common::root().join("samples/harrow-ford.sbn")).unwrap();
+    let archive = senlac_notation::parse(&text);
+    senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
+        .unwrap_or_else(|_| panic!("Harrow Ford names its rules"))
+}
+
+/// In every figure of Harrow Ford, each mark label's tag (an attack's
+/// "8+13=21 hit 29", a check's "cascade 14") lies clear of every counter's
+/// face, where its corner numbers, HP bar and id are written, and of every
+/// other label, inside the map: computed from the layout the drawing uses.
+#[test]
+fn harrow_ford_labels_cover_no_counter_and_no_other_label() {
+    use senlac_render::layout::Layout;
+    let game = harrow_ford();
+    let names: Vec<&str> = game.figures().iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "levyBreaks",
+            "levyRallied",
+            "lastStand",
+            "gormFalls",
+            "fordHeld"
+        ]
+    );
+    let mut checked = 0;
+    for (i, name) in names.iter().enumerate() {
+        let scene = game.figure_scene(i).unwrap();
+        let layout = Layout::new(&scene);
+        let labels = senlac_render::svg::label_boxes(&scene, &layout);
+        let labelled = scene.marks.iter().filter(|m| m.label.is_some()).count();
+        assert_eq!(labels.len(), labelled, "{name}: every label is drawn");
+        let counters = layout.counters(&scene);
+        assert_eq!(counters.len(), scene.counters.len(), "{name}");
+        for (j, label) in labels.iter().enumerate() {
+            for placed in &counters {
+                assert_eq!(
+                    label.rect.overlap(&placed.face),
+                    0.0,
+                    "{name}: {:?} covers {}'s counter ({:?} over {:?})",
+                    label.text,
+                    placed.counter.id,
+                    label.rect,
+                    placed.face
+                );
+            }
+            for other in &labels[j + 1..] {
+                assert_eq!(
+                    label.rect.overlap(&other.rect),
+                    0.0,
+                    "{name}: {:?} and {:?} overlap",
+                    label.text,
+                    other.text
+                );
+            }
+            assert!(
+                label.rect.outside(&layout.map) < 1e-6,
+                "{name}: {:?} leaves the map",
+                label.text
+            );
+            checked += 1;
+        }
+    }
+    // The attacks, checks and cascades of five figures.
+    assert!(checked >= 12, "{checked} labels");
+}
+
 /// The counters of each side (by name) in a figure's scene.
 fn counters_per_side(game: &dyn senlac_engine::Game, figure: &str) -> Vec<(String, usize)> {
     let index = game

@@ -160,7 +160,8 @@ pub enum Standing {
     Shaken,
 }
 
-/// The size of a unit on a table, in inches: a rectangle with its front along `width`.
+/// The size of a unit: on a table, in inches, a rectangle with its front
+/// along `width`; on a square grid, in squares.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Footprint {
     pub width: f64,
@@ -178,7 +179,12 @@ pub struct Counter {
     pub at: Place,
     /// Degrees clockwise from north, in systems that have facing.
     pub facing: Option<f64>,
-    /// On a table: the unit's base; on a grid: `None` (one cell).
+    /// On a table: the unit's base, in inches. On a square grid: `None` for
+    /// one square, else the unit's width and depth in squares, `at` being
+    /// its middle square (the west or north of the two middles of an even
+    /// size); the renderer draws the squares as its base and the counter
+    /// in their middle, where marks to `at` meet it, and a route ending at
+    /// `at` moves with it. Ignored on a hex grid.
     pub footprint: Option<Footprint>,
     pub face: Face,
     pub standing: Standing,

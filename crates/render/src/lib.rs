@@ -8,5 +8,6 @@
 
 pub mod animation;
 pub mod layout;
+pub mod placement;
 pub mod png;
 pub mod svg;

@@ -827,3 +827,67 @@ fn a_glyph_goes_on_the_side_away_from_the_line_that_reaches_its_counter() {
     assert!(red(&scene, 35.0) >= 10, "right, away from the label");
     assert_eq!(red(&scene, -35.0), 0);
 }
+
+#[test]
+fn a_unit_of_several_squares_stands_in_the_middle_of_its_base() {
+    // Pikes 2×2 on 0202-0303 (its middle square 0202), a route that brought
+    // it there from 0203, and an attack on it from the horse at 0502.
+    let mut scene = square_scene();
+    scene.counters.truncate(1);
+    scene.counters[0].footprint = Some(senlac_board::scene::Footprint {
+        width: 2.0,
+        depth: 2.0,
+    });
+    let mut horse = scene.counters[0].clone();
+    horse.side = 1;
+    horse.id = "H".into();
+    horse.footprint = None;
+    horse.at = at(502);
+    scene.counters.push(horse);
+    scene.marks = vec![
+        mark(path(&[203, 202], MOVE), 0),
+        Mark {
+            label: Some("14+3=17 hit 9".into()),
+            ..mark(link(502, 202, ATTACK), 1)
+        },
+    ];
+    let layout = Layout::new(&scene);
+    let Surface::Square { grid, .. } = layout.surface else {
+        panic!("squares")
+    };
+    let placed = layout.counters(&scene);
+    let pikes = &placed[0];
+    let base = pikes.base.expect("a base");
+    let (nw, se) = (grid.corners(cell(202))[0], grid.corners(cell(303))[2]);
+    assert_eq!((base.x, base.y), (nw.x, nw.y));
+    assert_eq!((base.x + base.width, base.y + base.height), (se.x, se.y));
+    // The counter and whatever meets it: the middle of the base.
+    let middle = nw.midpoint(se);
+    assert_eq!(pikes.anchor, middle);
+    assert_eq!(pikes.centre, middle);
+    assert_eq!(layout.anchor(&scene, at(202)), Some(middle));
+    assert_eq!(placed[1].base, None, "one square, no base");
+
+    let svg = scene_svg(&scene);
+    let pixmap = frame_pixmap(&svg).expect("renders");
+    let red = hex(palette(0).fill);
+    // The counter at the base's middle, the base's edge in the side's colour
+    // down its west side, and no counter on the middle square's centre.
+    assert!(close(pixel_at(&pixmap, middle), red));
+    let edge = Point::new(base.x + 3.0, middle.y + 20.0);
+    assert!(close(pixel_at(&pixmap, edge), red), "the base's edge");
+    let square = grid.centre(cell(202));
+    assert!(!close(pixel_at(&pixmap, square), red));
+    // The attack's label lies off both counters.
+    let labels = senlac_render::svg::label_boxes(&scene, &layout);
+    assert_eq!(labels.len(), 1);
+    for p in &placed {
+        assert_eq!(labels[0].rect.overlap(&p.face), 0.0, "{}", p.counter.id);
+    }
+    // The route moved with the counter: from the middle of 0203's base.
+    let start = Point::new(middle.x, middle.y + grid.size);
+    assert!(
+        svg.contains(&format!("cx=\"{}\" cy=\"{}\"", start.x, start.y)),
+        "the route starts at {start:?}"
+    );
+}

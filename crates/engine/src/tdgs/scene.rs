@@ -3,9 +3,9 @@
 //!
 //! A counter stands on the middle square of its footprint (the anchor's
 //! side of the middle for an even width or height), so moves, attacks and
-//! glyphs meet it there; a footprint larger than one square is outlined in
-//! its side's colour, and [`Counter::footprint`] carries its width and
-//! height in squares. Its face: the symbol of its race word (a commander's
+//! glyphs meet it there; for a footprint larger than one square,
+//! [`Counter::footprint`] carries its width and height in squares, and the
+//! renderer draws the squares as the unit's base, the counter in its middle. Its face: the symbol of its race word (a commander's
 //! is the leader's, a hero who commands nobody has none, the id alone),
 //! STR and REF in the top corners, the order's initial (a pending one after
 //! an arrow) and HP in the bottom ones, and an HP bar ticked at the 50 % and
@@ -28,7 +28,6 @@
 //! or killed, a cross where one fled or surrendered.
 
 use senlac_board::Cell;
-use senlac_board::footprint::Footprint as Squares;
 use senlac_board::scene::{
     Bar, Board, Counter, Dash, Face, Footprint, Glyph, Head, Ink, LegendEntry, Look, Mark,
     MarkShape, Place, Sample, Scene, Shape, Standing, Stroke, Symbol, Terrain as SceneTerrain,
@@ -217,25 +216,14 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
         };
         let max = f64::from(info.max_hp.max(1));
         let multi = info.width > 1 || info.height > 1;
-        if multi {
-            marks.push(Mark {
-                shape: MarkShape::Area {
-                    places: Squares::new(anchor, info.width, info.height)
-                        .cells()
-                        .map(Place::Cell)
-                        .collect(),
-                },
-                ink: Ink::Side(info.side),
-                label: None,
-            });
-        }
         counters.push(Counter {
             side: info.side,
             id: info.id.clone(),
             name: info.name.clone(),
             at: Place::Cell(middle(info, anchor)),
             facing: None,
-            // In squares, on a square board.
+            // In squares, on a square board: the renderer draws the base
+            // round the counter.
             footprint: multi.then(|| Footprint {
                 width: f64::from(info.width),
                 depth: f64::from(info.height),

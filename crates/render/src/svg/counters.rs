@@ -5,10 +5,11 @@
 use senlac_board::kurbo::Point;
 use std::sync::OnceLock;
 
-use senlac_board::scene::{Counter, Place, Sample, Scene, Standing, Symbol, Weight};
+use senlac_board::scene::{Counter, Sample, Scene, Standing, Symbol, Weight};
 
 use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette};
-use crate::layout::{Layout, Surface, push_px};
+use crate::layout::{Layout, Rect, push_px};
+use crate::placement::Body;
 
 /// A red cross over a falling counter.
 pub(super) const FALLING: &str = concat!(
@@ -24,10 +25,16 @@ pub(super) const PURSUING: &str = concat!(
 
 /// A shaken counter's mark: a yellow disc with an exclamation, drawn on the
 /// counter's top-right corner, clear of its id.
+///
+/// On a square counter it sits at [`SHAKEN_CORNER`], astride the corner and
+/// clear of the corner's words.
 pub(super) const SHAKEN: &str = concat!(
     "<circle r=\"9\" fill=\"#f2c230\" stroke=\"#2a241c\" stroke-width=\"1.5\"/>",
     "<path d=\"M0,-5V1.5M0,4.2V4.4\" stroke=\"#2a241c\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
 );
+
+/// Where a square counter's shaken disc is centred.
+pub(super) const SHAKEN_CORNER: Point = Point::new(26.0, -26.0);
 
 /// The overlay drawn over a counter standing so, if any.
 pub(super) fn standing_mark(standing: Standing) -> Option<&'static str> {
@@ -40,31 +47,45 @@ pub(super) fn standing_mark(standing: Standing) -> Option<&'static str> {
 }
 
 /// Counters in the scene's order, except that those leaving the field go
-/// first (under the others); several in one place fan out a little.
+/// first (under the others); several in one place fan out a little. The
+/// bases of units larger than a square go under every counter.
 pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
-    let mut order: Vec<&Counter> = scene.counters.iter().collect();
-    order.sort_by_key(|c| c.standing == Standing::Active);
-    for (i, counter) in order.iter().enumerate() {
-        let Some(centre) = layout.surface.place(counter.at) else {
-            continue;
-        };
-        let stacked = order[..i].iter().filter(|c| c.at == counter.at).count() as f64;
-        let at = Point::new(centre.x + 5.0 * stacked, centre.y - 5.0 * stacked);
-        let base = match (&layout.surface, counter.at, counter.footprint) {
-            (Surface::Table(table), Place::Point(_), Some(footprint))
-                if [footprint.width, footprint.depth]
-                    .iter()
-                    .all(|v| v.is_finite() && *v > 0.0) =>
-            {
-                Some((footprint.width * table.scale, footprint.depth * table.scale))
-            }
-            _ => None,
-        };
-        doc.push(match base {
-            Some((width, depth)) => draw_base(scene, counter, at, width, depth),
-            None => draw_square_counter(scene, counter, at),
+    let placed = layout.counters(scene);
+    for p in &placed {
+        if let Some(base) = p.base {
+            doc.push(draw_grid_base(p.counter, base));
+        }
+    }
+    for p in &placed {
+        doc.push(match p.body {
+            Body::Base { width, depth } => draw_base(scene, p.counter, p.centre, width, depth),
+            Body::Square => draw_square_counter(scene, p.counter, p.centre),
         });
     }
+}
+
+/// The base of a unit covering several squares: the squares outlined as
+/// one body in its side's colour, lightly tinted, inset a little so
+/// neighbouring bases stay apart; faded as its counter is.
+fn draw_grid_base(counter: &Counter, base: Rect) -> Tag {
+    let pal = palette(counter.side);
+    let inset = base.grown(-3.0);
+    let mut rect = Tag::new("rect")
+        .num("x", inset.x)
+        .num("y", inset.y)
+        .num("width", inset.width)
+        .num("height", inset.height)
+        .set("rx", "6")
+        .set("fill", pal.fill)
+        .set("fill-opacity", ".13")
+        .set("stroke", pal.fill)
+        .set("stroke-width", "2.5");
+    if counter.standing != Standing::Active {
+        rect = rect
+            .set("stroke-opacity", ".45")
+            .set("stroke-dasharray", "6 4");
+    }
+    rect
 }
 
 /// Rotation in degrees, or `None` without a usable facing.
@@ -92,7 +113,7 @@ fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
                 .set("stroke-linejoin", "round"),
         );
     }
-    finish(scene, counter, at, body, id, 1.0, Point::new(20.0, -20.0))
+    finish(scene, counter, at, body, id, 1.0, SHAKEN_CORNER)
 }
 
 /// A unit's base on a table: its rectangle, `width` pixels of front and

@@ -8,7 +8,7 @@ use senlac_board::kurbo::Point;
 use senlac_board::scene::{Look, Place, Scene, Shape};
 
 use super::{INK, OPEN_GROUND, PathData, SANS, Tag};
-use crate::layout::{Layout, Surface, TableMap, push_px};
+use crate::layout::{Layout, Rect, Surface, TableMap, push_px};
 
 /// Inches between the table's grid lines.
 const GRID_INCHES: f64 = 6.0;
@@ -69,11 +69,12 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     );
     match &layout.surface {
         Surface::Table(table) => draw_table(doc, scene, table),
-        surface => draw_grid(doc, scene, surface),
+        _ => draw_grid(doc, scene, layout),
     }
 }
 
-fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
+fn draw_grid(doc: &mut Tag, scene: &Scene, layout: &Layout) {
+    let surface = &layout.surface;
     // Each cell's look, the last terrain naming it winning; column by column.
     let cells: Vec<Cell> = surface.cells().collect();
     let rows = cells.iter().map(|c| c.row).max().unwrap_or(0);
@@ -171,7 +172,8 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
         .set("text-anchor", "middle");
     // Hundreds of labels of digits alone: written straight into the group,
     // since nothing in them needs escaping and elements cost time. A cell a
-    // counter stands on keeps no label: the counter would cover part of it.
+    // counter stands on keeps no label, nor one a counter's face would
+    // cover or crowd (beside a counter in the middle of a unit's base).
     let occupied: Vec<Cell> = scene
         .counters
         .iter()
@@ -179,6 +181,11 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
             Place::Cell(cell) => Some(cell),
             Place::Point(_) => None,
         })
+        .collect();
+    let faces: Vec<Rect> = layout
+        .counters(scene)
+        .iter()
+        .map(|p| p.face.grown(6.0))
         .collect();
     let mut texts = String::with_capacity(cells.len() * 40);
     for cell in cells {
@@ -188,6 +195,10 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, surface: &Surface) {
         let Some(at) = label_at(surface, cell) else {
             continue;
         };
+        let label = Rect::centred(Point::new(at.x, at.y - 2.5), 18.0, 9.0);
+        if faces.iter().any(|f| f.overlap(&label) > 0.0) {
+            continue;
+        }
         texts.push_str("<text x=\"");
         push_px(&mut texts, at.x);
         texts.push_str("\" y=\"");

@@ -3,17 +3,28 @@
 //! beside a place (right of the counter standing there, or left where more
 //! lines come from the right; never over its id; several at one place
 //! stacked downwards), outlined areas and fire arcs,
-//! each with an optional label.
+//! each with an optional label: drawn last, over everything, each where
+//! [`place_label`] finds room clear of the counters and of the labels
+//! before it.
 
-use senlac_board::kurbo::Point;
-use senlac_board::scene::{Dash, Glyph, Head, Mark, MarkShape, Place, Scene, Stroke};
+use senlac_board::kurbo::{Point, Vec2};
+use senlac_board::scene::{Dash, Glyph, Head, Mark, MarkShape, Place, Scene, Standing, Stroke};
 use senlac_board::table::Sector;
 
+use super::counters::SHAKEN_CORNER;
 use super::{HALF, PathData, SANS, Tag, ink_colour};
-use crate::layout::{Layout, Surface, towards};
+use crate::layout::{Layout, Rect, Surface, towards};
+use crate::placement::{
+    Anchor, Body, LABEL_SIZE, Obstacles, label_size, place_label, to_square_edge,
+};
 
-/// How far from a place an arrow stops when a counter stands there.
-const REACH: f64 = HALF + 4.0;
+/// How far off a counter's edge a line stops.
+const GAP: f64 = 4.0;
+/// How far off it an impact's burst is centred: the burst (12 pixels
+/// across its points) just reaches the counter, clear of its corner words.
+const IMPACT_GAP: f64 = 9.0;
+/// The shortest link drawn with its full gaps.
+const MIN_LINE: f64 = 28.0;
 
 /// How an arrow or a line is drawn, in pixels.
 pub(super) struct Arrow {
@@ -159,15 +170,20 @@ fn line(d: &PathData, style: &Arrow) -> Tag {
     line
 }
 
-/// How far from `place` a line stops: off the counter standing there, if any.
-fn reach(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
-    let counter = scene.counters.iter().find(|c| c.at == place)?;
-    Some(match (&layout.surface, counter.footprint) {
+/// How far from `place`'s anchor a line leaving it along `direction`
+/// stops: off the edge of the counter standing there, if any, by `gap`, so
+/// that it starts or ends clear of the counter's corner words. The edge's
+/// distance and the gap, apart; 4 pixels of gap where no counter stands.
+fn reach(scene: &Scene, layout: &Layout, place: Place, direction: Vec2, gap: f64) -> (f64, f64) {
+    let Some(counter) = scene.counters.iter().find(|c| c.at == place) else {
+        return (0.0, 4.0);
+    };
+    match (&layout.surface, counter.footprint) {
         (Surface::Table(table), Some(f)) if place_is_point(place) => {
-            f.width.min(f.depth) * table.scale / 2.0 + 4.0
+            (f.width.min(f.depth) * table.scale / 2.0, GAP)
         }
-        _ => REACH,
-    })
+        _ => (to_square_edge(HALF, direction), gap),
+    }
 }
 
 fn place_is_point(place: Place) -> bool {
@@ -183,38 +199,101 @@ fn lies_under(mark: &Mark) -> bool {
 /// The marks that lie under the counters, in the scene's order.
 pub(super) fn draw_under(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     for mark in scene.marks.iter().filter(|m| lies_under(m)) {
-        if let Some((Some(tag), _)) = draw_mark(scene, layout, mark, 0) {
+        if let Some(Drawn { tag: Some(tag), .. }) = draw_mark(scene, layout, mark, 0) {
             doc.push(tag);
         }
     }
 }
 
 /// Every other mark, over the counters, in the scene's order; then every
-/// mark's label, over everything.
+/// mark's label, over everything, each placed clear of the counters and
+/// of the labels before it (see [`label_boxes`]).
 pub(super) fn draw_over(doc: &mut Tag, scene: &Scene, layout: &Layout) {
-    let mut labels = Vec::new();
-    for (i, mark) in scene.marks.iter().enumerate() {
-        // The how-manieth glyph at its place: each goes below the one before.
-        let nth = match mark.shape {
-            MarkShape::Spot { at, .. } => scene.marks[..i]
-                .iter()
-                .filter(|m| matches!(m.shape, MarkShape::Spot { at: a, .. } if a == at))
-                .count(),
-            _ => 0,
-        };
-        let Some((tag, label_at)) = draw_mark(scene, layout, mark, nth) else {
-            continue;
-        };
-        if let Some(tag) = tag.filter(|_| !lies_under(mark)) {
+    let drawn = draw_marks(scene, layout);
+    let labels = place_labels(scene, layout, &drawn);
+    for (mark, drawn) in scene.marks.iter().zip(drawn) {
+        if let Some(Drawn { tag: Some(tag), .. }) = drawn.filter(|_| !lies_under(mark)) {
             doc.push(tag);
         }
-        if let (Some(label), Some(at)) = (&mark.label, label_at) {
-            labels.push(label_tag(label, at, ink_colour(mark.ink, true)));
-        }
     }
-    for label in labels {
-        doc.push(label);
+    for label in &labels {
+        let colour = scene
+            .marks
+            .get(label.mark)
+            .map_or(super::NEUTRAL, |m| ink_colour(m.ink, true));
+        doc.push(label_tag(label, colour));
     }
+}
+
+/// Every mark drawn, in the scene's order (`None` for one that cannot be).
+fn draw_marks(scene: &Scene, layout: &Layout) -> Vec<Option<Drawn>> {
+    scene
+        .marks
+        .iter()
+        .enumerate()
+        .map(|(i, mark)| {
+            // The how-manieth glyph at its place: each goes below the one before.
+            let nth = match mark.shape {
+                MarkShape::Spot { at, .. } => scene.marks[..i]
+                    .iter()
+                    .filter(|m| matches!(m.shape, MarkShape::Spot { at: a, .. } if a == at))
+                    .count(),
+                _ => 0,
+            };
+            draw_mark(scene, layout, mark, nth)
+        })
+        .collect()
+}
+
+/// A mark's label as drawn: the mark's index in the scene, its text and
+/// the box of its tag.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelBox {
+    pub mark: usize,
+    pub text: String,
+    pub rect: Rect,
+}
+
+/// Where `scene`'s mark labels go, laid out so: in the scene's order, each
+/// where its mark would have it (a link's middle, beside a glyph) or, where
+/// that would cover a counter or an earlier label, at the nearest spot that
+/// covers neither (glyphs and bursts too, if it can), inside the map.
+pub fn label_boxes(scene: &Scene, layout: &Layout) -> Vec<LabelBox> {
+    place_labels(scene, layout, &draw_marks(scene, layout))
+}
+
+fn place_labels(scene: &Scene, layout: &Layout, drawn: &[Option<Drawn>]) -> Vec<LabelBox> {
+    let placed = layout.counters(scene);
+    let mut obstacles = Obstacles {
+        hard: placed.iter().map(|p| p.face.grown(2.0)).collect(),
+        soft: drawn
+            .iter()
+            .flatten()
+            .flat_map(|d| d.boxes.iter().copied())
+            .collect(),
+        frame: Some(layout.map.grown(-3.0)),
+    };
+    // A shaken counter's disc stands out of its corner.
+    obstacles.soft.extend(
+        placed
+            .iter()
+            .filter(|p| p.counter.standing == Standing::Shaken && p.body == Body::Square)
+            .map(|p| Rect::centred(p.centre + SHAKEN_CORNER.to_vec2(), 20.0, 20.0)),
+    );
+    let mut labels = Vec::new();
+    for (i, (mark, drawn)) in scene.marks.iter().zip(drawn).enumerate() {
+        let (Some(text), Some(anchor)) = (&mark.label, drawn.as_ref().and_then(|d| d.label)) else {
+            continue;
+        };
+        let rect = place_label(anchor, label_size(text), &obstacles);
+        obstacles.hard.push(rect.grown(2.0));
+        labels.push(LabelBox {
+            mark: i,
+            text: text.clone(),
+            rect,
+        });
+    }
+    labels
 }
 
 /// How far right of `place` a glyph goes: clear of the counter standing
@@ -243,7 +322,7 @@ fn reached_from_the_right(scene: &Scene, layout: &Layout, place: Place, c: Point
             }
             _ => None,
         };
-        let Some(o) = other.and_then(|&o| layout.surface.place(o)) else {
+        let Some(o) = other.and_then(|&o| layout.anchor(scene, o)) else {
             continue;
         };
         let weight = 1 + usize::from(m.label.is_some());
@@ -256,14 +335,27 @@ fn reached_from_the_right(scene: &Scene, layout: &Layout, place: Place, c: Point
     right > left
 }
 
+/// A mark as drawn: its drawing, where its label would go, and the boxes of
+/// what it draws that a label had better not cover (glyphs, bursts, heads).
+struct Drawn {
+    tag: Option<Tag>,
+    label: Option<Anchor>,
+    boxes: Vec<Rect>,
+}
+
+impl Drawn {
+    fn new(tag: Tag, label: Option<Anchor>) -> Drawn {
+        Drawn {
+            tag: Some(tag),
+            label,
+            boxes: Vec::new(),
+        }
+    }
+}
+
 /// A mark's drawing and where its label goes; `nth` is how many glyphs were
 /// drawn at a spot's place before it.
-fn draw_mark(
-    scene: &Scene,
-    layout: &Layout,
-    mark: &Mark,
-    nth: usize,
-) -> Option<(Option<Tag>, Option<Point>)> {
+fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<Drawn> {
     let surface = &layout.surface;
     match &mark.shape {
         MarkShape::Path { places, stroke } => {
@@ -273,13 +365,28 @@ fn draw_mark(
                     deduped.push(p);
                 }
             }
+            let last = *deduped.last()?;
+            // A route ends on its counter: a unit's base centres it between
+            // squares, and the whole route moves with it. An outline (a
+            // closed route) stays on its squares.
+            let closed = deduped.len() > 2 && deduped.first() == deduped.last();
+            let shift = if closed {
+                Vec2::ZERO
+            } else {
+                layout.anchor(scene, last)? - surface.place(last)?
+            };
             let mut points: Vec<Point> = deduped
                 .iter()
-                .map(|&p| surface.place(p))
+                .map(|&p| surface.place(p).map(|q| q + shift))
                 .collect::<Option<_>>()?;
-            let (&last, &end) = (deduped.last()?, points.last()?);
+            let end = *points.last()?;
             let before = *points.get(points.len().checked_sub(2)?)?;
-            let back = reach(scene, layout, last).unwrap_or(6.0);
+            let back = if scene.counters.iter().any(|c| c.at == last) {
+                let (edge, gap) = reach(scene, layout, last, before - end, GAP);
+                edge + gap
+            } else {
+                6.0
+            };
             let n = points.len();
             points[n - 1] = towards(end, before, back.min(end.distance(before) * 0.6));
             let colour = ink_colour(mark.ink, false);
@@ -298,19 +405,37 @@ fn draw_mark(
                 );
             }
             let curve = stroke.curved.then(|| bend(points[0], end));
+            let tip = points[n - 1];
             group.push(arrow(&points, curve.filter(|_| n == 2), &style)?);
-            Some((Some(group), Some(end)))
+            let mut drawn = Drawn::new(group, Some(Anchor::Near(end)));
+            drawn.boxes.push(Rect::centred(points[0], 12.0, 12.0));
+            if style.head.is_some() {
+                drawn.boxes.push(Rect::centred(tip, 14.0, 14.0));
+            }
+            Some(drawn)
         }
         MarkShape::Link { from, to, stroke } => {
-            let (a, b) = (surface.place(*from)?, surface.place(*to)?);
+            let (a, b) = (layout.anchor(scene, *from)?, layout.anchor(scene, *to)?);
             let d = a.distance(b);
             if from == to || d == 0.0 {
                 return None;
             }
-            let (pa, pb) = (
-                reach(scene, layout, *from).unwrap_or(4.0),
-                reach(scene, layout, *to).unwrap_or(4.0),
+            let gap = if stroke.head == Head::Impact {
+                IMPACT_GAP
+            } else {
+                GAP
+            };
+            let ((ea, ga), (eb, gb)) = (
+                reach(scene, layout, *from, b - a, GAP),
+                reach(scene, layout, *to, a - b, gap),
             );
+            // Between neighbours the gaps narrow to leave a line that reads.
+            let k = if ga + gb > 0.0 {
+                ((d - ea - eb - MIN_LINE) / (ga + gb)).clamp(0.0, 1.0)
+            } else {
+                1.0
+            };
+            let (pa, pb) = (ea + ga * k, eb + gb * k);
             let shrink = if pa + pb > d * 0.8 {
                 d * 0.8 / (pa + pb)
             } else {
@@ -319,11 +444,27 @@ fn draw_mark(
             let (a, b) = (towards(a, b, pa * shrink), towards(b, a, pb * shrink));
             let style = Arrow::of(stroke, ink_colour(mark.ink, true), false);
             let curve = stroke.curved.then(|| bend(a, b));
-            let label_at = curve.map_or(a.midpoint(b), |c| c.midpoint(a.midpoint(b)));
-            Some((Some(arrow(&[a, b], curve, &style)?), Some(label_at)))
+            // The middle of the line, or of the curve; the curve's tangent
+            // there runs along the chord too.
+            let at = curve.map_or(a.midpoint(b), |c| c.midpoint(a.midpoint(b)));
+            let half = a.distance(b) / 2.0 - 8.0;
+            let room = if curve.is_some() { half * 0.3 } else { half };
+            let mut drawn = Drawn::new(
+                arrow(&[a, b], curve, &style)?,
+                Some(Anchor::Line {
+                    at,
+                    along: b - a,
+                    room,
+                }),
+            );
+            drawn.boxes.push(match style.impact {
+                Some(_) => Rect::centred(b, 24.0, 24.0),
+                None => Rect::centred(b, 14.0, 14.0),
+            });
+            Some(drawn)
         }
         MarkShape::Spot { at, glyph } => {
-            let c = surface.place(*at)?;
+            let c = layout.anchor(scene, *at)?;
             // Right of the counter that stands there, if any, from its top
             // corner down; on the place itself where none does.
             let down = 22.0 * nth as f64;
@@ -335,10 +476,13 @@ fn draw_mark(
                 Some(dx) => Point::new(c.x + dx, c.y - 11.0 + down),
                 None => Point::new(c.x, c.y + down),
             };
-            Some((
-                Some(glyph_tag(*glyph, ink_colour(mark.ink, true)).translate(p)),
-                Some(Point::new(p.x, p.y + 20.0)),
-            ))
+            let away = if p.x < c.x { -1.0 } else { 1.0 };
+            let mut drawn = Drawn::new(
+                glyph_tag(*glyph, ink_colour(mark.ink, true)).translate(p),
+                Some(Anchor::Beside { at: p, away }),
+            );
+            drawn.boxes.push(Rect::centred(p, 20.0, 20.0));
+            Some(drawn)
         }
         MarkShape::Area { places } => {
             let colour = ink_colour(mark.ink, false);
@@ -359,16 +503,14 @@ fn draw_mark(
                 return None;
             }
             let label_at = places.first().and_then(|&p| surface.place(p));
-            Some((
-                Some(
-                    d.path()
-                        .set("fill", colour)
-                        .set("fill-opacity", ".12")
-                        .set("stroke", colour)
-                        .set("stroke-width", "2")
-                        .set("stroke-dasharray", "6 3"),
-                ),
-                label_at,
+            Some(Drawn::new(
+                d.path()
+                    .set("fill", colour)
+                    .set("fill-opacity", ".12")
+                    .set("stroke", colour)
+                    .set("stroke-width", "2")
+                    .set("stroke-dasharray", "6 3"),
+                label_at.map(Anchor::Near),
             ))
         }
         MarkShape::Arc {
@@ -409,17 +551,15 @@ fn draw_mark(
                     .close();
             }
             let tip = table.to_px(*at + senlac_board::table::heading(*facing) * *radius);
-            Some((
-                Some(
-                    d.path()
-                        .set("fill", colour)
-                        .set("fill-opacity", ".1")
-                        .set("stroke", colour)
-                        .set("stroke-opacity", ".7")
-                        .set("stroke-width", "1.5")
-                        .set("stroke-dasharray", "5 3"),
-                ),
-                Some(tip),
+            Some(Drawn::new(
+                d.path()
+                    .set("fill", colour)
+                    .set("fill-opacity", ".1")
+                    .set("stroke", colour)
+                    .set("stroke-opacity", ".7")
+                    .set("stroke-width", "1.5")
+                    .set("stroke-dasharray", "5 3"),
+                Some(Anchor::Near(tip)),
             ))
         }
     }
@@ -495,18 +635,18 @@ pub(super) fn glyph_tag(glyph: Glyph, colour: &'static str) -> Tag {
 }
 
 /// A mark's label ("7 vs 4"): bold text on a white tag edged in the mark's
-/// colour, centred on `at`, over everything, so it reads on any ground.
-fn label_tag(label: &str, at: Point, colour: &'static str) -> Tag {
-    const SIZE: f64 = 12.0;
-    let width = crate::layout::text_width(label, SIZE) + 8.0;
-    let height = SIZE + 5.0;
+/// colour, in its box, over everything, so it reads on any ground.
+fn label_tag(label: &LabelBox, colour: &'static str) -> Tag {
+    const SIZE: f64 = LABEL_SIZE;
+    let r = label.rect;
+    let at = r.centre();
     Tag::new("g")
         .add(
             Tag::new("rect")
-                .num("x", at.x - width / 2.0)
-                .num("y", at.y - height / 2.0)
-                .num("width", width)
-                .num("height", height)
+                .num("x", r.x)
+                .num("y", r.y)
+                .num("width", r.width)
+                .num("height", r.height)
                 .set("rx", "3")
                 .set("fill", "#fff")
                 .set("stroke", colour)
@@ -520,7 +660,7 @@ fn label_tag(label: &str, at: Point, colour: &'static str) -> Tag {
                 .set("font-weight", "bold")
                 .set("fill", colour)
                 .set("text-anchor", "middle")
-                .text(label),
+                .text(&label.text),
         )
 }
 

@@ -27,11 +27,11 @@ use tag::{PathData, Tag};
 
 pub use counters::PIP_STRIP;
 pub use film::{Film, LEGEND_WIDTH, film};
+pub use marks::{LabelBox, label_boxes};
 pub use text::escape;
 
-/// The side of a grid counter's square, in pixels.
-pub const COUNTER: f64 = 46.0;
-const HALF: f64 = COUNTER / 2.0;
+pub use crate::placement::COUNTER;
+use crate::placement::HALF;
 
 const SANS: &str = "DejaVu Sans,Helvetica,Arial,sans-serif";
 const SERIF: &str = "Georgia,DejaVu Serif,Times New Roman,serif";
