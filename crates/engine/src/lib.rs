@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod code;
 pub mod doubt;
 pub mod example;
+pub mod hastings;
 pub mod mass_combat;
 pub mod replay;
 pub mod setup;

@@ -4,7 +4,7 @@
 //! to morale, orders shape what units do, and every uncertain outcome is one
 //! d20 against 11.
 //!
-//! So far the data layer, `tables` (the formulas and tables of the
+//! The data layer: `tables` (the formulas and tables of the
 //! documents, with the d20 resolution and luck), `codes` (every diagnostic
 //! code the system will report) and `rules` (the sections and rulings those
 //! diagnostics cite), and the position: `state` (the fixed roster behind an
