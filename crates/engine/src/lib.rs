@@ -14,7 +14,7 @@ pub mod catalog;
 pub mod code;
 pub mod doubt;
 pub mod example;
-pub mod hastings;
+pub mod hastings_1066;
 pub mod mass_combat;
 pub mod replay;
 pub mod setup;
