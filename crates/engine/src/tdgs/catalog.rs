@@ -24,8 +24,9 @@ pub struct Line {
 pub enum Arg {
     /// An entity's id: `R1`, `Crown.A`.
     Entity,
-    /// A keyword: an order, a slot, a spell's kind.
-    Word,
+    /// A keyword: an order, a slot, a spell's kind (what it is, for
+    /// the catalog).
+    Word(&'static str),
     /// Trigger words, joined by `+`.
     Triggers,
     /// One square.
@@ -45,7 +46,7 @@ impl Arg {
     pub fn fits(self, atom: &senlac_notation::Atom<'_>) -> bool {
         use senlac_notation::AtomKind;
         match self {
-            Arg::Entity | Arg::Word => atom.kind == AtomKind::Word,
+            Arg::Entity | Arg::Word(_) => atom.kind == AtomKind::Word,
             Arg::Triggers => matches!(atom.kind, AtomKind::Word | AtomKind::Group),
             // A chain where one square is due is the line's own mistake
             // (`tdgs::missing-path`), not an extra argument.
@@ -62,7 +63,7 @@ impl Arg {
     pub fn written(self) -> String {
         match self {
             Arg::Entity => "an entity".into(),
-            Arg::Word => "a word".into(),
+            Arg::Word(what) => what.into(),
             Arg::Triggers => "its triggers".into(),
             Arg::Cell => "a square".into(),
             Arg::Path => "a path".into(),
@@ -84,8 +85,8 @@ const STRIKE: [Arg; 6] = [
     Arg::Key("position"),
 ];
 const AT_ENTITY: [Arg; 7] = prepend(Arg::Entity, STRIKE);
-const CASTING: [Arg; 8] = prepend(Arg::Word, AT_ENTITY);
-const CHARGING: [Arg; 8] = prepend(Arg::Path, AT_ENTITY);
+const CASTING: [Arg; 8] = prepend(Arg::Entity, prepend::<6, 7>(Arg::Word("its kind"), STRIKE));
+const CHARGING: [Arg; 8] = prepend(Arg::Entity, prepend::<6, 7>(Arg::Path, STRIKE));
 const RALLYING: [Arg; 3] = [Arg::Entity, Arg::Die, Arg::Key("reroll")];
 const CHECKING: [Arg; 3] = [Arg::Triggers, Arg::Die, Arg::Key("reroll")];
 
@@ -183,14 +184,14 @@ pub const LINES: &[Line] = &[
         verb: "order",
         cost: "Action (free when the order stands)",
         who: "the unit's own commander, in range",
-        takes: &[Arg::Entity, Arg::Word],
+        takes: &[Arg::Entity, Arg::Word("an order")],
         example: "G order R3 charge",
     },
     Line {
         verb: "claim",
         cost: "Action",
         who: "a commander: an uncontrolled friendly unit in range into a free slot",
-        takes: &[Arg::Entity, Arg::Word],
+        takes: &[Arg::Entity, Arg::Word("a slot")],
         example: "K claim R2 extended",
     },
     Line {
