@@ -1573,7 +1573,15 @@ fn resolve_attack(
     let delta = stat - against + stated + penalty;
     let luk = fold.info(attacker).map_or(0, |i| i.stats.luk);
     let resolution = roll(face, die_span, delta, luk, args, out)?;
-    let damage = pair_number(args, "damage");
+    // A misspelt `damage=` is `tdgs::extra-argument`'s finding, and its
+    // number is read as the damage meant.
+    let damage = pair_number(args, "damage").or_else(|| {
+        args.iter().find_map(|a| {
+            let (k, v) = value::pair(a)?;
+            did_you_mean(k, ["damage"])?;
+            value::integer(&v).map(|n| (n, a.span))
+        })
+    });
     let dealt = match (resolution.success, damage) {
         (true, Some((n, _))) if n >= 1 => n as i32,
         (true, Some((_, at))) => {
