@@ -934,3 +934,22 @@ fn orders_8_a_surrounded_retreat_fights() {
         &[("tdgs::retreat-while-surrounded", "R3 retreat 1212-1211")],
     );
 }
+
+/// REPORT-2: the report lists whom each entity fought, and marks commanders who never fought.
+#[test]
+fn report_2_whom_each_entity_fought() {
+    let fold = check_text(HARROW_FORD, &[]);
+    let view = senlac_engine::tdgs::view::view(&fold);
+    let fate = |id: &str| {
+        view.units
+            .iter()
+            .find(|u| u.id == id)
+            .map(|u| u.fate.clone())
+            .unwrap()
+    };
+    assert_eq!(fate("A"), "On the field, 40 of 130 HP; fought K, R1, R4");
+    assert_eq!(fate("Y"), "On the field, unharmed; no XP (commanding only)");
+    assert_eq!(fate("G"), "Dead; fought B");
+    // F never fought and commands nobody: nothing to add.
+    assert_eq!(fate("F"), "On the field, unharmed");
+}

@@ -171,7 +171,14 @@ pub fn apply(state: &mut State, event: &Event) {
                 e.anchor = Some(to);
             }
         }
-        Event::Attacked { .. } | Event::Checked { .. } => {}
+        Event::Attacked {
+            attacker, target, ..
+        } => {
+            if !state.fought.contains(&(*attacker, *target)) {
+                state.fought.push((*attacker, *target));
+            }
+        }
+        Event::Checked { .. } => {}
         Event::Hp { entity, hp } => {
             if let Some(e) = state.entities.get_mut(*entity) {
                 e.hp = *hp;

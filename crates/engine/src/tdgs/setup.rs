@@ -101,6 +101,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         rerolls_used: Vec::new(),
         commander_losses_checked: Vec::new(),
         terrors_met: Vec::new(),
+        fought: Vec::new(),
     };
     spend_what_is_true_at_deployment(&mut state);
     state

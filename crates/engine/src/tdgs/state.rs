@@ -655,6 +655,9 @@ pub struct State {
     /// `(unit, terrifying entity)`: first engagements already checked (once
     /// per Terrifying entity).
     pub terrors_met: Vec<(usize, usize)>,
+    /// `(attacker, target)` of every attack rolled, once each: whom each
+    /// entity fought, for the report's XP note (REPORT-2).
+    pub fought: Vec<(usize, usize)>,
 }
 
 impl State {

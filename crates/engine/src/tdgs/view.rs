@@ -60,6 +60,7 @@ pub const COLUMNS: &[Column] = &[
     fixed("size", "Size", Kind::Text),
     fixed("weapon", "Weapon", Kind::Text),
     fixed("traits", "Traits", Kind::Text),
+    changing("fought", "Fought", None, Kind::Text, "fought"),
 ];
 
 /// Every entity, as the columns lay it out.
@@ -69,16 +70,17 @@ pub fn view(state: &State) -> BattleView {
         .entities
         .iter()
         .zip(&state.entities)
-        .map(|(info, entity)| UnitView {
+        .enumerate()
+        .map(|(index, (info, entity))| UnitView {
             side: info.side,
             id: info.id.clone(),
             name: info.name.clone(),
             status: status_word(entity),
             place: entity.anchor.map(Place::Cell),
-            values: values(state, info, entity),
+            values: values(state, index, info, entity),
             men: info.men,
             casualties: casualties(info, entity),
-            fate: fate(info, entity),
+            fate: with_foes(fate(info, entity), fought(state, info, index)),
         })
         .collect();
     BattleView {
@@ -115,7 +117,7 @@ pub fn status_word(entity: &EntityState) -> &'static str {
     }
 }
 
-fn values(state: &State, info: &EntityInfo, entity: &EntityState) -> Vec<Value> {
+fn values(state: &State, index: usize, info: &EntityInfo, entity: &EntityState) -> Vec<Value> {
     let text = |s: &str| Value::Text(s.to_string());
     let stat = |s: Stat| Value::Number(i64::from(info.stats.get(s)));
     let order = match (entity.order, entity.pending_order) {
@@ -161,7 +163,47 @@ fn values(state: &State, info: &EntityInfo, entity: &EntityState) -> Vec<Value> 
         } else {
             text(&info.traits.join("+"))
         },
+        fought(state, info, index),
     ]
+}
+
+/// The fate, and whom the entity fought (REPORT-2): the report's one line
+/// of each entity's battle.
+fn with_foes(fate: String, foes: Value) -> String {
+    match foes {
+        Value::Text(foes) if foes.starts_with("no XP") => format!("{fate}; {foes}"),
+        Value::Text(foes) => format!("{fate}; fought {foes}"),
+        _ => fate,
+    }
+}
+
+/// REPORT-2: the enemies an entity attacked or was attacked by, for XP
+/// after the battle (core D12, TDGS-R40); a commander who fought nobody is
+/// marked, since commanding earns none.
+fn fought(state: &State, info: &EntityInfo, entity: usize) -> Value {
+    let mut foes: Vec<usize> = state
+        .fought
+        .iter()
+        .filter_map(|&(a, t)| match (a == entity, t == entity) {
+            (true, _) => Some(t),
+            (_, true) => Some(a),
+            _ => None,
+        })
+        .collect();
+    foes.sort_unstable();
+    foes.dedup();
+    if foes.is_empty() {
+        return if info.commander {
+            Value::Text("no XP (commanding only)".into())
+        } else {
+            Value::None
+        };
+    }
+    let ids: Vec<&str> = foes
+        .iter()
+        .filter_map(|&f| state.info(f).map(|i| i.id.as_str()))
+        .collect();
+    Value::Text(ids.join(", "))
 }
 
 /// REPORT-1: ⌊men × HP lost / max HP⌋, every man for a destroyed or
