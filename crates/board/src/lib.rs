@@ -8,6 +8,7 @@
 //! its state to the renderer as a scene.
 
 mod cell;
+pub mod facing;
 pub mod footprint;
 pub mod hex;
 pub mod scene;
