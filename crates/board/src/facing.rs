@@ -165,7 +165,11 @@ pub const fn arc_of_side(facing: Vertex, side: Direction) -> Arc {
 /// The hexes beyond the frontal sides of a unit at `cell` facing `facing`
 /// (those with a label): the hexes it controls, and the only ones it may
 /// attack (5.7, 6.2.2).
-pub fn frontal_neighbours(cell: Cell, facing: Vertex, parity: Parity) -> impl Iterator<Item = Cell> {
+pub fn frontal_neighbours(
+    cell: Cell,
+    facing: Vertex,
+    parity: Parity,
+) -> impl Iterator<Item = Cell> {
     facing
         .frontal()
         .into_iter()
@@ -254,7 +258,11 @@ const COMPASS: [Cube; 12] = {
 /// How a cube step's coordinates compare pairwise: `q` with `r`, `r` with
 /// `s`, `s` with `q`.
 fn order(step: Cube) -> [Ordering; 3] {
-    [step.q.cmp(&step.r), step.r.cmp(&step.s), step.s.cmp(&step.q)]
+    [
+        step.q.cmp(&step.r),
+        step.r.cmp(&step.s),
+        step.s.cmp(&step.q),
+    ]
 }
 
 /// Where a nonzero cube step points on the twelve-point compass: the side
@@ -373,14 +381,20 @@ mod tests {
             assert_eq!(Vertex::parse(&text), Some(vertex));
             assert_eq!(vertex.opposite().opposite(), vertex);
             assert_ne!(vertex.opposite(), vertex);
-            assert_eq!(vertex.opposite().degrees() % 360, (vertex.degrees() + 180) % 360);
+            assert_eq!(
+                vertex.opposite().degrees() % 360,
+                (vertex.degrees() + 180) % 360
+            );
         }
         for text in ["0", "7", "", "12", "+1", " 1", "a"] {
             assert_eq!(Vertex::parse(text), None, "{text:?}");
         }
         assert_eq!(v(1).opposite(), v(4));
         assert_eq!(v(5).opposite(), v(2));
-        assert_eq!(Vertex::ALL.map(Vertex::degrees), [30, 90, 150, 210, 270, 330]);
+        assert_eq!(
+            Vertex::ALL.map(Vertex::degrees),
+            [30, 90, 150, 210, 270, 330]
+        );
     }
 
     #[test]
@@ -399,9 +413,17 @@ mod tests {
             assert_eq!(facing.frontal(), frontal, "facing {number}");
             assert_eq!(facing.flank(), flank, "facing {number}");
             assert_eq!(facing.rear(), rear, "facing {number}");
-            for (sides, arc) in [(frontal, Arc::Front), (flank, Arc::Flank), (rear, Arc::Rear)] {
+            for (sides, arc) in [
+                (frontal, Arc::Front),
+                (flank, Arc::Flank),
+                (rear, Arc::Rear),
+            ] {
                 for side in sides {
-                    assert_eq!(arc_of_side(facing, side), arc, "facing {number} side {side:?}");
+                    assert_eq!(
+                        arc_of_side(facing, side),
+                        arc,
+                        "facing {number} side {side:?}"
+                    );
                 }
             }
             // Six sides, each in exactly one arc.
@@ -425,7 +447,10 @@ mod tests {
         // 0605 (S), 0505 (SW) and 0504 (NW).
         let at = c("0604");
         let around = hex::neighbours(at, EVEN).collect::<Vec<_>>();
-        assert_eq!(labels(around), ["0603", "0704", "0705", "0605", "0505", "0504"]);
+        assert_eq!(
+            labels(around),
+            ["0603", "0704", "0705", "0605", "0505", "0504"]
+        );
         let zones = [
             (1, ["0603", "0704"]),
             (2, ["0704", "0705"]),
@@ -435,10 +460,17 @@ mod tests {
             (6, ["0504", "0603"]),
         ];
         for (number, want) in zones {
-            assert_eq!(labels(frontal_neighbours(at, v(number), EVEN)), want, "facing {number}");
+            assert_eq!(
+                labels(frontal_neighbours(at, v(number), EVEN)),
+                want,
+                "facing {number}"
+            );
         }
         // Under odd parity column 06 is not shifted.
-        assert_eq!(labels(frontal_neighbours(at, v(2), Parity::Odd)), ["0703", "0704"]);
+        assert_eq!(
+            labels(frontal_neighbours(at, v(2), Parity::Odd)),
+            ["0703", "0704"]
+        );
         // Neighbours without a label are left out.
         assert_eq!(labels(frontal_neighbours(c("0101"), v(6), EVEN)), [""; 0]);
         assert_eq!(labels(frontal_neighbours(c("0101"), v(1), EVEN)), [""; 0]);
@@ -464,8 +496,8 @@ mod tests {
         // The ring of twelve around 0604 (parity even), clockwise from two
         // hexes north: side directions and vertex rays alternate.
         let ring = [
-            "0602", "0703", "0803", "0804", "0805", "0706", "0606", "0506", "0405", "0404",
-            "0403", "0503",
+            "0602", "0703", "0803", "0804", "0805", "0706", "0606", "0506", "0405", "0404", "0403",
+            "0503",
         ];
         let at = c("0604");
         for label in ring {
@@ -473,8 +505,8 @@ mod tests {
         }
         use Aspect::{Flank, FlankRear, Front, FrontFlank, Rear};
         let facing_1 = [
-            Front, Front, Front, FrontFlank, Flank, FlankRear, Rear, Rear, Rear, FlankRear,
-            Flank, FrontFlank,
+            Front, Front, Front, FrontFlank, Flank, FlankRear, Rear, Rear, Rear, FlankRear, Flank,
+            FrontFlank,
         ];
         for (label, want) in ring.iter().zip(facing_1) {
             assert_eq!(aspect(at, v(1), c(label), EVEN), Some(want), "{label}");
@@ -483,8 +515,8 @@ mod tests {
         // and 0703 on the front/flank boundary, 0503 and 0506 on the
         // flank/rear one, 0404 straight behind.
         let facing_2 = [
-            Flank, FrontFlank, Front, Front, Front, FrontFlank, Flank, FlankRear, Rear, Rear,
-            Rear, FlankRear,
+            Flank, FrontFlank, Front, Front, Front, FrontFlank, Flank, FlankRear, Rear, Rear, Rear,
+            FlankRear,
         ];
         for (label, want) in ring.iter().zip(facing_2) {
             assert_eq!(aspect(at, v(2), c(label), EVEN), Some(want), "{label}");
@@ -506,9 +538,24 @@ mod tests {
     fn boundaries_resolve_the_way_the_caller_asks() {
         use Aspect::{Flank, FlankRear, Front, FrontFlank, Rear};
         let all = [Front, FrontFlank, Flank, FlankRear, Rear];
-        assert_eq!(all.map(Aspect::exact), [Some(Arc::Front), None, Some(Arc::Flank), None, Some(Arc::Rear)]);
-        assert_eq!(all.map(Aspect::toward_front), [Arc::Front, Arc::Front, Arc::Flank, Arc::Flank, Arc::Rear]);
-        assert_eq!(all.map(Aspect::toward_rear), [Arc::Front, Arc::Flank, Arc::Flank, Arc::Rear, Arc::Rear]);
+        assert_eq!(
+            all.map(Aspect::exact),
+            [
+                Some(Arc::Front),
+                None,
+                Some(Arc::Flank),
+                None,
+                Some(Arc::Rear)
+            ]
+        );
+        assert_eq!(
+            all.map(Aspect::toward_front),
+            [Arc::Front, Arc::Front, Arc::Flank, Arc::Flank, Arc::Rear]
+        );
+        assert_eq!(
+            all.map(Aspect::toward_rear),
+            [Arc::Front, Arc::Flank, Arc::Flank, Arc::Rear, Arc::Rear]
+        );
         // A shooter at 0604 facing 1 does not have 0804 strictly within its
         // front; a target at 0604 facing 1 shot from 0804 is hit in front.
         let seen = aspect(c("0604"), v(1), c("0804"), EVEN).unwrap();
@@ -560,15 +607,27 @@ mod tests {
         assert_eq!(kind("0604"), None);
         assert_eq!(kind("0606"), None);
         let east = [NE, SE];
-        assert_eq!(classify_step(at, c("0704"), east, EVEN), Some(StepKind::Rear));
-        assert_eq!(classify_step(at, c("0505"), east, EVEN), Some(StepKind::Forward));
-        assert_eq!(classify_step(at, c("0603"), east, EVEN), Some(StepKind::Lateral));
+        assert_eq!(
+            classify_step(at, c("0704"), east, EVEN),
+            Some(StepKind::Rear)
+        );
+        assert_eq!(
+            classify_step(at, c("0505"), east, EVEN),
+            Some(StepKind::Forward)
+        );
+        assert_eq!(
+            classify_step(at, c("0603"), east, EVEN),
+            Some(StepKind::Lateral)
+        );
         let of = |kind| labels(steps_of_kind(at, west, kind, EVEN));
         assert_eq!(of(StepKind::Rear), ["0505", "0504"]);
         assert_eq!(of(StepKind::Forward), ["0704", "0705"]);
         assert_eq!(of(StepKind::Lateral), ["0603", "0605"]);
         // At the edge of the labels, only what exists.
-        assert_eq!(labels(steps_of_kind(c("0101"), west, StepKind::Rear, EVEN)), [""; 0]);
+        assert_eq!(
+            labels(steps_of_kind(c("0101"), west, StepKind::Rear, EVEN)),
+            [""; 0]
+        );
         // The rear wins in an odd pair holding a direction and its opposite.
         assert_eq!(StepKind::of(N, [N, S]), StepKind::Rear);
         assert_eq!(StepKind::of(S, [N, S]), StepKind::Rear);
