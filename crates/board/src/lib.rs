@@ -9,6 +9,7 @@
 
 mod cell;
 pub mod facing;
+pub mod flood;
 pub mod footprint;
 pub mod hex;
 pub mod scene;
