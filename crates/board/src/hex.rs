@@ -9,7 +9,7 @@
 //! lines are simple. `q` is the column itself; `r` grows southwards within a
 //! column and `s = -q - r`.
 //!
-//! Two kinds of line: [`line`] is a path of adjacent cells from one cell to
+//! Two kinds of line: [`line()`] is a path of adjacent cells from one cell to
 //! another, for moving; [`between`] is a sight line, the hexes (or pairs of
 //! hexes along a side) strictly between two cells, for seeing and shooting.
 //!
