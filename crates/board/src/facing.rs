@@ -23,8 +23,8 @@
 //! against a pair of rear directions (a side's rear edge, a routed unit's
 //! way home).
 //!
-//! It knows no rules. (It was written for Hastings: 1066's facing, HS-R2,
-//! HS-R3 and HS-R14; those ids are cited where they explain a choice.)
+//! It knows no rules. (It was written for the rulings HS-R2, HS-R3, HS-R14,
+//! HS-R19 and HS-R24; those ids are cited where they explain a choice.)
 
 use std::cmp::Ordering;
 use std::fmt;
