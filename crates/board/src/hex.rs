@@ -9,6 +9,10 @@
 //! lines are simple. `q` is the column itself; `r` grows southwards within a
 //! column and `s = -q - r`.
 //!
+//! Two kinds of line: [`line()`] is a path of adjacent cells from one cell to
+//! another, for moving; [`between`] is a sight line, the hexes (or pairs of
+//! hexes along a side) strictly between two cells, for seeing and shooting.
+//!
 //! Functions here know only the label range 1..=99; callers filter by the
 //! map's size with [`crate::Extent::contains`].
 
@@ -236,6 +240,112 @@ pub fn line(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Cell> {
     })
 }
 
+/// One step of a sight line between two hexes: the hex the line is in at
+/// that step, or the two hexes whose common side the line is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Between {
+    /// Both nudged lines are in this hex.
+    Hex(Cell),
+    /// The line is on the side between these two hexes, lower label first;
+    /// one of them may lie beyond the edge of the labels (row 0 or 100).
+    Side(Cell, Cell),
+}
+
+impl Between {
+    /// Whether the step stops the line, given what stops it in one hex: a
+    /// hex when it blocks, a side only when both its hexes do (a line along
+    /// a hexside between blocking and clear ground passes).
+    pub fn blocked(self, blocks: impl Fn(Cell) -> bool) -> bool {
+        match self {
+            Between::Hex(cell) => blocks(cell),
+            Between::Side(a, b) => blocks(a) && blocks(b),
+        }
+    }
+}
+
+/// The cell at a cube whose column has a label but whose row may be 0 or
+/// 100: the far side of a [`Between::Side`] at the edge of the labels.
+fn edge_cell(cube: Cube, parity: Parity) -> Cell {
+    let (column, row) = offset(cube, parity);
+    let byte = |n: i32| u8::try_from(n.clamp(0, i32::from(u8::MAX))).unwrap_or(u8::MAX);
+    Cell {
+        column: byte(column),
+        row: byte(row),
+    }
+}
+
+/// The steps of the sight line from the centre of `a` to the centre of
+/// `b`, ends excluded: `distance(a, b) - 1` of them, in order from `a`
+/// (none for the same or adjacent cells).
+///
+/// This is the usual hex line walked twice, nudged a hair to either side
+/// (HS-R15): step `i` looks at the point `i / distance` of the way along.
+/// Where both nudges land in one hex the step is [`Between::Hex`]; where
+/// they land in two, the point lies on the side between them and the step
+/// is [`Between::Side`], and the caller decides whether a side blocks
+/// ([`Between::blocked`], [`clear`]).
+///
+/// Exact, with no nudge at all: of the point's three cube coordinates the
+/// one that changes fastest along the line is a whole number at every step,
+/// so the point lies on a line of centres, where each hex spans exactly
+/// half a step either side of its centre. Rounding the other coordinate
+/// picks the hex, and a coordinate exactly halfway means the side (the
+/// point can never be a corner, where three hexes meet). The steps from `b`
+/// are these reversed.
+///
+/// Two things this walk is not, both of them the walk's and so the rule's:
+/// a `Side` step also arises where the line crosses a side at its midpoint
+/// without running along it (0604 to 1005 with parity even crosses the
+/// side 0804/0805); and the line may clip a corner of a hex no step names
+/// (from range 7, as 0604 to 1307 with parity even).
+pub fn between(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Between> {
+    let (from, to) = (to_cube(a, parity), to_cube(b, parity));
+    let start = [from.q, from.r, from.s];
+    let delta = [to.q - from.q, to.r - from.r, to.s - from.s];
+    // At most 98 columns plus 98 rows apart.
+    let steps = i32::try_from(Cube::distance(from, to)).unwrap_or(i32::MAX);
+    // The fastest coordinate moves one whole unit a step; the next one
+    // round is rounded.
+    let fast = (0..3).find(|&j| delta[j].abs() == steps).unwrap_or(0);
+    let (slow, last) = ((fast + 1) % 3, (fast + 2) % 3);
+    (1..steps).map(move |i| {
+        let fast_value = start[fast] + i * delta[fast].signum();
+        let cube = |slow_value: i32| {
+            let mut at = [0; 3];
+            at[fast] = fast_value;
+            at[slow] = slow_value;
+            at[last] = -fast_value - slow_value;
+            Cube::new(at[0], at[1])
+        };
+        // The slow coordinate is `scaled / steps`; it sits exactly halfway
+        // between two whole numbers when `2 * scaled - steps` is a multiple
+        // of `2 * steps`.
+        let scaled = steps * start[slow] + i * delta[slow];
+        let below = 2 * scaled - steps;
+        if below.rem_euclid(2 * steps) == 0 {
+            let low = below.div_euclid(2 * steps);
+            let (x, y) = (
+                edge_cell(cube(low), parity),
+                edge_cell(cube(low + 1), parity),
+            );
+            Between::Side(x.min(y), x.max(y))
+        } else {
+            Between::Hex(edge_cell(
+                cube((2 * scaled + steps).div_euclid(2 * steps)),
+                parity,
+            ))
+        }
+    })
+}
+
+/// Whether nothing between `a` and `b` blocks the line from centre to
+/// centre: no [`between`] step is [`Between::blocked`]. The end hexes are
+/// not asked about. `blocks` may be asked about a hex off the map, or with
+/// row 0 or 100, when the line runs along the map's edge.
+pub fn clear(a: Cell, b: Cell, parity: Parity, blocks: impl Fn(Cell) -> bool) -> bool {
+    between(a, b, parity).all(|step| !step.blocked(&blocks))
+}
+
 /// The edge between two adjacent cells, the same whichever side names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hexside(Cell, Cell);
@@ -411,6 +521,148 @@ mod tests {
         assert!(is_contiguous_path(&cells(&["0404", "0505"]), Parity::Even));
     }
 
+    fn walk(a: &str, b: &str, parity: Parity) -> Vec<String> {
+        between(c(a), c(b), parity)
+            .map(|step| match step {
+                Between::Hex(cell) => cell.to_string(),
+                Between::Side(x, y) => format!("{x}/{y}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sight_lines_through_centres() {
+        let even = Parity::Even;
+        // 7.2.4's example: with parity even 0708 to 0909 runs through the
+        // centre of 0808 (HS-R1); with parity odd, through 0809.
+        assert_eq!(walk("0708", "0909", even), ["0808"]);
+        assert_eq!(walk("0909", "0708", even), ["0808"]);
+        assert_eq!(walk("0708", "0909", Parity::Odd), ["0809"]);
+        // Down a column, centre after centre.
+        assert_eq!(walk("0604", "0608", even), ["0605", "0606", "0607"]);
+        // Neither a hex nor a side between neighbours or a hex and itself.
+        assert_eq!(walk("0604", "0605", even), [""; 0]);
+        assert_eq!(walk("0604", "0604", even), [""; 0]);
+        // Off every axis: one hex a step.
+        assert_eq!(walk("0604", "0707", even), ["0605", "0706"]);
+    }
+
+    #[test]
+    fn sight_lines_along_hexsides() {
+        let even = Parity::Even;
+        // Along a print row between columns shifted alike, the line runs
+        // along the sides between the hexes of the columns in between, and
+        // through the centres of those shifted alike.
+        assert_eq!(walk("0604", "0804", even), ["0704/0705"]);
+        assert_eq!(
+            walk("0604", "1004", even),
+            ["0704/0705", "0804", "0904/0905"]
+        );
+        assert_eq!(
+            walk("1004", "0604", even),
+            ["0904/0905", "0804", "0704/0705"]
+        );
+        // The other vertex rays from 0604: between the two neighbours
+        // whose sides meet at that vertex.
+        assert_eq!(walk("0604", "0703", even), ["0603/0704"]);
+        assert_eq!(walk("0604", "0706", even), ["0605/0705"]);
+        assert_eq!(walk("0604", "0506", even), ["0505/0605"]);
+        assert_eq!(walk("0604", "0404", even), ["0504/0505"]);
+        assert_eq!(walk("0604", "0503", even), ["0504/0603"]);
+        // Along the edge of the labels the far hex has row 0 or 100.
+        assert_eq!(walk("0101", "0301", even), ["0200/0201"]);
+        assert_eq!(walk("0199", "0399", even), ["0298/0299"]);
+        assert_eq!(walk("0199", "0399", Parity::Odd), ["0299/02100"]);
+    }
+
+    #[test]
+    fn what_the_nudged_walk_is_not() {
+        let even = Parity::Even;
+        // Crossing the side 0804/0805 at its midpoint, not along it: the
+        // walk still names the pair.
+        assert_eq!(walk("0604", "1005", even), ["0705", "0804/0805", "0905"]);
+        let crossed = |cell| crosses(c("0604"), c("1005"), c(cell), even);
+        assert!(crossed("0804") && crossed("0805"));
+        // The straightedge from 0604 to 1307 clips corners of 0905 and
+        // 1006, which no step names.
+        let steps = walk("0604", "1307", even);
+        assert_eq!(steps, ["0705", "0805", "0906", "1005", "1106", "1206"]);
+        let clipped: Vec<String> = range(c("0603"), c("1308"))
+            .filter(|&cell| crosses(c("0604"), c("1307"), cell, even))
+            .filter(|&cell| cell != c("0604") && cell != c("1307"))
+            .filter(|cell| !steps.contains(&cell.to_string()))
+            .map(|cell| cell.to_string())
+            .collect();
+        assert_eq!(clipped, ["0905", "1006"]);
+        // Along a side, the straightedge enters neither hex.
+        assert!(!crosses(c("0604"), c("0804"), c("0704"), even));
+        assert!(!crosses(c("0604"), c("0804"), c("0705"), even));
+    }
+
+    /// Whether the straightedge from the centre of `a` to the centre of `b`
+    /// passes through the interior of `cell`: exact, in cube coordinates,
+    /// where a hex is the points whose coordinates differ from its centre's
+    /// pairwise by less than 1.
+    fn crosses(a: Cell, b: Cell, cell: Cell, parity: Parity) -> bool {
+        let (a, b, h) = (
+            to_cube(a, parity),
+            to_cube(b, parity),
+            to_cube(cell, parity),
+        );
+        let d = [b.q - a.q, b.r - a.r, b.s - a.s];
+        let at = [h.q - a.q, h.r - a.r, h.s - a.s];
+        // The open interval of t where the point is inside, as fractions
+        // (numerator, denominator > 0), starting from (0, 1).
+        let (mut low, mut high) = ((0i64, 1i64), (1i64, 1i64));
+        let less = |(a, b): (i64, i64), (c, d): (i64, i64)| a * d < c * b;
+        for (x, y) in [(0, 1), (1, 2), (2, 0)] {
+            // |t * slope - offset| < 1
+            let slope = i64::from(d[x] - d[y]);
+            let offset = i64::from(at[x] - at[y]);
+            if slope == 0 {
+                if offset.abs() >= 1 {
+                    return false;
+                }
+                continue;
+            }
+            let (mut lo, mut hi) = ((offset - 1, slope), (offset + 1, slope));
+            if slope < 0 {
+                (lo, hi) = ((offset + 1, slope), (offset - 1, slope));
+                lo = (-lo.0, -lo.1);
+                hi = (-hi.0, -hi.1);
+            }
+            if less(low, lo) {
+                low = lo;
+            }
+            if less(hi, high) {
+                high = hi;
+            }
+        }
+        less(low, high)
+    }
+
+    #[test]
+    fn blocking_hexes_and_sides() {
+        let even = Parity::Even;
+        // 7.2.4: higher ground in 0808 blocks 0708 to 0909.
+        let hill = |cell: Cell| cell == c("0808");
+        assert!(!clear(c("0708"), c("0909"), even, hill));
+        assert!(clear(c("0708"), c("0909"), Parity::Odd, hill));
+        // Along a hexside, one blocking hex is not enough; two are.
+        let woods = [c("0704"), c("0904"), c("0905")];
+        let blocks = |cell: Cell| woods.contains(&cell);
+        assert!(!Between::Side(c("0704"), c("0705")).blocked(blocks));
+        assert!(Between::Side(c("0904"), c("0905")).blocked(blocks));
+        assert!(Between::Hex(c("0704")).blocked(blocks));
+        assert!(clear(c("0604"), c("0804"), even, blocks));
+        assert!(!clear(c("0604"), c("1004"), even, blocks));
+        // The ends are not asked about.
+        assert!(clear(c("0704"), c("0904"), even, blocks));
+        // Off the labels nothing blocks unless the caller says so.
+        assert!(clear(c("0101"), c("0301"), even, |cell| cell == c("0201")));
+        assert!(!clear(c("0101"), c("0301"), even, |cell| cell.row <= 1));
+    }
+
     #[test]
     fn hexsides() {
         let odd = Parity::Odd;
@@ -563,6 +815,52 @@ mod tests {
             let cells: Vec<Cell> = line(a, b, parity).collect();
             prop_assert_eq!(cells.len() as u32, distance(a, b, parity) + 1);
             prop_assert!(is_contiguous_path(&cells, parity));
+        }
+
+        #[test]
+        fn sight_lines_are_the_nudged_walk(a in cell(), b in cell(), parity in parity()) {
+            let steps: Vec<Between> = between(a, b, parity).collect();
+            let n = distance(a, b, parity);
+            prop_assert_eq!(steps.len() as u32, n.saturating_sub(1));
+            let mut back: Vec<Between> = between(b, a, parity).collect();
+            back.reverse();
+            prop_assert_eq!(&back, &steps);
+            // Against the nudged walk in floating point, both ways.
+            let (from, to) = (to_cube(a, parity), to_cube(b, parity));
+            for (i, step) in (1..n).zip(&steps) {
+                let t = f64::from(i) / f64::from(n);
+                let lerp = |x: i32, y: i32| f64::from(x) + f64::from(y - x) * t;
+                let (q, r, s) = (lerp(from.q, to.q), lerp(from.r, to.r), lerp(from.s, to.s));
+                let plus = round(q + 1e-6, r + 2e-6, s - 3e-6);
+                let minus = round(q - 1e-6, r - 2e-6, s + 3e-6);
+                let cell = |cube: Cube| {
+                    let (column, row) = offset(cube, parity);
+                    Cell { column: column as u8, row: row as u8 }
+                };
+                let want = if plus == minus {
+                    Between::Hex(cell(plus))
+                } else {
+                    let (x, y) = (cell(plus), cell(minus));
+                    Between::Side(x.min(y), x.max(y))
+                };
+                prop_assert_eq!(*step, want, "step {} of {}-{}", i, a, b);
+            }
+            for step in steps {
+                match step {
+                    Between::Hex(cell) => {
+                        prop_assert!(crosses(a, b, cell, parity));
+                        prop_assert!(range(a, b).any(|r| r == cell), "{} outside {}-{}", cell, a, b);
+                    }
+                    Between::Side(x, y) => {
+                        prop_assert!(x < y);
+                        // Along the side or across its midpoint.
+                        prop_assert_eq!(crosses(a, b, x, parity), crosses(a, b, y, parity));
+                        prop_assert_eq!(distance(x, y, parity), 1);
+                        prop_assert!((1..=99).contains(&x.column) && (1..=99).contains(&y.column));
+                        prop_assert!(x.row <= 100 && y.row <= 100);
+                    }
+                }
+            }
         }
 
         #[test]
