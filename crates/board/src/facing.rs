@@ -353,17 +353,10 @@ pub fn steps_of_kind(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{c, labels};
     use proptest::prelude::*;
 
     use Direction::{N, NE, NW, S, SE, SW};
-
-    fn c(label: &str) -> Cell {
-        Cell::parse(label).unwrap()
-    }
-
-    fn labels(cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
-        cells.into_iter().map(|cell| cell.to_string()).collect()
-    }
 
     fn v(number: u8) -> Vertex {
         Vertex::new(number).unwrap()

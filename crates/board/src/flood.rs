@@ -134,16 +134,9 @@ pub fn region(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{c, labels};
     use proptest::prelude::*;
     use std::cell::Cell as Counter;
-
-    fn c(label: &str) -> Cell {
-        Cell::parse(label).unwrap()
-    }
-
-    fn labels(cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
-        cells.into_iter().map(|cell| cell.to_string()).collect()
-    }
 
     const EVEN: Parity = Parity::Even;
 

@@ -1151,19 +1151,12 @@ pub fn route_exists(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{c, labels};
     use proptest::prelude::*;
     use std::collections::HashSet;
 
-    fn c(label: &str) -> Cell {
-        Cell::parse(label).unwrap()
-    }
-
     fn fp(label: &str, width: u8, height: u8) -> Footprint {
         Footprint::new(c(label), width, height)
-    }
-
-    fn labels(cells: impl IntoIterator<Item = Cell>) -> Vec<String> {
-        cells.into_iter().map(|cell| cell.to_string()).collect()
     }
 
     #[test]

@@ -373,11 +373,8 @@ impl fmt::Display for Hexside {
 mod tests {
     use super::*;
     use crate::Extent;
+    use crate::testing::c;
     use proptest::prelude::*;
-
-    fn c(label: &str) -> Cell {
-        Cell::parse(label).unwrap()
-    }
 
     fn cells(labels: &[&str]) -> Vec<Cell> {
         labels.iter().map(|label| c(label)).collect()

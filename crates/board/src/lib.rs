@@ -16,6 +16,8 @@ pub mod hex;
 pub mod scene;
 pub mod square;
 pub mod table;
+#[cfg(test)]
+mod testing;
 
 pub use cell::{Cell, Extent, Parity, range};
 pub use kurbo;

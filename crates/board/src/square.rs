@@ -76,11 +76,8 @@ pub fn neighbours(cell: Cell, adjacency: Adjacency) -> impl Iterator<Item = Cell
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::c;
     use proptest::prelude::*;
-
-    fn c(label: &str) -> Cell {
-        Cell::parse(label).unwrap()
-    }
 
     #[test]
     fn distances() {
