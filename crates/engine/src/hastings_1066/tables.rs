@@ -1478,7 +1478,7 @@ pub struct MeleeRuling {
 /// The Melee Results Table's ruled cells: die 4, column −3 prints `M/1`,
 /// ruled `M/-` (HS-R12). Every other attacker-`M` cell is `M/-`, and in
 /// columns −6 to −1 each cell repeats the one a row up and a column right
-/// except this one.
+/// except where this one is involved.
 pub const MELEE_RULINGS: [MeleeRuling; 1] = [MeleeRuling {
     die: 4,
     column: MeleeColumn::MinusThree,
