@@ -1137,19 +1137,19 @@ fn morale_table_as_ruled() {
 #[test]
 fn morale_columns_are_monotone() {
     let rank = |r: MoraleResult| r as u8;
-    for die in 0..6 {
-        for g in 1..5 {
+    for (die, row) in MORALE_TABLE.iter().enumerate() {
+        for (g, pair) in row.windows(2).enumerate() {
             assert!(
-                rank(MORALE_TABLE[die][g]) >= rank(MORALE_TABLE[die][g - 1]),
+                rank(pair[1]) >= rank(pair[0]),
                 "die {} {:?}",
                 die + 1,
-                Grade::ALL[g]
+                Grade::ALL[g + 1]
             );
         }
     }
-    for g in 0..5 {
-        for die in 1..6 {
-            assert!(rank(MORALE_TABLE[die][g]) >= rank(MORALE_TABLE[die - 1][g]));
+    for rows in MORALE_TABLE.windows(2) {
+        for (g, grade) in Grade::ALL.into_iter().enumerate() {
+            assert!(rank(rows[1][g]) >= rank(rows[0][g]), "{grade:?}");
         }
     }
     let routs: Vec<usize> = (0..5)

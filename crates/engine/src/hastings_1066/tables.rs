@@ -7,7 +7,7 @@
 //! crates/engine/tests/hastings_1066_tables.rs.
 //!
 //! Source: `hastings-1066-st.md`, cited by its case numbers (`5.1.2`,
-//! `9.6.6`); rulings `HS-Rn` are the spec's (docs/rules/hastings-1066-st.md).
+//! `9.6.6`); rulings `HS-Rn` are those of the spec, section 4.3.
 //! Where the document is garbled the printed table is kept as data beside
 //! the table senlac plays: [`DOCUMENT_MELEE_TABLE`] beside [`MELEE_TABLE`]
 //! (HS-R12), [`DOCUMENT_MORALE_TABLE`] beside [`MORALE_TABLE`] (HS-R11).
@@ -1084,7 +1084,7 @@ pub const fn column(fire: i32, defence: i32) -> Option<Column> {
 }
 
 /// The column of fire read with the high-trajectory shift when `high`
-/// (7.3.3): [`column`], then one to the left after the 5-1 clamp (HS-R16).
+/// (7.3.3): [`column()`], then one to the left after the 5-1 clamp (HS-R16).
 /// High-trajectory fire at 2-1 reads 1.5-1; at 1-4 it has no effect.
 pub const fn fire_column(fire: i32, defence: i32, high: bool) -> Option<Column> {
     match column(fire, defence) {
