@@ -143,8 +143,25 @@ pub struct Unit<'b, 's> {
     pub pairs: &'b [Atom<'s>],
     /// The `unit` line.
     pub span: Span,
+    /// The line's atoms: `unit`, the id, the name, the class, the grade…
+    pub atoms: &'b [Atom<'s>],
     /// Its first legal placement; `None` while in reserve.
     pub deployed: Option<Deployed<'s>>,
+}
+
+impl Unit<'_, '_> {
+    /// Where the class word stands.
+    pub fn class_span(&self) -> Span {
+        self.atoms.get(3).map_or(self.span, |a| a.span)
+    }
+
+    /// Where the grade word stands, or the line when it has none.
+    pub fn grade_span(&self) -> Span {
+        match self.grade {
+            Some(_) => self.atoms.get(4).map_or(self.span, |a| a.span),
+            None => self.span,
+        }
+    }
 }
 
 /// Where a `deploy` line put a unit.
@@ -198,12 +215,26 @@ pub struct Setup<'b, 's> {
     /// The first `map` line and its words, for a second one's finding.
     map_line: Option<Span>,
     map_text: String,
+    /// Whether several pieces may be placed on one cell (leaders stacked
+    /// with units): the system then checks what may stack.
+    stacking: bool,
 }
 
 impl<'b, 's> Setup<'b, 's> {
     /// Reads and checks a battle's setup lines; each finding goes to `out`, and
     /// what it concerns is left out (a duplicate unit, an off-map placement).
     pub fn build(battle: &'b Battle<'s>, out: &mut Vec<Violation>) -> Setup<'b, 's> {
+        Setup::build_with(battle, false, out)
+    }
+
+    /// As [`Setup::build`], for a system whose pieces stack (`stacking`):
+    /// two placements on one cell are the system's to judge, not
+    /// `setup::occupied`.
+    pub fn build_with(
+        battle: &'b Battle<'s>,
+        stacking: bool,
+        out: &mut Vec<Violation>,
+    ) -> Setup<'b, 's> {
         let mut setup = Setup {
             sides: Vec::new(),
             units: Vec::new(),
@@ -215,6 +246,7 @@ impl<'b, 's> Setup<'b, 's> {
             cells: HashMap::new(),
             map_line: None,
             map_text: String::new(),
+            stacking,
         };
         let lines = battle
             .iter()
@@ -293,6 +325,11 @@ impl<'b, 's> Setup<'b, 's> {
         let armies: Vec<&str> = setup.sides.iter().map(|s| s.name).collect();
         crate::tags::check(battle, &armies, out);
         setup
+    }
+
+    /// The first `map` line, if there is one.
+    pub fn map_span(&self) -> Option<Span> {
+        self.map_line
     }
 
     /// The side named so.
@@ -583,6 +620,7 @@ impl<'b, 's> Setup<'b, 's> {
             grade,
             pairs,
             span: line.span,
+            atoms: line.atoms,
             deployed: None,
         });
     }
@@ -822,6 +860,7 @@ impl<'b, 's> Setup<'b, 's> {
                 continue;
             }
             if let Location::Cell(cell) = placement.at
+                && !self.stacking
                 && let Some(other) = self.unit_at(cell)
             {
                 out.push(
@@ -839,7 +878,7 @@ impl<'b, 's> Setup<'b, 's> {
                 continue;
             }
             if let Location::Cell(cell) = placement.at {
-                self.cells.insert(cell, unit);
+                self.cells.entry(cell).or_insert(unit);
             }
             self.units[unit].deployed = Some(Deployed {
                 at: placement.at,

@@ -648,6 +648,28 @@ pub const ERRATA_COUNTER: CodeInfo = CodeInfo::warning(
     "two Norman foot counters printed D on the front (and two on the back) should be C",
 );
 
+// Setup: what the spec's inventory takes for granted.
+pub const SIDES: CodeInfo = CodeInfo::error(
+    "hastings-1066::sides",
+    "the battle is fought by two armies, `Normans` and `Saxons`, each with its `army` line",
+);
+pub const UNKNOWN_TERRAIN: CodeInfo = CodeInfo::error(
+    "hastings-1066::unknown-terrain",
+    "a terrain line is `elevation=N`, `woods`, `marsh`, `road` or `senlac-hill`; a hexside `ridge` (or `slope`) or `stream`",
+);
+pub const UNKNOWN_KEY: CodeInfo = CodeInfo::error(
+    "hastings-1066::unknown-key",
+    "a unit or leader line gives only the keys Hastings: 1066 reads",
+);
+pub const UNKNOWN_OPTION: CodeInfo = CodeInfo::error(
+    "hastings-1066::unknown-option",
+    "an option is housecarl-restraint, variable-deployment, missile-supply-per-unit or partial",
+);
+pub const COMMANDER_MISSING: CodeInfo = CodeInfo::error(
+    "hastings-1066::commander-missing",
+    "the leader an `army` line names (William, Harold) is one of its army's leaders",
+);
+
 /// Every code, grouped as above.
 pub const ALL: &[CodeInfo] = &[
     // General
@@ -816,4 +838,10 @@ pub const ALL: &[CodeInfo] = &[
     CASUALTY_POINTS_MISMATCH,
     // Errata (13.x)
     ERRATA_COUNTER,
+    // Setup: what the spec's inventory takes for granted
+    SIDES,
+    UNKNOWN_TERRAIN,
+    UNKNOWN_KEY,
+    UNKNOWN_OPTION,
+    COMMANDER_MISSING,
 ];

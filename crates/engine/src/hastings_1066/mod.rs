@@ -10,4 +10,6 @@
 //! code). The system is not registered yet. Rulings live in docs/rules/hastings-1066-st.md.
 
 pub mod codes;
+pub mod setup;
+pub mod state;
 pub mod tables;

@@ -1,0 +1,309 @@
+//! The position of a Hastings: 1066 battle: the fixed roster and map (the
+//! printed counters and the map sheet, as the log declares them: HS-R4,
+//! HS-R5), shared behind an `Arc`, and what changes per piece.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use senlac_board::facing::Vertex;
+use senlac_board::{Cell, Extent, Parity};
+
+use super::tables::{Class, Grade, Hexside, Side, Terrain, Weapon};
+
+/// A Norman nationality (4.1.4), which a Norman unit and leader belong to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Nation {
+    Norman,
+    Breton,
+    Flemish,
+}
+
+impl Nation {
+    pub const ALL: [Nation; 3] = [Nation::Norman, Nation::Breton, Nation::Flemish];
+
+    /// Its word in a log (`nation=breton`).
+    pub const fn word(self) -> &'static str {
+        match self {
+            Nation::Norman => "norman",
+            Nation::Breton => "breton",
+            Nation::Flemish => "flemish",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Nation> {
+        Nation::ALL.into_iter().find(|n| n.word() == word)
+    }
+}
+
+/// A Saxon wing (4.1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wing {
+    Left,
+    Center,
+    Right,
+}
+
+impl Wing {
+    pub const ALL: [Wing; 3] = [Wing::Left, Wing::Center, Wing::Right];
+
+    /// Its word in a log (`wing=center`).
+    pub const fn word(self) -> &'static str {
+        match self {
+            Wing::Left => "left",
+            Wing::Center => "center",
+            Wing::Right => "right",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Wing> {
+        Wing::ALL.into_iter().find(|w| w.word() == word)
+    }
+}
+
+/// Which part of its army a piece belongs to: a Norman nationality or a
+/// Saxon wing (4.1). Unassigned Saxon reinforcements have neither
+/// (4.3.8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    Nation(Nation),
+    Wing(Wing),
+}
+
+/// A combat unit's printed factors (HS-R4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Factors {
+    pub grade: Grade,
+    pub melee: i32,
+    pub defense: i32,
+    /// The shield-wall defence, for non-bow foot.
+    pub wall: Option<i32>,
+    pub missile: Option<Weapon>,
+}
+
+/// A leader's printed ratings (10.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ratings {
+    /// Command radius, the counter's left number.
+    pub command: u32,
+    /// Rally range, the right number: 0 rallies only his own hex.
+    pub rally: u32,
+}
+
+/// What a piece is: a combat unit with its factors, or a leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Unit(Factors),
+    Leader(Ratings),
+}
+
+/// What the log declares of a piece; never changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceInfo {
+    pub side: Side,
+    pub id: String,
+    pub name: String,
+    /// `None` for a leader.
+    pub class: Option<Class>,
+    pub piece: Piece,
+    pub part: Option<Part>,
+    /// The Period 1 turn a Great Fyrd reinforcement arrives (11.4.1).
+    pub arrives: Option<u32>,
+    /// One of the fyrd placed on Senlac Hill at the reform (11.4.2).
+    pub reserve: bool,
+}
+
+impl PieceInfo {
+    pub fn is_leader(&self) -> bool {
+        matches!(self.piece, Piece::Leader(_))
+    }
+
+    pub fn factors(&self) -> Option<&Factors> {
+        match &self.piece {
+            Piece::Unit(factors) => Some(factors),
+            Piece::Leader(_) => None,
+        }
+    }
+}
+
+/// One hex of the map sheet (HS-R5): its elevation in feet, its one base
+/// terrain, and the road and Senlac Hill flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ground {
+    pub elevation: i32,
+    /// Clear, woods or marsh (the road is a flag: it changes nothing but
+    /// who holds it, 5.3.7).
+    pub terrain: Terrain,
+    pub road: bool,
+    pub senlac_hill: bool,
+}
+
+impl Default for Ground {
+    fn default() -> Ground {
+        Ground {
+            elevation: 0,
+            terrain: Terrain::Clear,
+            road: false,
+            senlac_hill: false,
+        }
+    }
+}
+
+/// The optional rules a log plays by (`option …`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// 4.3.8.3: housecarls treat Attack & Pursue as Optional.
+    pub housecarl_restraint: bool,
+    /// 11.3: set up as at the reform.
+    pub variable_deployment: bool,
+    /// 7.4.2: missile supply counted per unit.
+    pub missile_supply_per_unit: bool,
+    /// A reduced scenario: the order of battle's counts are not checked.
+    pub partial: bool,
+}
+
+/// The battle's fixed part: the map and every piece, as declared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Roster {
+    /// The two armies' names in the log, by [`Side`] (Normans, Saxons).
+    pub sides: Vec<String>,
+    pub extent: Extent,
+    pub parity: Parity,
+    /// Per map cell, row by row.
+    pub ground: Vec<Ground>,
+    /// Ridge and stream hexsides, each with its lower cell first.
+    pub hexsides: HashMap<(Cell, Cell), Hexside>,
+    pub pieces: Vec<PieceInfo>,
+    pub options: Options,
+    /// `(piece, finding)`: pieces whose line or placement was refused, so
+    /// what follows from it is not checked again (one mistake, one error).
+    pub doubted: Vec<(usize, usize)>,
+    /// Each piece by id (ids are unique across both armies or
+    /// side-qualified, HS-R41).
+    pub ids: HashMap<(Side, String), usize>,
+}
+
+impl Default for Roster {
+    fn default() -> Roster {
+        Roster::new()
+    }
+}
+
+impl Roster {
+    /// No map and no pieces yet.
+    pub fn new() -> Roster {
+        Roster {
+            sides: Side::ALL.iter().map(|s| s.word().to_string()).collect(),
+            extent: Extent {
+                columns: 0,
+                rows: 0,
+            },
+            parity: Parity::Even,
+            ground: Vec::new(),
+            hexsides: HashMap::new(),
+            pieces: Vec::new(),
+            options: Options::default(),
+            doubted: Vec::new(),
+            ids: HashMap::new(),
+        }
+    }
+
+    /// The cell's index in [`Roster::ground`], if it is on the map.
+    pub fn index(&self, cell: Cell) -> Option<usize> {
+        self.extent.contains(cell).then(|| {
+            usize::from(cell.row - 1) * usize::from(self.extent.columns)
+                + usize::from(cell.column - 1)
+        })
+    }
+
+    /// The ground of a cell on the map.
+    pub fn ground_at(&self, cell: Cell) -> Option<&Ground> {
+        self.index(cell).and_then(|i| self.ground.get(i))
+    }
+
+    /// The kind of the hexside between two neighbours, if it is a ridge or
+    /// a stream.
+    pub fn hexside(&self, a: Cell, b: Cell) -> Option<Hexside> {
+        let key = if (a.column, a.row) <= (b.column, b.row) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.hexsides.get(&key).copied()
+    }
+
+    /// The piece a side's id names.
+    pub fn piece(&self, side: Side, id: &str) -> Option<usize> {
+        self.ids.get(&(side, id.to_string())).copied()
+    }
+
+    pub fn is_doubted(&self, piece: usize) -> bool {
+        self.doubted.iter().any(|&(p, _)| p == piece)
+    }
+}
+
+/// A combat unit's standing (9.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Standing {
+    #[default]
+    Good,
+    Disrupted,
+    Routed,
+    Eliminated,
+}
+
+/// A leader's standing (10.4, HS-R31).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LeaderStanding {
+    #[default]
+    Effective,
+    /// Footnote 2: ineffective until the end of the period.
+    Wounded,
+    /// Footnote 3: ineffective until the end of the next Battle Turn.
+    Shaken,
+    Killed,
+    Captured,
+}
+
+/// What changes of a piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceState {
+    /// `None` while off the map: a reinforcement not yet arrived, a reserve
+    /// fyrd before the reform, an eliminated unit.
+    pub at: Option<Cell>,
+    pub facing: Option<Vertex>,
+    /// The back of the counter (9.2.4).
+    pub reduced: bool,
+    pub standing: Standing,
+    pub leader: LeaderStanding,
+    /// Footnote 1: radii reduced by 1 for the rest of the game.
+    pub wounded_once: bool,
+}
+
+/// The position at one moment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub roster: Arc<Roster>,
+    /// Per piece, in roster order.
+    pub pieces: Vec<PieceState>,
+    /// The Battle Turn, numbered on through the game (HS-R41); 0 in setup.
+    pub turn: u32,
+}
+
+impl State {
+    pub fn info(&self, piece: usize) -> Option<&PieceInfo> {
+        self.roster.pieces.get(piece)
+    }
+
+    /// "Side ID", for messages.
+    pub fn name(&self, piece: usize) -> String {
+        self.info(piece)
+            .map_or_else(String::new, |p| format!("{} {}", p.side.word(), p.id))
+    }
+
+    /// The combat unit standing in a hex, if any (5.6.1: one at most).
+    pub fn unit_at(&self, cell: Cell) -> Option<usize> {
+        (0..self.pieces.len()).find(|&p| {
+            self.pieces[p].at == Some(cell) && self.info(p).is_some_and(|i| !i.is_leader())
+        })
+    }
+}
