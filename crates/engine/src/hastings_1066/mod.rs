@@ -9,7 +9,10 @@
 //! data, each checked cell by cell by a test) and `codes` (every diagnostic
 //! code). The system is not registered yet. Rulings live in docs/rules/hastings-1066-st.md.
 
+pub mod catalog;
 pub mod codes;
+pub mod event;
+pub mod play;
 pub mod setup;
 pub mod state;
 pub mod tables;

@@ -107,6 +107,8 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         roster: Arc::new(roster),
         pieces,
         turn: 0,
+        phasing: None,
+        segment: None,
     }
 }
 

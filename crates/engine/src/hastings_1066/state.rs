@@ -279,6 +279,64 @@ pub struct PieceState {
     pub wounded_once: bool,
 }
 
+/// A segment of a Battle Turn (3.2, HS-R41): the Order Phase at the head of
+/// the Norman block, a player phase's six segments, the Turn Record Phase at
+/// the end of the Saxon block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Segment {
+    Orders,
+    Rally,
+    Fire,
+    Movement,
+    Reaction,
+    DefensiveFire,
+    Melee,
+    Record,
+}
+
+impl Segment {
+    /// In the order they come.
+    pub const ALL: [Segment; 8] = [
+        Segment::Orders,
+        Segment::Rally,
+        Segment::Fire,
+        Segment::Movement,
+        Segment::Reaction,
+        Segment::DefensiveFire,
+        Segment::Melee,
+        Segment::Record,
+    ];
+
+    /// Its phase label in a log (`defensive-fire:`).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Segment::Orders => "orders",
+            Segment::Rally => "rally",
+            Segment::Fire => "fire",
+            Segment::Movement => "movement",
+            Segment::Reaction => "reaction",
+            Segment::DefensiveFire => "defensive-fire",
+            Segment::Melee => "melee",
+            Segment::Record => "record",
+        }
+    }
+
+    pub fn parse(label: &str) -> Option<Segment> {
+        Segment::ALL.into_iter().find(|s| s.label() == label)
+    }
+
+    /// Which side acts in it, given the phasing side: both in the Order
+    /// Phase and the Turn Record Phase, the other side in reaction and
+    /// defensive fire, the phasing side otherwise.
+    pub const fn actor(self, phasing: Side) -> Option<Side> {
+        match self {
+            Segment::Orders | Segment::Record => None,
+            Segment::Reaction | Segment::DefensiveFire => Some(phasing.other()),
+            _ => Some(phasing),
+        }
+    }
+}
+
 /// The position at one moment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -287,6 +345,10 @@ pub struct State {
     pub pieces: Vec<PieceState>,
     /// The Battle Turn, numbered on through the game (HS-R41); 0 in setup.
     pub turn: u32,
+    /// The side whose player phase is open; `None` in setup.
+    pub phasing: Option<Side>,
+    /// The segment open in it, once a label has opened one.
+    pub segment: Option<Segment>,
 }
 
 impl State {

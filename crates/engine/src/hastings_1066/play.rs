@@ -1,0 +1,289 @@
+//! Hastings: 1066's play: the sequence of play as a state machine (spec
+//! section 1, HS-R41): Battle Turns numbered on through the game, each a
+//! Norman then a Saxon player phase; in each phase the segments in their
+//! order (the Order Phase at the head of the Norman block, the Turn Record
+//! Phase at the end of the Saxon block); every line in a segment it belongs
+//! to, written by the side that acts in it.
+//!
+//! Under construction (issue 13): what each line does (orders, movement,
+//! fire, melee and their consequences) is checked by modules still to come;
+//! until then a line is checked for its place in the sequence only.
+
+use std::ops::Deref;
+
+use senlac_notation::lower::{Action, Step};
+use senlac_notation::value::UnitRef;
+use senlac_notation::{Fix, Span, did_you_mean};
+
+use super::catalog::{self, Who};
+use super::codes;
+use super::event::Event;
+use super::state::{Segment, State};
+use super::tables::Side;
+use crate::violation::Violation;
+
+/// What the sequence findings cite.
+mod cite {
+    pub const SEQUENCE: &str = "hastings-1066-st 3.0, 3.2 (sequence of play); docs/rules/hastings-1066-st.md HS-R41 (how a turn is written)";
+    pub const SEGMENTS: &str = "hastings-1066-st 3.2 (the six segments of a player phase, in order); docs/rules/hastings-1066-st.md HS-R41";
+    pub const VERBS: &str =
+        "hastings-1066-st 3.2; docs/rules/hastings-1066-st.md HS-R41 (the lines of each segment)";
+    pub const REFERENCES: &str =
+        "docs/rules/hastings-1066-st.md HS-R41 (ids unique across both armies, or Side.ID)";
+}
+
+/// Where play emits its events: the system's fold, or a test's.
+pub trait Emit: Deref<Target = State> {
+    /// Applies `event` to the state and records it.
+    fn emit(&mut self, event: Event);
+}
+
+/// A state and the events applied to it, outside any replay: for tests.
+pub struct Scratch {
+    pub state: State,
+    pub events: Vec<Event>,
+}
+
+impl Deref for Scratch {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl Emit for Scratch {
+    fn emit(&mut self, event: Event) {
+        super::event::apply(&mut self.state, &event);
+        self.events.push(event);
+    }
+}
+
+/// Checks one step of the movetext and emits what it does.
+pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    match step {
+        Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
+        Step::Phase { name, span } => segment(fold, name, *span, out),
+        Step::Action(action) => line(fold, action, out),
+        _ => {}
+    }
+}
+
+/// `N. SIDE` (3.2, HS-R41): the Normans' phase opens Battle Turn N, the
+/// turn after the last; the Saxons' phase follows it in the same turn.
+fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec<Violation>) {
+    let Some(side) = Side::parse(side) else {
+        let mut finding = Violation::of(
+            &codes::SIDES,
+            span,
+            format!("no army is named {side}: the turns are the Normans' and the Saxons'"),
+            cite::SEQUENCE,
+        );
+        if let Some(meant) = did_you_mean(side, Side::ALL.map(Side::word)) {
+            let at = span.end as usize - side.len();
+            finding = finding.fix(Fix::new(
+                Span::new(at, span.end as usize),
+                meant,
+                format!("write `{meant}`"),
+            ));
+        }
+        out.push(finding);
+        return;
+    };
+    let expected = match fold.phasing {
+        Some(Side::Normans) => (fold.turn, Side::Saxons),
+        _ => (fold.turn + 1, Side::Normans),
+    };
+    if (number, side) != expected {
+        out.push(
+            Violation::of(
+                &codes::TURN_OUT_OF_SEQUENCE,
+                span,
+                format!(
+                    "after {} comes `{}. {}`: each Battle Turn is the Normans' phase, then the Saxons'",
+                    match fold.phasing {
+                        None => "the setup".to_string(),
+                        Some(phasing) => format!("`{}. {}`", fold.turn, phasing.word()),
+                    },
+                    expected.0,
+                    expected.1.word()
+                ),
+                cite::SEQUENCE,
+            )
+            .help(format!("write `{}. {}`", expected.0, expected.1.word())),
+        );
+    }
+    // Played as written: one mistake, one error.
+    fold.emit(Event::PhaseStarted { turn: number, side });
+}
+
+/// A segment's label (3.2, HS-R41): in order, none twice; `orders:` only
+/// first in the Normans' block, `record:` only last in the Saxons'.
+fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>) {
+    let Some(segment) = Segment::parse(name) else {
+        let labels = Segment::ALL.map(Segment::label);
+        let mut finding = Violation::of(
+            &codes::UNKNOWN_PHASE,
+            span,
+            format!(
+                "`{name}:` is no segment of a Battle Turn: {}",
+                labels.join(", ")
+            ),
+            cite::SEGMENTS,
+        );
+        if let Some(meant) = did_you_mean(name, labels) {
+            finding = finding.fix(Fix::new(
+                Span::new(span.start as usize, span.start as usize + name.len()),
+                meant,
+                format!("write `{meant}:`"),
+            ));
+        }
+        out.push(finding);
+        return;
+    };
+    let Some(phasing) = fold.phasing else {
+        out.push(Violation::of(
+            &codes::SEGMENT_OUT_OF_ORDER,
+            span,
+            format!("`{name}:` stands before any turn line: open the turn with `1. Normans`"),
+            cite::SEGMENTS,
+        ));
+        return;
+    };
+    let misplaced = match segment {
+        Segment::Orders if phasing != Side::Normans => {
+            Some("the Order Phase heads the Normans' block: both sides' orders are written there")
+        }
+        Segment::Record if phasing != Side::Saxons => {
+            Some("the Turn Record Phase ends the Saxons' block")
+        }
+        _ => None,
+    };
+    let out_of_order = fold.segment.is_some_and(|open| open >= segment);
+    if let Some(why) = misplaced {
+        out.push(Violation::of(
+            &codes::SEGMENT_OUT_OF_ORDER,
+            span,
+            format!("`{name}:` in the {}' phase: {why}", phasing.word()),
+            cite::SEGMENTS,
+        ));
+    } else if out_of_order {
+        let open = fold.segment.map_or("", Segment::label);
+        out.push(
+            Violation::of(
+                &codes::SEGMENT_OUT_OF_ORDER,
+                span,
+                format!(
+                    "`{name}:` after `{open}:`: a phase's segments come once each, in the order rally, fire, movement, reaction, defensive-fire, melee"
+                ),
+                cite::SEGMENTS,
+            ),
+        );
+    }
+    fold.emit(Event::SegmentStarted(segment));
+}
+
+/// One line: a verb of the ruleset, in a segment it belongs to, by the
+/// side that acts there.
+fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    let verb = action.verb();
+    let Some(written) = catalog::line(verb.text) else {
+        let verbs = catalog::LINES.iter().map(|l| l.verb);
+        let mut finding = Violation::of(
+            &codes::UNKNOWN_VERB,
+            verb.span,
+            format!("`{}` is not a line of Hastings: 1066", verb.text),
+            cite::VERBS,
+        );
+        if let Some(meant) = did_you_mean(verb.text, verbs) {
+            finding = finding.fix(Fix::new(verb.span, meant, format!("write `{meant}`")));
+        }
+        out.push(finding);
+        return;
+    };
+    let (Some(phasing), Some(segment)) = (fold.phasing, fold.segment) else {
+        out.push(Violation::of(
+            &codes::WRONG_SEGMENT,
+            action.span,
+            format!(
+                "`{}` stands outside any segment: write it under its label",
+                verb.text
+            ),
+            cite::SEGMENTS,
+        ));
+        return;
+    };
+    if written.who == Who::Segment && !written.segments.contains(&segment) {
+        let labels: Vec<String> = written
+            .segments
+            .iter()
+            .map(|s| format!("`{}:`", s.label()))
+            .collect();
+        out.push(Violation::of(
+            &codes::WRONG_SEGMENT,
+            verb.span,
+            format!(
+                "`{}` belongs in {}, not in `{}:`",
+                verb.text,
+                labels.join(" or "),
+                segment.label()
+            ),
+            cite::SEGMENTS,
+        ));
+        return;
+    }
+    // A piece acts for the side whose segment it is (G.5).
+    let actor = action.actor();
+    let reference = UnitRef::parse(actor.text);
+    if let Some(finding) = ambiguous(fold, &reference, actor.span) {
+        out.push(finding);
+        return;
+    }
+    let pieces = pieces_named(fold, &reference);
+    if let (Who::Segment, Some(side), Some(&piece)) =
+        (written.who, segment.actor(phasing), pieces.first())
+        && fold.info(piece).is_some_and(|p| p.side != side)
+    {
+        out.push(Violation::of(
+            &codes::WRONG_SIDE,
+            actor.span,
+            format!(
+                "{} acts in `{}:` of the {}' phase, where the {} act",
+                fold.name(piece),
+                segment.label(),
+                phasing.word(),
+                side.word()
+            ),
+            cite::VERBS,
+        ));
+    }
+}
+
+/// The pieces a reference names: `Side.ID`, or an id of either army
+/// (unique across both, HS-R41); none when it names a wing, a
+/// nationality or a side.
+fn pieces_named(state: &State, reference: &UnitRef<'_>) -> Vec<usize> {
+    let roster = &state.roster;
+    match reference.side.and_then(Side::parse) {
+        Some(side) => roster.piece(side, reference.id).into_iter().collect(),
+        None => Side::ALL
+            .into_iter()
+            .filter_map(|side| roster.piece(side, reference.id))
+            .collect(),
+    }
+}
+
+/// An id both armies use, unqualified (HS-R41).
+fn ambiguous(state: &State, reference: &UnitRef<'_>, span: Span) -> Option<Violation> {
+    (reference.side.is_none() && pieces_named(state, reference).len() > 1).then(|| {
+        Violation::of(
+            &codes::AMBIGUOUS_UNIT,
+            span,
+            format!(
+                "both armies have a piece {}: write Normans.{0} or Saxons.{0}",
+                reference.id
+            ),
+            cite::REFERENCES,
+        )
+    })
+}

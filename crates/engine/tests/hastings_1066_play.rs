@@ -1,0 +1,122 @@
+//! Hastings: 1066's sequence of play (spec section 1; 3.2, HS-R41): turns,
+//! player phases and segments in order, each line in its segment and by the
+//! side acting there. Each case plays a movetext after the spec's example
+//! setup (tests/data/hastings-1066-setup.sbn) and asserts every finding by
+//! its code and the exact text under its span.
+
+use senlac_engine::Violation;
+use senlac_engine::hastings_1066::play::{Scratch, play};
+use senlac_engine::hastings_1066::setup::setup;
+use senlac_notation::lower::steps;
+use senlac_notation::parse;
+
+const SETUP: &str = include_str!("data/hastings-1066-setup.sbn");
+/// The spec's turns 1 and 2 (section 5.2).
+const TURNS_1_2: &str = include_str!("data/hastings-1066-turns-1-2.sbn");
+
+/// The one check: `movetext` after the setup gives exactly `expected`.
+#[track_caller]
+fn check(movetext: &str, expected: &[(&str, &str)]) {
+    let text = format!("{SETUP}\n{movetext}");
+    let archive = parse(&text);
+    let notation: Vec<_> = archive.all_errors().collect();
+    assert!(notation.is_empty(), "{notation:?}");
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let state = setup(battle, &mut out);
+    assert!(out.is_empty(), "setup: {out:?}");
+    let mut fold = Scratch {
+        state,
+        events: Vec::new(),
+    };
+    for step in steps(battle) {
+        play(&mut fold, &step, &mut out);
+    }
+    let found: Vec<(&str, &str)> = out
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
+}
+
+#[test]
+fn the_specs_two_turns_keep_the_sequence() {
+    check(TURNS_1_2, &[]);
+}
+
+#[test]
+fn turns_go_normans_then_saxons_numbered_on() {
+    check(
+        "2. Normans\n",
+        &[("hastings-1066::turn-out-of-sequence", "2. Normans")],
+    );
+    check(
+        "1. Saxons\n",
+        &[("hastings-1066::turn-out-of-sequence", "1. Saxons")],
+    );
+    check(
+        "1. Normans\n1. Saxons\n1. Normans\n",
+        &[("hastings-1066::turn-out-of-sequence", "1. Normans")],
+    );
+    check("1. Normans\n1. Saxons\n2. Normans\n2. Saxons\n", &[]);
+    check("1. Normands\n", &[("hastings-1066::sides", "1. Normands")]);
+}
+
+#[test]
+fn segments_come_once_each_in_order() {
+    check(
+        "1. Normans\n  orders:\n  rally:\n  fire:\n  movement:\n  reaction:\n  defensive-fire:\n  melee:\n1. Saxons\n  rally:\n  melee:\n  record:\n",
+        &[],
+    );
+    check(
+        "1. Normans\n  movement:\n  fire:\n",
+        &[("hastings-1066::segment-out-of-order", "fire:")],
+    );
+    check(
+        "1. Normans\n  melee:\n  melee:\n",
+        &[("hastings-1066::segment-out-of-order", "melee:")],
+    );
+    // The Order Phase heads the Normans' block; the record ends the Saxons'.
+    check(
+        "1. Normans\n1. Saxons\n  orders:\n",
+        &[("hastings-1066::segment-out-of-order", "orders:")],
+    );
+    check(
+        "1. Normans\n  record:\n",
+        &[("hastings-1066::segment-out-of-order", "record:")],
+    );
+    check(
+        "1. Normans\n  movment:\n",
+        &[("hastings-1066::unknown-phase", "movment:")],
+    );
+}
+
+#[test]
+fn lines_stand_in_their_segment_by_the_side_acting_there() {
+    check(
+        "1. Normans\n  fire:\n    BF1 move 1120-1020 facing=5\n",
+        &[("hastings-1066::wrong-segment", "move")],
+    );
+    check(
+        "1. Normans\n    BF1 move 1120-1020 facing=5\n",
+        &[(
+            "hastings-1066::wrong-segment",
+            "BF1 move 1120-1020 facing=5",
+        )],
+    );
+    // The Saxons move in their own phase; they react in the Normans'.
+    check(
+        "1. Normans\n  movement:\n    F1 move 0719-0819 facing=2\n",
+        &[("hastings-1066::wrong-side", "F1")],
+    );
+    check(
+        "1. Normans\n  reaction:\n    BB1 react 1119-1019 facing=5 d6:1\n",
+        &[("hastings-1066::wrong-side", "BB1")],
+    );
+    check(
+        "1. Normans\n  movement:\n    BF1 dance 1120\n",
+        &[("hastings-1066::unknown-verb", "dance")],
+    );
+    // Owed lines stand wherever their cause does.
+    check("1. Normans\n  melee:\n    BF2 morale d6:3 => BF2 ok\n", &[]);
+}
