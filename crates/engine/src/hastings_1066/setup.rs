@@ -109,6 +109,8 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         turn: 0,
         phasing: None,
         segment: None,
+        orders: Vec::new(),
+        owed: Vec::new(),
     }
 }
 

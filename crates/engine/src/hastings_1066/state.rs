@@ -8,7 +8,9 @@ use std::sync::Arc;
 use senlac_board::facing::Vertex;
 use senlac_board::{Cell, Extent, Parity};
 
-use super::tables::{Class, Grade, Hexside, Side, Terrain, Weapon};
+use senlac_notation::Span;
+
+use super::tables::{Arm, Class, Grade, Hexside, Order, Side, Terrain, Weapon};
 
 /// A Norman nationality (4.1.4), which a Norman unit and leader belong to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -264,6 +266,50 @@ pub enum LeaderStanding {
     Captured,
 }
 
+/// A part of an army that takes one order (4.1, 4.2.4): a Saxon wing, or
+/// the foot or the knights section of a Norman nationality. William's
+/// Guard is in none while William lives (4.3.8.1, HS-R46).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Formation {
+    Wing(Wing),
+    Section(Nation, Arm),
+}
+
+/// The order a formation holds, and for how many more Battle Turns,
+/// this one included (4.2.6: a two-turn order skips the next roll).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    pub order: Order,
+    pub turns: u32,
+}
+
+/// What a piece has done in the open player phase (reset when a phase
+/// opens): each at most once (5.1.3, 7.1.3, 8.1.4, 9.5.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PhaseFlags {
+    pub rallied: bool,
+    pub fired: bool,
+    pub moved: bool,
+    pub reacted: bool,
+    pub fought: bool,
+    /// Attacked in melee as a defender (8.1.4).
+    pub attacked: bool,
+}
+
+/// A consequence owed (spec 1.4): written as its own line right after the
+/// line that caused it, before anything voluntary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owed {
+    /// A morale check (9.6), read for knights as 9.6.2 reads it when
+    /// `rout_is_disruption`, ignoring D when `disruption_ignored` (9.6.4).
+    Morale {
+        piece: usize,
+        rout_is_disruption: bool,
+        disruption_ignored: bool,
+        cause: Span,
+    },
+}
+
 /// What changes of a piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PieceState {
@@ -277,6 +323,7 @@ pub struct PieceState {
     pub leader: LeaderStanding,
     /// Footnote 1: radii reduced by 1 for the rest of the game.
     pub wounded_once: bool,
+    pub phase: PhaseFlags,
 }
 
 /// A segment of a Battle Turn (3.2, HS-R41): the Order Phase at the head of
@@ -349,6 +396,10 @@ pub struct State {
     pub phasing: Option<Side>,
     /// The segment open in it, once a label has opened one.
     pub segment: Option<Segment>,
+    /// Each formation's order this turn (4.2.3).
+    pub orders: Vec<(Formation, Held)>,
+    /// Consequences still to be written (spec 1.4).
+    pub owed: Vec<Owed>,
 }
 
 impl State {
@@ -360,6 +411,42 @@ impl State {
     pub fn name(&self, piece: usize) -> String {
         self.info(piece)
             .map_or_else(String::new, |p| format!("{} {}", p.side.word(), p.id))
+    }
+
+    /// The formation a piece takes its order with: a Saxon unit's wing, a
+    /// Norman unit's nationality and arm; none for leaders (4.2.5), the
+    /// Guard (HS-R46) and a reinforcement not yet assigned (4.3.8.2).
+    pub fn formation_of(&self, piece: usize) -> Option<Formation> {
+        let info = self.info(piece)?;
+        let class = info.class?;
+        match info.part? {
+            Part::Wing(wing) => Some(Formation::Wing(wing)),
+            Part::Nation(_) if class == Class::Guard => None,
+            Part::Nation(nation) => Some(Formation::Section(nation, class.kind().arm())),
+        }
+    }
+
+    /// The order a combat unit acts under this turn: its formation's, as
+    /// its class adopts it (bowmen keep Fire in Place under Shield Wall,
+    /// 4.3.1); Advance to Combat for a Saxon reinforcement not yet
+    /// assigned (4.3.8.2); none for the Guard while William lives or a
+    /// formation that has no order yet.
+    pub fn order_for(&self, piece: usize) -> Option<Order> {
+        let info = self.info(piece)?;
+        let class = info.class?;
+        if info.side == Side::Saxons && info.part.is_none() {
+            return Some(Order::AdvanceToCombat);
+        }
+        let held = self.order_of(self.formation_of(piece)?)?;
+        Some(held.order.adopted_by(class))
+    }
+
+    /// The order a formation holds this turn.
+    pub fn order_of(&self, formation: Formation) -> Option<Held> {
+        self.orders
+            .iter()
+            .find(|(f, _)| *f == formation)
+            .map(|&(_, held)| held)
     }
 
     /// The combat unit standing in a hex, if any (5.6.1: one at most).
