@@ -414,11 +414,11 @@ pub const HIGH_TRAJECTORY_NOT_BOW: CodeInfo = CodeInfo::error(
 );
 pub const HIGH_TRAJECTORY_TOO_EARLY: CodeInfo = CodeInfo::error(
     "hastings-1066::high-trajectory-too-early",
-    "Norman bowmen fire high trajectory only in Period 2, Saxon bowmen at any time",
+    "high-trajectory fire is for Saxon bowmen at any time, for Norman bowmen only in Period 2",
 );
 pub const MISSILE_SUPPLY_EXHAUSTED: CodeInfo = CodeInfo::error(
     "hastings-1066::missile-supply-exhausted",
-    "Norman bowmen fire in 6 segments in Period 1, Saxon javelins in 4; in Period 2, 3 and 2 plus what was left unused, 6 at most",
+    "the Norman bowmen fire in 6 segments of Period 1 and the Saxon javelins in 4; of Period 2, in 3 and 2 plus those left unused, 6 at most",
 );
 
 // Melee (8.x).
@@ -606,7 +606,7 @@ pub const REINFORCEMENT_ENTRY: CodeInfo = CodeInfo::error(
 );
 pub const REFORM_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-missing",
-    "Period 1 ending without a Norman victory, both armies reform before Period 2",
+    "when Period 1 ends without a Norman victory, both armies reform before Period 2",
 );
 pub const REFORM_OUT_OF_ORDER: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-out-of-order",

@@ -6,8 +6,10 @@
 //! leaders and their casualties.
 //!
 //! Under construction (issue 13): `tables` (the document's tables as const
-//! data, each checked cell by cell by a test) and `codes` (every diagnostic
-//! code). The system is not registered yet. Rulings live in docs/rules/hastings-1066-st.md.
+//! data, each checked cell by cell by a test), `codes` (every diagnostic
+//! code) and `rules` (the cases and rulings a diagnostic cites). The system is
+//! not registered yet. Rulings live in docs/rules/hastings-1066-st.md.
 
 pub mod codes;
+pub mod rules;
 pub mod tables;
