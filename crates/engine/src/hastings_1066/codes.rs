@@ -418,7 +418,7 @@ pub const HIGH_TRAJECTORY_TOO_EARLY: CodeInfo = CodeInfo::error(
 );
 pub const MISSILE_SUPPLY_EXHAUSTED: CodeInfo = CodeInfo::error(
     "hastings-1066::missile-supply-exhausted",
-    "the Norman bowmen fire in 6 segments of Period 1 and the Saxon javelins in 4; of Period 2, in 3 and 2 plus those left unused, 6 at most",
+    "the Norman bowmen fire in at most 6 segments of Period 1 and 3 of Period 2, the Saxon javelins 4 and 2, unused ones carried over up to 6",
 );
 
 // Melee (8.x).
@@ -506,7 +506,7 @@ pub const PURSUIT_PATH: CodeInfo = CodeInfo::error(
 );
 pub const RALLY_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::rally-mismatch",
-    "a disrupted unit rallies on the Rally Table's range for its morale, one off the die with an effective friendly leader in rally range",
+    "a disrupted unit rallies on the Rally Table's range for its morale, the die less 1 with an effective friendly leader in rally range",
 );
 pub const RALLY_TWICE: CodeInfo = CodeInfo::error(
     "hastings-1066::rally-twice",
@@ -548,7 +548,7 @@ pub const LEADER_ESCAPE_MISSING: CodeInfo = CodeInfo::error(
 );
 pub const LEADER_ESCAPE_ILLEGAL: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-escape-illegal",
-    "an escape is at most 3 hexes, ends 3 or more from the enemy that forced it, and enters no enemy hex or enemy ZOC without a friend",
+    "an escape is at most 3 hexes, ends 3 or more from the enemy that forced it, and enters no enemy hex, nor an enemy ZOC hex without a friendly unit",
 );
 pub const LEADER_CASUALTY_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-casualty-mismatch",
@@ -574,7 +574,7 @@ pub const SETUP_HEX_VOID: CodeInfo = CodeInfo::error(
 );
 pub const ORDER_OF_BATTLE: CodeInfo = CodeInfo::error(
     "hastings-1066::order-of-battle",
-    "the Saxons set up five thegns and 27 fyrd beside their housecarls and bowmen",
+    "the Saxons set up five thegns and 27 fyrd, with their housecarls and bowmen",
 );
 pub const SETUP_HEX: CodeInfo = CodeInfo::error(
     "hastings-1066::setup-hex",
