@@ -4,648 +4,649 @@
 //! error but for five warnings, where the log may mean what it says (a unit
 //! outside its wing leader's radius, a hex without an elevation, a facing
 //! given to a leader, sections placed apart at the reform, a counter the
-//! errata corrects).
+//! errata corrects). Each summary says, in one line, the rule a finding of
+//! that code breaks; what the finding cites is in [`super::rules`].
 
 use crate::code::CodeInfo;
 
 // General.
 pub const WRONG_DICE: CodeInfo = CodeInfo::error(
     "hastings-1066::wrong-dice",
-    "the game uses six-sided dice: one die for fire, melee, morale, rally and the shaken re-roll; two dice for orders and leader casualties",
+    "rolls are of six-sided dice showing 1 to 6: `d6:N` for fire, melee, morale and rally, `2d6:a+b` for orders and leader casualties",
 );
 pub const MISSING_ROLL: CodeInfo = CodeInfo::error(
     "hastings-1066::missing-roll",
-    "a roll the rules require is present; no roll where none is made (automatic rally, automatic loss at <= -7, two-turn orders)",
+    "an action the rules settle by dice writes its roll: each fire, melee, morale check, rally try, order roll and leader casualty",
 );
 pub const UNEXPECTED_ROLL: CodeInfo = CodeInfo::error(
     "hastings-1066::unexpected-roll",
-    "a roll the rules require is present; no roll where none is made (automatic rally, automatic loss at <= -7, two-turn orders)",
+    "no dice where the rules roll none: a routed unit's automatic rally, a melee at -7 or worse, a wing or section in its order's second turn",
 );
 pub const UNKNOWN_UNIT: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-unit",
-    "ids name declared units or leaders; an unqualified id is unique across both armies, otherwise qualify it as Side.ID",
+    "an id names a unit or leader declared in one of the two armies",
 );
 pub const AMBIGUOUS_UNIT: CodeInfo = CodeInfo::error(
     "hastings-1066::ambiguous-unit",
-    "ids name declared units or leaders; an unqualified id is unique across both armies, otherwise qualify it as Side.ID",
+    "an id declared in both armies is written with its side, `Side.ID`",
 );
 pub const UNKNOWN_VERB: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-verb",
-    "verbs come from the ruleset and each is legal only in its segment (section 1.3, section 5.1)",
+    "an action's verb is one the ruleset defines: `strategy`, `move`, `charge`, `react`, `fire`, `melee`, `rout`, `pursue` and the rest",
 );
 pub const WRONG_SEGMENT: CodeInfo = CodeInfo::error(
     "hastings-1066::wrong-segment",
-    "verbs come from the ruleset and each is legal only in its segment (section 1.3, section 5.1)",
+    "an action comes in the segment that allows it: orders in `orders:`, rallies in `rally:`, moves in `movement:`, reactions in `reaction:`",
 );
 pub const WRONG_SIDE: CodeInfo = CodeInfo::error(
     "hastings-1066::wrong-side",
-    "a unit acts only for the side whose segment it is (P, or N in reaction and defensive fire; both in orders:)",
+    "only the phasing side acts, but for the other's reactions, defensive fire and owed consequences, and both sides' orders",
 );
 pub const CLAIM_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::claim-mismatch",
-    "claims are checked; an unreadable claim is an error, never ignored",
+    "a claimed outcome `=> ...` is the one the engine works out",
 );
 pub const UNKNOWN_CLAIM: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-claim",
-    "claims are checked; an unreadable claim is an error, never ignored",
+    "a claim is written in the ruleset's status words and pairs; one senlac cannot read is an error, never passed over",
 );
 pub const OWED_ACTION_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::owed-action-missing",
-    "owed consequences are written at once (section 1.4)",
+    "a consequence is written as soon as it is owed, before the next voluntary action, segment label or turn line",
 );
 pub const ACTION_NOT_OWED: CodeInfo = CodeInfo::error(
     "hastings-1066::action-not-owed",
-    "owed consequences are written at once (section 1.4)",
+    "a consequence line (rout, withdrawal, pursuit, displacement, escape, forced check, casualty roll) answers something that owes it",
 );
 pub const OFF_MAP: CodeInfo = CodeInfo::error(
     "hastings-1066::off-map",
-    "cells exist on the declared map and paths are contiguous",
+    "every hex named lies on the declared map",
 );
 pub const PATH_NOT_CONTIGUOUS: CodeInfo = CodeInfo::error(
     "hastings-1066::path-not-contiguous",
-    "cells exist on the declared map and paths are contiguous",
+    "each hex of a path neighbours the one before: no hex is skipped",
 );
 
 // Game parts, sequence, periods (2.x, 3.x).
 pub const MAP_PARITY: CodeInfo = CodeInfo::error(
     "hastings-1066::map-parity",
-    "the battlefield is a hex grid numbered CCRR",
+    "the map is a grid of hex columns labelled CCRR with the even columns set lower: `map hex WxH parity even`",
 );
 pub const UNKNOWN_CLASS: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-class",
-    "the pieces are combat units, leaders and markers; markers are state, not pieces",
+    "a unit's class is one its army fields: Norman foot, bowmen, knights, guard; Saxon housecarls, thegns, fyrd, bowmen, slingers; or leader",
 );
 pub const MISSING_FACTOR: CodeInfo = CodeInfo::error(
     "hastings-1066::missing-factor",
-    "a combat unit has printed factors: melee, defence, shield wall (non-bow foot), morale letter, missile capability letter",
+    "a combat unit states `melee=` and `defense=`, non-bow foot also `wall=`, missile units `missile=`; a leader states `command=` and `rally=`",
 );
 pub const UNKNOWN_MORALE: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-morale",
-    "a combat unit has printed factors: melee, defence, shield wall (non-bow foot), morale letter, missile capability letter",
+    "a combat unit's grade is its morale letter, a Latin A to E",
 );
 pub const BAD_FACTOR: CodeInfo = CodeInfo::error(
     "hastings-1066::bad-factor",
-    "a combat unit has printed factors: melee, defence, shield wall (non-bow foot), morale letter, missile capability letter",
+    "a factor is a whole number, a `missile=` weapon is bow, javelin or sling, and a `move=` agrees with the allowance of the unit's type",
 );
 pub const TURN_OUT_OF_SEQUENCE: CodeInfo = CodeInfo::error(
     "hastings-1066::turn-out-of-sequence",
-    "there are two Assault Periods of 8 Battle Turns each",
+    "turns are numbered on through the game without gap or repeat, each the Normans' phase and then the Saxons'",
 );
 pub const PERIOD_OVERRUN: CodeInfo = CodeInfo::error(
     "hastings-1066::period-overrun",
-    "there are two Assault Periods of 8 Battle Turns each",
+    "an Assault Period has eight Battle Turns, and only the extended turns it has earned beyond them",
 );
 pub const GAME_OVER: CodeInfo = CodeInfo::error(
     "hastings-1066::game-over",
-    "after Period 1: extension check, else reform; the game ends after Period 2 unless the Normans won earlier",
+    "nothing follows the last Turn Record Phase of Period 2, extended turns included",
 );
 pub const SEGMENT_OUT_OF_ORDER: CodeInfo = CodeInfo::error(
     "hastings-1066::segment-out-of-order",
-    "a Battle Turn is: Order Phase, Norman Player Phase, Saxon Player Phase, Turn Record Phase",
+    "segments come once each in order (rally, fire, movement, reaction, defensive fire, melee), `orders:` opening the turn and `record:` closing it",
 );
 pub const UNKNOWN_PHASE: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-phase",
-    "a player phase has six segments in fixed order: rally, missile, movement, enemy reaction, enemy missile, melee",
+    "a segment label is `orders:`, `rally:`, `fire:`, `movement:`, `reaction:`, `defensive-fire:`, `melee:` or `record:`",
 );
 pub const WITHDRAW_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::withdraw-missing",
-    "routed units that fail to rally withdraw two hexes to the rear immediately in the rally segment",
+    "a routed unit that is not rallied withdraws two hexes to its rear in the rally segment",
 );
 pub const REACTED_UNIT_FIRED: CodeInfo = CodeInfo::error(
     "hastings-1066::reacted-unit-fired",
-    "in the non-phasing missile segment only bowmen may fire after reacting",
+    "a unit that reacted fires in the defensive missile segment that follows only if it is bowmen",
 );
 pub const MANDATORY_ATTACK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::mandatory-attack-missing",
-    "in the melee segment the phasing player attacks every enemy unit that exerts a ZOC on his units (as reconciled by HS-R9)",
+    "an enemy unit in mutual ZOC with a phasing unit at the start of the melee segment is attacked before it ends, unless the pair was released",
 );
 pub const EXTENSION_NOT_EARNED: CodeInfo = CodeInfo::error(
     "hastings-1066::extension-not-earned",
-    "if more than 50% of the Norman combat units are on Senlac Hill at the end of the period's eighth turn, the period gets 2 more turns",
+    "an `extend` names a condition that holds: over half or over three quarters of the Normans on Senlac Hill, or the Saxons encircled",
 );
 pub const EXTENSION_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::extension-missing",
-    "if more than 50% of the Norman combat units are on Senlac Hill at the end of the period's eighth turn, the period gets 2 more turns",
+    "when an extension condition holds at the end of a period's eighth turn, the Normans write their `extend`",
 );
 pub const ENCIRCLEMENT_BROKEN: CodeInfo = CodeInfo::error(
     "hastings-1066::encirclement-broken",
-    "if every undisrupted, unrouted Saxon unit is encircled by Norman units, Norman ZOC or the map edge, the period goes on until the Normans win or the encirclement is broken",
+    "an extension for encirclement ends at the first Turn Record Phase at which the Saxons are no longer surrounded",
 );
 pub const EXTENSION_CONFLICT: CodeInfo = CodeInfo::error(
     "hastings-1066::extension-conflict",
-    "only one condition applies; the Normans choose between them",
+    "a period end takes one `extend` at most: the conditions exclude each other, and the Normans choose",
 );
 pub const REROLL_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "hastings-1066::reroll-not-allowed",
-    "in an extended period the Normans may reroll any Shield Wall (foot) or Hold (knights) order, and may then roll that section separately",
+    "a reroll comes only in an extended turn, once per section or wing: of Shield Wall or Hold for the Normans, Attack & Pursue for the Saxons",
 );
 
 // Strategy and battle orders (4.x).
 pub const UNKNOWN_WING: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-wing",
-    "the Saxon army starts with three wings, left, centre and right, each under a leader (by position Leofwine left/east at 0710, Harold centre at 0514, Gyrth right/west at 0721; the log names them)",
+    "a wing named is left, center or right, led by the leader declared with that `wing=` (or `host` once no leader lives)",
 );
 pub const UNASSIGNED_UNIT: CodeInfo = CodeInfo::error(
     "hastings-1066::unassigned-unit",
-    "the Saxon army starts with three wings, left, centre and right, each under a leader (by position Leofwine left/east at 0710, Harold centre at 0514, Gyrth right/west at 0721; the log names them)",
+    "every Saxon combat unit on the map belongs to exactly one wing, reinforcements not yet assigned excepted",
 );
 pub const JOIN_OUTSIDE_ORDERS: CodeInfo = CodeInfo::error(
     "hastings-1066::join-outside-orders",
-    "wings are redefined at the start of every Battle Turn",
+    "wings are redrawn only in the Order Phase: `join` is written in `orders:`",
 );
 pub const WING_TOO_SMALL: CodeInfo = CodeInfo::error(
     "hastings-1066::wing-too-small",
-    "no Saxon leader may control less than 1/5 of the Saxon units available (three leaders)",
+    "each Saxon wing holds at least a fifth of the units available while three leaders live, a third with two",
 );
 pub const WING_OUTSIDE_COMMAND: CodeInfo = CodeInfo::warning(
     "hastings-1066::wing-outside-command",
-    "a leader controls units within his command radius",
+    "a Saxon unit is usually in the wing of a leader whose command radius reaches it",
 );
 pub const WING_COUNT: CodeInfo = CodeInfo::error(
     "hastings-1066::wing-count",
-    "a dead leader's wing stays as it was until the next Order Phase; with no leaders there is one wing",
+    "there are never more Saxon wings than living leaders, one when none lives; a fallen leader's wing stands until the next Order Phase",
 );
 pub const UNKNOWN_NATION: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-nation",
-    "the Normans have six sections, foot/bowmen and knights of each of the Norman, Breton and Franco-Flemish nationalities; William's Guard belongs to none while William lives",
+    "a Norman unit or subordinate is of Norman, Breton or Franco-Flemish nationality: `nation=norman`, `breton` or `flemish`",
 );
 pub const MISSING_STRATEGY: CodeInfo = CodeInfo::error(
     "hastings-1066::missing-strategy",
-    "four strategies: defensive, cautious, moderate, aggressive; one per Saxon wing and one per Norman nationality each turn",
+    "each Order Phase gives a strategy to every Saxon wing and Norman nationality that must roll for its order",
 );
 pub const UNKNOWN_STRATEGY: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-strategy",
-    "four strategies: defensive, cautious, moderate, aggressive; one per Saxon wing and one per Norman nationality each turn",
+    "a strategy is defensive, cautious, moderate or aggressive",
 );
 pub const DUPLICATE_STRATEGY: CodeInfo = CodeInfo::error(
     "hastings-1066::duplicate-strategy",
-    "four strategies: defensive, cautious, moderate, aggressive; one per Saxon wing and one per Norman nationality each turn",
+    "a wing or nationality picks one strategy a turn",
 );
 pub const ORDER_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::order-missing",
-    "2d6 per wing or nationality against its strategy on the Order Table gives the order for all its units; the Strategy Effects rating is adjusted",
+    "an order roll's claim names the order of each wing or section it decides, a Norman nationality's foot and knights read apart",
 );
 pub const ORDER_NOT_FOR_UNIT_TYPE: CodeInfo = CodeInfo::error(
     "hastings-1066::order-not-for-unit-type",
-    "2d6 per wing or nationality against its strategy on the Order Table gives the order for all its units; the Strategy Effects rating is adjusted",
+    "foot hold Shield Wall, Fire in Place, Advance to Combat or (Saxons only) Attack & Pursue; knights Hold, Advance or Charge",
 );
 pub const LEADER_ORDER: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-order",
-    "leaders never adopt an order",
+    "leaders hold no order: no claim gives one to a leader",
 );
 pub const ORDER_STILL_IN_FORCE: CodeInfo = CodeInfo::error(
     "hastings-1066::order-still-in-force",
-    "two-turn orders skip the next turn's roll; the marker moves from box 2 to box 1",
+    "a wing or section in the second turn of a two-turn order rolls nothing and keeps its members",
 );
 pub const OPTIONAL_CHOICE_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::optional-choice-missing",
-    "an \"Optional\" result lets the player choose the order for that wing or section for the turn",
+    "an Optional result names the order the player chooses, `optional=ORDER`, held for that turn",
 );
 pub const SHIELD_WALL_MOVE: CodeInfo = CodeInfo::error(
     "hastings-1066::shield-wall-move",
-    "shield Wall: MA 0, but a unit may step one hex to the rear (not into an enemy ZOC)",
+    "a unit in Shield Wall or Hold moves at most one hex, to its rear and not into an enemy ZOC",
 );
 pub const REACTION_INELIGIBLE: CodeInfo = CodeInfo::error(
     "hastings-1066::reaction-ineligible",
-    "shield Wall units cannot react",
+    "no unit reacts in Shield Wall, Hold, Attack & Pursue or Charge, when routed, out of command radius, or as Saxon foot in a knight's ZOC",
 );
 pub const IN_PLACE_MOVE: CodeInfo = CodeInfo::error(
     "hastings-1066::in-place-move",
-    "melee/Fire in Place: normal strengths; MA 0, but a unit may advance or retreat one hex, not into an enemy ZOC",
+    "a unit in Melee/Fire in Place moves at most one hex, forward or to its rear, not into an enemy ZOC",
 );
 pub const MUST_CLOSE_WITH_ENEMY: CodeInfo = CodeInfo::error(
     "hastings-1066::must-close-with-enemy",
-    "a&P units not adjacent to an enemy must end as close to the nearest enemy as they can; units in an enemy ZOC may move only if they end adjacent to an enemy; bowmen never enter an enemy ZOC",
+    "a unit in Attack & Pursue, and every knight of a Charge section, ends its move as near the nearest enemy as it could reach",
 );
 pub const PURSUIT_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::pursuit-missing",
-    "a&P units that rout an enemy in melee must pursue",
+    "an undisrupted unit in Attack & Pursue or Charge order that routs an enemy in melee pursues it",
 );
 pub const BAD_DURATION: CodeInfo = CodeInfo::error(
     "hastings-1066::bad-duration",
-    "a&P lasts the number of turns on the Order Table",
+    "an order's claimed duration is `turns=1` or `turns=2`, and a chosen Optional order lasts one turn",
 );
 pub const MOVEMENT_ALLOWANCE_EXCEEDED: CodeInfo = CodeInfo::error(
     "hastings-1066::movement-allowance-exceeded",
-    "charge: MA 6 for every knight of the section; all of them must close with the enemy as under A&P, charging or not",
+    "a move costs at most the unit's allowance: knights 4, 6 in Charge; leaders 6, 2 if ineffective; all others 3",
 );
 pub const CHARGE_NO_CONTACT: CodeInfo = CodeInfo::error(
     "hastings-1066::charge-no-contact",
-    "a qualifying charge ends in contact with an enemy unit, crosses no ridge or stream hexside, enters no marsh or woods hex, and its last two hexes entered are not uphill",
+    "a charge ends next to an enemy combat unit",
 );
 pub const CHARGE_CROSSES_HEXSIDE: CodeInfo = CodeInfo::error(
     "hastings-1066::charge-crosses-hexside",
-    "a qualifying charge ends in contact with an enemy unit, crosses no ridge or stream hexside, enters no marsh or woods hex, and its last two hexes entered are not uphill",
+    "a charge crosses no ridge or stream hexside",
 );
 pub const CHARGE_BAD_TERRAIN: CodeInfo = CodeInfo::error(
     "hastings-1066::charge-bad-terrain",
-    "a qualifying charge ends in contact with an enemy unit, crosses no ridge or stream hexside, enters no marsh or woods hex, and its last two hexes entered are not uphill",
+    "a charge enters no marsh or woods hex",
 );
 pub const CHARGE_UPHILL: CodeInfo = CodeInfo::error(
     "hastings-1066::charge-uphill",
-    "a qualifying charge ends in contact with an enemy unit, crosses no ridge or stream hexside, enters no marsh or woods hex, and its last two hexes entered are not uphill",
+    "neither of the last two hexes a charge enters is entered uphill",
 );
 pub const DIFF_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::diff-mismatch",
-    "a qualifying charge adds +1 to the knight's melee strength, +2 if the charge was downhill",
+    "a claimed `diff=` is attack less defence, with every order, flank and rear, terrain, leader and charge adjustment",
 );
 pub const MORALE_CHECK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::morale-check-missing",
-    "after the melee, every knight in Charge order that took part checks morale (rout read as disruption)",
+    "a unit checks morale on an M result, and a knight in Charge order after every melee it takes part in",
 );
 pub const GUARD_ORDER: CodeInfo = CodeInfo::error(
     "hastings-1066::guard-order",
-    "william's Guard ignores orders while William lives: it moves freely and may charge whenever the conditions are met; after William's death it joins the Norman knights section",
+    "the Guard holds no order while William lives, and belongs to the Norman knights section from the Order Phase after his death",
 );
 pub const REINFORCEMENT_WING: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-wing",
-    "saxon reinforcements hold Advance to Combat until they come within a leader's command radius or next to an enemy; then they join the nearest wing",
+    "a reinforcement holds Advance to Combat until within a leader's command radius or next to an enemy, then joins the nearest leader's wing",
 );
 pub const HOUSECARL_CHOICE_LATE: CodeInfo = CodeInfo::error(
     "hastings-1066::housecarl-choice-late",
-    "optional rule: housecarls treat A&P as Optional; the alternative must be chosen before the roll",
+    "under housecarl restraint, the housecarls' choice instead of Attack & Pursue is written before the order dice",
 );
 
 // Movement (5.x).
 pub const PATH_START: CodeInfo = CodeInfo::error(
     "hastings-1066::path-start",
-    "in his movement segment the phasing player moves any, all or none of his units, one at a time, along contiguous paths, paying the cost of each hex entered and hexside crossed",
+    "a path starts at the unit's own hex (a reinforcement's at its entry hex)",
 );
 pub const MOVED_TWICE: CodeInfo = CodeInfo::error(
     "hastings-1066::moved-twice",
-    "a unit moves at most once per movement segment",
+    "a unit moves once per movement segment",
 );
 pub const STACKING: CodeInfo = CodeInfo::error(
     "hastings-1066::stacking",
-    "units may move through friendly units, but no combat unit may end its move in a hex with another combat unit",
+    "no hex holds two combat units once an action ends; friends pass through each other, and leaders stack freely",
 );
 pub const ENTERS_ENEMY_HEX: CodeInfo = CodeInfo::error(
     "hastings-1066::enters-enemy-hex",
-    "units may never enter an enemy-occupied hex (a hex holding an enemy combat unit or leader)",
+    "nothing enters a hex holding an enemy unit or leader",
 );
 pub const MISSING_ELEVATION: CodeInfo = CodeInfo::warning(
     "hastings-1066::missing-elevation",
-    "hex colour gives elevation; a hex has the elevation of the highest level in it; slopes separate elevations",
+    "the log declares each hex's elevation, `terrain elevation=N`; a hex left out lies at 0",
 );
 pub const RIDGE_CHECK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::ridge-check-missing",
-    "a knight about to cross a ridge hexside (any movement, any direction) checks morale in the hex before the ridge, rout read as disruption; a disrupted knight stops there; otherwise it goes on",
+    "a knight checks morale in the hex before each ridge hexside it crosses, a rout read as a disruption",
 );
 pub const MOVED_AFTER_DISRUPTION: CodeInfo = CodeInfo::error(
     "hastings-1066::moved-after-disruption",
-    "a knight about to cross a ridge hexside (any movement, any direction) checks morale in the hex before the ridge, rout read as disruption; a disrupted knight stops there; otherwise it goes on",
+    "a knight disrupted by its ridge or marsh check stops where it checked: its path ends there",
 );
 pub const MARSH_CHECK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::marsh-check-missing",
-    "a knight entering a marsh hex checks morale, rout read as disruption (and stops if disrupted)",
+    "a knight checks morale on entering each marsh hex, a rout read as a disruption",
 );
 pub const REACTION_TOO_FAR: CodeInfo = CodeInfo::error(
     "hastings-1066::reaction-too-far",
-    "a reacting unit may move one hex away from an enemy combat unit; no MP, terrain ignored",
+    "a reaction is a single step to a neighbouring hex",
 );
 pub const REACTION_NOT_AWAY: CodeInfo = CodeInfo::error(
     "hastings-1066::reaction-not-away",
-    "a reacting unit may move one hex away from an enemy combat unit; no MP, terrain ignored",
+    "a reaction ends farther from the nearest enemy combat unit than it started",
 );
 pub const REACTION_INTO_ZOC: CodeInfo = CodeInfo::error(
     "hastings-1066::reaction-into-zoc",
-    "a reacting unit may not enter an enemy ZOC",
+    "a reaction never enters an enemy ZOC",
 );
 pub const REACTION_CHECK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::reaction-check-missing",
-    "every unit that reacts checks morale afterwards (knights: ridge check too, HS-R48)",
+    "a unit that reacts checks morale after the step, its die written on the `react` line",
 );
 pub const KNIGHT_CHECK_INTO_OCCUPIED: CodeInfo = CodeInfo::error(
     "hastings-1066::knight-check-into-occupied",
-    "a knight may not move into an occupied hex if that move causes a morale check (marsh, ridge)",
+    "a knight never enters a friend-occupied hex that brings a check: a marsh, a hex beyond a ridge, or one it will cross a ridge from",
 );
 pub const MOVED_AFTER_ZOC: CodeInfo = CodeInfo::error(
     "hastings-1066::moved-after-zoc",
-    "a unit entering an enemy ZOC hex must stop",
+    "a unit or leader entering an enemy ZOC hex stops there",
 );
 pub const ZOC_OCCUPIED_BY_FRIEND: CodeInfo = CodeInfo::error(
     "hastings-1066::zoc-occupied-by-friend",
-    "a combat unit may not enter an enemy ZOC hex occupied by a friendly combat unit",
+    "a combat unit never enters an enemy ZOC hex that a friendly combat unit holds",
 );
 pub const ZOC_TO_ZOC: CodeInfo = CodeInfo::error(
     "hastings-1066::zoc-to-zoc",
-    "a unit that starts in an enemy ZOC may leave it, but may not step directly from one enemy-controlled hex into another (by any enemy unit, the same one included); it may enter a ZOC later in the move",
+    "a unit leaving an enemy ZOC never steps straight into another enemy ZOC hex",
 );
 pub const BOWMEN_ENTER_ZOC: CodeInfo = CodeInfo::error(
     "hastings-1066::bowmen-enter-zoc",
-    "bowmen never enter an enemy ZOC voluntarily",
+    "bowmen never move into an enemy ZOC of their own will",
 );
 pub const BOWMEN_STAYED_IN_ZOC: CodeInfo = CodeInfo::error(
     "hastings-1066::bowmen-stayed-in-zoc",
-    "bowmen in an enemy ZOC at the start of their movement segment must leave it if they can",
+    "bowmen that start their movement segment in an enemy ZOC leave it whenever a legal move can",
 );
 
 // Facing (6.x).
 pub const MISSING_FACING: CodeInfo = CodeInfo::error(
     "hastings-1066::missing-facing",
-    "combat units face a vertex; leaders ignore facing",
+    "a combat unit is faced from deployment on, and takes a new facing with every move that changes its hex",
 );
 pub const BAD_FACING: CodeInfo = CodeInfo::error(
     "hastings-1066::bad-facing",
-    "combat units face a vertex; leaders ignore facing",
+    "a facing is a vertex of the hex, 1 to 6 clockwise from the upper right",
 );
 pub const LEADER_FACING: CodeInfo = CodeInfo::warning(
     "hastings-1066::leader-facing",
-    "combat units face a vertex; leaders ignore facing",
+    "leaders ignore facing: a facing given to a leader means nothing",
 );
 pub const FACING_CHANGE_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "hastings-1066::facing-change-not-allowed",
-    "a unit eligible to move that does not move may still change facing (its own movement segment only)",
+    "a unit turns in place only in its own movement segment, and only if it is neither routed nor disrupted",
 );
 pub const FIRE_NOT_FRONTAL: CodeInfo = CodeInfo::error(
     "hastings-1066::fire-not-frontal",
-    "missile units fire only through their frontal hexsides",
+    "a missile unit fires only at targets within its frontal arc",
 );
 pub const MELEE_NOT_IN_ZOC: CodeInfo = CodeInfo::error(
     "hastings-1066::melee-not-in-zoc",
-    "units melee only enemies beyond their frontal hexsides (in their ZOC)",
+    "every attacker has every defender of its melee beyond one of its frontal hexsides",
 );
 pub const ODDS_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::odds-mismatch",
-    "attacking through a flank or rear hexside: fire +1 (flank or rear); melee +1 flank, +2 rear; added to each attacking unit's strength",
+    "a claimed fire strength, defence or odds column is what the matrix, flank and rear bonuses, terrain and high trajectory give",
 );
 
 // Missile fire (7.x).
 pub const FIRE_RESULT_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::fire-result-mismatch",
-    "each firing unit's fire strength comes from the Missile Fire Matrix by weapon and range; strengths firing at one target are summed and set against the target's defence (order-dependent, terrain-adjusted); the odds are rounded in the defender's favour; one die on the CRT; results apply at once",
+    "a fire's claimed result is the Missile Combat Results Table's for its die and odds column",
 );
 pub const NOT_A_MISSILE_UNIT: CodeInfo = CodeInfo::error(
     "hastings-1066::not-a-missile-unit",
-    "only units with a missile letter fire",
+    "only units with a `missile=` weapon fire",
 );
 pub const OUT_OF_RANGE: CodeInfo = CodeInfo::error(
     "hastings-1066::out-of-range",
-    "range counts hexes to the target, excluding the firer's hex and including the target's; each weapon has a maximum range",
+    "a target lies within the firer's weapon range: 3 hexes for bows and slings, 2 for javelins",
 );
 pub const FIRED_TWICE: CodeInfo = CodeInfo::error(
     "hastings-1066::fired-twice",
-    "units may combine on one target; a unit may not split its fire",
+    "a unit fires once a segment, at a single target",
 );
 pub const TARGET_FIRED_TWICE: CodeInfo = CodeInfo::error(
     "hastings-1066::target-fired-twice",
-    "units may combine on one target; a unit may not split its fire",
+    "a target is fired at in one fire action a segment, combining every unit firing at it",
 );
 pub const LEADER_CASUALTY_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-casualty-missing",
-    "a \"1\" on a unit stacked with a leader calls for a leader casualty roll (Fire column)",
+    "each leader in a hex whose unit takes a \"1\" rolls at once on the Leader Casualty Table, Fire or Melee column",
 );
 pub const ZOC_FIRE_TARGET: CodeInfo = CodeInfo::error(
     "hastings-1066::zoc-fire-target",
-    "a missile unit in an enemy ZOC may fire only at an enemy unit exerting that ZOC, or not at all",
+    "a missile unit in an enemy ZOC fires, if at all, at a unit exerting that ZOC",
 );
 pub const FIRE_BLOCKED_TERRAIN: CodeInfo = CodeInfo::error(
     "hastings-1066::fire-blocked-terrain",
-    "fire may go into woods but not through woods",
+    "fire passes through no woods hex and no hex higher than both the firer's and the target's",
 );
 pub const FIRE_BLOCKED_UNIT: CodeInfo = CodeInfo::error(
     "hastings-1066::fire-blocked-unit",
-    "fire may not pass through combat units of either side unless it is high-trajectory fire",
+    "low-trajectory fire passes through no hex holding a combat unit of either side",
 );
 pub const HIGH_TRAJECTORY_NOT_BOW: CodeInfo = CodeInfo::error(
     "hastings-1066::high-trajectory-not-bow",
-    "only bowmen may use high-trajectory fire",
+    "only bowmen fire high trajectory: every unit of a `high` fire has `missile=bow`",
 );
 pub const HIGH_TRAJECTORY_TOO_EARLY: CodeInfo = CodeInfo::error(
     "hastings-1066::high-trajectory-too-early",
-    "saxon bowmen may use it any time; Norman bowmen only in Period 2",
+    "high-trajectory fire is for Saxon bowmen at any time, for Norman bowmen only in Period 2",
 );
 pub const MISSILE_SUPPLY_EXHAUSTED: CodeInfo = CodeInfo::error(
     "hastings-1066::missile-supply-exhausted",
-    "norman bowmen and Saxon javelin/spear units fire only in a limited number of segments per period",
+    "the Norman bowmen fire in at most 6 segments of Period 1 and 3 of Period 2, the Saxon javelins 4 and 2, unused ones carried over up to 6",
 );
 
 // Melee (8.x).
 pub const MELEE_RESULT_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::melee-result-mismatch",
-    "in the melee segment the phasing player attacks; differential = attack total minus defence total (with order, terrain and leaders); one die on the Melee Results Table; results at once, then retreats",
+    "a melee's claimed results are the Melee Results Table's for its die and differential, a D* routing against Charge or Attack & Pursue",
 );
 pub const ATTACK_RESTRICTED: CodeInfo = CodeInfo::error(
     "hastings-1066::attack-restricted",
-    "a unit with two enemy units in its ZOC, only one of which exerts a ZOC on it, may attack only that one",
+    "a unit on which an enemy unit exerts a ZOC attacks only enemy units that do",
 );
 pub const ATTACK_BY_DISRUPTED: CodeInfo = CodeInfo::error(
     "hastings-1066::attack-by-disrupted",
-    "disrupted and routed units never attack, even when 8.1.2 would require it; they still defend",
+    "disrupted and routed units never attack; they only defend",
 );
 pub const UNIT_IN_TWO_MELEES: CodeInfo = CodeInfo::error(
     "hastings-1066::unit-in-two-melees",
-    "a unit takes part in at most one melee per segment, and an enemy unit is attacked at most once per segment",
+    "a unit attacks in one melee a segment, with all its strength",
 );
 pub const ATTACKED_TWICE: CodeInfo = CodeInfo::error(
     "hastings-1066::attacked-twice",
-    "a unit takes part in at most one melee per segment, and an enemy unit is attacked at most once per segment",
+    "an enemy unit is attacked in one melee a segment",
 );
 pub const TOO_MANY_DEFENDERS: CodeInfo = CodeInfo::error(
     "hastings-1066::too-many-defenders",
-    "one unit may attack two enemy units, one through each frontal hexside; their defences are added",
+    "a melee has at most two defenders, each beyond a different frontal hexside of every attacker",
 );
 pub const STEP_LOSS_UNASSIGNED: CodeInfo = CodeInfo::error(
     "hastings-1066::step-loss-unassigned",
-    "with several attackers, M and D hit them all, but a \"1\" reduces only one of them (the attacker's choice)",
+    "when a \"1\" strikes one of several attackers or of two defenders, the claim names the unit that loses the step",
 );
 
 // Melee results, retreats, pursuit, rally, morale (9.x).
 pub const DISRUPTED_CANNOT_MOVE: CodeInfo = CodeInfo::error(
     "hastings-1066::disrupted-cannot-move",
-    "disrupted units cannot move, except a step out of an enemy ZOC in their own reaction segment if their order allows movement (then they check morale)",
+    "a disrupted unit does not move, but for one hex out of an enemy ZOC in its reaction segment when its order allows reaction",
 );
 pub const FIRE_BY_DISRUPTED: CodeInfo = CodeInfo::error(
     "hastings-1066::fire-by-disrupted",
-    "disrupted units have no ZOC and cannot fire or attack; they defend normally with their current order; a further D has no effect",
+    "disrupted and routed units never fire",
 );
 pub const ROUT_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::rout-missing",
-    "r: the unit retreats 3 hexes at once (Saxons north, Normans south) and is marked routed",
+    "a routed unit retreats at once: its `rout` line follows the result that routed it",
 );
 pub const ROUT_LENGTH: CodeInfo = CodeInfo::error(
     "hastings-1066::rout-length",
-    "r: the unit retreats 3 hexes at once (Saxons north, Normans south) and is marked routed",
+    "a rout is three hexes, unless the map edge or a block cuts it short",
 );
 pub const ROUT_PATH: CodeInfo = CodeInfo::error(
     "hastings-1066::rout-path",
-    "retreat follows the path of least resistance; a unit that cannot retreat because of enemy units or ZOC is reduced and disrupted instead",
+    "a rout takes the path of least resistance: the most steps to the rear, then the fewest friends passed, then the lowest cost",
 );
 pub const ROUT_BLOCKED_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::rout-blocked-mismatch",
-    "retreat follows the path of least resistance; a unit that cannot retreat because of enemy units or ZOC is reduced and disrupted instead",
+    "a router with no way on stops where it can and loses a step, disrupted instead of routed unless it was routed already",
 );
 pub const ROUT_FACING: CodeInfo = CodeInfo::error(
     "hastings-1066::rout-facing",
-    "routed units move toward, and face, their own rear edge when possible",
+    "a routed unit faces its rear, Saxons 5 and Normans 2",
 );
 pub const ROUTED_THROUGH_CHECK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::routed-through-check-missing",
-    "a friendly unit that a router moves through checks morale at once",
+    "each friendly unit a router passes through checks morale at once",
 );
 pub const ROUTED_CANNOT_MOVE: CodeInfo = CodeInfo::error(
     "hastings-1066::routed-cannot-move",
-    "a routed unit that fails to rally moves two hexes to the rear, stopping on entering an enemy ZOC; routed units do not move in the movement segment",
+    "a routed unit moves only by rout and withdrawal, never in the movement segment",
 );
 pub const ROUT_STOPS_IN_FRIEND: CodeInfo = CodeInfo::error(
     "hastings-1066::rout-stops-in-friend",
-    "routers may pass through, but not stop in, friendly-occupied hexes; each unit passed through checks morale",
+    "a router passes through friendly units but never ends in a hex holding one",
 );
 pub const DISPLACEMENT_ILLEGAL: CodeInfo = CodeInfo::error(
     "hastings-1066::displacement-illegal",
-    "a router blocked by friends may displace the blocking unit one hex in any direction (not into an enemy ZOC or hex); the displaced unit is disrupted",
+    "a router blocked by friends pushes each one hex, in a chain if need be, never into an enemy hex or ZOC; if one link fails none moves",
 );
 pub const PURSUIT_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "hastings-1066::pursuit-not-allowed",
-    "a victor may enter the hex the enemy left only when it pursues",
+    "a victor advances after a routed enemy only by pursuit, undisrupted and in Charge or Attack & Pursue order, after a rout in melee",
 );
 pub const PURSUIT_PATH: CodeInfo = CodeInfo::error(
     "hastings-1066::pursuit-path",
-    "after the router's 3-hex retreat the pursuer must follow it, stopping when adjacent to it or on entering an enemy ZOC; no MP are spent",
+    "a pursuer closes on the router's final hex every step and stops next to it, or on entering a new enemy ZOC",
 );
 pub const RALLY_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::rally-mismatch",
-    "disrupted unit: one die, success on the Rally Table's range, -1 if an effective friendly leader has it in rally range; one try per segment",
+    "a disrupted unit rallies on the Rally Table's range for its morale, the die less 1 with an effective friendly leader in rally range",
 );
 pub const RALLY_TWICE: CodeInfo = CodeInfo::error(
     "hastings-1066::rally-twice",
-    "disrupted unit: one die, success on the Rally Table's range, -1 if an effective friendly leader has it in rally range; one try per segment",
+    "a unit tries to rally once per rally segment",
 );
 pub const RALLY_NOT_IN_RANGE: CodeInfo = CodeInfo::error(
     "hastings-1066::rally-not-in-range",
-    "a routed unit in the rally range of an effective friendly leader rallies automatically; otherwise it withdraws two hexes",
+    "a routed unit rallies, with no roll, only in the rally range of an effective friendly leader who may affect it",
 );
 pub const MORALE_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::morale-mismatch",
-    "morale check: one die on the Morale Table by morale letter",
+    "a morale check's claimed result is the Morale Check Table's for its die and the unit's morale, a knight's rout read as a disruption",
 );
 pub const ADJACENT_CHECK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::adjacent-check-missing",
-    "units adjacent to a friend that enemy units in Charge or A&P order routed in melee check morale: D ignored, R applies (knights: HS-R22)",
+    "units next to a friend routed in melee by an enemy in Charge or Attack & Pursue check morale, a D ignored and an R applied",
 );
 
 // Leaders (10.x).
 pub const LEADER_RATING: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-rating",
-    "rally range (right number); 0 = own hex only",
+    "a leader's rally range is `rally=N`, 0 meaning his own hex only; William's is 2 and Leofwine's 0",
 );
 pub const LEADER_NATIONALITY: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-nationality",
-    "norman subordinates affect only units of their own nationality; William affects all",
+    "a Norman subordinate rallies, commands and aids only units of his own nationality; William any",
 );
 pub const LEADER_MOVE_EXCEEDED: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-move-exceeded",
-    "leaders move 6 MP in any movement segment whatever the orders, and ignore facing",
+    "a leader moves up to 6 MP at knights' costs in his own movement segment, 2 when ineffective, whatever the orders",
 );
 pub const LEADER_INTO_ZOC: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-into-zoc",
-    "a leader may enter an enemy ZOC only into a hex holding a friendly combat unit",
+    "a leader enters an enemy ZOC only into a hex holding a friendly combat unit",
 );
 pub const LEADER_ESCAPE_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-escape-missing",
-    "a leader left in an enemy ZOC when his unit is eliminated moves at once 3 hexes away from the enemy, avoiding enemy ZOC (friendly units cancel it) and enemy hexes; with no path he is captured",
+    "a leader left alone in an enemy ZOC, or newly next to an enemy unit while alone, escapes at once or is captured",
 );
 pub const LEADER_ESCAPE_ILLEGAL: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-escape-illegal",
-    "a leader left in an enemy ZOC when his unit is eliminated moves at once 3 hexes away from the enemy, avoiding enemy ZOC (friendly units cancel it) and enemy hexes; with no path he is captured",
+    "an escape is at most 3 hexes, ends 3 or more from the enemy that forced it, and enters no enemy hex, nor an enemy ZOC hex without a friendly unit",
 );
 pub const LEADER_CASUALTY_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-casualty-mismatch",
-    "leaders in a hex whose combat unit takes a \"1\" (missile or melee) roll 2d6 on the Leader Casualty Table at once",
+    "a casualty roll's claimed result is the Leader Casualty Table's for its column and dice, a second wound killing",
 );
 pub const INEFFECTIVE_LEADER_USED: CodeInfo = CodeInfo::error(
     "hastings-1066::ineffective-leader-used",
-    "ineffective leaders (back side) move 2 MP, cannot rally or add to combat",
+    "an ineffective leader rallies nobody and adds nothing in melee",
 );
 pub const COMMANDER_FALL_CHECKS_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::commander-fall-checks-missing",
-    "if William or Harold is wounded or killed, every friendly unit within his command radius checks morale at once",
+    "when William or Harold is wounded, killed or captured, every friendly unit within his command radius checks morale at once",
 );
 
 // Deployment, reinforcements, reforming (11.x).
 pub const LEADER_SETUP_STACK: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-setup-stack",
-    "alan sets up with a Breton unit, Odo with a Norman unit, Eustace with a Franco-Flemish unit, William with his Guard",
+    "each Norman subordinate sets up stacked with a unit of his declared nationality, and William with his Guard",
 );
 pub const SETUP_HEX_VOID: CodeInfo = CodeInfo::error(
     "hastings-1066::setup-hex-void",
-    "hex 1307 is not a setup hex (extra FF hex)",
+    "no Norman sets up on hex 1307, a spare setup hex",
 );
 pub const ORDER_OF_BATTLE: CodeInfo = CodeInfo::error(
     "hastings-1066::order-of-battle",
-    "the Saxons set aside five 4-4/2-6 thegns, draw 27 fyrd at random, and use those 32 plus the housecarls and bowmen",
+    "the Saxons set up five thegns and 27 fyrd, with their housecarls and bowmen",
 );
 pub const SETUP_HEX: CodeInfo = CodeInfo::error(
     "hastings-1066::setup-hex",
-    "harold sets up in 0514, Leofwine in 0710, Gyrth in 0721; units face any way",
+    "the Saxon leaders set up on their hexes: Harold 0514, Leofwine 0710, Gyrth 0721",
 );
 pub const REFORM_TOO_CLOSE: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-too-close",
-    "variable deployment (option): set up as in 11.5; the Normans need only be at least 4 hexes south of the hill",
+    "the Normans reform, or deploy variably, at least four hexes from Senlac Hill and south of it",
 );
 pub const REFORM_NOT_ON_HILL: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-not-on-hill",
-    "variable deployment (option): set up as in 11.5; the Normans need only be at least 4 hexes south of the hill",
+    "the Saxons reform, or deploy variably, on Senlac Hill, with the last twelve fyrd",
 );
 pub const REINFORCEMENT_SCHEDULE: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-schedule",
-    "in Period 1 twelve Great Fyrd arrive: 2 per turn in turns 1-4, 1 per turn in turns 5-8",
+    "twelve Great Fyrd arrive in Period 1, two a turn in turns 1 to 4 and one a turn in turns 5 to 8: `arrives=T`",
 );
 pub const REINFORCEMENT_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-missing",
-    "in Period 1 twelve Great Fyrd arrive: 2 per turn in turns 1-4, 1 per turn in turns 5-8",
+    "a reinforcement due enters in the Saxon movement segment of its turn, unless no entry hex is open",
 );
 pub const REINFORCEMENT_EARLY: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-early",
-    "in Period 1 twelve Great Fyrd arrive: 2 per turn in turns 1-4, 1 per turn in turns 5-8",
+    "a reinforcement enters no earlier than its turn",
 );
 pub const REINFORCEMENT_ENTRY: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-entry",
-    "they enter at 0116 paying that hex's cost; the second of two has already spent 1 MP",
+    "a reinforcement enters by 0116, or the nearest open north-edge hex when 0116 is blocked, paying for that hex",
 );
 pub const REFORM_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-missing",
-    "without a Norman victory at the end of Period 1, combat stops, routed and disrupted units are checked, and the armies are removed and reformed, Normans first",
+    "when Period 1 ends without a Norman victory, both armies reform before Period 2",
 );
 pub const REFORM_OUT_OF_ORDER: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-out-of-order",
-    "without a Norman victory at the end of Period 1, combat stops, routed and disrupted units are checked, and the armies are removed and reformed, Normans first",
+    "the Normans reform first, then the Saxons",
 );
 pub const REFORM_TRACE: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-trace",
-    "units that cannot trace a path free of enemy units and enemy ZOC (friendly units cancel ZOC) to their reforming area, or to a friend who can, are eliminated; doubtful cases favour the unit",
+    "a unit that cannot trace a path clear of enemy units and enemy ZOC to its reform area, or to a friend who can, is eliminated",
 );
 pub const REFORM_FLANK: CodeInfo = CodeInfo::error(
     "hastings-1066::reform-flank",
-    "the Normans reform at least 4 hexes south of Senlac Hill, between rows xx06 and xx26",
+    "the Normans reform between rows xx06 and xx26",
 );
 pub const REFORM_INTERMIXED: CodeInfo = CodeInfo::warning(
     "hastings-1066::reform-intermixed",
-    "the Normans may rearrange their sections but may not intermix nationalities or types",
+    "each Norman section reforms as one group: no nationalities or types intermixed",
 );
 
 // Victory and casualty points (12.x).
 pub const VICTORY_MISSED: CodeInfo = CodeInfo::error(
     "hastings-1066::victory-missed",
-    "the Normans win strategically as soon as they control every road hex on Senlac Hill from 0811 to 0116; control = the last side to occupy or pass through the hex",
+    "the game ends at once when the Normans control every Senlac Hill road hex from 0811 to 0116 or have eliminated every housecarl",
 );
 pub const VICTORY_CLAIM_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::victory-claim-mismatch",
-    "the Normans win strategically as soon as they control every road hex on Senlac Hill from 0811 to 0116; control = the last side to occupy or pass through the hex",
+    "a claimed Norman win is strategic, or tactical by the road and a draw by the housecarls when the Normans have lost more points",
 );
 pub const RESULT_TAG_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::result-tag-mismatch",
-    "otherwise the Saxons win strategically at the end of Period 2",
+    "the `Result` tag is `Normans` for a Norman win, `draw`, or `Saxons` when Period 2 ends without one",
 );
 pub const CASUALTY_POINTS_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::casualty-points-mismatch",
-    "each eliminated unit or leader costs its own side casualty points: A 15, B 7, C 3, D 2, E 1; William 50, Harold 25, Odo 10, other leaders 5",
+    "a side loses points for its units eliminated, A 15 to E 1, and its leaders killed or captured: William 50, Harold 25, Odo 10, others 5",
 );
 
 // Errata (13.x).
 pub const ERRATA_COUNTER: CodeInfo = CodeInfo::warning(
     "hastings-1066::errata-counter",
-    "two Norman foot counters printed D on the front (and two on the back) should be C",
+    "counters as the errata correct them: Norman foot of morale C, not D, and housecarls 7-5/3-A-8",
 );
 
 // Setup: what the spec's inventory takes for granted.

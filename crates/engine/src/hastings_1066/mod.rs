@@ -5,14 +5,20 @@
 //! and melee on their results tables, disruption, rout, pursuit and rally,
 //! leaders and their casualties.
 //!
-//! Under construction (issue 13): `tables` (the document's tables as const
-//! data, each checked cell by cell by a test) and `codes` (every diagnostic
-//! code). The system is not registered yet. Rulings live in docs/rules/hastings-1066-st.md.
+//! Under construction (issue 13). Built so far: `tables` (the document's
+//! tables as const data, each checked cell by cell by a test), `codes`
+//! (every diagnostic code), `rules` (the cases and rulings a diagnostic
+//! cites), `state` (the roster, the map sheet as declared, the pieces),
+//! `setup` (the checked starting state), `event` (every change and its
+//! `apply`), `catalog` (every line a log writes) and `play` (the sequence of
+//! play; what each line does is still to come). The system is not
+//! registered yet. Rulings live in docs/rules/hastings-1066-st.md.
 
 pub mod catalog;
 pub mod codes;
 pub mod event;
 pub mod play;
+pub mod rules;
 pub mod setup;
 pub mod state;
 pub mod tables;

@@ -18,19 +18,10 @@ use senlac_notation::{Fix, Span, did_you_mean};
 use super::catalog::{self, Who};
 use super::codes;
 use super::event::Event;
+use super::rules;
 use super::state::{Segment, State};
 use super::tables::Side;
 use crate::violation::Violation;
-
-/// What the sequence findings cite.
-mod cite {
-    pub const SEQUENCE: &str = "hastings-1066-st 3.0, 3.2 (sequence of play); docs/rules/hastings-1066-st.md HS-R41 (how a turn is written)";
-    pub const SEGMENTS: &str = "hastings-1066-st 3.2 (the six segments of a player phase, in order); docs/rules/hastings-1066-st.md HS-R41";
-    pub const VERBS: &str =
-        "hastings-1066-st 3.2; docs/rules/hastings-1066-st.md HS-R41 (the lines of each segment)";
-    pub const REFERENCES: &str =
-        "docs/rules/hastings-1066-st.md HS-R41 (ids unique across both armies, or Side.ID)";
-}
 
 /// Where play emits its events: the system's fold, or a test's.
 pub trait Emit: Deref<Target = State> {
@@ -77,7 +68,7 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
             &codes::SIDES,
             span,
             format!("no army is named {side}: the turns are the Normans' and the Saxons'"),
-            cite::SEQUENCE,
+            rules::PERIODS,
         );
         if let Some(meant) = did_you_mean(side, Side::ALL.map(Side::word)) {
             let at = span.end as usize - side.len();
@@ -108,7 +99,7 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
                     expected.0,
                     expected.1.word()
                 ),
-                cite::SEQUENCE,
+                rules::PERIODS,
             )
             .help(format!("write `{}. {}`", expected.0, expected.1.word())),
         );
@@ -129,7 +120,7 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
                 "`{name}:` is no segment of a Battle Turn: {}",
                 labels.join(", ")
             ),
-            cite::SEGMENTS,
+            rules::BATTLE_TURN,
         );
         if let Some(meant) = did_you_mean(name, labels) {
             finding = finding.fix(Fix::new(
@@ -146,7 +137,7 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
             &codes::SEGMENT_OUT_OF_ORDER,
             span,
             format!("`{name}:` stands before any turn line: open the turn with `1. Normans`"),
-            cite::SEGMENTS,
+            rules::BATTLE_TURN,
         ));
         return;
     };
@@ -165,7 +156,7 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
             &codes::SEGMENT_OUT_OF_ORDER,
             span,
             format!("`{name}:` in the {}' phase: {why}", phasing.word()),
-            cite::SEGMENTS,
+            rules::BATTLE_TURN,
         ));
     } else if out_of_order {
         let open = fold.segment.map_or("", Segment::label);
@@ -176,7 +167,7 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
                 format!(
                     "`{name}:` after `{open}:`: a phase's segments come once each, in the order rally, fire, movement, reaction, defensive-fire, melee"
                 ),
-                cite::SEGMENTS,
+                rules::BATTLE_TURN,
             ),
         );
     }
@@ -193,7 +184,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             &codes::UNKNOWN_VERB,
             verb.span,
             format!("`{}` is not a line of Hastings: 1066", verb.text),
-            cite::VERBS,
+            rules::BATTLE_TURN,
         );
         if let Some(meant) = did_you_mean(verb.text, verbs) {
             finding = finding.fix(Fix::new(verb.span, meant, format!("write `{meant}`")));
@@ -209,7 +200,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
                 "`{}` stands outside any segment: write it under its label",
                 verb.text
             ),
-            cite::SEGMENTS,
+            rules::BATTLE_TURN,
         ));
         return;
     };
@@ -228,7 +219,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
                 labels.join(" or "),
                 segment.label()
             ),
-            cite::SEGMENTS,
+            rules::BATTLE_TURN,
         ));
         return;
     }
@@ -254,7 +245,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
                 phasing.word(),
                 side.word()
             ),
-            cite::VERBS,
+            rules::BATTLE_TURN,
         ));
     }
 }
@@ -283,7 +274,7 @@ fn ambiguous(state: &State, reference: &UnitRef<'_>, span: Span) -> Option<Viola
                 "both armies have a piece {}: write Normans.{0} or Saxons.{0}",
                 reference.id
             ),
-            cite::REFERENCES,
+            rules::LOG,
         )
     })
 }

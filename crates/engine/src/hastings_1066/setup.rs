@@ -24,6 +24,7 @@ use senlac_notation::value::{self, Location};
 use senlac_notation::{Atom, Battle, Fix, Span, did_you_mean};
 
 use super::codes;
+use super::rules;
 use super::state::{
     Factors, Ground, Nation, Options, Part, Piece, PieceInfo, PieceState, Ratings, Roster, State,
     Wing,
@@ -32,23 +33,6 @@ use super::tables::{Class, Grade, Hexside, RIDGE_ALIAS, Side, Terrain, Weapon};
 use crate::code::CodeInfo;
 use crate::setup::{Deployed, Setup, Unit};
 use crate::violation::Violation;
-
-/// What setup findings cite.
-mod cite {
-    pub const SIDES: &str = "hastings-1066-st 3.2 (the Norman and the Saxon player phases), 4.1 (wings and nationalities)";
-    pub const MAP: &str = "hastings-1066-st 2.1 (the hex grid); docs/rules/hastings-1066-st.md HS-R1 (parity even), HS-R2 (north at print-left)";
-    pub const TERRAIN: &str = "hastings-1066-st 5.3, 5.5 (Terrain Effects Chart); docs/rules/hastings-1066-st.md HS-R5 (how terrain is declared)";
-    pub const FACTORS: &str = "hastings-1066-st 2.2 (the playing pieces), 6.2.4, 13.1; docs/rules/hastings-1066-st.md HS-R4 (counter values)";
-    pub const LEADERS: &str = "hastings-1066-st 10.1 (command radius, rally range), 10.1.3, 10.3.3; docs/rules/hastings-1066-st.md HS-R38, HS-R61";
-    pub const PARTS: &str =
-        "hastings-1066-st 4.1.1 (Saxon wings), 4.1.4 (Norman nationalities and sections)";
-    pub const ERRATA: &str = "hastings-1066-st 13.1 (counters)";
-    pub const FACING: &str = "hastings-1066-st 6.0, 6.1.2, 11.1, 11.2 (units face a vertex); docs/rules/hastings-1066-st.md HS-R3";
-    pub const SETUP_HEXES: &str = "hastings-1066-st 11.1, 11.2 (deployment), 13.2 (hex 1307); docs/rules/hastings-1066-st.md HS-R38, HS-R56";
-    pub const ORDER_OF_BATTLE: &str =
-        "hastings-1066-st 11.2 (five thegns, 27 fyrd), 11.4.1 (twelve Great Fyrd, 2-2-2-2-1-1-1-1)";
-    pub const OPTIONS: &str = "hastings-1066-st 4.3.8.3, 7.4.2, 11.3 (the optional rules)";
-}
 
 /// The keys a combat unit's line may give.
 pub const UNIT_KEYS: [&str; 8] = [
@@ -130,7 +114,7 @@ fn sides(generic: &Setup<'_, '_>, out: &mut Vec<Violation>) -> Vec<Option<Side>>
                     "Hastings: 1066 is fought by the Normans and the Saxons, not {}",
                     army.name
                 ),
-                cite::SIDES,
+                rules::ARMIES,
             );
             if let Some(meant) = did_you_mean(army.name, Side::ALL.map(Side::word)) {
                 finding = finding.help(format!("name the army `{meant}`"));
@@ -146,7 +130,7 @@ fn sides(generic: &Setup<'_, '_>, out: &mut Vec<Violation>) -> Vec<Option<Side>>
                     &codes::SIDES,
                     at,
                     format!("the {} have no `army` line", side.word()),
-                    cite::SIDES,
+                    rules::ARMIES,
                 )
                 .help(format!("open the army with `army {} \"…\"`", side.word())),
             );
@@ -182,7 +166,7 @@ fn read_map(generic: &Setup<'_, '_>, roster: &mut Roster, before: usize, out: &m
                         &codes::MAP_PARITY,
                         generic.map_span().unwrap_or_default(),
                         "the map sheet's even columns stand half a hex lower: the line from 0708 to 0909 runs through 0808 only so",
-                        cite::MAP,
+                        rules::MAP,
                     )
                     .help("write `parity even`"),
                 );
@@ -193,7 +177,7 @@ fn read_map(generic: &Setup<'_, '_>, roster: &mut Roster, before: usize, out: &m
                 &codes::MAP_PARITY,
                 generic.map_span().unwrap_or_default(),
                 "Hastings: 1066 is played on a hex grid: `map hex WxH parity even`",
-                cite::MAP,
+                rules::MAP,
             )
             .help("write `map hex 16x22 parity even`, with the map's size"),
         ),
@@ -244,7 +228,7 @@ fn lay_terrain(
                     &codes::UNKNOWN_TERRAIN,
                     piece.span,
                     "an elevation is a whole number of feet: `terrain elevation=275 0301-0622`",
-                    cite::TERRAIN,
+                    rules::TERRAIN,
                 ));
                 continue;
             };
@@ -283,7 +267,7 @@ fn lay_terrain(
                 &codes::MISSING_ELEVATION,
                 generic.map_span().unwrap_or(at),
                 "no hex has an elevation, so the battlefield is flat: nothing is uphill and no height blocks fire",
-                cite::TERRAIN,
+                rules::TERRAIN,
             )
             .help("declare the heights: `terrain elevation=275 0301-0622`"),
         );
@@ -305,7 +289,7 @@ fn unknown_terrain(kind: &str, span: Span, out: &mut Vec<Violation>) {
         &codes::UNKNOWN_TERRAIN,
         span,
         format!("`{kind}` is no terrain of the Hastings map"),
-        cite::TERRAIN,
+        rules::TERRAIN,
     );
     if let Some(meant) = did_you_mean(kind, words) {
         finding = finding.help(format!("write `{meant}`"));
@@ -341,7 +325,7 @@ fn number(
                 &codes::BAD_FACTOR,
                 span,
                 format!("`{key}=` is a whole number from {low}, not `{}`", v.text),
-                cite::FACTORS,
+                rules::PIECES,
             ));
             Err(())
         }
@@ -383,7 +367,7 @@ fn declare(
                             unit.class,
                             words.join(", ")
                         ),
-                        cite::FACTORS,
+                        rules::PIECES,
                     );
                     if let Some(meant) = did_you_mean(unit.class, words.iter().copied()) {
                         finding = finding.help(format!("write `{meant}`"));
@@ -468,7 +452,7 @@ fn unknown_keys(unit: &Unit<'_, '_>, leader: bool, out: &mut Vec<Violation>) {
                 if leader { "leader" } else { "unit" },
                 known.join(", ")
             ),
-            cite::FACTORS,
+            rules::PIECES,
         );
         if let Some(meant) = did_you_mean(key, known.iter().copied()) {
             let at = atom.span.start as usize;
@@ -499,7 +483,7 @@ fn factors(unit: &Unit<'_, '_>, class: Class, out: &mut Vec<Violation>) -> Optio
                         unit.grade.unwrap_or_default()
                     ),
                 },
-                cite::FACTORS,
+                rules::PIECES,
             ));
             None
         }
@@ -516,7 +500,7 @@ fn factors(unit: &Unit<'_, '_>, class: Class, out: &mut Vec<Violation>) -> Optio
                     &codes::BAD_FACTOR,
                     span,
                     format!("`{}` is no missile weapon: bow, javelin or sling", v.text),
-                    cite::FACTORS,
+                    rules::PIECES,
                 ));
                 return None;
             }
@@ -547,7 +531,7 @@ fn factors(unit: &Unit<'_, '_>, class: Class, out: &mut Vec<Violation>) -> Optio
                     class.word(),
                     missing.join(", ")
                 ),
-                cite::FACTORS,
+                rules::PIECES,
             )
             .help("the factor string 7-5/3-A-8 reads melee=7 defense=5 (move 3) A wall=8"),
         );
@@ -581,7 +565,7 @@ fn errata(unit: &Unit<'_, '_>, class: Class, factors: &Factors, out: &mut Vec<Vi
                     factors.grade.letter(),
                     factors.wall.map_or("none".into(), |w| w.to_string())
                 ),
-                cite::ERRATA,
+                rules::ERRATA_COUNTERS,
             )
             .help("write `housecarls A melee=7 defense=5 wall=8`"),
         );
@@ -594,7 +578,7 @@ fn errata(unit: &Unit<'_, '_>, class: Class, factors: &Factors, out: &mut Vec<Vi
                 &codes::ERRATA_COUNTER,
                 unit.grade_span(),
                 "four Norman foot counters were printed D where they should read C: check that this one is a D",
-                cite::ERRATA,
+                rules::ERRATA_COUNTERS,
             )
             .help("write `C` if this is one of the misprinted counters"),
         );
@@ -615,7 +599,7 @@ fn ratings(unit: &Unit<'_, '_>, out: &mut Vec<Violation>) -> Option<Ratings> {
                 &codes::MISSING_FACTOR,
                 unit.span,
                 "a leader's counter prints his command radius and rally range: `command=N rally=N`",
-                cite::LEADERS,
+                rules::LEADER_RATINGS,
             ));
             None
         }
@@ -663,7 +647,7 @@ fn part_of(
                     },
                     words.join(", ")
                 ),
-                cite::PARTS,
+                rules::PIECES,
             ));
         }
         return None;
@@ -677,7 +661,7 @@ fn part_of(
             code,
             span,
             format!("`{}` is not one of {}", v.text, words.join(", ")),
-            cite::PARTS,
+            rules::PIECES,
         );
         if let Some(meant) = did_you_mean(v.text, words.iter().copied()) {
             finding = finding.help(format!("write `{key}={meant}`"));
@@ -711,7 +695,7 @@ fn commanders(
                         "the {} are led by \"{name}\", but none of their leaders is named so",
                         side.word()
                     ),
-                    cite::LEADERS,
+                    rules::LEADER_RATINGS,
                 )
                 .help(format!(
                     "declare him: `unit ID \"{name}\" leader command=N rally=N`"
@@ -743,7 +727,7 @@ fn options(generic: &Setup<'_, '_>, out: &mut Vec<Violation>) -> Options {
                     &codes::UNKNOWN_OPTION,
                     line.span,
                     format!("`{name}` is no optional rule of Hastings: 1066"),
-                    cite::OPTIONS,
+                    rules::OPTIONS,
                 );
                 if let Some(meant) = did_you_mean(name, OPTIONS) {
                     finding = finding.help(format!("write `option {meant}`"));
@@ -795,14 +779,14 @@ fn deploy(
                     "{} is a leader, and leaders ignore facing (10.2.1)",
                     info.id
                 ),
-                cite::FACING,
+                rules::FACING,
             )),
             (None, false) => out.push(
                 Violation::of(
                     &codes::MISSING_FACING,
                     span,
                     format!("{} faces a vertex of its hex: write it after `^`", info.id),
-                    cite::FACING,
+                    rules::FACING,
                 )
                 .help(format!(
                     "write `{}@{cell}^5` (north) or `^2` (south)",
@@ -815,7 +799,7 @@ fn deploy(
                     &codes::BAD_FACING,
                     span,
                     format!("`^{word}` is no vertex: 1 to 6, clockwise from the upper right"),
-                    cite::FACING,
+                    rules::FACING,
                 )),
             },
             (None, true) => {}
@@ -828,7 +812,7 @@ fn deploy(
                 &codes::SETUP_HEX_VOID,
                 span,
                 "hex 1307 is the extra Franco-Flemish setup hex the errata voids",
-                cite::SETUP_HEXES,
+                rules::NORMAN_SETUP,
             ));
         }
         if leader && !roster.options.variable_deployment {
@@ -843,7 +827,7 @@ fn deploy(
                             &codes::SETUP_HEX,
                             span,
                             format!("{who} sets up in {hex}, not {cell}"),
-                            cite::SETUP_HEXES,
+                            rules::SAXON_SETUP,
                         )
                         .help("or play `option variable-deployment` (11.3)"),
                     );
@@ -909,7 +893,7 @@ fn leaders_stacked(
                         info.name
                     )
                 },
-                cite::SETUP_HEXES,
+                rules::NORMAN_SETUP,
             ));
         }
     }
@@ -952,7 +936,7 @@ fn order_of_battle(battle: &Battle<'_>, roster: &Roster, out: &mut Vec<Violation
                     "the Great Fyrd arrive {:?} in turns 1 to 8; the rules give two a turn in turns 1 to 4 and one a turn in 5 to 8",
                     schedule
                 ),
-                cite::ORDER_OF_BATTLE,
+                rules::ORDER_OF_BATTLE,
             ),
         );
     }
@@ -962,7 +946,7 @@ fn order_of_battle(battle: &Battle<'_>, roster: &Roster, out: &mut Vec<Violation
                 &codes::ORDER_OF_BATTLE,
                 tag_span(battle),
                 format!("the Saxon order of battle has {}", wrong.join("; ")),
-                cite::ORDER_OF_BATTLE,
+                rules::ORDER_OF_BATTLE,
             )
             .help("declare the whole order of battle, or play a reduced scenario with `option partial`"),
         );
