@@ -219,7 +219,7 @@ fn the_errata_correct_two_counters() {
             "unit HC2 \"Housecarls\" housecarls A melee=7 defense=8",
         )],
         &[(
-            "hastings-1066::errata-counter",
+            "hastings-1066::bad-factor",
             "unit HC2 \"Housecarls\" housecarls A melee=7 defense=8 wall=8 wing=center",
         )],
     );

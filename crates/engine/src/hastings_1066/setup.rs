@@ -554,9 +554,11 @@ fn errata(unit: &Unit<'_, '_>, class: Class, factors: &Factors, out: &mut Vec<Vi
     if class == Class::Housecarls
         && (factors.grade, factors.melee, factors.defense, factors.wall) != housecarl
     {
+        // An error: the errata fixes this counter's values (13.1); the
+        // Norman foot below are only possibly misprinted, a warning.
         out.push(
             Violation::of(
-                &codes::ERRATA_COUNTER,
+                &codes::BAD_FACTOR,
                 unit.span,
                 format!(
                     "every housecarl is 7-5/3-A-8: melee 7, defence 5, morale A, shield wall 8; this one is {}-{} {} wall {}",
