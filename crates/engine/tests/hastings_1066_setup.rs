@@ -279,15 +279,19 @@ fn combat_units_face_a_vertex_and_leaders_none() {
 
 #[test]
 fn leaders_set_up_with_their_own() {
-    // Eustace (Franco-Flemish) with Breton foot; William away from his Guard.
+    // Eustace (Franco-Flemish) with Breton foot; William away from his
+    // Guard. Variable deployment sets 11.1 aside (11.3).
+    let printed = ("option variable-deployment\n", "");
+    check(&[printed], &[]);
     check(
-        &[("EUS@1209", "EUS@1120")],
+        &[printed, ("EUS@1209", "EUS@1120")],
         &[("hastings-1066::leader-setup-stack", "EUS@1120")],
     );
     check(
-        &[("WIL@1316", "WIL@1314")],
+        &[printed, ("WIL@1316", "WIL@1314")],
         &[("hastings-1066::leader-setup-stack", "WIL@1314")],
     );
+    check(&[("EUS@1209", "EUS@1120")], &[]);
 }
 
 #[test]
@@ -334,4 +338,26 @@ fn the_full_order_of_battle_is_checked_unless_partial() {
         "{}",
         out[0].message
     );
+}
+
+#[test]
+fn the_notation_guides_example_sets_up_clean() {
+    let guide = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/notation.md"
+    ))
+    .unwrap();
+    let start = guide.find("**Hastings: 1066 (S&T).**").unwrap();
+    let block = &guide[start..];
+    let code = &block[block.find("```sbn\n").unwrap() + 7..];
+    let code = &code[..code.find("```").unwrap()];
+    let text = format!(
+        "[Battle \"Example\"]\n[Site \"Senlac\"]\n[Date \"1066-10-14\"]\n[Rules \"hastings-1066/st\"]\n[Sides \"Normans Saxons\"]\n[Result \"*\"]\n\n{code}"
+    );
+    let archive = parse(&text);
+    assert!(archive.all_errors().next().is_none());
+    let mut out = Vec::new();
+    let state = setup(&archive.battles[0], &mut out);
+    assert!(out.is_empty(), "{out:#?}");
+    assert_eq!(state.roster.pieces.len(), 4);
 }

@@ -837,7 +837,10 @@ fn deploy(
             }
         }
     }
-    leaders_stacked(roster, &states, generic, out);
+    // Variable deployment sets 11.1 aside, leaders' stacks included (11.3).
+    if !roster.options.variable_deployment {
+        leaders_stacked(roster, &states, generic, out);
+    }
     states
 }
 
