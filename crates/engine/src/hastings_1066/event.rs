@@ -80,6 +80,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 f.reacted |= flags.reacted;
                 f.fought |= flags.fought;
                 f.attacked |= flags.attacked;
+                f.charged = f.charged.or(flags.charged);
             }
         }
         Event::Standing { piece, standing } => {

@@ -17,6 +17,7 @@
 pub mod catalog;
 pub mod codes;
 pub mod event;
+pub mod melee;
 pub mod play;
 pub mod rules;
 pub mod setup;

@@ -247,6 +247,10 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             ),
             rules::BATTLE_TURN,
         ));
+        return;
+    }
+    if verb.text == "melee" {
+        super::melee::line(fold, action, out);
     }
 }
 

@@ -294,6 +294,8 @@ pub struct PhaseFlags {
     pub fought: bool,
     /// Attacked in melee as a defender (8.1.4).
     pub attacked: bool,
+    /// Made a qualifying charge this phase (4.3.7): `Some(downhill)`.
+    pub charged: Option<bool>,
 }
 
 /// A consequence owed (spec 1.4): written as its own line right after the

@@ -1,0 +1,722 @@
+//! The melee segment (8.0 to 8.5, 9.1, 9.2; HS-R8, R9, R10, R12, R13,
+//! R18, R32, R49, R50): `ATTACKERS melee DEFENDERS [d6:N] [=> diff=N
+//! STATUS…]`. Who may attack whom, the differential (printed melee, the
+//! charge, flank and rear, ridges, terrain and leaders against the
+//! defence its order gives), the Melee Results Table with the D* that
+//! becomes R against Charge and Attack & Pursue, the claims, and the
+//! consequences it owes.
+
+use senlac_board::Cell;
+use senlac_board::facing::{self, Arc};
+use senlac_board::hex;
+use senlac_notation::lower::Action;
+use senlac_notation::value::{self, Dice, UnitRef};
+use senlac_notation::{Atom, AtomKind, Span};
+
+use super::codes;
+use super::event::Event;
+use super::play::Emit;
+use super::rules;
+use super::setup::first_word;
+use super::state::{Owed, Part, PhaseFlags, Piece, Standing, State};
+use super::tables::{
+    self, Arm, Attack, Defence, Hexside, MeleeColumn, MeleeResult, Order, Outcome, Side, Slope,
+};
+use crate::violation::Violation;
+
+/// The leaders whose melee bonus is +2 (10.3.1, 8.5): the two
+/// commanders-in-chief, by the first word of their names (HS-R61).
+const GREAT_LEADERS: [&str; 2] = ["William", "Harold"];
+
+/// One side of a melee: its units and their total.
+struct Party {
+    total: i32,
+    /// How the total was made, for the message.
+    terms: Vec<String>,
+}
+
+/// `ATTACKERS melee DEFENDERS [d6:N] [=> …]`.
+pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    let args = action.args();
+    let Some(phasing) = fold.phasing else { return };
+    let Some(attackers) = pieces(fold, &action.actor(), phasing, out) else {
+        return;
+    };
+    let Some(target) = args
+        .iter()
+        .find(|a| matches!(a.kind, AtomKind::Word | AtomKind::Group))
+    else {
+        out.push(Violation::of(
+            &codes::MELEE_NOT_IN_ZOC,
+            action.span,
+            "a melee names the enemy units it attacks: `BF1 melee F2 d6:2`",
+            rules::MELEE,
+        ));
+        return;
+    };
+    let Some(defenders) = pieces(fold, target, phasing.other(), out) else {
+        return;
+    };
+    if !eligible(fold, &attackers, &defenders, action, target, out) {
+        return;
+    }
+    let attack = attack_total(fold, &attackers, &defenders);
+    let defence = defence_total(fold, &defenders);
+    let differential = attack.total - defence.total;
+    let dice: Vec<&Atom<'_>> = args.iter().filter(|a| a.kind == AtomKind::Dice).collect();
+    let outcome = match MeleeColumn::of(differential) {
+        // −7 or worse: the attacker loses a step, no die (8.3.2, HS-R13).
+        None => {
+            if let Some(die) = dice.first() {
+                out.push(Violation::of(
+                    &codes::UNEXPECTED_ROLL,
+                    die.span,
+                    format!(
+                        "{} against {} is {differential}: at −7 or worse the attacker loses a step without a roll",
+                        attack.total, defence.total
+                    ),
+                    rules::MELEE,
+                ));
+                return;
+            }
+            tables::AUTOMATIC_LOSS
+        }
+        Some(column) => {
+            let Some(face) = one_die(&dice, action.span, out) else {
+                return;
+            };
+            match column.outcome(face) {
+                Some(outcome) => outcome,
+                None => return,
+            }
+        }
+    };
+    let rolled = describe(&attack, &defence, differential, outcome);
+    if !claims(
+        fold,
+        action,
+        differential,
+        &attackers,
+        &defenders,
+        outcome,
+        &rolled,
+        out,
+    ) {
+        return;
+    }
+    apply(fold, action, &attackers, &defenders, outcome, out);
+}
+
+/// The pieces a group names (`BK1+BK2`), each of `side`'s: `None` once
+/// reported.
+fn pieces(
+    state: &State,
+    atom: &Atom<'_>,
+    side: Side,
+    out: &mut Vec<Violation>,
+) -> Option<Vec<usize>> {
+    let mut found = Vec::new();
+    for reference in value::unit_refs(atom) {
+        let reference: UnitRef<'_> = reference;
+        let side_of = reference.side.and_then(Side::parse).unwrap_or(side);
+        let Some(piece) = state.roster.piece(side_of, reference.id) else {
+            out.push(Violation::of(
+                &codes::UNKNOWN_UNIT,
+                atom.span,
+                format!("the {} have no unit {}", side_of.word(), reference.id),
+                rules::LOG,
+            ));
+            return None;
+        };
+        if side_of != side || state.info(piece).is_some_and(|p| p.is_leader()) {
+            out.push(Violation::of(
+                &codes::MELEE_NOT_IN_ZOC,
+                atom.span,
+                format!(
+                    "{} is not a combat unit of the {}",
+                    state.name(piece),
+                    side.word()
+                ),
+                rules::WHO_MELEES,
+            ));
+            return None;
+        }
+        found.push(piece);
+    }
+    Some(found)
+}
+
+/// The hexes a combat unit controls: those beyond its frontal hexsides,
+/// when it is neither disrupted nor routed (5.7).
+pub fn controls(state: &State, piece: usize) -> Vec<Cell> {
+    let Some(p) = state.pieces.get(piece) else {
+        return Vec::new();
+    };
+    let (Some(at), Some(facing)) = (p.at, p.facing) else {
+        return Vec::new();
+    };
+    if p.standing != Standing::Good || state.info(piece).is_none_or(|i| i.is_leader()) {
+        return Vec::new();
+    }
+    facing::frontal_neighbours(at, facing, state.roster.parity)
+        .filter(|&c| state.roster.extent.contains(c))
+        .collect()
+}
+
+/// Whether `a` exerts a zone of control on `b`'s hex.
+pub fn exerts_on(state: &State, a: usize, b: usize) -> bool {
+    state.pieces[b]
+        .at
+        .is_some_and(|at| controls(state, a).contains(&at))
+}
+
+/// 8.1, 8.2: who may attack whom.
+fn eligible(
+    state: &State,
+    attackers: &[usize],
+    defenders: &[usize],
+    action: &Action<'_, '_>,
+    target: &Atom<'_>,
+    out: &mut Vec<Violation>,
+) -> bool {
+    let actor = action.actor();
+    for &a in attackers {
+        let p = &state.pieces[a];
+        if matches!(p.standing, Standing::Disrupted | Standing::Routed) {
+            out.push(Violation::of(
+                &codes::ATTACK_BY_DISRUPTED,
+                actor.span,
+                format!(
+                    "{} is {} and cannot attack (8.1.3)",
+                    state.name(a),
+                    if p.standing == Standing::Routed {
+                        "routed"
+                    } else {
+                        "disrupted"
+                    }
+                ),
+                rules::WHO_MELEES,
+            ));
+            return false;
+        }
+        if p.phase.fought {
+            out.push(Violation::of(
+                &codes::UNIT_IN_TWO_MELEES,
+                actor.span,
+                format!("{} has fought a melee in this segment", state.name(a)),
+                rules::WHO_MELEES,
+            ));
+            return false;
+        }
+    }
+    for &d in defenders {
+        if state.pieces[d].phase.attacked {
+            out.push(Violation::of(
+                &codes::ATTACKED_TWICE,
+                target.span,
+                format!("{} has been attacked in this segment", state.name(d)),
+                rules::WHO_MELEES,
+            ));
+            return false;
+        }
+    }
+    if defenders.len() > 2 {
+        out.push(Violation::of(
+            &codes::TOO_MANY_DEFENDERS,
+            target.span,
+            "a melee attacks at most two enemy units, one through each frontal hexside (8.2.2)",
+            rules::MULTI_UNIT_MELEE,
+        ));
+        return false;
+    }
+    for &a in attackers {
+        for &d in defenders {
+            if !exerts_on(state, a, d) {
+                out.push(Violation::of(
+                    &codes::MELEE_NOT_IN_ZOC,
+                    target.span,
+                    format!(
+                        "{} is not beyond a frontal hexside of {}: a unit attacks only into its zone of control",
+                        state.name(d),
+                        state.name(a)
+                    ),
+                    rules::ZOC_IN_COMBAT,
+                ));
+                return false;
+            }
+        }
+        // 8.1.2: with an enemy in its ZOC exerting a ZOC on it, a unit may
+        // attack only such enemies.
+        let binding: Vec<usize> = (0..state.pieces.len())
+            .filter(|&e| {
+                state
+                    .info(e)
+                    .is_some_and(|i| Some(i.side) != state.info(a).map(|x| x.side))
+                    && exerts_on(state, a, e)
+                    && exerts_on(state, e, a)
+            })
+            .collect();
+        if !binding.is_empty()
+            && let Some(&loose) = defenders.iter().find(|d| !binding.contains(d))
+        {
+            out.push(Violation::of(
+                &codes::ATTACK_RESTRICTED,
+                target.span,
+                format!(
+                    "{} has {} in its zone of control exerting one on it, so it may attack only such units, not {}",
+                    state.name(a),
+                    state.name(binding[0]),
+                    state.name(loose)
+                ),
+                rules::MANDATORY_ATTACKS,
+            ));
+            return false;
+        }
+    }
+    if defenders.len() == 2 {
+        for &a in attackers {
+            let sides: Vec<Option<hex::Direction>> =
+                defenders.iter().map(|&d| direction(state, a, d)).collect();
+            if sides[0] == sides[1] {
+                out.push(Violation::of(
+                    &codes::TOO_MANY_DEFENDERS,
+                    target.span,
+                    "two defenders must stand beyond different frontal hexsides of every attacker (8.2.2)",
+                    rules::MULTI_UNIT_MELEE,
+                ));
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The direction from `a`'s hex to `b`'s, when they are neighbours.
+fn direction(state: &State, a: usize, b: usize) -> Option<hex::Direction> {
+    hex::direction_to(
+        state.pieces[a].at?,
+        state.pieces[b].at?,
+        state.roster.parity,
+    )
+}
+
+/// The melee bonus of the best effective leader stacked with `unit` who
+/// may affect it (10.3.1, 10.1.3, HS-R32): +2 for William or Harold.
+fn leader_bonus(state: &State, unit: usize) -> Option<(i32, usize)> {
+    let at = state.pieces[unit].at?;
+    let info = state.info(unit)?;
+    (0..state.pieces.len())
+        .filter(|&l| l != unit && state.pieces[l].at == Some(at))
+        .filter(|&l| state.pieces[l].leader == super::state::LeaderStanding::Effective)
+        .filter_map(|l| {
+            let leader = state.info(l)?;
+            if !leader.is_leader() || leader.side != info.side {
+                return None;
+            }
+            let great = GREAT_LEADERS.contains(&first_word(&leader.name));
+            // A Norman subordinate affects only his own nationality.
+            let may = great
+                || leader.side == Side::Saxons
+                || matches!((leader.part, info.part), (Some(Part::Nation(a)), Some(Part::Nation(b))) if a == b);
+            may.then_some((if great { 2 } else { 1 }, l))
+        })
+        .max_by_key(|&(bonus, _)| bonus)
+}
+
+/// A unit's arm on the Terrain Effects Chart.
+fn arm(state: &State, unit: usize) -> Arm {
+    state
+        .info(unit)
+        .and_then(|i| i.class)
+        .map_or(Arm::Foot, |c| c.kind().arm())
+}
+
+/// The attackers' total (8.0): printed melee (HS-R8), the charge bonus,
+/// the flank or rear bonus when the attacker strikes every defender
+/// through one (the smaller, HS-R18), the ridge it attacks across (HS-R50,
+/// the least favourable of two), and a leader stacked with it.
+fn attack_total(state: &State, attackers: &[usize], defenders: &[usize]) -> Party {
+    let mut total = 0;
+    let mut terms = Vec::new();
+    for &a in attackers {
+        let Some(Piece::Unit(f)) = state.info(a).map(|i| i.piece) else {
+            continue;
+        };
+        let mut strength = f.melee;
+        let mut term = format!(
+            "{} {}",
+            state.info(a).map_or("", |i| i.id.as_str()),
+            f.melee
+        );
+        if let Some(downhill) = state.pieces[a].phase.charged {
+            let bonus = tables::charge_bonus(downhill);
+            strength += bonus;
+            term += &format!(" + charge {bonus}");
+        }
+        let aspects: Vec<i32> = defenders
+            .iter()
+            .map(|&d| match side_struck(state, a, d) {
+                Some(Arc::Flank) => tables::Aspect::Flank.bonus(Attack::Melee),
+                Some(Arc::Rear) => tables::Aspect::Rear.bonus(Attack::Melee),
+                _ => 0,
+            })
+            .collect();
+        let aspect = aspects.iter().copied().min().unwrap_or(0);
+        if aspect > 0 {
+            strength += aspect;
+            term += &format!(" + {} {aspect}", if aspect == 1 { "flank" } else { "rear" });
+        }
+        let ridge = defenders
+            .iter()
+            .map(|&d| ridge_modifier(state, a, d))
+            .min()
+            .unwrap_or(0);
+        if ridge != 0 {
+            strength += ridge;
+            term += &format!(
+                " {} ridge {}",
+                if ridge < 0 { "−" } else { "+" },
+                ridge.abs()
+            );
+        }
+        if let Some((bonus, leader)) = leader_bonus(state, a) {
+            strength += bonus;
+            term += &format!(
+                " + {} {bonus}",
+                state.info(leader).map_or("", |i| i.id.as_str())
+            );
+        }
+        total += strength;
+        terms.push(term);
+    }
+    Party { total, terms }
+}
+
+/// Which side of `defender` the attacker strikes: the arc of the hexside
+/// between them, by the defender's facing (6.2.3).
+fn side_struck(state: &State, attacker: usize, defender: usize) -> Option<Arc> {
+    let facing = state.pieces[defender].facing?;
+    let toward = direction(state, defender, attacker)?;
+    Some(facing::arc_of_side(facing, toward))
+}
+
+/// HS-R50: an attack across a ridge hexside into a higher hex costs foot 1
+/// and knights 2; into a lower hex it gives foot 1.
+fn ridge_modifier(state: &State, attacker: usize, defender: usize) -> i32 {
+    let (Some(a), Some(d)) = (state.pieces[attacker].at, state.pieces[defender].at) else {
+        return 0;
+    };
+    if state.roster.hexside(a, d) != Some(Hexside::Ridge) {
+        return 0;
+    }
+    let height = |c: Cell| state.roster.ground_at(c).map_or(0, |g| g.elevation);
+    let slope = match height(d).cmp(&height(a)) {
+        std::cmp::Ordering::Greater => Slope::Uphill,
+        std::cmp::Ordering::Less => Slope::Downhill,
+        std::cmp::Ordering::Equal => return 0,
+    };
+    tables::ridge_melee(arm(state, attacker), slope)
+}
+
+/// The defenders' total: each one's defence by its order (the shield wall
+/// unless routed, HS-R8; 9.2.3.5), its terrain (HS-R49) and a leader
+/// stacked with it (8.5).
+fn defence_total(state: &State, defenders: &[usize]) -> Party {
+    let mut total = 0;
+    let mut terms = Vec::new();
+    for &d in defenders {
+        let Some(Piece::Unit(f)) = state.info(d).map(|i| i.piece) else {
+            continue;
+        };
+        let walled = state
+            .order_for(d)
+            .is_some_and(|o| o.row().defence == Defence::Wall)
+            && state.pieces[d].standing != Standing::Routed;
+        let base = match (walled, f.wall) {
+            (true, Some(wall)) => wall,
+            _ => f.defense,
+        };
+        let mut strength = base;
+        let mut term = format!(
+            "{} {base}{}",
+            state.info(d).map_or("", |i| i.id.as_str()),
+            if walled && f.wall.is_some() {
+                " (shield wall)"
+            } else {
+                ""
+            }
+        );
+        let terrain = state.pieces[d]
+            .at
+            .and_then(|c| state.roster.ground_at(c))
+            .map_or(0, |g| g.terrain.defence(Attack::Melee));
+        if terrain != 0 {
+            strength += terrain;
+            term += &format!(
+                " {} terrain {}",
+                if terrain < 0 { "−" } else { "+" },
+                terrain.abs()
+            );
+        }
+        if let Some((bonus, leader)) = leader_bonus(state, d) {
+            strength += bonus;
+            term += &format!(
+                " + {} {bonus}",
+                state.info(leader).map_or("", |i| i.id.as_str())
+            );
+        }
+        total += strength;
+        terms.push(term);
+    }
+    Party { total, terms }
+}
+
+/// The melee's one die (G.1, G.2).
+fn one_die(dice: &[&Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<u8> {
+    let Some(atom) = dice.first() else {
+        out.push(Violation::of(
+            &codes::MISSING_ROLL,
+            span,
+            "a melee at −6 or better rolls one die: `d6:N`",
+            rules::DICE,
+        ));
+        return None;
+    };
+    match Dice::parse(atom) {
+        Some(d) if d.count == 1 && d.sides == 6 && (1..=6).contains(&d.total()) => {
+            u8::try_from(d.total()).ok()
+        }
+        _ => {
+            out.push(Violation::of(
+                &codes::WRONG_DICE,
+                atom.span,
+                format!("`{}` is not one d6 showing 1 to 6", atom.text),
+                rules::DICE,
+            ));
+            None
+        }
+    }
+}
+
+/// The differential and result, for messages: "BK1 5 + BK2 5 + charge 1 +
+/// flank 1 = 12 against F2 3 = +9, read at +6: die 2 gives −/M".
+fn describe(attack: &Party, defence: &Party, differential: i32, outcome: Outcome) -> String {
+    format!(
+        "{} = {} against {} = {}: {}{}, {}/{}",
+        attack.terms.join(" + "),
+        attack.total,
+        defence.terms.join(" + "),
+        defence.total,
+        if differential >= 0 { "+" } else { "" },
+        differential,
+        outcome.attacker.symbol(),
+        outcome.defender.symbol()
+    )
+}
+
+/// Whether a side's result routs it: D* against Charge or A&P (HS-R10).
+fn routs(state: &State, others: &[usize], result: MeleeResult) -> bool {
+    result == MeleeResult::Disrupted
+        && others.iter().any(|&u| {
+            state
+                .order_for(u)
+                .is_some_and(|o| matches!(o, Order::Charge | Order::AttackPursue))
+        })
+}
+
+/// The standing a unit of a side ends with, and whether it lost a step.
+fn after(state: &State, unit: usize, result: MeleeResult, rout: bool) -> (Standing, bool) {
+    let now = state.pieces[unit].standing;
+    match result {
+        MeleeResult::Disrupted if rout => (Standing::Routed, false),
+        MeleeResult::Disrupted if now == Standing::Good => (Standing::Disrupted, false),
+        MeleeResult::Step | MeleeResult::StepMorale => (now, true),
+        _ => (now, false),
+    }
+}
+
+/// Every claim of the line (G.6): `diff=N` (raw), and each unit's status
+/// words. True when they all hold.
+#[allow(clippy::too_many_arguments)]
+fn claims(
+    state: &State,
+    action: &Action<'_, '_>,
+    differential: i32,
+    attackers: &[usize],
+    defenders: &[usize],
+    outcome: Outcome,
+    rolled: &str,
+    out: &mut Vec<Violation>,
+) -> bool {
+    let Some(claimed) = action.outcome() else {
+        return true;
+    };
+    let before = out.len();
+    let mut subject: Option<usize> = None;
+    for atom in claimed {
+        if let Some((key, v)) = value::pair(atom) {
+            if key == "diff" {
+                let said = v.text.trim_start_matches('+').parse::<i32>().ok();
+                if said != Some(differential) {
+                    out.push(Violation::of(
+                        &codes::DIFF_MISMATCH,
+                        atom.span,
+                        format!("the differential is {rolled}; the log says {}", v.text),
+                        rules::MELEE,
+                    ));
+                }
+            }
+            continue;
+        }
+        match atom.text {
+            "ok" | "disrupted" | "routed" | "reduced" | "eliminated" => {
+                let Some(unit) = subject else { continue };
+                let (own, others, result) = if attackers.contains(&unit) {
+                    (attackers, defenders, outcome.attacker)
+                } else {
+                    (defenders, attackers, outcome.defender)
+                };
+                let (standing, stepped) = after(state, unit, result, routs(state, others, result));
+                // With several units on a side, the claim names which lost
+                // the step (8.2.5, HS-R18).
+                let may_step = stepped && own.len() > 1;
+                let reduced = state.pieces[unit].reduced;
+                let holds = match atom.text {
+                    "ok" => standing == Standing::Good && !stepped,
+                    "disrupted" => standing == Standing::Disrupted,
+                    "routed" => standing == Standing::Routed,
+                    "reduced" => (stepped || may_step) && !reduced,
+                    _ => (stepped || may_step) && reduced,
+                };
+                if !holds {
+                    out.push(Violation::of(
+                        &codes::MELEE_RESULT_MISMATCH,
+                        atom.span,
+                        format!(
+                            "{rolled}: {} is not {} after it",
+                            state.name(unit),
+                            atom.text
+                        ),
+                        rules::RESULTS,
+                    ));
+                }
+            }
+            word => {
+                subject = Side::ALL
+                    .into_iter()
+                    .find_map(|side| state.roster.piece(side, word));
+            }
+        }
+    }
+    out.len() == before
+}
+
+/// The result's effects: steps, statuses, and the consequences owed
+/// (spec 1.4, HS-R17): M checks, leader casualty rolls on a "1", the
+/// knights' check after a melee in Charge order.
+fn apply(
+    fold: &mut impl Emit,
+    action: &Action<'_, '_>,
+    attackers: &[usize],
+    defenders: &[usize],
+    outcome: Outcome,
+    out: &mut Vec<Violation>,
+) {
+    for &a in attackers {
+        fold.emit(Event::Acted {
+            piece: a,
+            flags: PhaseFlags {
+                fought: true,
+                ..PhaseFlags::default()
+            },
+        });
+    }
+    for &d in defenders {
+        fold.emit(Event::Acted {
+            piece: d,
+            flags: PhaseFlags {
+                attacked: true,
+                ..PhaseFlags::default()
+            },
+        });
+    }
+    for (own, others, result) in [
+        (attackers, defenders, outcome.attacker),
+        (defenders, attackers, outcome.defender),
+    ] {
+        let rout = routs(fold, others, result);
+        let stepping = match result {
+            MeleeResult::Step | MeleeResult::StepMorale => match own {
+                [one] => Some(*one),
+                _ => named_step(fold, action, own).or_else(|| {
+                    out.push(Violation::of(
+                        &codes::STEP_LOSS_UNASSIGNED,
+                        action.span,
+                        "a \"1\" falls on one unit of several: the claim names it (`=> BK1 reduced`)",
+                        rules::MULTI_UNIT_MELEE,
+                    ));
+                    None
+                }),
+            },
+            _ => None,
+        };
+        if let Some(unit) = stepping {
+            fold.emit(Event::Stepped { piece: unit });
+        }
+        for &unit in own {
+            if result == MeleeResult::Disrupted {
+                let (standing, _) = after(fold, unit, result, rout);
+                if standing != fold.pieces[unit].standing {
+                    fold.emit(Event::Standing {
+                        piece: unit,
+                        standing,
+                    });
+                }
+            }
+            let checks = result == MeleeResult::Morale
+                || (result == MeleeResult::StepMorale
+                    && fold.pieces[unit].standing != Standing::Eliminated);
+            if checks {
+                fold.emit(Event::Owe(Owed::Morale {
+                    piece: unit,
+                    rout_is_disruption: arm(fold, unit) == Arm::Knight,
+                    disruption_ignored: false,
+                    cause: action.span,
+                }));
+            }
+        }
+    }
+    // 4.3.7, 9.6.2: every knight in Charge order that fought checks after.
+    for &a in attackers {
+        let charging = fold.order_for(a) == Some(Order::Charge);
+        if charging && fold.pieces[a].standing != Standing::Eliminated {
+            fold.emit(Event::Owe(Owed::Morale {
+                piece: a,
+                rout_is_disruption: true,
+                disruption_ignored: false,
+                cause: action.span,
+            }));
+        }
+    }
+}
+
+/// The unit of several a claim names as reduced or eliminated.
+fn named_step(state: &State, action: &Action<'_, '_>, own: &[usize]) -> Option<usize> {
+    let claimed = action.outcome()?;
+    let mut subject = None;
+    for atom in claimed {
+        match atom.text {
+            "reduced" | "eliminated" => {
+                if let Some(unit) = subject.filter(|u| own.contains(u)) {
+                    return Some(unit);
+                }
+            }
+            word => {
+                subject = Side::ALL
+                    .into_iter()
+                    .find_map(|side| state.roster.piece(side, word));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,230 @@
+//! Hastings: 1066's melee (8.0 to 8.5, 9.1, 9.2; HS-R8, R10, R13, R18, R32,
+//! R49, R50): who may attack whom, the differential, the Melee Results
+//! Table, and the claims, on the spec's example setup with the pieces
+//! placed and the orders held as each case needs.
+
+use senlac_board::Cell;
+use senlac_board::facing::Vertex;
+use senlac_engine::Violation;
+use senlac_engine::hastings_1066::event::Event;
+use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
+use senlac_engine::hastings_1066::setup::setup;
+use senlac_engine::hastings_1066::state::{Formation, Held, Nation, Standing, Wing};
+use senlac_engine::hastings_1066::tables::{Arm, Order, Side};
+use senlac_notation::lower::steps;
+use senlac_notation::parse;
+
+const SETUP: &str = include_str!("data/hastings-1066-setup.sbn");
+
+fn cell(label: &str) -> Cell {
+    Cell::parse(label).unwrap()
+}
+
+/// What a case sets before its movetext: orders held, pieces moved (id,
+/// hex, facing), standings.
+#[derive(Default)]
+struct Before<'a> {
+    orders: &'a [(Formation, Order)],
+    moves: &'a [(&'a str, &'a str, Option<u8>)],
+    standings: &'a [(&'a str, Standing)],
+}
+
+/// The one check: `movetext` after the setup and `before` gives exactly
+/// `expected` (code, text under the span); the fold, for assertions.
+#[track_caller]
+fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> Scratch {
+    let text = format!("{SETUP}\n{movetext}");
+    let archive = parse(&text);
+    assert!(archive.all_errors().next().is_none());
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let state = setup(battle, &mut out);
+    assert!(out.is_empty(), "setup: {out:?}");
+    let mut fold = Scratch {
+        state,
+        events: Vec::new(),
+    };
+    let piece = |fold: &Scratch, id: &str| {
+        Side::ALL
+            .into_iter()
+            .find_map(|side| fold.roster.piece(side, id))
+            .unwrap_or_else(|| panic!("no piece {id}"))
+    };
+    for &(formation, order) in before.orders {
+        fold.emit(Event::OrderHeld {
+            formation,
+            held: Held { order, turns: 1 },
+        });
+    }
+    for &(id, at, facing) in before.moves {
+        let p = piece(&fold, id);
+        fold.emit(Event::Moved {
+            piece: p,
+            path: vec![cell(at)],
+            facing: facing.and_then(Vertex::new),
+        });
+    }
+    for &(id, standing) in before.standings {
+        let p = piece(&fold, id);
+        fold.emit(Event::Standing { piece: p, standing });
+    }
+    for step in steps(battle) {
+        play(&mut fold, &step, &mut out);
+    }
+    let found: Vec<(&str, &str)> = out
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
+    fold
+}
+
+fn standing(fold: &Scratch, id: &str) -> Standing {
+    let p = Side::ALL
+        .into_iter()
+        .find_map(|side| fold.roster.piece(side, id))
+        .unwrap();
+    fold.pieces[p].standing
+}
+
+const BRETON_FOOT: Formation = Formation::Section(Nation::Breton, Arm::Foot);
+
+#[test]
+fn the_specs_first_melee_routs_the_attacker() {
+    // BF1 4 + Alan 1 = 5 against F2 3 + Gyrth 1 = 4: +1, die 2 gives D*/−,
+    // and F2 is in Attack & Pursue, so the D* routs BF1 (HS-R10).
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
+        ..Before::default()
+    };
+    let fold = check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => diff=+1 BF1 routed\n",
+        &[],
+    );
+    assert_eq!(standing(&fold, "BF1"), Standing::Routed);
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => diff=+2 BF1 disrupted\n",
+        &[
+            ("hastings-1066::diff-mismatch", "diff=+2"),
+            ("hastings-1066::melee-result-mismatch", "disrupted"),
+        ],
+    );
+}
+
+#[test]
+fn a_breton_foot_through_a_fyrds_rear_melees_at_six() {
+    // 6.2.3's example: printed 4, +2 through the rear = 6, against F4's 3
+    // (its wing in Advance to Combat): +3.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Left), Order::AdvanceToCombat),
+        ],
+        // F4 at 0711 faces south (2); its rear sides are SW and NW, so
+        // 0611 (its NW neighbour, odd column) is behind it.
+        moves: &[("BF1", "0611", Some(2))],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F4 d6:6 => diff=+3\n",
+        &[],
+    );
+}
+
+#[test]
+fn a_housecarl_in_shield_wall_defends_at_eight_from_the_rear() {
+    // 6.2.4's example: defence never changes with the side struck.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Center), Order::ShieldWall),
+        ],
+        moves: &[("BF2", "0613", Some(2))],
+        ..Before::default()
+    };
+    // BF2 4 + rear 2 = 6 against HC1's shield wall 8: −2.
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF2 melee HC1 d6:1 => diff=-2\n",
+        &[],
+    );
+}
+
+#[test]
+fn at_minus_seven_or_worse_the_attacker_loses_a_step_without_a_roll() {
+    // NF1 at 0813 facing north (5) has HC1 (0713) and HC2 (0714) beyond its
+    // frontal sides, across ridges into higher hexes: 4 − 1 = 3 against
+    // shield walls 8 + 8 = 16: −13 (8.3.2, HS-R13, HS-R50).
+    let before = Before {
+        orders: &[
+            (
+                Formation::Section(Nation::Norman, Arm::Foot),
+                Order::AdvanceToCombat,
+            ),
+            (Formation::Wing(Wing::Center), Order::ShieldWall),
+        ],
+        moves: &[("NF1", "0813", Some(5))],
+        ..Before::default()
+    };
+    let fold = check(
+        &before,
+        "1. Normans\n  melee:\n    NF1 melee HC1+HC2 => diff=-13 NF1 reduced\n",
+        &[],
+    );
+    let nf1 = fold.roster.piece(Side::Normans, "NF1").unwrap();
+    assert!(fold.pieces[nf1].reduced);
+    check(
+        &before,
+        "1. Normans\n  melee:\n    NF1 melee HC1+HC2 d6:4\n",
+        &[("hastings-1066::unexpected-roll", "d6:4")],
+    );
+}
+
+#[test]
+fn only_a_unit_in_good_order_attacks_into_its_zone_once() {
+    let before = Before {
+        orders: &[(BRETON_FOOT, Order::AdvanceToCombat)],
+        moves: &[("BF1", "0820", Some(5))],
+        ..Before::default()
+    };
+    // F1 at 0719 is not beyond BF1's frontal sides (they face 0720, 0721).
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F1 d6:2\n",
+        &[("hastings-1066::melee-not-in-zoc", "F1")],
+    );
+    check(
+        &Before {
+            standings: &[("BF1", Standing::Disrupted)],
+            ..before
+        },
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:2\n",
+        &[("hastings-1066::attack-by-disrupted", "BF1")],
+    );
+    check(
+        &Before {
+            orders: &[(BRETON_FOOT, Order::AdvanceToCombat)],
+            moves: &[("BF1", "0820", Some(5))],
+            ..Before::default()
+        },
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:6\n    BF1 melee F2 d6:6\n",
+        &[("hastings-1066::unit-in-two-melees", "BF1")],
+    );
+    check(
+        &Before {
+            orders: &[(BRETON_FOOT, Order::AdvanceToCombat)],
+            moves: &[("BF1", "0820", Some(5))],
+            ..Before::default()
+        },
+        // 4 against F2 3 + Gyrth 1: 0, die 1 gives 1/D*: BF1 loses a step.
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:1 => BF1 ok\n",
+        &[("hastings-1066::melee-result-mismatch", "ok")],
+    );
+}
