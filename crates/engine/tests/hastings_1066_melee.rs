@@ -228,3 +228,39 @@ fn only_a_unit_in_good_order_attacks_into_its_zone_once() {
         &[("hastings-1066::melee-result-mismatch", "ok")],
     );
 }
+
+#[test]
+fn units_holding_each_other_in_their_zones_must_fight() {
+    // BF1 at 0820 facing north and F2 at 0721 facing south hold each other
+    // (8.1.2, HS-R9): F2 must be attacked before the melee segment ends.
+    let engaged = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
+        ..Before::default()
+    };
+    check(
+        &engaged,
+        "1. Normans\n  melee:\n1. Saxons\n",
+        &[("hastings-1066::mandatory-attack-missing", "1. Saxons")],
+    );
+    check(
+        &engaged,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => BF1 routed\n1. Saxons\n",
+        &[],
+    );
+    // In Shield Wall the Bretons need not attack (4.3.1).
+    check(
+        &Before {
+            orders: &[
+                (BRETON_FOOT, Order::ShieldWall),
+                (Formation::Wing(Wing::Right), Order::AttackPursue),
+            ],
+            ..engaged
+        },
+        "1. Normans\n  melee:\n1. Saxons\n",
+        &[],
+    );
+}

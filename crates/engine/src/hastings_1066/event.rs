@@ -36,6 +36,9 @@ pub enum Event {
     Owe(Owed),
     /// The owed consequence at this index was written.
     Paid(usize),
+    /// The mutual zones of control that bind attacks in the melee segment
+    /// now opening (8.1.2, HS-R9).
+    Bound(Vec<(usize, usize)>),
 }
 
 /// Applies `event` to `state`: the only way a state changes.
@@ -101,6 +104,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
+        Event::Bound(pairs) => state.bound.clone_from(pairs),
         Event::Owe(owed) => state.owed.push(*owed),
         Event::Paid(index) => {
             if *index < state.owed.len() {

@@ -720,3 +720,64 @@ fn named_step(state: &State, action: &Action<'_, '_>, own: &[usize]) -> Option<u
     }
     None
 }
+
+/// The pairs that bind when the melee segment opens (8.1.2, HS-R9): a
+/// phasing unit whose order demands attacks, and an enemy in its zone of
+/// control that exerts one on it.
+pub fn bind(fold: &mut impl Emit) {
+    let Some(phasing) = fold.phasing else { return };
+    let mut pairs = Vec::new();
+    for u in 0..fold.pieces.len() {
+        let ours = fold
+            .info(u)
+            .is_some_and(|i| i.side == phasing && !i.is_leader());
+        let must = fold.order_for(u).is_none_or(|o| o.row().must_attack);
+        if !ours || !must {
+            continue;
+        }
+        for e in 0..fold.pieces.len() {
+            let theirs = fold.info(e).is_some_and(|i| i.side != phasing);
+            if theirs && exerts_on(fold, u, e) && exerts_on(fold, e, u) {
+                pairs.push((u, e));
+            }
+        }
+    }
+    fold.emit(Event::Bound(pairs));
+}
+
+/// When the melee segment closes (at `span`, the next label or turn
+/// line): every binding pair still binding had its enemy attacked (HS-R9).
+/// A pair is released when the unit can no longer attack, or the enemy
+/// left its zone or stopped exerting one on it, before the unit fought.
+pub fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+    for &(u, e) in &fold.bound {
+        let attacked = fold.pieces[e].phase.attacked;
+        // Once the unit has fought, nothing releases the pair; before, its
+        // disruption or the pair's end does.
+        let still = fold.pieces[u].phase.fought
+            || (fold.pieces[u].standing == Standing::Good
+                && exerts_on(fold, u, e)
+                && exerts_on(fold, e, u));
+        if !attacked && still {
+            out.push(
+                Violation::of(
+                    &codes::MANDATORY_ATTACK_MISSING,
+                    span,
+                    format!(
+                        "{} and {} held each other in their zones of control when the melee segment opened, and {} was not attacked",
+                        fold.name(u),
+                        fold.name(e),
+                        fold.name(e)
+                    ),
+                    rules::MANDATORY_ATTACKS,
+                )
+                .help(format!(
+                    "write `{} melee {} d6:N` in the melee segment",
+                    fold.info(u).map_or("", |i| i.id.as_str()),
+                    fold.info(e).map_or("", |i| i.id.as_str())
+                )),
+            );
+        }
+    }
+    fold.emit(Event::Bound(Vec::new()));
+}

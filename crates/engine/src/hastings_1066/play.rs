@@ -104,6 +104,7 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
             .help(format!("write `{}. {}`", expected.0, expected.1.word())),
         );
     }
+    close_segment(fold, span, out);
     // Played as written: one mistake, one error.
     fold.emit(Event::PhaseStarted { turn: number, side });
 }
@@ -171,7 +172,24 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
             ),
         );
     }
+    close_segment(fold, span, out);
     fold.emit(Event::SegmentStarted(segment));
+    if segment == Segment::Melee {
+        super::melee::bind(fold);
+    }
+}
+
+/// What must hold when the open segment ends (at `span`: the next label or
+/// turn line, or the battle's end).
+fn close_segment(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+    if fold.segment == Some(Segment::Melee) {
+        super::melee::close(fold, span, out);
+    }
+}
+
+/// What must hold when the battle's line of play ends.
+pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
+    close_segment(fold, end, out);
 }
 
 /// One line: a verb of the ruleset, in a segment it belongs to, by the

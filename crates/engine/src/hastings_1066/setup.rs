@@ -95,6 +95,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         segment: None,
         orders: Vec::new(),
         owed: Vec::new(),
+        bound: Vec::new(),
     }
 }
 

@@ -402,6 +402,9 @@ pub struct State {
     pub orders: Vec<(Formation, Held)>,
     /// Consequences still to be written (spec 1.4).
     pub owed: Vec<Owed>,
+    /// `(phasing unit, enemy)`: the mutual zones of control standing when
+    /// the melee segment opened; the enemy must be attacked (8.1.2, HS-R9).
+    pub bound: Vec<(usize, usize)>,
 }
 
 impl State {
