@@ -264,3 +264,48 @@ fn units_holding_each_other_in_their_zones_must_fight() {
         &[],
     );
 }
+
+#[test]
+fn a_routed_unit_retreats_three_hexes_to_its_rear() {
+    // The spec's turn 1: BF1, routed by F2's Attack & Pursue, retreats
+    // 0820-0920-1020-1120 (south, the Normans' rear) and faces 2 (9.2.3).
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
+        ..Before::default()
+    };
+    let melee = "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => diff=+1 BF1 routed\n";
+    let fold = check(
+        &before,
+        &format!("{melee}    BF1 rout 0820-0920-1020-1120 facing=2\n"),
+        &[],
+    );
+    let bf1 = fold.roster.piece(Side::Normans, "BF1").unwrap();
+    assert_eq!(fold.pieces[bf1].at, Some(cell("1120")));
+    assert_eq!(fold.pieces[bf1].facing.map(Vertex::number), Some(2));
+    // Never forward; facing the rear; owed only after a rout.
+    check(
+        &before,
+        &format!("{melee}    BF1 rout 0820-0720-0620-0520 facing=2\n"),
+        &[("hastings-1066::rout-path", "0820-0720-0620-0520")],
+    );
+    check(
+        &before,
+        &format!("{melee}    BF1 rout 0820-0920-1020-1120 facing=5\n"),
+        &[(
+            "hastings-1066::rout-facing",
+            "BF1 rout 0820-0920-1020-1120 facing=5",
+        )],
+    );
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 rout 0820-0920-1020-1120 facing=2\n",
+        &[(
+            "hastings-1066::action-not-owed",
+            "BF1 rout 0820-0920-1020-1120 facing=2",
+        )],
+    );
+}

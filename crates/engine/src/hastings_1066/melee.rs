@@ -672,6 +672,11 @@ fn apply(
                         standing,
                     });
                 }
+                // A routed unit retreats three hexes at once (9.2.3), and
+                // so does one already routed (9.2.3.7).
+                if rout {
+                    super::rout::owe(fold, unit, action.span);
+                }
             }
             let checks = result == MeleeResult::Morale
                 || (result == MeleeResult::StepMorale

@@ -267,8 +267,14 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
         ));
         return;
     }
-    if verb.text == "melee" {
-        super::melee::line(fold, action, out);
+    match verb.text {
+        "melee" => super::melee::line(fold, action, out),
+        "rout" => {
+            if let Some(&piece) = pieces.first() {
+                super::rout::line(fold, piece, action, out);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -310,6 +310,8 @@ pub enum Owed {
         disruption_ignored: bool,
         cause: Span,
     },
+    /// A routed unit's three-hex retreat (9.2.3).
+    Rout { piece: usize, cause: Span },
 }
 
 /// What changes of a piece.
