@@ -214,7 +214,8 @@ fn only_a_unit_in_good_order_attacks_into_its_zone_once() {
             moves: &[("BF1", "0820", Some(5))],
             ..Before::default()
         },
-        "1. Normans\n  melee:\n    BF1 melee F2 d6:6\n    BF1 melee F2 d6:6\n",
+        // 4 against 3 + Gyrth 1: 0, die 3 gives 1/1; BF1 cannot fight again.
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:3\n    BF1 melee F2 d6:6\n",
         &[("hastings-1066::unit-in-two-melees", "BF1")],
     );
     check(
@@ -248,7 +249,7 @@ fn units_holding_each_other_in_their_zones_must_fight() {
     );
     check(
         &engaged,
-        "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => BF1 routed\n1. Saxons\n",
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => BF1 routed\n    BF1 rout 0820-0920-1020-1120 facing=2\n1. Saxons\n",
         &[],
     );
     // In Shield Wall the Bretons need not attack (4.3.1).
@@ -306,6 +307,28 @@ fn a_routed_unit_retreats_three_hexes_to_its_rear() {
         &[(
             "hastings-1066::action-not-owed",
             "BF1 rout 0820-0920-1020-1120 facing=2",
+        )],
+    );
+}
+
+#[test]
+fn consequences_are_written_at_once() {
+    // BF1's rout is owed by the melee that routed it; the next voluntary
+    // line finds it missing, at the melee (spec 1.4).
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => BF1 routed\n1. Saxons\n",
+        &[(
+            "hastings-1066::rout-missing",
+            "BF1 melee F2 d6:2 => BF1 routed",
         )],
     );
 }

@@ -19,7 +19,7 @@ use super::catalog::{self, Who};
 use super::codes;
 use super::event::Event;
 use super::rules;
-use super::state::{Segment, State};
+use super::state::{Owed, Segment, State};
 use super::tables::Side;
 use crate::violation::Violation;
 
@@ -179,9 +179,42 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
     }
 }
 
+/// Consequences still owed when something voluntary is written: each is
+/// missing (spec 1.4), found at the line that caused it, and dropped so
+/// one omission gives one finding.
+fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
+    while let Some(owed) = fold.owed.first().copied() {
+        let (code, piece, cause, what) = match owed {
+            Owed::Morale { piece, cause, .. } => (
+                &codes::MORALE_CHECK_MISSING,
+                piece,
+                cause,
+                "a morale check: `morale d6:N`",
+            ),
+            Owed::Rout { piece, cause } => (
+                &codes::ROUT_MISSING,
+                piece,
+                cause,
+                "its rout retreat, three hexes to the rear: `rout PATH facing=F`",
+            ),
+        };
+        out.push(Violation::of(
+            code,
+            cause,
+            format!(
+                "{} owes {what}, written right after this line",
+                fold.name(piece)
+            ),
+            rules::CONSEQUENCES,
+        ));
+        fold.emit(Event::Paid(0));
+    }
+}
+
 /// What must hold when the open segment ends (at `span`: the next label or
 /// turn line, or the battle's end).
 fn close_segment(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+    missing_owed(fold, out);
     if fold.segment == Some(Segment::Melee) {
         super::melee::close(fold, span, out);
     }
@@ -240,6 +273,9 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             rules::BATTLE_TURN,
         ));
         return;
+    }
+    if written.who == Who::Segment {
+        missing_owed(fold, out);
     }
     // A piece acts for the side whose segment it is (G.5).
     let actor = action.actor();

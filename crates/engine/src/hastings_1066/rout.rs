@@ -124,10 +124,7 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
                     if kind == StepKind::Rear {
                         let mut s = stops.clone();
                         s.push(Stop::Off);
-                        done.push(Candidate {
-                            stops: s,
-                            rank,
-                        });
+                        done.push(Candidate { stops: s, rank });
                         went = true;
                     }
                 }
