@@ -239,7 +239,7 @@ fn units_holding_each_other_in_their_zones_must_fight() {
             (BRETON_FOOT, Order::AdvanceToCombat),
             (Formation::Wing(Wing::Right), Order::AttackPursue),
         ],
-        moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
+        moves: &[("BF1", "0820", Some(5))],
         ..Before::default()
     };
     check(
@@ -249,7 +249,8 @@ fn units_holding_each_other_in_their_zones_must_fight() {
     );
     check(
         &engaged,
-        "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => BF1 routed\n    BF1 rout 0820-0920-1020-1120 facing=2\n1. Saxons\n",
+        // 4 against 3 + Gyrth 1: 0, die 5 gives D*/1; D* routs BF1.
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n    BF1 rout 0820-0920-1020-1120 facing=2\n    F2 pursue 0721-0820-0920-1020 facing=2\n1. Saxons\n",
         &[],
     );
     // In Shield Wall the Bretons need not attack (4.3.1).
@@ -329,6 +330,47 @@ fn consequences_are_written_at_once() {
         &[(
             "hastings-1066::rout-missing",
             "BF1 melee F2 d6:2 => BF1 routed",
+        )],
+    );
+}
+
+#[test]
+fn a_victor_in_attack_and_pursue_follows_the_routed_unit() {
+    // F2 routed BF1 (now in 1120): it follows, hex by hex nearer, and
+    // stops next to it (9.4.4). The spec's own pursuit stops sooner, in
+    // BF2's zone of control; here BF2 stands in 1121 facing north.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5))],
+        ..Before::default()
+    };
+    // 4 against 3 + Gyrth 1: 0, die 5 gives D*/1, and the D* routs BF1.
+    let routed = "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n    BF1 rout 0820-0920-1020-1120 facing=2\n";
+    let fold = check(
+        &before,
+        &format!("{routed}    F2 pursue 0721-0820-0920-1020 facing=2\n"),
+        &[],
+    );
+    let f2 = fold.roster.piece(Side::Saxons, "F2").unwrap();
+    assert_eq!(fold.pieces[f2].at, Some(cell("1020")));
+    // Stopping short of the routed unit is not a pursuit.
+    check(
+        &before,
+        &format!("{routed}    F2 pursue 0721-0820 facing=2\n"),
+        &[("hastings-1066::pursuit-path", "0721-0820")],
+    );
+    // Only a victor owes a pursuit.
+    check(
+        &before,
+        &format!(
+            "{routed}    F2 pursue 0721-0820-0920-1020 facing=2\n    F1 pursue 0719-0819 facing=2\n"
+        ),
+        &[(
+            "hastings-1066::pursuit-not-allowed",
+            "F1 pursue 0719-0819 facing=2",
         )],
     );
 }

@@ -673,9 +673,19 @@ fn apply(
                     });
                 }
                 // A routed unit retreats three hexes at once (9.2.3), and
-                // so does one already routed (9.2.3.7).
+                // so does one already routed (9.2.3.7); the victors in
+                // Charge or Attack & Pursue follow it (9.4.2).
                 if rout {
-                    super::rout::owe(fold, unit, action.span);
+                    let pursuers: Vec<usize> = others
+                        .iter()
+                        .copied()
+                        .filter(|&o| {
+                            fold.order_for(o)
+                                .is_some_and(|x| matches!(x, Order::Charge | Order::AttackPursue))
+                        })
+                        .collect();
+                    super::rout::owe(fold, unit, &pursuers, action.span);
+                    adjacent_checks(fold, unit, own, action.span);
                 }
             }
             let checks = result == MeleeResult::Morale
@@ -785,4 +795,33 @@ pub fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
         }
     }
     fold.emit(Event::Bound(Vec::new()));
+}
+
+/// 9.6.4: the friends next to a unit routed in melee by Charge or Attack
+/// & Pursue check morale, a D ignored (knights read an R as a D, HS-R22).
+fn adjacent_checks(fold: &mut impl Emit, routed: usize, own: &[usize], cause: Span) {
+    let Some(at) = fold.pieces[routed].at else {
+        return;
+    };
+    let side = fold.info(routed).map(|i| i.side);
+    let parity = fold.roster.parity;
+    let friends: Vec<usize> = (0..fold.pieces.len())
+        .filter(|&f| !own.contains(&f))
+        .filter(|&f| {
+            fold.info(f)
+                .is_some_and(|i| Some(i.side) == side && !i.is_leader())
+                && fold.pieces[f]
+                    .at
+                    .is_some_and(|c| hex::adjacent(c, at, parity))
+                && fold.pieces[f].standing != Standing::Eliminated
+        })
+        .collect();
+    for friend in friends {
+        fold.emit(Event::Owe(Owed::Morale {
+            piece: friend,
+            rout_is_disruption: arm(fold, friend) == Arm::Knight,
+            disruption_ignored: true,
+            cause,
+        }));
+    }
 }

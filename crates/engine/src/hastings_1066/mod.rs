@@ -19,6 +19,7 @@ pub mod codes;
 pub mod event;
 pub mod melee;
 pub mod play;
+pub mod pursue;
 pub mod rout;
 pub mod rules;
 pub mod setup;

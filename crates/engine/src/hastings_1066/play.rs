@@ -191,11 +191,17 @@ fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
                 cause,
                 "a morale check: `morale d6:N`",
             ),
-            Owed::Rout { piece, cause } => (
+            Owed::Rout { piece, cause, .. } => (
                 &codes::ROUT_MISSING,
                 piece,
                 cause,
                 "its rout retreat, three hexes to the rear: `rout PATH facing=F`",
+            ),
+            Owed::Pursue { piece, cause, .. } => (
+                &codes::PURSUIT_MISSING,
+                piece,
+                cause,
+                "its pursuit of the unit it routed: `pursue PATH facing=F`",
             ),
         };
         out.push(Violation::of(
@@ -308,6 +314,11 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
         "rout" => {
             if let Some(&piece) = pieces.first() {
                 super::rout::line(fold, piece, action, out);
+            }
+        }
+        "pursue" => {
+            if let Some(&piece) = pieces.first() {
+                super::pursue::line(fold, piece, action, out);
             }
         }
         _ => {}

@@ -203,11 +203,12 @@ fn written(stops: &[Stop]) -> String {
 
 /// `UNIT rout PATH facing=F`: pays the rout owed to it.
 pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
-    let Some(index) = fold
-        .owed
-        .iter()
-        .position(|o| matches!(o, Owed::Rout { piece: p, .. } if *p == piece))
-    else {
+    let Some((index, pursuers)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
+        Owed::Rout {
+            piece: p, pursuers, ..
+        } if *p == piece => Some((i, *pursuers)),
+        _ => None,
+    }) else {
         out.push(Violation::of(
             &codes::ACTION_NOT_OWED,
             action.span,
@@ -323,7 +324,19 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
             piece,
             standing: Standing::Eliminated,
         });
-    } else if blocked {
+    } else if !blocked {
+        // The victors follow it, if still undisrupted (9.4.2, 9.4.4).
+        for pursuer in pursuers.into_iter().flatten() {
+            if fold.pieces[pursuer].standing == Standing::Good {
+                fold.emit(Event::Owe(Owed::Pursue {
+                    piece: pursuer,
+                    target: piece,
+                    cause: action.span,
+                }));
+            }
+        }
+    }
+    if blocked && !eliminated {
         // HS-R19, HS-R59: reduced, and disrupted instead of routed.
         fold.emit(Event::Stepped { piece });
         if fold.pieces[piece].standing != Standing::Eliminated {
@@ -343,7 +356,16 @@ fn value_facing(action: &Action<'_, '_>) -> Option<Vertex> {
     })
 }
 
-/// Owes the rout retreat of a unit just routed.
-pub fn owe(fold: &mut impl Emit, piece: usize, cause: Span) {
-    fold.emit(Event::Owe(Owed::Rout { piece, cause }));
+/// Owes the rout retreat of a unit just routed, and the pursuit of the
+/// victors whose order demands one (9.4.2).
+pub fn owe(fold: &mut impl Emit, piece: usize, pursuers: &[usize], cause: Span) {
+    let mut by = [None; 3];
+    for (slot, &p) in by.iter_mut().zip(pursuers) {
+        *slot = Some(p);
+    }
+    fold.emit(Event::Owe(Owed::Rout {
+        piece,
+        pursuers: by,
+        cause,
+    }));
 }

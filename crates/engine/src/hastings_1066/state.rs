@@ -310,8 +310,20 @@ pub enum Owed {
         disruption_ignored: bool,
         cause: Span,
     },
-    /// A routed unit's three-hex retreat (9.2.3).
-    Rout { piece: usize, cause: Span },
+    /// A routed unit's three-hex retreat (9.2.3); `pursuers`: the units in
+    /// Charge or Attack & Pursue order that routed it in melee, who follow
+    /// once it has retreated (9.4.2).
+    Rout {
+        piece: usize,
+        pursuers: [Option<usize>; 3],
+        cause: Span,
+    },
+    /// A pursuit of `target`, which has retreated (9.4.4).
+    Pursue {
+        piece: usize,
+        target: usize,
+        cause: Span,
+    },
 }
 
 /// What changes of a piece.
