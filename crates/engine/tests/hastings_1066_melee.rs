@@ -374,3 +374,42 @@ fn a_victor_in_attack_and_pursue_follows_the_routed_unit() {
         )],
     );
 }
+
+#[test]
+fn a_morale_check_reads_the_table_by_the_units_letter() {
+    // BF2 (Breton foot, D) next to BF1 when F2's Attack & Pursue routs BF1:
+    // it checks with D ignored (9.6.4): a D unit is disrupted on 2 and 3,
+    // routed on 4 to 6, so a 3 leaves it ok and a 5 routs it.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("BF2", "0921", Some(5))],
+        ..Before::default()
+    };
+    let routed = "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n";
+    let fold = check(
+        &before,
+        &format!("{routed}    BF2 morale d6:3 => BF2 ok\n"),
+        &[],
+    );
+    let bf2 = fold.roster.piece(Side::Normans, "BF2").unwrap();
+    assert_eq!(fold.pieces[bf2].standing, Standing::Good);
+    check(
+        &before,
+        &format!("{routed}    BF2 morale d6:3 => BF2 disrupted\n"),
+        &[("hastings-1066::morale-mismatch", "disrupted")],
+    );
+    let fold = check(
+        &before,
+        &format!("{routed}    BF2 morale d6:5 => BF2 routed\n"),
+        &[],
+    );
+    assert_eq!(fold.pieces[bf2].standing, Standing::Routed);
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF2 morale d6:3\n",
+        &[("hastings-1066::action-not-owed", "BF2 morale d6:3")],
+    );
+}

@@ -18,6 +18,7 @@ pub mod catalog;
 pub mod codes;
 pub mod event;
 pub mod melee;
+pub mod morale;
 pub mod play;
 pub mod pursue;
 pub mod rout;

@@ -321,6 +321,11 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
                 super::pursue::line(fold, piece, action, out);
             }
         }
+        "morale" => {
+            if let Some(&piece) = pieces.first() {
+                super::morale::line(fold, piece, action, out);
+            }
+        }
         _ => {}
     }
 }

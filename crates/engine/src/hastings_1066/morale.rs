@@ -1,0 +1,139 @@
+//! Morale checks (9.6; HS-R11, HS-R22): `UNIT morale d6:N => STATUS`, owed
+//! by what calls for one (an M result, a friend routed through or next to
+//! it, a knight's check). One die on the Morale Table by the unit's
+//! morale letter; a knight's check reads a rout as a disruption (9.6.2),
+//! a check next to a routed friend ignores a disruption (9.6.4).
+
+use senlac_notation::lower::Action;
+use senlac_notation::value::Dice;
+use senlac_notation::{Atom, AtomKind};
+
+use super::codes;
+use super::event::Event;
+use super::play::Emit;
+use super::rules;
+use super::state::{Owed, Piece, Standing};
+use super::tables::{self, MoraleResult, Side};
+use crate::violation::Violation;
+
+/// `UNIT morale d6:N [=> UNIT STATUS]`.
+pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    let Some((index, rout_is_disruption, disruption_ignored)) =
+        fold.owed.iter().enumerate().find_map(|(i, o)| match *o {
+            Owed::Morale {
+                piece: p,
+                rout_is_disruption,
+                disruption_ignored,
+                ..
+            } if p == piece => Some((i, rout_is_disruption, disruption_ignored)),
+            _ => None,
+        })
+    else {
+        out.push(Violation::of(
+            &codes::ACTION_NOT_OWED,
+            action.span,
+            format!("{} owes no morale check here", fold.name(piece)),
+            rules::MORALE,
+        ));
+        return;
+    };
+    fold.emit(Event::Paid(index));
+    let dice: Vec<&Atom<'_>> = action
+        .args()
+        .iter()
+        .filter(|a| a.kind == AtomKind::Dice)
+        .collect();
+    let face = match dice.first().and_then(|a| Dice::parse(a)) {
+        Some(d) if d.count == 1 && d.sides == 6 && (1..=6).contains(&d.total()) => d.total() as u8,
+        _ => {
+            out.push(Violation::of(
+                if dice.is_empty() {
+                    &codes::MISSING_ROLL
+                } else {
+                    &codes::WRONG_DICE
+                },
+                dice.first().map_or(action.span, |a| a.span),
+                "a morale check rolls one die: `d6:N`",
+                rules::DICE,
+            ));
+            return;
+        }
+    };
+    let Some(Piece::Unit(factors)) = fold.info(piece).map(|i| i.piece) else {
+        return;
+    };
+    let Some(printed) = tables::morale(factors.grade, face) else {
+        return;
+    };
+    let result = match printed {
+        MoraleResult::Routed if rout_is_disruption => MoraleResult::Disrupted,
+        MoraleResult::Disrupted if disruption_ignored => MoraleResult::NoEffect,
+        other => other,
+    };
+    let before = fold.pieces[piece].standing;
+    let after = match (result, before) {
+        (MoraleResult::Routed, Standing::Good | Standing::Disrupted | Standing::Routed) => {
+            Standing::Routed
+        }
+        (MoraleResult::Disrupted, Standing::Good) => Standing::Disrupted,
+        (_, standing) => standing,
+    };
+    let said = claimed(fold, action);
+    if let Some((word, span)) = said {
+        let holds = match word {
+            "ok" => after == Standing::Good,
+            "disrupted" => after == Standing::Disrupted,
+            "routed" => after == Standing::Routed,
+            _ => true,
+        };
+        if !holds {
+            out.push(Violation::of(
+                &codes::MORALE_MISMATCH,
+                span,
+                format!(
+                    "morale {} rolls {face}: {}{}; {} is {} after it",
+                    factors.grade.letter(),
+                    printed.symbol(),
+                    match (printed, result) {
+                        (p, r) if p == r => String::new(),
+                        (_, r) => format!(", read as {}", r.symbol()),
+                    },
+                    fold.name(piece),
+                    match after {
+                        Standing::Good => "ok",
+                        Standing::Disrupted => "disrupted",
+                        Standing::Routed => "routed",
+                        Standing::Eliminated => "eliminated",
+                    }
+                ),
+                rules::MORALE,
+            ));
+        }
+    }
+    if after != before {
+        fold.emit(Event::Standing {
+            piece,
+            standing: after,
+        });
+    }
+    // A rout retreats three hexes at once, and another sends a routed unit
+    // three more (9.2.3, 9.2.3.7).
+    if result == MoraleResult::Routed {
+        super::rout::owe(fold, piece, &[], action.span);
+    }
+}
+
+/// The status word a check's claim gives its unit, and where.
+fn claimed<'s>(
+    state: &super::state::State,
+    action: &Action<'_, 's>,
+) -> Option<(&'s str, senlac_notation::Span)> {
+    let outcome = action.outcome()?;
+    outcome.iter().find_map(|a| {
+        let status = matches!(a.text, "ok" | "disrupted" | "routed");
+        let named = Side::ALL
+            .into_iter()
+            .any(|s| state.roster.piece(s, a.text).is_some());
+        (status && !named).then_some((a.text, a.span))
+    })
+}
