@@ -64,8 +64,18 @@ fn turns_go_normans_then_saxons_numbered_on() {
 
 #[test]
 fn segments_come_once_each_in_order() {
+    // The Order Phase holds the spec's turn-1 orders (hastings_1066_orders.rs
+    // checks them).
+    let orders: String = TURNS_1_2
+        .lines()
+        .skip(2)
+        .take(6)
+        .map(|l| format!("{l}\n"))
+        .collect();
     check(
-        "1. Normans\n  orders:\n  rally:\n  fire:\n  movement:\n  reaction:\n  defensive-fire:\n  melee:\n1. Saxons\n  rally:\n  melee:\n  record:\n",
+        &format!(
+            "1. Normans\n  orders:\n{orders}  rally:\n  fire:\n  movement:\n  reaction:\n  defensive-fire:\n  melee:\n1. Saxons\n  rally:\n  melee:\n  record:\n"
+        ),
         &[],
     );
     check(

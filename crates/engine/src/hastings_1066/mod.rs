@@ -12,6 +12,7 @@
 pub mod catalog;
 pub mod codes;
 pub mod event;
+pub mod orders;
 pub mod play;
 pub mod setup;
 pub mod state;

@@ -111,6 +111,12 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         segment: None,
         orders: Vec::new(),
         owed: Vec::new(),
+        // orders
+        joined: Vec::new(),
+        housecarls: Vec::new(),
+        carried: Vec::new(),
+        strategies: Vec::new(),
+        effects: Vec::new(),
     }
 }
 
