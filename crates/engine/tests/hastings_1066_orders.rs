@@ -796,7 +796,7 @@ fn rerolls_only_in_an_extended_period() {
         &[("reroll-not-allowed", "reroll")],
     );
     check(
-        &format!("1. Normans\n  movement:\n    left reroll 2d6:3+4 => fire-in-place\n"),
+        "1. Normans\n  movement:\n    left reroll 2d6:3+4 => fire-in-place\n",
         &[("wrong-segment", "reroll")],
     );
 }

@@ -405,7 +405,8 @@ pub struct State {
     /// (4.1.2, HS-R29).
     pub joined: Vec<(usize, Wing)>,
     /// The order a wing's housecarls took instead of its Attack & Pursue
-    /// (4.3.8.3, `option housecarl-restraint`), for as long as it.
+    /// (4.3.8.3, `option housecarl-restraint`), for as long as the wing
+    /// holds it.
     pub housecarls: Vec<(Wing, Held)>,
     /// The formations whose two-turn order runs on into this Battle Turn:
     /// they roll nothing and keep their members (4.2.6, HS-R30).
@@ -430,8 +431,9 @@ impl State {
     }
 
     /// The formation a piece takes its order with: a Saxon unit's wing (the
-    /// one it last joined, 4.1.2), a Norman unit's nationality and arm; none for leaders (4.2.5), the
-    /// Guard (HS-R46) and a reinforcement not yet assigned (4.3.8.2).
+    /// one it last joined, 4.1.2), a Norman unit's nationality and arm;
+    /// none for leaders (4.2.5), the Guard (HS-R46) and a reinforcement not
+    /// yet assigned (4.3.8.2).
     pub fn formation_of(&self, piece: usize) -> Option<Formation> {
         let info = self.info(piece)?;
         let class = info.class?;
