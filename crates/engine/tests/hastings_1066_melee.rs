@@ -53,7 +53,8 @@ fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> Scra
     for &(formation, order) in before.orders {
         fold.emit(Event::OrderHeld {
             formation,
-            held: Held { order, turns: 1 },
+            // Set before `1. Normans`, which counts every order down a turn.
+            held: Held { order, turns: 2 },
         });
     }
     for &(id, at, facing) in before.moves {

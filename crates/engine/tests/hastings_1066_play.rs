@@ -94,8 +94,18 @@ fn turns_go_normans_then_saxons_numbered_on() {
 
 #[test]
 fn segments_come_once_each_in_order() {
+    // The Order Phase holds the spec's turn-1 orders (hastings_1066_orders.rs
+    // checks them).
+    let orders: String = TURNS_1_2
+        .lines()
+        .skip(2)
+        .take(6)
+        .map(|l| format!("{l}\n"))
+        .collect();
     check(
-        "1. Normans\n  orders:\n  rally:\n  fire:\n  movement:\n  reaction:\n  defensive-fire:\n  melee:\n1. Saxons\n  rally:\n  melee:\n  record:\n",
+        &format!(
+            "1. Normans\n  orders:\n{orders}  rally:\n  fire:\n  movement:\n  reaction:\n  defensive-fire:\n  melee:\n1. Saxons\n  rally:\n  melee:\n  record:\n"
+        ),
         &[],
     );
     check(
@@ -147,6 +157,13 @@ fn lines_stand_in_their_segment_by_the_side_acting_there() {
         "1. Normans\n  movement:\n    BF1 dance 1120\n",
         &[("hastings-1066::unknown-verb", "dance")],
     );
-    // Owed lines stand wherever their cause does.
-    check("1. Normans\n  melee:\n    BF2 morale d6:3 => BF2 ok\n", &[]);
+    // Owed lines stand wherever their cause does: in melee, a morale line
+    // is judged by whether it is owed, not by its segment.
+    check(
+        "1. Normans\n  melee:\n    BF2 morale d6:3 => BF2 ok\n",
+        &[(
+            "hastings-1066::action-not-owed",
+            "BF2 morale d6:3 => BF2 ok",
+        )],
+    );
 }

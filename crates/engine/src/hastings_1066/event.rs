@@ -4,8 +4,9 @@
 
 use senlac_board::Cell;
 use senlac_board::facing::Vertex;
+use senlac_notation::Span;
 
-use super::state::{Formation, Held, Owed, PhaseFlags, Segment, Standing, State};
+use super::state::{Formation, Held, Owed, Part, PhaseFlags, Segment, Standing, State, Wing};
 use super::tables::Side;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +40,20 @@ pub enum Event {
     /// The mutual zones of control that bind attacks in the melee segment
     /// now opening (8.1.2, HS-R9).
     Bound(Vec<(usize, usize)>),
+    // orders
+    /// A Battle Turn opens (`N. Normans`): every order held counts a turn
+    /// down and ends at 0 (4.2.6); the orders left run on (HS-R30), and the
+    /// Order Phase's strategies are cleared.
+    OrdersAged,
+    /// A wing's or nationality's strategy line was written (4.2.1).
+    StrategyWritten { part: Part, span: Span },
+    /// A Saxon unit joined a wing (4.1.2).
+    Joined { piece: usize, wing: Wing },
+    /// A wing's housecarls take their chosen order instead of its Attack &
+    /// Pursue (4.3.8.3).
+    HousecarlsHeld { wing: Wing, held: Held },
+    /// An `effect=N` claim moves a wing's or nationality's rating (HS-R51).
+    Effect { part: Part, effect: i32 },
 }
 
 /// Applies `event` to `state`: the only way a state changes.
@@ -111,5 +126,33 @@ pub fn apply(state: &mut State, event: &Event) {
                 state.owed.remove(*index);
             }
         }
+        // orders
+        Event::OrdersAged => {
+            for held in state
+                .orders
+                .iter_mut()
+                .map(|(_, h)| h)
+                .chain(state.housecarls.iter_mut().map(|(_, h)| h))
+            {
+                held.turns = held.turns.saturating_sub(1);
+            }
+            state.orders.retain(|(_, h)| h.turns > 0);
+            state.housecarls.retain(|(_, h)| h.turns > 0);
+            state.carried = state.orders.iter().map(|&(f, _)| f).collect();
+            state.strategies.clear();
+        }
+        Event::StrategyWritten { part, span } => state.strategies.push((*part, *span)),
+        Event::Joined { piece, wing } => {
+            state.joined.retain(|(p, _)| p != piece);
+            state.joined.push((*piece, *wing));
+        }
+        Event::HousecarlsHeld { wing, held } => {
+            state.housecarls.retain(|(w, _)| w != wing);
+            state.housecarls.push((*wing, *held));
+        }
+        Event::Effect { part, effect } => match state.effects.iter_mut().find(|(p, _)| p == part) {
+            Some((_, rating)) => *rating += effect,
+            None => state.effects.push((*part, *effect)),
+        },
     }
 }

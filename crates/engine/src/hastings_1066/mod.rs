@@ -19,6 +19,7 @@ pub mod codes;
 pub mod event;
 pub mod melee;
 pub mod morale;
+pub mod orders;
 pub mod play;
 pub mod pursue;
 pub mod rout;

@@ -18,6 +18,7 @@ use senlac_notation::{Fix, Span, did_you_mean};
 use super::catalog::{self, Who};
 use super::codes;
 use super::event::Event;
+use super::orders;
 use super::rules;
 use super::state::{Owed, Segment, State};
 use super::tables::Side;
@@ -52,6 +53,7 @@ impl Emit for Scratch {
 
 /// Checks one step of the movetext and emits what it does.
 pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    orders::step(fold, step, out);
     match step {
         Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
         Step::Phase { name, span } => segment(fold, name, *span, out),
@@ -251,7 +253,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
     };
     let (Some(phasing), Some(segment)) = (fold.phasing, fold.segment) else {
         out.push(Violation::of(
-            &codes::WRONG_SEGMENT,
+            orders::misplaced(verb.text),
             action.span,
             format!(
                 "`{}` stands outside any segment: write it under its label",
@@ -268,7 +270,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             .map(|s| format!("`{}:`", s.label()))
             .collect();
         out.push(Violation::of(
-            &codes::WRONG_SEGMENT,
+            orders::misplaced(verb.text),
             verb.span,
             format!(
                 "`{}` belongs in {}, not in `{}:`",
@@ -326,6 +328,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
                 super::morale::line(fold, piece, action, out);
             }
         }
+        "strategy" | "reroll" | "join" => orders::line(fold, action, out),
         _ => {}
     }
 }

@@ -96,6 +96,12 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         orders: Vec::new(),
         owed: Vec::new(),
         bound: Vec::new(),
+        // orders
+        joined: Vec::new(),
+        housecarls: Vec::new(),
+        carried: Vec::new(),
+        strategies: Vec::new(),
+        effects: Vec::new(),
     }
 }
 

@@ -419,6 +419,23 @@ pub struct State {
     /// `(phasing unit, enemy)`: the mutual zones of control standing when
     /// the melee segment opened; the enemy must be attacked (8.1.2, HS-R9).
     pub bound: Vec<(usize, usize)>,
+    // orders
+    /// The wing each Saxon unit joined in an Order Phase, over its `wing=`
+    /// (4.1.2, HS-R29).
+    pub joined: Vec<(usize, Wing)>,
+    /// The order a wing's housecarls took instead of its Attack & Pursue
+    /// (4.3.8.3, `option housecarl-restraint`), for as long as the wing
+    /// holds it.
+    pub housecarls: Vec<(Wing, Held)>,
+    /// The formations whose two-turn order runs on into this Battle Turn:
+    /// they roll nothing and keep their members (4.2.6, HS-R30).
+    pub carried: Vec<Formation>,
+    /// The wings and nationalities this Order Phase wrote a strategy for,
+    /// each with its line (4.2.1).
+    pub strategies: Vec<(Part, Span)>,
+    /// Each wing's and nationality's Strategy Effects rating, the sum of
+    /// its `effect=` claims (4.2.3, HS-R51).
+    pub effects: Vec<(Part, i32)>,
 }
 
 impl State {
@@ -432,12 +449,16 @@ impl State {
             .map_or_else(String::new, |p| format!("{} {}", p.side.word(), p.id))
     }
 
-    /// The formation a piece takes its order with: a Saxon unit's wing, a
-    /// Norman unit's nationality and arm; none for leaders (4.2.5), the
-    /// Guard (HS-R46) and a reinforcement not yet assigned (4.3.8.2).
+    /// The formation a piece takes its order with: a Saxon unit's wing (the
+    /// one it last joined, 4.1.2), a Norman unit's nationality and arm;
+    /// none for leaders (4.2.5), the Guard (HS-R46) and a reinforcement not
+    /// yet assigned (4.3.8.2).
     pub fn formation_of(&self, piece: usize) -> Option<Formation> {
         let info = self.info(piece)?;
         let class = info.class?;
+        if let Some(&(_, wing)) = self.joined.iter().find(|&&(p, _)| p == piece) {
+            return Some(Formation::Wing(wing));
+        }
         match info.part? {
             Part::Wing(wing) => Some(Formation::Wing(wing)),
             Part::Nation(_) if class == Class::Guard => None,
@@ -447,7 +468,8 @@ impl State {
 
     /// The order a combat unit acts under this turn: its formation's, as
     /// its class adopts it (bowmen keep Fire in Place under Shield Wall,
-    /// 4.3.1); Advance to Combat for a Saxon reinforcement not yet
+    /// 4.3.1; housecarls keep the choice they made against Attack &
+    /// Pursue, 4.3.8.3); Advance to Combat for a Saxon reinforcement not yet
     /// assigned (4.3.8.2); none for the Guard while William lives or a
     /// formation that has no order yet.
     pub fn order_for(&self, piece: usize) -> Option<Order> {
@@ -456,7 +478,13 @@ impl State {
         if info.side == Side::Saxons && info.part.is_none() {
             return Some(Order::AdvanceToCombat);
         }
-        let held = self.order_of(self.formation_of(piece)?)?;
+        let formation = self.formation_of(piece)?;
+        if let (Class::Housecarls, Formation::Wing(wing)) = (class, formation)
+            && let Some(&(_, held)) = self.housecarls.iter().find(|(w, _)| *w == wing)
+        {
+            return Some(held.order);
+        }
+        let held = self.order_of(formation)?;
         Some(held.order.adopted_by(class))
     }
 
