@@ -3,90 +3,12 @@
 //! Table, and the claims, on the spec's example setup with the pieces
 //! placed and the orders held as each case needs.
 
-use senlac_board::Cell;
+mod hastings_1066_common;
+
+use hastings_1066_common::{Before, cell, check, standing};
 use senlac_board::facing::Vertex;
-use senlac_engine::Violation;
-use senlac_engine::hastings_1066::event::Event;
-use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
-use senlac_engine::hastings_1066::setup::setup;
-use senlac_engine::hastings_1066::state::{Formation, Held, Nation, Standing, Wing};
+use senlac_engine::hastings_1066::state::{Formation, Nation, Standing, Wing};
 use senlac_engine::hastings_1066::tables::{Arm, Order, Side};
-use senlac_notation::lower::steps;
-use senlac_notation::parse;
-
-const SETUP: &str = include_str!("data/hastings-1066-setup.sbn");
-
-fn cell(label: &str) -> Cell {
-    Cell::parse(label).unwrap()
-}
-
-/// What a case sets before its movetext: orders held, pieces moved (id,
-/// hex, facing), standings.
-#[derive(Default)]
-struct Before<'a> {
-    orders: &'a [(Formation, Order)],
-    moves: &'a [(&'a str, &'a str, Option<u8>)],
-    standings: &'a [(&'a str, Standing)],
-}
-
-/// The one check: `movetext` after the setup and `before` gives exactly
-/// `expected` (code, text under the span); the fold, for assertions.
-#[track_caller]
-fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> Scratch {
-    let text = format!("{SETUP}\n{movetext}");
-    let archive = parse(&text);
-    assert!(archive.all_errors().next().is_none());
-    let battle = &archive.battles[0];
-    let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
-    assert!(out.is_empty(), "setup: {out:?}");
-    let mut fold = Scratch {
-        state,
-        events: Vec::new(),
-    };
-    let piece = |fold: &Scratch, id: &str| {
-        Side::ALL
-            .into_iter()
-            .find_map(|side| fold.roster.piece(side, id))
-            .unwrap_or_else(|| panic!("no piece {id}"))
-    };
-    for &(formation, order) in before.orders {
-        fold.emit(Event::OrderHeld {
-            formation,
-            // Set before `1. Normans`, which counts every order down a turn.
-            held: Held { order, turns: 2 },
-        });
-    }
-    for &(id, at, facing) in before.moves {
-        let p = piece(&fold, id);
-        fold.emit(Event::Moved {
-            piece: p,
-            path: vec![cell(at)],
-            facing: facing.and_then(Vertex::new),
-        });
-    }
-    for &(id, standing) in before.standings {
-        let p = piece(&fold, id);
-        fold.emit(Event::Standing { piece: p, standing });
-    }
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
-    let found: Vec<(&str, &str)> = out
-        .iter()
-        .map(|v| (v.code, &text[v.span.range()]))
-        .collect();
-    assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
-    fold
-}
-
-fn standing(fold: &Scratch, id: &str) -> Standing {
-    let p = Side::ALL
-        .into_iter()
-        .find_map(|side| fold.roster.piece(side, id))
-        .unwrap();
-    fold.pieces[p].standing
-}
 
 const BRETON_FOOT: Formation = Formation::Section(Nation::Breton, Arm::Foot);
 

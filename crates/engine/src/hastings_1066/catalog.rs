@@ -134,8 +134,8 @@ pub const LINES: &[Line] = &[
     },
     Line {
         verb: "withdraw",
-        segments: &[],
-        who: Who::Owed,
+        segments: &[Rally],
+        who: Who::Segment,
         example: "F2 withdraw 0820-0720-0620 facing=5",
     },
     Line {

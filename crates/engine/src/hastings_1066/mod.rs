@@ -22,6 +22,7 @@ pub mod morale;
 pub mod orders;
 pub mod play;
 pub mod pursue;
+pub mod rally;
 pub mod rout;
 pub mod rules;
 pub mod setup;

@@ -223,8 +223,10 @@ fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
 /// turn line, or the battle's end).
 fn close_segment(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
     missing_owed(fold, out);
-    if fold.segment == Some(Segment::Melee) {
-        super::melee::close(fold, span, out);
+    match fold.segment {
+        Some(Segment::Melee) => super::melee::close(fold, span, out),
+        Some(Segment::Rally) => super::rally::close(fold, span, out),
+        _ => {}
     }
 }
 
@@ -329,6 +331,16 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             }
         }
         "strategy" | "reroll" | "join" => orders::line(fold, action, out),
+        "rally" => {
+            if let Some(&piece) = pieces.first() {
+                super::rally::line(fold, piece, action, out);
+            }
+        }
+        "withdraw" => {
+            if let Some(&piece) = pieces.first() {
+                super::rout::withdraw_line(fold, piece, action, out);
+            }
+        }
         _ => {}
     }
 }

@@ -369,3 +369,88 @@ pub fn owe(fold: &mut impl Emit, piece: usize, pursuers: &[usize], cause: Span) 
         cause,
     }));
 }
+
+/// Hexes a routed unit withdraws when it does not rally (9.2.3.6).
+pub const WITHDRAW_HEXES: usize = 2;
+
+/// `UNIT withdraw PATH facing=F` (9.5.3, 9.2.3.6): a routed unit out of
+/// every leader's rally range goes two hexes to the rear, by the path of
+/// least resistance, stopping on entering an enemy zone of control
+/// (HS-R19); blocked, it stops and stays routed.
+pub fn withdraw_line(
+    fold: &mut impl Emit,
+    piece: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) {
+    let routed = fold.pieces[piece].standing == Standing::Routed;
+    if !routed
+        || super::rally::leader_in_range(fold, piece).is_some()
+        || fold.pieces[piece].phase.rallied
+    {
+        out.push(Violation::of(
+            &codes::ACTION_NOT_OWED,
+            action.span,
+            format!(
+                "{} owes no withdrawal: only a routed unit that no leader can rally withdraws, once",
+                fold.name(piece)
+            ),
+            rules::WITHDRAWAL,
+        ));
+        return;
+    }
+    super::rally::mark(fold, piece);
+    let Some(path_atom) = action
+        .args()
+        .iter()
+        .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
+    else {
+        out.push(Violation::of(
+            &codes::ROUT_PATH,
+            action.span,
+            "a withdrawal lists its hexes from where the unit stands: `F2 withdraw 0820-0720-0620 facing=5`",
+            rules::WITHDRAWAL,
+        ));
+        return;
+    };
+    let cells: Vec<Cell> = value::cells(path_atom).collect();
+    let Some(start) = fold.pieces[piece].at else {
+        return;
+    };
+    let eliminated = action
+        .outcome()
+        .is_some_and(|o| o.iter().any(|a| a.text == "eliminated"));
+    let mut stops: Vec<Stop> = cells.iter().skip(1).map(|&c| Stop::Hex(c)).collect();
+    if eliminated {
+        stops.push(Stop::Off);
+    }
+    let candidates = retreats(fold, piece, WITHDRAW_HEXES, true);
+    let best = best(&candidates, WITHDRAW_HEXES);
+    if cells.first() != Some(&start) || !best.iter().any(|c| c.stops == stops) {
+        let better = best.first().map_or(String::new(), |c| written(&c.stops));
+        out.push(
+            Violation::of(
+                &codes::ROUT_PATH,
+                path_atom.span,
+                format!(
+                    "a withdrawal takes the path of least resistance from {start}, two hexes to the rear, stopping in an enemy zone of control: {better}"
+                ),
+                rules::WITHDRAWAL,
+            )
+            .help(format!("write `{start}-{better}`")),
+        );
+        return;
+    }
+    let facing = value_facing(action);
+    fold.emit(Event::Moved {
+        piece,
+        path: cells[1..].to_vec(),
+        facing: facing.or(fold.pieces[piece].facing),
+    });
+    if eliminated {
+        fold.emit(Event::Standing {
+            piece,
+            standing: Standing::Eliminated,
+        });
+    }
+}

@@ -1,0 +1,97 @@
+//! Hastings: 1066's rally segment (9.5, 10.3.2, 10.3.3; HS-R19, HS-R31):
+//! a disrupted unit rolls on the Rally Table, a routed one in an effective
+//! leader's range rallies without a roll, and one out of every range
+//! withdraws two hexes to the rear.
+
+mod hastings_1066_common;
+
+use hastings_1066_common::{Before, cell, check, standing};
+use senlac_engine::hastings_1066::state::Standing;
+use senlac_engine::hastings_1066::tables::Side;
+
+#[test]
+fn a_disrupted_unit_rolls_on_the_rally_table() {
+    // NB1 (morale D) in 0914 rallies on 1-2; no leader has it in range
+    // (the spec's turn 2).
+    let before = Before {
+        standings: &[("NB1", Standing::Disrupted)],
+        moves: &[("NB1", "0914", Some(5))],
+        ..Before::default()
+    };
+    let fold = check(
+        &before,
+        "1. Normans\n  rally:\n    NB1 rally d6:2 => NB1 rallied\n",
+        &[],
+    );
+    assert_eq!(standing(&fold, "NB1"), Standing::Good);
+    let fold = check(
+        &before,
+        "1. Normans\n  rally:\n    NB1 rally d6:3 => NB1 disrupted\n",
+        &[],
+    );
+    assert_eq!(standing(&fold, "NB1"), Standing::Disrupted);
+    check(
+        &before,
+        "1. Normans\n  rally:\n    NB1 rally d6:3 => NB1 rallied\n",
+        &[("hastings-1066::rally-mismatch", "rallied")],
+    );
+    check(
+        &before,
+        "1. Normans\n  rally:\n    NB1 rally d6:2\n    NB1 rally d6:1\n",
+        &[("hastings-1066::rally-twice", "NB1 rally d6:1")],
+    );
+    // With Odo (rally 1) in its hex, one less: a 3 rallies.
+    let with_odo = Before {
+        standings: &[("NB1", Standing::Disrupted)],
+        moves: &[("NB1", "0914", Some(5)), ("ODO", "0914", None)],
+        ..Before::default()
+    };
+    check(
+        &with_odo,
+        "1. Normans\n  rally:\n    NB1 rally d6:3 => NB1 rallied\n",
+        &[],
+    );
+}
+
+#[test]
+fn a_routed_unit_rallies_in_a_leaders_range_or_withdraws() {
+    // BF1 routed, stacked with Alan: rallied without a roll (10.3.3).
+    let with_alan = Before {
+        standings: &[("BF1", Standing::Routed)],
+        ..Before::default()
+    };
+    let fold = check(
+        &with_alan,
+        "1. Normans\n  rally:\n    BF1 rally => BF1 rallied\n",
+        &[],
+    );
+    assert_eq!(standing(&fold, "BF1"), Standing::Good);
+    check(
+        &with_alan,
+        "1. Normans\n  rally:\n    BF1 rally d6:4\n",
+        &[("hastings-1066::unexpected-roll", "d6:4")],
+    );
+    // Out of every range: two hexes to the rear, south for a Norman.
+    let alone = Before {
+        standings: &[("BF1", Standing::Routed)],
+        moves: &[("ALN", "1321", None), ("BF1", "0820", Some(2))],
+        ..Before::default()
+    };
+    let fold = check(
+        &alone,
+        "1. Normans\n  rally:\n    BF1 withdraw 0820-0920-1020 facing=2\n  fire:\n",
+        &[],
+    );
+    let bf1 = fold.roster.piece(Side::Normans, "BF1").unwrap();
+    assert_eq!(fold.pieces[bf1].at, Some(cell("1020")));
+    check(
+        &alone,
+        "1. Normans\n  rally:\n  fire:\n",
+        &[("hastings-1066::withdraw-missing", "fire:")],
+    );
+    check(
+        &alone,
+        "1. Normans\n  rally:\n    BF1 withdraw 0820-0720-0620 facing=2\n",
+        &[("hastings-1066::rout-path", "0820-0720-0620")],
+    );
+}
