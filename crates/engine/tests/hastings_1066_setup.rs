@@ -361,3 +361,28 @@ fn the_notation_guides_example_sets_up_clean() {
     assert!(out.is_empty(), "{out:#?}");
     assert_eq!(state.roster.pieces.len(), 4);
 }
+
+#[test]
+fn the_view_shows_each_counter_as_printed() {
+    use senlac_engine::hastings_1066::view::{COLUMNS, view};
+    use senlac_engine::view::Value;
+    let archive = parse(SETUP);
+    let mut out = Vec::new();
+    let state = setup(&archive.battles[0], &mut out);
+    let shown = view(&state);
+    assert_eq!(shown.sides, ["Normans", "Saxons"]);
+    let column = |key: &str| COLUMNS.iter().position(|c| c.key == key).unwrap();
+    let unit = |id: &str| shown.units.iter().find(|u| u.id == id).unwrap();
+    let hc1 = unit("HC1");
+    assert_eq!(hc1.values.len(), COLUMNS.len());
+    assert_eq!(hc1.values[column("morale")], Value::Text("A".into()));
+    assert_eq!(hc1.values[column("wall")], Value::Number(8));
+    assert_eq!(hc1.values[column("facing")], Value::Text("2".into()));
+    assert_eq!(hc1.values[column("steps")], Value::Text("full".into()));
+    assert_eq!((hc1.status, hc1.fate.as_str()), ("active", "On the field"));
+    let wil = unit("WIL");
+    assert_eq!(wil.values[column("rally")], Value::Number(2));
+    assert_eq!((wil.status, wil.fate.as_str()), ("effective", "Unharmed"));
+    // A reinforcement not yet arrived is not on the map.
+    assert_eq!(unit("GF1").fate, "Not on the map");
+}

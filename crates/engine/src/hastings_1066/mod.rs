@@ -28,3 +28,4 @@ pub mod rules;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod view;

@@ -1,0 +1,177 @@
+//! How Hastings: 1066 shows itself to printers: the columns of a piece's
+//! line (the printed counter: class, morale, melee, defence, shield wall,
+//! missile; its nationality or wing; a leader's radii), what changes in
+//! play (order, facing, steps), each piece's status and fate, casualty
+//! points, and the clock.
+
+use senlac_board::scene::Place;
+
+use super::state::{LeaderStanding, Part, Piece, PieceInfo, PieceState, Standing, State};
+use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
+
+/// A roster column: what the piece's line declares.
+const fn fixed(key: &'static str, heading: &'static str, kind: Kind) -> Column {
+    Column {
+        key,
+        heading,
+        unit: None,
+        kind,
+        followed: None,
+        roster: true,
+    }
+}
+
+/// A column that changes in play, followed by `diff` under `label`.
+const fn changing(key: &'static str, heading: &'static str, label: &'static str) -> Column {
+    Column {
+        key,
+        heading,
+        unit: None,
+        kind: Kind::Text,
+        followed: Some(label),
+        roster: false,
+    }
+}
+
+/// The columns, in the order [`view`] fills them.
+pub const COLUMNS: &[Column] = &[
+    fixed("class", "Class", Kind::Text),
+    fixed("morale", "Morale", Kind::Text),
+    fixed("melee", "Melee", Kind::Number),
+    fixed("defense", "Defence", Kind::Number),
+    fixed("wall", "Shield wall", Kind::Number),
+    fixed("missile", "Missile", Kind::Text),
+    fixed("part", "Wing or nationality", Kind::Text),
+    fixed("command", "Command", Kind::Number),
+    fixed("rally", "Rally", Kind::Number),
+    changing("order", "Order", "order"),
+    changing("facing", "Facing", "facing"),
+    changing("steps", "Steps", "steps"),
+];
+
+/// Every piece, as the columns lay it out.
+pub fn view(state: &State) -> BattleView {
+    let units = state
+        .roster
+        .pieces
+        .iter()
+        .zip(&state.pieces)
+        .enumerate()
+        .map(|(index, (info, piece))| UnitView {
+            side: info.side as usize,
+            id: info.id.clone(),
+            name: info.name.clone(),
+            status: status_word(info, piece),
+            place: piece.at.map(Place::Cell),
+            values: values(state, index, info, piece),
+            men: None,
+            casualties: 0,
+            fate: fate(info, piece),
+        })
+        .collect();
+    BattleView {
+        sides: state.roster.sides.clone(),
+        columns: COLUMNS,
+        place_heading: "Hex",
+        units,
+    }
+}
+
+/// The status word of a piece.
+pub fn status_word(info: &PieceInfo, piece: &PieceState) -> &'static str {
+    if info.is_leader() {
+        return match piece.leader {
+            LeaderStanding::Effective if piece.wounded_once => "wounded-1",
+            LeaderStanding::Effective => "effective",
+            LeaderStanding::Wounded => "wounded-2",
+            LeaderStanding::Shaken => "shaken",
+            LeaderStanding::Killed => "killed",
+            LeaderStanding::Captured => "captured",
+        };
+    }
+    match piece.standing {
+        Standing::Good => "active",
+        Standing::Disrupted => "disrupted",
+        Standing::Routed => "routed",
+        Standing::Eliminated => "eliminated",
+    }
+}
+
+fn values(state: &State, index: usize, info: &PieceInfo, piece: &PieceState) -> Vec<Value> {
+    let text = |s: &str| Value::Text(s.to_string());
+    let number = |n: i64| Value::Number(n);
+    let part = match info.part {
+        Some(Part::Nation(n)) => text(n.word()),
+        Some(Part::Wing(w)) => text(w.word()),
+        None => Value::None,
+    };
+    let class = info
+        .class
+        .map_or_else(|| text("leader"), |c| text(c.word()));
+    let facing = piece
+        .facing
+        .map_or(Value::None, |f| text(&f.number().to_string()));
+    match info.piece {
+        Piece::Unit(f) => vec![
+            class,
+            text(f.grade.letter()),
+            number(i64::from(f.melee)),
+            number(i64::from(f.defense)),
+            f.wall.map_or(Value::None, |w| number(i64::from(w))),
+            f.missile.map_or(Value::None, |m| text(m.word())),
+            part,
+            Value::None,
+            Value::None,
+            state
+                .order_for(index)
+                .map_or(Value::None, |o| text(o.word())),
+            facing,
+            text(if piece.reduced { "reduced" } else { "full" }),
+        ],
+        Piece::Leader(r) => vec![
+            class,
+            Value::None,
+            Value::None,
+            Value::None,
+            Value::None,
+            Value::None,
+            part,
+            number(i64::from(r.command)),
+            number(i64::from(r.rally)),
+            Value::None,
+            Value::None,
+            Value::None,
+        ],
+    }
+}
+
+/// A piece's fate, for the after-action report.
+pub fn fate(info: &PieceInfo, piece: &PieceState) -> String {
+    if info.is_leader() {
+        return match piece.leader {
+            LeaderStanding::Killed => "Killed".into(),
+            LeaderStanding::Captured => "Captured".into(),
+            LeaderStanding::Wounded => "Wounded".into(),
+            LeaderStanding::Shaken => "Shaken".into(),
+            LeaderStanding::Effective if piece.wounded_once => "Wounded, still in command".into(),
+            LeaderStanding::Effective => "Unharmed".into(),
+        };
+    }
+    let steps = if piece.reduced { ", reduced" } else { "" };
+    match piece.standing {
+        Standing::Eliminated => "Eliminated".into(),
+        Standing::Routed => format!("Routed{steps}"),
+        Standing::Disrupted => format!("On the field, disrupted{steps}"),
+        Standing::Good if piece.at.is_none() => "Not on the map".into(),
+        Standing::Good => format!("On the field{steps}"),
+    }
+}
+
+/// Where play stands: the Battle Turn, the phasing side and the segment.
+pub fn clock(state: &State) -> Clock {
+    Clock {
+        turn: state.turn,
+        side: state.phasing.map(|s| s.word().to_string()),
+        phase: state.segment.map(|s| s.label()),
+    }
+}
