@@ -23,6 +23,7 @@ pub mod orders;
 pub mod play;
 pub mod pursue;
 pub mod rally;
+pub mod record;
 pub mod rout;
 pub mod rules;
 pub mod setup;

@@ -341,6 +341,12 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
                 super::rout::withdraw_line(fold, piece, action, out);
             }
         }
+        "tally" => {
+            if let Some(side) = Side::parse(actor.text) {
+                super::record::tally(fold, side, action, out);
+            }
+        }
+        "extend" => super::record::extend(fold, action, out),
         _ => {}
     }
 }
