@@ -336,3 +336,39 @@ fn a_morale_check_reads_the_table_by_the_units_letter() {
         &[("hastings-1066::action-not-owed", "BF2 morale d6:3")],
     );
 }
+
+#[test]
+fn a_leader_left_alone_beside_the_enemy_escapes() {
+    // The spec's turn 1: BF1 routs away from Alan, who is left alone in
+    // F2's zone of control; he escapes three hexes, four from F2 (HS-R34).
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
+        ..Before::default()
+    };
+    let routed = "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => diff=+1 BF1 routed\n    BF1 rout 0820-0920-1020-1120 facing=2\n";
+    let pursuit = "    F2 pursue 0721-0820-0920-1020 facing=2\n";
+    let fold = check(
+        &before,
+        &format!("{routed}    ALN escape 0820-0920-1020-1120\n{pursuit}"),
+        &[],
+    );
+    let aln = fold.roster.piece(Side::Normans, "ALN").unwrap();
+    assert_eq!(fold.pieces[aln].at, Some(cell("1120")));
+    check(
+        &before,
+        &format!("{routed}    ALN escape 0820-0920\n"),
+        &[("hastings-1066::leader-escape-illegal", "0820-0920")],
+    );
+    check(
+        &before,
+        &format!("{routed}{pursuit}1. Saxons\n"),
+        &[(
+            "hastings-1066::leader-escape-missing",
+            "BF1 rout 0820-0920-1020-1120 facing=2",
+        )],
+    );
+}

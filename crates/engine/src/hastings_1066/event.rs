@@ -40,6 +40,11 @@ pub enum Event {
     /// The mutual zones of control that bind attacks in the melee segment
     /// now opening (8.1.2, HS-R9).
     Bound(Vec<(usize, usize)>),
+    /// A leader's standing changed (10.4, HS-R31).
+    LeaderStanding {
+        piece: usize,
+        standing: super::state::LeaderStanding,
+    },
     // orders
     /// A Battle Turn opens (`N. Normans`): every order held counts a turn
     /// down and ends at 0 (4.2.6); the orders left run on (HS-R30), and the
@@ -120,6 +125,17 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Bound(pairs) => state.bound.clone_from(pairs),
+        Event::LeaderStanding { piece, standing } => {
+            if let Some(p) = state.pieces.get_mut(*piece) {
+                p.leader = *standing;
+                if matches!(
+                    standing,
+                    super::state::LeaderStanding::Killed | super::state::LeaderStanding::Captured
+                ) {
+                    p.at = None;
+                }
+            }
+        }
         Event::Owe(owed) => state.owed.push(*owed),
         Event::Paid(index) => {
             if *index < state.owed.len() {

@@ -16,6 +16,7 @@
 
 pub mod catalog;
 pub mod codes;
+pub mod escape;
 pub mod event;
 pub mod melee;
 pub mod morale;

@@ -205,6 +205,12 @@ fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
                 cause,
                 "its pursuit of the unit it routed: `pursue PATH facing=F`",
             ),
+            Owed::Escape { leader, cause, .. } => (
+                &codes::LEADER_ESCAPE_MISSING,
+                leader,
+                cause,
+                "an escape, alone beside the enemy: `escape PATH`, or `escape => captured`",
+            ),
         };
         out.push(Violation::of(
             code,
@@ -238,6 +244,14 @@ pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
 /// One line: a verb of the ruleset, in a segment it belongs to, by the
 /// side that acts there.
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    let before = super::escape::adjacent_now(fold);
+    written_line(fold, action, out);
+    // A leader the line left alone beside the enemy owes his escape.
+    super::escape::settle(fold, &before, action.span);
+}
+
+/// One line, checked and played.
+fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let verb = action.verb();
     let Some(written) = catalog::line(verb.text) else {
         let verbs = catalog::LINES.iter().map(|l| l.verb);
@@ -347,6 +361,11 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             }
         }
         "extend" => super::record::extend(fold, action, out),
+        "escape" => {
+            if let Some(&piece) = pieces.first() {
+                super::escape::line(fold, piece, action, out);
+            }
+        }
         _ => {}
     }
 }

@@ -324,6 +324,12 @@ pub enum Owed {
         target: usize,
         cause: Span,
     },
+    /// A lone leader's escape from the enemy units `from` (HS-R34).
+    Escape {
+        leader: usize,
+        from: [Option<usize>; 3],
+        cause: Span,
+    },
 }
 
 /// What changes of a piece.

@@ -1,0 +1,243 @@
+//! Leaders left alone (10.2.2, 10.2.3; HS-R34): a leader with no friendly
+//! combat unit in his hex owes an escape when his hex is in an enemy zone
+//! of control, or when a line ends with an enemy combat unit next to him
+//! that was not before. `LEADER escape PATH` goes at most three hexes, ends
+//! three or more from each enemy that caused it, and enters no enemy hex
+//! and no enemy zone of control unless a friendly combat unit stands
+//! there; with no such path, `LEADER escape => LEADER captured`.
+
+use senlac_board::{Cell, hex};
+use senlac_notation::lower::Action;
+use senlac_notation::value;
+use senlac_notation::{AtomKind, Span};
+
+use super::codes;
+use super::event::Event;
+use super::melee::controls;
+use super::play::Emit;
+use super::rules;
+use super::state::{LeaderStanding, Owed, State};
+use crate::violation::Violation;
+
+/// Hexes an escape may go (10.2.2).
+pub const ESCAPE_HEXES: usize = 3;
+
+/// The enemy combat units of `piece` (on the map).
+fn enemies(state: &State, piece: usize) -> Vec<usize> {
+    let side = state.info(piece).map(|i| i.side);
+    (0..state.pieces.len())
+        .filter(|&o| {
+            state
+                .info(o)
+                .is_some_and(|i| Some(i.side) != side && !i.is_leader())
+                && state.pieces[o].at.is_some()
+        })
+        .collect()
+}
+
+/// Whether a friendly combat unit of `leader` stands in `cell`.
+fn friend_in(state: &State, leader: usize, cell: Cell) -> bool {
+    let side = state.info(leader).map(|i| i.side);
+    (0..state.pieces.len()).any(|o| {
+        state.pieces[o].at == Some(cell)
+            && state
+                .info(o)
+                .is_some_and(|i| Some(i.side) == side && !i.is_leader())
+    })
+}
+
+/// Each lone leader's adjacent enemy units now, to compare after a line.
+pub fn adjacent_now(state: &State) -> Vec<(usize, Vec<usize>)> {
+    let parity = state.roster.parity;
+    (0..state.pieces.len())
+        .filter(|&l| state.info(l).is_some_and(|i| i.is_leader()))
+        .filter_map(|l| {
+            let at = state.pieces[l].at?;
+            let next: Vec<usize> = enemies(state, l)
+                .into_iter()
+                .filter(|&e| {
+                    state.pieces[e]
+                        .at
+                        .is_some_and(|c| hex::adjacent(c, at, parity))
+                })
+                .collect();
+            Some((l, next))
+        })
+        .collect()
+}
+
+/// After a line (at `cause`): owe the escape of every lone leader in an
+/// enemy zone of control, or next to an enemy unit that was not next to
+/// him before the line (`before`, from [`adjacent_now`]).
+pub fn settle(fold: &mut impl Emit, before: &[(usize, Vec<usize>)], cause: Span) {
+    let now = adjacent_now(fold);
+    for (leader, adjacent) in now {
+        let Some(at) = fold.pieces[leader].at else {
+            continue;
+        };
+        let alive = matches!(
+            fold.pieces[leader].leader,
+            LeaderStanding::Effective | LeaderStanding::Wounded | LeaderStanding::Shaken
+        );
+        if !alive || friend_in(fold, leader, at) {
+            continue;
+        }
+        let owed = fold
+            .owed
+            .iter()
+            .any(|o| matches!(o, Owed::Escape { leader: l, .. } if *l == leader));
+        if owed {
+            continue;
+        }
+        let was: &[usize] = before
+            .iter()
+            .find(|(l, _)| *l == leader)
+            .map_or(&[], |(_, a)| a.as_slice());
+        let mut causes: Vec<usize> = enemies(fold, leader)
+            .into_iter()
+            .filter(|&e| controls(fold, e).contains(&at))
+            .collect();
+        causes.extend(adjacent.into_iter().filter(|e| !was.contains(e)));
+        causes.sort_unstable();
+        causes.dedup();
+        if causes.is_empty() {
+            continue;
+        }
+        let mut from = [None; 3];
+        for (slot, &e) in from.iter_mut().zip(&causes) {
+            *slot = Some(e);
+        }
+        fold.emit(Event::Owe(Owed::Escape {
+            leader,
+            from,
+            cause,
+        }));
+    }
+}
+
+/// Whether a step of `leader` may enter `cell` (HS-R34): no enemy unit
+/// there, and no enemy zone of control unless a friend stands there.
+fn may_enter(state: &State, leader: usize, cell: Cell) -> bool {
+    if !state.roster.extent.contains(cell) {
+        return false;
+    }
+    let foes = enemies(state, leader);
+    let occupied = foes.iter().any(|&e| state.pieces[e].at == Some(cell));
+    let controlled = foes.iter().any(|&e| controls(state, e).contains(&cell));
+    !occupied && (!controlled || friend_in(state, leader, cell))
+}
+
+/// Whether some legal escape exists.
+fn any_escape(state: &State, leader: usize, from: &[usize]) -> bool {
+    let Some(start) = state.pieces[leader].at else {
+        return false;
+    };
+    let parity = state.roster.parity;
+    let far = |c: Cell| {
+        from.iter().all(|&e| {
+            state.pieces[e]
+                .at
+                .is_none_or(|at| hex::distance(at, c, parity) >= ESCAPE_HEXES as u32)
+        })
+    };
+    let mut frontier = vec![start];
+    for _ in 0..ESCAPE_HEXES {
+        let mut next = Vec::new();
+        for &c in &frontier {
+            for n in hex::neighbours(c, parity) {
+                if may_enter(state, leader, n) && !next.contains(&n) {
+                    if far(n) {
+                        return true;
+                    }
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    false
+}
+
+/// `LEADER escape PATH`, or `LEADER escape => LEADER captured`.
+pub fn line(
+    fold: &mut impl Emit,
+    leader: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) {
+    let Some((index, from)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
+        Owed::Escape {
+            leader: l, from, ..
+        } if *l == leader => Some((i, *from)),
+        _ => None,
+    }) else {
+        out.push(Violation::of(
+            &codes::ACTION_NOT_OWED,
+            action.span,
+            format!("{} owes no escape here", fold.name(leader)),
+            rules::LEADER_ESCAPE,
+        ));
+        return;
+    };
+    fold.emit(Event::Paid(index));
+    let from: Vec<usize> = from.into_iter().flatten().collect();
+    let captured = action
+        .outcome()
+        .is_some_and(|o| o.iter().any(|a| a.text == "captured"));
+    let path = action
+        .args()
+        .iter()
+        .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain));
+    let possible = any_escape(fold, leader, &from);
+    if captured || path.is_none() {
+        if possible {
+            out.push(Violation::of(
+                &codes::LEADER_ESCAPE_ILLEGAL,
+                action.span,
+                format!(
+                    "{} has a way out, three hexes clear of the enemy: he escapes, he is not captured",
+                    fold.name(leader)
+                ),
+                rules::LEADER_ESCAPE,
+            ));
+            return;
+        }
+        fold.emit(Event::LeaderStanding {
+            piece: leader,
+            standing: LeaderStanding::Captured,
+        });
+        return;
+    }
+    let Some(atom) = path else { return };
+    let cells: Vec<Cell> = value::cells(atom).collect();
+    let Some(start) = fold.pieces[leader].at else {
+        return;
+    };
+    let parity = fold.roster.parity;
+    let steps_ok = cells.first() == Some(&start)
+        && cells.len() <= ESCAPE_HEXES + 1
+        && cells.windows(2).all(|w| hex::adjacent(w[0], w[1], parity))
+        && cells[1..].iter().all(|&c| may_enter(fold, leader, c));
+    let end = *cells.last().unwrap_or(&start);
+    let clear = from.iter().all(|&e| {
+        fold.pieces[e]
+            .at
+            .is_none_or(|at| hex::distance(at, end, parity) >= ESCAPE_HEXES as u32)
+    });
+    if !steps_ok || !clear {
+        out.push(Violation::of(
+            &codes::LEADER_ESCAPE_ILLEGAL,
+            atom.span,
+            format!(
+                "an escape goes at most three hexes from {start}, into no enemy hex or zone of control but with a friend, and ends three hexes or more from the enemy that forced it"
+            ),
+            rules::LEADER_ESCAPE,
+        ));
+        return;
+    }
+    fold.emit(Event::Moved {
+        piece: leader,
+        path: cells[1..].to_vec(),
+        facing: None,
+    });
+}
