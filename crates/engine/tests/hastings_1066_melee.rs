@@ -363,12 +363,19 @@ fn a_leader_left_alone_beside_the_enemy_escapes() {
         &format!("{routed}    ALN escape 0820-0920\n"),
         &[("hastings-1066::leader-escape-illegal", "0820-0920")],
     );
+    // Both left out: two omissions, found where they fell due.
     check(
         &before,
-        &format!("{routed}{pursuit}1. Saxons\n"),
-        &[(
-            "hastings-1066::leader-escape-missing",
-            "BF1 rout 0820-0920-1020-1120 facing=2",
-        )],
+        &format!("{routed}1. Saxons\n"),
+        &[
+            (
+                "hastings-1066::pursuit-missing",
+                "BF1 rout 0820-0920-1020-1120 facing=2",
+            ),
+            (
+                "hastings-1066::leader-escape-missing",
+                "BF1 rout 0820-0920-1020-1120 facing=2",
+            ),
+        ],
     );
 }
