@@ -446,12 +446,7 @@ pub fn straightedge(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Be
 /// Whether nothing the [`straightedge`] from `a` to `b` passes blocks it:
 /// no hex it passes through blocks, and no hexside it runs along has a
 /// blocking hex on both hands. The end hexes are not asked about.
-pub fn straightedge_clear(
-    a: Cell,
-    b: Cell,
-    parity: Parity,
-    blocks: impl Fn(Cell) -> bool,
-) -> bool {
+pub fn straightedge_clear(a: Cell, b: Cell, parity: Parity, blocks: impl Fn(Cell) -> bool) -> bool {
     straightedge(a, b, parity).all(|step| !step.blocked(&blocks))
 }
 
@@ -824,7 +819,9 @@ mod tests {
         );
         assert_eq!(
             edge("0604", "1307", even),
-            ["0705", "0805", "0905", "0906", "1005", "1006", "1106", "1206"]
+            [
+                "0705", "0805", "0905", "0906", "1005", "1006", "1106", "1206"
+            ]
         );
         let clipped = |cell: Cell| cell == c("0905") || cell == c("1006");
         assert!(clear(c("0604"), c("1307"), even, clipped));
@@ -837,6 +834,30 @@ mod tests {
         assert!(straightedge_clear(c("0604"), c("1103"), even, |cell| {
             cell == c("0804")
         }));
+    }
+
+    #[test]
+    fn up_to_range_three_the_straightedge_is_the_walk() {
+        // Every line of range 2 or 3, from a hex of each kind of column;
+        // range 4 is the first where they part (0604 to 1005).
+        for parity in [Parity::Odd, Parity::Even] {
+            for from in [c("2020"), c("2120")] {
+                let centre = to_cube(from, parity);
+                for (dq, dr) in (-3..=3).flat_map(|dq| (-3..=3).map(move |dr| (dq, dr))) {
+                    let to = to_cell(Cube::new(centre.q + dq, centre.r + dr), parity).unwrap();
+                    if distance(from, to, parity) < 2 || distance(from, to, parity) > 3 {
+                        continue;
+                    }
+                    let walked: Vec<Between> = between(from, to, parity).collect();
+                    let ruled: Vec<Between> = straightedge(from, to, parity).collect();
+                    assert_eq!(walked, ruled, "{from} to {to}");
+                }
+            }
+        }
+        assert_ne!(
+            walk("0604", "1005", Parity::Even),
+            edge("0604", "1005", Parity::Even)
+        );
     }
 
     #[test]
