@@ -12,6 +12,8 @@
 pub mod catalog;
 pub mod codes;
 pub mod event;
+pub mod fire;
+pub mod morale;
 pub mod play;
 pub mod setup;
 pub mod state;

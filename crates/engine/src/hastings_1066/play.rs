@@ -256,6 +256,12 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             ),
             cite::VERBS,
         ));
+        return;
+    }
+    match verb.text {
+        "fire" => super::fire::fire(fold, action, out),
+        "morale" => super::morale::morale(fold, action, out),
+        _ => {}
     }
 }
 
