@@ -1151,7 +1151,6 @@ fn claims(
                         (FireResult::Disrupted, Standing::Routed) => {
                             ", which leaves a routed unit routed"
                         }
-                        (FireResult::Morale, _) => ", a morale check written on its own line",
                         _ => "",
                     };
                     let die = outcome.die.map_or(String::new(), |d| {
