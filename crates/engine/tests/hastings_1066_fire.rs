@@ -923,6 +923,19 @@ fn the_line_names_enemies_and_rolls_one_die() {
         "1. Normans\n  fire:\n    NB1+SB1 fire HC2 d6:1\n",
         &[("wrong-side", "SB1")],
     );
+    // GF1 arrives in turn 1's Saxon movement: not on the map yet.
+    case.check(
+        "1. Normans\n  fire:\n    NB1 fire GF1 d6:1\n",
+        &[("off-map", "GF1")],
+    );
+    case.check(
+        "1. Normans\n  fire:\n    NB1 fire\n",
+        &[("unknown-unit", "fire")],
+    );
+    case.check(
+        "1. Normans\n  fire:\n    NB1 fire HC2 low d6:1\n",
+        &[("unknown-claim", "low")],
+    );
     case.check(
         "1. Normans\n  fire:\n    NB1 fire HC2\n",
         &[("missing-roll", "NB1 fire HC2")],

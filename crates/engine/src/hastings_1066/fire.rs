@@ -296,20 +296,20 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         return;
     }
     let reckoning = Reckoning {
-        state: &**fold,
+        state: fold,
         shots,
         guard: guard(fold, target, &firers),
         high,
     };
     let column = reckoning.column();
     let result = match (column, die) {
-        (Some(column), Some(die)) => column.result(die),
+        (Some(column), Some(die)) => column.result(die).unwrap_or(FireResult::NoEffect),
         (Some(_), None) => {
             out.push(
                 Violation::of(
                     &codes::MISSING_ROLL,
                     action.span,
-                    format!("{}: the fire needs its die, `d6:N`", reckoning.odds_text()),
+                    format!("{}; the fire needs its die, `d6:N`", reckoning.odds_text()),
                     cite::DICE,
                 )
                 .label("no die"),
@@ -317,15 +317,19 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
             return;
         }
         // Below 1-4 the fire has no effect: a die may be written or not.
-        (None, _) => Some(FireResult::NoEffect),
+        (None, _) => FireResult::NoEffect,
     };
-    let result = result.unwrap_or(FireResult::NoEffect);
-    let text = reckoning.odds_text();
-    let fire = reckoning.fire();
-    let defence = reckoning.guard.total();
-    let guard_text = reckoning.guard.text();
-    let fire_text = reckoning.fire_text();
-    drop(reckoning);
+    let outcome = Outcome {
+        target,
+        fire: reckoning.fire(),
+        defence: reckoning.guard.total(),
+        column,
+        result,
+        die,
+        text: reckoning.odds_text(),
+        fire_text: reckoning.fire_text(),
+        guard_text: reckoning.guard.text(),
+    };
 
     let supplied = supplied(fold, &firers, side);
     fold.emit(Event::Fired {
@@ -334,18 +338,6 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         supplied,
     });
     apply(fold, target, result, action.span);
-
-    let outcome = Outcome {
-        target,
-        fire,
-        defence,
-        column,
-        result,
-        die,
-        text,
-        fire_text,
-        guard_text,
-    };
     claims(fold, action, &outcome, &firers, out);
 }
 
@@ -885,12 +877,16 @@ fn supply_left(state: &State, piece: usize, weapon: Weapon) -> Option<String> {
     } else {
         "its wing or section has".to_string()
     };
-    let (units, first) = match group {
-        Supply::NormanBowmen => ("Norman bowmen", "Period 1"),
-        Supply::SaxonJavelins => ("Saxon javelin/spear units", "Period 1"),
+    let units = match group {
+        Supply::NormanBowmen => "Norman bowmen",
+        Supply::SaxonJavelins => "Saxon javelin/spear units",
+    };
+    let period = match period(state) {
+        Period::First => "Period 1",
+        Period::Second => "Period 2",
     };
     Some(format!(
-        "{} is out of missiles: {whose} fired in {used} segments, all {allowance} that {units} have in {first}",
+        "{} is out of missiles: {whose} fired in {used} segments, all {allowance} that {units} have in {period}",
         state.name(piece)
     ))
 }
