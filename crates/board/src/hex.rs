@@ -9,9 +9,12 @@
 //! lines are simple. `q` is the column itself; `r` grows southwards within a
 //! column and `s = -q - r`.
 //!
-//! Two kinds of line: [`line()`] is a path of adjacent cells from one cell to
-//! another, for moving; [`between`] is a sight line, the hexes (or pairs of
-//! hexes along a side) strictly between two cells, for seeing and shooting.
+//! Three kinds of line: [`line()`] is a path of adjacent cells from one cell
+//! to another, for moving; [`between`] is the usual nudged hex walk, one hex
+//! (or one pair of hexes along a side) for each step strictly between two
+//! cells; [`straightedge`] is a sight line laid with a ruler, every hex whose
+//! interior the segment between the two centres passes through and every
+//! hexside it runs along, for seeing and shooting.
 //!
 //! Functions here know only the label range 1..=99; callers filter by the
 //! map's size with [`crate::Extent::contains`].
@@ -293,11 +296,11 @@ fn edge_cell(cube: Cube, parity: Parity) -> Cell {
 /// point can never be a corner, where three hexes meet). The steps from `b`
 /// are these reversed.
 ///
-/// Two things this walk is not, both of them the walk's and so the rule's:
-/// a `Side` step also arises where the line crosses a side at its midpoint
-/// without running along it (0604 to 1005 with parity even crosses the
-/// side 0804/0805); and the line may clip a corner of a hex no step names
-/// (from range 7, as 0604 to 1307 with parity even).
+/// Two things this walk is not a straightedge in: a `Side` step also
+/// arises where the line crosses a side at its midpoint without running
+/// along it (0604 to 1005 with parity even crosses the side 0804/0805); and
+/// the line may clip a corner of a hex no step names (from range 7, as 0604
+/// to 1307 with parity even). [`straightedge`] is exact in both.
 pub fn between(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Between> {
     let (from, to) = (to_cube(a, parity), to_cube(b, parity));
     let start = [from.q, from.r, from.s];
@@ -344,6 +347,107 @@ pub fn between(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Between
 /// row 0 or 100, when the line runs along the map's edge.
 pub fn clear(a: Cell, b: Cell, parity: Parity, blocks: impl Fn(Cell) -> bool) -> bool {
     between(a, b, parity).all(|step| !step.blocked(&blocks))
+}
+
+/// A fraction `numerator / denominator` with a positive denominator.
+type Fraction = (i64, i64);
+
+/// Whether `x < y`.
+fn before(x: Fraction, y: Fraction) -> bool {
+    x.0 * y.1 < y.0 * x.1
+}
+
+/// Where the segment `from + t * delta` (for `t` in 0..1) lies inside the
+/// hex centred on `hex`: the open interval of `t`, or `None` if the segment
+/// never enters its interior. Exact: a hex is the points whose cube
+/// coordinates differ from its centre's pairwise by less than 1, so each
+/// pair of coordinates gives an open interval of `t`, with integer ends
+/// over an integer denominator.
+fn inside(from: Cube, delta: Cube, hex: Cube) -> Option<(Fraction, Fraction)> {
+    let d = [delta.q, delta.r, delta.s].map(i64::from);
+    let at = [hex.q - from.q, hex.r - from.r, hex.s - from.s].map(i64::from);
+    let (mut low, mut high): (Fraction, Fraction) = ((0, 1), (1, 1));
+    for (x, y) in [(0, 1), (1, 2), (2, 0)] {
+        // |t * slope - offset| < 1
+        let (slope, offset) = (d[x] - d[y], at[x] - at[y]);
+        if slope == 0 {
+            if offset != 0 {
+                return None;
+            }
+            continue;
+        }
+        let (lo, hi) = if slope > 0 {
+            ((offset - 1, slope), (offset + 1, slope))
+        } else {
+            ((-1 - offset, -slope), (1 - offset, -slope))
+        };
+        if before(low, lo) {
+            low = lo;
+        }
+        if before(hi, high) {
+            high = hi;
+        }
+    }
+    before(low, high).then_some((low, high))
+}
+
+/// What a straightedge from the centre of `a` to the centre of `b` passes,
+/// ends excluded, in order from `a`: each hex whose interior it passes
+/// through ([`Between::Hex`]), and each hexside it runs exactly along
+/// ([`Between::Side`]). A hex it only touches at a vertex is not named.
+///
+/// This is the straightedge of the rule books ("use a straightedge from
+/// the center of the firing unit's hex to the center of the target unit's
+/// hex"), which [`between`]'s nudged walk is not: from a hex, a line that
+/// crosses a side at its midpoint passes through both hexes there (0604 to
+/// 1005 with parity even enters 0804 and 0805), and a long line clips hexes
+/// the walk never names (0604 to 1307 clips 0905 and 1006).
+///
+/// A line runs along hexsides only in the six directions through a
+/// vertex (two cube coordinates of the step equal); it then goes centre,
+/// vertex, side, vertex, centre, and its steps are exactly [`between`]'s.
+/// Every other line crosses sides and never runs along one; the hexes it
+/// enters are found exactly, on integers, among the hexes within two steps
+/// of [`line()`]'s cells (a hex the line enters is at most one step from
+/// them).
+pub fn straightedge(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Between> {
+    let (from, to) = (to_cube(a, parity), to_cube(b, parity));
+    let delta = Cube::new(to.q - from.q, to.r - from.r);
+    let along_sides = delta.q == delta.r || delta.r == delta.s || delta.s == delta.q;
+    let steps: Vec<Between> = if along_sides {
+        between(a, b, parity).collect()
+    } else {
+        let mut near: Vec<Cube> = Vec::new();
+        let walked = line(a, b, parity).map(|cell| to_cube(cell, parity));
+        for centre in walked {
+            for dq in -2..=2i32 {
+                for dr in (-2i32).max(-dq - 2)..=2i32.min(-dq + 2) {
+                    near.push(Cube::new(centre.q + dq, centre.r + dr));
+                }
+            }
+        }
+        near.sort_by_key(|cube| (cube.q, cube.r));
+        near.dedup();
+        let mut crossed: Vec<(Fraction, Cube)> = near
+            .into_iter()
+            .filter(|&cube| cube != from && cube != to)
+            .filter_map(|cube| inside(from, delta, cube).map(|(low, _)| (low, cube)))
+            .collect();
+        // The interiors are disjoint, so no two hexes are entered at once.
+        crossed.sort_by(|x, y| (x.0.0 * y.0.1).cmp(&(y.0.0 * x.0.1)));
+        crossed
+            .into_iter()
+            .map(|(_, cube)| Between::Hex(edge_cell(cube, parity)))
+            .collect()
+    };
+    steps.into_iter()
+}
+
+/// Whether nothing the [`straightedge`] from `a` to `b` passes blocks it:
+/// no hex it passes through blocks, and no hexside it runs along has a
+/// blocking hex on both hands. The end hexes are not asked about.
+pub fn straightedge_clear(a: Cell, b: Cell, parity: Parity, blocks: impl Fn(Cell) -> bool) -> bool {
+    straightedge(a, b, parity).all(|step| !step.blocked(&blocks))
 }
 
 /// The edge between two adjacent cells, the same whichever side names it.
@@ -660,6 +764,102 @@ mod tests {
         assert!(!clear(c("0101"), c("0301"), even, |cell| cell.row <= 1));
     }
 
+    fn edge(a: &str, b: &str, parity: Parity) -> Vec<String> {
+        straightedge(c(a), c(b), parity)
+            .map(|step| match step {
+                Between::Hex(cell) => cell.to_string(),
+                Between::Side(x, y) => format!("{x}/{y}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_straightedge_through_centres_and_along_sides() {
+        let even = Parity::Even;
+        // 7.2.4's example: 0708 to 0909 passes through 0808 (HS-R1), and
+        // higher ground there blocks it.
+        assert_eq!(edge("0708", "0909", even), ["0808"]);
+        assert_eq!(edge("0909", "0708", even), ["0808"]);
+        let hill = |cell: Cell| cell == c("0808");
+        assert!(!straightedge_clear(c("0708"), c("0909"), even, hill));
+        assert!(straightedge_clear(c("0708"), c("0909"), Parity::Odd, hill));
+        // Through a vertex direction the line runs along sides, as the walk.
+        assert_eq!(edge("0604", "0804", even), ["0704/0705"]);
+        assert_eq!(
+            edge("0604", "1004", even),
+            ["0704/0705", "0804", "0904/0905"]
+        );
+        assert_eq!(edge("1019", "0819", even), ["0919/0920"]);
+        // Along a side, one blocking hex lets the line pass; two stop it.
+        let one = |cell: Cell| cell == c("0704");
+        assert!(straightedge_clear(c("0604"), c("0804"), even, one));
+        let two = |cell: Cell| cell == c("0704") || cell == c("0705");
+        assert!(!straightedge_clear(c("0604"), c("0804"), even, two));
+        // Neighbours and a hex and itself: nothing between.
+        assert_eq!(edge("0604", "0605", even), [""; 0]);
+        assert_eq!(edge("0604", "0604", even), [""; 0]);
+    }
+
+    #[test]
+    fn the_straightedge_is_not_the_nudged_walk() {
+        let even = Parity::Even;
+        // Across the side 0804/0805 at its midpoint the walk names the
+        // pair as a side; the straightedge passes through both hexes, so
+        // either one blocks.
+        assert_eq!(walk("0604", "1005", even), ["0705", "0804/0805", "0905"]);
+        assert_eq!(edge("0604", "1005", even), ["0705", "0804", "0805", "0905"]);
+        let woods = |cell: Cell| cell == c("0804");
+        assert!(clear(c("0604"), c("1005"), even, woods));
+        assert!(!straightedge_clear(c("0604"), c("1005"), even, woods));
+        // From range 7 the straightedge clips 0905 and 1006, which the walk
+        // never names.
+        assert_eq!(
+            walk("0604", "1307", even),
+            ["0705", "0805", "0906", "1005", "1106", "1206"]
+        );
+        assert_eq!(
+            edge("0604", "1307", even),
+            [
+                "0705", "0805", "0905", "0906", "1005", "1006", "1106", "1206"
+            ]
+        );
+        let clipped = |cell: Cell| cell == c("0905") || cell == c("1006");
+        assert!(clear(c("0604"), c("1307"), even, clipped));
+        assert!(!straightedge_clear(c("0604"), c("1307"), even, |cell| {
+            cell == c("1006")
+        }));
+        // Through the vertex where 0704, 0803 and 0804 meet, a third of the
+        // way to 1103: the line enters 0704 and 0803 and only touches 0804.
+        assert_eq!(edge("0604", "1103", even), ["0704", "0803", "0904", "1003"]);
+        assert!(straightedge_clear(c("0604"), c("1103"), even, |cell| {
+            cell == c("0804")
+        }));
+    }
+
+    #[test]
+    fn up_to_range_three_the_straightedge_is_the_walk() {
+        // Every line of range 2 or 3, from a hex of each kind of column;
+        // range 4 is the first where they part (0604 to 1005).
+        for parity in [Parity::Odd, Parity::Even] {
+            for from in [c("2020"), c("2120")] {
+                let centre = to_cube(from, parity);
+                for (dq, dr) in (-3..=3).flat_map(|dq| (-3..=3).map(move |dr| (dq, dr))) {
+                    let to = to_cell(Cube::new(centre.q + dq, centre.r + dr), parity).unwrap();
+                    if distance(from, to, parity) < 2 || distance(from, to, parity) > 3 {
+                        continue;
+                    }
+                    let walked: Vec<Between> = between(from, to, parity).collect();
+                    let ruled: Vec<Between> = straightedge(from, to, parity).collect();
+                    assert_eq!(walked, ruled, "{from} to {to}");
+                }
+            }
+        }
+        assert_ne!(
+            walk("0604", "1005", Parity::Even),
+            edge("0604", "1005", Parity::Even)
+        );
+    }
+
     #[test]
     fn hexsides() {
         let odd = Parity::Odd;
@@ -857,6 +1057,56 @@ mod tests {
                         prop_assert!(x.row <= 100 && y.row <= 100);
                     }
                 }
+            }
+        }
+
+        #[test]
+        fn the_straightedge_names_every_hex_it_enters(
+            a in interior(),
+            (dq, dr) in (-12..=12i32, -12..=12i32),
+            parity in parity(),
+        ) {
+            let b = to_cell(
+                Cube::new(to_cube(a, parity).q + dq, to_cube(a, parity).r + dr),
+                parity,
+            );
+            prop_assume!(b.is_some());
+            let b = b.unwrap();
+            let steps: Vec<Between> = straightedge(a, b, parity).collect();
+            let mut back: Vec<Between> = straightedge(b, a, parity).collect();
+            back.reverse();
+            prop_assert_eq!(&back, &steps);
+            let named: Vec<Cell> = steps
+                .iter()
+                .filter_map(|step| match step {
+                    Between::Hex(cell) => Some(*cell),
+                    Between::Side(..) => None,
+                })
+                .collect();
+            // Exactly the hexes whose interior the segment passes through,
+            // ends excepted, in the labels' reach around the two ends.
+            let corner = |column: u8, row: u8, d: i32| Cell {
+                column: (i32::from(column) + d).clamp(1, 99) as u8,
+                row: (i32::from(row) + d).clamp(1, 99) as u8,
+            };
+            let area = range(
+                corner(a.column.min(b.column), a.row.min(b.row), -2),
+                corner(a.column.max(b.column), a.row.max(b.row), 2),
+            );
+            let mut want: Vec<Cell> = area
+                .filter(|&cell| cell != a && cell != b && crosses(a, b, cell, parity))
+                .collect();
+            let mut got = named.clone();
+            got.sort();
+            want.sort();
+            prop_assert_eq!(got, want);
+            // A side only on a line through vertices, and then as the walk.
+            let d = Cube::new(dq, dr);
+            let along = d.q == d.r || d.r == d.s || d.s == d.q;
+            if along {
+                prop_assert_eq!(&steps, &between(a, b, parity).collect::<Vec<_>>());
+            } else {
+                prop_assert_eq!(named.len(), steps.len());
             }
         }
 

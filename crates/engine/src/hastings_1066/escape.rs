@@ -46,32 +46,51 @@ fn friend_in(state: &State, leader: usize, cell: Cell) -> bool {
     })
 }
 
-/// Each lone leader's adjacent enemy units now, to compare after a line.
-pub fn adjacent_now(state: &State) -> Vec<(usize, Vec<usize>)> {
+/// Where a leader stands with the enemy, to compare before and after a
+/// line: whether he is alone in an enemy zone of control, and the enemy
+/// units next to him.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exposure {
+    pub leader: usize,
+    pub alone_in_zoc: bool,
+    pub adjacent: Vec<usize>,
+}
+
+/// Every leader's exposure now.
+pub fn adjacent_now(state: &State) -> Vec<Exposure> {
     let parity = state.roster.parity;
     (0..state.pieces.len())
         .filter(|&l| state.info(l).is_some_and(|i| i.is_leader()))
         .filter_map(|l| {
             let at = state.pieces[l].at?;
-            let next: Vec<usize> = enemies(state, l)
-                .into_iter()
-                .filter(|&e| {
-                    state.pieces[e]
-                        .at
-                        .is_some_and(|c| hex::adjacent(c, at, parity))
-                })
+            let foes = enemies(state, l);
+            let adjacent: Vec<usize> = foes
+                .iter()
+                .copied()
+                .filter(|&e| state.pieces[e].at.is_some_and(|c| hex::adjacent(c, at, parity)))
                 .collect();
-            Some((l, next))
+            let alone_in_zoc = !friend_in(state, l, at)
+                && foes.iter().any(|&e| controls(state, e).contains(&at));
+            Some(Exposure {
+                leader: l,
+                alone_in_zoc,
+                adjacent,
+            })
         })
         .collect()
 }
 
-/// After a line (at `cause`): owe the escape of every lone leader in an
-/// enemy zone of control, or next to an enemy unit that was not next to
-/// him before the line (`before`, from [`adjacent_now`]).
-pub fn settle(fold: &mut impl Emit, before: &[(usize, Vec<usize>)], cause: Span) {
+/// After a line (at `cause`): owe the escape of every lone leader the line
+/// left in an enemy zone of control, or next to an enemy unit that was not
+/// next to him before it (`before`, from [`adjacent_now`]).
+pub fn settle(fold: &mut impl Emit, before: &[Exposure], cause: Span) {
     let now = adjacent_now(fold);
-    for (leader, adjacent) in now {
+    for Exposure {
+        leader,
+        alone_in_zoc,
+        adjacent,
+    } in now
+    {
         let Some(at) = fold.pieces[leader].at else {
             continue;
         };
@@ -89,15 +108,18 @@ pub fn settle(fold: &mut impl Emit, before: &[(usize, Vec<usize>)], cause: Span)
         if owed {
             continue;
         }
-        let was: &[usize] = before
-            .iter()
-            .find(|(l, _)| *l == leader)
-            .map_or(&[], |(_, a)| a.as_slice());
-        let mut causes: Vec<usize> = enemies(fold, leader)
-            .into_iter()
-            .filter(|&e| controls(fold, e).contains(&at))
-            .collect();
-        causes.extend(adjacent.into_iter().filter(|e| !was.contains(e)));
+        let was = before.iter().find(|e| e.leader == leader);
+        let was_adjacent: &[usize] = was.map_or(&[], |e| e.adjacent.as_slice());
+        let newly_in_zoc = alone_in_zoc && !was.is_some_and(|e| e.alone_in_zoc);
+        let mut causes: Vec<usize> = if newly_in_zoc {
+            enemies(fold, leader)
+                .into_iter()
+                .filter(|&e| controls(fold, e).contains(&at))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        causes.extend(adjacent.into_iter().filter(|e| !was_adjacent.contains(e)));
         causes.sort_unstable();
         causes.dedup();
         if causes.is_empty() {

@@ -59,6 +59,15 @@ pub enum Event {
     HousecarlsHeld { wing: Wing, held: Held },
     /// An `effect=N` claim moves a wing's or nationality's rating (HS-R51).
     Effect { part: Part, effect: i32 },
+    // fire
+    /// A fire line was carried out (7.1): each of `firers` has fired and
+    /// `target` was fired at in this segment, and the missile supply count
+    /// of each of `supplied` rose by one (7.4.2, HS-R36).
+    Fired {
+        firers: Vec<usize>,
+        target: usize,
+        supplied: Vec<usize>,
+    },
 }
 
 /// Applies `event` to `state`: the only way a state changes.
@@ -170,5 +179,26 @@ pub fn apply(state: &mut State, event: &Event) {
             Some((_, rating)) => *rating += effect,
             None => state.effects.push((*part, *effect)),
         },
+        // fire
+        Event::Fired {
+            firers,
+            target,
+            supplied,
+        } => {
+            for &firer in firers {
+                if let Some(p) = state.pieces.get_mut(firer) {
+                    p.phase.fired = true;
+                }
+            }
+            if let Some(p) = state.pieces.get_mut(*target) {
+                p.phase.fired_at = true;
+            }
+            for &unit in supplied {
+                if let Some(p) = state.pieces.get_mut(unit) {
+                    p.supply_used += 1;
+                    p.phase.supply_counted = true;
+                }
+            }
+        }
     }
 }

@@ -18,6 +18,7 @@ pub mod catalog;
 pub mod codes;
 pub mod escape;
 pub mod event;
+pub mod fire;
 pub mod melee;
 pub mod morale;
 pub mod orders;

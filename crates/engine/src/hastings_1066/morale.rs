@@ -91,20 +91,14 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
                 &codes::MORALE_MISMATCH,
                 span,
                 format!(
-                    "morale {} rolls {face}: {}{}; {} is {} after it",
+                    "{}, morale {}, rolls {face}: {}{}; the log says {word}",
+                    fold.name(piece),
                     factors.grade.letter(),
                     printed.symbol(),
                     match (printed, result) {
                         (p, r) if p == r => String::new(),
                         (_, r) => format!(", read as {}", r.symbol()),
                     },
-                    fold.name(piece),
-                    match after {
-                        Standing::Good => "ok",
-                        Standing::Disrupted => "disrupted",
-                        Standing::Routed => "routed",
-                        Standing::Eliminated => "eliminated",
-                    }
                 ),
                 rules::MORALE,
             ));

@@ -205,6 +205,12 @@ fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
                 cause,
                 "its pursuit of the unit it routed: `pursue PATH facing=F`",
             ),
+            Owed::Casualty { leader, cause, .. } => (
+                &codes::LEADER_CASUALTY_MISSING,
+                leader,
+                cause,
+                "a roll on the Leader Casualty Table: `casualty 2d6:a+b`",
+            ),
             Owed::Escape { leader, cause, .. } => (
                 &codes::LEADER_ESCAPE_MISSING,
                 leader,
@@ -366,6 +372,7 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
                 super::escape::line(fold, piece, action, out);
             }
         }
+        "fire" => super::fire::fire(fold, action, out),
         _ => {}
     }
 }

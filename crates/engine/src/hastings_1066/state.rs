@@ -10,7 +10,7 @@ use senlac_board::{Cell, Extent, Parity};
 
 use senlac_notation::Span;
 
-use super::tables::{Arm, Class, Grade, Hexside, Order, Side, Terrain, Weapon};
+use super::tables::{Arm, Attack, Class, Grade, Hexside, Order, Side, Terrain, Weapon};
 
 /// A Norman nationality (4.1.4), which a Norman unit and leader belong to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -296,6 +296,13 @@ pub struct PhaseFlags {
     pub attacked: bool,
     /// Made a qualifying charge this phase (4.3.7): `Some(downhill)`.
     pub charged: Option<bool>,
+    // fire
+    /// Fired at in this phase's fire segment (7.1.3, HS-R14 d): the targets
+    /// of one segment are all of one side, so a phase flag is a segment's.
+    pub fired_at: bool,
+    /// Its missile supply count already rose in this phase (7.4.2: a wing
+    /// or section fires in a segment once, however many lines it writes).
+    pub supply_counted: bool,
 }
 
 /// A consequence owed (spec 1.4): written as its own line right after the
@@ -330,6 +337,15 @@ pub enum Owed {
         from: [Option<usize>; 3],
         cause: Span,
     },
+    // fire
+    /// A roll on the Leader Casualty Table (10.4.1, 7.1.7): a leader in a
+    /// hex whose combat unit took a "1", or a lone leader who took one
+    /// (HS-R35), on the table's `attack` column.
+    Casualty {
+        leader: usize,
+        attack: Attack,
+        cause: Span,
+    },
 }
 
 /// What changes of a piece.
@@ -346,6 +362,11 @@ pub struct PieceState {
     /// Footnote 1: radii reduced by 1 for the rest of the game.
     pub wounded_once: bool,
     pub phase: PhaseFlags,
+    // fire
+    /// The fire segments counted against its missile supply this period
+    /// (7.4, HS-R36): each segment in which a unit of its wing or section
+    /// fired (only its own fire under `option missile-supply-per-unit`).
+    pub supply_used: u32,
 }
 
 /// A segment of a Battle Turn (3.2, HS-R41): the Order Phase at the head of
