@@ -36,6 +36,12 @@ pub enum Event {
     Owe(Owed),
     /// The owed consequence at this index was written.
     Paid(usize),
+    // movement
+    /// A Saxon reinforcement joined a wing (4.3.8.2).
+    Assigned {
+        piece: usize,
+        wing: super::state::Wing,
+    },
 }
 
 /// Applies `event` to `state`: the only way a state changes.
@@ -80,6 +86,10 @@ pub fn apply(state: &mut State, event: &Event) {
                 f.reacted |= flags.reacted;
                 f.fought |= flags.fought;
                 f.attacked |= flags.attacked;
+                // movement
+                f.entered |= flags.entered;
+                f.charged |= flags.charged;
+                f.charged_downhill |= flags.charged_downhill;
             }
         }
         Event::Standing { piece, standing } => {
@@ -104,6 +114,12 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Paid(index) => {
             if *index < state.owed.len() {
                 state.owed.remove(*index);
+            }
+        }
+        // movement
+        Event::Assigned { piece, wing } => {
+            if let Some(p) = state.pieces.get_mut(*piece) {
+                p.assigned = Some(*wing);
             }
         }
     }

@@ -12,7 +12,10 @@
 pub mod catalog;
 pub mod codes;
 pub mod event;
+pub mod ground;
+pub mod movement;
 pub mod play;
+pub mod reaction;
 pub mod setup;
 pub mod state;
 pub mod tables;

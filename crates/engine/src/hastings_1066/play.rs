@@ -20,6 +20,7 @@ use super::codes;
 use super::event::Event;
 use super::state::{Segment, State};
 use super::tables::Side;
+use super::{movement, reaction};
 use crate::violation::Violation;
 
 /// What the sequence findings cite.
@@ -114,6 +115,7 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
         );
     }
     // Played as written: one mistake, one error.
+    movement::close(fold, span, out);
     fold.emit(Event::PhaseStarted { turn: number, side });
 }
 
@@ -180,6 +182,7 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
             ),
         );
     }
+    movement::close(fold, span, out);
     fold.emit(Event::SegmentStarted(segment));
 }
 
@@ -256,6 +259,14 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             ),
             cite::VERBS,
         ));
+        return;
+    }
+    match verb.text {
+        "move" | "charge" | "enter" | "face" => {
+            movement::line(fold, action, pieces.first().copied(), out);
+        }
+        "react" => reaction::line(fold, action, pieces.first().copied(), out),
+        _ => {}
     }
 }
 

@@ -294,6 +294,14 @@ pub struct PhaseFlags {
     pub fought: bool,
     /// Attacked in melee as a defender (8.1.4).
     pub attacked: bool,
+    // movement
+    /// Entered the map as a reinforcement in this movement segment: the
+    /// next one to enter has already spent a movement point (11.4.1).
+    pub entered: bool,
+    /// Made a qualifying charge this phase (4.3.7): +1 in its melee.
+    pub charged: bool,
+    /// ... and each of its last two steps was downhill (HS-R25): +2.
+    pub charged_downhill: bool,
 }
 
 /// A consequence owed (spec 1.4): written as its own line right after the
@@ -324,6 +332,10 @@ pub struct PieceState {
     /// Footnote 1: radii reduced by 1 for the rest of the game.
     pub wounded_once: bool,
     pub phase: PhaseFlags,
+    // movement
+    /// The wing a Saxon reinforcement joined when it came within a leader's
+    /// command radius or next to an enemy (4.3.8.2, HS-R37); `None` before.
+    pub assigned: Option<Wing>,
 }
 
 /// A segment of a Battle Turn (3.2, HS-R41): the Order Phase at the head of
@@ -419,7 +431,7 @@ impl State {
     pub fn formation_of(&self, piece: usize) -> Option<Formation> {
         let info = self.info(piece)?;
         let class = info.class?;
-        match info.part? {
+        match self.part_of(piece)? {
             Part::Wing(wing) => Some(Formation::Wing(wing)),
             Part::Nation(_) if class == Class::Guard => None,
             Part::Nation(nation) => Some(Formation::Section(nation, class.kind().arm())),
@@ -434,11 +446,23 @@ impl State {
     pub fn order_for(&self, piece: usize) -> Option<Order> {
         let info = self.info(piece)?;
         let class = info.class?;
-        if info.side == Side::Saxons && info.part.is_none() {
+        if info.side == Side::Saxons && self.part_of(piece).is_none() {
             return Some(Order::AdvanceToCombat);
         }
         let held = self.order_of(self.formation_of(piece)?)?;
         Some(held.order.adopted_by(class))
+    }
+
+    /// The part of its army a piece belongs to: as declared, or the wing a
+    /// reinforcement joined (4.3.8.2).
+    pub fn part_of(&self, piece: usize) -> Option<Part> {
+        let info = self.info(piece)?;
+        info.part.or_else(|| {
+            self.pieces
+                .get(piece)
+                .and_then(|p| p.assigned)
+                .map(Part::Wing)
+        })
     }
 
     /// The order a formation holds this turn.
