@@ -77,13 +77,13 @@ type Prep = fn(&mut Scratch);
 /// Plays `movetext` after the setup with `orders`, `prep` done first; with
 /// `stand_in`, the lines no module plays yet (fire, melee, morale, rally,
 /// rout, pursuit, withdrawal, escape) move pieces and set standings as
-/// they say.
-fn run(
+/// they say. Returns the fold, the findings and the text they point into.
+fn play_out(
     orders: Orders,
     prep: Prep,
     movetext: &str,
     stand_in: bool,
-) -> (Scratch, Vec<(String, String)>) {
+) -> (Scratch, Vec<Violation>, String) {
     let text = format!("{SETUP}\n{movetext}");
     let archive = parse(&text);
     let notation: Vec<_> = archive.all_errors().collect();
@@ -100,7 +100,11 @@ fn run(
     for step in steps(battle) {
         play(&mut fold, &step, &mut out);
         match step {
-            Step::Turn { number, side, .. } if side == "Normans" => {
+            Step::Turn {
+                number,
+                side: "Normans",
+                ..
+            } => {
                 for &(turn, f, order) in orders {
                     if turn == number {
                         fold.emit(Event::OrderHeld {
@@ -117,6 +121,18 @@ fn run(
             _ => {}
         }
     }
+    (fold, out, text)
+}
+
+/// The fold after `movetext`, and its findings as `(code, text under the
+/// span)`.
+fn run(
+    orders: Orders,
+    prep: Prep,
+    movetext: &str,
+    stand_in: bool,
+) -> (Scratch, Vec<(String, String)>) {
+    let (fold, out, text) = play_out(orders, prep, movetext, stand_in);
     let found = out
         .iter()
         .map(|v| (v.code.to_string(), text[v.span.range()].to_string()))
@@ -144,34 +160,7 @@ fn check(movetext: &str, expected: &[(&str, &str)]) {
 /// The message of the one finding `movetext` gives.
 #[track_caller]
 fn message(orders: Orders, prep: Prep, movetext: &str) -> String {
-    let text = format!("{SETUP}\n{movetext}");
-    let archive = parse(&text);
-    let battle = &archive.battles[0];
-    let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
-    let mut fold = Scratch {
-        state,
-        events: Vec::new(),
-    };
-    prep(&mut fold);
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-        if let Step::Turn { number, side, .. } = step
-            && side == "Normans"
-        {
-            for &(turn, f, order) in orders {
-                if turn == number {
-                    fold.emit(Event::OrderHeld {
-                        formation: formation(f),
-                        held: Held {
-                            order: Order::parse(order).expect("an order"),
-                            turns: 1,
-                        },
-                    });
-                }
-            }
-        }
-    }
+    let (_, out, _) = play_out(orders, prep, movetext, false);
     assert_eq!(out.len(), 1, "{out:#?}");
     out[0].message.clone()
 }
