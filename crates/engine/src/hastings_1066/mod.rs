@@ -16,6 +16,7 @@ pub mod ground;
 pub mod movement;
 pub mod play;
 pub mod reaction;
+pub mod reinforcement;
 pub mod setup;
 pub mod state;
 pub mod tables;

@@ -26,8 +26,9 @@ use senlac_notation::{Atom, AtomKind, Span};
 
 use super::codes;
 use super::event::Event;
-use super::ground::{self, ENTRY_HEX, Mover};
+use super::ground::{self, Mover};
 use super::play::Emit;
+use super::reinforcement;
 use super::state::{PhaseFlags, Segment, Standing, State, Wing};
 use super::tables::{self, Hexside, Kind, MoraleResult, Movement, Order, Side, Slope, Step};
 use crate::code::CodeInfo;
@@ -299,7 +300,7 @@ pub fn line(
     }
     match action.verb().text {
         "face" => face(fold, piece, action, &written, out),
-        "enter" => enter(fold, piece, action, &written, out),
+        "enter" => reinforcement::enter(fold, piece, action, &written, out),
         verb => travel(fold, piece, action, verb == "charge", &written, out),
     }
 }
@@ -358,7 +359,7 @@ pub(super) fn order_of(state: &State, piece: usize) -> OrderOf {
 }
 
 /// The allowance a piece moves with, and how a message names it.
-fn allowance_of(mover: Mover, order: OrderOf, charging: bool) -> (Movement, String) {
+pub(super) fn allowance_of(mover: Mover, order: OrderOf, charging: bool) -> (Movement, String) {
     match order {
         OrderOf::Leader => {
             let points = tables::printed_allowance(mover.kind);
@@ -407,7 +408,7 @@ fn allowance_of(mover: Mover, order: OrderOf, charging: bool) -> (Movement, Stri
 
 /// Where a move may start, and how it pays.
 #[derive(Clone, Copy)]
-enum Pay {
+pub(super) enum Pay {
     /// Movement points: the allowance, and what was spent before the first
     /// step (11.4.1's second arrival).
     Points { allowance: u32, spent: u32 },
@@ -416,18 +417,16 @@ enum Pay {
 }
 
 /// What a walk along a path found, for the checks of the whole.
-struct Walked {
+pub(super) struct Walked {
     /// MP spent, with the terms of the sum.
-    cost: u32,
-    terms: Vec<String>,
+    pub cost: u32,
+    pub terms: Vec<String>,
     /// Disrupted by a knight's check on the way.
-    disrupted: bool,
+    pub disrupted: bool,
     /// The result of the last check made (for a claim).
-    result: Option<MoraleResult>,
+    pub result: Option<MoraleResult>,
     /// Whether a path rule was broken (one mistake, one error).
-    broken: bool,
-    /// Whether a die is missing or one too many.
-    dice_wrong: bool,
+    pub broken: bool,
 }
 
 /// `move` and `charge`: a piece on the map goes along its path.
@@ -548,7 +547,7 @@ fn travel(
     }
     check_status(fold, piece, written.status, walked.result, out);
     let wing_span = written.wing.map_or(action.span, |(_, s)| s);
-    assign(fold, piece, end, written.wing, wing_span, out);
+    reinforcement::assign(fold, piece, end, written.wing, wing_span, out);
     fold.emit(Event::Moved {
         piece,
         path: path[1..].to_vec(),
@@ -659,7 +658,7 @@ fn may_charge(state: &State, mover: Mover, order: OrderOf, span: Span) -> Option
 
 /// The path of a line: from `start` (a piece on the map) or from wherever
 /// it enters; on the map and contiguous. `None` after a finding.
-fn path_from(
+pub(super) fn path_from(
     state: &State,
     piece: usize,
     start: Option<Cell>,
@@ -744,20 +743,10 @@ fn path_from(
     Some(cells.clone())
 }
 
-/// One finding for a path.
-fn path_finding(
-    code: &'static CodeInfo,
-    span: Span,
-    message: String,
-    rule: &'static str,
-) -> Violation {
-    Violation::of(code, span, message, rule)
-}
-
 /// Walks a path step by step: enemy hexes, zones of control, a knight's
 /// checks and what they cost, and the movement points. The path starts at
 /// `start`, or (an entry) is entered whole.
-fn walk(
+pub(super) fn walk(
     state: &State,
     mover: Mover,
     start: Option<Cell>,
@@ -783,7 +772,6 @@ fn walk(
         disrupted: false,
         result: None,
         broken: false,
-        dice_wrong: false,
     };
     let last = steps.len().saturating_sub(1);
     for (i, &(from, to)) in steps.iter().enumerate() {
@@ -819,7 +807,7 @@ fn step_rule(
     span: Span,
 ) -> Option<Violation> {
     if let Some(enemy) = ground::enemy_in(state, mover.side, to) {
-        return Some(path_finding(
+        return Some(Violation::of(
             &codes::ENTERS_ENEMY_HEX,
             span,
             format!(
@@ -837,7 +825,7 @@ fn step_rule(
             Step::ForwardOrRear => "one hex forward or to the rear",
         };
         if !last || !allowed {
-            return Some(path_finding(
+            return Some(Violation::of(
                 code,
                 span,
                 format!(
@@ -854,7 +842,7 @@ fn step_rule(
             ));
         }
         if zoc.contains(&to) {
-            return Some(path_finding(
+            return Some(Violation::of(
                 code,
                 span,
                 format!("{to} is in an enemy zone of control: {name}'s one step may not enter one"),
@@ -865,7 +853,7 @@ fn step_rule(
     let in_zoc = zoc.contains(&to);
     if in_zoc {
         if mover.bowmen {
-            return Some(path_finding(
+            return Some(Violation::of(
                 &codes::BOWMEN_ENTER_ZOC,
                 span,
                 format!("{to} is in an enemy zone of control, and bowmen never enter one"),
@@ -874,7 +862,7 @@ fn step_rule(
         }
         let friend = ground::friend_in(state, mover, to);
         if mover.is_leader() && friend.is_none() {
-            return Some(path_finding(
+            return Some(Violation::of(
                 &codes::LEADER_INTO_ZOC,
                 span,
                 format!(
@@ -884,7 +872,7 @@ fn step_rule(
             ));
         }
         if let (false, Some(friend)) = (mover.is_leader(), friend) {
-            return Some(path_finding(
+            return Some(Violation::of(
                 &codes::ZOC_OCCUPIED_BY_FRIEND,
                 span,
                 format!(
@@ -895,7 +883,7 @@ fn step_rule(
             ));
         }
         if let Some(from) = from.filter(|f| zoc.contains(f)) {
-            return Some(path_finding(
+            return Some(Violation::of(
                 &codes::ZOC_TO_ZOC,
                 span,
                 format!(
@@ -905,7 +893,7 @@ fn step_rule(
             ));
         }
         if !last {
-            return Some(path_finding(
+            return Some(Violation::of(
                 &codes::MOVED_AFTER_ZOC,
                 span,
                 format!("{to} is in an enemy zone of control: {name} stops there"),
@@ -923,7 +911,7 @@ fn step_rule(
         } else {
             format!("the marsh of {to}")
         };
-        return Some(path_finding(
+        return Some(Violation::of(
             &codes::KNIGHT_CHECK_INTO_OCCUPIED,
             span,
             format!(
@@ -1002,7 +990,6 @@ fn knight_checks(
                         ),
                         rule,
                     ));
-                    walked.dice_wrong = true;
                     return;
                 };
                 let result = read(face);
@@ -1060,7 +1047,6 @@ fn knight_checks(
                     ),
                     cite::RIDGE,
                 ));
-                walked.dice_wrong = true;
                 return;
             }
         }
@@ -1078,14 +1064,13 @@ fn knight_checks(
             },
             cite::RIDGE,
         ));
-        walked.dice_wrong = true;
     }
 }
 
 /// The checks of the whole move: its cost against the allowance, and
 /// stacking where it ends.
 #[allow(clippy::too_many_arguments)]
-fn whole(
+pub(super) fn whole(
     state: &State,
     mover: Mover,
     path: &[Cell],
@@ -1240,284 +1225,6 @@ pub(super) fn must_close(
         .min_by_key(|&(d, cell)| (d, cell != start, cell))
 }
 
-// ------------------------------------------------------------- reinforcements
-
-/// `enter` (11.4.1, HS-R37): a Saxon reinforcement comes on at 0116, or
-/// past a friend there, or at the nearest free hex of the north edge when
-/// 0116 is blocked; paying for the first hex, the second of a turn with 1
-/// MP spent.
-fn enter(
-    fold: &mut impl Emit,
-    piece: usize,
-    action: &Action<'_, '_>,
-    written: &Written<'_>,
-    out: &mut Vec<Violation>,
-) {
-    let Some(mover) = Mover::of(fold, piece) else {
-        return;
-    };
-    let name = fold.name(piece);
-    let Some(info) = fold.info(piece) else {
-        return;
-    };
-    let actor = action.actor().span;
-    let (Some(arrives), Side::Saxons) = (info.arrives, info.side) else {
-        out.push(Violation::of(
-            &codes::REINFORCEMENT_ENTRY,
-            actor,
-            format!(
-                "{name} is no reinforcement: only the Great Fyrd declared with `arrives=T` enter"
-            ),
-            cite::ENTRY,
-        ));
-        return;
-    };
-    if fold.pieces[piece].phase.moved {
-        out.push(Violation::of(
-            &codes::MOVED_TWICE,
-            action.verb().span,
-            format!("{name} has already entered in this movement segment"),
-            cite::ONCE,
-        ));
-        return;
-    }
-    if fold.pieces[piece].at.is_some() || fold.pieces[piece].standing == Standing::Eliminated {
-        out.push(Violation::of(
-            &codes::REINFORCEMENT_ENTRY,
-            actor,
-            format!("{name} has already entered: a unit on the map moves with `move`"),
-            cite::ENTRY,
-        ));
-        return;
-    }
-    if fold.turn < arrives {
-        out.push(Violation::of(
-            &codes::REINFORCEMENT_EARLY,
-            action.verb().span,
-            format!("{name} arrives in turn {arrives}, not turn {}", fold.turn),
-            cite::ENTRY,
-        ));
-        return;
-    }
-    let Some(path) = path_from(fold, piece, None, written, action, out) else {
-        return;
-    };
-    let span = written.path.map_or(action.span, |p| p.span);
-    let first = path[0];
-    let allowed = entry_hexes(fold, mover);
-    if !allowed.contains(&first) {
-        let hexes: Vec<String> = allowed.iter().map(Cell::to_string).collect();
-        out.push(Violation::of(
-            &codes::REINFORCEMENT_ENTRY,
-            span,
-            format!(
-                "{name} enters at {first}; reinforcements enter at {}",
-                if hexes.is_empty() {
-                    "0116, or the nearest free hex of the north edge".to_string()
-                } else {
-                    hexes.join(" or ")
-                }
-            ),
-            cite::ENTRY,
-        ));
-        return;
-    }
-    let second = fold.pieces.iter().any(|p| p.phase.entered);
-    let (movement, _) = allowance_of(mover, OrderOf::Known(Order::AdvanceToCombat), false);
-    let spent = if second {
-        tables::SECOND_ARRIVAL_SPENT
-    } else {
-        0
-    };
-    let who = if second {
-        format!(
-            "a reinforcement in Advance to Combat has {}, and the second to enter in a turn has spent {spent} before entering",
-            movement.points
-        )
-    } else {
-        format!(
-            "a reinforcement in Advance to Combat has {}",
-            movement.points
-        )
-    };
-    let pay = Pay::Points {
-        allowance: movement.points,
-        spent,
-    };
-    let walked = walk(fold, mover, None, &path, written, pay, out);
-    if !walked.broken {
-        whole(fold, mover, &path, written, pay, &walked, &who, out);
-    }
-    let end = *path.last().unwrap_or(&first);
-    if written.facing.is_none() {
-        out.push(missing_facing(fold, piece, action.span, end));
-    }
-    check_status(fold, piece, written.status, walked.result, out);
-    assign(
-        fold,
-        piece,
-        end,
-        written.wing,
-        written.wing.map_or(action.span, |(_, s)| s),
-        out,
-    );
-    fold.emit(Event::Moved {
-        piece,
-        path,
-        facing: written.facing.and_then(|(v, _)| v),
-    });
-    fold.emit(Event::Acted {
-        piece,
-        flags: PhaseFlags {
-            moved: true,
-            entered: true,
-            ..PhaseFlags::default()
-        },
-    });
-}
-
-/// Where a reinforcement may come on (HS-R37): 0116; with a friendly unit
-/// there, 0116 (passing through) or the nearest unoccupied hex of the north
-/// edge; with an enemy there, that hex only.
-fn entry_hexes(state: &State, mover: Mover) -> Vec<Cell> {
-    let roster = &state.roster;
-    if !roster.extent.contains(ENTRY_HEX) {
-        return Vec::new();
-    }
-    let enemy = ground::enemy_in(state, mover.side, ENTRY_HEX).is_some();
-    let friend = ground::friend_in(state, mover, ENTRY_HEX).is_some();
-    if !enemy && !friend {
-        return vec![ENTRY_HEX];
-    }
-    let parity = roster.parity;
-    let free: Vec<(u32, Cell)> = (1..=roster.extent.rows)
-        .map(|row| Cell { column: 1, row })
-        .filter(|&c| state.unit_at(c).is_none() && ground::enemy_in(state, mover.side, c).is_none())
-        .map(|c| (hex::distance(c, ENTRY_HEX, parity), c))
-        .collect();
-    let nearest = free.iter().map(|&(d, _)| d).min();
-    let mut hexes: Vec<Cell> = free
-        .into_iter()
-        .filter(|&(d, _)| Some(d) == nearest)
-        .map(|(_, c)| c)
-        .collect();
-    if !enemy {
-        hexes.insert(0, ENTRY_HEX);
-    }
-    hexes
-}
-
-/// 4.3.8.2, HS-R37: a reinforcement not yet in a wing joins the wing of the
-/// nearest living leader once it ends a move within a leader's command
-/// radius or next to an enemy; on a tie the log names the wing.
-fn assign(
-    fold: &mut impl Emit,
-    piece: usize,
-    end: Cell,
-    claimed: Option<(Wing, Span)>,
-    span: Span,
-    out: &mut Vec<Violation>,
-) {
-    let Some(info) = fold.info(piece) else {
-        return;
-    };
-    let unassigned =
-        info.side == Side::Saxons && info.arrives.is_some() && fold.part_of(piece).is_none();
-    let name = fold.name(piece);
-    if !unassigned {
-        if let Some((wing, span)) = claimed {
-            out.push(Violation::of(
-                &codes::REINFORCEMENT_WING,
-                span,
-                format!(
-                    "{name} joins no wing here: only a Saxon reinforcement not yet in one is assigned (claimed {})",
-                    wing.word()
-                ),
-                cite::WING,
-            ));
-        }
-        return;
-    }
-    let parity = fold.roster.parity;
-    let leaders: Vec<(u32, Wing)> = (0..fold.pieces.len())
-        .filter_map(|l| {
-            let li = fold.info(l)?;
-            let Some(super::state::Part::Wing(wing)) = li.part else {
-                return None;
-            };
-            ground::command_radius(fold, l)?;
-            let d = hex::distance(end, fold.pieces[l].at?, parity);
-            (li.side == Side::Saxons).then_some((d, wing))
-        })
-        .collect();
-    let in_radius = (0..fold.pieces.len()).any(|l| {
-        fold.info(l)
-            .is_some_and(|li| li.side == Side::Saxons && li.is_leader())
-            && ground::command_radius(fold, l).is_some_and(|r| {
-                fold.pieces[l]
-                    .at
-                    .is_some_and(|at| hex::distance(end, at, parity) <= r)
-            })
-    });
-    let triggered = in_radius || ground::next_to_enemy(fold, Side::Saxons, end);
-    let nearest = leaders.iter().map(|&(d, _)| d).min();
-    let mut wings: Vec<Wing> = leaders
-        .iter()
-        .filter(|&&(d, _)| Some(d) == nearest)
-        .map(|&(_, w)| w)
-        .collect();
-    wings.dedup();
-    if !triggered || wings.is_empty() {
-        if let Some((wing, span)) = claimed {
-            out.push(Violation::of(
-                &codes::REINFORCEMENT_WING,
-                span,
-                format!(
-                    "{name} ends in {end}, within no leader's command radius and next to no enemy: it stays in Advance to Combat and joins no wing yet (claimed {})",
-                    wing.word()
-                ),
-                cite::WING,
-            ));
-        }
-        return;
-    }
-    let wing = match claimed {
-        Some((wing, _)) if wings.contains(&wing) => wing,
-        Some((wing, span)) => {
-            let names: Vec<&str> = wings.iter().map(|w| w.word()).collect();
-            out.push(Violation::of(
-                &codes::REINFORCEMENT_WING,
-                span,
-                format!(
-                    "{name} joins the wing of the nearest leader: {}, not {}",
-                    names.join(" or "),
-                    wing.word()
-                ),
-                cite::WING,
-            ));
-            wings[0]
-        }
-        None if wings.len() > 1 => {
-            let names: Vec<&str> = wings.iter().map(|w| w.word()).collect();
-            out.push(
-                Violation::of(
-                    &codes::REINFORCEMENT_WING,
-                    span,
-                    format!(
-                        "{name} is as near to the leaders of the {} wings: name the one it joins",
-                        names.join(" and ")
-                    ),
-                    cite::WING,
-                )
-                .help(format!("end the line with `=> {} {}`", info.id, names[0])),
-            );
-            wings[0]
-        }
-        None => wings[0],
-    };
-    fold.emit(Event::Assigned { piece, wing });
-}
-
 // ------------------------------------------------------------------ facing
 
 /// `UNIT face F` (6.1.1): a unit that does not move turns in place, in its
@@ -1628,7 +1335,7 @@ pub fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
             if side == Side::Saxons
                 && info.arrives == Some(state.turn)
                 && at.standing != Standing::Eliminated
-                && !entry_blocked(state, piece)
+                && !reinforcement::entry_blocked(state, piece)
             {
                 out.push(Violation::of(
                     &codes::REINFORCEMENT_MISSING,
@@ -1680,10 +1387,4 @@ pub fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
             }
         }
     }
-}
-
-/// Whether a reinforcement could not come on at all: 0116 held by the
-/// enemy and no free hex on the north edge (HS-R37: it comes next turn).
-fn entry_blocked(state: &State, piece: usize) -> bool {
-    Mover::of(state, piece).is_none_or(|m| entry_hexes(state, m).is_empty())
 }
