@@ -1,6 +1,6 @@
-//! Hastings: 1066's movement segment (5.0 to 5.7, 6.1.1, 10.2, 11.4.1):
-//! `move`, `charge`, `enter` and `face` lines, and what the segment owes
-//! when it closes.
+//! Hastings: 1066's movement segment (5.0 to 5.7, 4.3, 6.1.1, 10.2):
+//! `move`, `charge` and `face` lines (`enter`, the reinforcements', is in
+//! `reinforcement`), and what the segment owes when it closes.
 //!
 //! A move is checked step by step against the position as it stands: the
 //! path from the piece's hex, contiguous and on the map; no enemy hex; the
