@@ -278,6 +278,38 @@ fn the_specs_two_turns_move_and_react_clean() {
     assert_eq!(fold.state.pieces[gf1].assigned, Some(Wing::Center));
 }
 
+/// The moves the spec plans for turn 3 (section 6) play as it says: a
+/// charge along the hillside is level, not uphill (HS-R7); a Charge-section
+/// knight that writes `move` closes through a friend; F3, disrupted in a
+/// knight's zone, may not react.
+#[test]
+fn the_specs_third_turn_plan_moves_as_planned() {
+    const TURN_3: Orders = &[
+        (1, "norman-foot", "advance-to-combat"),
+        (1, "norman-knights", "advance"),
+        (1, "breton-foot", "advance-to-combat"),
+        (1, "breton-knights", "hold"),
+        (1, "flemish-foot", "fire-in-place"),
+        (1, "flemish-knights", "hold"),
+        (1, "left", "shield-wall"),
+        (1, "center", "shield-wall"),
+        (1, "right", "attack-pursue"),
+        (2, "breton-knights", "charge"),
+        (3, "right", "fire-in-place"),
+    ];
+    let movetext = format!(
+        "{TURNS_1_2}\n3. Normans\n  rally:\n    BK1 rally d6:3 => BK1 rallied\n  movement:\n    BK2 charge 0921-0920 facing=6\n    BK1 move 1221-1121-1020-1019-1018 facing=5\n    NF1 move 1013-0913-0813 facing=5\n  reaction:\n    F3 react 0919-0818 facing=2 d6:1\n"
+    );
+    let (fold, found) = run(TURN_3, |_| {}, &movetext, true);
+    let found: Vec<(&str, &str)> = found
+        .iter()
+        .map(|(c, t)| (c.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(found, [("hastings-1066::reaction-ineligible", "F3")]);
+    let bk2 = piece(&fold, "BK2");
+    assert!(fold.state.pieces[bk2].phase.charged);
+}
+
 // ------------------------------------------------------------ the path
 
 #[test]
