@@ -68,6 +68,12 @@ pub enum Event {
         target: usize,
         supplied: Vec<usize>,
     },
+    // movement
+    /// A Saxon reinforcement joined a wing (4.3.8.2).
+    Assigned {
+        piece: usize,
+        wing: super::state::Wing,
+    },
 }
 
 /// Applies `event` to `state`: the only way a state changes.
@@ -112,7 +118,10 @@ pub fn apply(state: &mut State, event: &Event) {
                 f.reacted |= flags.reacted;
                 f.fought |= flags.fought;
                 f.attacked |= flags.attacked;
-                f.charged = f.charged.or(flags.charged);
+                // movement
+                f.entered |= flags.entered;
+                f.charged |= flags.charged;
+                f.charged_downhill |= flags.charged_downhill;
             }
         }
         Event::Standing { piece, standing } => {
@@ -198,6 +207,12 @@ pub fn apply(state: &mut State, event: &Event) {
                     p.supply_used += 1;
                     p.phase.supply_counted = true;
                 }
+            }
+        }
+        // movement
+        Event::Assigned { piece, wing } => {
+            if let Some(p) = state.pieces.get_mut(*piece) {
+                p.assigned = Some(*wing);
             }
         }
     }

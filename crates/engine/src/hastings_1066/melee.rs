@@ -348,8 +348,8 @@ fn attack_total(state: &State, attackers: &[usize], defenders: &[usize]) -> Part
             state.info(a).map_or("", |i| i.id.as_str()),
             f.melee
         );
-        if let Some(downhill) = state.pieces[a].phase.charged {
-            let bonus = tables::charge_bonus(downhill);
+        if state.pieces[a].phase.charged {
+            let bonus = tables::charge_bonus(state.pieces[a].phase.charged_downhill);
             strength += bonus;
             term += &format!(" + charge {bonus}");
         }

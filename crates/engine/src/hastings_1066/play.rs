@@ -22,6 +22,7 @@ use super::orders;
 use super::rules;
 use super::state::{Owed, Segment, State};
 use super::tables::Side;
+use super::{movement, reaction};
 use crate::violation::Violation;
 
 /// Where play emits its events: the system's fold, or a test's.
@@ -238,6 +239,7 @@ fn close_segment(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
     match fold.segment {
         Some(Segment::Melee) => super::melee::close(fold, span, out),
         Some(Segment::Rally) => super::rally::close(fold, span, out),
+        Some(Segment::Movement) => movement::close(fold, span, out),
         _ => {}
     }
 }
@@ -373,6 +375,10 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
             }
         }
         "fire" => super::fire::fire(fold, action, out),
+        "move" | "charge" | "enter" | "face" => {
+            movement::line(fold, action, pieces.first().copied(), out);
+        }
+        "react" => reaction::line(fold, action, pieces.first().copied(), out),
         _ => {}
     }
 }

@@ -294,8 +294,6 @@ pub struct PhaseFlags {
     pub fought: bool,
     /// Attacked in melee as a defender (8.1.4).
     pub attacked: bool,
-    /// Made a qualifying charge this phase (4.3.7): `Some(downhill)`.
-    pub charged: Option<bool>,
     // fire
     /// Fired at in this phase's fire segment (7.1.3, HS-R14 d): the targets
     /// of one segment are all of one side, so a phase flag is a segment's.
@@ -303,6 +301,14 @@ pub struct PhaseFlags {
     /// Its missile supply count already rose in this phase (7.4.2: a wing
     /// or section fires in a segment once, however many lines it writes).
     pub supply_counted: bool,
+    // movement
+    /// Entered the map as a reinforcement in this movement segment: the
+    /// next one to enter has already spent a movement point (11.4.1).
+    pub entered: bool,
+    /// Made a qualifying charge this phase (4.3.7): +1 in its melee.
+    pub charged: bool,
+    /// ... and each of its last two steps was downhill (HS-R25): +2.
+    pub charged_downhill: bool,
 }
 
 /// A consequence owed (spec 1.4): written as its own line right after the
@@ -367,6 +373,10 @@ pub struct PieceState {
     /// (7.4, HS-R36): each segment in which a unit of its wing or section
     /// fired (only its own fire under `option missile-supply-per-unit`).
     pub supply_used: u32,
+    // movement
+    /// The wing a Saxon reinforcement joined when it came within a leader's
+    /// command radius or next to an enemy (4.3.8.2, HS-R37); `None` before.
+    pub assigned: Option<Wing>,
 }
 
 /// A segment of a Battle Turn (3.2, HS-R41): the Order Phase at the head of
@@ -486,7 +496,7 @@ impl State {
         if let Some(&(_, wing)) = self.joined.iter().find(|&&(p, _)| p == piece) {
             return Some(Formation::Wing(wing));
         }
-        match info.part? {
+        match self.part_of(piece)? {
             Part::Wing(wing) => Some(Formation::Wing(wing)),
             Part::Nation(_) if class == Class::Guard => None,
             Part::Nation(nation) => Some(Formation::Section(nation, class.kind().arm())),
@@ -502,7 +512,7 @@ impl State {
     pub fn order_for(&self, piece: usize) -> Option<Order> {
         let info = self.info(piece)?;
         let class = info.class?;
-        if info.side == Side::Saxons && info.part.is_none() {
+        if info.side == Side::Saxons && self.part_of(piece).is_none() {
             return Some(Order::AdvanceToCombat);
         }
         let formation = self.formation_of(piece)?;
@@ -513,6 +523,18 @@ impl State {
         }
         let held = self.order_of(formation)?;
         Some(held.order.adopted_by(class))
+    }
+
+    /// The part of its army a piece belongs to: as declared, or the wing a
+    /// reinforcement joined (4.3.8.2).
+    pub fn part_of(&self, piece: usize) -> Option<Part> {
+        let info = self.info(piece)?;
+        info.part.or_else(|| {
+            self.pieces
+                .get(piece)
+                .and_then(|p| p.assigned)
+                .map(Part::Wing)
+        })
     }
 
     /// The order a formation holds this turn.

@@ -1,0 +1,389 @@
+//! What the map and the pieces on it mean to a piece that moves: the cost
+//! of a step (5.3.1, 5.5), uphill and downhill (5.3.3, 5.3.4, HS-R7), zones
+//! of control (5.7), who stands where, the nearest enemy, a leader's command
+//! radius (5.4.4, 10.1.3, HS-R31), and every hex a unit could end a move in
+//! (HS-R53, 5.7.3).
+
+use std::collections::{HashSet, VecDeque};
+
+use senlac_board::facing::{self, StepKind};
+use senlac_board::{Cell, hex};
+
+use super::setup::first_word;
+use super::state::{LeaderStanding, Part, Piece, Standing, State};
+use super::tables::{
+    Arm, Class, Hexside, Kind, Movement, Order, Side, Slope, Step, Terrain, Weapon,
+};
+
+/// Hex 1419, the hill 5.3.3 exempts from the approach to higher ground.
+pub const HILL_1419: Cell = Cell {
+    column: 14,
+    row: 19,
+};
+
+/// The top of Senlac Hill (5.3.3: "275 foot elevation"), exempt likewise.
+pub const SENLAC_TOP: i32 = 275;
+
+/// Where Saxon reinforcements arrive (11.4.1).
+pub const ENTRY_HEX: Cell = Cell { column: 1, row: 16 };
+
+/// How a piece moves: its side, its kind (5.1.2, 10.4.3) and what 5.7.3
+/// and 9.6.2 single out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mover {
+    pub piece: usize,
+    pub side: Side,
+    pub kind: Kind,
+    /// A `missile=bow` unit: it never enters an enemy ZOC (5.7.3).
+    pub bowmen: bool,
+}
+
+impl Mover {
+    /// The piece as it moves now; `None` for an index that names no piece.
+    pub fn of(state: &State, piece: usize) -> Option<Mover> {
+        let info = state.info(piece)?;
+        let kind = match (&info.piece, info.class) {
+            (Piece::Leader(_), _) => match state.pieces[piece].leader {
+                LeaderStanding::Wounded | LeaderStanding::Shaken => Kind::IneffectiveLeader,
+                _ => Kind::Leader,
+            },
+            (Piece::Unit(_), Some(class)) => class.kind(),
+            (Piece::Unit(_), None) => Kind::Foot,
+        };
+        let bowmen = info
+            .factors()
+            .is_some_and(|f| f.missile == Some(Weapon::Bow));
+        Some(Mover {
+            piece,
+            side: info.side,
+            kind,
+            bowmen,
+        })
+    }
+
+    pub fn is_leader(self) -> bool {
+        self.kind.is_leader()
+    }
+
+    /// Knights check at ridges and marshes (5.3.5, 5.3.6); leaders never
+    /// do (HS-R31).
+    pub fn is_knight(self) -> bool {
+        self.kind == Kind::Knights
+    }
+
+    /// The Terrain Effects Chart's column: knights and leaders pay the
+    /// knight costs (HS-R31).
+    pub fn arm(self) -> Arm {
+        self.kind.arm()
+    }
+
+    /// Its word in a message: "knights", "foot", "a leader".
+    pub fn noun(self) -> &'static str {
+        match self.kind {
+            Kind::Foot => "foot",
+            Kind::Knights => "knights",
+            Kind::Leader => "a leader",
+            Kind::IneffectiveLeader => "an ineffective leader",
+        }
+    }
+}
+
+/// The hexside between two neighbours, if it is a ridge or a stream.
+pub fn hexside(state: &State, from: Cell, to: Cell) -> Option<Hexside> {
+    state.roster.hexside(from, to)
+}
+
+/// The terrain of a hex (clear off the declared ground).
+pub fn terrain(state: &State, cell: Cell) -> Terrain {
+    state
+        .roster
+        .ground_at(cell)
+        .map_or(Terrain::Clear, |g| g.terrain)
+}
+
+pub fn elevation(state: &State, cell: Cell) -> i32 {
+    state.roster.ground_at(cell).map_or(0, |g| g.elevation)
+}
+
+/// What a step into `to` costs `arm` (5.3.1): the hex, plus a stream
+/// crossed; and the same as terms for a message (`1`, `woods 2`,
+/// `stream 1`).
+pub fn step_cost(state: &State, arm: Arm, from: Cell, to: Cell) -> (u32, Vec<String>) {
+    let ground = terrain(state, to);
+    let hex = ground.cost(arm);
+    let mut terms = vec![match ground {
+        Terrain::Clear | Terrain::Road => hex.to_string(),
+        other => format!("{} {hex}", other.word()),
+    }];
+    let mut cost = hex;
+    if let Some(side) = hexside(state, from, to) {
+        let extra = side.row().extra_cost;
+        if extra > 0 {
+            cost += extra;
+            terms.push(format!("{} {extra}", side.word()));
+        }
+    }
+    (cost, terms)
+}
+
+/// What entering `to` costs on its own, for the first hex of an entry
+/// (11.4.1: "pay the cost of the first hex they enter").
+pub fn entry_cost(state: &State, arm: Arm, to: Cell) -> (u32, Vec<String>) {
+    let ground = terrain(state, to);
+    let hex = ground.cost(arm);
+    let term = match ground {
+        Terrain::Clear | Terrain::Road => hex.to_string(),
+        other => format!("{} {hex}", other.word()),
+    };
+    (hex, vec![term])
+}
+
+/// Uphill, downhill or level, for a step between neighbours (HS-R7): a
+/// climb or a descent when the elevations differ; on the level, toward or
+/// away from higher ground within two hexes of it, that ground being every
+/// hex higher than the start but hex 1419 and Senlac's 275-foot top.
+pub fn slope(state: &State, from: Cell, to: Cell) -> Option<Slope> {
+    let (a, b) = (elevation(state, from), elevation(state, to));
+    if b > a {
+        return Some(Slope::Uphill);
+    }
+    if b < a {
+        return Some(Slope::Downhill);
+    }
+    let parity = state.roster.parity;
+    let higher: Vec<Cell> = senlac_board::range(
+        Cell { column: 1, row: 1 },
+        Cell {
+            column: state.roster.extent.columns,
+            row: state.roster.extent.rows,
+        },
+    )
+    .filter(|&c| c != HILL_1419 && elevation(state, c) > a && elevation(state, c) != SENLAC_TOP)
+    .collect();
+    let near = |cell: Cell| higher.iter().map(|&h| hex::distance(cell, h, parity)).min();
+    let (Some(da), Some(db)) = (near(from), near(to)) else {
+        return None;
+    };
+    if db < da && db <= 2 {
+        Some(Slope::Uphill)
+    } else if db > da && da <= 2 {
+        Some(Slope::Downhill)
+    } else {
+        None
+    }
+}
+
+/// The hexes `side`'s combat units control (5.7): those beyond the frontal
+/// hexsides of every unit on the map that is neither disrupted nor routed.
+/// With `knights_only`, only knights' zones (5.4.4.1).
+pub fn controlled(state: &State, side: Side, knights_only: bool) -> HashSet<Cell> {
+    let parity = state.roster.parity;
+    let mut cells = HashSet::new();
+    for (piece, at) in state.pieces.iter().enumerate() {
+        let Some(info) = state.info(piece) else {
+            continue;
+        };
+        let (Some(cell), Some(facing), Some(class)) = (at.at, at.facing, info.class) else {
+            continue;
+        };
+        if info.side != side || at.standing != Standing::Good {
+            continue;
+        }
+        if knights_only && class.kind() != Kind::Knights {
+            continue;
+        }
+        cells.extend(facing::frontal_neighbours(cell, facing, parity));
+    }
+    cells
+}
+
+/// The enemy pieces (units or leaders) standing in a hex (5.2.1).
+pub fn enemy_in(state: &State, side: Side, cell: Cell) -> Option<usize> {
+    (0..state.pieces.len()).find(|&p| {
+        state.pieces[p].at == Some(cell) && state.info(p).is_some_and(|i| i.side != side)
+    })
+}
+
+/// Another friendly combat unit standing in a hex.
+pub fn friend_in(state: &State, mover: Mover, cell: Cell) -> Option<usize> {
+    (0..state.pieces.len()).find(|&p| {
+        p != mover.piece
+            && state.pieces[p].at == Some(cell)
+            && state
+                .info(p)
+                .is_some_and(|i| i.side == mover.side && !i.is_leader())
+    })
+}
+
+/// The enemy combat units on the map nearest `cell`, and how far they are.
+pub fn nearest_enemy(state: &State, side: Side, cell: Cell) -> Option<(u32, usize)> {
+    let parity = state.roster.parity;
+    (0..state.pieces.len())
+        .filter_map(|p| {
+            let info = state.info(p)?;
+            let at = state.pieces[p].at?;
+            (info.side != side && !info.is_leader()).then(|| (hex::distance(cell, at, parity), p))
+        })
+        .min()
+}
+
+/// Whether an enemy combat unit stands next to `cell`.
+pub fn next_to_enemy(state: &State, side: Side, cell: Cell) -> bool {
+    nearest_enemy(state, side, cell).is_some_and(|(d, _)| d == 1)
+}
+
+/// A living leader's command radius (10.1.1), one less after a Wounded-1
+/// (footnote 1, HS-R31); an ineffective leader's still counts.
+pub fn command_radius(state: &State, leader: usize) -> Option<u32> {
+    let info = state.info(leader)?;
+    let Piece::Leader(ratings) = info.piece else {
+        return None;
+    };
+    let at = &state.pieces[leader];
+    if matches!(at.leader, LeaderStanding::Killed | LeaderStanding::Captured) || at.at.is_none() {
+        return None;
+    }
+    Some(ratings.command.saturating_sub(u32::from(at.wounded_once)))
+}
+
+/// The friendly leaders who may command `piece` (10.1.3): every leader of a
+/// Saxon unit's side; William for any Norman unit, a subordinate only for
+/// his own nationality's units, and for the Guard William or a Norman
+/// subordinate (HS-R46).
+pub fn may_command(state: &State, leader: usize, piece: usize) -> bool {
+    let (Some(l), Some(u)) = (state.info(leader), state.info(piece)) else {
+        return false;
+    };
+    if !l.is_leader() || l.side != u.side {
+        return false;
+    }
+    match u.side {
+        Side::Saxons => true,
+        Side::Normans => {
+            first_word(&l.name) == "William"
+                || match (l.part, u.part, u.class) {
+                    (Some(Part::Nation(n)), _, Some(Class::Guard)) => {
+                        n == super::state::Nation::Norman
+                    }
+                    (Some(lp), Some(up), _) => lp == up,
+                    _ => false,
+                }
+        }
+    }
+}
+
+/// The leader nearest `cell` whose command radius reaches it among those
+/// who may command `piece`, if any (5.4.4.3).
+pub fn commanded_at(state: &State, piece: usize, cell: Cell) -> Option<usize> {
+    let parity = state.roster.parity;
+    (0..state.pieces.len())
+        .filter(|&l| may_command(state, l, piece))
+        .filter_map(|l| {
+            let radius = command_radius(state, l)?;
+            let d = hex::distance(cell, state.pieces[l].at?, parity);
+            (d <= radius).then_some((d, l))
+        })
+        .min()
+        .map(|(_, l)| l)
+}
+
+/// Whether `to` is one of the steps a one-hex order allows from `from`
+/// (HS-R24): to the side's rear, or (Fire in Place) forward too.
+pub fn step_allowed(state: &State, side: Side, step: Step, from: Cell, to: Cell) -> bool {
+    let parity = state.roster.parity;
+    let Some(kind) = facing::classify_step(from, to, side.row().rear, parity) else {
+        return false;
+    };
+    match step {
+        Step::Rear => kind == StepKind::Rear,
+        Step::ForwardOrRear => matches!(kind, StepKind::Rear | StepKind::Forward),
+    }
+}
+
+/// What a knight may not do with friends about (5.6.3, HS-R48): enter a
+/// friend's marsh hex, cross a ridge into a friend's hex, or start a ridge
+/// crossing from a hex where a friend stands.
+pub fn knight_check_blocked(state: &State, mover: Mover, from: Cell, to: Cell) -> Option<Cell> {
+    if !mover.is_knight() {
+        return None;
+    }
+    let ridge = hexside(state, from, to) == Some(Hexside::Ridge);
+    let marsh = terrain(state, to).row().knight_check;
+    if ridge && friend_in(state, mover, from).is_some() {
+        return Some(from);
+    }
+    if (ridge || marsh) && friend_in(state, mover, to).is_some() {
+        return Some(to);
+    }
+    None
+}
+
+/// Every hex a unit standing at `start` could end its move in under
+/// `movement` (5.1 to 5.7): `start` itself, and each hex reached legally
+/// that no other combat unit holds. Knights' checks count as passed
+/// (HS-R53).
+pub fn reach(state: &State, mover: Mover, start: Cell, movement: Movement) -> Vec<Cell> {
+    let parity = state.roster.parity;
+    let zoc = controlled(state, mover.side.other(), false);
+    let mut ends = vec![start];
+    let may_end = |cell: Cell| friend_in(state, mover, cell).is_none() && cell != start;
+    let open = |from: Cell, to: Cell| {
+        state.roster.extent.contains(to)
+            && enemy_in(state, mover.side, to).is_none()
+            && knight_check_blocked(state, mover, from, to).is_none()
+            && !(zoc.contains(&to)
+                && (mover.bowmen
+                    || (from == start && zoc.contains(&start))
+                    || friend_in(state, mover, to).is_some()))
+    };
+    if let Some(step) = movement.step {
+        ends.extend(hex::neighbours(start, parity).filter(|&to| {
+            open(start, to)
+                && !zoc.contains(&to)
+                && step_allowed(state, mover.side, step, start, to)
+                && may_end(to)
+        }));
+        return ends;
+    }
+    // The fewest MP spent to reach each hex; a hex in an enemy ZOC ends a
+    // move (5.7.1).
+    let mut spent: std::collections::HashMap<Cell, u32> = std::collections::HashMap::new();
+    spent.insert(start, 0);
+    let mut queue = VecDeque::from([start]);
+    while let Some(at) = queue.pop_front() {
+        let so_far = spent[&at];
+        if at != start && zoc.contains(&at) {
+            continue;
+        }
+        for to in hex::neighbours(at, parity) {
+            if !open(at, to) {
+                continue;
+            }
+            let (cost, _) = step_cost(state, mover.arm(), at, to);
+            let total = so_far + cost;
+            if total > movement.points || spent.get(&to).is_some_and(|&s| s <= total) {
+                continue;
+            }
+            spent.insert(to, total);
+            queue.push_back(to);
+        }
+    }
+    let mut reached: Vec<Cell> = spent.into_keys().filter(|&c| may_end(c)).collect();
+    reached.sort();
+    ends.extend(reached);
+    ends
+}
+
+/// The allowance of a unit in `order` when the order is known, the most
+/// its kind may have when it is not (a formation whose order the log has
+/// not given: that is the orders' finding, not the move's).
+pub fn allowance(kind: Kind, order: Option<Order>, known: bool) -> Movement {
+    if known {
+        return super::tables::movement(kind, order)
+            .unwrap_or(Movement::points(super::tables::printed_allowance(kind)));
+    }
+    match kind {
+        Kind::Knights => Movement::points(super::tables::CHARGE_ALLOWANCE),
+        _ => Movement::points(super::tables::printed_allowance(kind)),
+    }
+}
