@@ -67,10 +67,14 @@ pub fn adjacent_now(state: &State) -> Vec<Exposure> {
             let adjacent: Vec<usize> = foes
                 .iter()
                 .copied()
-                .filter(|&e| state.pieces[e].at.is_some_and(|c| hex::adjacent(c, at, parity)))
+                .filter(|&e| {
+                    state.pieces[e]
+                        .at
+                        .is_some_and(|c| hex::adjacent(c, at, parity))
+                })
                 .collect();
-            let alone_in_zoc = !friend_in(state, l, at)
-                && foes.iter().any(|&e| controls(state, e).contains(&at));
+            let alone_in_zoc =
+                !friend_in(state, l, at) && foes.iter().any(|&e| controls(state, e).contains(&at));
             Some(Exposure {
                 leader: l,
                 alone_in_zoc,

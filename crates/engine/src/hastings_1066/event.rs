@@ -45,6 +45,10 @@ pub enum Event {
         piece: usize,
         standing: super::state::LeaderStanding,
     },
+    /// A leader wounded (footnote 1): his radii one less for good.
+    Wounded { piece: usize },
+    /// A shaken leader recovers after Battle Turn `turn` (HS-R33).
+    ShakenUntil { piece: usize, turn: u32 },
     // orders
     /// A Battle Turn opens (`N. Normans`): every order held counts a turn
     /// down and ends at 0 (4.2.6); the orders left run on (HS-R30), and the
@@ -85,6 +89,12 @@ pub fn apply(state: &mut State, event: &Event) {
             state.segment = None;
             for piece in &mut state.pieces {
                 piece.phase = PhaseFlags::default();
+                // A shaken leader recovers when his turns are out (HS-R33).
+                if piece.leader == super::state::LeaderStanding::Shaken
+                    && *turn > piece.shaken_until
+                {
+                    piece.leader = super::state::LeaderStanding::Effective;
+                }
             }
         }
         Event::SegmentStarted(segment) => state.segment = Some(*segment),
@@ -143,6 +153,16 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Bound(pairs) => state.bound.clone_from(pairs),
+        Event::Wounded { piece } => {
+            if let Some(p) = state.pieces.get_mut(*piece) {
+                p.wounded_once = true;
+            }
+        }
+        Event::ShakenUntil { piece, turn } => {
+            if let Some(p) = state.pieces.get_mut(*piece) {
+                p.shaken_until = *turn;
+            }
+        }
         Event::LeaderStanding { piece, standing } => {
             if let Some(p) = state.pieces.get_mut(*piece) {
                 p.leader = *standing;

@@ -973,6 +973,7 @@ fn apply(fold: &mut impl Emit, target: usize, result: FireResult, cause: Span) {
             piece: target,
             rout_is_disruption: false,
             disruption_ignored: false,
+            by: [None; 3],
             cause,
         })),
         // Nothing more to a disrupted or routed unit (HS-R52).

@@ -661,6 +661,8 @@ fn apply(
             _ => None,
         };
         if let Some(unit) = stepping {
+            // Leaders in its hex roll on the Melee column (10.4.1).
+            super::casualty::owe_for(fold, unit, Attack::Melee, action.span);
             fold.emit(Event::Stepped { piece: unit });
         }
         for &unit in own {
@@ -692,10 +694,20 @@ fn apply(
                 || (result == MeleeResult::StepMorale
                     && fold.pieces[unit].standing != Standing::Eliminated);
             if checks {
+                // A rout from this check is a rout in melee: the victors in
+                // Charge or Attack & Pursue pursue (9.4.2).
+                let mut by = [None; 3];
+                for (slot, &o) in by.iter_mut().zip(others.iter().filter(|&&o| {
+                    fold.order_for(o)
+                        .is_some_and(|x| matches!(x, Order::Charge | Order::AttackPursue))
+                })) {
+                    *slot = Some(o);
+                }
                 fold.emit(Event::Owe(Owed::Morale {
                     piece: unit,
-                    rout_is_disruption: arm(fold, unit) == Arm::Knight,
+                    rout_is_disruption: false,
                     disruption_ignored: false,
+                    by,
                     cause: action.span,
                 }));
             }
@@ -709,6 +721,7 @@ fn apply(
                 piece: a,
                 rout_is_disruption: true,
                 disruption_ignored: false,
+                by: [None; 3],
                 cause: action.span,
             }));
         }
@@ -821,6 +834,7 @@ fn adjacent_checks(fold: &mut impl Emit, routed: usize, own: &[usize], cause: Sp
             piece: friend,
             rout_is_disruption: arm(fold, friend) == Arm::Knight,
             disruption_ignored: true,
+            by: [None; 3],
             cause,
         }));
     }

@@ -14,6 +14,7 @@
 //! play; what each line does is still to come). The system is not
 //! registered yet. Rulings live in docs/rules/hastings-1066-st.md.
 
+pub mod casualty;
 pub mod catalog;
 pub mod codes;
 pub mod escape;

@@ -18,14 +18,15 @@ use crate::violation::Violation;
 
 /// `UNIT morale d6:N [=> UNIT STATUS]`.
 pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
-    let Some((index, rout_is_disruption, disruption_ignored)) =
+    let Some((index, rout_is_disruption, disruption_ignored, by)) =
         fold.owed.iter().enumerate().find_map(|(i, o)| match *o {
             Owed::Morale {
                 piece: p,
                 rout_is_disruption,
                 disruption_ignored,
+                by,
                 ..
-            } if p == piece => Some((i, rout_is_disruption, disruption_ignored)),
+            } if p == piece => Some((i, rout_is_disruption, disruption_ignored, by)),
             _ => None,
         })
     else {
@@ -113,7 +114,8 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     // A rout retreats three hexes at once, and another sends a routed unit
     // three more (9.2.3, 9.2.3.7).
     if result == MoraleResult::Routed {
-        super::rout::owe(fold, piece, &[], action.span);
+        let pursuers: Vec<usize> = by.into_iter().flatten().collect();
+        super::rout::owe(fold, piece, &pursuers, action.span);
     }
 }
 

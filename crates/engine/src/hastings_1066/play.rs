@@ -375,6 +375,11 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
             }
         }
         "fire" => super::fire::fire(fold, action, out),
+        "casualty" => {
+            if let Some(&piece) = pieces.first() {
+                super::casualty::line(fold, piece, action, out);
+            }
+        }
         "move" | "charge" | "enter" | "face" => {
             movement::line(fold, action, pieces.first().copied(), out);
         }

@@ -316,6 +316,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
             piece: friend,
             rout_is_disruption: false,
             disruption_ignored: false,
+            by: [None; 3],
             cause: action.span,
         }));
     }

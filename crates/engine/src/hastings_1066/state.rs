@@ -321,6 +321,9 @@ pub enum Owed {
         piece: usize,
         rout_is_disruption: bool,
         disruption_ignored: bool,
+        /// The units in Charge or Attack & Pursue order whose melee called
+        /// for it: they pursue if it routs the unit (9.4.2).
+        by: [Option<usize>; 3],
         cause: Span,
     },
     /// A routed unit's three-hex retreat (9.2.3); `pursuers`: the units in
@@ -373,6 +376,8 @@ pub struct PieceState {
     /// (7.4, HS-R36): each segment in which a unit of its wing or section
     /// fired (only its own fire under `option missile-supply-per-unit`).
     pub supply_used: u32,
+    /// A shaken leader is ineffective through this Battle Turn (HS-R33).
+    pub shaken_until: u32,
     // movement
     /// The wing a Saxon reinforcement joined when it came within a leader's
     /// command radius or next to an enemy (4.3.8.2, HS-R37); `None` before.
