@@ -27,8 +27,6 @@ use senlac_notation::lower::{Step, steps};
 use senlac_notation::parse;
 
 const SETUP: &str = include_str!("data/hastings-1066-setup.sbn");
-/// The spec's turns 1 and 2 (section 5.2).
-
 const D: &str = "hastings-1066::";
 
 /// Something a case sets that a module not in this tree would have done.
