@@ -7,7 +7,7 @@ mod hastings_1066_common;
 
 use hastings_1066_common::{Before, cell, check, standing};
 use senlac_board::facing::Vertex;
-use senlac_engine::hastings_1066::state::{Formation, Nation, Standing, Wing};
+use senlac_engine::hastings_1066::state::{Formation, LeaderStanding, Nation, Standing, Wing};
 use senlac_engine::hastings_1066::tables::{Arm, Order, Side};
 
 const BRETON_FOOT: Formation = Formation::Section(Nation::Breton, Arm::Foot);
@@ -138,7 +138,7 @@ fn only_a_unit_in_good_order_attacks_into_its_zone_once() {
             ..Before::default()
         },
         // 4 against 3 + Gyrth 1: 0, die 3 gives 1/1; BF1 cannot fight again.
-        "1. Normans\n  melee:\n    BF1 melee F2 d6:3\n    BF1 melee F2 d6:6\n",
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:3\n    GYR casualty 2d6:4+3\n    BF1 melee F2 d6:6\n",
         &[("hastings-1066::unit-in-two-melees", "BF1")],
     );
     check(
@@ -173,7 +173,7 @@ fn units_holding_each_other_in_their_zones_must_fight() {
     check(
         &engaged,
         // 4 against 3 + Gyrth 1: 0, die 5 gives D*/1; D* routs BF1.
-        "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n    BF1 rout 0820-0920-1020-1120 facing=2\n    F2 pursue 0721-0820-0920-1020 facing=2\n1. Saxons\n",
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n    GYR casualty 2d6:4+3\n    BF1 rout 0820-0920-1020-1120 facing=2\n    F2 pursue 0721-0820-0920-1020 facing=2\n1. Saxons\n",
         &[],
     );
     // In Shield Wall the Bretons need not attack (4.3.1).
@@ -271,7 +271,7 @@ fn a_victor_in_attack_and_pursue_follows_the_routed_unit() {
         ..Before::default()
     };
     // 4 against 3 + Gyrth 1: 0, die 5 gives D*/1, and the D* routs BF1.
-    let routed = "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n    BF1 rout 0820-0920-1020-1120 facing=2\n";
+    let routed = "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n    GYR casualty 2d6:4+3\n    BF1 rout 0820-0920-1020-1120 facing=2\n";
     let fold = check(
         &before,
         &format!("{routed}    F2 pursue 0721-0820-0920-1020 facing=2\n"),
@@ -311,7 +311,7 @@ fn a_morale_check_reads_the_table_by_the_units_letter() {
         moves: &[("BF1", "0820", Some(5)), ("BF2", "0921", Some(5))],
         ..Before::default()
     };
-    let routed = "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n";
+    let routed = "1. Normans\n  melee:\n    BF1 melee F2 d6:5 => BF1 routed F2 reduced\n    GYR casualty 2d6:4+3\n";
     let fold = check(
         &before,
         &format!("{routed}    BF2 morale d6:3 => BF2 ok\n"),
@@ -377,5 +377,46 @@ fn a_leader_left_alone_beside_the_enemy_escapes() {
                 "BF1 rout 0820-0920-1020-1120 facing=2",
             ),
         ],
+    );
+}
+
+#[test]
+fn a_leader_in_a_hex_that_loses_a_step_rolls_for_his_life() {
+    // The spec's turn 1: F2 (with Gyrth) loses a step to BF2 in the woods;
+    // Gyrth rolls 2d6 on the Melee column: 9 is shaken (10.5).
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::AttackPursue),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
+        ..Before::default()
+    };
+    // BF1 4 + Alan 1 = 5 against F2 3 + Gyrth 1 = 4: +1, die 5 gives −/M;
+    // die 3 at +1 gives D*/1: BF1 routed (Attack & Pursue), F2 reduced.
+    let melee = "1. Normans\n  melee:\n    BF1 melee F2 d6:3 => BF1 routed F2 reduced\n";
+    let fold = check(
+        &before,
+        &format!("{melee}    GYR casualty 2d6:6+3 => GYR shaken\n"),
+        &[],
+    );
+    let gyr = fold.roster.piece(Side::Saxons, "GYR").unwrap();
+    assert_eq!(fold.pieces[gyr].leader, LeaderStanding::Shaken);
+    check(
+        &before,
+        &format!("{melee}    GYR casualty 2d6:6+3 => GYR unharmed\n"),
+        &[("hastings-1066::leader-casualty-mismatch", "unharmed")],
+    );
+    // 7 on the Melee column: nothing happens.
+    let fold = check(
+        &before,
+        &format!("{melee}    GYR casualty 2d6:4+3 => GYR unharmed\n"),
+        &[],
+    );
+    assert_eq!(fold.pieces[gyr].leader, LeaderStanding::Effective);
+    check(
+        &before,
+        "1. Normans\n  melee:\n    GYR casualty 2d6:4+3\n",
+        &[("hastings-1066::action-not-owed", "GYR casualty 2d6:4+3")],
     );
 }
