@@ -361,6 +361,7 @@ pub static SYSTEMS: &[&dyn System] = &[
     &crate::mass_combat::EDITION_A,
     &crate::mass_combat::EDITION_B,
     &crate::tdgs::TDGS,
+    &crate::hastings_1066::HASTINGS_1066,
     &crate::example::DUEL,
 ];
 

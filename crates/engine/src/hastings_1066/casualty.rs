@@ -11,7 +11,7 @@ use senlac_notation::value::Dice;
 use senlac_notation::{AtomKind, Span};
 
 use super::codes;
-use super::event::Event;
+use super::event::{Check, Event};
 use super::play::Emit;
 use super::rules;
 use super::setup::first_word;
@@ -137,6 +137,12 @@ pub fn line(
             rules::LEADER_CASUALTIES,
         ));
     }
+    fold.emit(Event::Rolled {
+        piece: leader,
+        check: Check::Casualty,
+        die: total,
+        result: word(result),
+    });
     apply(fold, leader, result, action.span);
 }
 

@@ -180,3 +180,93 @@ pub const LINES: &[Line] = &[
 pub fn line(verb: &str) -> Option<&'static Line> {
     LINES.iter().find(|l| l.verb == verb)
 }
+
+/// Where the rulings are written.
+pub const RULINGS: &str = "docs/rules/hastings-1066-st.md";
+
+/// What `senlac rules hastings-1066/st` prints: the sequence of play,
+/// every line by segment, and the orders, from the data play checks with.
+pub fn catalog() -> crate::catalog::Catalog {
+    use crate::catalog::{Catalog, Section, Table};
+    let cell = |s: &str| vec![s.to_string()];
+    let lines = Table {
+        title: "What a log writes".into(),
+        headings: vec!["Line", "Segments", "Who", "Example"],
+        rows: LINES
+            .iter()
+            .map(|l| {
+                vec![
+                    cell(l.verb),
+                    if l.segments.is_empty() {
+                        cell("where it is owed")
+                    } else {
+                        l.segments.iter().map(|s| s.label().to_string()).collect()
+                    },
+                    cell(match l.who {
+                        Who::Segment => "the segment's side",
+                        Who::Owed => "the side it falls on",
+                    }),
+                    cell(l.example),
+                ]
+            })
+            .collect(),
+    };
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let orders = Table {
+        title: "Orders (4.3): what each lets a unit do".into(),
+        headings: vec![
+            "Order",
+            "Case",
+            "Held by",
+            "Defence",
+            "May react",
+            "Must attack",
+            "Must close",
+            "D* becomes R",
+            "Turns",
+        ],
+        rows: super::tables::ORDERS
+            .iter()
+            .map(|o| {
+                vec![
+                    vec![format!("{} ({})", o.name, o.word)],
+                    cell(o.case),
+                    cell(match o.held_by {
+                        super::tables::Holder::Foot => "foot",
+                        super::tables::Holder::SaxonFoot => "Saxon foot",
+                        super::tables::Holder::NormanKnights => "Norman knights",
+                    }),
+                    cell(match o.defence {
+                        super::tables::Defence::Printed => "printed",
+                        super::tables::Defence::Wall => "shield wall",
+                    }),
+                    cell(yes(o.may_react)),
+                    cell(yes(o.must_attack)),
+                    cell(yes(o.must_close)),
+                    cell(yes(o.d_becomes_r)),
+                    vec![o.max_turns.to_string()],
+                ]
+            })
+            .collect(),
+    };
+    Catalog {
+        title: "Hastings: 1066 (Strategy & Tactics 110): wings and sections under rolled orders, facing, missile fire and melee on their tables, rout, pursuit, rally, leaders".into(),
+        sections: vec![
+            Section {
+                title: "Lines".into(),
+                tables: vec![lines],
+            },
+            Section {
+                title: "Orders".into(),
+                tables: vec![orders],
+            },
+        ],
+        always: vec![
+            "A Battle Turn: `N. Normans` opens with the Order Phase, then rally, fire, movement, reaction, defensive-fire and melee; `N. Saxons` the same segments, then the record (3.2, HS-R41)".into(),
+            "Dice are facts: every d6 and 2d6 is read on its table (fire odds rounded for the defender, melee differential capped at +6, −7 or worse a step lost without a roll)".into(),
+            "A consequence (morale check, rout, pursuit, casualty roll, escape) is written right after the line that caused it, before anything voluntary (spec 1.4)".into(),
+            "Zones of control reach through frontal hexsides only; one combat unit a hex, leaders stack freely (5.6, 5.7)".into(),
+        ],
+        rulings: RULINGS,
+    }
+}

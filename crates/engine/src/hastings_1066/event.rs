@@ -7,7 +7,25 @@ use senlac_board::facing::Vertex;
 use senlac_notation::Span;
 
 use super::state::{Formation, Held, Owed, Part, PhaseFlags, Segment, Standing, State, Wing};
-use super::tables::Side;
+use super::tables::{Column, FireResult, Outcome, Side};
+
+/// Which table a [`Event::Rolled`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    Morale,
+    Rally,
+    Casualty,
+}
+
+impl Check {
+    pub const fn word(self) -> &'static str {
+        match self {
+            Check::Morale => "morale",
+            Check::Rally => "rally",
+            Check::Casualty => "casualty",
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -66,11 +84,38 @@ pub enum Event {
     // fire
     /// A fire line was carried out (7.1): each of `firers` has fired and
     /// `target` was fired at in this segment, and the missile supply count
-    /// of each of `supplied` rose by one (7.4.2, HS-R36).
+    /// of each of `supplied` rose by one (7.4.2, HS-R36). `fire` against
+    /// `defence` read on column `odds` (none below 1-4) with `die` gave
+    /// `result`, for printers.
     Fired {
         firers: Vec<usize>,
         target: usize,
         supplied: Vec<usize>,
+        fire: i32,
+        defence: i32,
+        odds: Option<Column>,
+        die: Option<u8>,
+        result: FireResult,
+    },
+    // melee
+    /// A melee was resolved (8.3): `attack` against `defence`, with `die`
+    /// (none at −7 or worse, 8.3.2), gave `outcome`. A record for printers:
+    /// the results' effects are their own events.
+    Fought {
+        attackers: Vec<usize>,
+        defenders: Vec<usize>,
+        attack: i32,
+        defence: i32,
+        die: Option<u8>,
+        outcome: Outcome,
+    },
+    /// A roll on a unit's or leader's table (a morale check, a rally, a
+    /// leader casualty) and what it read, for printers.
+    Rolled {
+        piece: usize,
+        check: Check,
+        die: u8,
+        result: &'static str,
     },
     // movement
     /// A Saxon reinforcement joined a wing (4.3.8.2).
@@ -213,6 +258,7 @@ pub fn apply(state: &mut State, event: &Event) {
             firers,
             target,
             supplied,
+            ..
         } => {
             for &firer in firers {
                 if let Some(p) = state.pieces.get_mut(firer) {
@@ -229,6 +275,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 }
             }
         }
+        Event::Fought { .. } | Event::Rolled { .. } => {}
         // movement
         Event::Assigned { piece, wing } => {
             if let Some(p) = state.pieces.get_mut(*piece) {

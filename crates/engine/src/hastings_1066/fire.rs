@@ -336,6 +336,11 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         firers: firers.iter().map(|&(p, _)| p).collect(),
         target,
         supplied,
+        fire: outcome.fire,
+        defence: outcome.defence,
+        odds: column,
+        die,
+        result,
     });
     apply(fold, target, result, action.span);
     claims(fold, action, &outcome, &firers, out);

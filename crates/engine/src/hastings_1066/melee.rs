@@ -64,7 +64,7 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     let defence = defence_total(fold, &defenders);
     let differential = attack.total - defence.total;
     let dice: Vec<&Atom<'_>> = args.iter().filter(|a| a.kind == AtomKind::Dice).collect();
-    let outcome = match MeleeColumn::of(differential) {
+    let (outcome, die) = match MeleeColumn::of(differential) {
         // −7 or worse: the attacker loses a step, no die (8.3.2, HS-R13).
         None => {
             if let Some(die) = dice.first() {
@@ -79,14 +79,14 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
                 ));
                 return;
             }
-            tables::AUTOMATIC_LOSS
+            (tables::AUTOMATIC_LOSS, None)
         }
         Some(column) => {
             let Some(face) = one_die(&dice, action.span, out) else {
                 return;
             };
             match column.outcome(face) {
-                Some(outcome) => outcome,
+                Some(outcome) => (outcome, Some(face)),
                 None => return,
             }
         }
@@ -104,6 +104,14 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     ) {
         return;
     }
+    fold.emit(Event::Fought {
+        attackers: attackers.clone(),
+        defenders: defenders.clone(),
+        attack: attack.total,
+        defence: defence.total,
+        die,
+        outcome,
+    });
     apply(fold, action, &attackers, &defenders, outcome, out);
 }
 

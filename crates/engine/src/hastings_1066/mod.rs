@@ -5,14 +5,18 @@
 //! and melee on their results tables, disruption, rout, pursuit and rally,
 //! leaders and their casualties.
 //!
-//! Under construction (issue 13). Built so far: `tables` (the document's
-//! tables as const data, each checked cell by cell by a test), `codes`
-//! (every diagnostic code), `rules` (the cases and rulings a diagnostic
-//! cites), `state` (the roster, the map sheet as declared, the pieces),
-//! `setup` (the checked starting state), `event` (every change and its
-//! `apply`), `catalog` (every line a log writes) and `play` (the sequence of
-//! play; what each line does is still to come). The system is not
-//! registered yet. Rulings live in docs/rules/hastings-1066-st.md.
+//! The data layer: `tables` (the document's tables as const data, each
+//! checked cell by cell by a test), `codes` (every diagnostic code), `rules`
+//! (the cases and rulings a diagnostic cites). The position: `state` (the
+//! roster, the map sheet as declared, the pieces), `setup` (the checked
+//! starting state), `event` (every change and its `apply`). Play: `play`
+//! (the sequence of play and the owed queue) hands each line to the module
+//! of its segment: `orders`, `rally`, `fire`, `movement` (with `ground`, the
+//! cost of a step, and `reinforcement`), `reaction`, `melee`, and the owed
+//! lines `morale`, `rout`, `pursue`, `casualty`, `escape`; `record` the Turn
+//! Record Phase. What printers see: `view`, `scene`, `wire`, `catalog`;
+//! `generate` writes random legal battles. Rulings live in
+//! docs/rules/hastings-1066-st.md.
 
 pub mod casualty;
 pub mod catalog;
@@ -20,6 +24,7 @@ pub mod codes;
 pub mod escape;
 pub mod event;
 pub mod fire;
+pub mod generate;
 pub mod ground;
 pub mod melee;
 pub mod morale;
@@ -33,7 +38,128 @@ pub mod record;
 pub mod reinforcement;
 pub mod rout;
 pub mod rules;
+pub mod scene;
 pub mod setup;
 pub mod state;
 pub mod tables;
 pub mod view;
+pub mod wire;
+
+use senlac_board::scene::Scene;
+use senlac_notation::Battle;
+use senlac_notation::lower::Step;
+
+use crate::code::CodeInfo;
+use crate::replay::Config;
+use crate::system::{Game, Played, Ruleset, System};
+use crate::view::{BattleView, Clock, Column};
+use crate::violation::Violation;
+
+/// Hastings: 1066, registered as `hastings-1066/st`.
+#[derive(Clone, Copy, Debug)]
+pub struct Hastings1066;
+
+/// The registry's entry.
+pub const HASTINGS_1066: Hastings1066 = Hastings1066;
+
+/// The fold play reads the state through and emits its events into.
+pub type Fold<'a> = crate::system::Fold<'a, Hastings1066>;
+
+impl play::Emit for Fold<'_> {
+    fn emit(&mut self, event: event::Event) {
+        crate::system::Fold::emit(self, event);
+    }
+}
+
+impl Ruleset for Hastings1066 {
+    type State = state::State;
+    type Event = event::Event;
+    type Wire = wire::Wire;
+
+    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> state::State {
+        setup::setup(battle, out)
+    }
+
+    fn doubted_at_setup(&self, state: &state::State) -> Vec<(crate::Subject, usize)> {
+        state
+            .roster
+            .doubted
+            .iter()
+            .map(|&(piece, by)| (crate::Subject::Unit(piece), by))
+            .collect()
+    }
+
+    fn play(&self, fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+        play::play(fold, step, out);
+    }
+
+    fn apply(state: &mut state::State, event: &event::Event) {
+        event::apply(state, event);
+    }
+
+    fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
+        play::finish(fold, senlac_notation::Span::default(), out);
+    }
+
+    fn finish(&self, fold: &mut Fold<'_>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
+        let end = senlac_notation::Span {
+            start: battle.span.end,
+            end: battle.span.end,
+        };
+        play::finish(fold, end, out);
+    }
+
+    fn columns(&self) -> &'static [Column] {
+        view::COLUMNS
+    }
+
+    fn view(&self, state: &state::State) -> BattleView {
+        view::view(state)
+    }
+
+    fn clock(&self, state: &state::State) -> Clock {
+        view::clock(state)
+    }
+
+    fn moments(&self, state: &state::State, events: &[event::Event]) -> Vec<String> {
+        view::moments(state, events)
+    }
+
+    fn scene(&self, state: &state::State, events: &[event::Event]) -> Scene {
+        scene::scene(state, events)
+    }
+
+    fn wire(&self, state: &state::State, event: &event::Event) -> wire::Wire {
+        wire::wire(state, event)
+    }
+
+    fn unwire(&self, state: &state::State, wire: &wire::Wire) -> Option<event::Event> {
+        wire::unwire(state, wire)
+    }
+}
+
+impl System for Hastings1066 {
+    fn tag(&self) -> &'static str {
+        "hastings-1066/st"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Hastings: 1066 (Strategy & Tactics 110): wings and sections under rolled orders, facing, zones of control, missile fire and melee on their tables, rout, pursuit, rally, leaders and their casualties"
+    }
+
+    fn replay(&self, battle: &Battle<'_>, config: Config) -> Box<dyn Game> {
+        Box::new(Played::new(*self, self.tag(), battle, config))
+    }
+
+    fn catalog(&self) -> crate::catalog::Catalog {
+        catalog::catalog()
+    }
+
+    fn codes(&self) -> &'static [CodeInfo] {
+        codes::ALL
+    }
+
+    fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
+        generate::generate_each(battles, seed, each);
+    }
+}

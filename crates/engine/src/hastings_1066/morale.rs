@@ -9,7 +9,7 @@ use senlac_notation::value::Dice;
 use senlac_notation::{Atom, AtomKind};
 
 use super::codes;
-use super::event::Event;
+use super::event::{Check, Event};
 use super::play::Emit;
 use super::rules;
 use super::state::{Owed, Piece, Standing};
@@ -79,6 +79,12 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         (MoraleResult::Disrupted, Standing::Good) => Standing::Disrupted,
         (_, standing) => standing,
     };
+    fold.emit(Event::Rolled {
+        piece,
+        check: Check::Morale,
+        die: face,
+        result: result.symbol(),
+    });
     let said = claimed(fold, action);
     if let Some((word, span)) = said {
         let holds = match word {

@@ -10,7 +10,7 @@ use senlac_notation::value::Dice;
 use senlac_notation::{AtomKind, Span};
 
 use super::codes;
-use super::event::Event;
+use super::event::{Check, Event};
 use super::play::Emit;
 use super::rules;
 use super::state::{LeaderStanding, Part, PhaseFlags, Piece, Standing, State};
@@ -89,6 +89,16 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
                 return;
             };
             let rallied = tables::rallies(f.grade, face, leader.is_some()) == Some(true);
+            fold.emit(Event::Rolled {
+                piece,
+                check: Check::Rally,
+                die: face,
+                result: if rallied {
+                    "rallied"
+                } else {
+                    "still disrupted"
+                },
+            });
             claim(
                 fold,
                 piece,

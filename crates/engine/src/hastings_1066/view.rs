@@ -175,3 +175,102 @@ pub fn clock(state: &State) -> Clock {
         phase: state.segment.map(|s| s.label()),
     }
 }
+
+/// A piece as a moment names it: a leader by his name, a unit by its id.
+fn called(state: &State, piece: usize) -> String {
+    state.info(piece).map_or_else(String::new, |i| {
+        if i.is_leader() {
+            i.name.clone()
+        } else {
+            i.id.clone()
+        }
+    })
+}
+
+fn called_all(state: &State, pieces: &[usize]) -> String {
+    pieces
+        .iter()
+        .map(|&p| called(state, p))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// What the report's timeline tells of `events`: charges, fire and melee
+/// with their numbers, routs, rallies, steps lost and leaders' fates.
+pub fn moments(state: &State, events: &[super::event::Event]) -> Vec<String> {
+    use super::event::{Check, Event};
+    events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Acted { piece, flags } if flags.charged => {
+                Some(format!("{} charges", called(state, *piece)))
+            }
+            Event::Fired {
+                firers,
+                target,
+                fire,
+                defence,
+                odds,
+                die,
+                result,
+                ..
+            } => Some(format!(
+                "{} fire at {}: {fire} against {defence}, {}{}: {}",
+                called_all(state, firers),
+                called(state, *target),
+                odds.map_or("below 1-4", |c| c.label()),
+                die.map_or_else(String::new, |d| format!(", die {d}")),
+                result.symbol()
+            )),
+            Event::Fought {
+                attackers,
+                defenders,
+                attack,
+                defence,
+                die,
+                outcome,
+            } => Some(format!(
+                "{} melee {}: {attack} against {defence} ({:+}){}: {outcome}",
+                called_all(state, attackers),
+                called_all(state, defenders),
+                attack - defence,
+                die.map_or_else(String::new, |d| format!(", die {d}")),
+            )),
+            Event::Rolled {
+                piece,
+                check: Check::Rally,
+                result: "rallied",
+                ..
+            } => Some(format!("{} rallies", called(state, *piece))),
+            Event::Standing { piece, standing } => match standing {
+                Standing::Routed => Some(format!("{} routs", called(state, *piece))),
+                Standing::Eliminated => Some(format!("{} is eliminated", called(state, *piece))),
+                _ => None,
+            },
+            Event::Stepped { piece } => Some(
+                if state
+                    .pieces
+                    .get(*piece)
+                    .is_some_and(|p| p.standing == Standing::Eliminated)
+                {
+                    format!("{} is eliminated", called(state, *piece))
+                } else {
+                    format!("{} loses a step", called(state, *piece))
+                },
+            ),
+            Event::LeaderStanding { piece, standing } => Some(format!(
+                "{} is {}",
+                called(state, *piece),
+                match standing {
+                    LeaderStanding::Effective => "effective again",
+                    LeaderStanding::Wounded => "wounded",
+                    LeaderStanding::Shaken => "shaken",
+                    LeaderStanding::Killed => "killed",
+                    LeaderStanding::Captured => "captured",
+                }
+            )),
+            Event::Wounded { piece } => Some(format!("{} is wounded", called(state, *piece))),
+            _ => None,
+        })
+        .collect()
+}
