@@ -132,7 +132,12 @@ fn every_code_is_produced_by_a_test() {
         .iter()
         .flat_map(|(_, codes)| codes.iter())
         .map(|c| c.code)
-        .filter(|code| !corpus.contains(code))
+        .filter(|code| {
+            // A system's check helper may expect a finding by its short name,
+            // `("odds-mismatch", "defense=4")`, within the system's tests.
+            let short = code.split_once("::").map_or(*code, |(_, s)| s);
+            !corpus.contains(code) && !corpus.contains(&format!("(\"{short}\","))
+        })
         .collect();
     assert!(
         untested.is_empty(),

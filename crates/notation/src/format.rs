@@ -170,7 +170,34 @@ fn indents(battle: &Battle<'_>) -> Vec<u16> {
             _ => next = indents[i],
         }
     }
+    // A comment written under an action (or a phase's label), at least as
+    // deep as an action and deeper than what follows, belongs to what is
+    // above it: it keeps an action's depth.
+    let mut above: Option<u16> = None;
+    for (i, item) in battle.items.iter().enumerate() {
+        match item.kind {
+            ItemKind::Action => above = Some(indents[i]),
+            ItemKind::Phase => above = Some(indents[i] + 2),
+            ItemKind::Comment if item.trailing => {}
+            ItemKind::Comment => {
+                let column = column(battle.source, item.span.start as usize);
+                if let Some(action) = above
+                    && column >= usize::from(action)
+                    && column > usize::from(indents[i])
+                {
+                    indents[i] = action;
+                }
+            }
+            _ => above = None,
+        }
+    }
     indents
+}
+
+/// How many bytes precede `offset` on its line.
+fn column(source: &str, offset: usize) -> usize {
+    let line = source.get(..offset).unwrap_or("");
+    line.len() - line.rfind('\n').map_or(0, |at| at + 1)
 }
 
 /// Where the formatter puts the blank lines it always writes: after the tags, and

@@ -1069,6 +1069,26 @@ fn hastings_sample_formats_to_itself() {
     assert_eq!(format(&reparsed), once);
 }
 
+/// A comment written under an action explains it and keeps the action's
+/// depth, even before a phase label or a turn; one written at the depth of
+/// what follows goes with that.
+#[test]
+fn a_comment_under_an_action_keeps_its_depth() {
+    const HEADER_LINES: &str = "[Battle \"b\"]\n[Site \"s\"]\n[Date \"d\"]\n[Rules \"r\"]\n[Sides \"x y\"]\n[Result \"x\"]\n\n";
+    let movetext = "1. x\n  fire:\n    A fire B\n    { why A fired,\n      on two lines }\n  melee:\n    ; under the label\n2. y\n  ; before the phase\n  melee:\n    B melee A\n";
+    let text = format!("{HEADER_LINES}{movetext}");
+    let archive = parse(&text);
+    assert!(!archive.has_errors(), "{}", describe_errors(&archive));
+    assert_eq!(format(&archive), text);
+    // Written too shallow, a comment goes with what follows.
+    let shallow = text.replace("    ; under the label", "; under the label");
+    let formatted = format(&parse(&shallow));
+    assert!(
+        formatted.contains("\n; under the label\n2. y"),
+        "{formatted}"
+    );
+}
+
 /// Regression: on a setup line (where the parser allows glyphs anywhere) two
 /// glyphs in a row were both glued to the atom before them, so `map x ! ?`
 /// read back as `map x!?` and `map !! !` as the invalid `map!!!`.

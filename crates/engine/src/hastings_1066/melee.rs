@@ -102,6 +102,9 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         &rolled,
         out,
     ) {
+        // The attack was made, whatever its claims say: it answers the
+        // binding pairs (one mistake, one error).
+        mark_fought(fold, &attackers, &defenders);
         return;
     }
     fold.emit(Event::Fought {
@@ -619,17 +622,8 @@ fn claims(
     out.len() == before
 }
 
-/// The result's effects: steps, statuses, and the consequences owed
-/// (spec 1.4, HS-R17): M checks, leader casualty rolls on a "1", the
-/// knights' check after a melee in Charge order.
-fn apply(
-    fold: &mut impl Emit,
-    action: &Action<'_, '_>,
-    attackers: &[usize],
-    defenders: &[usize],
-    outcome: Outcome,
-    out: &mut Vec<Violation>,
-) {
+/// Each attacker has fought and each defender was attacked (8.1.4).
+fn mark_fought(fold: &mut impl Emit, attackers: &[usize], defenders: &[usize]) {
     for &a in attackers {
         fold.emit(Event::Acted {
             piece: a,
@@ -648,6 +642,20 @@ fn apply(
             },
         });
     }
+}
+
+/// The result's effects: steps, statuses, and the consequences owed
+/// (spec 1.4, HS-R17): M checks, leader casualty rolls on a "1", the
+/// knights' check after a melee in Charge order.
+fn apply(
+    fold: &mut impl Emit,
+    action: &Action<'_, '_>,
+    attackers: &[usize],
+    defenders: &[usize],
+    outcome: Outcome,
+    out: &mut Vec<Violation>,
+) {
+    mark_fought(fold, attackers, defenders);
     for (own, others, result) in [
         (attackers, defenders, outcome.attacker),
         (defenders, attackers, outcome.defender),

@@ -100,7 +100,7 @@ pub fn status_word(info: &PieceInfo, piece: &PieceState) -> &'static str {
 fn values(state: &State, index: usize, info: &PieceInfo, piece: &PieceState) -> Vec<Value> {
     let text = |s: &str| Value::Text(s.to_string());
     let number = |n: i64| Value::Number(n);
-    let part = match info.part {
+    let part = match state.part_of(index) {
         Some(Part::Nation(n)) => text(n.word()),
         Some(Part::Wing(w)) => text(w.word()),
         None => Value::None,

@@ -1,0 +1,139 @@
+//! samples/hastings-1066-st.sbn: the spec's three Battle Turns (section 6),
+//! replayed through the registry as `senlac lint` replays them. Turns 1
+//! and 2 are the spec's example (tests/data) with figure marks added; turn
+//! 3 is checked against the state the rules give after it.
+
+use senlac_engine::hastings_1066::record::points_lost;
+use senlac_engine::hastings_1066::state::{LeaderStanding, Standing};
+use senlac_engine::hastings_1066::tables::Side;
+use senlac_engine::hastings_1066::{HASTINGS_1066, Hastings1066};
+use senlac_engine::replay::replay;
+use senlac_engine::{Config, Replay};
+use senlac_notation::parse;
+
+const SAMPLE: &str = include_str!("../../../samples/hastings-1066-st.sbn");
+const TURNS_1_2: &str = include_str!("data/hastings-1066-turns-1-2.sbn");
+
+fn replayed() -> Replay<Hastings1066> {
+    let archive = parse(SAMPLE);
+    assert!(!archive.has_errors());
+    replay(&HASTINGS_1066, &archive.battles[0], Config::default())
+}
+
+/// The sample without its figure marks.
+fn unmarked(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(" { [%fig ") {
+        out.push_str(&rest[..at]);
+        let end = rest[at..].find("] }").map_or(rest.len(), |e| at + e + 3);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn the_sample_replays_clean_through_the_registry() {
+    let replay = replayed();
+    let found: Vec<(&str, &str)> = replay
+        .violations
+        .iter()
+        .map(|v| (v.code, &SAMPLE[v.span.range()]))
+        .collect();
+    assert_eq!(found, [], "{:#?}", replay.violations);
+    let system = senlac_engine::system("hastings-1066/st").expect("registered");
+    assert!(system.listed());
+}
+
+#[test]
+fn turns_1_and_2_are_the_specs_example() {
+    let text = unmarked(SAMPLE);
+    let start = text.find("1. Normans").unwrap();
+    let end = text.find("3. Normans").unwrap();
+    assert_eq!(&text[start..end], TURNS_1_2);
+}
+
+#[test]
+fn the_figures_mark_a_charge_a_rout_and_pursuit_and_a_leader_casualty() {
+    let archive = parse(SAMPLE);
+    let game = senlac_engine::system("hastings-1066/st").unwrap().replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: false,
+        },
+    );
+    let names: Vec<&str> = game.figures().iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "gyrthShaken",
+            "bretonsRouted",
+            "bretonCharge",
+            "housecarlsStrike",
+            "rightWingBreaks"
+        ]
+    );
+    // Each figure's moments tell what it marks.
+    let told = |figure: usize| game.moments(game.figures()[figure].state).join("; ");
+    assert_eq!(told(0), "Gyrth is shaken");
+    assert_eq!(
+        told(3),
+        "HC1 melee NF1: 8 against 4 (+4), die 3: -/1; NF1 is eliminated"
+    );
+}
+
+#[test]
+fn the_state_after_turn_3_is_the_rules() {
+    let state = replayed().state;
+    let piece = |id: &str| {
+        Side::ALL
+            .into_iter()
+            .find_map(|side| state.roster.piece(side, id))
+            .unwrap()
+    };
+    let at = |id: &str| {
+        let p = &state.pieces[piece(id)];
+        (
+            p.at.map(|c| c.to_string()),
+            p.facing.map(|f| f.number()),
+            p.standing,
+            p.reduced,
+        )
+    };
+    let good = Standing::Good;
+    let here = |hex: &str, facing: u8, standing, reduced| {
+        (Some(hex.to_string()), Some(facing), standing, reduced)
+    };
+    // BK1 rallied (C, 3), moved next to F3 and pursued it into 0919.
+    assert_eq!(at("BK1"), here("0919", 5, good, false));
+    // BK2 charged out of the woods into F3's flank.
+    assert_eq!(at("BK2"), here("0920", 6, good, false));
+    // NF1: a step lost to its own -13 melee, the other to HC1's +4, die 3.
+    assert_eq!(at("NF1"), (None, Some(5), Standing::Eliminated, true));
+    // F3: reduced by BK2 at +4, routed at -3 (D* against Charge) to 0618.
+    assert_eq!(at("F3"), here("0618", 5, Standing::Routed, true));
+    assert_eq!(at("F1"), here("0819", 2, good, false));
+    assert_eq!(at("F2"), here("0620", 5, good, true));
+    assert_eq!(at("J1"), here("0712", 3, good, false));
+    assert_eq!(at("GF5"), here("0216", 2, good, false));
+    assert_eq!(at("GF6"), here("0117", 2, good, false));
+    // GF6 came in beyond every leader's radius: no wing, Advance to Combat.
+    assert_eq!(state.part_of(piece("GF6")), None);
+    // Gyrth recovered after turn 2 (HS-R33).
+    assert_eq!(state.pieces[piece("GYR")].leader, LeaderStanding::Effective);
+    // Missile supply: the Norman section 2 of its segments, the Breton 2,
+    // the Saxon left none.
+    let supply = |id: &str| state.pieces[piece(id)].supply_used;
+    assert_eq!((supply("NB1"), supply("BB1"), supply("J1")), (2, 2, 0));
+    // Casualty points: NF1 (morale C) is 3 to the Normans; nothing Saxon
+    // has left the map.
+    assert_eq!(
+        (
+            points_lost(&state, Side::Normans),
+            points_lost(&state, Side::Saxons)
+        ),
+        (3, 0)
+    );
+}
