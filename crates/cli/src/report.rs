@@ -35,6 +35,9 @@ struct Report {
     /// Headings of the army tables: unit, name, then the system's roster columns.
     #[serde(skip)]
     roster_headings: Vec<&'static str>,
+    /// What the casualties count: `Casualties` (men) or `Casualty points`.
+    #[serde(skip)]
+    casualties_heading: &'static str,
     battle: String,
     site: String,
     date: String,
@@ -314,6 +317,7 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
     let (timeline, figures) = timeline(game);
     Report {
         roster_headings,
+        casualties_heading: end.casualties_heading,
         battle: tag("Battle"),
         site: tag("Site"),
         date: tag("Date"),
@@ -481,8 +485,9 @@ fn markdown(report: &Report, figures_dir: &Path) -> String {
     out.push_str("\n## Aftermath\n\n");
     let _ = writeln!(
         out,
-        "| Side | Units |{} Casualties |\n| --- | --- |{} --- |",
+        "| Side | Units |{} {} |\n| --- | --- |{} --- |",
         if men { " Men |" } else { "" },
+        report.casualties_heading,
         if men { " --- |" } else { "" }
     );
     for side in &report.sides {
@@ -501,8 +506,10 @@ fn markdown(report: &Report, figures_dir: &Path) -> String {
     }
     for side in &report.sides {
         let _ = writeln!(out, "\n### {}\n", md(&side_heading(side)));
-        out.push_str(
-            "| Unit Identifier | Unit Name | Fate | Casualties |\n| --- | --- | --- | --- |\n",
+        let _ = writeln!(
+            out,
+            "| Unit Identifier | Unit Name | Fate | {} |\n| --- | --- | --- | --- |",
+            report.casualties_heading
         );
         for unit in report.units.iter().filter(|u| u.side == side.side) {
             let _ = writeln!(
@@ -788,8 +795,9 @@ fn html(report: &Report, drawings: &[String]) -> String {
     out.push_str("</section>\n<section><h2>Aftermath</h2>\n");
     let _ = writeln!(
         out,
-        "<table><thead><tr><th>Side</th><th class=\"n\">Units</th>{}<th class=\"n\">Casualties</th></tr></thead><tbody>",
-        if men { "<th class=\"n\">Men</th>" } else { "" }
+        "<table><thead><tr><th>Side</th><th class=\"n\">Units</th>{}<th class=\"n\">{}</th></tr></thead><tbody>",
+        if men { "<th class=\"n\">Men</th>" } else { "" },
+        report.casualties_heading
     );
     for side in &report.sides {
         let men = match (men, side.men) {
@@ -812,8 +820,9 @@ fn html(report: &Report, drawings: &[String]) -> String {
     for side in &report.sides {
         let _ = writeln!(
             out,
-            "<h3>{}</h3>\n<table><thead><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th class=\"n\">Casualties</th></tr></thead><tbody>",
+            "<h3>{}</h3>\n<table><thead><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th class=\"n\">{}</th></tr></thead><tbody>",
             e(&side_heading(side)),
+            report.casualties_heading
         );
         for unit in report.units.iter().filter(|u| u.side == side.side) {
             let _ = writeln!(

@@ -91,7 +91,8 @@ pub struct UnitView {
     pub values: Vec<Value>,
     /// Men in the unit, where the system counts them.
     pub men: Option<u32>,
-    /// Men lost so far.
+    /// Men lost so far, or what the system counts instead
+    /// ([`BattleView::casualties_heading`]).
     pub casualties: u32,
     /// What became of it, in words, for the after-action report.
     pub fate: String,
@@ -104,6 +105,9 @@ pub struct BattleView {
     pub columns: &'static [Column],
     /// The heading of where units stand (`Hex`, `Square`, `Position`).
     pub place_heading: &'static str,
+    /// What [`UnitView::casualties`] counts, as a heading: `Casualties`
+    /// (men) or `Casualty points`.
+    pub casualties_heading: &'static str,
     pub units: Vec<UnitView>,
 }
 

@@ -420,3 +420,147 @@ fn a_leader_in_a_hex_that_loses_a_step_rolls_for_his_life() {
         &[("hastings-1066::action-not-owed", "GYR casualty 2d6:4+3")],
     );
 }
+
+#[test]
+fn a_unit_is_attacked_once_a_segment() {
+    // 8.1.4: F2 is attacked by BF1, then BF2 tries again.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::Hold),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("BF2", "0821", Some(6))],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:4\n    GYR casualty 2d6:3+4\n    BF2 melee F2 d6:4\n",
+        &[("hastings-1066::attacked-twice", "F2")],
+    );
+}
+
+#[test]
+fn a_leader_in_a_hex_that_lost_a_step_rolls_at_once() {
+    // 10.4.1: F2 loses a step (0 column, die 4: 1/1) with Gyrth in its hex.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::Hold),
+        ],
+        moves: &[("BF1", "0820", Some(5))],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:4\n    GYR casualty 2d6:3+4\n",
+        &[],
+    );
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:4\n1. Saxons\n",
+        &[(
+            "hastings-1066::leader-casualty-missing",
+            "BF1 melee F2 d6:4",
+        )],
+    );
+}
+
+#[test]
+fn a_melee_attacks_at_most_two_units() {
+    // 8.2.2: one unit attacks two at most, one through each frontal hexside.
+    let before = Before {
+        orders: &[
+            (
+                Formation::Section(Nation::Norman, Arm::Foot),
+                Order::AdvanceToCombat,
+            ),
+            (Formation::Wing(Wing::Center), Order::ShieldWall),
+        ],
+        moves: &[("NF1", "0813", Some(5))],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Normans\n  melee:\n    NF1 melee HC1+HC2 => diff=-13 NF1 reduced\n",
+        &[],
+    );
+    check(
+        &before,
+        "1. Normans\n  melee:\n    NF1 melee HC1+HC2+HC3 => diff=-21 NF1 reduced\n",
+        &[("hastings-1066::too-many-defenders", "HC1+HC2+HC3")],
+    );
+}
+
+#[test]
+fn a_step_lost_by_one_of_two_attackers_is_named() {
+    // BF1 4 + BF2 4 = 8 against F2 3 + Gyrth 1 = 4: +4, die 1 gives 1/1;
+    // the attackers' step falls on the one the claim names (HS-R17).
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::Hold),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("BF2", "0821", Some(6))],
+        ..Before::default()
+    };
+    let fold = check(
+        &before,
+        "1. Normans\n  melee:\n    BF1+BF2 melee F2 d6:1 => diff=+4 BF2 reduced F2 reduced\n    GYR casualty 2d6:3+4\n",
+        &[],
+    );
+    let bf2 = fold.roster.piece(Side::Normans, "BF2").unwrap();
+    assert!(fold.pieces[bf2].reduced);
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1+BF2 melee F2 d6:1 => diff=+4\n    GYR casualty 2d6:3+4\n",
+        &[(
+            "hastings-1066::step-loss-unassigned",
+            "BF1+BF2 melee F2 d6:1 => diff=+4",
+        )],
+    );
+}
+
+#[test]
+fn a_morale_check_is_written_before_play_goes_on() {
+    // BF1 4 against F2 3 + Gyrth 1: 0, die 6 gives -/M.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::Hold),
+        ],
+        moves: &[("BF1", "0820", Some(5))],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:6 => diff=+0\n    F2 morale d6:1 => F2 ok\n1. Saxons\n",
+        &[],
+    );
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F2 d6:6 => diff=+0\n1. Saxons\n",
+        &[(
+            "hastings-1066::morale-check-missing",
+            "BF1 melee F2 d6:6 => diff=+0",
+        )],
+    );
+}
+
+#[test]
+fn a_bound_unit_attacks_only_the_enemies_that_bind_it() {
+    // 8.1.2, HS-R9: BF1 and F2 hold each other (the spec's first melee, the
+    // legal case above); F1, turned away, is in BF1's zone but holds it not.
+    let before = Before {
+        orders: &[
+            (BRETON_FOOT, Order::AdvanceToCombat),
+            (Formation::Wing(Wing::Right), Order::Hold),
+        ],
+        moves: &[("BF1", "0820", Some(5)), ("F1", "0720", Some(5))],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Normans\n  melee:\n    BF1 melee F1 d6:3\n",
+        &[("hastings-1066::attack-restricted", "F1")],
+    );
+}

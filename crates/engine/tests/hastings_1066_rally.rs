@@ -95,3 +95,28 @@ fn a_routed_unit_rallies_in_a_leaders_range_or_withdraws() {
         &[("hastings-1066::rout-path", "0820-0720-0620")],
     );
 }
+
+#[test]
+fn a_routed_unit_out_of_every_rally_range_withdraws() {
+    // 9.5.3: F2, routed in 0721, rallies with Gyrth in its hex; moved to
+    // 0419, five hexes from Harold and four from Gyrth, it cannot.
+    let before = Before {
+        standings: &[("F2", Standing::Routed)],
+        ..Before::default()
+    };
+    check(
+        &before,
+        "1. Saxons\n  rally:\n    F2 rally => F2 rallied\n",
+        &[],
+    );
+    let far = Before {
+        standings: &[("F2", Standing::Routed)],
+        moves: &[("F2", "0419", Some(5))],
+        ..Before::default()
+    };
+    check(
+        &far,
+        "1. Saxons\n  rally:\n    F2 rally\n",
+        &[("hastings-1066::rally-not-in-range", "F2 rally")],
+    );
+}

@@ -386,3 +386,35 @@ fn the_view_shows_each_counter_as_printed() {
     // A reinforcement not yet arrived is not on the map.
     assert_eq!(unit("GF1").fate, "Not on the map");
 }
+
+#[test]
+fn the_great_fyrd_arrive_two_a_turn_then_one() {
+    // 11.4.1: twelve Great Fyrd, 2-2-2-2-1-1-1-1 over Period 1. The sample
+    // declares four (two in turns 1 and 2); eight more are added here.
+    let last = "  unit GF4 \"Great fyrd\" fyrd E melee=2 defense=2 wall=3 arrives=2\n";
+    let more = |turns: [u32; 8]| {
+        let mut text = last.to_string();
+        for (i, turn) in turns.iter().enumerate() {
+            text.push_str(&format!(
+                "  unit GF{} \"Great fyrd\" fyrd E melee=2 defense=2 wall=3 arrives={turn}\n",
+                i + 5
+            ));
+        }
+        text
+    };
+    let schedule = |turns| {
+        let (text, out) = findings(&[("option partial\n", ""), (last, &more(turns))]);
+        out.into_iter()
+            .filter(|v| v.code == "hastings-1066::reinforcement-schedule")
+            .map(|v| (v.message, text[v.span.range()].to_string()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(schedule([3, 3, 4, 4, 5, 6, 7, 8]), []);
+    assert_eq!(
+        schedule([3, 3, 3, 4, 4, 6, 7, 8]),
+        [(
+            "the Great Fyrd arrive [2, 2, 3, 2, 0, 1, 1, 1] in turns 1 to 8; the rules give two a turn in turns 1 to 4 and one a turn in 5 to 8".to_string(),
+            "[Rules \"hastings-1066/st\"]".to_string()
+        )]
+    );
+}

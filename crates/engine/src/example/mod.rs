@@ -291,6 +291,7 @@ impl Ruleset for Duel {
             sides: state.roster.sides.clone(),
             columns: &COLUMNS,
             place_heading: "Square",
+            casualties_heading: "Casualties",
             units: state
                 .roster
                 .units

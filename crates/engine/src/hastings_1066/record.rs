@@ -11,7 +11,7 @@ use super::codes;
 use super::melee::controls;
 use super::rules;
 use super::setup::first_word;
-use super::state::{LeaderStanding, Piece, Standing, State};
+use super::state::{LeaderStanding, Piece, PieceInfo, PieceState, Standing, State};
 use super::tables::{self, Side};
 use crate::violation::Violation;
 
@@ -24,21 +24,25 @@ pub fn points_lost(state: &State, side: Side) -> u32 {
         .iter()
         .zip(&state.pieces)
         .filter(|(info, _)| info.side == side)
-        .map(|(info, piece)| match info.piece {
-            Piece::Unit(f) if piece.standing == Standing::Eliminated => {
-                tables::unit_points(f.grade)
-            }
-            Piece::Leader(_)
-                if matches!(
-                    piece.leader,
-                    LeaderStanding::Killed | LeaderStanding::Captured
-                ) =>
-            {
-                tables::leader_points(first_word(&info.name))
-            }
-            _ => 0,
-        })
+        .map(|(info, piece)| points_of(info, piece))
         .sum()
+}
+
+/// The casualty points one piece has cost its side: its morale letter's
+/// once eliminated, a leader's by name once killed or captured (12.2).
+pub fn points_of(info: &PieceInfo, piece: &PieceState) -> u32 {
+    match info.piece {
+        Piece::Unit(f) if piece.standing == Standing::Eliminated => tables::unit_points(f.grade),
+        Piece::Leader(_)
+            if matches!(
+                piece.leader,
+                LeaderStanding::Killed | LeaderStanding::Captured
+            ) =>
+        {
+            tables::leader_points(first_word(&info.name))
+        }
+        _ => 0,
+    }
 }
 
 /// `SIDE tally => points=N`.

@@ -65,7 +65,7 @@ pub fn view(state: &State) -> BattleView {
             place: piece.at.map(Place::Cell),
             values: values(state, index, info, piece),
             men: None,
-            casualties: 0,
+            casualties: super::record::points_of(info, piece),
             fate: fate(info, piece),
         })
         .collect();
@@ -73,6 +73,7 @@ pub fn view(state: &State) -> BattleView {
         sides: state.roster.sides.clone(),
         columns: COLUMNS,
         place_heading: "Hex",
+        casualties_heading: "Casualty points",
         units,
     }
 }
@@ -198,7 +199,7 @@ fn called_all(state: &State, pieces: &[usize]) -> String {
 /// What the report's timeline tells of `events`: charges, fire and melee
 /// with their numbers, routs, rallies, steps lost and leaders' fates.
 pub fn moments(state: &State, events: &[super::event::Event]) -> Vec<String> {
-    use super::event::{Check, Event};
+    use super::event::Event;
     events
         .iter()
         .filter_map(|event| match event {
@@ -236,13 +237,9 @@ pub fn moments(state: &State, events: &[super::event::Event]) -> Vec<String> {
                 attack - defence,
                 die.map_or_else(String::new, |d| format!(", die {d}")),
             )),
-            Event::Rolled {
-                piece,
-                check: Check::Rally,
-                result: "rallied",
-                ..
-            } => Some(format!("{} rallies", called(state, *piece))),
+            // A rally, rolled or automatic, is the one way back to good order.
             Event::Standing { piece, standing } => match standing {
+                Standing::Good => Some(format!("{} rallies", called(state, *piece))),
                 Standing::Routed => Some(format!("{} routs", called(state, *piece))),
                 Standing::Eliminated => Some(format!("{} is eliminated", called(state, *piece))),
                 _ => None,

@@ -101,6 +101,7 @@ pub fn view(state: &State) -> BattleView {
         sides: state.roster.sides.clone(),
         columns: &COLUMNS,
         place_heading: "Hex",
+        casualties_heading: "Casualties",
         units,
     }
 }

@@ -87,6 +87,7 @@ pub fn view(state: &State) -> BattleView {
         sides: state.roster.sides.clone(),
         columns: COLUMNS,
         place_heading: "Square",
+        casualties_heading: "Casualties",
         units,
     }
 }
