@@ -137,3 +137,28 @@ fn the_state_after_turn_3_is_the_rules() {
         (3, 0)
     );
 }
+
+#[test]
+fn the_result_tag_is_checked_against_the_verdict() {
+    // Sixteen Battle Turns, nothing won by the Normans: the Saxons win at
+    // the end of Period 2 (12.1.3, HS-R45).
+    let setup = include_str!("data/hastings-1066-setup.sbn");
+    let turns: String = (1..=16)
+        .map(|n| format!("{n}. Normans\n{n}. Saxons\n"))
+        .collect();
+    let findings = |result: &str| {
+        let text = format!("{setup}\n{turns}").replace("[Result \"*\"]", result);
+        let archive = parse(&text);
+        let replay = replay(&HASTINGS_1066, &archive.battles[0], Config::default());
+        replay
+            .violations
+            .iter()
+            .map(|v| (v.code, text[v.span.range()].to_string()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(findings("[Result \"Saxons\"]"), []);
+    assert_eq!(
+        findings("[Result \"Normans\"]"),
+        [("setup::wrong-result", "\"Normans\"".to_string())]
+    );
+}

@@ -1,6 +1,6 @@
 //! Every diagnostic code Hastings: 1066 reports, with its severity and what
 //! it means: one registry, so docs, `senlac rules` and tests read the same
-//! list. The codes are the spec's (its section 2, 154 codes) less the 26 it
+//! list. The codes are the spec's (its section 2, 154 codes) less the 21 it
 //! reports under another code or does not check yet (listed with reasons
 //! in tests/hastings_1066_codes.rs), with 5 of senlac's own; each is an
 //! error but for five warnings, where the log may mean what it says (a unit
@@ -90,6 +90,10 @@ pub const TURN_OUT_OF_SEQUENCE: CodeInfo = CodeInfo::error(
     "hastings-1066::turn-out-of-sequence",
     "turns are numbered on through the game without gap or repeat, each the Normans' phase and then the Saxons'",
 );
+pub const GAME_OVER: CodeInfo = CodeInfo::error(
+    "hastings-1066::game-over",
+    "nothing follows the last Turn Record Phase of Period 2, extended turns included",
+);
 pub const SEGMENT_OUT_OF_ORDER: CodeInfo = CodeInfo::error(
     "hastings-1066::segment-out-of-order",
     "segments come once each in order (rally, fire, movement, reaction, defensive fire, melee), `orders:` opening the turn and `record:` closing it",
@@ -113,6 +117,14 @@ pub const MANDATORY_ATTACK_MISSING: CodeInfo = CodeInfo::error(
 pub const EXTENSION_NOT_EARNED: CodeInfo = CodeInfo::error(
     "hastings-1066::extension-not-earned",
     "an `extend` names a condition that holds: over half or over three quarters of the Normans on Senlac Hill, or the Saxons encircled",
+);
+pub const EXTENSION_MISSING: CodeInfo = CodeInfo::error(
+    "hastings-1066::extension-missing",
+    "when an extension condition holds at the end of a period's eighth turn, the Normans write their `extend`",
+);
+pub const EXTENSION_CONFLICT: CodeInfo = CodeInfo::error(
+    "hastings-1066::extension-conflict",
+    "a period end takes one `extend` at most: the conditions exclude each other, and the Normans choose",
 );
 pub const REROLL_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "hastings-1066::reroll-not-allowed",
@@ -536,6 +548,14 @@ pub const REFORM_INTERMIXED: CodeInfo = CodeInfo::warning(
 );
 
 // Victory and casualty points (12.x).
+pub const VICTORY_MISSED: CodeInfo = CodeInfo::error(
+    "hastings-1066::victory-missed",
+    "the game ends at once when the Normans control every Senlac Hill road hex from 0811 to 0116 or have eliminated every housecarl",
+);
+pub const VICTORY_CLAIM_MISMATCH: CodeInfo = CodeInfo::error(
+    "hastings-1066::victory-claim-mismatch",
+    "a claimed Norman win is strategic, or tactical by the road and a draw by the housecarls when the Normans have lost more points",
+);
 pub const CASUALTY_POINTS_MISMATCH: CodeInfo = CodeInfo::error(
     "hastings-1066::casualty-points-mismatch",
     "a side loses points for its units eliminated, A 15 to E 1, and its leaders killed or captured: William 50, Harold 25, Odo 10, others 5",
@@ -592,12 +612,15 @@ pub const ALL: &[CodeInfo] = &[
     UNKNOWN_MORALE,
     BAD_FACTOR,
     TURN_OUT_OF_SEQUENCE,
+    GAME_OVER,
     SEGMENT_OUT_OF_ORDER,
     UNKNOWN_PHASE,
     WITHDRAW_MISSING,
     REACTED_UNIT_FIRED,
     MANDATORY_ATTACK_MISSING,
     EXTENSION_NOT_EARNED,
+    EXTENSION_MISSING,
+    EXTENSION_CONFLICT,
     REROLL_NOT_ALLOWED,
     // Strategy and battle orders (4.x)
     UNKNOWN_WING,
@@ -708,6 +731,8 @@ pub const ALL: &[CodeInfo] = &[
     REINFORCEMENT_ENTRY,
     REFORM_INTERMIXED,
     // Victory and casualty points (12.x)
+    VICTORY_MISSED,
+    VICTORY_CLAIM_MISMATCH,
     CASUALTY_POINTS_MISMATCH,
     // Errata (13.x)
     ERRATA_COUNTER,

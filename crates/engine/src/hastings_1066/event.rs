@@ -6,7 +6,9 @@ use senlac_board::Cell;
 use senlac_board::facing::Vertex;
 use senlac_notation::Span;
 
-use super::state::{Formation, Held, Owed, Part, PhaseFlags, Segment, Standing, State, Wing};
+use super::state::{
+    Extension, Formation, Held, Owed, Part, PhaseFlags, Segment, Standing, State, Verdict, Wing,
+};
 use super::tables::{Column, FireResult, Outcome, Side};
 
 /// Which table a [`Event::Rolled`] read.
@@ -123,6 +125,18 @@ pub enum Event {
         piece: usize,
         wing: super::state::Wing,
     },
+    // periods and victory
+    /// The Normans took an extension of the period (3.3.1).
+    Extended(Extension),
+    /// Assault Period `period` opens with Battle Turn `turn` (3.1): two-turn
+    /// orders, wounds and shakes of the last one end (HS-R31, HS-R33), the
+    /// Strategy Effects ratings return to 0 (4.4.8), and each missile
+    /// group's unused fire segments carry over (7.4.3).
+    PeriodStarted { period: u32, turn: u32 },
+    /// The battle is decided (12.1).
+    Decided(Verdict),
+    /// Play written after the verdict was reported.
+    PlayedOn,
 }
 
 /// Applies `event` to `state`: the only way a state changes.
@@ -156,6 +170,17 @@ pub fn apply(state: &mut State, event: &Event) {
                 p.at = Some(to);
                 if facing.is_some() {
                     p.facing = *facing;
+                }
+            }
+            // A combat unit takes every road hex it enters or passes (HS-R43).
+            if let Some(info) = state.roster.pieces.get(*piece)
+                && !info.is_leader()
+            {
+                let side = info.side;
+                for (cell, holder) in &mut state.road {
+                    if path.contains(cell) {
+                        *holder = side;
+                    }
                 }
             }
         }
@@ -276,6 +301,33 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Fought { .. } | Event::Rolled { .. } => {}
+        // periods and victory
+        Event::Extended(extension) => state.extension = Some(*extension),
+        Event::PeriodStarted { period, turn } => {
+            let first = super::tables::Period::First;
+            for (info, piece) in state.roster.pieces.iter().zip(&mut state.pieces) {
+                if let Some(group) = super::fire::supply_group(info) {
+                    let allowed = super::tables::fire_segments(group, first, 0);
+                    piece.supply_carried = allowed.saturating_sub(piece.supply_used);
+                }
+                piece.supply_used = 0;
+                if matches!(
+                    piece.leader,
+                    super::state::LeaderStanding::Wounded | super::state::LeaderStanding::Shaken
+                ) {
+                    piece.leader = super::state::LeaderStanding::Effective;
+                }
+            }
+            state.period = *period;
+            state.period_start = *turn;
+            state.extension = None;
+            state.orders.clear();
+            state.housecarls.clear();
+            state.carried.clear();
+            state.effects.clear();
+        }
+        Event::Decided(verdict) => state.verdict = Some(*verdict),
+        Event::PlayedOn => state.played_on = true,
         // movement
         Event::Assigned { piece, wing } => {
             if let Some(p) = state.pieces.get_mut(*piece) {

@@ -76,11 +76,18 @@ mod cite {
     pub const TARGET: &str = "hastings-1066-st 7.0 (fire at enemy units), 7.1.7, 7.2.6 (a leader is a target only alone in his hex)";
 }
 
-/// The Assault Period of the turn being played. The Turn Record Phase that
-/// ends Period 1 (the extension check and the reform, 3.3, 11.5) is not
-/// played yet, so every turn is read as Period 1 until it is.
-pub fn period(_state: &State) -> Period {
-    Period::First
+/// The Assault Period of the turn being played (3.0).
+pub fn period(state: &State) -> Period {
+    if state.period >= 2 {
+        Period::Second
+    } else {
+        Period::First
+    }
+}
+
+/// The missile group whose supply limits `info`'s fire (7.4.1), if any.
+pub fn supply_group(info: &super::state::PieceInfo) -> Option<Supply> {
+    Supply::of(info.side, info.factors()?.missile?)
 }
 
 /// One firing unit's part in a fire: its weapon, range and strength, and
@@ -870,8 +877,8 @@ fn sight(state: &State, from: Cell, to: Cell, high: bool) -> Option<(&'static Co
 fn supply_left(state: &State, piece: usize, weapon: Weapon) -> Option<String> {
     let info = state.info(piece)?;
     let group = Supply::of(info.side, weapon)?;
-    let allowance = tables::fire_segments(group, period(state), 0);
     let me = state.pieces[piece];
+    let allowance = tables::fire_segments(group, period(state), me.supply_carried);
     // Counted already in this segment: firing again in it costs nothing.
     let used = me.supply_used - u32::from(me.phase.supply_counted);
     if used < allowance {

@@ -30,6 +30,7 @@ pub mod melee;
 pub mod morale;
 pub mod movement;
 pub mod orders;
+pub mod period;
 pub mod play;
 pub mod pursue;
 pub mod rally;
@@ -107,6 +108,16 @@ impl Ruleset for Hastings1066 {
             end: battle.span.end,
         };
         play::finish(fold, end, out);
+    }
+
+    fn outcome(&self, state: &state::State) -> Option<crate::system::Outcome> {
+        let verdict = state.verdict.or_else(|| period::time_verdict(state))?;
+        Some(crate::system::Outcome {
+            winner: verdict
+                .winner
+                .and_then(|side| state.roster.sides.get(side as usize).cloned()),
+            why: view::verdict_words(state, &verdict),
+        })
     }
 
     fn columns(&self) -> &'static [Column] {

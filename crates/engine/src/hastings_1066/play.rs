@@ -22,7 +22,7 @@ use super::orders;
 use super::rules;
 use super::state::{Owed, Segment, State};
 use super::tables::Side;
-use super::{movement, reaction};
+use super::{movement, period, reaction};
 use crate::violation::Violation;
 
 /// Where play emits its events: the system's fold, or a test's.
@@ -54,11 +54,46 @@ impl Emit for Scratch {
 
 /// Checks one step of the movetext and emits what it does.
 pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    // Once the battle is decided, only the record's claims may follow.
+    if fold.verdict.is_some() {
+        after_the_end(fold, step, out);
+        return;
+    }
     orders::step(fold, step, out);
     match step {
         Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
         Step::Phase { name, span } => segment(fold, name, *span, out),
         Step::Action(action) => line(fold, action, out),
+        _ => {}
+    }
+}
+
+/// A step once the battle is decided (12.1): the Saxons' block of the
+/// same Battle Turn may open for its `record:`, where `win` and `tally`
+/// state the outcome; anything else is reported once.
+fn after_the_end(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    let same_turn = |number: u32| number == fold.turn && fold.phasing == Some(Side::Normans);
+    match step {
+        Step::Turn { number, side, .. }
+            if Side::parse(side) == Some(Side::Saxons) && same_turn(*number) =>
+        {
+            fold.emit(Event::PhaseStarted {
+                turn: *number,
+                side: Side::Saxons,
+            });
+        }
+        Step::Phase { name: "record", .. }
+            if fold.phasing == Some(Side::Saxons) && fold.segment != Some(Segment::Record) =>
+        {
+            fold.emit(Event::SegmentStarted(Segment::Record));
+        }
+        Step::Action(action)
+            if period::allowed_after(action) && fold.segment == Some(Segment::Record) =>
+        {
+            line(fold, action, out);
+        }
+        Step::Turn { span, .. } | Step::Phase { span, .. } => period::played_on(fold, *span, out),
+        Step::Action(action) => period::played_on(fold, action.span, out),
         _ => {}
     }
 }
@@ -108,6 +143,12 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
         );
     }
     close_segment(fold, span, out);
+    if side == Side::Normans {
+        period::turn_opens(fold, number, span, out);
+        if fold.verdict.is_some() {
+            return;
+        }
+    }
     // Played as written: one mistake, one error.
     fold.emit(Event::PhaseStarted { turn: number, side });
 }
@@ -256,6 +297,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
     written_line(fold, action, out);
     // A leader the line left alone beside the enemy owes his escape.
     super::escape::settle(fold, &before, action.span);
+    period::decide(fold);
 }
 
 /// One line, checked and played.
@@ -369,6 +411,7 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
             }
         }
         "extend" => super::record::extend(fold, action, out),
+        "win" => period::win(fold, action, out),
         "escape" => {
             if let Some(&piece) = pieces.first() {
                 super::escape::line(fold, piece, action, out);

@@ -8,10 +8,12 @@ use senlac_notation::lower::Action;
 use senlac_notation::value;
 
 use super::codes;
+use super::event::Event;
 use super::melee::controls;
+use super::play::Emit;
 use super::rules;
 use super::setup::first_word;
-use super::state::{LeaderStanding, Piece, PieceInfo, PieceState, Standing, State};
+use super::state::{Extension, LeaderStanding, Piece, PieceInfo, PieceState, Standing, State};
 use super::tables::{self, Side};
 use crate::violation::Violation;
 
@@ -136,9 +138,9 @@ pub fn encircled(state: &State) -> bool {
     })
 }
 
-/// `Normans extend half|three-quarters|encircled` (3.3.1): the condition
-/// named holds.
-pub fn extend(state: &State, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+/// `Normans extend half|three-quarters|encircled` (3.3.1, HS-R26): at the
+/// end of a period's eighth turn, once, naming a condition that holds.
+pub fn extend(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let Some(word) = action.args().first() else {
         out.push(Violation::of(
             &codes::EXTENSION_NOT_EARNED,
@@ -148,12 +150,42 @@ pub fn extend(state: &State, action: &Action<'_, '_>, out: &mut Vec<Violation>) 
         ));
         return;
     };
-    let (on, all) = on_the_hill(state);
-    let holds = match word.text {
-        "half" => 2 * on > all,
-        "three-quarters" => 4 * on > 3 * all,
-        "encircled" => encircled(state),
-        _ => false,
+    if let Some(taken) = fold.extension {
+        out.push(Violation::of(
+            &codes::EXTENSION_CONFLICT,
+            action.span,
+            format!(
+                "the Normans extended Period {} already (`{}`): one condition a period, their choice",
+                fold.period,
+                taken.word()
+            ),
+            rules::EXTENSION,
+        ));
+        return;
+    }
+    let eighth = fold.turn_in_period() == super::period::TURNS;
+    if !eighth {
+        out.push(Violation::of(
+            &codes::EXTENSION_NOT_EARNED,
+            action.span,
+            format!(
+                "Battle Turn {} is turn {} of Period {}: a period is extended at the end of its eighth turn, {}",
+                fold.turn,
+                fold.turn_in_period(),
+                fold.period,
+                fold.period_start + super::period::TURNS - 1
+            ),
+            rules::EXTENSION,
+        ));
+        return;
+    }
+    let (on, all) = on_the_hill(fold);
+    let extension = Extension::parse(word.text);
+    let holds = match extension {
+        Some(Extension::Half) => 2 * on > all,
+        Some(Extension::ThreeQuarters) => 4 * on > 3 * all,
+        Some(Extension::Encircled) => encircled(fold),
+        None => false,
     };
     if !holds {
         out.push(Violation::of(
@@ -169,5 +201,9 @@ pub fn extend(state: &State, action: &Action<'_, '_>, out: &mut Vec<Violation>) 
             },
             rules::EXTENSION,
         ));
+        return;
+    }
+    if let Some(extension) = extension {
+        fold.emit(Event::Extended(extension));
     }
 }

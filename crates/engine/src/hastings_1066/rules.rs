@@ -16,7 +16,7 @@ pub const LOG: &str = "docs/rules/hastings-1066-st.md HS-R41 (how a battle turn 
 
 // Sequence.
 
-pub const PERIODS: &str = "hastings-1066-st 3.0 (sequence of play), 3.1 (the Assault Period); docs/rules/hastings-1066-st.md HS-R41 (turns numbered on through the game)";
+pub const PERIODS: &str = "hastings-1066-st 3.0 (sequence of play), 3.1 (the Assault Period); docs/rules/hastings-1066-st.md HS-R41 (turns numbered on through the game), HS-R62 (the end of a period and of the battle)";
 pub const BATTLE_TURN: &str = "hastings-1066-st 3.2 (the Battle Turn: Order, Norman and Saxon Player, Turn Record Phases; six segments); docs/rules/hastings-1066-st.md HS-R41";
 pub const CONSEQUENCES: &str = "hastings-1066-st 3.2 (casualties immediately, then retreats), 8.3.1 (results taken immediately); docs/rules/hastings-1066-st.md HS-R17 (the order of a melee's consequences)";
 pub const EXTENSION: &str = "hastings-1066-st 3.3.1 (the extended Assault Period); docs/rules/hastings-1066-st.md HS-R26 (Period 2 too), HS-R28 (the 50% and 75% count)";

@@ -87,6 +87,20 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     roster.options = options(&generic, out);
     let pieces = deploy(&generic, &mut roster, out);
     order_of_battle(battle, &roster, out);
+    // Every road hex on Senlac Hill is the Saxons' when the battle opens
+    // (HS-R43).
+    let road = roster
+        .ground
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.road && g.senlac_hill)
+        .filter_map(|(i, _)| {
+            let columns = usize::from(roster.extent.columns.max(1));
+            let column = u8::try_from(i % columns + 1).ok()?;
+            let row = u8::try_from(i / columns + 1).ok()?;
+            Some((Cell { column, row }, Side::Saxons))
+        })
+        .collect();
     State {
         roster: Arc::new(roster),
         pieces,
@@ -102,6 +116,12 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         carried: Vec::new(),
         strategies: Vec::new(),
         effects: Vec::new(),
+        period: 1,
+        period_start: 1,
+        extension: None,
+        road,
+        verdict: None,
+        played_on: false,
     }
 }
 

@@ -382,6 +382,9 @@ pub struct PieceState {
     /// The wing a Saxon reinforcement joined when it came within a leader's
     /// command radius or next to an enemy (4.3.8.2, HS-R37); `None` before.
     pub assigned: Option<Wing>,
+    /// The fire segments of Period 1 its group left unused, carried into
+    /// Period 2 (7.4.3, HS-R36).
+    pub supply_carried: u32,
 }
 
 /// A segment of a Battle Turn (3.2, HS-R41): the Order Phase at the head of
@@ -442,6 +445,82 @@ impl Segment {
     }
 }
 
+/// How a period was extended (3.3.1): by its condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Extension {
+    /// More than half the Norman combat units on Senlac Hill: 2 turns.
+    Half,
+    /// More than three quarters: 3 turns.
+    ThreeQuarters,
+    /// Every Saxon unit in good order encircled: until it is broken.
+    Encircled,
+}
+
+impl Extension {
+    pub const ALL: [Extension; 3] = [
+        Extension::Half,
+        Extension::ThreeQuarters,
+        Extension::Encircled,
+    ];
+
+    /// Its word in `Normans extend …`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Extension::Half => "half",
+            Extension::ThreeQuarters => "three-quarters",
+            Extension::Encircled => "encircled",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Extension> {
+        Extension::ALL.into_iter().find(|e| e.word() == word)
+    }
+
+    /// The turns it adds; `None` while the encirclement holds.
+    pub const fn turns(self) -> Option<u32> {
+        match self {
+            Extension::Half => Some(2),
+            Extension::ThreeQuarters => Some(3),
+            Extension::Encircled => None,
+        }
+    }
+}
+
+/// Why the battle is over (12.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// The Normans control every road hex on Senlac Hill (12.1.1).
+    Road,
+    /// Every housecarl unit is eliminated (12.1.2).
+    Housecarls,
+    /// Period 2 ended without a Norman victory (12.1.3).
+    Time,
+}
+
+/// How the battle was decided: by whom, how well, and why (12.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Verdict {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    /// Strategic, or tactical when the Normans won while losing more
+    /// casualty points (12.1.1); meaningless for a draw.
+    pub strategic: bool,
+    pub decision: Decision,
+    /// The Battle Turn it was decided in.
+    pub turn: u32,
+}
+
+impl Verdict {
+    /// The level a `win` line claims: `strategic`, `tactical` or `draw`.
+    pub const fn level(self) -> &'static str {
+        match (self.winner, self.strategic) {
+            (None, _) => "draw",
+            (Some(_), true) => "strategic",
+            (Some(_), false) => "tactical",
+        }
+    }
+}
+
 /// The position at one moment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -478,6 +557,20 @@ pub struct State {
     /// Each wing's and nationality's Strategy Effects rating, the sum of
     /// its `effect=` claims (4.2.3, HS-R51).
     pub effects: Vec<(Part, i32)>,
+    // periods and victory
+    /// The Assault Period, 1 or 2 (3.0).
+    pub period: u32,
+    /// Its first Battle Turn (turns run on through the game, HS-R41).
+    pub period_start: u32,
+    /// The extension the Normans took at its eighth turn (3.3.1).
+    pub extension: Option<Extension>,
+    /// The road hexes on Senlac Hill and the side that last entered each
+    /// (12.1.1, HS-R43): the Saxons' at setup.
+    pub road: Vec<(Cell, Side)>,
+    /// Set when the battle is decided (12.1): nothing is played after.
+    pub verdict: Option<Verdict>,
+    /// Play written after the verdict was reported (once).
+    pub played_on: bool,
 }
 
 impl State {
@@ -548,6 +641,11 @@ impl State {
             .iter()
             .find(|(f, _)| *f == formation)
             .map(|&(_, held)| held)
+    }
+
+    /// The Battle Turn within the period: 1 for its first.
+    pub fn turn_in_period(&self) -> u32 {
+        (self.turn + 1).saturating_sub(self.period_start)
     }
 
     /// The combat unit standing in a hex, if any (5.6.1: one at most).

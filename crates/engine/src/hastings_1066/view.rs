@@ -271,3 +271,27 @@ pub fn moments(state: &State, events: &[super::event::Event]) -> Vec<String> {
         })
         .collect()
 }
+
+/// How the battle was decided, in words: "the Normans hold every road hex
+/// on Senlac Hill in Battle Turn 7: a strategic victory".
+pub fn verdict_words(state: &State, verdict: &super::state::Verdict) -> String {
+    use super::state::Decision;
+    let what = match verdict.decision {
+        Decision::Road => "the Normans hold every road hex on Senlac Hill",
+        Decision::Housecarls => "every housecarl unit is eliminated",
+        Decision::Time => "Period 2 ends with the Saxons on Senlac Hill",
+    };
+    let result = match verdict.winner {
+        None => "a draw, the Normans having lost more casualty points".to_string(),
+        Some(side) => format!(
+            "a {} victory for the {}",
+            verdict.level(),
+            state
+                .roster
+                .sides
+                .get(side as usize)
+                .map_or(side.word(), String::as_str)
+        ),
+    };
+    format!("{what} in Battle Turn {}: {result}", verdict.turn)
+}

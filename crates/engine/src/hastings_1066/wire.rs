@@ -10,7 +10,9 @@ use senlac_board::facing::Vertex;
 use serde::{Deserialize, Serialize};
 
 use super::event::Event;
-use super::state::{Formation, Held, LeaderStanding, Segment, Standing, State, Wing};
+use super::state::{
+    Decision, Extension, Formation, Held, LeaderStanding, Segment, Standing, State, Verdict, Wing,
+};
 use super::tables::{Arm, Order, Side};
 
 /// One exported event.
@@ -81,6 +83,22 @@ pub enum Wire {
     Joined {
         piece: String,
         wing: String,
+    },
+    Period {
+        period: u32,
+        turn: u32,
+    },
+    Extended {
+        extension: String,
+    },
+    Decided {
+        /// The winning side's name, or none for a draw.
+        winner: Option<String>,
+        /// `strategic`, `tactical` or `draw`.
+        level: String,
+        /// `road`, `housecarls` or `time`.
+        decision: String,
+        turn: u32,
     },
     /// Kept in the timeline, not worth exporting: the owed queue, phase
     /// flags, the bound pairs.
@@ -265,9 +283,30 @@ pub fn wire(state: &State, event: &Event) -> Wire {
             piece: piece(state, *p),
             wing: wing.word().to_string(),
         },
+        Event::PeriodStarted { period, turn } => Wire::Period {
+            period: *period,
+            turn: *turn,
+        },
+        Event::Extended(extension) => Wire::Extended {
+            extension: extension.word().to_string(),
+        },
+        Event::Decided(verdict) => Wire::Decided {
+            winner: verdict
+                .winner
+                .and_then(|s| state.roster.sides.get(s as usize).cloned()),
+            level: verdict.level().to_string(),
+            decision: word_of(&DECISIONS, verdict.decision).to_string(),
+            turn: verdict.turn,
+        },
         _ => Wire::Bookkeeping,
     }
 }
+
+const DECISIONS: [(Decision, &str); 3] = [
+    (Decision::Road, "road"),
+    (Decision::Housecarls, "housecarls"),
+    (Decision::Time, "time"),
+];
 
 /// An exported event read back against the state it applies to; `None`
 /// for records, bookkeeping and names the state does not know.
@@ -330,6 +369,29 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
                 Event::Joined { piece: index, wing }
             }
         }
+        Wire::Period { period, turn } => Event::PeriodStarted {
+            period: *period,
+            turn: *turn,
+        },
+        Wire::Extended { extension } => Event::Extended(Extension::parse(extension)?),
+        Wire::Decided {
+            winner,
+            level,
+            decision,
+            turn,
+        } => Event::Decided(Verdict {
+            winner: match winner {
+                Some(name) => Some(
+                    Side::ALL
+                        .into_iter()
+                        .find(|&s| state.roster.sides.get(s as usize) == Some(name))?,
+                ),
+                None => None,
+            },
+            strategic: level != "tactical",
+            decision: value_of(&DECISIONS, decision)?,
+            turn: *turn,
+        }),
         Wire::Fired { .. } | Wire::Fought { .. } | Wire::Rolled { .. } | Wire::Bookkeeping => {
             return None;
         }

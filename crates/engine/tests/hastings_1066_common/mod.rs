@@ -12,7 +12,7 @@ use senlac_engine::Violation;
 use senlac_engine::hastings_1066::event::Event;
 use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
 use senlac_engine::hastings_1066::setup::setup;
-use senlac_engine::hastings_1066::state::{Formation, Held, Standing};
+use senlac_engine::hastings_1066::state::{Formation, Held, LeaderStanding, Standing};
 use senlac_engine::hastings_1066::tables::{Order, Side};
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
@@ -30,6 +30,7 @@ pub struct Before<'a> {
     pub orders: &'a [(Formation, Order)],
     pub moves: &'a [(&'a str, &'a str, Option<u8>)],
     pub standings: &'a [(&'a str, Standing)],
+    pub leaders: &'a [(&'a str, LeaderStanding)],
 }
 
 /// The one check: `movetext` after the setup and `before` gives exactly
@@ -71,6 +72,10 @@ pub fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> 
     for &(id, standing) in before.standings {
         let p = piece(&fold, id);
         fold.emit(Event::Standing { piece: p, standing });
+    }
+    for &(id, standing) in before.leaders {
+        let p = piece(&fold, id);
+        fold.emit(Event::LeaderStanding { piece: p, standing });
     }
     for step in steps(battle) {
         play(&mut fold, &step, &mut out);
