@@ -3,11 +3,17 @@
 
 mod hastings_1066_common;
 
-use hastings_1066_common::{Before, check};
+use hastings_1066_common::{Before, check, normans_place, saxons_place};
+use senlac_engine::hastings_1066::event::Event;
 use senlac_engine::hastings_1066::period::time_verdict;
+use senlac_engine::hastings_1066::play::Emit;
 use senlac_engine::hastings_1066::record::{encircled, on_the_hill, points_lost};
-use senlac_engine::hastings_1066::state::{Decision, Extension, LeaderStanding, Standing};
-use senlac_engine::hastings_1066::tables::Side;
+use senlac_engine::hastings_1066::state::{
+    Decision, Extension, Formation, LeaderStanding, Standing, Wing,
+};
+use senlac_engine::hastings_1066::tables::{
+    FireResult, Order, Period, Side, Supply, fire_segments,
+};
 
 const RECORD: &str = "1. Normans\n1. Saxons\n  record:\n";
 
@@ -21,6 +27,18 @@ fn turns(from: u32, to: u32) -> String {
 /// Turns 1 to 8, the last with its `record:` label.
 fn to_the_eighth() -> String {
     format!("{}  record:\n", turns(1, 8))
+}
+
+/// Turns 1 to `to`, the armies reformed at the end of turn 8 as the
+/// example setup stands.
+fn reformed_to(to: u32) -> String {
+    format!(
+        "{}    Normans reform\n{}    Saxons reform\n{}{}",
+        to_the_eighth(),
+        normans_place(&[]),
+        saxons_place(&[]),
+        turns(9, to)
+    )
 }
 
 #[test]
@@ -125,7 +143,7 @@ fn an_earned_extension_is_taken() {
 #[test]
 fn a_period_is_eight_turns_and_what_it_earned() {
     // Without an extension Period 2 opens with turn 9 (3.0, HS-R41).
-    let fold = check(&Before::default(), &turns(1, 9), &[]);
+    let fold = check(&Before::default(), &reformed_to(9), &[]);
     assert_eq!(
         (fold.period, fold.period_start, fold.turn_in_period()),
         (2, 9, 1)
@@ -138,7 +156,11 @@ fn a_period_is_eight_turns_and_what_it_earned() {
     );
     let fold = check(&CLIMBED, &extended, &[]);
     assert_eq!((fold.period, fold.turn_in_period()), (1, 10));
-    let fold = check(&CLIMBED, &format!("{extended}{}", turns(11, 11)), &[]);
+    let fold = check(
+        &CLIMBED,
+        &format!("{extended}{}", turns(11, 11)),
+        &[("hastings-1066::reform-missing", "11. Normans")],
+    );
     assert_eq!((fold.period, fold.period_start), (2, 11));
 }
 
@@ -149,7 +171,7 @@ fn the_game_ends_with_period_2() {
         &Before::default(),
         &format!(
             "{}  record:\n    Saxons win => victory=strategic\n",
-            turns(1, 16)
+            reformed_to(16)
         ),
         &[],
     );
@@ -159,14 +181,17 @@ fn the_game_ends_with_period_2() {
     );
     check(
         &Before::default(),
-        &format!("{}17. Normans\n  movement:\n    NK1 face 4\n", turns(1, 16)),
+        &format!(
+            "{}17. Normans\n  movement:\n    NK1 face 4\n",
+            reformed_to(16)
+        ),
         &[("hastings-1066::game-over", "17. Normans")],
     );
     check(
         &Before::default(),
         &format!(
             "{}  record:\n    Normans win => victory=strategic\n",
-            turns(1, 16)
+            reformed_to(16)
         ),
         &[(
             "hastings-1066::victory-claim-mismatch",
@@ -275,4 +300,41 @@ fn every_housecarl_eliminated_wins_or_draws_by_the_points() {
             "Normans win => victory=strategic",
         )],
     );
+}
+
+#[test]
+fn period_2_carries_over_the_unused_fire_segments() {
+    // 7.4.3: NB1's section fired in one of its six Period 1 segments; five
+    // carry over, and Period 2 gives 3 more, capped at 6. Gyrth shaken in
+    // turn 8 is effective again (HS-R33), two-turn orders end (HS-R30).
+    let shaken = Before {
+        leaders: &[("GYR", LeaderStanding::Shaken)],
+        orders: &[(Formation::Wing(Wing::Right), Order::AttackPursue)],
+        ..Before::default()
+    };
+    let mut fold = check(&shaken, &turns(1, 8), &[]);
+    // As the reform would, in the record of turn 8.
+    let nb1 = fold.roster.piece(Side::Normans, "NB1").unwrap();
+    fold.emit(Event::Fired {
+        firers: vec![nb1],
+        target: 0,
+        supplied: vec![nb1],
+        fire: 0,
+        defence: 0,
+        odds: None,
+        die: None,
+        result: FireResult::NoEffect,
+    });
+    fold.emit(Event::PeriodStarted { period: 2, turn: 9 });
+    let gyrth = fold.roster.piece(Side::Saxons, "GYR").unwrap();
+    assert_eq!(
+        (
+            fold.pieces[nb1].supply_used,
+            fold.pieces[nb1].supply_carried
+        ),
+        (0, 5)
+    );
+    assert_eq!(fire_segments(Supply::NormanBowmen, Period::Second, 5), 6);
+    assert_eq!(fold.pieces[gyrth].leader, LeaderStanding::Effective);
+    assert!(fold.orders.is_empty());
 }

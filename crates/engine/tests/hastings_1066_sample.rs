@@ -3,6 +3,8 @@
 //! and 2 are the spec's example (tests/data) with figure marks added; turn
 //! 3 is checked against the state the rules give after it.
 
+mod hastings_1066_common;
+
 use senlac_engine::hastings_1066::record::points_lost;
 use senlac_engine::hastings_1066::state::{LeaderStanding, Standing};
 use senlac_engine::hastings_1066::tables::Side;
@@ -142,10 +144,19 @@ fn the_state_after_turn_3_is_the_rules() {
 fn the_result_tag_is_checked_against_the_verdict() {
     // Sixteen Battle Turns, nothing won by the Normans: the Saxons win at
     // the end of Period 2 (12.1.3, HS-R45).
-    let setup = include_str!("data/hastings-1066-setup.sbn");
-    let turns: String = (1..=16)
-        .map(|n| format!("{n}. Normans\n{n}. Saxons\n"))
-        .collect();
+    let setup = hastings_1066_common::SETUP;
+    let turns = |from: u32, to: u32| -> String {
+        (from..=to)
+            .map(|n| format!("{n}. Normans\n{n}. Saxons\n"))
+            .collect()
+    };
+    let turns = format!(
+        "{}  record:\n    Normans reform\n{}    Saxons reform\n{}{}",
+        turns(1, 8),
+        hastings_1066_common::normans_place(&[]),
+        hastings_1066_common::saxons_place(&[]),
+        turns(9, 16)
+    );
     let findings = |result: &str| {
         let text = format!("{setup}\n{turns}").replace("[Result \"*\"]", result);
         let archive = parse(&text);

@@ -341,7 +341,7 @@ fn the_full_order_of_battle_is_checked_unless_partial() {
 }
 
 #[test]
-fn the_notation_guides_example_sets_up_clean() {
+fn the_notation_guides_example_plays_clean() {
     let guide = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../docs/notation.md"
@@ -360,6 +360,11 @@ fn the_notation_guides_example_sets_up_clean() {
     let state = setup(&archive.battles[0], &mut out);
     assert!(out.is_empty(), "{out:#?}");
     assert_eq!(state.roster.pieces.len(), 4);
+    // And its turn replays through the registry, as `senlac lint` does.
+    let game = senlac_engine::system("hastings-1066/st")
+        .unwrap()
+        .replay(&archive.battles[0], senlac_engine::Config::default());
+    assert!(game.violations().is_empty(), "{:#?}", game.violations());
 }
 
 #[test]
@@ -416,5 +421,18 @@ fn the_great_fyrd_arrive_two_a_turn_then_one() {
             "the Great Fyrd arrive [2, 2, 3, 2, 0, 1, 1, 1] in turns 1 to 8; the rules give two a turn in turns 1 to 4 and one a turn in 5 to 8".to_string(),
             "[Rules \"hastings-1066/st\"]".to_string()
         )]
+    );
+}
+
+#[test]
+fn a_variable_deployment_keeps_to_the_reform_areas() {
+    // HS-R56: the Normans four hexes south of the hill, the Saxons on it.
+    check(
+        &[("NF1@1313^5", "NF1@1013^5")],
+        &[("hastings-1066::reform-too-close", "NF1@1013^5")],
+    );
+    check(
+        &[("HC1@0713^2", "HC1@0913^2")],
+        &[("hastings-1066::reform-not-on-hill", "HC1@0913^2")],
     );
 }

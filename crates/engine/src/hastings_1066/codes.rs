@@ -1,6 +1,6 @@
 //! Every diagnostic code Hastings: 1066 reports, with its severity and what
 //! it means: one registry, so docs, `senlac rules` and tests read the same
-//! list. The codes are the spec's (its section 2, 154 codes) less the 21 it
+//! list. The codes are the spec's (its section 2, 154 codes) less the 15 it
 //! reports under another code or does not check yet (listed with reasons
 //! in tests/hastings_1066_codes.rs), with 5 of senlac's own; each is an
 //! error but for five warnings, where the log may mean what it says (a unit
@@ -526,6 +526,14 @@ pub const SETUP_HEX: CodeInfo = CodeInfo::error(
     "hastings-1066::setup-hex",
     "the Saxon leaders set up on their hexes: Harold 0514, Leofwine 0710, Gyrth 0721",
 );
+pub const REFORM_TOO_CLOSE: CodeInfo = CodeInfo::error(
+    "hastings-1066::reform-too-close",
+    "the Normans reform, or deploy variably, at least four hexes from Senlac Hill and south of it",
+);
+pub const REFORM_NOT_ON_HILL: CodeInfo = CodeInfo::error(
+    "hastings-1066::reform-not-on-hill",
+    "the Saxons reform, or deploy variably, on Senlac Hill, with the last twelve fyrd",
+);
 pub const REINFORCEMENT_SCHEDULE: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-schedule",
     "twelve Great Fyrd arrive in Period 1, two a turn in turns 1 to 4 and one a turn in turns 5 to 8: `arrives=T`",
@@ -541,6 +549,22 @@ pub const REINFORCEMENT_EARLY: CodeInfo = CodeInfo::error(
 pub const REINFORCEMENT_ENTRY: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-entry",
     "a reinforcement enters by 0116, or the nearest open north-edge hex when 0116 is blocked, paying for that hex",
+);
+pub const REFORM_MISSING: CodeInfo = CodeInfo::error(
+    "hastings-1066::reform-missing",
+    "when Period 1 ends without a Norman victory, both armies reform before Period 2",
+);
+pub const REFORM_OUT_OF_ORDER: CodeInfo = CodeInfo::error(
+    "hastings-1066::reform-out-of-order",
+    "the Normans reform first, then the Saxons",
+);
+pub const REFORM_TRACE: CodeInfo = CodeInfo::error(
+    "hastings-1066::reform-trace",
+    "a unit that cannot trace a path clear of enemy units and enemy ZOC to its reform area, or to a friend who can, is eliminated",
+);
+pub const REFORM_FLANK: CodeInfo = CodeInfo::error(
+    "hastings-1066::reform-flank",
+    "the Normans reform between rows xx06 and xx26",
 );
 pub const REFORM_INTERMIXED: CodeInfo = CodeInfo::warning(
     "hastings-1066::reform-intermixed",
@@ -725,10 +749,16 @@ pub const ALL: &[CodeInfo] = &[
     SETUP_HEX_VOID,
     ORDER_OF_BATTLE,
     SETUP_HEX,
+    REFORM_TOO_CLOSE,
+    REFORM_NOT_ON_HILL,
     REINFORCEMENT_SCHEDULE,
     REINFORCEMENT_MISSING,
     REINFORCEMENT_EARLY,
     REINFORCEMENT_ENTRY,
+    REFORM_MISSING,
+    REFORM_OUT_OF_ORDER,
+    REFORM_TRACE,
+    REFORM_FLANK,
     REFORM_INTERMIXED,
     // Victory and casualty points (12.x)
     VICTORY_MISSED,

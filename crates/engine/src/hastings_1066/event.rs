@@ -137,6 +137,14 @@ pub enum Event {
     Decided(Verdict),
     /// Play written after the verdict was reported.
     PlayedOn,
+    // the reform
+    /// The units eliminated at the end of Period 1 (11.5.2, 11.5.3), each
+    /// with whether it was for want of a trace.
+    ReformLosses(Vec<(usize, bool)>),
+    /// A side reformed (11.5): its pieces still in the battle leave the map
+    /// to be placed, the routed and disrupted rallied (11.5.2), with the
+    /// Saxons' last twelve fyrd (11.4.2).
+    Reformed { side: Side },
 }
 
 /// Applies `event` to `state`: the only way a state changes.
@@ -168,6 +176,7 @@ pub fn apply(state: &mut State, event: &Event) {
         } => {
             if let (Some(p), Some(&to)) = (state.pieces.get_mut(*piece), path.last()) {
                 p.at = Some(to);
+                p.awaiting = false;
                 if facing.is_some() {
                     p.facing = *facing;
                 }
@@ -318,6 +327,11 @@ pub fn apply(state: &mut State, event: &Event) {
                     piece.leader = super::state::LeaderStanding::Effective;
                 }
             }
+            for piece in &mut state.pieces {
+                piece.awaiting = false;
+            }
+            state.reforms.clear();
+            state.reform_losses.clear();
             state.period = *period;
             state.period_start = *turn;
             state.extension = None;
@@ -328,6 +342,23 @@ pub fn apply(state: &mut State, event: &Event) {
         }
         Event::Decided(verdict) => state.verdict = Some(*verdict),
         Event::PlayedOn => state.played_on = true,
+        Event::ReformLosses(losses) => state.reform_losses.clone_from(losses),
+        Event::Reformed { side } => {
+            state.reforms.push(*side);
+            for (info, piece) in state.roster.pieces.iter().zip(&mut state.pieces) {
+                let gone = piece.standing == Standing::Eliminated
+                    || matches!(
+                        piece.leader,
+                        super::state::LeaderStanding::Killed
+                            | super::state::LeaderStanding::Captured
+                    );
+                if info.side == *side && !gone {
+                    piece.at = None;
+                    piece.awaiting = true;
+                    piece.standing = Standing::Good;
+                }
+            }
+        }
         // movement
         Event::Assigned { piece, wing } => {
             if let Some(p) = state.pieces.get_mut(*piece) {

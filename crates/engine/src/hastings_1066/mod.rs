@@ -36,6 +36,7 @@ pub mod pursue;
 pub mod rally;
 pub mod reaction;
 pub mod record;
+pub mod reform;
 pub mod reinforcement;
 pub mod rout;
 pub mod rules;

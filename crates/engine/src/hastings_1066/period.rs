@@ -74,6 +74,8 @@ pub fn turn_opens(fold: &mut impl Emit, number: u32, span: Span, out: &mut Vec<V
     }
     let eighth = fold.turn_in_period() == TURNS && fold.extension.is_none();
     if eighth && let Some(&first) = earned(fold).first() {
+        // Played as the log goes on: extended (one mistake, one error).
+        fold.emit(Event::Extended(first));
         let (on, all) = on_the_hill(fold);
         out.push(
             Violation::of(
@@ -111,6 +113,7 @@ pub fn turn_opens(fold: &mut impl Emit, number: u32, span: Span, out: &mut Vec<V
         }));
         played_on(fold, span, out);
     } else {
+        super::reform::settled(fold, span, out);
         fold.emit(Event::PeriodStarted {
             period: fold.period + 1,
             turn: number,

@@ -412,6 +412,19 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
         }
         "extend" => super::record::extend(fold, action, out),
         "win" => period::win(fold, action, out),
+        "reform" | "place" => match Side::parse(actor.text) {
+            Some(side) if verb.text == "reform" => super::reform::reform(fold, side, action, out),
+            Some(side) => super::reform::place(fold, side, action, out),
+            None => out.push(Violation::of(
+                &codes::SIDES,
+                actor.span,
+                format!(
+                    "`{}` is written by an army: `Normans {}` or `Saxons {}`",
+                    verb.text, verb.text, verb.text
+                ),
+                rules::REFORM,
+            )),
+        },
         "escape" => {
             if let Some(&piece) = pieces.first() {
                 super::escape::line(fold, piece, action, out);

@@ -149,7 +149,7 @@ pub const COMMANDER_FALLS: &str = "hastings-1066-st 10.4.5 (William or Harold wo
 pub const NORMAN_SETUP: &str = "hastings-1066-st 11.1 (Norman deployment), 13.2 (hex 1307); docs/rules/hastings-1066-st.md HS-R38 (setup codes, Odo)";
 pub const SAXON_SETUP: &str = "hastings-1066-st 11.2 (Saxon deployment)";
 pub const VARIABLE_DEPLOYMENT: &str = "hastings-1066-st 11.3 (variable deployment, optional), 11.5.4 to 11.5.6; docs/rules/hastings-1066-st.md HS-R56, HS-R40 (11.3's \"case 11.5\" means 11.5.4 to 11.5.6)";
-pub const REFORM: &str = "hastings-1066-st 3.2 (Turn Record Phase), 11.5.1, 11.5.2 (reforming armies), 7.4.3, 4.4.8; docs/rules/hastings-1066-st.md HS-R30, HS-R33 (what the reform ends), HS-R44 (eliminated at the reform)";
+pub const REFORM: &str = "hastings-1066-st 3.2 (Turn Record Phase), 11.5.1, 11.5.2 (reforming armies), 7.4.3, 4.4.8; docs/rules/hastings-1066-st.md HS-R63 (how the reform is written), HS-R30, HS-R33 (what the reform ends), HS-R44 (eliminated at the reform)";
 pub const REFORM_TRACE: &str =
     "hastings-1066-st 11.5.3 (tracing to the reform area); docs/rules/hastings-1066-st.md HS-R39";
 pub const NORMAN_REFORM: &str = "hastings-1066-st 11.5.4 (four hexes south, rows xx06 to xx26), 11.5.5 (no intermixing); docs/rules/hastings-1066-st.md HS-R39";

@@ -101,7 +101,12 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
             Some((Cell { column, row }, Side::Saxons))
         })
         .collect();
-    State {
+    let placed: Vec<(usize, Span)> = if roster.options.variable_deployment {
+        deployment_spans(&generic, &roster)
+    } else {
+        Vec::new()
+    };
+    let state = State {
         roster: Arc::new(roster),
         pieces,
         turn: 0,
@@ -122,7 +127,31 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         road,
         verdict: None,
         played_on: false,
+        reforms: Vec::new(),
+        reform_losses: Vec::new(),
+    };
+    if !placed.is_empty() {
+        super::reform::deployment(&state, &placed, out);
     }
+    state
+}
+
+/// Each deployed piece with the span of its placement, for the variable
+/// deployment's checks.
+fn deployment_spans(generic: &Setup<'_, '_>, roster: &Roster) -> Vec<(usize, Span)> {
+    generic
+        .units
+        .iter()
+        .filter_map(|unit| {
+            let side = generic
+                .sides
+                .get(unit.side)
+                .and_then(|army| Side::parse(army.name))?;
+            let index = *roster.ids.get(&(side, unit.id.to_string()))?;
+            let deployed = unit.deployed.as_ref()?;
+            (!roster.is_doubted(index)).then_some((index, deployed.span))
+        })
+        .collect()
 }
 
 /// Each army's [`Side`], by the generic setup's side index.

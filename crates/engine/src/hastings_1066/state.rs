@@ -385,6 +385,8 @@ pub struct PieceState {
     /// The fire segments of Period 1 its group left unused, carried into
     /// Period 2 (7.4.3, HS-R36).
     pub supply_carried: u32,
+    /// Lifted off the map at its side's reform, to be placed (11.5).
+    pub awaiting: bool,
 }
 
 /// A segment of a Battle Turn (3.2, HS-R41): the Order Phase at the head of
@@ -571,6 +573,12 @@ pub struct State {
     pub verdict: Option<Verdict>,
     /// Play written after the verdict was reported (once).
     pub played_on: bool,
+    // the reform
+    /// The sides that wrote `reform` at this period's end (11.5.1).
+    pub reforms: Vec<Side>,
+    /// The units eliminated at the end of Period 1, each with whether it
+    /// was for want of a trace (11.5.2, 11.5.3).
+    pub reform_losses: Vec<(usize, bool)>,
 }
 
 impl State {

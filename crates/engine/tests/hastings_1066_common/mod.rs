@@ -95,3 +95,24 @@ pub fn standing(fold: &Scratch, id: &str) -> Standing {
         .unwrap();
     fold.pieces[p].standing
 }
+
+/// Every Norman piece set down where the example setup has it, but for
+/// the replacements given.
+pub fn normans_place(changes: &[(&str, &str)]) -> String {
+    let mut line = "    Normans place WG@1316^5 WIL@1316 NK1@1314^5 ODO@1314 NF1@1213^5 NB1@1214^5 NB2@1215^5 BK1@1221^5 BK2@1222^5 BF1@1120^5 ALN@1120 BF2@1121^5 BB1@1119^5 FK1@1309^5 FF1@1209^5 EUS@1209 FB1@1210^5\n".to_string();
+    for (from, to) in changes {
+        assert!(line.contains(from), "{from}");
+        line = line.replace(from, to);
+    }
+    line
+}
+
+/// Every Saxon piece on Senlac Hill, the four Great Fyrd along row 01.
+pub fn saxons_place(changes: &[(&str, &str)]) -> String {
+    let mut line = "    Saxons place HC1@0713^2 HC2@0714^2 HC3@0715^2 SB1@0614^2 HAR@0514 T1@0710^2 LEO@0710 F4@0711^2 J1@0712^2 F1@0719^2 F2@0721^2 GYR@0721 F3@0618^2 GF1@0301^2 GF2@0401^2 GF3@0501^2 GF4@0601^2\n".to_string();
+    for (from, to) in changes {
+        assert!(line.contains(from), "{from}");
+        line = line.replace(from, to);
+    }
+    line
+}
