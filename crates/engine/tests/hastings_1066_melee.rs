@@ -564,3 +564,52 @@ fn a_bound_unit_attacks_only_the_enemies_that_bind_it() {
         &[("hastings-1066::attack-restricted", "F1")],
     );
 }
+
+/// A leader left alone beside the enemy owes an escape, and his casualty
+/// roll comes first (HS-R17); when that roll kills him he is off the map
+/// and owes nothing more: no escape, no second roll (10.4, HS-R34).
+#[test]
+fn a_leader_killed_owes_no_escape() {
+    use senlac_engine::hastings_1066::event::{Event, apply};
+    use senlac_engine::hastings_1066::setup::setup;
+    use senlac_engine::hastings_1066::state::Owed;
+    use senlac_engine::hastings_1066::tables::Attack;
+    use senlac_notation::{Span, parse};
+
+    let archive = parse(hastings_1066_common::SETUP);
+    let mut out = Vec::new();
+    let mut state = setup(&archive.battles[0], &mut out);
+    assert!(out.is_empty(), "{out:?}");
+    let gyrth = state.roster.piece(Side::Saxons, "GYR").unwrap();
+    let harold = state.roster.piece(Side::Saxons, "HAR").unwrap();
+    for owed in [
+        Owed::Casualty {
+            leader: gyrth,
+            attack: Attack::Melee,
+            cause: Span::default(),
+        },
+        Owed::Escape {
+            leader: gyrth,
+            from: [None; 3],
+            cause: Span::default(),
+        },
+        Owed::Escape {
+            leader: harold,
+            from: [None; 3],
+            cause: Span::default(),
+        },
+    ] {
+        apply(&mut state, &Event::Owe(owed));
+    }
+    apply(
+        &mut state,
+        &Event::LeaderStanding {
+            piece: gyrth,
+            standing: LeaderStanding::Killed,
+        },
+    );
+    assert_eq!(state.pieces[gyrth].at, None);
+    // Harold's escape is still owed; Gyrth's is gone with him.
+    assert_eq!(state.owed.len(), 1);
+    assert!(matches!(state.owed[0], Owed::Escape { leader, .. } if leader == harold));
+}

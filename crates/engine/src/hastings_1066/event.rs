@@ -250,6 +250,14 @@ pub fn apply(state: &mut State, event: &Event) {
                     super::state::LeaderStanding::Killed | super::state::LeaderStanding::Captured
                 ) {
                     p.at = None;
+                    // A fallen leader owes nothing more: no escape, no
+                    // second roll (10.4, HS-R34).
+                    state.owed.retain(|o| match o {
+                        Owed::Escape { leader, .. } | Owed::Casualty { leader, .. } => {
+                            leader != piece
+                        }
+                        _ => true,
+                    });
                 }
             }
         }
