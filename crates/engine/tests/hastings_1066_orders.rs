@@ -829,3 +829,38 @@ fn rerolls_only_in_an_extended_period() {
         &[("wrong-segment", "reroll")],
     );
 }
+
+#[test]
+fn a_wing_frozen_by_its_two_turn_order_is_not_judged_on_its_share() {
+    // HS-R29, HS-R30: as after turn 1, the right wing holds Attack &
+    // Pursue for two turns and F1 and F2 are gone: F3 is 1 of the 8 units
+    // available, below a fifth, but in turn 2 no join can reach it.
+    let after_turn_1 = |turns: u32| {
+        move |state: &mut State| {
+            state.turn = 1;
+            state.phasing = Some(Side::Saxons);
+            state.orders.push((
+                Formation::Wing(Wing::Right),
+                Held {
+                    order: Order::AttackPursue,
+                    turns,
+                },
+            ));
+            for id in ["F1", "F2"] {
+                let p = state.roster.piece(Side::Saxons, id).unwrap();
+                state.pieces[p].standing =
+                    senlac_engine::hastings_1066::state::Standing::Eliminated;
+                state.pieces[p].at = None;
+            }
+        }
+    };
+    let turn_2 = |lines: &str| format!("2. Normans\n  orders:\n{ORDERS_2}{lines}  rally:\n");
+    check_with(SETUP, &turn_2(""), after_turn_1(2), &[]);
+    // Rolled again, it may take joins, and its share is judged.
+    check_with(
+        SETUP,
+        &turn_2("    right strategy aggressive 2d6:6+5 => attack-pursue turns=2\n"),
+        after_turn_1(1),
+        &[("wing-too-small", "rally:")],
+    );
+}

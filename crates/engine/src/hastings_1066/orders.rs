@@ -1467,16 +1467,20 @@ fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
             }
         }
     }
-    // The shares are judged between the wings that may stand.
+    // The shares are judged between the wings that may stand, where the
+    // Order Phase could meet them: not with fewer units than leaders, and
+    // not for a wing its two-turn order freezes (HS-R29, HS-R30).
     let share = match leaders.len() {
         _ if leaderless => None,
         0 | 1 => None,
+        n if available < n => None,
         2 => Some(3),
         _ => Some(5),
     };
     if let Some(share) = share {
         for &(wing, size) in &sizes {
-            if leader_of(state, wing).is_some() && share * size < available {
+            let frozen = state.carried.contains(&Formation::Wing(wing));
+            if leader_of(state, wing).is_some() && !frozen && share * size < available {
                 out.push(Violation::of(
                     &codes::WING_TOO_SMALL,
                     span,
@@ -1511,8 +1515,19 @@ fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
             if distance <= radius(state, leader) {
                 continue;
             }
+            // Only a wing the unit could join: not one its order freezes.
+            let open = |l: usize| {
+                state
+                    .info(l)
+                    .and_then(|i| i.part)
+                    .is_none_or(|part| match part {
+                        Part::Wing(w) => !state.carried.contains(&Formation::Wing(w)),
+                        Part::Nation(_) => true,
+                    })
+            };
             let other = leaders.iter().copied().find(|&l| {
                 l != leader
+                    && open(l)
                     && state.pieces[l]
                         .at
                         .is_some_and(|at| hex::distance(cell, at, parity) <= radius(state, l))
