@@ -66,6 +66,11 @@ pub enum Look {
     Field,
     /// Ground no unit may enter, of no more particular look.
     Impassable,
+    /// A stream or brook: drawn along hexsides or lines, water over cells.
+    Stream,
+    /// Ground this many steps above the lowest of the map (1 is the first
+    /// step up): shaded darker step by step, as a map's layer tints.
+    Height(u8),
 }
 
 /// Where a piece of terrain lies.
@@ -92,6 +97,11 @@ pub enum Shape {
     Line {
         points: Vec<Point>,
         width: f64,
+    },
+    /// A road or track running through whole cells of a grid: drawn as a
+    /// line joining the centres of every two neighbouring cells of it.
+    Track {
+        cells: Vec<Cell>,
     },
 }
 
@@ -145,6 +155,25 @@ pub struct Face {
     /// Damage or hits taken, drawn as pips that read at a glance.
     pub pips: u8,
     pub bar: Option<Bar>,
+    /// The factors printed along the counter's foot, as a hex-and-counter
+    /// game prints them ("7-5/3"); the id then stands above them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub factors: Option<String>,
+    /// Showing its back (a reduced or spent side): drawn with a pale band
+    /// across it, as a game prints its counters' backs.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub flipped: bool,
+    /// A marker chit laid on the counter, its word printed on it ("DISR",
+    /// "ROUT"): a state a game marks with a chit of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marker: Option<Marker>,
+}
+
+/// A marker chit on a counter: its word, on its ink's colour.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Marker {
+    pub text: String,
+    pub ink: Ink,
 }
 
 /// How a counter stands in this picture.
@@ -188,6 +217,11 @@ pub struct Counter {
     pub footprint: Option<Footprint>,
     pub face: Face,
     pub standing: Standing,
+    /// Drawn as a smaller counter (a leader, a marker-sized piece): it
+    /// shows its id and factors only, and sharing a place with a
+    /// full-size counter, it stands at that counter's side.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub small: bool,
 }
 
 /// Whose colour a mark is drawn in.
@@ -301,6 +335,14 @@ pub enum Sample {
     Standing {
         standing: Standing,
     },
+    /// A counter showing its back ([`Face::flipped`]).
+    Flipped,
+    /// A marker chit with this word ([`Face::marker`]).
+    Marker {
+        text: String,
+    },
+    /// A small counter ([`Counter::small`]).
+    Small,
 }
 
 /// One line of the legend, filled by the system.
@@ -339,6 +381,12 @@ impl Scene {
             }),
             Sample::Pips => self.counters.iter().any(|c| c.face.pips > 0),
             Sample::Standing { standing } => self.counters.iter().any(|c| c.standing == *standing),
+            Sample::Flipped => self.counters.iter().any(|c| c.face.flipped),
+            Sample::Marker { text } => self
+                .counters
+                .iter()
+                .any(|c| c.face.marker.as_ref().is_some_and(|m| &m.text == text)),
+            Sample::Small => self.counters.iter().any(|c| c.small),
             Sample::Line { stroke } => self.marks.iter().any(|m| match &m.shape {
                 MarkShape::Path { stroke: s, .. } | MarkShape::Link { stroke: s, .. } => {
                     s == stroke

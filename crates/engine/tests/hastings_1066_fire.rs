@@ -57,6 +57,7 @@ fn events(state: &State, set: Set) -> Vec<Event> {
     match set {
         Set::At(id, cell, facing) => vec![Event::Moved {
             piece: piece(state, id),
+            from: None,
             path: vec![Cell::parse(cell).unwrap()],
             facing: facing.and_then(Vertex::new),
         }],

@@ -165,6 +165,7 @@ fn place(fold: &mut Scratch, id: &str, at: &str, facing: u8) {
     let piece = piece(fold, id);
     fold.emit(Event::Moved {
         piece,
+        from: None,
         path: vec![cell(at)],
         facing: Vertex::new(facing),
     });

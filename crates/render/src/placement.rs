@@ -16,6 +16,12 @@ use crate::layout::{Layout, Rect, Surface};
 pub const COUNTER: f64 = 46.0;
 /// Half of it.
 pub const HALF: f64 = COUNTER / 2.0;
+/// The side of a small counter's square ([`Counter::small`]), in pixels.
+pub const SMALL_COUNTER: f64 = 30.0;
+/// How far from a full-size counter's centre a small one sharing its place
+/// stands: beside it, a little low, clear of its words and of the
+/// neighbouring cells' counters.
+const SMALL_BESIDE: Vec2 = Vec2::new(HALF + SMALL_COUNTER / 2.0 - 5.0, 12.0);
 
 /// A mark label's font size, and its tag's padding around the text.
 pub const LABEL_SIZE: f64 = 12.0;
@@ -166,8 +172,15 @@ impl Layout {
                 continue;
             };
             let (anchor, base) = anchored(&self.surface, counter, c);
-            let stacked = order[..i].iter().filter(|o| o.at == counter.at).count() as f64;
-            let centre = Point::new(anchor.x + 5.0 * stacked, anchor.y - 5.0 * stacked);
+            let centre = if counter.small {
+                small_centre(&order, i, anchor)
+            } else {
+                let stacked = order[..i]
+                    .iter()
+                    .filter(|o| o.at == counter.at && !o.small)
+                    .count() as f64;
+                Point::new(anchor.x + 5.0 * stacked, anchor.y - 5.0 * stacked)
+            };
             let body = match (&self.surface, counter.at, counter.footprint) {
                 (Surface::Table(table), Place::Point(_), Some(f))
                     if [f.width, f.depth].iter().all(|v| v.is_finite() && *v > 0.0) =>
@@ -180,6 +193,9 @@ impl Layout {
                 _ => Body::Square,
             };
             let face = match body {
+                Body::Square if counter.small => {
+                    Rect::centred(centre, SMALL_COUNTER, SMALL_COUNTER)
+                }
                 Body::Square => Rect::centred(centre, COUNTER, COUNTER),
                 Body::Base { width, depth } => {
                     let turn = counter
@@ -212,6 +228,33 @@ impl Layout {
             None => c,
         })
     }
+}
+
+/// Where the small counter `order[i]` stands, its place's pixel being
+/// `anchor`: alone, or with only small ones, in the middle (fanned out as
+/// full-size ones are); beside the full-size counter it shares its place
+/// with, on the side its facing arrow does not point to, a second small one
+/// on the other side, further ones above them.
+fn small_centre(order: &[&Counter], i: usize, anchor: Point) -> Point {
+    let counter = order[i];
+    let here = |o: &&&Counter| o.at == counter.at;
+    let smaller = order[..i].iter().filter(|o| here(o) && o.small).count();
+    let Some(big) = order.iter().filter(here).find(|o| !o.small) else {
+        let fanned = 5.0 * smaller as f64;
+        return Point::new(anchor.x + fanned, anchor.y - fanned);
+    };
+    // A facing into the west half points left: the first small one goes right.
+    let faces_west = big
+        .facing
+        .filter(|f| f.is_finite())
+        .is_some_and(|f| f.rem_euclid(360.0) > 180.0);
+    let first = if faces_west { 1.0 } else { -1.0 };
+    let side = if smaller % 2 == 0 { first } else { -first };
+    let above = (smaller / 2) as f64 * SMALL_COUNTER;
+    Point::new(
+        anchor.x + side * SMALL_BESIDE.x,
+        anchor.y + SMALL_BESIDE.y - above,
+    )
 }
 
 /// The distance from the centre of a `half` × `half` square to its edge,

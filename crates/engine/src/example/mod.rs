@@ -365,8 +365,12 @@ impl Ruleset for Duel {
                             corners: [None, None, None, None],
                             pips: 0,
                             bar: None,
+                            factors: None,
+                            flipped: false,
+                            marker: None,
                         },
                         standing: Standing::Active,
+                        small: false,
                     })
                 })
                 .collect(),

@@ -263,6 +263,7 @@ pub fn line(
     }
     fold.emit(Event::Moved {
         piece: leader,
+        from: cells.first().copied(),
         path: cells[1..].to_vec(),
         facing: None,
     });

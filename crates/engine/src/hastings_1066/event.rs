@@ -37,10 +37,12 @@ pub enum Event {
     SegmentStarted(Segment),
     /// A formation takes an order for this turn (and the next, `turns: 2`).
     OrderHeld { formation: Formation, held: Held },
-    /// A piece went along `path` (the hexes entered; the last is where it
-    /// stands) and faces `facing` (none for a leader).
+    /// A piece went from `from` (none for a reinforcement entering the
+    /// map) along `path` (the hexes entered; the last is where it stands)
+    /// and faces `facing` (none for a leader).
     Moved {
         piece: usize,
+        from: Option<Cell>,
         path: Vec<Cell>,
         facing: Option<Vertex>,
     },
@@ -173,6 +175,7 @@ pub fn apply(state: &mut State, event: &Event) {
             piece,
             path,
             facing,
+            ..
         } => {
             if let (Some(p), Some(&to)) = (state.pieces.get_mut(*piece), path.last()) {
                 p.at = Some(to);

@@ -290,6 +290,7 @@ pub fn line(
         if action.verb().text == "enter" && !written.cells.is_empty() {
             fold.emit(Event::Moved {
                 piece,
+                from: None,
                 path: written.cells.clone(),
                 facing: written.facing.and_then(|(v, _)| v),
             });
@@ -320,6 +321,7 @@ fn play_as_written(fold: &mut impl Emit, piece: usize, written: &Written<'_>) {
     if written.cells.len() > 1 {
         fold.emit(Event::Moved {
             piece,
+            from: written.cells.first().copied(),
             path: written.cells[1..].to_vec(),
             facing,
         });
@@ -550,6 +552,7 @@ fn travel(
     reinforcement::assign(fold, piece, end, written.wing, wing_span, out);
     fold.emit(Event::Moved {
         piece,
+        from: path.first().copied(),
         path: path[1..].to_vec(),
         facing: if mover.is_leader() {
             None

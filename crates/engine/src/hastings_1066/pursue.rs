@@ -137,6 +137,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     });
     fold.emit(Event::Moved {
         piece,
+        from: cells.first().copied(),
         path: cells[1..].to_vec(),
         facing,
     });

@@ -87,6 +87,7 @@ fn apply(
     if moved && written.cells.len() > 1 {
         fold.emit(Event::Moved {
             piece,
+            from: written.cells.first().copied(),
             path: written.cells[1..].to_vec(),
             facing: written.facing.and_then(|(v, _)| v),
         });

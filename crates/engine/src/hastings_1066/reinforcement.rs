@@ -140,6 +140,7 @@ pub(super) fn enter(
     );
     fold.emit(Event::Moved {
         piece,
+        from: None,
         path,
         facing: written.facing.and_then(|(v, _)| v),
     });

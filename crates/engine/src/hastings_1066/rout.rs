@@ -308,6 +308,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         .collect();
     fold.emit(Event::Moved {
         piece,
+        from: cells.first().copied(),
         path: cells[1..].to_vec(),
         facing: if blocked { facing } else { routed_facing },
     });
@@ -445,6 +446,7 @@ pub fn withdraw_line(
     let facing = value_facing(action);
     fold.emit(Event::Moved {
         piece,
+        from: cells.first().copied(),
         path: cells[1..].to_vec(),
         facing: facing.or(fold.pieces[piece].facing),
     });

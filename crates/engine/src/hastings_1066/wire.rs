@@ -201,6 +201,7 @@ pub fn wire(state: &State, event: &Event) -> Wire {
             piece: p,
             path,
             facing,
+            ..
         } => Wire::Moved {
             piece: piece(state, *p),
             path: path.iter().map(Cell::to_string).collect(),
@@ -336,6 +337,8 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
             facing,
         } => Event::Moved {
             piece: find(state, p)?,
+            // Where it stands in the state the event applies to.
+            from: state.pieces.get(find(state, p)?).and_then(|s| s.at),
             path: path.iter().map(|c| Cell::parse(c)).collect::<Option<_>>()?,
             facing: match facing {
                 Some(n) => Some(Vertex::new(*n)?),

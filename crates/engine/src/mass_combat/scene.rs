@@ -133,8 +133,12 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
                     ],
                     pips: unit.damage,
                     bar: None,
+                    factors: None,
+                    flipped: false,
+                    marker: None,
                 },
                 standing,
+                small: false,
             })
         })
         .collect();

@@ -242,8 +242,12 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
                     fill: (f64::from(entity.hp) / max).clamp(0.0, 1.0),
                     ticks: HP_TICKS.to_vec(),
                 }),
+                factors: None,
+                flipped: false,
+                marker: None,
             },
             standing,
+            small: false,
         });
     }
     marks.extend(command_ranges(state, events));

@@ -65,6 +65,7 @@ pub fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> 
         let p = piece(&fold, id);
         fold.emit(Event::Moved {
             piece: p,
+            from: None,
             path: vec![cell(at)],
             facing: facing.and_then(Vertex::new),
         });

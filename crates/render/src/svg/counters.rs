@@ -5,11 +5,11 @@
 use senlac_board::kurbo::Point;
 use std::sync::OnceLock;
 
-use senlac_board::scene::{Counter, Sample, Scene, Standing, Symbol, Weight};
+use senlac_board::scene::{Counter, Ink, Sample, Scene, Standing, Symbol, Weight};
 
-use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette};
+use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, ink_colour, palette};
 use crate::layout::{Layout, Rect, push_px};
-use crate::placement::Body;
+use crate::placement::{Body, SMALL_COUNTER, bold_text_width};
 
 /// A red cross over a falling counter.
 pub(super) const FALLING: &str = concat!(
@@ -59,6 +59,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     for p in &placed {
         doc.push(match p.body {
             Body::Base { width, depth } => draw_base(scene, p.counter, p.centre, width, depth),
+            Body::Square if p.counter.small => draw_small_counter(scene, p.counter, p.centre),
             Body::Square => draw_square_counter(scene, p.counter, p.centre),
         });
     }
@@ -99,21 +100,157 @@ fn facing(counter: &Counter) -> Option<f64> {
 /// A 46-pixel square counter (on a grid, or on a table without a base) with
 /// a facing triangle outside it.
 fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
-    let pal = palette(counter.side);
     let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(counter.side)));
+    if counter.face.flipped {
+        body.push(flipped_band(HALF));
+    }
     let id = face(&mut body, counter, HALF, HALF);
-    if let Some(deg) = facing(counter) {
-        body.push(
-            Tag::new("path")
-                .set("transform", rotate(deg))
-                .set("d", "M-5.5,-26L0,-33L5.5,-26z")
-                .set("fill", pal.dark)
-                .set("stroke", "#fff")
-                .set("stroke-width", ".8")
-                .set("stroke-linejoin", "round"),
-        );
+    if let Some(arrow) = facing_arrow(counter, "M-5.5,-26L0,-33L5.5,-26z") {
+        body.push(arrow);
+    }
+    if let Some(chit) = marker_chit(counter, HALF) {
+        body.push(chit);
     }
     finish(scene, counter, at, body, id, 1.0, SHAKEN_CORNER)
+}
+
+/// The triangle outside a counter pointing where it faces (`d` drawn
+/// pointing north), if it has a facing.
+fn facing_arrow(counter: &Counter, d: &'static str) -> Option<Tag> {
+    let deg = facing(counter)?;
+    Some(
+        Tag::new("path")
+            .set("transform", rotate(deg))
+            .set("d", d)
+            .set("fill", palette(counter.side).dark)
+            .set("stroke", "#fff")
+            .set("stroke-width", ".8")
+            .set("stroke-linejoin", "round"),
+    )
+}
+
+/// The side of a small counter ([`SMALL_COUNTER`]) over the full size's.
+const SMALL_SCALE: f64 = SMALL_COUNTER / COUNTER;
+
+/// A small counter: the side's body shrunk, its id and its factors, and
+/// how it stands; its facing triangle, marker and back as a full one's.
+fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
+    let half = SMALL_COUNTER / 2.0;
+    let mut body = Tag::new("g").add(
+        Tag::new("use")
+            .set("xlink:href", body_ref(counter.side))
+            .set("transform", scale(SMALL_SCALE)),
+    );
+    if counter.face.flipped {
+        body.push(flipped_band(half));
+    }
+    let text = |y: f64, size: &'static str, text: &str| {
+        Tag::new("text")
+            .set("x", "0")
+            .num("y", y)
+            .set("font-family", SANS)
+            .set("font-weight", "bold")
+            .set("font-size", size)
+            .set("fill", "#fff")
+            .set("text-anchor", "middle")
+            .text(text)
+    };
+    if let Some(factors) = counter.face.factors.as_deref().filter(|f| !f.is_empty()) {
+        body.push(text(half - 4.0, "8.5", factors));
+    }
+    if let Some(arrow) = facing_arrow(counter, "M-4,-17L0,-22L4,-17z") {
+        body.push(arrow);
+    }
+    if let Some(chit) = marker_chit(counter, half) {
+        body.push(chit);
+    }
+    let y = if counter.face.factors.is_some() {
+        1.5
+    } else {
+        4.0
+    };
+    let id = text(y, "10", &counter.id);
+    finish(
+        scene,
+        counter,
+        at,
+        body,
+        id,
+        SMALL_SCALE,
+        Point::new(SHAKEN_CORNER.x * SMALL_SCALE, SHAKEN_CORNER.y * SMALL_SCALE),
+    )
+}
+
+/// The pale band along the top of a counter `2 × half` wide that shows its
+/// back.
+fn flipped_band(half: f64) -> Tag {
+    Tag::new("path")
+        .set("d", {
+            let mut d = PathData::new();
+            d.polygon(&[
+                Point::new(-half + 1.0, -half + 1.0),
+                Point::new(half - 1.0, -half + 1.0),
+                Point::new(half - 1.0, -half + 5.5),
+                Point::new(-half + 1.0, -half + 5.5),
+            ]);
+            d.into_string()
+        })
+        .set("fill", FLIPPED_BAND)
+}
+
+/// The colour of the band across a counter showing its back.
+pub(super) const FLIPPED_BAND: &str = "#f6f0e0";
+
+/// A marker chit laid across the top of a counter `2 × half` wide, on the
+/// corner its facing triangle leaves free: its word on the ink's colour.
+fn marker_chit(counter: &Counter, half: f64) -> Option<Tag> {
+    let marker = counter
+        .face
+        .marker
+        .as_ref()
+        .filter(|m| !m.text.is_empty())?;
+    // A facing into the north-east would run under a chit on the right.
+    let left = facing(counter).is_some_and(|f| f < 90.0);
+    let (width, height) = (bold_text_width(&marker.text, 8.0) + 7.0, 12.0);
+    let x = if left {
+        -half - 4.0
+    } else {
+        half + 4.0 - width
+    };
+    Some(marker_tag(
+        &marker.text,
+        marker.ink,
+        Point::new(x, -half - 7.0),
+        width,
+        height,
+    ))
+}
+
+/// A chit `width` × `height` with its top-left at `at`, `text` on it.
+pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f64) -> Tag {
+    Tag::new("g")
+        .add(
+            Tag::new("rect")
+                .num("x", at.x)
+                .num("y", at.y)
+                .num("width", width)
+                .num("height", height)
+                .set("rx", "1.5")
+                .set("fill", ink_colour(ink, false))
+                .set("stroke", "#fff")
+                .set("stroke-width", "1.2"),
+        )
+        .add(
+            Tag::new("text")
+                .num("x", at.x + width / 2.0)
+                .num("y", at.y + height - 3.0)
+                .set("font-family", SANS)
+                .set("font-weight", "bold")
+                .set("font-size", "8")
+                .set("fill", "#fff")
+                .set("text-anchor", "middle")
+                .text(text),
+        )
 }
 
 /// A unit's base on a table: its rectangle, `width` pixels of front and
@@ -345,9 +482,27 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
         }
         body.push(g);
     }
+    // Printed factors along the foot, the id above them.
+    let id_y = match face.factors.as_deref().filter(|f| !f.is_empty()) {
+        Some(factors) => {
+            body.push(
+                Tag::new("text")
+                    .set("x", "0")
+                    .num("y", half_d - 3.5)
+                    .set("font-family", SANS)
+                    .set("font-weight", "bold")
+                    .set("font-size", "9.5")
+                    .set("fill", "#fff")
+                    .set("text-anchor", "middle")
+                    .text(factors),
+            );
+            half_d - 15.0
+        }
+        None => half_d - 10.0,
+    };
     let mut id = Tag::new("text")
         .set("x", "0")
-        .num("y", half_d - 10.0)
+        .num("y", id_y)
         .set("font-family", SANS)
         .set("font-weight", "bold")
         .set("font-size", "11")

@@ -3,9 +3,9 @@
 //! layout put them.
 
 use senlac_board::kurbo::Point;
-use senlac_board::scene::{Glyph, LegendEntry, Look, Sample, Scene, Standing};
+use senlac_board::scene::{Glyph, Ink, LegendEntry, Look, Sample, Scene, Standing};
 
-use super::counters::{pip_strip, scale, standing_mark, symbol_use};
+use super::counters::{FLIPPED_BAND, marker_tag, pip_strip, scale, standing_mark, symbol_use};
 use super::map::{edge_style, fill};
 use super::marks::{Arrow, arrow, bend, glyph_tag};
 use super::{INK, NEUTRAL, SANS, Tag, palette};
@@ -87,9 +87,52 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             }
             g.push(sample);
         }
+        // A counter's back: a square with the pale band along its top.
+        Sample::Flipped => {
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 8.0)
+                    .set("width", "16")
+                    .set("height", "16")
+                    .set("rx", "2")
+                    .set("fill", NEUTRAL),
+            );
+            g.push(
+                Tag::new("rect")
+                    .num("x", x + 1.0)
+                    .num("y", row - 7.0)
+                    .set("width", "14")
+                    .set("height", "4")
+                    .set("fill", FLIPPED_BAND),
+            );
+        }
+        Sample::Marker { text } => {
+            g.push(marker_tag(
+                text,
+                Ink::Neutral,
+                Point::new(x, row - 6.0),
+                w,
+                12.0,
+            ));
+        }
+        // A small counter: a smaller square than a full one's sample.
+        Sample::Small => {
+            g.push(
+                Tag::new("rect")
+                    .num("x", x + 3.0)
+                    .num("y", row - 5.0)
+                    .set("width", "10")
+                    .set("height", "10")
+                    .set("rx", "1.5")
+                    .set("fill", NEUTRAL),
+            );
+        }
         // An edge look is drawn along hexsides: its sample is that line.
-        Sample::Terrain { look: Look::Crest } => {
-            let (colour, width) = edge_style(Look::Crest);
+        Sample::Terrain {
+            look: look @ (Look::Crest | Look::Stream),
+        } => {
+            let (colour, width) = edge_style(*look);
             let mut d = super::PathData::new();
             d.move_to(Point::new(x, row))
                 .line_to(Point::new(x + w, row));

@@ -25,8 +25,19 @@ pub(super) fn fill(look: Look) -> &'static str {
         Look::Town => "url(#town)",
         Look::Field => "url(#field)",
         Look::Road => "#dcc79a",
+        Look::Stream => "url(#water)",
+        Look::Height(step) => HEIGHT_TINTS[usize::from(step.clamp(1, 6)) - 1],
     }
 }
+
+/// The tints of ground one to six steps above the lowest (higher is the
+/// sixth's): light, so counters and marks stay the loudest things on the map.
+const HEIGHT_TINTS: [&str; 6] = [
+    "#ece7c9", "#e6ddb9", "#e0d3a8", "#d9c897", "#d1bc86", "#c8af76",
+];
+
+/// The contour line between ground of different heights.
+const CONTOUR: (&str, f64) = ("#a0804f", 1.3);
 
 /// The colour and width of an edge or a line of `look`.
 pub(super) fn edge_style(look: Look) -> (&'static str, f64) {
@@ -38,11 +49,14 @@ pub(super) fn edge_style(look: Look) -> (&'static str, f64) {
         Look::Road | Look::Field => ("#a8824f", 4.0),
         Look::Town => ("#8a4a34", 4.0),
         Look::Rough => ("#8d8266", 4.0),
+        Look::Stream => ("#3f86c4", 4.5),
+        Look::Height(_) => CONTOUR,
     }
 }
 
-/// The order looks are filled in, low ground first; open ground before all.
-const LOOKS: [Look; 10] = [
+/// The order looks are filled in, low ground first; open ground and the
+/// heights (lowest first) before all.
+const LOOKS: [Look; 11] = [
     Look::Field,
     Look::Hill,
     Look::Crest,
@@ -52,6 +66,7 @@ const LOOKS: [Look; 10] = [
     Look::Marsh,
     Look::Woods,
     Look::Water,
+    Look::Stream,
     Look::Impassable,
 ];
 
@@ -96,7 +111,20 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         }
     };
     let outline = CellOutline::new(surface);
-    let kinds = std::iter::once(None).chain(LOOKS.into_iter().map(Some));
+    let mut heights: Vec<Look> = scene
+        .terrain
+        .iter()
+        .map(|t| t.look)
+        .filter(|l| matches!(l, Look::Height(_)))
+        .collect();
+    heights.sort_by_key(|l| match l {
+        Look::Height(step) => *step,
+        _ => 0,
+    });
+    heights.dedup();
+    let kinds = std::iter::once(None)
+        .chain(heights.into_iter().map(Some))
+        .chain(LOOKS.into_iter().map(Some));
     for kind in kinds {
         let mut d = PathData::new();
         for &cell in cells.iter().filter(|&&c| look_of(c) == kind) {
@@ -136,6 +164,9 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, layout: &Layout) {
                 .set("stroke-linecap", "round"),
         );
     }
+
+    draw_contours(doc, scene, surface, &cells, &index);
+    draw_tracks(doc, scene, surface);
 
     // Terrain along sides: crests, rivers, walls.
     for terrain in &scene.terrain {
@@ -210,6 +241,86 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     }
     labels.push_raw(texts);
     doc.push(labels);
+}
+
+/// A thin line along every side between ground of different heights, so a
+/// slope reads even where woods or marsh hide the height's tint.
+fn draw_contours(
+    doc: &mut Tag,
+    scene: &Scene,
+    surface: &Surface,
+    cells: &[Cell],
+    index: &dyn Fn(Cell) -> usize,
+) {
+    let mut height = vec![0u8; cells.len()];
+    let mut any = false;
+    for terrain in &scene.terrain {
+        if let (Look::Height(step), Shape::Cells { cells }) = (terrain.look, &terrain.shape) {
+            for &cell in cells.iter().filter(|&&c| surface.on_board(c)) {
+                height[index(cell)] = step;
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return;
+    }
+    let mut d = PathData::new();
+    for &cell in cells {
+        for n in surface.neighbours(cell) {
+            if surface.on_board(n)
+                && height[index(n)] < height[index(cell)]
+                && let Some((a, b)) = surface.shared_edge(cell, n)
+            {
+                d.polyline(&[a, b]);
+            }
+        }
+    }
+    if !d.is_empty() {
+        let (colour, width) = CONTOUR;
+        doc.push(
+            d.path()
+                .set("fill", "none")
+                .set("stroke", colour)
+                .num("stroke-width", width)
+                .set("stroke-linecap", "round"),
+        );
+    }
+}
+
+/// Roads and tracks through cells: a line from centre to centre of every
+/// two neighbouring cells of one, over a darker verge.
+fn draw_tracks(doc: &mut Tag, scene: &Scene, surface: &Surface) {
+    for terrain in &scene.terrain {
+        let Shape::Track { cells } = &terrain.shape else {
+            continue;
+        };
+        let mut d = PathData::new();
+        for (i, &a) in cells.iter().enumerate() {
+            let near = surface.neighbours(a);
+            for &b in cells[i + 1..].iter().filter(|b| near.contains(b)) {
+                if let (Some(p), Some(q)) =
+                    (surface.place(Place::Cell(a)), surface.place(Place::Cell(b)))
+                {
+                    d.polyline(&[p, q]);
+                }
+            }
+        }
+        if d.is_empty() {
+            continue;
+        }
+        let (verge, _) = edge_style(terrain.look);
+        for (colour, width) in [(verge, 6.5), (fill(terrain.look), 3.5)] {
+            doc.push(
+                d.path()
+                    .set("fill", "none")
+                    .set("stroke", colour)
+                    .num("stroke-width", width)
+                    .set("stroke-linecap", "round")
+                    .set("stroke-linejoin", "round"),
+            );
+        }
+    }
 }
 
 /// Cell outlines for path data: every cell of a grid has the same shape, so

@@ -80,8 +80,12 @@ pub fn counter(
             ],
             pips: damage,
             bar: None,
+            factors: None,
+            flipped: false,
+            marker: None,
         },
         standing: Standing::Active,
+        small: false,
     }
 }
 
@@ -305,8 +309,12 @@ pub fn based(
             corners: [None, None, None, None],
             pips: 0,
             bar: None,
+            factors: None,
+            flipped: false,
+            marker: None,
         },
         standing: Standing::Active,
+        small: false,
     }
 }
 

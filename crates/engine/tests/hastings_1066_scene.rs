@@ -1,0 +1,384 @@
+//! The spec's example (section 5.2) as pictures: the scene at setup, after
+//! a line of fire, after a melee and at the end of turn 2, each asserted
+//! for what a reader of the figure should find on it.
+
+use senlac_board::Cell;
+use senlac_board::scene::{
+    Counter, Head, Ink, Look, Mark, MarkShape, Place, Sample, Scene, Shape, Standing,
+};
+use senlac_engine::Violation;
+use senlac_engine::hastings_1066::event::Event;
+use senlac_engine::hastings_1066::play::{Scratch, finish, play};
+use senlac_engine::hastings_1066::scene::scene;
+use senlac_engine::hastings_1066::setup::setup;
+use senlac_engine::hastings_1066::state::State;
+use senlac_notation::lower::{Step, steps};
+use senlac_notation::{Span, parse};
+
+const SETUP: &str = include_str!("data/hastings-1066-setup.sbn");
+const TURNS_1_2: &str = include_str!("data/hastings-1066-turns-1-2.sbn");
+
+/// The example played: the state after setup, and after each action line
+/// the line, the state and the events that line emitted.
+struct Played {
+    setup: State,
+    lines: Vec<(String, State, Vec<Event>)>,
+    end: State,
+}
+
+fn played() -> Played {
+    let text = format!("{SETUP}\n{TURNS_1_2}");
+    let archive = parse(&text);
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let mut fold = Scratch {
+        state: setup(battle, &mut out),
+        events: Vec::new(),
+    };
+    let start = fold.state.clone();
+    let mut lines = Vec::new();
+    for step in steps(battle) {
+        let before = fold.events.len();
+        let line = match &step {
+            Step::Action(action) => Some(text[action.span.range()].to_string()),
+            _ => None,
+        };
+        play(&mut fold, &step, &mut out);
+        if let Some(line) = line {
+            lines.push((line, fold.state.clone(), fold.events[before..].to_vec()));
+        }
+    }
+    finish(&mut fold, Span::new(text.len(), text.len()), &mut out);
+    assert!(out.is_empty(), "{out:#?}");
+    Played {
+        setup: start,
+        lines,
+        end: fold.state.clone(),
+    }
+}
+
+/// The scene just after the line that starts with `start`, marking what it did.
+fn after(played: &Played, start: &str) -> Scene {
+    let (_, state, events) = played
+        .lines
+        .iter()
+        .find(|(line, _, _)| line.starts_with(start))
+        .unwrap_or_else(|| panic!("no line {start}"));
+    scene(state, events)
+}
+
+fn cell(label: &str) -> Cell {
+    Cell::parse(label).unwrap()
+}
+
+fn at(label: &str) -> Place {
+    Place::Cell(cell(label))
+}
+
+fn counter<'s>(scene: &'s Scene, id: &str) -> &'s Counter {
+    scene
+        .counters
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no counter {id}"))
+}
+
+fn labelled<'s>(scene: &'s Scene, label: &str) -> &'s Mark {
+    scene
+        .marks
+        .iter()
+        .find(|m| m.label.as_deref() == Some(label))
+        .unwrap_or_else(|| {
+            let labels: Vec<_> = scene.marks.iter().map(|m| &m.label).collect();
+            panic!("no mark {label:?} among {labels:?}")
+        })
+}
+
+#[test]
+fn a_unit_counter_prints_its_factors_as_the_game_does() {
+    let played = played();
+    let scene = scene(&played.setup, &[]);
+    let hc1 = counter(&scene, "HC1");
+    assert_eq!(hc1.at, at("0713"));
+    // 7-5/3-A-8 (spec 4.1): melee-defence/move along the foot, the morale
+    // letter top left, the shield wall top right.
+    assert_eq!(hc1.face.factors.as_deref(), Some("7-5/3"));
+    assert_eq!(hc1.face.corners[0].as_deref(), Some("A"));
+    assert_eq!(hc1.face.corners[1].as_deref(), Some("8"));
+    assert!(!hc1.small && !hc1.face.flipped && hc1.face.marker.is_none());
+    // Knights move 4 and print no shield wall; bowmen print their bow.
+    let nk1 = counter(&scene, "NK1");
+    assert_eq!(nk1.face.factors.as_deref(), Some("5-4/4"));
+    assert_eq!(nk1.face.corners[1], None);
+    let nb1 = counter(&scene, "NB1");
+    assert_eq!(nb1.face.factors.as_deref(), Some("2-2/3"));
+    assert_eq!(nb1.face.corners[1].as_deref(), Some("B"));
+    // Javelin fyrd: the wall top right, the javelin bottom right.
+    let j1 = counter(&scene, "J1");
+    assert_eq!(j1.face.corners[1].as_deref(), Some("4"));
+    assert_eq!(j1.face.corners[3].as_deref(), Some("J"));
+    // Reinforcements not yet arrived are not on the map.
+    assert!(scene.counters.iter().all(|c| c.id != "GF1"));
+}
+
+#[test]
+fn the_facing_arrow_points_at_the_vertex_faced() {
+    let played = played();
+    let scene = scene(&played.setup, &[]);
+    // Vertex 2 is the right-hand vertex of a flat-topped hex: due east on
+    // the sheet; vertex 5 due west.
+    assert_eq!(counter(&scene, "HC1").facing, Some(90.0));
+    assert_eq!(counter(&scene, "BF1").facing, Some(270.0));
+    // Leaders face nothing.
+    assert_eq!(counter(&scene, "HAR").facing, None);
+}
+
+#[test]
+fn leaders_are_small_counters_stacked_after_their_unit() {
+    let played = played();
+    let scene = scene(&played.setup, &[]);
+    let leo = counter(&scene, "LEO");
+    assert!(leo.small);
+    // Command radius 3, rally range 0.
+    assert_eq!(leo.face.factors.as_deref(), Some("3-0"));
+    assert_eq!(leo.at, at("0710"));
+    let index = |id: &str| scene.counters.iter().position(|c| c.id == id).unwrap();
+    // Thegns share his hex, full size, drawn first so marks meet them.
+    let t1 = counter(&scene, "T1");
+    assert_eq!(t1.at, leo.at);
+    assert!(!t1.small);
+    assert!(index("T1") < index("LEO"));
+    assert!(scene.counters.iter().filter(|c| c.small).count() == 7);
+    assert!(scene.shows(&Sample::Small));
+}
+
+#[test]
+fn the_sheet_has_heights_woods_the_road_and_its_hexsides() {
+    let played = played();
+    let scene = scene(&played.setup, &[]);
+    let edges = |look: Look| -> Vec<(Cell, Cell)> {
+        scene
+            .terrain
+            .iter()
+            .find(|t| t.look == look)
+            .map(|t| match &t.shape {
+                Shape::Edges { edges } => edges.clone(),
+                other => panic!("{look:?} drawn as {other:?}"),
+            })
+            .unwrap_or_default()
+    };
+    let pairs = |text: &[(&str, &str)]| -> Vec<(Cell, Cell)> {
+        text.iter().map(|&(a, b)| (cell(a), cell(b))).collect()
+    };
+    assert_eq!(
+        edges(Look::Crest),
+        pairs(&[
+            ("0713", "0813"),
+            ("0714", "0813"),
+            ("0714", "0814"),
+            ("0715", "0814"),
+            ("0715", "0815"),
+        ])
+    );
+    assert_eq!(
+        edges(Look::Stream),
+        pairs(&[
+            ("1308", "1408"),
+            ("1309", "1408"),
+            ("1309", "1409"),
+            ("1310", "1409"),
+            ("1310", "1410"),
+        ])
+    );
+    let cells = |look: Look| -> Vec<Cell> {
+        scene
+            .terrain
+            .iter()
+            .find(|t| t.look == look)
+            .map(|t| match &t.shape {
+                Shape::Cells { cells } | Shape::Track { cells } => cells.clone(),
+                other => panic!("{look:?} drawn as {other:?}"),
+            })
+            .unwrap_or_default()
+    };
+    // 175 ft is the lowest ground, untinted; 200, 225, 250, 275 are steps
+    // 1 to 4.
+    assert!(cells(Look::Height(4)).contains(&cell("0401")));
+    assert_eq!(cells(Look::Height(1)), vec![cell("1419")]);
+    assert!(cells(Look::Height(3)).contains(&cell("0811")));
+    let tinted = (1..=4).any(|step| cells(Look::Height(step)).contains(&cell("0901")));
+    assert!(!tinted);
+    assert_eq!(cells(Look::Woods).len(), 4);
+    assert_eq!(cells(Look::Marsh), vec![cell("1116"), cell("1117")]);
+    let road = cells(Look::Road);
+    assert_eq!(road.len(), 9);
+    assert!(road.contains(&cell("0116")) && road.contains(&cell("0811")));
+    // The legend names each height drawn, and nothing that is not.
+    assert!(scene.shows(&Sample::Terrain {
+        look: Look::Height(4)
+    }));
+    assert!(!scene.shows(&Sample::Terrain {
+        look: Look::Height(5)
+    }));
+    let heights: Vec<&str> = scene
+        .legend
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.sample,
+                Sample::Terrain {
+                    look: Look::Height(_)
+                }
+            )
+        })
+        .map(|e| e.label.as_str())
+        .collect();
+    assert_eq!(
+        heights,
+        [
+            "Ground at 200 ft",
+            "Ground at 225 ft",
+            "Ground at 250 ft",
+            "Ground at 275 ft"
+        ]
+    );
+}
+
+#[test]
+fn fire_is_drawn_with_its_odds_die_and_result() {
+    let played = played();
+    let scene = after(&played, "SB1 fire NB1");
+    let fire = labelled(&scene, "1-1, 5: D");
+    match fire.shape {
+        MarkShape::Link { from, to, stroke } => {
+            assert_eq!((from, to), (at("0614"), at("0914")));
+            assert!(stroke.curved);
+            assert_eq!(stroke.head, Head::Impact);
+        }
+        ref other => panic!("{other:?}"),
+    }
+    assert_eq!(fire.ink, Ink::Side(1));
+    // The D is on the counter: a disruption chit.
+    let nb1 = counter(&scene, "NB1");
+    assert_eq!(
+        nb1.face.marker.as_ref().map(|m| m.text.as_str()),
+        Some("DISR")
+    );
+    assert!(scene.shows(&Sample::Marker {
+        text: "DISR".into()
+    }));
+    assert!(!scene.shows(&Sample::Marker {
+        text: "ROUT".into()
+    }));
+    // Two bowmen at one target: a link from each, labelled once.
+    let scene = after(&played, "NB1+NB2 fire HC2");
+    let volleys: Vec<&Mark> = scene
+        .marks
+        .iter()
+        .filter(|m| matches!(m.shape, MarkShape::Link { to, .. } if to == at("0714")))
+        .collect();
+    assert_eq!(volleys.len(), 2);
+    let labels: Vec<_> = volleys.iter().filter_map(|m| m.label.as_deref()).collect();
+    assert_eq!(labels, ["1-1, 3: M"]);
+}
+
+#[test]
+fn melee_is_drawn_where_it_was_fought_with_differential_and_result() {
+    let played = played();
+    let scene = after(&played, "BF1 melee F2");
+    let melee = labelled(&scene, "+1, 2: D*/-");
+    match melee.shape {
+        MarkShape::Link { from, to, stroke } => {
+            assert_eq!((from, to), (at("0820"), at("0721")));
+            assert_eq!(stroke.head, Head::Impact);
+            assert!(!stroke.curved);
+        }
+        ref other => panic!("{other:?}"),
+    }
+    assert_eq!(melee.ink, Ink::Side(0));
+    // The D* became a rout: the chit, and a burst beside BF1.
+    let bf1 = counter(&scene, "BF1");
+    assert_eq!(
+        bf1.face.marker.as_ref().map(|m| (m.text.as_str(), m.ink)),
+        Some(("ROUT", Ink::Danger))
+    );
+    assert!(scene.marks.iter().any(|m| matches!(
+        m.shape,
+        MarkShape::Spot { at: a, glyph: senlac_board::scene::Glyph::Burst } if a == at("0820")
+    )));
+    // Drawn after the rout and the pursuit, the fight stays where it was
+    // fought and the rout leads away from it.
+    let turn = played
+        .lines
+        .iter()
+        .skip_while(|(line, _, _)| !line.starts_with("BF1 melee F2"))
+        .take_while(|(line, _, _)| !line.starts_with("GYR move"))
+        .flat_map(|(_, _, events)| events.iter().cloned())
+        .collect::<Vec<_>>();
+    let (_, state, _) = played
+        .lines
+        .iter()
+        .find(|(line, _, _)| line.starts_with("F2 pursue 0721-0820"))
+        .unwrap();
+    let scene = scene_of(state, &turn);
+    let melee = labelled(&scene, "+1, 2: D*/-");
+    assert!(matches!(
+        melee.shape,
+        MarkShape::Link { from, to, .. } if (from, to) == (at("0820"), at("0721"))
+    ));
+    let rout = scene
+        .marks
+        .iter()
+        .find(|m| m.ink == Ink::Danger && matches!(m.shape, MarkShape::Path { .. }))
+        .expect("a rout's path");
+    match &rout.shape {
+        MarkShape::Path { places, stroke } => {
+            assert_eq!(
+                places,
+                &[at("0820"), at("0920"), at("1020"), at("1120")].to_vec()
+            );
+            assert_ne!(stroke.dash, senlac_board::scene::Dash::Solid);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(counter(&scene, "BF1").at, at("1120"));
+    assert_eq!(counter(&scene, "F2").at, at("0820"));
+}
+
+/// [`scene`], which the tests' `scene` variables shadow.
+fn scene_of(state: &State, events: &[Event]) -> Scene {
+    scene(state, events)
+}
+
+#[test]
+fn reduced_disrupted_and_routed_units_look_it_at_the_end() {
+    let played = played();
+    let scene = scene(&played.end, &[]);
+    let marker = |id: &str| {
+        counter(&scene, id)
+            .face
+            .marker
+            .as_ref()
+            .map(|m| m.text.clone())
+    };
+    // F2: reduced and routed; BB1 reduced; F1 disrupted; BF1 rallied.
+    assert!(counter(&scene, "F2").face.flipped);
+    assert_eq!(marker("F2").as_deref(), Some("ROUT"));
+    assert!(counter(&scene, "BB1").face.flipped);
+    assert_eq!(marker("BB1"), None);
+    assert_eq!(marker("F1").as_deref(), Some("DISR"));
+    assert_eq!(marker("BF1"), None);
+    assert!(!counter(&scene, "BF1").face.flipped);
+    // Gyrth, shaken, shows his ineffective back.
+    assert!(counter(&scene, "GYR").face.flipped);
+    assert!(!counter(&scene, "HAR").face.flipped);
+    assert!(scene.shows(&Sample::Flipped));
+    assert!(
+        scene
+            .counters
+            .iter()
+            .all(|c| c.standing == Standing::Active)
+    );
+    // Turn 2's arrivals are on the map.
+    assert_eq!(counter(&scene, "GF4").at, at("0115"));
+}
