@@ -396,8 +396,10 @@ pub fn place(fold: &mut impl Emit, side: Side, action: &Action<'_, '_>, out: &mu
             }
         }
         let leader = fold.info(piece).is_some_and(|i| i.is_leader());
+        // Set down from off the map: no path drawn.
         fold.emit(Event::Moved {
             piece,
+            from: None,
             path: vec![cell],
             facing: if leader {
                 None
