@@ -27,27 +27,59 @@ const ADDED: [&str; 5] = [
 /// under another code (one finding for one kind of fault), or the check is
 /// not built yet (issue 13's note lists them). A code nothing produces is
 /// not advertised.
-const NOT_REGISTERED: [(&str, &str); 26] = [
-    ("owed-action-missing", "one code per owed kind: morale-check-missing, rout-missing, pursuit-missing, leader-casualty-missing, leader-escape-missing"),
-    ("routed-through-check-missing", "morale-check-missing: the owed queue reports every missing check alike"),
+const NOT_REGISTERED: [(&str, &str); 25] = [
+    (
+        "owed-action-missing",
+        "one code per owed kind: morale-check-missing, rout-missing, pursuit-missing, leader-casualty-missing, leader-escape-missing",
+    ),
+    (
+        "routed-through-check-missing",
+        "morale-check-missing: the owed queue reports every missing check alike",
+    ),
     ("adjacent-check-missing", "morale-check-missing"),
     ("commander-fall-checks-missing", "morale-check-missing"),
-    ("rout-length", "rout-path: every fault of a rout's path is one code"),
+    (
+        "rout-length",
+        "rout-path: every fault of a rout's path is one code",
+    ),
     ("rout-blocked-mismatch", "rout-path"),
     ("rout-stops-in-friend", "rout-path"),
-    ("leader-nationality", "enforced in the numbers: a bonus from another nationality's leader shows as diff-mismatch or rally-mismatch"),
-    ("ineffective-leader-used", "enforced in the numbers and the movement allowance: diff-mismatch, rally-mismatch, movement-allowance-exceeded"),
-    ("result-tag-mismatch", "not built: victory is not decided yet (the engine's shared Result check will report it)"),
-    ("victory-missed", "not built: road control and victory (12.1)"),
-    ("victory-claim-mismatch", "not built: road control and victory (12.1)"),
-    ("period-overrun", "not built: Assault Periods and their extension (3.0 to 3.3)"),
+    (
+        "leader-nationality",
+        "enforced in the numbers: a bonus from another nationality's leader shows as diff-mismatch or rally-mismatch",
+    ),
+    (
+        "ineffective-leader-used",
+        "enforced in the numbers and the movement allowance: diff-mismatch, rally-mismatch, movement-allowance-exceeded",
+    ),
+    (
+        "result-tag-mismatch",
+        "not built: victory is not decided yet (the engine's shared Result check will report it)",
+    ),
+    (
+        "victory-missed",
+        "not built: road control and victory (12.1)",
+    ),
+    (
+        "victory-claim-mismatch",
+        "not built: road control and victory (12.1)",
+    ),
+    (
+        "period-overrun",
+        "not built: Assault Periods and their extension (3.0 to 3.3)",
+    ),
     ("game-over", "not built: the end of Period 2 (3.1)"),
     ("extension-missing", "not built: extension (3.3)"),
     ("encirclement-broken", "not built: extension (3.3.1c)"),
     ("extension-conflict", "not built: extension (3.3)"),
-    ("guard-order", "not built: the Guard after William's death (4.3.8.1)"),
-    ("displacement-illegal", "not built: displacement (9.3.3, 9.3.4, HS-R20)"),
-    ("leader-rating", "not built: William's rally 2 and Leofwine's 0 against 10.3.3"),
+    (
+        "guard-order",
+        "not built: the Guard after William's death (4.3.8.1)",
+    ),
+    (
+        "leader-rating",
+        "not built: William's rally 2 and Leofwine's 0 against 10.3.3",
+    ),
     ("reform-too-close", "not built: the reform (11.5)"),
     ("reform-not-on-hill", "not built: the reform (11.5)"),
     ("reform-missing", "not built: the reform (11.5)"),

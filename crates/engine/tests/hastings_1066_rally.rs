@@ -106,7 +106,7 @@ fn a_routed_unit_out_of_every_rally_range_withdraws() {
     };
     check(
         &before,
-        "1. Saxons\n  rally:\n    F2 rally => F2 rallied\n",
+        "1. Normans\n1. Saxons\n  rally:\n    F2 rally => F2 rallied\n",
         &[],
     );
     let far = Before {
@@ -116,7 +116,7 @@ fn a_routed_unit_out_of_every_rally_range_withdraws() {
     };
     check(
         &far,
-        "1. Saxons\n  rally:\n    F2 rally\n",
+        "1. Normans\n1. Saxons\n  rally:\n    F2 rally\n",
         &[("hastings-1066::rally-not-in-range", "F2 rally")],
     );
 }

@@ -1,6 +1,6 @@
 //! Every diagnostic code Hastings: 1066 reports, with its severity and what
 //! it means: one registry, so docs, `senlac rules` and tests read the same
-//! list. The codes are the spec's (its section 2, 154 codes) less the 26 it
+//! list. The codes are the spec's (its section 2, 154 codes) less the 25 it
 //! reports under another code or does not check yet (listed with reasons
 //! in tests/hastings_1066_codes.rs), with 5 of senlac's own; each is an
 //! error but for five warnings, where the log may mean what it says (a unit
@@ -450,6 +450,10 @@ pub const ROUTED_CANNOT_MOVE: CodeInfo = CodeInfo::error(
     "hastings-1066::routed-cannot-move",
     "a routed unit moves only by rout and withdrawal, never in the movement segment",
 );
+pub const DISPLACEMENT_ILLEGAL: CodeInfo = CodeInfo::error(
+    "hastings-1066::displacement-illegal",
+    "a router blocked by friends pushes the friend in its last hex one hex, not into an enemy hex or ZOC, and into a friend only if that one is pushed on; one bad link and nothing moves",
+);
 pub const PURSUIT_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "hastings-1066::pursuit-not-allowed",
     "a victor advances after a routed enemy only by pursuit, undisrupted and in Charge or Attack & Pursue order, after a rout in melee",
@@ -685,6 +689,7 @@ pub const ALL: &[CodeInfo] = &[
     ROUT_PATH,
     ROUT_FACING,
     ROUTED_CANNOT_MOVE,
+    DISPLACEMENT_ILLEGAL,
     PURSUIT_NOT_ALLOWED,
     PURSUIT_PATH,
     RALLY_MISMATCH,

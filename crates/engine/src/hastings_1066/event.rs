@@ -55,6 +55,9 @@ pub enum Event {
     Owe(Owed),
     /// The owed consequence at this index was written.
     Paid(usize),
+    /// A rout waits on the displacements it needs, or no longer does
+    /// (9.3.3, HS-R20): the chain as written so far.
+    Displacing(Option<super::state::Chain>),
     /// The mutual zones of control that bind attacks in the melee segment
     /// now opening (8.1.2, HS-R9).
     Bound(Vec<(usize, usize)>),
@@ -198,6 +201,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Bound(pairs) => state.bound.clone_from(pairs),
+        Event::Displacing(chain) => state.displacing.clone_from(chain),
         Event::Wounded { piece } => {
             if let Some(p) = state.pieces.get_mut(*piece) {
                 p.wounded_once = true;

@@ -96,6 +96,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         orders: Vec::new(),
         owed: Vec::new(),
         bound: Vec::new(),
+        displacing: None,
         // orders
         joined: Vec::new(),
         housecarls: Vec::new(),

@@ -340,6 +340,10 @@ pub enum Owed {
         target: usize,
         cause: Span,
     },
+    /// A friend blocking a rout, to be displaced (9.3.3, HS-R20): the last
+    /// hex of the rout written, or the hex the link written at `cause`
+    /// pushed into.
+    Displace { piece: usize, cause: Span },
     /// A lone leader's escape from the enemy units `from` (HS-R34).
     Escape {
         leader: usize,
@@ -355,6 +359,37 @@ pub enum Owed {
         attack: Attack,
         cause: Span,
     },
+}
+
+/// A rout waiting on the displacements it needs (9.3.3, 9.3.4, HS-R20):
+/// nothing moves until the chain ends in an empty hex; if a link fails,
+/// nothing moves at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    pub router: usize,
+    /// The hexes the rout enters; the last holds the first unit displaced.
+    pub path: Vec<Cell>,
+    pub facing: Option<Vertex>,
+    pub pursuers: [Option<usize>; 3],
+    /// The rout line.
+    pub cause: Span,
+    /// The displacements written so far, in the order written.
+    pub links: Vec<Link>,
+    /// A link was refused: the router took the blocked treatment, and the
+    /// lines that went on with the chain are passed over (one mistake, one
+    /// error) while the unit in `next` is the one they name.
+    pub refused: bool,
+    /// The hex the last link pushed into, whose unit comes next.
+    pub next: Option<Cell>,
+}
+
+/// One displacement of a chain: a unit pushed one hex, and its new facing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub piece: usize,
+    pub from: Cell,
+    pub to: Cell,
+    pub facing: Option<Vertex>,
 }
 
 /// What changes of a piece.
@@ -461,6 +496,8 @@ pub struct State {
     /// `(phasing unit, enemy)`: the mutual zones of control standing when
     /// the melee segment opened; the enemy must be attacked (8.1.2, HS-R9).
     pub bound: Vec<(usize, usize)>,
+    /// A rout waiting on its displacements (HS-R20).
+    pub displacing: Option<Chain>,
     // orders
     /// The wing each Saxon unit joined in an Order Phase, over its `wing=`
     /// (4.1.2, HS-R29).
