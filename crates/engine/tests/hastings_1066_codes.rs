@@ -27,7 +27,7 @@ const ADDED: [&str; 5] = [
 /// under another code (one finding for one kind of fault), or the check is
 /// not built yet (issue 13's note lists them). A code nothing produces is
 /// not advertised.
-const NOT_REGISTERED: [(&str, &str); 25] = [
+const NOT_REGISTERED: [(&str, &str); 23] = [
     (
         "owed-action-missing",
         "one code per owed kind: morale-check-missing, rout-missing, pursuit-missing, leader-casualty-missing, leader-escape-missing",
@@ -72,14 +72,6 @@ const NOT_REGISTERED: [(&str, &str); 25] = [
     ("extension-missing", "not built: extension (3.3)"),
     ("encirclement-broken", "not built: extension (3.3.1c)"),
     ("extension-conflict", "not built: extension (3.3)"),
-    (
-        "guard-order",
-        "not built: the Guard after William's death (4.3.8.1)",
-    ),
-    (
-        "leader-rating",
-        "not built: William's rally 2 and Leofwine's 0 against 10.3.3",
-    ),
     ("reform-too-close", "not built: the reform (11.5)"),
     ("reform-not-on-hill", "not built: the reform (11.5)"),
     ("reform-missing", "not built: the reform (11.5)"),

@@ -75,6 +75,9 @@ pub enum Event {
     /// down and ends at 0 (4.2.6); the orders left run on (HS-R30), and the
     /// Order Phase's strategies are cleared.
     OrdersAged,
+    /// William has fallen, and this Order Phase puts his Guard in the
+    /// Norman knights section (4.3.8.1, HS-R46).
+    GuardJoined,
     /// A wing's or nationality's strategy line was written (4.2.1).
     StrategyWritten { part: Part, span: Span },
     /// A Saxon unit joined a wing (4.1.2).
@@ -244,6 +247,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.carried = state.orders.iter().map(|&(f, _)| f).collect();
             state.strategies.clear();
         }
+        Event::GuardJoined => state.guard_joined = true,
         Event::StrategyWritten { part, span } => state.strategies.push((*part, *span)),
         Event::Joined { piece, wing } => {
             state.joined.retain(|(p, _)| p != piece);

@@ -268,7 +268,8 @@ pub enum LeaderStanding {
 
 /// A part of an army that takes one order (4.1, 4.2.4): a Saxon wing, or
 /// the foot or the knights section of a Norman nationality. William's
-/// Guard is in none while William lives (4.3.8.1, HS-R46).
+/// Guard is in none while William lives, and in the Norman knights from
+/// the Order Phase after his fall (4.3.8.1, HS-R46).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Formation {
     Wing(Wing),
@@ -498,6 +499,9 @@ pub struct State {
     pub bound: Vec<(usize, usize)>,
     /// A rout waiting on its displacements (HS-R20).
     pub displacing: Option<Chain>,
+    /// William has fallen and an Order Phase has come since: his Guard is
+    /// in the Norman knights section (4.3.8.1, HS-R46).
+    pub guard_joined: bool,
     // orders
     /// The wing each Saxon unit joined in an Order Phase, over its `wing=`
     /// (4.1.2, HS-R29).
@@ -530,8 +534,9 @@ impl State {
 
     /// The formation a piece takes its order with: a Saxon unit's wing (the
     /// one it last joined, 4.1.2), a Norman unit's nationality and arm;
-    /// none for leaders (4.2.5), the Guard (HS-R46) and a reinforcement not
-    /// yet assigned (4.3.8.2).
+    /// none for leaders (4.2.5), the Guard until the Order Phase after
+    /// William's fall (HS-R46) and a reinforcement not yet assigned
+    /// (4.3.8.2).
     pub fn formation_of(&self, piece: usize) -> Option<Formation> {
         let info = self.info(piece)?;
         let class = info.class?;
@@ -540,7 +545,7 @@ impl State {
         }
         match self.part_of(piece)? {
             Part::Wing(wing) => Some(Formation::Wing(wing)),
-            Part::Nation(_) if class == Class::Guard => None,
+            Part::Nation(_) if class == Class::Guard && !self.guard_joined => None,
             Part::Nation(nation) => Some(Formation::Section(nation, class.kind().arm())),
         }
     }
