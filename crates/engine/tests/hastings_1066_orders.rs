@@ -7,7 +7,8 @@
 //! case stands beside every illegal one, and the orders held are asserted.
 
 use senlac_engine::Violation;
-use senlac_engine::hastings_1066::play::{Scratch, play};
+use senlac_engine::hastings_1066::event::Event;
+use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
 use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{
     Formation, Held, LeaderStanding, Nation, Part, State, Wing,
@@ -916,5 +917,42 @@ fn after_williams_fall_the_guard_charges_only_with_the_knights() {
             .iter()
             .all(|(code, _)| code != "hastings-1066::guard-order"),
         "{found:?}"
+    );
+}
+
+#[test]
+fn the_guard_keeps_its_freedom_until_the_order_phase_after_williams_fall() {
+    // William falls during turn 1: the Guard holds no order for the rest
+    // of that turn, and joins the Norman knights when turn 2 opens.
+    let text = format!("{SETUP}\n1. Normans\n1. Saxons\n2. Normans\n");
+    let archive = parse(&text);
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let mut fold = Scratch {
+        state: setup(battle, &mut out),
+        events: Vec::new(),
+    };
+    let william = fold.roster.piece(Side::Normans, "WIL").unwrap();
+    let guard = fold.roster.piece(Side::Normans, "WG").unwrap();
+    let mut turns = steps(battle);
+    for step in turns.by_ref().take(1) {
+        play(&mut fold, &step, &mut out);
+    }
+    fold.emit(Event::LeaderStanding {
+        piece: william,
+        standing: LeaderStanding::Killed,
+    });
+    assert_eq!(fold.formation_of(guard), None);
+    for step in turns.by_ref().take(1) {
+        play(&mut fold, &step, &mut out);
+    }
+    assert_eq!(fold.formation_of(guard), None);
+    for step in turns {
+        play(&mut fold, &step, &mut out);
+    }
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(
+        fold.formation_of(guard),
+        Some(Formation::Section(Nation::Norman, Arm::Knight))
     );
 }
