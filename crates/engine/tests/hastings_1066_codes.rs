@@ -27,7 +27,7 @@ const ADDED: [&str; 5] = [
 /// under another code (one finding for one kind of fault), or the check is
 /// not built yet (issue 13's note lists them). A code nothing produces is
 /// not advertised.
-const NOT_REGISTERED: [(&str, &str); 15] = [
+const NOT_REGISTERED: [(&str, &str); 12] = [
     (
         "owed-action-missing",
         "one code per owed kind: morale-check-missing, rout-missing, pursuit-missing, leader-casualty-missing, leader-escape-missing",
@@ -63,18 +63,6 @@ const NOT_REGISTERED: [(&str, &str); 15] = [
     (
         "encirclement-broken",
         "reform-missing: an encircled period ends at the first record phase where the encirclement fails (HS-R62), so a log that plays on without reforming is told the armies reform",
-    ),
-    (
-        "guard-order",
-        "not built: the Guard after William's death (4.3.8.1)",
-    ),
-    (
-        "displacement-illegal",
-        "not built: displacement (9.3.3, 9.3.4, HS-R20)",
-    ),
-    (
-        "leader-rating",
-        "not built: William's rally 2 and Leofwine's 0 against 10.3.3",
     ),
 ];
 

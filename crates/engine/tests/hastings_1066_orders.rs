@@ -7,7 +7,8 @@
 //! case stands beside every illegal one, and the orders held are asserted.
 
 use senlac_engine::Violation;
-use senlac_engine::hastings_1066::play::{Scratch, play};
+use senlac_engine::hastings_1066::event::Event;
+use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
 use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{
     Formation, Held, LeaderStanding, Nation, Part, State, Wing,
@@ -862,5 +863,131 @@ fn a_wing_frozen_by_its_two_turn_order_is_not_judged_on_its_share() {
         &turn_2("    right strategy aggressive 2d6:6+5 => attack-pursue turns=2\n"),
         after_turn_1(1),
         &[("wing-too-small", "rally:")],
+    );
+}
+
+// ------------------------------------------------------------------ the Guard
+
+/// The Norman line of an Order Phase with `claim`, then the other
+/// nationalities' and the Saxons' lines, closed by the movement label.
+fn norman_claim(claim: &str) -> String {
+    format!(
+        "1. Normans\n  orders:\n    norman strategy moderate 2d6:4+3 => {claim}\n{}{SAXONS_1}{LEFT_1}  movement:\n",
+        &NORMANS_1[NORMANS_1.find("    breton").unwrap()..]
+    )
+}
+
+/// William killed before the movetext's first Order Phase.
+fn william_killed(state: &mut State) {
+    let william = state.roster.piece(Side::Normans, "WIL").unwrap();
+    state.pieces[william].leader = LeaderStanding::Killed;
+}
+
+#[test]
+fn williams_guard_holds_no_order_while_he_lives() {
+    // 4.3.8.1, HS-R46: the Guard is in no section, so no roll orders it.
+    let state = check(
+        &norman_claim("norman-foot advance-to-combat norman-knights advance"),
+        &[],
+    );
+    let guard = state.roster.piece(Side::Normans, "WG").unwrap();
+    assert_eq!(state.formation_of(guard), None);
+    assert_eq!(state.order_for(guard), None);
+    check(
+        &norman_claim("norman-foot advance-to-combat norman-knights advance WG advance"),
+        &[("guard-order", "WG advance")],
+    );
+}
+
+#[test]
+fn after_williams_fall_the_guard_takes_the_norman_knights_order() {
+    // From the Order Phase after his death the Guard is one of the Norman
+    // knights: it holds their order, and a claim naming it says so.
+    let state = check_with(
+        SETUP,
+        &norman_claim("norman-foot advance-to-combat norman-knights advance WG advance"),
+        william_killed,
+        &[],
+    );
+    let guard = state.roster.piece(Side::Normans, "WG").unwrap();
+    assert_eq!(
+        state.formation_of(guard),
+        Some(Formation::Section(Nation::Norman, Arm::Knight))
+    );
+    assert_eq!(state.order_for(guard), Some(Order::Advance));
+    check_with(
+        SETUP,
+        &norman_claim("norman-foot advance-to-combat norman-knights advance WG charge"),
+        william_killed,
+        &[("guard-order", "WG charge")],
+    );
+}
+
+#[test]
+fn after_williams_fall_the_guard_charges_only_with_the_knights() {
+    // The knights are in Advance: the Guard may move with them, but no
+    // longer charges on its own (4.3.8.1).
+    let orders = norman_claim("norman-foot advance-to-combat norman-knights advance");
+    check_with(
+        SETUP,
+        &format!("{orders}    WG move 1316-1216 facing=5\n"),
+        william_killed,
+        &[],
+    );
+    check_with(
+        SETUP,
+        &format!("{orders}    WG charge 1316-1216 facing=5\n"),
+        william_killed,
+        &[("guard-order", "charge")],
+    );
+    // While William lives the same charge is the Guard's own affair, and
+    // only the charge's own conditions judge it.
+    let (found, _, _) = run(
+        SETUP,
+        &format!("{orders}    WG charge 1316-1216 facing=5\n"),
+        |_| {},
+    );
+    assert!(
+        found
+            .iter()
+            .all(|(code, _)| code != "hastings-1066::guard-order"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_guard_keeps_its_freedom_until_the_order_phase_after_williams_fall() {
+    // William falls during turn 1: the Guard holds no order for the rest
+    // of that turn, and joins the Norman knights when turn 2 opens.
+    let text = format!("{SETUP}\n1. Normans\n1. Saxons\n2. Normans\n");
+    let archive = parse(&text);
+    let battle = &archive.battles[0];
+    let mut out: Vec<Violation> = Vec::new();
+    let mut fold = Scratch {
+        state: setup(battle, &mut out),
+        events: Vec::new(),
+    };
+    let william = fold.roster.piece(Side::Normans, "WIL").unwrap();
+    let guard = fold.roster.piece(Side::Normans, "WG").unwrap();
+    let mut turns = steps(battle);
+    for step in turns.by_ref().take(1) {
+        play(&mut fold, &step, &mut out);
+    }
+    fold.emit(Event::LeaderStanding {
+        piece: william,
+        standing: LeaderStanding::Killed,
+    });
+    assert_eq!(fold.formation_of(guard), None);
+    for step in turns.by_ref().take(1) {
+        play(&mut fold, &step, &mut out);
+    }
+    assert_eq!(fold.formation_of(guard), None);
+    for step in turns {
+        play(&mut fold, &step, &mut out);
+    }
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(
+        fold.formation_of(guard),
+        Some(Formation::Section(Nation::Norman, Arm::Knight))
     );
 }

@@ -436,3 +436,47 @@ fn a_variable_deployment_keeps_to_the_reform_areas() {
         &[("hastings-1066::reform-not-on-hill", "HC1@0913^2")],
     );
 }
+
+#[test]
+fn william_and_leofwine_have_the_rally_ranges_the_rules_print() {
+    // 10.3.3: William rallies routed units within two hexes, Leofwine only
+    // those stacked with him; other leaders' ranges are the log's to state.
+    check(&[], &[]);
+    check(
+        &[(
+            "\"William\" leader nation=norman command=5 rally=2",
+            "\"William\" leader nation=norman command=5 rally=3",
+        )],
+        &[("hastings-1066::leader-rating", "rally=3")],
+    );
+    check(
+        &[(
+            "\"Leofwine\" leader wing=left command=3 rally=0",
+            "\"Leofwine\" leader wing=left command=3 rally=1",
+        )],
+        &[("hastings-1066::leader-rating", "rally=1")],
+    );
+    check(
+        &[(
+            "\"Gyrth\" leader wing=right command=3 rally=1",
+            "\"Gyrth\" leader wing=right command=3 rally=2",
+        )],
+        &[],
+    );
+    // The fix writes the printed range, and the printed range is played.
+    let (text, out) = findings(&[(
+        "\"Leofwine\" leader wing=left command=3 rally=0",
+        "\"Leofwine\" leader wing=left command=3 rally=1",
+    )]);
+    let fix = out[0].fix.as_ref().expect("a fix");
+    assert_eq!(&text[fix.span.range()], "rally=1");
+    assert_eq!(fix.replacement, "rally=0");
+    let archive = parse(&text);
+    let mut out = Vec::new();
+    let state = setup(&archive.battles[0], &mut out);
+    let leofwine = state.roster.piece(Side::Saxons, "LEO").unwrap();
+    let Piece::Leader(ratings) = state.roster.pieces[leofwine].piece else {
+        panic!("Leofwine is a leader")
+    };
+    assert_eq!(ratings.rally, 0);
+}

@@ -1,6 +1,6 @@
 //! Every diagnostic code Hastings: 1066 reports, with its severity and what
 //! it means: one registry, so docs, `senlac rules` and tests read the same
-//! list. The codes are the spec's (its section 2, 154 codes) less the 15 it
+//! list. The codes are the spec's (its section 2, 154 codes) less the 12 it
 //! reports under another code or does not check yet (listed with reasons
 //! in tests/hastings_1066_codes.rs), with 5 of senlac's own; each is an
 //! error but for five warnings, where the log may mean what it says (a unit
@@ -244,6 +244,10 @@ pub const MORALE_CHECK_MISSING: CodeInfo = CodeInfo::error(
     "hastings-1066::morale-check-missing",
     "a unit checks morale on an M result, and a knight in Charge order after every melee it takes part in",
 );
+pub const GUARD_ORDER: CodeInfo = CodeInfo::error(
+    "hastings-1066::guard-order",
+    "the Guard holds no order while William lives, and the Norman knights' order from the Order Phase after his fall",
+);
 pub const REINFORCEMENT_WING: CodeInfo = CodeInfo::error(
     "hastings-1066::reinforcement-wing",
     "a reinforcement holds Advance to Combat until within a leader's command radius or next to an enemy, then joins the nearest leader's wing",
@@ -462,6 +466,10 @@ pub const ROUTED_CANNOT_MOVE: CodeInfo = CodeInfo::error(
     "hastings-1066::routed-cannot-move",
     "a routed unit moves only by rout and withdrawal, never in the movement segment",
 );
+pub const DISPLACEMENT_ILLEGAL: CodeInfo = CodeInfo::error(
+    "hastings-1066::displacement-illegal",
+    "a router blocked by friends pushes the friend in its last hex one hex, not into an enemy hex or ZOC, and into a friend only if that one is pushed on; one bad link and nothing moves",
+);
 pub const PURSUIT_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "hastings-1066::pursuit-not-allowed",
     "a victor advances after a routed enemy only by pursuit, undisrupted and in Charge or Attack & Pursue order, after a rout in melee",
@@ -488,6 +496,10 @@ pub const MORALE_MISMATCH: CodeInfo = CodeInfo::error(
 );
 
 // Leaders (10.x).
+pub const LEADER_RATING: CodeInfo = CodeInfo::error(
+    "hastings-1066::leader-rating",
+    "the ratings the rules print are declared as printed: William's rally range 2, Leofwine's 0",
+);
 pub const LEADER_MOVE_EXCEEDED: CodeInfo = CodeInfo::error(
     "hastings-1066::leader-move-exceeded",
     "a leader moves up to 6 MP at knights' costs in his own movement segment, 2 when ineffective, whatever the orders",
@@ -675,6 +687,7 @@ pub const ALL: &[CodeInfo] = &[
     CHARGE_UPHILL,
     DIFF_MISMATCH,
     MORALE_CHECK_MISSING,
+    GUARD_ORDER,
     REINFORCEMENT_WING,
     HOUSECARL_CHOICE_LATE,
     // Movement (5.x)
@@ -732,6 +745,7 @@ pub const ALL: &[CodeInfo] = &[
     ROUT_PATH,
     ROUT_FACING,
     ROUTED_CANNOT_MOVE,
+    DISPLACEMENT_ILLEGAL,
     PURSUIT_NOT_ALLOWED,
     PURSUIT_PATH,
     RALLY_MISMATCH,
@@ -739,6 +753,7 @@ pub const ALL: &[CodeInfo] = &[
     RALLY_NOT_IN_RANGE,
     MORALE_MISMATCH,
     // Leaders (10.x)
+    LEADER_RATING,
     LEADER_MOVE_EXCEEDED,
     LEADER_INTO_ZOC,
     LEADER_ESCAPE_MISSING,

@@ -59,6 +59,9 @@ pub enum Event {
     Owe(Owed),
     /// The owed consequence at this index was written.
     Paid(usize),
+    /// A rout waits on the displacements it needs, or no longer does
+    /// (9.3.3, HS-R20): the chain as written so far.
+    Displacing(Option<super::state::Chain>),
     /// The mutual zones of control that bind attacks in the melee segment
     /// now opening (8.1.2, HS-R9).
     Bound(Vec<(usize, usize)>),
@@ -76,6 +79,9 @@ pub enum Event {
     /// down and ends at 0 (4.2.6); the orders left run on (HS-R30), and the
     /// Order Phase's strategies are cleared.
     OrdersAged,
+    /// William has fallen, and this Order Phase puts his Guard in the
+    /// Norman knights section (4.3.8.1, HS-R46).
+    GuardJoined,
     /// A wing's or nationality's strategy line was written (4.2.1).
     StrategyWritten { part: Part, span: Span },
     /// A Saxon unit joined a wing (4.1.2).
@@ -235,6 +241,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Bound(pairs) => state.bound.clone_from(pairs),
+        Event::Displacing(chain) => state.displacing.clone_from(chain),
         Event::Wounded { piece } => {
             if let Some(p) = state.pieces.get_mut(*piece) {
                 p.wounded_once = true;
@@ -285,6 +292,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.carried = state.orders.iter().map(|&(f, _)| f).collect();
             state.strategies.clear();
         }
+        Event::GuardJoined => state.guard_joined = true,
         Event::StrategyWritten { part, span } => state.strategies.push((*part, *span)),
         Event::Joined { piece, wing } => {
             state.joined.retain(|(p, _)| p != piece);
@@ -351,7 +359,11 @@ pub fn apply(state: &mut State, event: &Event) {
             state.carried.clear();
             state.effects.clear();
         }
-        Event::Decided(verdict) => state.verdict = Some(*verdict),
+        // The battle ends at once: nothing more is owed (3.1).
+        Event::Decided(verdict) => {
+            state.verdict = Some(*verdict);
+            state.owed.clear();
+        }
         Event::PlayedOn => state.played_on = true,
         Event::ReformLosses(losses) => state.reform_losses.clone_from(losses),
         Event::Reformed { side } => {

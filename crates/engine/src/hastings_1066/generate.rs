@@ -29,6 +29,7 @@ use super::orders::section_word;
 use super::play::{self, Scratch, play};
 use super::rally;
 use super::record;
+use super::reform;
 use super::setup::setup;
 use super::state::{
     Formation, LeaderStanding, Nation, Owed, Part, Piece, Segment, Standing, State, Wing,
@@ -73,19 +74,23 @@ struct Army {
     deploy: Vec<String>,
 }
 
-/// Cells already taken by a combat unit at setup.
+/// Cells already taken by a combat unit at setup, and where the side being
+/// placed may stand (its deployment area, HS-R56).
 struct Placer {
     used: HashSet<Cell>,
+    /// The first column and row the side may use.
+    first: (u8, u8),
 }
 
 impl Placer {
     /// The free cell nearest `want` down the same column, then the next.
     fn place(&mut self, want: Cell) -> Cell {
+        let (first_column, first_row) = self.first;
         for shift in 0..ROWS {
             for column in [want.column, want.column + 1, want.column.saturating_sub(1)] {
                 let row = (want.row + shift - 1) % ROWS + 1;
                 let at = cell(column.clamp(1, COLUMNS), row);
-                if self.used.insert(at) {
+                if at.column >= first_column && at.row >= first_row && self.used.insert(at) {
                     return at;
                 }
             }
@@ -280,8 +285,10 @@ fn saxons(rng: &mut Rng, placer: &mut Placer, hill: u8) -> Army {
         // Radii wide and alike, so that the wings can keep their shares as
         // units fall (4.1.3) with no unit nearer another leader.
         let command = 5;
+        // Leofwine rallies only his own hex (10.3.3).
+        let rally = u8::from(id != "LEO");
         lines.push(format!(
-            "unit {id} \"{name}\" leader wing={word} command={command} rally=1"
+            "unit {id} \"{name}\" leader wing={word} command={command} rally={rally}"
         ));
         let mut leader_at = None;
         let archers = usize::from(wing == Wing::Center && bowmen);
@@ -373,12 +380,19 @@ fn draw(index: u32, rng: &mut Rng) -> (String, usize) {
         .blank();
     let hill = map(rng, &mut text);
     text.blank();
+    // The Normans four hexes and more from the hill, within rows 06 to 26
+    // (11.5.4, HS-R56); the Saxons on it.
     let mut placer = Placer {
         used: HashSet::new(),
+        first: (
+            hill + reform::NORMAN_DISTANCE as u8,
+            *reform::NORMAN_ROWS.start(),
+        ),
     };
     // The entry hex stays clear for the Great Fyrd (11.4.1).
     placer.used.insert(ground::ENTRY_HEX);
     let normans = normans(rng, &mut placer);
+    placer.first = (1, 1);
     let saxons = saxons(rng, &mut placer, hill);
     for line in normans.lines.iter().chain(&saxons.lines) {
         text.setup(line);
@@ -413,8 +427,16 @@ fn draw(index: u32, rng: &mut Rng) -> (String, usize) {
         writer.turn(turn, Side::Normans);
         writer.orders();
         writer.phase(Side::Normans);
+        if writer.now().verdict.is_some() {
+            writer.end();
+            break;
+        }
         writer.turn(turn, Side::Saxons);
         writer.phase(Side::Saxons);
+        if writer.now().verdict.is_some() {
+            writer.end();
+            break;
+        }
         writer.record();
         // A broken army ends the battle: too few units to redraw the wings.
         let broken = turn >= 4
@@ -636,6 +658,9 @@ impl Writer<'_> {
                 let from: Vec<usize> = from.into_iter().flatten().collect();
                 self.escape(leader, &from)
             }
+            // Displacement chains are not generated: a battle that needs
+            // one is drawn again.
+            Owed::Displace { .. } => false,
         }
     }
 
@@ -1487,6 +1512,24 @@ impl Writer<'_> {
             self.settle();
         }
         kept
+    }
+
+    /// The battle is decided (12.1): the Saxons' block of the turn opens
+    /// for its record, which states the outcome.
+    fn end(&mut self) {
+        let Some(verdict) = self.now().verdict else {
+            return;
+        };
+        if self.now().phasing == Some(Side::Normans) {
+            self.turn(self.now().turn, Side::Saxons);
+        }
+        self.open(Segment::Record);
+        let winner = verdict.winner.unwrap_or(Side::Normans);
+        self.attempt(&format!(
+            "{} win => victory={}",
+            winner.word(),
+            verdict.level()
+        ));
     }
 
     /// The Turn Record Phase: each side's casualty points so far.

@@ -13,14 +13,15 @@
 //! (the sequence of play and the owed queue) hands each line to the module
 //! of its segment: `orders`, `rally`, `fire`, `movement` (with `ground`, the
 //! cost of a step, and `reinforcement`), `reaction`, `melee`, and the owed
-//! lines `morale`, `rout`, `pursue`, `casualty`, `escape`; `record` the Turn
-//! Record Phase. What printers see: `view`, `scene`, `wire`, `catalog`;
-//! `generate` writes random legal battles. Rulings live in
-//! docs/rules/hastings-1066-st.md.
+//! lines `morale`, `rout` (with `displace`), `pursue`, `casualty`,
+//! `escape`; `record` the Turn Record Phase. What printers see: `view`,
+//! `scene`, `wire`, `catalog`; `generate` writes random legal battles.
+//! Rulings live in docs/rules/hastings-1066-st.md.
 
 pub mod casualty;
 pub mod catalog;
 pub mod codes;
+pub mod displace;
 pub mod escape;
 pub mod event;
 pub mod fire;

@@ -642,6 +642,19 @@ fn may_charge(state: &State, mover: Mover, order: OrderOf, span: Span) -> Option
     let why = match order {
         OrderOf::Leader => format!("{name} is a leader: only knights charge"),
         OrderOf::Known(Order::Charge) | OrderOf::Free | OrderOf::Unknown => return None,
+        OrderOf::Known(order)
+            if state.info(mover.piece).and_then(|i| i.class) == Some(tables::Class::Guard) =>
+        {
+            return Some(Violation::of(
+                &codes::GUARD_ORDER,
+                span,
+                format!(
+                    "4.3.8.1: William has fallen, and {name} is in the Norman knights section, which is in {}, not in Charge",
+                    order.row().name
+                ),
+                super::rules::GUARD,
+            ).help("write `move`"));
+        }
         OrderOf::Known(order) if mover.kind == Kind::Knights => format!(
             "{name}'s section is in {}, not in Charge: only knights in Charge order (and William's Guard) charge",
             order.row().name

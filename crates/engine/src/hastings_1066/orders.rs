@@ -45,6 +45,7 @@ mod cite {
     pub const HOUSECARLS: &str = "hastings-1066-st 4.3.8.3 (optional rule: housecarls treat Attack & Pursue as Optional, chosen before the roll)";
     pub const DICE: &str = "hastings-1066-st 2.6, 4.2.3 (two dice per order roll); docs/rules/hastings-1066-st.md HS-R42";
     pub const WINGS: &str = "hastings-1066-st 4.1.2, 4.1.3 (wings redrawn each Order Phase, a fifth or a third of the units each); docs/rules/hastings-1066-st.md HS-R29";
+    pub const GUARD: &str = super::super::rules::GUARD;
     pub const REROLL: &str = "hastings-1066-st 3.3.2 (rerolls in an extended period only); docs/rules/hastings-1066-st.md HS-R54";
 }
 
@@ -111,6 +112,11 @@ pub fn step(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>)
         && Side::parse(side) == Some(Side::Normans)
     {
         fold.emit(Event::OrdersAged);
+        // The Order Phase after William's fall takes his Guard into the
+        // Norman knights (4.3.8.1, HS-R46).
+        if !fold.guard_joined && william_fallen(fold) {
+            fold.emit(Event::GuardJoined);
+        }
     }
 }
 
@@ -190,6 +196,17 @@ fn holder(order: Order) -> &'static str {
         Holder::SaxonFoot => "Saxon foot only",
         Holder::NormanKnights => "Norman knights",
     }
+}
+
+/// Whether William is killed or captured (HS-R31, HS-R61).
+pub fn william_fallen(state: &State) -> bool {
+    (0..state.pieces.len()).any(|p| {
+        state.info(p).is_some_and(|i| {
+            i.side == Side::Normans
+                && i.is_leader()
+                && super::setup::first_word(&i.name) == "William"
+        }) && !alive(state, p)
+    })
 }
 
 fn alive(state: &State, piece: usize) -> bool {
@@ -1198,10 +1215,23 @@ fn check_unit(
         ));
         return;
     };
-    let (Some(formation), Some(class)) = (
-        state.formation_of(unit),
-        state.info(unit).and_then(|i| i.class),
-    ) else {
+    let class = state.info(unit).and_then(|i| i.class);
+    let guard = class == Some(Class::Guard);
+    let (Some(formation), Some(class)) = (state.formation_of(unit), class) else {
+        if guard {
+            out.push(
+                Violation::of(
+                    &codes::GUARD_ORDER,
+                    group.whole(),
+                    format!(
+                        "4.3.8.1: {} holds no order while William lives: it moves and charges as the Norman player likes",
+                        state.name(unit)
+                    ),
+                    cite::GUARD,
+                )
+                .help("leave the Guard out of the claim"),
+            );
+        }
         return;
     };
     let Some(&(_, h)) = held.iter().find(|(f, _)| *f == formation) else {
@@ -1221,7 +1251,19 @@ fn check_unit(
         (Class::Housecarls, Order::AttackPursue, Some(choice)) => choice,
         _ => h.order.adopted_by(class),
     };
-    if takes != named {
+    if takes != named && guard {
+        out.push(Violation::of(
+            &codes::GUARD_ORDER,
+            span.cover(group.span),
+            format!(
+                "4.3.8.1: William has fallen, and {} holds the Norman knights' {}, not {}",
+                state.name(unit),
+                takes.word(),
+                named.word()
+            ),
+            cite::GUARD,
+        ));
+    } else if takes != named {
         out.push(Violation::of(
             &codes::CLAIM_MISMATCH,
             span.cover(group.span),

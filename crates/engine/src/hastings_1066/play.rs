@@ -229,6 +229,10 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
 fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
     while let Some(owed) = fold.owed.first().copied() {
         let (code, piece, cause, what) = match owed {
+            Owed::Displace { piece, cause } => {
+                super::displace::missing(fold, piece, cause, out);
+                continue;
+            }
             Owed::Morale { piece, cause, .. } => (
                 &codes::MORALE_CHECK_MISSING,
                 piece,
@@ -294,6 +298,9 @@ pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
 /// side that acts there.
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let before = super::escape::adjacent_now(fold);
+    if action.verb().text != "displace" {
+        super::displace::forget_refused(fold);
+    }
     written_line(fold, action, out);
     // A leader the line left alone beside the enemy owes his escape.
     super::escape::settle(fold, &before, action.span);
@@ -382,6 +389,11 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
         "rout" => {
             if let Some(&piece) = pieces.first() {
                 super::rout::line(fold, piece, action, out);
+            }
+        }
+        "displace" => {
+            if let Some(&piece) = pieces.first() {
+                super::displace::line(fold, piece, action, out);
             }
         }
         "pursue" => {

@@ -17,7 +17,7 @@ use super::event::Event;
 use super::melee::controls;
 use super::play::Emit;
 use super::rules;
-use super::state::{Owed, Standing, State};
+use super::state::{Chain, Owed, Standing, State};
 use super::tables::{Arm, Hexside};
 use crate::violation::Violation;
 
@@ -38,10 +38,13 @@ struct Candidate {
     stops: Vec<Stop>,
     /// (steps not to the rear, friends passed, movement cost).
     rank: (usize, usize, u32),
+    /// It ends on a friendly combat unit: the unit may not stop there
+    /// unless that friend is displaced (9.3.2, 9.3.3).
+    on_friend: bool,
 }
 
 /// Whether an enemy of `piece` stands in `cell` or controls it.
-fn enemy_blocks(state: &State, piece: usize, cell: Cell) -> (bool, bool) {
+pub(super) fn enemy_blocks(state: &State, piece: usize, cell: Cell) -> (bool, bool) {
     let side = state.info(piece).map(|i| i.side);
     let mut occupied = false;
     let mut controlled = false;
@@ -63,7 +66,7 @@ fn enemy_blocks(state: &State, piece: usize, cell: Cell) -> (bool, bool) {
 }
 
 /// Whether a friendly combat unit (not `piece`) stands in `cell`.
-fn friend_in(state: &State, piece: usize, cell: Cell) -> bool {
+pub(super) fn friend_in(state: &State, piece: usize, cell: Cell) -> bool {
     let side = state.info(piece).map(|i| i.side);
     (0..state.pieces.len()).any(|other| {
         other != piece
@@ -89,8 +92,9 @@ fn step_cost(state: &State, piece: usize, a: Cell, b: Cell) -> u32 {
 }
 
 /// Every legal retreat of up to `hexes` steps from where `piece` stands,
-/// each as far as it can go (HS-R19). `withdrawal`: it may enter an enemy
-/// ZOC and stops there (9.2.3.6).
+/// and every stretch of one where it might stop, staying put included
+/// (HS-R19). `withdrawal`: it may enter an enemy ZOC and stops there
+/// (9.2.3.6).
 fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<Candidate> {
     let Some(start) = state.pieces[piece].at else {
         return Vec::new();
@@ -105,11 +109,16 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
     while let Some((path, stops, rank)) = open.pop() {
         let here = *path.last().unwrap_or(&start);
         let stopped_in_zoc = withdrawal && !stops.is_empty() && enemy_blocks(state, piece, here).1;
-        if stops.len() == hexes || stopped_in_zoc {
-            done.push(Candidate { stops, rank });
+        let on_friend = !stops.is_empty() && friend_in(state, piece, here);
+        let at_end = stops.len() == hexes || stopped_in_zoc;
+        done.push(Candidate {
+            stops: stops.clone(),
+            rank,
+            on_friend,
+        });
+        if at_end {
             continue;
         }
-        let mut went = false;
         for direction in hex::Direction::ALL {
             let kind = StepKind::of(direction, rear);
             if kind == StepKind::Forward {
@@ -124,8 +133,11 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
                     if kind == StepKind::Rear {
                         let mut s = stops.clone();
                         s.push(Stop::Off);
-                        done.push(Candidate { stops: s, rank });
-                        went = true;
+                        done.push(Candidate {
+                            stops: s,
+                            rank,
+                            on_friend: false,
+                        });
                     }
                 }
                 Some(next) => {
@@ -150,19 +162,10 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
                             rank.2 + step_cost(state, piece, here, next),
                         ),
                     ));
-                    went = true;
                 }
             }
         }
-        if !went {
-            done.push(Candidate { stops, rank });
-        }
     }
-    // A retreat may not end on a friend: it is cut back to where it may.
-    done.retain(|c| match c.stops.last() {
-        Some(Stop::Hex(cell)) => !friend_in(state, piece, *cell),
-        _ => true,
-    });
     done
 }
 
@@ -171,23 +174,54 @@ fn complete(c: &Candidate, hexes: usize) -> bool {
     c.stops.len() == hexes || c.stops.last() == Some(&Stop::Off)
 }
 
-/// The best retreats (HS-R19): complete ones if any, ranked; else the
-/// longest partial ones, ranked.
-fn best(candidates: &[Candidate], hexes: usize) -> Vec<&Candidate> {
-    let complete: Vec<&Candidate> = candidates.iter().filter(|c| complete(c, hexes)).collect();
-    let pool: Vec<&Candidate> = if complete.is_empty() {
-        let longest = candidates.iter().map(|c| c.stops.len()).max().unwrap_or(0);
-        candidates
-            .iter()
-            .filter(|c| c.stops.len() == longest)
-            .collect()
-    } else {
-        complete
-    };
+/// The best of `pool` by rank (HS-R19): the owner chooses among them.
+fn ranked(pool: Vec<&Candidate>) -> Vec<&Candidate> {
     let Some(top) = pool.iter().map(|c| c.rank).min() else {
         return Vec::new();
     };
     pool.into_iter().filter(|c| c.rank == top).collect()
+}
+
+/// The best retreats that end where the unit may stop (HS-R19): complete
+/// ones if any, ranked; else the longest stretches, ranked (the blocked
+/// treatment).
+fn best(candidates: &[Candidate], hexes: usize) -> Vec<&Candidate> {
+    let free: Vec<&Candidate> = candidates.iter().filter(|c| !c.on_friend).collect();
+    let complete: Vec<&Candidate> = free
+        .iter()
+        .copied()
+        .filter(|c| complete(c, hexes))
+        .collect();
+    if !complete.is_empty() {
+        return ranked(complete);
+    }
+    let longest = free.iter().map(|c| c.stops.len()).max().unwrap_or(0);
+    ranked(
+        free.into_iter()
+            .filter(|c| c.stops.len() == longest)
+            .collect(),
+    )
+}
+
+/// When friends alone block a rout (no complete retreat ends in a hex it
+/// may stop in), the best complete retreats that end on a friend, who is
+/// displaced to let it in (9.3.3, HS-R20); none otherwise.
+fn displacing(candidates: &[Candidate], hexes: usize) -> Vec<&Candidate> {
+    let complete = |c: &&Candidate| complete(c, hexes);
+    if candidates
+        .iter()
+        .filter(|c| !c.on_friend)
+        .any(|c| complete(&c))
+    {
+        return Vec::new();
+    }
+    ranked(
+        candidates
+            .iter()
+            .filter(|c| c.on_friend)
+            .filter(complete)
+            .collect(),
+    )
 }
 
 fn written(stops: &[Stop]) -> String {
@@ -256,34 +290,74 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     }
     let candidates = retreats(fold, piece, ROUT_HEXES, false);
     let best = best(&candidates, ROUT_HEXES);
-    let chosen = best.iter().find(|c| c.stops == stops);
-    let Some(chosen) = chosen else {
-        let better = best.first().map_or(String::new(), |c| written(&c.stops));
-        let legal = candidates.iter().any(|c| c.stops == stops);
-        out.push(
-            Violation::of(
-                &codes::ROUT_PATH,
-                path_atom.span,
-                if legal {
-                    format!(
-                        "a rout takes the path of least resistance: most steps to the rear, then fewest friends passed, then the cheapest ground; {better} is such a path"
-                    )
-                } else {
-                    format!(
-                        "the rout's steps go to the rear or sideways, never forward, into no enemy hex or zone of control; {better} is the path of least resistance"
-                    )
-                },
-                rules::ROUT,
-            )
-            .help(format!("write `{}-{better}`", start)),
-        );
-        return;
-    };
-    let blocked = !complete(chosen, ROUT_HEXES);
-    let facing = value_facing(action);
+    let pushing = displacing(&candidates, ROUT_HEXES);
     let routed_facing = fold
         .info(piece)
         .and_then(|i| Vertex::new(i.side.row().routed_facing));
+    let facing = value_facing(action);
+    if pushing.iter().any(|c| c.stops == stops) {
+        // Friends block every complete retreat: the friend in the last hex
+        // is displaced first, and the rout waits for its chain (HS-R20).
+        if facing != routed_facing {
+            out.push(Violation::of(
+                &codes::ROUT_FACING,
+                action.span,
+                format!(
+                    "a routed unit faces its rear: ^{}",
+                    routed_facing.map_or(0, Vertex::number)
+                ),
+                rules::ROUT,
+            ));
+        }
+        let path = cells[1..].to_vec();
+        let Some(blocker) = path.last().and_then(|&end| friend_at(fold, piece, end)) else {
+            return;
+        };
+        fold.emit(Event::Displacing(Some(Chain {
+            router: piece,
+            path,
+            facing: routed_facing,
+            pursuers,
+            cause: action.span,
+            links: Vec::new(),
+            refused: false,
+            next: None,
+        })));
+        fold.emit(Event::Owe(Owed::Displace {
+            piece: blocker,
+            cause: action.span,
+        }));
+        return;
+    }
+    let chosen = best.iter().find(|c| c.stops == stops);
+    let Some(chosen) = chosen else {
+        let better = best.first().map_or(String::new(), |c| written(&c.stops));
+        let legal = candidates.iter().any(|c| c.stops == stops && !c.on_friend);
+        let on_friend = candidates.iter().any(|c| c.stops == stops && c.on_friend);
+        let message = if on_friend && pushing.is_empty() {
+            format!(
+                "a rout may not end on a friend, and may displace one only when friends alone keep it from its three hexes (9.3.2, 9.3.3); {better} is the path of least resistance"
+            )
+        } else if legal || on_friend {
+            format!(
+                "a rout takes the path of least resistance: most steps to the rear, then fewest friends passed, then the cheapest ground; {better} is such a path"
+            )
+        } else {
+            format!(
+                "the rout's steps go to the rear or sideways, never forward, into no enemy hex or zone of control; {better} is the path of least resistance"
+            )
+        };
+        let mut help = format!("write `{start}-{better}`");
+        if let Some(push) = pushing.first() {
+            help.push_str(&format!(
+                ", or `{start}-{}` with the `displace` lines of the friends it pushes right after it (9.3.3, HS-R20)",
+                written(&push.stops)
+            ));
+        }
+        out.push(Violation::of(&codes::ROUT_PATH, path_atom.span, message, rules::ROUT).help(help));
+        return;
+    };
+    let blocked = !complete(chosen, ROUT_HEXES);
     if !blocked && !eliminated && facing != routed_facing {
         out.push(Violation::of(
             &codes::ROUT_FACING,
@@ -295,51 +369,103 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
             rules::ROUT,
         ));
     }
-    // The friends it passed check at once (9.2.3.3, 9.3.2).
+    let facing = if blocked { facing } else { routed_facing };
+    retreat(
+        fold,
+        &Retreat {
+            piece,
+            path: &cells[1..],
+            facing,
+            blocked,
+            eliminated,
+            pursuers,
+            cause: action.span,
+        },
+        &[],
+        true,
+    );
+}
+
+/// The friendly combat unit other than `piece` standing in `cell`.
+pub(super) fn friend_at(state: &State, piece: usize, cell: Cell) -> Option<usize> {
+    let side = state.info(piece).map(|i| i.side);
+    (0..state.pieces.len()).find(|&other| {
+        other != piece
+            && state.pieces[other].at == Some(cell)
+            && state
+                .info(other)
+                .is_some_and(|i| Some(i.side) == side && !i.is_leader())
+    })
+}
+
+/// A retreat found good, to be carried out.
+pub(super) struct Retreat<'a> {
+    pub piece: usize,
+    /// The hexes entered.
+    pub path: &'a [Cell],
+    pub facing: Option<Vertex>,
+    /// Stopped short: the blocked treatment (HS-R19, HS-R59).
+    pub blocked: bool,
+    /// Off the map (9.2.3.4).
+    pub eliminated: bool,
+    pub pursuers: [Option<usize>; 3],
+    /// The rout line.
+    pub cause: Span,
+}
+
+/// Carries out a rout's retreat: the unit moves; the friends it passed,
+/// but for the `displaced`, check at once (9.2.3.3, 9.3.2; HS-R20), unless
+/// `checks` is off because the line that owed them was already refused;
+/// the victors follow (9.4.2); blocked, it is reduced and disrupted
+/// instead (HS-R19, HS-R59).
+pub(super) fn retreat(fold: &mut impl Emit, r: &Retreat<'_>, displaced: &[usize], checks: bool) {
+    let piece = r.piece;
     let state: &State = fold;
-    let through = &cells[1..];
     let passed: Vec<usize> = (0..state.pieces.len())
-        .filter(|&o| o != piece && state.pieces[o].at.is_some_and(|at| through.contains(&at)))
+        .filter(|&o| o != piece && !displaced.contains(&o))
+        .filter(|&o| state.pieces[o].at.is_some_and(|at| r.path.contains(&at)))
         .filter(|&o| {
             state.info(o).is_some_and(|i| {
                 !i.is_leader() && Some(i.side) == state.info(piece).map(|p| p.side)
             })
         })
         .collect();
-    fold.emit(Event::Moved {
-        piece,
-        from: cells.first().copied(),
-        path: cells[1..].to_vec(),
-        facing: if blocked { facing } else { routed_facing },
-    });
-    for friend in passed {
-        fold.emit(Event::Owe(Owed::Morale {
-            piece: friend,
-            rout_is_disruption: false,
-            disruption_ignored: false,
-            by: [None; 3],
-            cause: action.span,
-        }));
+    if !r.path.is_empty() {
+        let from = fold.pieces[piece].at;
+        fold.emit(Event::Moved {
+            piece,
+            from,
+            path: r.path.to_vec(),
+            facing: r.facing,
+        });
     }
-    if eliminated {
+    if checks {
+        for friend in passed {
+            fold.emit(Event::Owe(Owed::Morale {
+                piece: friend,
+                rout_is_disruption: false,
+                disruption_ignored: false,
+                by: [None; 3],
+                cause: r.cause,
+            }));
+        }
+    }
+    if r.eliminated {
         fold.emit(Event::Standing {
             piece,
             standing: Standing::Eliminated,
         });
-    } else if !blocked {
-        // The victors follow it, if still undisrupted (9.4.2, 9.4.4).
-        for pursuer in pursuers.into_iter().flatten() {
+    } else if !r.blocked {
+        for pursuer in r.pursuers.into_iter().flatten() {
             if fold.pieces[pursuer].standing == Standing::Good {
                 fold.emit(Event::Owe(Owed::Pursue {
                     piece: pursuer,
                     target: piece,
-                    cause: action.span,
+                    cause: r.cause,
                 }));
             }
         }
-    }
-    if blocked && !eliminated {
-        // HS-R19, HS-R59: reduced, and disrupted instead of routed.
+    } else {
         fold.emit(Event::Stepped { piece });
         if fold.pieces[piece].standing != Standing::Eliminated {
             fold.emit(Event::Standing {
@@ -347,6 +473,52 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
                 standing: Standing::Disrupted,
             });
         }
+    }
+}
+
+/// The blocked treatment (HS-R19, HS-R59) for a router whose displacements
+/// were refused (9.3.4): nothing else moved, and it stops in the last hex
+/// the path of least resistance lets it stop in, facing as written.
+pub(super) fn stop_short(fold: &mut impl Emit, chain: &Chain, checks: bool) {
+    let piece = chain.router;
+    let candidates = retreats(fold, piece, ROUT_HEXES, false);
+    let path: Vec<Cell> = best(&candidates, ROUT_HEXES)
+        .first()
+        .map(|c| {
+            c.stops
+                .iter()
+                .filter_map(|s| match s {
+                    Stop::Hex(cell) => Some(*cell),
+                    Stop::Off => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    retreat(
+        fold,
+        &Retreat {
+            piece,
+            path: &path,
+            facing: fold.pieces[piece].facing,
+            blocked: true,
+            eliminated: false,
+            pursuers: chain.pursuers,
+            cause: chain.cause,
+        },
+        &[],
+        checks,
+    );
+}
+
+/// The blocked treatment's path for a router, written, for messages.
+pub(super) fn short_path(state: &State, piece: usize) -> String {
+    let candidates = retreats(state, piece, ROUT_HEXES, false);
+    let start = state.pieces[piece]
+        .at
+        .map_or(String::new(), |c| c.to_string());
+    match best(&candidates, ROUT_HEXES).first() {
+        Some(c) if !c.stops.is_empty() => format!("{start}-{}", written(&c.stops)),
+        _ => format!("{start}, where it stands"),
     }
 }
 

@@ -115,6 +115,8 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         orders: Vec::new(),
         owed: Vec::new(),
         bound: Vec::new(),
+        displacing: None,
+        guard_joined: false,
         // orders
         joined: Vec::new(),
         housecarls: Vec::new(),
@@ -436,7 +438,7 @@ fn declare(
         unknown_keys(unit, leader, out);
         let part = part_of(unit, side, class, out);
         let piece = if leader {
-            ratings(unit, out).map(Piece::Leader)
+            ratings(unit, side, out).map(Piece::Leader)
         } else {
             class.and_then(|class| factors(unit, class, out).map(Piece::Unit))
         };
@@ -643,15 +645,54 @@ fn errata(unit: &Unit<'_, '_>, class: Class, factors: &Factors, out: &mut Vec<Vi
     }
 }
 
-/// A leader's ratings (10.1): command radius and rally range.
-fn ratings(unit: &Unit<'_, '_>, out: &mut Vec<Violation>) -> Option<Ratings> {
+/// The rally ranges the document prints (10.3.3), by side and the word a
+/// leader is known by (HS-R61): the counters are missing, but these two
+/// are stated.
+const PRINTED_RALLY: [(Side, &str, u32); 2] =
+    [(Side::Normans, "William", 2), (Side::Saxons, "Leofwine", 0)];
+
+/// A leader's ratings (10.1): command radius and rally range, the range
+/// checked where 10.3.3 prints it; the printed value is the one played.
+fn ratings(unit: &Unit<'_, '_>, side: Side, out: &mut Vec<Violation>) -> Option<Ratings> {
     let command = number(unit, "command", 0, out).ok()?;
     let rally = number(unit, "rally", 0, out).ok()?;
     match (command, rally) {
-        (Some(command), Some(rally)) => Some(Ratings {
-            command: command.unsigned_abs(),
-            rally: rally.unsigned_abs(),
-        }),
+        (Some(command), Some(rally)) => {
+            let mut rally = rally.unsigned_abs();
+            let known = first_word(&unit.name);
+            if let Some(&(_, _, printed)) = PRINTED_RALLY
+                .iter()
+                .find(|&&(s, name, _)| s == side && name == known)
+                && printed != rally
+                && let Some((_, span)) = pair(unit.pairs, "rally")
+            {
+                out.push(
+                    Violation::of(
+                        &codes::LEADER_RATING,
+                        span,
+                        format!(
+                            "10.3.3: {known}'s rally range is {printed}, not {rally}{}",
+                            if printed == 0 {
+                                ": he rallies only the units he is stacked with".to_string()
+                            } else {
+                                format!(": he rallies routed units up to {printed} hexes away")
+                            }
+                        ),
+                        rules::LEADER_RATINGS,
+                    )
+                    .fix(Fix::new(
+                        span,
+                        format!("rally={printed}"),
+                        format!("write `rally={printed}`"),
+                    )),
+                );
+                rally = printed;
+            }
+            Some(Ratings {
+                command: command.unsigned_abs(),
+                rally,
+            })
+        }
         _ => {
             out.push(Violation::of(
                 &codes::MISSING_FACTOR,

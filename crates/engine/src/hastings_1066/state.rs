@@ -268,7 +268,8 @@ pub enum LeaderStanding {
 
 /// A part of an army that takes one order (4.1, 4.2.4): a Saxon wing, or
 /// the foot or the knights section of a Norman nationality. William's
-/// Guard is in none while William lives (4.3.8.1, HS-R46).
+/// Guard is in none while William lives, and in the Norman knights from
+/// the Order Phase after his fall (4.3.8.1, HS-R46).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Formation {
     Wing(Wing),
@@ -340,6 +341,10 @@ pub enum Owed {
         target: usize,
         cause: Span,
     },
+    /// A friend blocking a rout, to be displaced (9.3.3, HS-R20): the last
+    /// hex of the rout written, or the hex the link written at `cause`
+    /// pushed into.
+    Displace { piece: usize, cause: Span },
     /// A lone leader's escape from the enemy units `from` (HS-R34).
     Escape {
         leader: usize,
@@ -355,6 +360,37 @@ pub enum Owed {
         attack: Attack,
         cause: Span,
     },
+}
+
+/// A rout waiting on the displacements it needs (9.3.3, 9.3.4, HS-R20):
+/// nothing moves until the chain ends in an empty hex; if a link fails,
+/// nothing moves at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    pub router: usize,
+    /// The hexes the rout enters; the last holds the first unit displaced.
+    pub path: Vec<Cell>,
+    pub facing: Option<Vertex>,
+    pub pursuers: [Option<usize>; 3],
+    /// The rout line.
+    pub cause: Span,
+    /// The displacements written so far, in the order written.
+    pub links: Vec<Link>,
+    /// A link was refused: the router took the blocked treatment, and the
+    /// lines that went on with the chain are passed over (one mistake, one
+    /// error) while the unit in `next` is the one they name.
+    pub refused: bool,
+    /// The hex the last link pushed into, whose unit comes next.
+    pub next: Option<Cell>,
+}
+
+/// One displacement of a chain: a unit pushed one hex, and its new facing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub piece: usize,
+    pub from: Cell,
+    pub to: Cell,
+    pub facing: Option<Vertex>,
 }
 
 /// What changes of a piece.
@@ -542,6 +578,11 @@ pub struct State {
     /// `(phasing unit, enemy)`: the mutual zones of control standing when
     /// the melee segment opened; the enemy must be attacked (8.1.2, HS-R9).
     pub bound: Vec<(usize, usize)>,
+    /// A rout waiting on its displacements (HS-R20).
+    pub displacing: Option<Chain>,
+    /// William has fallen and an Order Phase has come since: his Guard is
+    /// in the Norman knights section (4.3.8.1, HS-R46).
+    pub guard_joined: bool,
     // orders
     /// The wing each Saxon unit joined in an Order Phase, over its `wing=`
     /// (4.1.2, HS-R29).
@@ -594,8 +635,9 @@ impl State {
 
     /// The formation a piece takes its order with: a Saxon unit's wing (the
     /// one it last joined, 4.1.2), a Norman unit's nationality and arm;
-    /// none for leaders (4.2.5), the Guard (HS-R46) and a reinforcement not
-    /// yet assigned (4.3.8.2).
+    /// none for leaders (4.2.5), the Guard until the Order Phase after
+    /// William's fall (HS-R46) and a reinforcement not yet assigned
+    /// (4.3.8.2).
     pub fn formation_of(&self, piece: usize) -> Option<Formation> {
         let info = self.info(piece)?;
         let class = info.class?;
@@ -604,7 +646,7 @@ impl State {
         }
         match self.part_of(piece)? {
             Part::Wing(wing) => Some(Formation::Wing(wing)),
-            Part::Nation(_) if class == Class::Guard => None,
+            Part::Nation(_) if class == Class::Guard && !self.guard_joined => None,
             Part::Nation(nation) => Some(Formation::Section(nation, class.kind().arm())),
         }
     }
