@@ -137,6 +137,7 @@ fn one_mistake_gives_few_diagnostics() {
         "samples/hastings.sbn",
         "samples/fulford.sbn",
         "samples/harrow-ford.sbn",
+        "samples/hastings-1066-st.sbn",
     ] {
         let Measure { counts, worst } = measure(sample);
         let mut histogram: BTreeMap<usize, usize> = BTreeMap::new();

@@ -11,7 +11,7 @@ use senlac_engine::hastings_1066::event::Event;
 use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
 use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{
-    Formation, Held, LeaderStanding, Nation, Part, State, Wing,
+    Extension, Formation, Held, LeaderStanding, Nation, Part, State, Wing,
 };
 use senlac_engine::hastings_1066::tables::{Arm, Order, Side};
 use senlac_notation::lower::steps;
@@ -816,9 +816,64 @@ fn a_unit_beyond_its_leaders_radius_but_within_anothers_is_warned() {
 
 // ----------------------------------------------------------------- rerolls
 
+/// As after the eighth turn, the Normans having taken the `half`
+/// extension: turn 9 is extended (3.3.1).
+fn extended(state: &mut State) {
+    state.turn = 8;
+    state.phasing = Some(Side::Saxons);
+    state.extension = Some(Extension::Half);
+}
+
+/// Turn 9's Order Phase, the spec's turn-1 rolls, then `lines`.
+fn turn_9(lines: &str) -> String {
+    format!("9. Normans\n  orders:\n{NORMANS_1}{LEFT_1}{SAXONS_1}{lines}  rally:\n")
+}
+
+#[test]
+fn an_extended_period_rerolls_shield_wall_hold_and_attack_pursue() {
+    // 3.3.2: the Breton knights' Hold and the right wing's Attack &
+    // Pursue roll again, once; the second result stands (HS-R54).
+    let state = check_with(
+        SETUP,
+        &turn_9(
+            "    breton-knights reroll 2d6:2+2 => breton-knights advance\n    right reroll 2d6:3+4 => fire-in-place\n",
+        ),
+        extended,
+        &[],
+    );
+    assert_eq!(
+        state
+            .order_of(Formation::Section(Nation::Breton, Arm::Knight))
+            .map(|h| h.order),
+        Some(Order::Advance)
+    );
+    assert_eq!(
+        state
+            .order_of(Formation::Wing(Wing::Right))
+            .map(|h| h.order),
+        Some(Order::FireInPlace)
+    );
+    // The left wing holds Shield Wall, which the Saxons do not reroll.
+    check_with(
+        SETUP,
+        &turn_9("    left reroll 2d6:3+4 => attack-pursue\n"),
+        extended,
+        &[("reroll-not-allowed", "left")],
+    );
+    // Once a turn.
+    check_with(
+        SETUP,
+        &turn_9(
+            "    right reroll 2d6:3+4 => fire-in-place\n    right reroll 2d6:1+1 => shield-wall\n",
+        ),
+        extended,
+        &[("reroll-not-allowed", "right")],
+    );
+}
+
 #[test]
 fn rerolls_only_in_an_extended_period() {
-    // No period is extended yet: the Turn Record Phase is not played.
+    // Turn 1 is in no extended period.
     check(
         &turn_1(&format!(
             "{LEFT_1}    left reroll 2d6:3+4 => fire-in-place\n"

@@ -84,6 +84,8 @@ pub enum Event {
     GuardJoined,
     /// A wing's or nationality's strategy line was written (4.2.1).
     StrategyWritten { part: Part, span: Span },
+    /// A formation rerolled its order (3.3.2, HS-R54).
+    Rerolled(Formation),
     /// A Saxon unit joined a wing (4.1.2).
     Joined { piece: usize, wing: Wing },
     /// A wing's housecarls take their chosen order instead of its Attack &
@@ -291,9 +293,11 @@ pub fn apply(state: &mut State, event: &Event) {
             state.housecarls.retain(|(_, h)| h.turns > 0);
             state.carried = state.orders.iter().map(|&(f, _)| f).collect();
             state.strategies.clear();
+            state.rerolled.clear();
         }
         Event::GuardJoined => state.guard_joined = true,
         Event::StrategyWritten { part, span } => state.strategies.push((*part, *span)),
+        Event::Rerolled(formation) => state.rerolled.push(*formation),
         Event::Joined { piece, wing } => {
             state.joined.retain(|(p, _)| p != piece);
             state.joined.push((*piece, *wing));

@@ -595,51 +595,7 @@ fn read_args(
             0
         }
     };
-    // The roll: exactly one, two six-sided dice.
-    match dice.first() {
-        None => out.push(Violation::of(
-            &codes::MISSING_ROLL,
-            action.verb().span,
-            format!(
-                "{}'s order roll is not written: two dice, as `2d6:4+3`",
-                describe_part(part)
-            ),
-            cite::DICE,
-        )),
-        Some(&i) => {
-            let atom = &args[i];
-            let good = Dice::parse(atom).is_some_and(|d| {
-                let faces: Vec<u32> = d.results().collect();
-                d.count == 2
-                    && d.sides == 6
-                    && faces.len() == 2
-                    && faces.iter().all(|f| (1..=6).contains(f))
-            });
-            if !good {
-                out.push(Violation::of(
-                    &codes::WRONG_DICE,
-                    atom.span,
-                    format!(
-                        "`{}` is not two six-sided dice showing 1 to 6: an order roll is 2d6, as `2d6:4+3`",
-                        atom.text
-                    ),
-                    cite::DICE,
-                ));
-            }
-        }
-    }
-    for &i in dice.iter().skip(1) {
-        out.push(Violation::of(
-            &codes::UNEXPECTED_ROLL,
-            args[i].span,
-            format!(
-                "{} rolls once for its order: `{}` is a second roll",
-                describe_part(part),
-                args[i].text
-            ),
-            cite::DICE,
-        ));
-    }
+    order_roll(&describe_part(part), action, dice, out);
     let mut choice = None;
     for (i, atom) in args.iter().enumerate().skip(rest) {
         match atom.kind {
@@ -1280,22 +1236,166 @@ fn check_unit(
     }
 }
 
+/// An order roll: exactly one, of two six-sided dice (4.2.3); `who` rolls.
+fn order_roll(who: &str, action: &Action<'_, '_>, dice: &[usize], out: &mut Vec<Violation>) {
+    let args = action.args();
+    match dice.first() {
+        None => out.push(Violation::of(
+            &codes::MISSING_ROLL,
+            action.verb().span,
+            format!(
+                "{}'s order roll is not written: two dice, as `2d6:4+3`",
+                who
+            ),
+            cite::DICE,
+        )),
+        Some(&i) => {
+            let atom = &args[i];
+            let good = Dice::parse(atom).is_some_and(|d| {
+                let faces: Vec<u32> = d.results().collect();
+                d.count == 2
+                    && d.sides == 6
+                    && faces.len() == 2
+                    && faces.iter().all(|f| (1..=6).contains(f))
+            });
+            if !good {
+                out.push(Violation::of(
+                    &codes::WRONG_DICE,
+                    atom.span,
+                    format!(
+                        "`{}` is not two six-sided dice showing 1 to 6: an order roll is 2d6, as `2d6:4+3`",
+                        atom.text
+                    ),
+                    cite::DICE,
+                ));
+            }
+        }
+    }
+    for &i in dice.iter().skip(1) {
+        out.push(Violation::of(
+            &codes::UNEXPECTED_ROLL,
+            args[i].span,
+            format!(
+                "{} rolls once for its order: `{}` is a second roll",
+                who, args[i].text
+            ),
+            cite::DICE,
+        ));
+    }
+}
+
 // ------------------------------------------------------------------ reroll
 
-/// `SECTION-OR-WING reroll 2d6:a+b => ORDER` (3.3.2): only in an extended
-/// period, once per section or wing (HS-R54). Whether a period is extended
-/// is decided in the Turn Record Phase, which is not played yet, so no
-/// turn is extended and every reroll is refused for now.
+/// `SECTION-OR-WING reroll 2d6:a+b => ORDER` (3.3.2): in an extended
+/// period's turns, a Norman section in Shield Wall (foot) or Hold
+/// (knights), or a Saxon wing in Attack & Pursue, rolls again, the section
+/// on its own; once a turn, and the second result stands (HS-R54).
 fn reroll(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
-    out.push(Violation::of(
-        &codes::REROLL_NOT_ALLOWED,
-        action.verb().span,
-        format!(
-            "turn {} is not in an extended period: only there may the Normans reroll a Shield Wall or Hold order, and the Saxons an Attack & Pursue",
-            fold.turn
+    let actor = action.actor();
+    let formation = Wing::parse(actor.text)
+        .map(Formation::Wing)
+        .or_else(|| parse_section(actor.text).map(|(nation, arm)| Formation::Section(nation, arm)));
+    let Some(formation) = formation else {
+        out.push(Violation::of(
+            &codes::REROLL_NOT_ALLOWED,
+            actor.span,
+            format!(
+                "`{}` is neither a Saxon wing (left, center, right) nor a Norman section (`breton-foot`, `breton-knights`, …)",
+                actor.text
+            ),
+            cite::REROLL,
+        ));
+        return;
+    };
+    let state: &State = fold;
+    let extended = state.extension.is_some() && state.turn_in_period() > super::period::TURNS;
+    if !extended {
+        out.push(Violation::of(
+            &codes::REROLL_NOT_ALLOWED,
+            action.verb().span,
+            format!(
+                "turn {} is not in an extended period: only there may the Normans reroll a Shield Wall or Hold order, and the Saxons an Attack & Pursue",
+                state.turn
+            ),
+            cite::REROLL,
+        ));
+        return;
+    }
+    let rerollable = match formation {
+        Formation::Wing(_) => Order::AttackPursue,
+        Formation::Section(_, Arm::Foot) => Order::ShieldWall,
+        Formation::Section(_, Arm::Knight) => Order::Hold,
+    };
+    let held = state.order_of(formation).map(|h| h.order);
+    if held != Some(rerollable) {
+        out.push(Violation::of(
+            &codes::REROLL_NOT_ALLOWED,
+            actor.span,
+            format!(
+                "{} holds {}: an extended period rerolls only {} for it (3.3.2)",
+                describe(formation),
+                held.map_or("no order", |o| o.row().name),
+                rerollable.row().name
+            ),
+            cite::REROLL,
+        ));
+        return;
+    }
+    if state.rerolled.contains(&formation) {
+        out.push(Violation::of(
+            &codes::REROLL_NOT_ALLOWED,
+            actor.span,
+            format!(
+                "{} has rerolled in turn {} already: once a turn, and the second result stands",
+                describe(formation),
+                state.turn
+            ),
+            cite::REROLL,
+        ));
+        return;
+    }
+    let args = action.args();
+    let dice: Vec<usize> = (0..args.len())
+        .filter(|&i| args[i].kind == AtomKind::Dice)
+        .collect();
+    let mut findings = Vec::new();
+    order_roll(&describe(formation), action, &dice, &mut findings);
+    let part = match formation {
+        Formation::Wing(wing) => Part::Wing(wing),
+        Formation::Section(nation, _) => Part::Nation(nation),
+    };
+    let mut events = vec![Event::Rerolled(formation)];
+    match action.outcome().filter(|c| !c.is_empty()) {
+        Some(claim) => {
+            if let Some(groups) = read_claim(state, claim, &mut findings) {
+                events.extend(judge(
+                    state,
+                    part,
+                    &[formation],
+                    groups,
+                    None,
+                    claim,
+                    &mut findings,
+                ));
+            }
+        }
+        None => findings.push(
+            Violation::of(
+                &codes::ORDER_MISSING,
+                action.span,
+                format!(
+                    "the reroll's order for {} is not claimed: the Order Tables are missing, so the log writes the order the roll gave",
+                    describe(formation)
+                ),
+                cite::CLAIM,
+            )
+            .help("write `=> ORDER`"),
         ),
-        cite::REROLL,
-    ));
+    }
+    out.extend(findings);
+    for event in events {
+        fold.emit(event);
+    }
 }
 
 // -------------------------------------------------------------------- join

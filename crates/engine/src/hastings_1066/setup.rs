@@ -123,6 +123,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         carried: Vec::new(),
         strategies: Vec::new(),
         effects: Vec::new(),
+        rerolled: Vec::new(),
         period: 1,
         period_start: 1,
         extension: None,

@@ -600,6 +600,8 @@ pub struct State {
     /// Each wing's and nationality's Strategy Effects rating, the sum of
     /// its `effect=` claims (4.2.3, HS-R51).
     pub effects: Vec<(Part, i32)>,
+    /// The formations that rerolled in this Order Phase (3.3.2, HS-R54).
+    pub rerolled: Vec<Formation>,
     // periods and victory
     /// The Assault Period, 1 or 2 (3.0).
     pub period: u32,
