@@ -683,9 +683,10 @@ fn units_join_wings_in_the_order_phase_only() {
         &format!("{}  F4 join center\n", turn_1(LEFT_1)),
         &[("join-outside-orders", "join")],
     );
+    // With no label at all, the Order Phase is read as opened, once.
     check(
         "1. Normans\n    F4 join center\n",
-        &[("join-outside-orders", "F4 join center")],
+        &[("join-outside-orders", "join")],
     );
     check(
         &turn_1(&format!("    F4 join centre\n{LEFT_1}")),

@@ -7,6 +7,7 @@
 use senlac_engine::Violation;
 use senlac_engine::hastings_1066::play::{Scratch, play};
 use senlac_engine::hastings_1066::setup::setup;
+use senlac_engine::hastings_1066::state::Segment;
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
 
@@ -32,7 +33,7 @@ const SEQUENCE: [&str; 8] = [
 /// The one check: `movetext` after the setup gives exactly `expected` of
 /// the sequence's findings.
 #[track_caller]
-fn check(movetext: &str, expected: &[(&str, &str)]) {
+fn check(movetext: &str, expected: &[(&str, &str)]) -> Scratch {
     let text = format!("{SETUP}\n{movetext}");
     let archive = parse(&text);
     let notation: Vec<_> = archive.all_errors().collect();
@@ -54,6 +55,7 @@ fn check(movetext: &str, expected: &[(&str, &str)]) {
         .map(|v| (v.code, &text[v.span.range()]))
         .collect();
     assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
+    fold
 }
 
 /// The codes of the sequence of play.
@@ -142,10 +144,12 @@ fn segments_come_once_each_in_order() {
         "1. Normans\n  record:\n",
         &[("hastings-1066::segment-out-of-order", "record:")],
     );
-    check(
-        "1. Normans\n  movment:\n",
+    // A misspelt label opens the segment it nearly names.
+    let fold = check(
+        "1. Normans\n  movment:\n    BF1 move 1120-1020 facing=5\n",
         &[("hastings-1066::unknown-phase", "movment:")],
     );
+    assert_eq!(fold.segment, Some(Segment::Movement));
 }
 
 #[test]
@@ -154,12 +158,21 @@ fn lines_stand_in_their_segment_by_the_side_acting_there() {
         "1. Normans\n  fire:\n    BF1 move 1120-1020 facing=5\n",
         &[("hastings-1066::wrong-segment", "move")],
     );
+    // A label left out is reported once, at the first line it would hold,
+    // and the segment is read as opened: the line after is not reported.
+    let fold = check(
+        "1. Normans\n  fire:\n    BF1 move 1120-1020 facing=5\n    BF2 move 1121-1021 facing=5\n",
+        &[("hastings-1066::wrong-segment", "move")],
+    );
+    assert_eq!(fold.segment, Some(Segment::Movement));
     check(
         "1. Normans\n    BF1 move 1120-1020 facing=5\n",
-        &[(
-            "hastings-1066::wrong-segment",
-            "BF1 move 1120-1020 facing=5",
-        )],
+        &[("hastings-1066::wrong-segment", "move")],
+    );
+    // A line whose segment has passed is refused.
+    check(
+        "1. Normans\n  melee:\n    BF1 move 1120-1020 facing=5\n",
+        &[("hastings-1066::wrong-segment", "move")],
     );
     // The Saxons move in their own phase; they react in the Normans'.
     check(

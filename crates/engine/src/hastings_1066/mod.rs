@@ -72,6 +72,14 @@ impl play::Emit for Fold<'_> {
     fn emit(&mut self, event: event::Event) {
         crate::system::Fold::emit(self, event);
     }
+
+    fn weigh(&mut self, subjects: &[crate::Subject], out: &mut Vec<Violation>, before: usize) {
+        self.doubt().weigh(subjects, out, before);
+    }
+
+    fn forgive_turn(&mut self) {
+        self.doubt().forgive(&crate::Subject::Turn);
+    }
 }
 
 impl Ruleset for Hastings1066 {

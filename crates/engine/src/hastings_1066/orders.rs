@@ -527,7 +527,8 @@ fn strategist(actor: Atom<'_>, out: &mut Vec<Violation>) -> Option<Part> {
                 format!("write `{}`", nation.word()),
             )),
         );
-        return None;
+        // Read as its nationality (one mistake, one error).
+        return Some(Part::Nation(nation));
     }
     let words = Wing::ALL
         .map(Wing::word)
@@ -551,7 +552,12 @@ fn strategist(actor: Atom<'_>, out: &mut Vec<Violation>) -> Option<Part> {
         finding = finding.fix(Fix::new(actor.span, meant, format!("write `{meant}`")));
     }
     out.push(finding);
-    None
+    // A misspelt word is read as the one it nearly spells.
+    meant.and_then(|m| {
+        Wing::parse(m)
+            .map(Part::Wing)
+            .or_else(|| Nation::parse(m).map(Part::Nation))
+    })
 }
 
 /// The line's arguments: the strategy, the roll, and the housecarls'

@@ -13,7 +13,7 @@ use std::ops::Deref;
 
 use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::UnitRef;
-use senlac_notation::{Fix, Span, did_you_mean};
+use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
 
 use super::catalog::{self, Who};
 use super::codes;
@@ -23,12 +23,22 @@ use super::rules;
 use super::state::{Owed, Segment, State};
 use super::tables::Side;
 use super::{movement, period, reaction};
+use crate::doubt::Subject;
 use crate::violation::Violation;
 
 /// Where play emits its events: the system's fold, or a test's.
 pub trait Emit: Deref<Target = State> {
     /// Applies `event` to the state and records it.
     fn emit(&mut self, event: Event);
+
+    /// Weighs the findings added to `out` since `before` about `subjects`
+    /// (crate::doubt): the system's fold drops those about what an earlier
+    /// error doubted, so one mistake gives one error. A test's fold keeps
+    /// every finding.
+    fn weigh(&mut self, _subjects: &[Subject], _out: &mut Vec<Violation>, _before: usize) {}
+
+    /// A new Battle Turn trusts the order of play again.
+    fn forgive_turn(&mut self) {}
 }
 
 /// A state and the events applied to it, outside any replay: for tests.
@@ -54,12 +64,70 @@ impl Emit for Scratch {
 
 /// Checks one step of the movetext and emits what it does.
 pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    let before = out.len();
+    match step {
+        Step::Action(action) => {
+            played(fold, step, out);
+            let subjects = subjects(fold, action);
+            fold.weigh(&subjects, out, before);
+        }
+        Step::Turn { .. } => {
+            fold.forgive_turn();
+            played(fold, step, out);
+            fold.weigh(&[Subject::Turn], out, before);
+        }
+        _ => {
+            played(fold, step, out);
+            fold.weigh(&[Subject::Turn], out, before);
+        }
+    }
+}
+
+/// What a line is about, for the doubt: each piece it names, and each id
+/// that names none.
+fn subjects(state: &State, action: &Action<'_, '_>) -> Vec<Subject> {
+    let mut out = Vec::new();
+    let named = std::iter::once(action.actor())
+        .chain(action.args().iter().copied())
+        .chain(action.outcome().into_iter().flatten().copied());
+    for atom in named {
+        if !matches!(atom.kind, AtomKind::Word | AtomKind::Group) {
+            continue;
+        }
+        for text in atom.text.split('+') {
+            let reference = UnitRef::parse(text);
+            let pieces = pieces_named(state, &reference);
+            let looks_like_id = reference.id.starts_with(|c: char| c.is_ascii_uppercase());
+            if pieces.is_empty() && looks_like_id && Side::parse(reference.id).is_none() {
+                out.push(Subject::Name(text.to_string()));
+            }
+            out.extend(pieces.into_iter().map(Subject::Unit));
+        }
+    }
+    out
+}
+
+/// A step, checked and played.
+fn played(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     // Once the battle is decided, only the record's claims may follow.
     if fold.verdict.is_some() {
         after_the_end(fold, step, out);
         return;
     }
-    orders::step(fold, step, out);
+    // The Order Phase reads a misspelt side as `turn` does.
+    let meant;
+    let ordered = match step {
+        Step::Turn { number, side, span } if Side::parse(side).is_none() => {
+            meant = Step::Turn {
+                number: *number,
+                side: meant_side(fold, side).word(),
+                span: *span,
+            };
+            &meant
+        }
+        _ => step,
+    };
+    orders::step(fold, ordered, out);
     match step {
         Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
         Step::Phase { name, span } => segment(fold, name, *span, out),
@@ -100,30 +168,50 @@ fn after_the_end(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violat
 
 /// `N. SIDE` (3.2, HS-R41): the Normans' phase opens Battle Turn N, the
 /// turn after the last; the Saxons' phase follows it in the same turn.
-fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec<Violation>) {
-    let Some(side) = Side::parse(side) else {
-        let mut finding = Violation::of(
-            &codes::SIDES,
-            span,
-            format!("no army is named {side}: the turns are the Normans' and the Saxons'"),
-            rules::PERIODS,
-        );
-        if let Some(meant) = did_you_mean(side, Side::ALL.map(Side::word)) {
-            let at = span.end as usize - side.len();
-            finding = finding.fix(Fix::new(
-                Span::new(at, span.end as usize),
-                meant,
-                format!("write `{meant}`"),
-            ));
+/// The turn line the sequence expects next: the Saxons' after the
+/// Normans', else the Normans' of the next Battle Turn.
+fn expected_turn(state: &State) -> (u32, Side) {
+    match state.phasing {
+        Some(Side::Normans) => (state.turn, Side::Saxons),
+        _ => (state.turn + 1, Side::Normans),
+    }
+}
+
+/// The side a misspelt turn line means: the one it nearly spells, else
+/// the one the sequence expects.
+fn meant_side(state: &State, written: &str) -> Side {
+    did_you_mean(written, Side::ALL.map(Side::word))
+        .and_then(Side::parse)
+        .unwrap_or(expected_turn(state).1)
+}
+
+fn turn(fold: &mut impl Emit, number: u32, written: &str, span: Span, out: &mut Vec<Violation>) {
+    let expected = expected_turn(fold);
+    // A side misspelt is read as the one it nearly names, else as the one
+    // the sequence expects (one mistake, one error).
+    let side = match Side::parse(written) {
+        Some(side) => side,
+        None => {
+            let meant = did_you_mean(written, Side::ALL.map(Side::word));
+            let mut finding = Violation::of(
+                &codes::SIDES,
+                span,
+                format!("no army is named {written}: the turns are the Normans' and the Saxons'"),
+                rules::PERIODS,
+            );
+            if let Some(meant) = meant {
+                let at = span.end as usize - written.len();
+                finding = finding.fix(Fix::new(
+                    Span::new(at, span.end as usize),
+                    meant,
+                    format!("write `{meant}`"),
+                ));
+            }
+            out.push(finding);
+            meant_side(fold, written)
         }
-        out.push(finding);
-        return;
     };
-    let expected = match fold.phasing {
-        Some(Side::Normans) => (fold.turn, Side::Saxons),
-        _ => (fold.turn + 1, Side::Normans),
-    };
-    if (number, side) != expected {
+    if (number, side) != expected && Side::parse(written).is_some() {
         out.push(
             Violation::of(
                 &codes::TURN_OUT_OF_SEQUENCE,
@@ -156,26 +244,34 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
 /// A segment's label (3.2, HS-R41): in order, none twice; `orders:` only
 /// first in the Normans' block, `record:` only last in the Saxons'.
 fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>) {
-    let Some(segment) = Segment::parse(name) else {
-        let labels = Segment::ALL.map(Segment::label);
-        let mut finding = Violation::of(
-            &codes::UNKNOWN_PHASE,
-            span,
-            format!(
-                "`{name}:` is no segment of a Battle Turn: {}",
-                labels.join(", ")
-            ),
-            rules::BATTLE_TURN,
-        );
-        if let Some(meant) = did_you_mean(name, labels) {
-            finding = finding.fix(Fix::new(
-                Span::new(span.start as usize, span.start as usize + name.len()),
-                meant,
-                format!("write `{meant}:`"),
-            ));
+    let segment = match Segment::parse(name) {
+        Some(segment) => segment,
+        None => {
+            let labels = Segment::ALL.map(Segment::label);
+            let meant = did_you_mean(name, labels);
+            let mut finding = Violation::of(
+                &codes::UNKNOWN_PHASE,
+                span,
+                format!(
+                    "`{name}:` is no segment of a Battle Turn: {}",
+                    labels.join(", ")
+                ),
+                rules::BATTLE_TURN,
+            );
+            if let Some(meant) = meant {
+                finding = finding.fix(Fix::new(
+                    Span::new(span.start as usize, span.start as usize + name.len()),
+                    meant,
+                    format!("write `{meant}:`"),
+                ));
+            }
+            out.push(finding);
+            // A misspelt label opens the segment it nearly names.
+            match meant.and_then(Segment::parse) {
+                Some(segment) => segment,
+                None => return,
+            }
         }
-        out.push(finding);
-        return;
     };
     let Some(phasing) = fold.phasing else {
         out.push(Violation::of(
@@ -297,6 +393,12 @@ pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
 /// One line: a verb of the ruleset, in a segment it belongs to, by the
 /// side that acts there.
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    // Slips are reported once and read as meant (one mistake, one error).
+    let atoms = as_meant(fold, action, out);
+    let action = &Action {
+        span: action.span,
+        atoms: &atoms,
+    };
     let before = super::escape::adjacent_now(fold);
     if action.verb().text != "displace" {
         super::displace::forget_refused(fold);
@@ -305,6 +407,120 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
     // A leader the line left alone beside the enemy owes his escape.
     super::escape::settle(fold, &before, action.span);
     period::decide(fold);
+}
+
+/// Claim words: what a claim says of a piece (spec 5.1).
+const STATUS_WORDS: [&str; 13] = [
+    "ok",
+    "disrupted",
+    "routed",
+    "reduced",
+    "eliminated",
+    "rallied",
+    "unharmed",
+    "wounded-1",
+    "wounded-2",
+    "shaken",
+    "killed",
+    "captured",
+    "still",
+];
+
+/// Keys of a claim's pairs (spec 5.1).
+const CLAIM_KEYS: [&str; 9] = [
+    "diff", "fire", "defense", "odds", "points", "victory", "turns", "optional", "effect",
+];
+
+/// Whether `atom` can only open a claim: a status, an order, a section or
+/// a claim's pair.
+fn opens_claim(atom: &Atom<'_>) -> bool {
+    match atom.kind {
+        AtomKind::Word => {
+            STATUS_WORDS.contains(&atom.text)
+                || super::tables::Order::parse(atom.text).is_some()
+                || atom.text.split_once('-').is_some_and(|(nation, arm)| {
+                    super::state::Nation::parse(nation).is_some()
+                        && matches!(arm, "foot" | "knights")
+                })
+        }
+        AtomKind::Pair => {
+            senlac_notation::value::pair(atom).is_some_and(|(key, _)| CLAIM_KEYS.contains(&key))
+        }
+        _ => false,
+    }
+}
+
+/// The line as its writer meant it: an actor written twice read once, a
+/// misspelt verb read as the one it nearly spells, and a claim written
+/// without its `=>` read as one. Each slip is reported once, with its fix.
+fn as_meant<'s>(state: &State, action: &Action<'_, 's>, out: &mut Vec<Violation>) -> Vec<Atom<'s>> {
+    let mut atoms = action.atoms.to_vec();
+    if atoms.len() > 2 && atoms[1].text == atoms[0].text {
+        let twice = atoms[1];
+        out.push(
+            Violation::of(
+                &codes::UNKNOWN_VERB,
+                twice.span,
+                format!("`{}` is written twice", twice.text),
+                rules::BATTLE_TURN,
+            )
+            .fix(Fix::new(
+                Span::new(atoms[0].span.end as usize, twice.span.end as usize),
+                "",
+                format!("write `{}` once", twice.text),
+            )),
+        );
+        atoms.remove(1);
+    }
+    if let Some(verb) = atoms.get(1).copied()
+        && catalog::line(verb.text).is_none()
+        && let Some(meant) = did_you_mean(verb.text, catalog::LINES.iter().map(|l| l.verb))
+    {
+        out.push(
+            Violation::of(
+                &codes::UNKNOWN_VERB,
+                verb.span,
+                format!("`{}` is not a line of Hastings: 1066", verb.text),
+                rules::BATTLE_TURN,
+            )
+            .fix(Fix::new(verb.span, meant, format!("write `{meant}`"))),
+        );
+        atoms[1].text = meant;
+    }
+    let has_outcome = atoms.iter().any(|a| a.kind == AtomKind::Outcome);
+    if !has_outcome && atoms.len() > 2 {
+        let named = |a: &Atom<'_>| {
+            a.kind == AtomKind::Word && !pieces_named(state, &UnitRef::parse(a.text)).is_empty()
+        };
+        let claim = (2..atoms.len()).find(|&i| {
+            opens_claim(&atoms[i])
+                || (named(&atoms[i])
+                    && atoms.get(i + 1).is_some_and(|next| {
+                        opens_claim(next) || super::state::Wing::parse(next.text).is_some()
+                    }))
+        });
+        if let Some(at) = claim {
+            let start = atoms[at].span.start as usize;
+            out.push(
+                Violation::of(
+                    &codes::UNKNOWN_CLAIM,
+                    atoms[at].span,
+                    "a claim follows `=>`: it is missing before this",
+                    rules::BATTLE_TURN,
+                )
+                .fix(Fix::new(Span::new(start, start), "=> ", "write `=>`")),
+            );
+            atoms.insert(
+                at,
+                Atom {
+                    kind: AtomKind::Outcome,
+                    text: "=>",
+                    span: Span::new(start, start),
+                },
+            );
+        }
+    }
+    atoms
 }
 
 /// One line, checked and played.
@@ -324,6 +540,41 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
         out.push(finding);
         return;
     };
+    // A label left out before a line whose segment comes later in the
+    // phase: reported once, and the segment opened (one mistake, one
+    // error).
+    if written.who == Who::Segment
+        && let Some(phasing) = fold.phasing
+        && fold
+            .segment
+            .is_none_or(|open| !written.segments.contains(&open))
+        && let Some(&missing) = written.segments.iter().find(|&&s| {
+            fold.segment.is_none_or(|open| s > open)
+                && (s != Segment::Orders || phasing == Side::Normans)
+                && (s != Segment::Record || phasing == Side::Saxons)
+                && acts_in(fold, action, s, phasing)
+        })
+    {
+        out.push(
+            Violation::of(
+                orders::misplaced(verb.text),
+                verb.span,
+                format!(
+                    "`{}` belongs in `{}:`, and no `{}:` label stands before it",
+                    verb.text,
+                    missing.label(),
+                    missing.label()
+                ),
+                rules::BATTLE_TURN,
+            )
+            .help(format!("write `{}:` on the line before", missing.label())),
+        );
+        close_segment(fold, action.span, out);
+        fold.emit(Event::SegmentStarted(missing));
+        if missing == Segment::Melee {
+            super::melee::bind(fold);
+        }
+    }
     let (Some(phasing), Some(segment)) = (fold.phasing, fold.segment) else {
         out.push(Violation::of(
             orders::misplaced(verb.text),
@@ -454,6 +705,20 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
         "react" => reaction::line(fold, action, pieces.first().copied(), out),
         _ => {}
     }
+}
+
+/// Whether the line's actor acts in `segment` of `phasing`'s phase: its
+/// pieces are of the side the segment belongs to (either side where both
+/// act, or when the actor names no piece).
+fn acts_in(state: &State, action: &Action<'_, '_>, segment: Segment, phasing: Side) -> bool {
+    let Some(side) = segment.actor(phasing) else {
+        return true;
+    };
+    let pieces = pieces_named(state, &UnitRef::parse(action.actor().text));
+    pieces
+        .first()
+        .and_then(|&p| state.info(p))
+        .is_none_or(|i| i.side == side)
 }
 
 /// The pieces a reference names: `Side.ID`, or an id of either army

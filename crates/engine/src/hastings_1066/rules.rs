@@ -9,7 +9,7 @@
 
 pub const MAP: &str = "hastings-1066-st 2.1 (the game map); docs/rules/hastings-1066-st.md HS-R1 (the grid: parity even), HS-R2 (north is column 01)";
 pub const TERRAIN: &str = "hastings-1066-st 5.3.1, 5.3.2 (terrain and elevation), 5.5 (Terrain Effects Chart); docs/rules/hastings-1066-st.md HS-R5 (declaring terrain; a slope is a ridge), HS-R6 (Senlac Hill)";
-pub const PIECES: &str = "hastings-1066-st 2.2 (the playing pieces), 4.1.4 (sections), 4.1.1 (wings); docs/rules/hastings-1066-st.md HS-R4 (counter values as pairs)";
+pub const PIECES: &str = "hastings-1066-st 2.2 (the playing pieces), 4.1.4 (sections), 4.1.1 (wings); docs/rules/hastings-1066-st.md HS-R4 (counter values as pairs), HS-R64 (a slip read as meant)";
 pub const DICE: &str =
     "hastings-1066-st 2.6 (two six-sided dice); docs/rules/hastings-1066-st.md HS-R42";
 pub const LOG: &str = "docs/rules/hastings-1066-st.md HS-R41 (how a battle turn is written; ids unique or side-qualified)";
@@ -17,7 +17,7 @@ pub const LOG: &str = "docs/rules/hastings-1066-st.md HS-R41 (how a battle turn 
 // Sequence.
 
 pub const PERIODS: &str = "hastings-1066-st 3.0 (sequence of play), 3.1 (the Assault Period); docs/rules/hastings-1066-st.md HS-R41 (turns numbered on through the game), HS-R62 (the end of a period and of the battle)";
-pub const BATTLE_TURN: &str = "hastings-1066-st 3.2 (the Battle Turn: Order, Norman and Saxon Player, Turn Record Phases; six segments); docs/rules/hastings-1066-st.md HS-R41";
+pub const BATTLE_TURN: &str = "hastings-1066-st 3.2 (the Battle Turn: Order, Norman and Saxon Player, Turn Record Phases; six segments); docs/rules/hastings-1066-st.md HS-R41, HS-R64 (a slip read as meant)";
 pub const CONSEQUENCES: &str = "hastings-1066-st 3.2 (casualties immediately, then retreats), 8.3.1 (results taken immediately); docs/rules/hastings-1066-st.md HS-R17 (the order of a melee's consequences)";
 pub const EXTENSION: &str = "hastings-1066-st 3.3.1 (the extended Assault Period); docs/rules/hastings-1066-st.md HS-R26 (Period 2 too), HS-R28 (the 50% and 75% count)";
 pub const ENCIRCLEMENT: &str =

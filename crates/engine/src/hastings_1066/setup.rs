@@ -399,12 +399,40 @@ fn declare(
     roster: &mut Roster,
     out: &mut Vec<Violation>,
 ) {
+    // The part of each side's last line, for a line that leaves its own
+    // out.
+    let mut last_part: [Option<Part>; 2] = [None; 2];
     for unit in &generic.units {
         let Some(side) = sides.get(unit.side).copied().flatten() else {
             continue;
         };
         let before = out.len();
-        let leader = unit.class == LEADER_CLASS;
+        // A class word misspelt from `leader`, or a line with a leader's
+        // ratings, is a leader's (reported below as an unknown class).
+        let misspelt_leader = Class::parse(unit.class).is_none()
+            && unit.class != LEADER_CLASS
+            && (did_you_mean(unit.class, [LEADER_CLASS]).is_some()
+                || pair(unit.pairs, "command").is_some());
+        let leader = unit.class == LEADER_CLASS || misspelt_leader;
+        if misspelt_leader {
+            out.push(
+                Violation::of(
+                    &codes::UNKNOWN_CLASS,
+                    unit_class_span(unit),
+                    format!(
+                        "the {} field no `{}`: a leader's line says `leader`",
+                        side.word(),
+                        unit.class
+                    ),
+                    rules::PIECES,
+                )
+                .fix(Fix::new(
+                    unit_class_span(unit),
+                    LEADER_CLASS,
+                    "write `leader`",
+                )),
+            );
+        }
         let class = if leader {
             None
         } else {
@@ -417,31 +445,50 @@ fn declare(
                         .map(|c| c.word())
                         .chain([LEADER_CLASS])
                         .collect();
-                    let mut finding = Violation::of(
-                        &codes::UNKNOWN_CLASS,
-                        unit_class_span(unit),
+                    let message = if Grade::parse(unit.class).is_some() {
+                        format!(
+                            "`{}` is a morale letter: the class comes before it, one of {}",
+                            unit.class,
+                            words.join(", ")
+                        )
+                    } else {
                         format!(
                             "the {} field no `{}`: {}",
                             side.word(),
                             unit.class,
                             words.join(", ")
-                        ),
+                        )
+                    };
+                    let mut finding = Violation::of(
+                        &codes::UNKNOWN_CLASS,
+                        unit_class_span(unit),
+                        message,
                         rules::PIECES,
                     );
                     if let Some(meant) = did_you_mean(unit.class, words.iter().copied()) {
                         finding = finding.help(format!("write `{meant}`"));
                     }
                     out.push(finding);
-                    None
+                    // Read as meant, so the piece plays as a combat unit
+                    // (doubted) and one mistake gives one error.
+                    Some(meant_class(unit, side))
                 }
             }
         };
         unknown_keys(unit, leader, out);
-        let part = part_of(unit, side, class, out);
+        let part = part_of(unit, side, class, last_part[side as usize], out);
+        if part.is_some() {
+            last_part[side as usize] = part;
+        }
         let piece = if leader {
             ratings(unit, side, out).map(Piece::Leader)
         } else {
-            class.and_then(|class| factors(unit, class, out).map(Piece::Unit))
+            // A counter with a factor missing or wrong plays as a stand-in
+            // with the factors that read (doubted, so nothing about it is
+            // judged again).
+            class.map(|class| {
+                Piece::Unit(factors(unit, class, out).unwrap_or_else(|| stand_in(unit, class)))
+            })
         };
         let index = roster.pieces.len();
         let Some(piece) = piece else {
@@ -481,6 +528,57 @@ fn declare(
             roster.doubted.push((index, before));
         }
         roster.ids.insert((side, unit.id.to_string()), index);
+    }
+}
+
+/// The class a unit line whose class word is wrong or missing most likely
+/// means: the word it nearly spells, a class its name says ("Breton
+/// foot"), its missile weapon's, else its side's commonest foot.
+fn meant_class(unit: &Unit<'_, '_>, side: Side) -> Class {
+    let fielded = || Class::ALL.into_iter().filter(move |c| c.fielded_by(side));
+    if let Some(class) = did_you_mean(unit.class, fielded().map(Class::word)).and_then(Class::parse)
+    {
+        return class;
+    }
+    let name = unit.name.to_ascii_lowercase();
+    if let Some(class) = fielded().find(|c| {
+        let word = c.word();
+        name.split_whitespace()
+            .any(|w| w == word || w.trim_end_matches('s') == word.trim_end_matches('s'))
+    }) {
+        return class;
+    }
+    let missile = pair(unit.pairs, "missile").map(|(v, _)| v.text);
+    match (side, missile) {
+        (_, Some("bow")) => Class::Bowmen,
+        (Side::Saxons, Some("sling")) => Class::Slingers,
+        (Side::Normans, _) => Class::Foot,
+        (Side::Saxons, _) => Class::Fyrd,
+    }
+}
+
+/// A counter whose printed factors do not all read: those that do, and
+/// the lowest the game prints for the rest. The piece is doubted.
+fn stand_in(unit: &Unit<'_, '_>, class: Class) -> Factors {
+    let read = |key: &str| {
+        pair(unit.pairs, key)
+            .and_then(|(v, _)| value::integer(&v))
+            .and_then(|n| i32::try_from(n).ok())
+    };
+    // With the class word gone, the morale letter may stand in its place.
+    let grade = unit
+        .grade
+        .and_then(Grade::parse)
+        .or_else(|| Grade::parse(unit.class))
+        .unwrap_or(Grade::C);
+    let missile = pair(unit.pairs, "missile").and_then(|(v, _)| Weapon::parse(v.text));
+    let wants_wall = class.kind() == super::tables::Kind::Foot && missile != Some(Weapon::Bow);
+    Factors {
+        grade,
+        melee: read("melee").unwrap_or(1),
+        defense: read("defense").unwrap_or(1),
+        wall: read("wall").or(wants_wall.then_some(1)),
+        missile,
     }
 }
 
@@ -531,6 +629,9 @@ fn unknown_keys(unit: &Unit<'_, '_>, leader: bool, out: &mut Vec<Violation>) {
 fn factors(unit: &Unit<'_, '_>, class: Class, out: &mut Vec<Violation>) -> Option<Factors> {
     let grade = match unit.grade.map(Grade::parse) {
         Some(Some(grade)) => Some(grade),
+        // The class word left out: the letter stands in its place, and the
+        // class's finding says so.
+        None if Grade::parse(unit.class).is_some() => Grade::parse(unit.class),
         found => {
             out.push(Violation::of(
                 &codes::UNKNOWN_MORALE,
@@ -709,12 +810,43 @@ fn ratings(unit: &Unit<'_, '_>, side: Side, out: &mut Vec<Violation>) -> Option<
 /// The part of its army a piece belongs to (4.1): a Norman's nationality,
 /// a Saxon's wing (none for a reinforcement or a reserve fyrd, which join
 /// one later).
+/// Each Saxon wing's leader by his first name (4.1.1, 11.2): Leofwine the
+/// left at 0710, Harold the centre at 0514, Gyrth the right at 0721.
+const SAXON_LEADER_WINGS: [(&str, Wing); 3] = [
+    ("Leofwine", Wing::Left),
+    ("Harold", Wing::Center),
+    ("Gyrth", Wing::Right),
+];
+
+/// The part of its army a piece belongs to. One that is missing or
+/// misspelt is reported and read as meant, so the piece plays where it
+/// was written (one mistake, one error): the word it nearly spells, the
+/// nationality its name says, else the part of the line before it.
 fn part_of(
     unit: &Unit<'_, '_>,
     side: Side,
     class: Option<Class>,
+    before: Option<Part>,
     out: &mut Vec<Violation>,
 ) -> Option<Part> {
+    let named = || {
+        let name = unit.name.to_ascii_lowercase();
+        Nation::ALL
+            .into_iter()
+            .find(|n| {
+                name.split(|c: char| !c.is_ascii_alphabetic())
+                    .any(|w| w == n.word() || (w == "flemish" && *n == Nation::Flemish))
+            })
+            .map(Part::Nation)
+            .filter(|_| side == Side::Normans)
+            .or_else(|| {
+                // The Saxon wings' leaders, by position (4.1.1, 11.2).
+                SAXON_LEADER_WINGS
+                    .iter()
+                    .find(|(who, _)| side == Side::Saxons && *who == first_word(&unit.name))
+                    .map(|&(_, wing)| Part::Wing(wing))
+            })
+    };
     let (key, words): (&str, Vec<&str>) = match side {
         Side::Normans => ("nation", Nation::ALL.iter().map(|n| n.word()).collect()),
         Side::Saxons => ("wing", Wing::ALL.iter().map(|w| w.word()).collect()),
@@ -749,6 +881,7 @@ fn part_of(
                 ),
                 rules::PIECES,
             ));
+            return named().or(before);
         }
         return None;
     };
@@ -763,10 +896,16 @@ fn part_of(
             format!("`{}` is not one of {}", v.text, words.join(", ")),
             rules::PIECES,
         );
-        if let Some(meant) = did_you_mean(v.text, words.iter().copied()) {
+        let meant = did_you_mean(v.text, words.iter().copied());
+        if let Some(meant) = meant {
             finding = finding.help(format!("write `{key}={meant}`"));
         }
         out.push(finding);
+        let read = meant.and_then(|m| match side {
+            Side::Normans => Nation::parse(m).map(Part::Nation),
+            Side::Saxons => Wing::parse(m).map(Part::Wing),
+        });
+        return read.or_else(named).or(before);
     }
     part
 }
@@ -865,9 +1004,13 @@ fn deploy(
         };
         let info = &roster.pieces[index];
         states[index].at = Some(cell);
-        // A piece whose line was refused: its facing and stack follow the
-        // mistake, so they are not judged.
+        // A piece whose line was refused plays as read (its facing taken
+        // as written), but its facing and stack follow the mistake, so
+        // they are not judged.
         if roster.is_doubted(index) {
+            if !info.is_leader() {
+                states[index].facing = facing.and_then(Vertex::parse);
+            }
             continue;
         }
         let leader = info.is_leader();
