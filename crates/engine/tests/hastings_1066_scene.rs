@@ -382,3 +382,29 @@ fn reduced_disrupted_and_routed_units_look_it_at_the_end() {
     // Turn 2's arrivals are on the map.
     assert_eq!(counter(&scene, "GF4").at, at("0115"));
 }
+
+#[test]
+fn a_unit_eliminated_in_melee_is_marked_where_it_fell() {
+    // The sample's turn 3: HC1 in 0713 strikes NF1, already reduced, in
+    // 0813 at +4 with a 3: -/1, and NF1's second step eliminates it. The
+    // figure still draws the melee into 0813 and marks the end there.
+    let text = include_str!("../../../samples/hastings-1066-st.sbn");
+    let archive = parse(text);
+    let game = senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
+        .expect("the sample names its rules");
+    let figure = game
+        .figures()
+        .iter()
+        .position(|f| f.name == "housecarlsStrike")
+        .expect("the sample marks the housecarls' strike");
+    let scene = game.figure_scene(figure).expect("a figure has a scene");
+    assert!(scene.counters.iter().all(|c| c.id != "NF1"));
+    let melee = labelled(&scene, "+4, 3: -/1");
+    assert!(
+        matches!(melee.shape, MarkShape::Link { from, to, .. } if from == at("0713") && to == at("0813")),
+        "{melee:?}"
+    );
+    let end = labelled(&scene, "NF1 eliminated");
+    assert_eq!(end.ink, Ink::Danger);
+    assert!(matches!(end.shape, MarkShape::Spot { at: place, .. } if place == at("0813")));
+}

@@ -398,7 +398,7 @@ fn is_event(sample: &Sample) -> bool {
 }
 
 /// The legend entry's text after its sample, and the gap before the next entry.
-fn legend_entry_width(sample: &Sample, label: &str) -> f64 {
+pub(crate) fn legend_entry_width(sample: &Sample, label: &str) -> f64 {
     sample_width(sample) + 5.0 + text_width(label, LEGEND_SIZE) * 1.1 + 14.0
 }
 

@@ -10,7 +10,8 @@ use senlac_board::scene::{
 use senlac_render::layout::{Layout, Surface};
 use senlac_render::png::{frame_pixmap, frame_png, parse};
 use senlac_render::svg::{
-    BLOOD, OPEN_GROUND, PIP_STRIP, escape, palette, scene_svg, scene_svg_prefixed,
+    BLOOD, LEGEND_WIDTH, OPEN_GROUND, PIP_STRIP, escape, film, palette, scene_svg,
+    scene_svg_prefixed,
 };
 
 mod support;
@@ -890,4 +891,27 @@ fn a_unit_of_several_squares_stands_in_the_middle_of_its_base() {
         svg.contains(&format!("cx=\"{}\" cy=\"{}\"", start.x, start.y)),
         "the route starts at {start:?}"
     );
+}
+
+/// The `width` attribute of an SVG document's root.
+fn root_width(svg: &str) -> f64 {
+    let start = svg.find("<svg").expect("an svg root");
+    let attr = &svg[start..][svg[start..].find(" width=\"").expect("a width") + 8..];
+    attr[..attr.find('"').expect("a closing quote")]
+        .parse()
+        .expect("a number")
+}
+
+#[test]
+fn the_replays_legend_column_is_as_wide_as_its_longest_label() {
+    let mut scene = sample();
+    let short = film([scene.clone()]).legend;
+    assert_eq!(root_width(&short), LEGEND_WIDTH);
+    // A label of 60 characters at 11 px is wider than the 230 px column:
+    // the column grows rather than cut it off at the edge.
+    let long = "A counter: morale top left, shield wall top right, and more";
+    scene.legend[0].label = long.into();
+    let wide = film([scene]).legend;
+    assert!(wide.contains(&format!(">{long}</text>")));
+    assert!(root_width(&wide) > LEGEND_WIDTH, "{}", root_width(&wide));
 }

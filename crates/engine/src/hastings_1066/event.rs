@@ -228,7 +228,7 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(p) = state.pieces.get_mut(*piece) {
                 p.standing = *standing;
                 if *standing == Standing::Eliminated {
-                    p.at = None;
+                    p.fell_at = p.at.take().or(p.fell_at);
                 }
             }
         }
@@ -236,7 +236,7 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(p) = state.pieces.get_mut(*piece) {
                 if p.reduced {
                     p.standing = Standing::Eliminated;
-                    p.at = None;
+                    p.fell_at = p.at.take().or(p.fell_at);
                 } else {
                     p.reduced = true;
                 }

@@ -89,6 +89,8 @@ const MELEE: Stroke = Stroke {
 const HELD: Glyph = Glyph::Ring;
 // Not a cross: a falling counter is crossed out.
 const FAILED: Glyph = Glyph::Beaten;
+/// A unit eliminated in these events.
+const ELIMINATED: Glyph = Glyph::Cross;
 
 /// The marker chits of 9.2.2 and 9.2.3.
 const DISRUPTED: &str = "DISR";
@@ -206,6 +208,33 @@ fn counter(info: &PieceInfo, piece: &PieceState) -> Option<Counter> {
     })
 }
 
+/// The end of `piece`, eliminated where `at` last put it: a cross beside
+/// the hex it fell in.
+fn eliminated(state: &State, at: &HashMap<usize, Cell>, piece: usize) -> Option<Mark> {
+    let cell = *at.get(&piece)?;
+    let id = &state.info(piece)?.id;
+    Some(Mark {
+        shape: MarkShape::Spot {
+            at: Place::Cell(cell),
+            glyph: ELIMINATED,
+        },
+        ink: Ink::Danger,
+        label: Some(format!("{id} eliminated")),
+    })
+}
+
+/// Whether `events[index]` is the blow that eliminated `piece`: it is
+/// eliminated now, and no later step or standing of it follows.
+fn last_blow(state: &State, events: &[Event], index: usize, piece: usize) -> bool {
+    let gone = state
+        .pieces
+        .get(piece)
+        .is_some_and(|p| p.standing == Standing::Eliminated);
+    gone && !events[index + 1..].iter().any(|e| {
+        matches!(e, Event::Stepped { piece: p } | Event::Standing { piece: p, .. } if *p == piece)
+    })
+}
+
 /// What a move was, for its stroke.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Going {
@@ -273,7 +302,15 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
     // Where each piece stood as the events went (walked back from now
     // through the moves), so a fight is drawn where it was fought and the
     // rout or pursuit that followed leads away from it.
+    // An eliminated unit is walked back from where it fell.
     let mut at = now.clone();
+    at.extend(
+        state
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| Some((i, p.at.or(p.fell_at)?))),
+    );
     for event in events.iter().rev() {
         if let Event::Moved { piece, from, .. } = event {
             match from {
@@ -326,6 +363,14 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                         ink: Ink::Danger,
                         label: None,
                     });
+                }
+                if last_blow(state, events, i, *piece) {
+                    marks.extend(eliminated(state, &at, *piece));
+                }
+            }
+            Event::Stepped { piece } => {
+                if last_blow(state, events, i, *piece) {
+                    marks.extend(eliminated(state, &at, *piece));
                 }
             }
             Event::Fired {
@@ -570,7 +615,7 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         entry("Ridge hexside", ground(Look::Crest)),
         entry("Stream hexside", ground(Look::Stream)),
         entry(
-            "Foot: morale top left, shield wall top right, melee-defence/move below",
+            "Foot: morale, wall; melee-defence/move",
             counter(Symbol::Infantry, Weight::None),
         ),
         entry("Knights", counter(Symbol::Cavalry, Weight::None)),
@@ -595,6 +640,7 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         entry("Check held", glyph(HELD)),
         entry("Check failed", glyph(FAILED)),
         entry("Routed now", glyph(Glyph::Burst)),
+        entry("Eliminated", glyph(ELIMINATED)),
     ]);
     out
 }

@@ -399,6 +399,8 @@ pub struct PieceState {
     /// `None` while off the map: a reinforcement not yet arrived, a reserve
     /// fyrd before the reform, an eliminated unit.
     pub at: Option<Cell>,
+    /// Where an eliminated unit last stood: the pictures mark its end there.
+    pub fell_at: Option<Cell>,
     pub facing: Option<Vertex>,
     /// The back of the counter (9.2.4).
     pub reduced: bool,

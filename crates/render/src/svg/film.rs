@@ -16,20 +16,20 @@ use std::collections::HashMap;
 use senlac_board::scene::{Counter, Scene};
 
 use super::{Tag, counters, defs, legend, map, marks};
-use crate::layout::{Key, Layout, push_px};
+use crate::layout::{Key, Layout, legend_entry_width, push_px};
 
 /// A battle's frames, and the legend a page shows beside them.
 pub struct Film {
     /// The board with every frame, and the definitions both documents use.
     pub board: String,
     /// The sides and every scene's legend entries, each once, in a column
-    /// [`LEGEND_WIDTH`] wide. It refers to the board's definitions, so it
+    /// [`LEGEND_WIDTH`] wide, or as wide as its widest entry. It refers to the board's definitions, so it
     /// goes in the same HTML document: beside the board, a legend reads at
     /// its own size however small a tall board is scaled.
     pub legend: String,
 }
 
-/// The legend column's width in pixels.
+/// The legend column's width in pixels, unless an entry needs more.
 pub const LEGEND_WIDTH: f64 = 230.0;
 
 /// The frames of `scenes` (one battle's, on one board) as one SVG document,
@@ -149,19 +149,30 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
     }
 }
 
-/// `scene`'s sides and the legend entries `used`, alone, [`LEGEND_WIDTH`] wide.
+/// `scene`'s sides and the legend entries `used`, alone, [`LEGEND_WIDTH`]
+/// wide or, when an entry's label is longer, as wide as that entry: a
+/// label is never cut off at the column's edge.
 fn legend_column(scene: &Scene, used: &[bool]) -> String {
     let shown = |i: usize| used.get(i).copied().unwrap_or(false);
-    let key = Key::chosen(scene, shown, 4.0, LEGEND_WIDTH - 4.0, 2.0);
+    // An entry's width counts the gap before the next one (14 px).
+    let widest = scene
+        .legend
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| shown(i))
+        .map(|(_, e)| legend_entry_width(&e.sample, &e.label) - 14.0)
+        .fold(0.0, f64::max);
+    let width = LEGEND_WIDTH.max((widest + 8.0).ceil());
+    let key = Key::chosen(scene, shown, 4.0, width - 4.0, 2.0);
     let height = (key.bottom + 4.0).ceil();
     let mut view = String::from("0 0 ");
-    push_px(&mut view, LEGEND_WIDTH);
+    push_px(&mut view, width);
     view.push(' ');
     push_px(&mut view, height);
     let mut doc = Tag::new("svg")
         .set("xmlns", "http://www.w3.org/2000/svg")
         .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
-        .num("width", LEGEND_WIDTH)
+        .num("width", width)
         .num("height", height)
         .set("viewBox", view);
     legend::draw(&mut doc, scene, &key);
