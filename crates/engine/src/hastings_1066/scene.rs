@@ -368,10 +368,8 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                     marks.extend(eliminated(state, &at, *piece));
                 }
             }
-            Event::Stepped { piece } => {
-                if last_blow(state, events, i, *piece) {
-                    marks.extend(eliminated(state, &at, *piece));
-                }
+            Event::Stepped { piece } if last_blow(state, events, i, *piece) => {
+                marks.extend(eliminated(state, &at, *piece));
             }
             Event::Fired {
                 firers,
