@@ -15,7 +15,7 @@ use super::event::{Check, Event};
 use super::play::Emit;
 use super::rules;
 use super::setup::first_word;
-use super::state::{LeaderStanding, Owed, Piece};
+use super::state::{LeaderStanding, Owed};
 use super::tables::{self, Attack, LeaderResult};
 use crate::violation::Violation;
 
@@ -184,19 +184,23 @@ fn apply(fold: &mut impl Emit, leader: usize, result: LeaderResult, cause: Span)
     }
 }
 
-/// 10.4.5: William or Harold wounded or killed: every friendly unit within
-/// his command radius checks morale at once.
-fn commander_falls(fold: &mut impl Emit, leader: usize, cause: Span) {
+/// 10.4.5: William or Harold wounded, killed or captured (HS-R31): every
+/// friendly unit within his command radius checks morale at once. Called
+/// before he falls, so the radius is the one he had: one less after an
+/// earlier Wounded-1 (footnote 1, HS-R31), not the printed one.
+pub(super) fn commander_falls(fold: &mut impl Emit, leader: usize, cause: Span) {
     let Some(info) = fold.info(leader) else {
         return;
     };
     if !COMMANDERS.contains(&first_word(&info.name)) {
         return;
     }
-    let Piece::Leader(ratings) = info.piece else {
+    let side = info.side;
+    // The radius a Wounded-1 cut for the rest of the game (engine fix: the
+    // printed rating was used).
+    let Some(radius) = super::ground::command_radius(fold, leader) else {
         return;
     };
-    let side = info.side;
     let Some(at) = fold.pieces[leader].at else {
         return;
     };
@@ -207,7 +211,7 @@ fn commander_falls(fold: &mut impl Emit, leader: usize, cause: Span) {
                 .is_some_and(|i| i.side == side && !i.is_leader())
                 && fold.pieces[u]
                     .at
-                    .is_some_and(|c| hex::distance(c, at, parity) <= ratings.command)
+                    .is_some_and(|c| hex::distance(c, at, parity) <= radius)
         })
         .collect();
     for piece in units {

@@ -228,6 +228,9 @@ pub fn line(
             ));
             return;
         }
+        // A captured William or Harold shakes his army as a fallen one
+        // does (10.4.5, HS-R31; engine fix: only a casualty roll did).
+        super::casualty::commander_falls(fold, leader, action.span);
         fold.emit(Event::LeaderStanding {
             piece: leader,
             standing: LeaderStanding::Captured,

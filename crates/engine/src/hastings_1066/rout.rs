@@ -10,7 +10,7 @@ use senlac_board::facing::{StepKind, Vertex};
 use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self};
-use senlac_notation::{AtomKind, Span};
+use senlac_notation::{AtomKind, Fix, Span};
 
 use super::codes;
 use super::event::Event;
@@ -281,9 +281,9 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         ));
         return;
     }
-    let eliminated = action
-        .outcome()
-        .is_some_and(|o| o.iter().any(|a| a.text == "eliminated"));
+    let claimed = action.outcome().unwrap_or(&[]);
+    let eliminated_word = claimed.iter().find(|a| a.text == "eliminated");
+    let mut eliminated = eliminated_word.is_some();
     let mut stops: Vec<Stop> = cells[1..].iter().map(|&c| Stop::Hex(c)).collect();
     if eliminated {
         stops.push(Stop::Off);
@@ -291,6 +291,68 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     let candidates = retreats(fold, piece, ROUT_HEXES, false);
     let best = best(&candidates, ROUT_HEXES);
     let pushing = displacing(&candidates, ROUT_HEXES);
+    // 9.2.3.4: a path right to where the rout ends whose claim is wrong,
+    // `eliminated` on a rout that stays on the map or another status on one
+    // whose next step leaves it, is the claim's fault, not the path's
+    // (`claim-mismatch`, one mistake, one error); played as the path says.
+    // Engine fix: such a line was `rout-path`, a right path reported wrong.
+    let other_status = claimed
+        .iter()
+        .find(|a| matches!(a.text, "ok" | "disrupted" | "routed" | "reduced"));
+    let wrong = match (eliminated_word, other_status) {
+        (Some(word), _) => Some((word, false)),
+        (None, Some(word)) => Some((word, true)),
+        (None, None) => None,
+    };
+    if let Some((word, off)) = wrong
+        && !best.iter().any(|c| c.stops == stops)
+        && !pushing.iter().any(|c| c.stops == stops)
+    {
+        let mut meant = stops.clone();
+        if off {
+            meant.push(Stop::Off);
+        } else {
+            meant.pop();
+        }
+        if best.iter().any(|c| c.stops == meant) {
+            let last = cells.last().copied().unwrap_or(start);
+            let (message, instead) = if off {
+                (
+                    format!(
+                        "{}'s next step from {last} leaves the map: a router that leaves the map is eliminated (9.2.3.4); the log says {}",
+                        fold.name(piece),
+                        word.text
+                    ),
+                    Some("eliminated"),
+                )
+            } else if meant.len() == ROUT_HEXES {
+                (
+                    format!(
+                        "{} ends its rout in {last}, on the map: it is routed, not eliminated (9.2.3.4)",
+                        fold.name(piece)
+                    ),
+                    Some("routed"),
+                )
+            } else {
+                // A blocked rout: reduced and disrupted instead (HS-R59).
+                (
+                    format!(
+                        "{} stops in {last}, on the map, blocked: it is not eliminated (9.2.3.4, HS-R19)",
+                        fold.name(piece)
+                    ),
+                    None,
+                )
+            };
+            let mut finding =
+                Violation::of(&codes::CLAIM_MISMATCH, word.span, message, rules::ROUT);
+            if let Some(instead) = instead {
+                finding = finding.fix(Fix::new(word.span, instead, format!("write `{instead}`")));
+            }
+            out.push(finding);
+            stops = meant;
+            eliminated = off;
+        }
+    }
     let routed_facing = fold
         .info(piece)
         .and_then(|i| Vertex::new(i.side.row().routed_facing));
