@@ -155,7 +155,7 @@ fn illegal(state: &State, chain: &Chain, piece: usize, from: Cell, to: Cell) -> 
     }
     for other in 0..state.pieces.len() {
         if state.info(other).is_some_and(|i| Some(i.side) != side)
-            && super::melee::controls(state, other).contains(&to)
+            && super::melee::controls_cell(state, other, to)
         {
             return Some(format!(
                 "9.3.3: {to} is in {}'s zone of control: a friend is never displaced into an enemy zone of control",

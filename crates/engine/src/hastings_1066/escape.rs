@@ -6,17 +6,17 @@
 //! and no enemy zone of control unless a friendly combat unit stands
 //! there; with no such path, `LEADER escape => LEADER captured`.
 
-use senlac_board::{Cell, hex};
+use senlac_board::{Cell, facing, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value;
 use senlac_notation::{AtomKind, Span};
 
 use super::codes;
 use super::event::Event;
-use super::melee::controls;
+use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
-use super::state::{LeaderStanding, Owed, State};
+use super::state::{LeaderStanding, Owed, Standing, State};
 use crate::violation::Violation;
 
 /// Hexes an escape may go (10.2.2).
@@ -56,35 +56,52 @@ pub struct Exposure {
     pub adjacent: Vec<usize>,
 }
 
-/// Every leader's exposure now.
+/// Every leader's exposure now: one pass over the pieces per leader on
+/// the map, allocating only the list of his adjacent enemies (this runs
+/// before and after every line).
 pub fn adjacent_now(state: &State) -> Vec<Exposure> {
     let parity = state.roster.parity;
-    (0..state.pieces.len())
-        .filter(|&l| state.info(l).is_some_and(|i| i.is_leader()))
-        .filter_map(|l| {
-            let at = state.pieces[l].at?;
-            let foes = enemies(state, l);
-            let adjacent: Vec<usize> = foes
-                .iter()
-                .copied()
-                .filter(|&e| {
-                    state.pieces[e]
-                        .at
-                        .is_some_and(|c| hex::adjacent(c, at, parity))
-                })
-                .collect();
-            let alone_in_zoc =
-                !friend_in(state, l, at) && foes.iter().any(|&e| controls(state, e).contains(&at));
-            Some(Exposure {
-                leader: l,
-                alone_in_zoc,
-                adjacent,
-            })
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (l, piece) in state.pieces.iter().enumerate() {
+        let (Some(info), Some(at)) = (state.info(l), piece.at) else {
+            continue;
+        };
+        if !info.is_leader() {
+            continue;
+        }
+        let mut adjacent = Vec::new();
+        let mut in_zoc = false;
+        let mut with_friend = false;
+        for (o, other) in state.pieces.iter().enumerate() {
+            let (Some(them), Some(cell)) = (state.info(o), other.at) else {
+                continue;
+            };
+            if them.is_leader() {
+                continue;
+            }
+            if them.side == info.side {
+                with_friend |= cell == at;
+                continue;
+            }
+            if hex::adjacent(cell, at, parity) {
+                adjacent.push(o);
+                // The hexes it controls are among its neighbours (5.7).
+                in_zoc = in_zoc
+                    || (other.standing == Standing::Good
+                        && other.facing.is_some_and(|facing| {
+                            facing::frontal_neighbours(cell, facing, parity).any(|c| c == at)
+                        }));
+            }
+        }
+        out.push(Exposure {
+            leader: l,
+            alone_in_zoc: in_zoc && !with_friend,
+            adjacent,
+        });
+    }
+    out
 }
 
-/// After a line (at `cause`): owe the escape of every lone leader the line
 /// left in an enemy zone of control, or next to an enemy unit that was not
 /// next to him before it (`before`, from [`adjacent_now`]).
 pub fn settle(fold: &mut impl Emit, before: &[Exposure], cause: Span) {
@@ -118,7 +135,7 @@ pub fn settle(fold: &mut impl Emit, before: &[Exposure], cause: Span) {
         let mut causes: Vec<usize> = if newly_in_zoc {
             enemies(fold, leader)
                 .into_iter()
-                .filter(|&e| controls(fold, e).contains(&at))
+                .filter(|&e| controls_cell(fold, e, at))
                 .collect()
         } else {
             Vec::new()
@@ -149,7 +166,7 @@ fn may_enter(state: &State, leader: usize, cell: Cell) -> bool {
     }
     let foes = enemies(state, leader);
     let occupied = foes.iter().any(|&e| state.pieces[e].at == Some(cell));
-    let controlled = foes.iter().any(|&e| controls(state, e).contains(&cell));
+    let controlled = foes.iter().any(|&e| controls_cell(state, e, cell));
     !occupied && (!controlled || friend_in(state, leader, cell))
 }
 

@@ -1486,7 +1486,7 @@ impl Writer<'_> {
                 let s = self.now();
                 f != unit
                     && !s.pieces[f].phase.fought
-                    && at.is_some_and(|c| super::melee::controls(s, f).contains(&c))
+                    && at.is_some_and(|c| super::melee::controls_cell(s, f, c))
             });
             let id = self.id(enemy);
             if let Some(friend) = friend

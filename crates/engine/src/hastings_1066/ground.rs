@@ -126,6 +126,12 @@ pub fn step_cost(state: &State, arm: Arm, from: Cell, to: Cell) -> (u32, Vec<Str
     (cost, terms)
 }
 
+/// [`step_cost`]'s number alone, for searches that need no message.
+pub fn step_points(state: &State, arm: Arm, from: Cell, to: Cell) -> u32 {
+    let extra = hexside(state, from, to).map_or(0, |side| side.row().extra_cost);
+    terrain(state, to).cost(arm) + extra
+}
+
 /// What entering `to` costs on its own, for the first hex of an entry
 /// (11.4.1: "pay the cost of the first hex they enter").
 pub fn entry_cost(state: &State, arm: Arm, to: Cell) -> (u32, Vec<String>) {
@@ -323,23 +329,67 @@ pub fn knight_check_blocked(state: &State, mover: Mover, from: Cell, to: Cell) -
 /// that no other combat unit holds. Knights' checks count as passed
 /// (HS-R53).
 pub fn reach(state: &State, mover: Mover, start: Cell, movement: Movement) -> Vec<Cell> {
-    let parity = state.roster.parity;
-    let zoc = controlled(state, mover.side.other(), false);
+    let roster = &state.roster;
+    let parity = roster.parity;
+    let cells = usize::from(roster.extent.columns) * usize::from(roster.extent.rows);
+    // The board as the search asks it, once per search rather than per
+    // step: the other side's ZOC, enemies anywhere, friendly combat units.
+    let mut zoc = vec![false; cells];
+    let mut enemy = vec![false; cells];
+    let mut friend = vec![false; cells];
+    let foe = mover.side.other();
+    for (piece, at) in state.pieces.iter().enumerate() {
+        let (Some(info), Some(cell)) = (state.info(piece), at.at) else {
+            continue;
+        };
+        let Some(i) = roster.index(cell) else {
+            continue;
+        };
+        if info.side != mover.side {
+            enemy[i] = true;
+        } else if piece != mover.piece && !info.is_leader() {
+            friend[i] = true;
+        }
+        if info.side == foe
+            && at.standing == Standing::Good
+            && info.class.is_some()
+            && let Some(facing) = at.facing
+        {
+            for c in facing::frontal_neighbours(cell, facing, parity) {
+                if let Some(j) = roster.index(c) {
+                    zoc[j] = true;
+                }
+            }
+        }
+    }
+    let index = |cell: Cell| roster.index(cell);
+    let flag = |grid: &[bool], cell: Cell| index(cell).is_some_and(|i| grid[i]);
+    let start_in_zoc = flag(&zoc, start);
     let mut ends = vec![start];
-    let may_end = |cell: Cell| friend_in(state, mover, cell).is_none() && cell != start;
+    let may_end = |cell: Cell| !flag(&friend, cell) && cell != start;
+    // knight_check_blocked, on the grid: a knight enters no friend's marsh
+    // hex and crosses no ridge into or out of a friend's hex (5.6.3).
+    let knight = mover.is_knight();
     let open = |from: Cell, to: Cell| {
-        state.roster.extent.contains(to)
-            && enemy_in(state, mover.side, to).is_none()
-            && knight_check_blocked(state, mover, from, to).is_none()
-            && !(zoc.contains(&to)
-                && (mover.bowmen
-                    || (from == start && zoc.contains(&start))
-                    || friend_in(state, mover, to).is_some()))
+        let Some(i) = index(to) else {
+            return false;
+        };
+        if enemy[i] {
+            return false;
+        }
+        if knight {
+            let ridge = hexside(state, from, to) == Some(Hexside::Ridge);
+            let marsh = terrain(state, to).row().knight_check;
+            if (ridge && flag(&friend, from)) || ((ridge || marsh) && friend[i]) {
+                return false;
+            }
+        }
+        !(zoc[i] && (mover.bowmen || (from == start && start_in_zoc) || friend[i]))
     };
     if let Some(step) = movement.step {
         ends.extend(hex::neighbours(start, parity).filter(|&to| {
             open(start, to)
-                && !zoc.contains(&to)
+                && !flag(&zoc, to)
                 && step_allowed(state, mover.side, step, start, to)
                 && may_end(to)
         }));
@@ -347,28 +397,41 @@ pub fn reach(state: &State, mover: Mover, start: Cell, movement: Movement) -> Ve
     }
     // The fewest MP spent to reach each hex; a hex in an enemy ZOC ends a
     // move (5.7.1).
-    let mut spent: std::collections::HashMap<Cell, u32> = std::collections::HashMap::new();
-    spent.insert(start, 0);
+    let Some(first) = index(start) else {
+        return ends;
+    };
+    let mut spent = vec![u32::MAX; cells];
+    spent[first] = 0;
     let mut queue = VecDeque::from([start]);
     while let Some(at) = queue.pop_front() {
-        let so_far = spent[&at];
-        if at != start && zoc.contains(&at) {
+        let Some(here) = index(at) else {
+            continue;
+        };
+        let so_far = spent[here];
+        if at != start && zoc[here] {
             continue;
         }
         for to in hex::neighbours(at, parity) {
             if !open(at, to) {
                 continue;
             }
-            let (cost, _) = step_cost(state, mover.arm(), at, to);
-            let total = so_far + cost;
-            if total > movement.points || spent.get(&to).is_some_and(|&s| s <= total) {
+            let Some(there) = index(to) else {
+                continue;
+            };
+            let total = so_far + step_points(state, mover.arm(), at, to);
+            if total > movement.points || spent[there] <= total {
                 continue;
             }
-            spent.insert(to, total);
+            spent[there] = total;
             queue.push_back(to);
         }
     }
-    let mut reached: Vec<Cell> = spent.into_keys().filter(|&c| may_end(c)).collect();
+    // Row by row, column by column: the order of `Cell`'s own sort.
+    let mut reached: Vec<Cell> = (0..cells)
+        .filter(|&i| spent[i] != u32::MAX)
+        .map(|i| roster.cell_at(i))
+        .filter(|&c| may_end(c))
+        .collect();
     reached.sort();
     ends.extend(reached);
     ends

@@ -12,7 +12,7 @@ use senlac_notation::value;
 
 use super::codes;
 use super::event::Event;
-use super::melee::controls;
+use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
 use super::state::{Owed, State};
@@ -28,7 +28,7 @@ fn enemy_at(state: &State, piece: usize, cell: Cell) -> (Vec<usize>, bool) {
     let mut occupied = false;
     for enemy in enemies {
         occupied |= state.pieces[enemy].at == Some(cell);
-        if controls(state, enemy).contains(&cell) {
+        if controls_cell(state, enemy, cell) {
             controlling.push(enemy);
         }
     }

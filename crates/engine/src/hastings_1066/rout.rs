@@ -14,7 +14,7 @@ use senlac_notation::{AtomKind, Fix, Span};
 
 use super::codes;
 use super::event::Event;
-use super::melee::controls;
+use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
 use super::state::{Chain, Owed, Standing, State};
@@ -58,7 +58,7 @@ pub(super) fn enemy_blocks(state: &State, piece: usize, cell: Cell) -> (bool, bo
         if state.pieces[other].at == Some(cell) {
             occupied = true;
         }
-        if !controlled && controls(state, other).contains(&cell) {
+        if !controlled && controls_cell(state, other, cell) {
             controlled = true;
         }
     }

@@ -150,7 +150,7 @@ fn deployment_spans(generic: &Setup<'_, '_>, roster: &Roster) -> Vec<(usize, Spa
                 .sides
                 .get(unit.side)
                 .and_then(|army| Side::parse(army.name))?;
-            let index = *roster.ids.get(&(side, unit.id.to_string()))?;
+            let index = roster.piece(side, unit.id)?;
             let deployed = unit.deployed.as_ref()?;
             (!roster.is_doubted(index)).then_some((index, deployed.span))
         })
@@ -507,7 +507,7 @@ fn declare(
                 reserve: false,
             });
             roster.doubted.push((index, before));
-            roster.ids.insert((side, unit.id.to_string()), index);
+            roster.name_piece(side, unit.id, index);
             continue;
         };
         let arrives = pair(unit.pairs, "arrives")
@@ -527,7 +527,7 @@ fn declare(
         if out.len() > before {
             roster.doubted.push((index, before));
         }
-        roster.ids.insert((side, unit.id.to_string()), index);
+        roster.name_piece(side, unit.id, index);
     }
 }
 
@@ -986,11 +986,11 @@ fn deploy(
 ) -> Vec<PieceState> {
     let mut states = vec![PieceState::default(); roster.pieces.len()];
     for unit in &generic.units {
-        let Some(&index) = generic
+        let Some(index) = generic
             .sides
             .get(unit.side)
             .and_then(|army| Side::parse(army.name))
-            .and_then(|side| roster.ids.get(&(side, unit.id.to_string())))
+            .and_then(|side| roster.piece(side, unit.id))
         else {
             continue;
         };

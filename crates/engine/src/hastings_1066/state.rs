@@ -3,6 +3,8 @@
 //! HS-R5), shared behind an `Arc`, and what changes per piece.
 
 use std::collections::HashMap;
+
+use foldhash::fast::FixedState;
 use std::sync::Arc;
 
 use senlac_board::facing::Vertex;
@@ -173,15 +175,15 @@ pub struct Roster {
     /// Per map cell, row by row.
     pub ground: Vec<Ground>,
     /// Ridge and stream hexsides, each with its lower cell first.
-    pub hexsides: HashMap<(Cell, Cell), Hexside>,
+    pub hexsides: HashMap<(Cell, Cell), Hexside, FixedState>,
     pub pieces: Vec<PieceInfo>,
     pub options: Options,
     /// `(piece, finding)`: pieces whose line or placement was refused, so
     /// what follows from it is not checked again (one mistake, one error).
     pub doubted: Vec<(usize, usize)>,
-    /// Each piece by id (ids are unique across both armies or
-    /// side-qualified, HS-R41).
-    pub ids: HashMap<(Side, String), usize>,
+    /// Each piece by id, for each side (ids are unique across both
+    /// armies or side-qualified, HS-R41): found without allocating.
+    pub ids: HashMap<String, [Option<usize>; 2], FixedState>,
 }
 
 impl Default for Roster {
@@ -201,11 +203,11 @@ impl Roster {
             },
             parity: Parity::Even,
             ground: Vec::new(),
-            hexsides: HashMap::new(),
+            hexsides: HashMap::default(),
             pieces: Vec::new(),
             options: Options::default(),
             doubted: Vec::new(),
-            ids: HashMap::new(),
+            ids: HashMap::default(),
         }
     }
 
@@ -215,6 +217,17 @@ impl Roster {
             usize::from(cell.row - 1) * usize::from(self.extent.columns)
                 + usize::from(cell.column - 1)
         })
+    }
+
+    /// The cell at an index of [`Roster::ground`] (the inverse of
+    /// [`Roster::index`]).
+    pub fn cell_at(&self, index: usize) -> Cell {
+        let columns = usize::from(self.extent.columns.max(1));
+        // The map's extent is at most 99 by 99 (CCRR labels).
+        Cell {
+            column: u8::try_from(index % columns + 1).unwrap_or(u8::MAX),
+            row: u8::try_from(index / columns + 1).unwrap_or(u8::MAX),
+        }
     }
 
     /// The ground of a cell on the map.
@@ -235,7 +248,19 @@ impl Roster {
 
     /// The piece a side's id names.
     pub fn piece(&self, side: Side, id: &str) -> Option<usize> {
-        self.ids.get(&(side, id.to_string())).copied()
+        self.ids.get(id)?[side as usize]
+    }
+
+    /// Names `piece` as `side`'s `id`.
+    pub fn name_piece(&mut self, side: Side, id: &str, piece: usize) {
+        match self.ids.get_mut(id) {
+            Some(sides) => sides[side as usize] = Some(piece),
+            None => {
+                let mut sides = [None; 2];
+                sides[side as usize] = Some(piece);
+                self.ids.insert(id.to_string(), sides);
+            }
+        }
     }
 
     pub fn is_doubted(&self, piece: usize) -> bool {
