@@ -794,3 +794,198 @@ fn a_bad_width_or_too_large_an_animation_is_refused() {
     );
     assert!(written(dir.path()).is_empty(), "{:?}", written(dir.path()));
 }
+
+/// The rings of a path written `Mx,yldx,dy dx,dy…Z`, as the renderer
+/// writes a zone's outline: a point, then steps from it.
+fn rings(d: &str) -> Vec<Vec<(f64, f64)>> {
+    let pair = |text: &str| -> (f64, f64) {
+        let (x, y) = text.split_once(',').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    };
+    d.split('M')
+        .filter(|ring| !ring.is_empty())
+        .map(|ring| {
+            let (start, steps) = ring.trim_end_matches('Z').split_once('l').unwrap();
+            let mut at = pair(start);
+            let mut points = vec![at];
+            for step in steps.split(' ') {
+                let (dx, dy) = pair(step);
+                at = (at.0 + dx, at.1 + dy);
+                points.push(at);
+            }
+            points
+        })
+        .collect()
+}
+
+/// Whether `p` is inside `rings`, even-odd.
+fn inside(rings: &[Vec<(f64, f64)>], (px, py): (f64, f64)) -> bool {
+    let mut inside = false;
+    for ring in rings {
+        for (i, &(x1, y1)) in ring.iter().enumerate() {
+            let (x2, y2) = ring[(i + 1) % ring.len()];
+            if (y1 > py) != (y2 > py) && px < x1 + (py - y1) * (x2 - x1) / (y2 - y1) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// What a frame's `zoc` overlay covers: for each zone, its outline's
+/// colour and the hex labels drawn inside it (a label sits just inside the
+/// top of its hex; none is drawn where a counter stands), sorted; and every
+/// label drawn.
+fn zones_in(svg: &str) -> (Vec<(String, Vec<String>)>, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg).expect("the frame is XML");
+    let labels: Vec<(String, (f64, f64))> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| {
+            let text = n.text()?;
+            (text.len() == 4 && text.chars().all(|c| c.is_ascii_digit())).then(|| {
+                let x: f64 = n.attribute("x")?.parse().ok()?;
+                let y: f64 = n.attribute("y")?.parse().ok()?;
+                Some((text.to_string(), (x, y - 3.0)))
+            })?
+        })
+        .collect();
+    let mut zones = Vec::new();
+    for layer in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("overlay-zoc"))
+    {
+        for zone in layer.children().filter(|n| n.has_tag_name("g")) {
+            let paths: Vec<_> = zone.children().filter(|n| n.has_tag_name("path")).collect();
+            let fill = rings(paths[0].attribute("d").unwrap());
+            let colour = paths[1].attribute("stroke").unwrap().to_string();
+            let mut within: Vec<String> = labels
+                .iter()
+                .filter(|(_, at)| inside(&fill, *at))
+                .map(|(label, _)| label.clone())
+                .collect();
+            within.sort();
+            zones.push((colour, within));
+        }
+    }
+    (zones, labels.into_iter().map(|(l, _)| l).collect())
+}
+
+/// `--overlay zoc` draws each side's zones of control, in its colour, over
+/// exactly the hexes the rules give (crates/engine/tests/hastings_1066_scene.rs
+/// derives them by hand); without it nothing of them is drawn.
+#[test]
+fn the_zoc_overlay_is_drawn_over_its_hexes_only_when_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str], out: &str| {
+        let mut args = vec!["render", "samples/hastings-1066-st.sbn", "--at", "setup"];
+        args.extend(extra);
+        let out_dir = dir.path().join(out);
+        let output = senlac(&args, &out_dir);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(out_dir.join("setup.svg")).unwrap()
+    };
+    let plain = run(&[], "plain");
+    assert!(!plain.contains("overlay-zoc"), "no overlay unasked");
+    assert!(!plain.contains("zones of control"), "nor its legend entry");
+    assert_eq!(zones_in(&plain).0, vec![]);
+
+    // Asked for twice, as a list and again: drawn once.
+    let svg = run(&["--overlay", "zoc,zoc", "--overlay", "zoc"], "zoc");
+    assert!(svg.contains("Normans&apos; zones of control"));
+    assert!(svg.contains("Saxons&apos; zones of control"));
+    let (zones, labels) = zones_in(&svg);
+    let expected = |cells: &str| -> Vec<String> {
+        let mut out: Vec<String> = cells
+            .split_whitespace()
+            .filter(|c| labels.iter().any(|l| l == c))
+            .map(str::to_string)
+            .collect();
+        out.sort();
+        out
+    };
+    let normans = expected(
+        "1018 1019 1020 1021 1109 1110 1111 1114 1115 1116 1121 1122 \
+         1208 1209 1212 1213 1214 1215 1216",
+    );
+    let saxons =
+        expected("0714 0715 0718 0719 0809 0810 0811 0812 0813 0814 0815 0818 0819 0820 0821");
+    assert!(
+        normans.len() >= 12 && saxons.len() >= 10,
+        "{normans:?} {saxons:?}"
+    );
+    assert_eq!(
+        zones,
+        vec![
+            ("#9c3b22".to_string(), normans),
+            ("#2c5b98".to_string(), saxons)
+        ]
+    );
+    // The zones lie under the counters: every counter is drawn after them.
+    let zone = svg.find("<g class=\"overlay-zoc\">").unwrap();
+    let first_counter = svg.find("\"><title>HC1 ").unwrap();
+    assert!(zone < first_counter);
+}
+
+/// A name the battle's system does not offer is a usage error, as clap
+/// gives for an invalid value: the names it does offer, and the one
+/// probably meant; nothing is written.
+#[test]
+fn an_unknown_overlay_is_refused_with_the_names_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = senlac(
+        &[
+            "render",
+            "samples/hastings-1066-st.sbn",
+            "--overlay",
+            "zoc,zco",
+            "--png",
+        ],
+        dir.path(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: invalid value 'zco' for '--overlay <NAME>'")
+            && stderr.contains("hastings-1066/st, which offers no such overlay")
+            && stderr.contains("[possible values: zoc]")
+            && stderr.contains("tip: a similar value exists: 'zoc'")
+            && stderr.contains("Usage: senlac render"),
+        "{stderr}"
+    );
+    assert!(written(dir.path()).is_empty(), "{:?}", written(dir.path()));
+    // A system that offers none says so.
+    let out = senlac(
+        &["render", "samples/hastings.sbn", "--overlay", "zoc"],
+        dir.path(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("mass-combat/a, which offers no overlays"),
+        "{stderr}"
+    );
+}
+
+/// `senlac render --help` names every overlay each system offers, as
+/// `TAG: NAME`, so the help cannot fall behind the registry.
+#[test]
+fn the_help_names_every_overlay_offered() {
+    let out = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(["render", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("--overlay <NAME>"), "{help}");
+    for system in senlac_engine::SYSTEMS.iter().filter(|s| s.listed()) {
+        for overlay in system.overlays() {
+            let named = format!("{}: {}", system.tag(), overlay.name);
+            assert!(help.contains(&named), "the help does not name `{named}`");
+        }
+    }
+}

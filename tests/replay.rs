@@ -380,3 +380,86 @@ fn a_replay_too_large_to_open_is_refused_with_the_numbers() {
     );
     assert!(!dir.path().join("out/replay.html").exists());
 }
+
+/// Every overlay the battle's system offers is a checkbox on the page, off
+/// unless `--overlay` asked for it: each frame carries its zones, hidden by
+/// one class on the board until the box is ticked; in the browser the box
+/// shows them in every step after and in the legend, and hides them again.
+#[test]
+fn an_overlay_is_a_toggle_that_holds_across_the_steps() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let off = dir.path().join("off");
+    render_to(
+        &off,
+        &[
+            "render",
+            "samples/hastings-1066-st.sbn",
+            "--at",
+            "end",
+            "--html",
+        ],
+    );
+    let page = std::fs::read_to_string(off.join("replay.html")).unwrap();
+    assert!(
+        page.contains("<input type=\"checkbox\" data-overlay=\"overlay-zoc\"> zoc</label>"),
+        "no toggle"
+    );
+    assert!(page.contains(".board:not(.show-overlay-zoc) .overlay-zoc{display:none}"));
+    assert!(page.contains("<div class=\"board\">"));
+    // Each frame has its zones, one a side, each a piece of its own.
+    let frames: Vec<&str> = page.split("<g id=\"frame-").skip(1).collect();
+    assert_eq!(frames.len(), 89);
+    for frame in &frames {
+        let frame = &frame[..frame.find("</g>").unwrap()];
+        assert_eq!(
+            frame
+                .matches("<use class=\"overlay-zoc\" data-href=")
+                .count(),
+            2,
+            "{frame}"
+        );
+    }
+    // A page whose system offers no overlay has no toggle.
+    let plain = dir.path().join("plain");
+    render_to(
+        &plain,
+        &["render", "samples/hastings.sbn", "--at", "end", "--html"],
+    );
+    let page = std::fs::read_to_string(plain.join("replay.html")).unwrap();
+    assert!(!page.contains("type=\"checkbox\"") && !page.contains("class=\"overlay-"));
+
+    let on = dir.path().join("on");
+    render_to(
+        &on,
+        &[
+            "render",
+            "samples/hastings-1066-st.sbn",
+            "--at",
+            "end",
+            "--html",
+            "--overlay",
+            "zoc",
+        ],
+    );
+    let page = std::fs::read_to_string(on.join("replay.html")).unwrap();
+    assert!(page.contains("data-overlay=\"overlay-zoc\" checked> zoc</label>"));
+    assert!(page.contains("<div class=\"board show-overlay-zoc\">"));
+
+    let browser = browser_tests();
+    let run = Command::new("node")
+        .arg(browser.join("replay.mjs"))
+        .arg("--overlay")
+        .arg(off.join("replay.html"))
+        .env("CHROMIUM", chromium())
+        .env("SHOTS", std::env::temp_dir())
+        .current_dir(&root)
+        .output()
+        .expect("cannot run `node`: install Node.js (apt-get install nodejs npm), or run .ci/run");
+    assert!(
+        run.status.success(),
+        "tests/browser/replay.mjs --overlay failed:\n{}\n{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+}

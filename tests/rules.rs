@@ -125,3 +125,21 @@ fn an_unknown_ruleset_is_a_usage_error() {
     assert!(stderr.contains("mass-combat/z"), "{stderr}");
     assert!(stderr.contains("mass-combat/a, mass-combat/b"), "{stderr}");
 }
+
+/// A system's overlays close its description, before its rulings: what
+/// `senlac render --overlay NAME` may ask for. A system with none has no
+/// such section.
+#[test]
+fn a_systems_overlays_are_listed_before_its_rulings() {
+    let text = stdout(&["rules", "hastings-1066/st"]);
+    let section = text
+        .split("\nOverlays (senlac render --overlay NAME)\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no overlays in:\n{text}"));
+    assert!(
+        section.starts_with("  zoc  each side's zones of control"),
+        "{section}"
+    );
+    assert!(section.contains("\nRulings: docs/rules/hastings-1066-st.md"));
+    assert!(!stdout(&["rules", "mass-combat/a"]).contains("Overlays"));
+}

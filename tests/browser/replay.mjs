@@ -16,9 +16,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // `node replay.mjs --variation PAGE.html` checks a page whose log has one
-// variation of two actions (tests/replay.rs writes it) instead.
+// variation of two actions (tests/replay.rs writes it) instead;
+// `node replay.mjs --overlay PAGE.html` a page with a zones-of-control
+// overlay toggle (Hastings: 1066's), off at first.
 const variation_mode = process.argv[2] === '--variation';
-const [page_path, sample_path, out_dir] = process.argv.slice(variation_mode ? 3 : 2).concat(variation_mode ? ['-', '-'] : []);
+const overlay_mode = process.argv[2] === '--overlay';
+const one_page = variation_mode || overlay_mode;
+const [page_path, sample_path, out_dir] = process.argv.slice(one_page ? 3 : 2).concat(one_page ? ['-', '-'] : []);
 if (!page_path || !sample_path || !out_dir) {
   console.error('usage: node replay.mjs PAGE.html SAMPLE.sbn OUTDIR');
   process.exit(2);
@@ -48,7 +52,7 @@ function actions(text) {
   return out;
 }
 
-const expected = variation_mode ? [] : actions(readFileSync(sample_path, 'utf8'));
+const expected = one_page ? [] : actions(readFileSync(sample_path, 'utf8'));
 const failures = [];
 function check(ok, what) {
   if (!ok) failures.push(what);
@@ -317,12 +321,57 @@ async function variation(page) {
   await state(second.step, 'a deep link into the variation');
 }
 
+// The `zoc` overlay: hidden at first in the frame and the legend; its
+// checkbox shows it, it stays shown as the steps go by (each frame's own
+// zones), and unticked it hides again. Space on the box ticks it and does
+// not play.
+async function overlay(page) {
+  const seen = () => page.evaluate(() => {
+    const frame = Array.from(document.querySelectorAll('svg .frame')).find((g) => g.getAttribute('display') !== 'none');
+    const uses = Array.from(frame.querySelectorAll('use.overlay-zoc'));
+    const legend = Array.from(document.querySelectorAll('.legend g.overlay-zoc'));
+    return {
+      frame: frame.id,
+      zones: uses.length,
+      shown: uses.filter((u) => getComputedStyle(u).display !== 'none' && u.getBoundingClientRect().width > 0).length,
+      legend: legend.filter((g) => getComputedStyle(g).display !== 'none').length,
+      boxes: document.querySelectorAll('input[data-overlay]').length,
+    };
+  });
+  let s = await seen();
+  check(s.boxes === 1, `overlay checkboxes: ${s.boxes}`);
+  // One zone a side.
+  check(s.zones === 2 && s.shown === 0 && s.legend === 0, `before ticking: ${JSON.stringify(s)}`);
+  const box = page.locator('input[data-overlay="overlay-zoc"]');
+  await box.check();
+  s = await seen();
+  check(s.shown === 2 && s.legend === 2, `ticked: ${JSON.stringify(s)}`);
+  await page.screenshot({ path: join(process.env.SHOTS || '/tmp', 'replay-zoc.png') });
+  await page.keyboard.press('End');
+  s = await seen();
+  check(s.frame !== 'frame-0' && s.shown === 2 && s.legend === 2, `ticked, after End: ${JSON.stringify(s)}`);
+  await page.keyboard.press('ArrowLeft');
+  s = await seen();
+  check(s.shown === 2, `ticked, after ArrowLeft: ${JSON.stringify(s)}`);
+  await box.focus();
+  const before = await page.evaluate(() => document.getElementById('slider').value);
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(1200);
+  s = await seen();
+  const after = await page.evaluate(() => document.getElementById('slider').value);
+  check(s.shown === 0 && s.legend === 0, `Space on the box unticks it: ${JSON.stringify(s)}`);
+  check(before === after, `Space on the box played: step ${before} to ${after}`);
+}
+
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-if (variation_mode) {
+if (one_page) {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(url);
-    await variation(page);
+    await (variation_mode ? variation(page) : overlay(page));
+    check(errors.length === 0, `errors in the page: ${errors.join('; ')}`);
   } catch (e) {
     failures.push(String(e && e.stack ? e.stack : e));
   } finally {

@@ -1,8 +1,8 @@
 //! A scene: what one picture of a battle shows, in plain data.
 //!
 //! A rule system describes its state as a scene (the board, terrain, counters
-//! and what just happened); the renderer draws any scene through the layout its
-//! board names. Nothing here is a rule: a counter's face, a mark's stroke and a
+//! and what just happened, and the overlays it offers, drawn only when shown);
+//! the renderer draws any scene through the layout its board names. Nothing here is a rule: a counter's face, a mark's stroke and a
 //! terrain's look are visual vocabulary that each system maps its own words to.
 
 use kurbo::Point;
@@ -343,6 +343,12 @@ pub enum Sample {
     },
     /// A small counter ([`Counter::small`]).
     Small,
+    /// The areas an overlay draws in this ink ([`Overlay`]): shown while
+    /// that overlay is drawn.
+    Overlay {
+        name: &'static str,
+        ink: Ink,
+    },
 }
 
 /// One line of the legend, filled by the system.
@@ -350,6 +356,23 @@ pub enum Sample {
 pub struct LegendEntry {
     pub label: String,
     pub sample: Sample,
+}
+
+/// A layer a system offers over its pictures, drawn only when asked for:
+/// zones of control, command ranges. Its marks are those of the layer in
+/// this picture's state; areas are drawn as a light hatch in their ink's
+/// colour, outlined inside, under the counters and over the terrain, so
+/// neither is hidden; other marks as they are anywhere, under the counters.
+/// Labels are not drawn: the legend explains a layer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Overlay {
+    /// Its name, as a printer asks for it (`senlac render --overlay zoc`):
+    /// one of the names the system lists for its overlays.
+    pub name: &'static str,
+    pub marks: Vec<Mark>,
+    /// Whether this picture draws it. A system fills every layer it offers
+    /// unshown; a printer shows those asked for ([`Scene::show_overlays`]).
+    pub shown: bool,
 }
 
 /// One picture.
@@ -364,10 +387,28 @@ pub struct Scene {
     pub terrain: Vec<Terrain>,
     pub counters: Vec<Counter>,
     pub marks: Vec<Mark>,
+    /// The layers the system offers for this state, drawn only when shown.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overlays: Vec<Overlay>,
     pub legend: Vec<LegendEntry>,
 }
 
 impl Scene {
+    /// Shows the overlays named in `names` and hides every other.
+    pub fn show_overlays<S: AsRef<str>>(&mut self, names: &[S]) {
+        for overlay in &mut self.overlays {
+            overlay.shown = names.iter().any(|n| n.as_ref() == overlay.name);
+        }
+    }
+
+    /// Whether overlay `name` has a mark in `ink` in this picture, drawn
+    /// or not.
+    pub fn offers(&self, name: &str, ink: Ink) -> bool {
+        self.overlays
+            .iter()
+            .any(|o| o.name == name && o.marks.iter().any(|m| m.ink == ink))
+    }
+
     /// Whether the picture draws something `sample` stands for, so that a
     /// legend explains only what is on the page. A counter sample names a
     /// symbol, a weight or both: [`Symbol::Plain`] and [`Weight::None`] match
@@ -397,6 +438,10 @@ impl Scene {
                 .marks
                 .iter()
                 .any(|m| matches!(&m.shape, MarkShape::Spot { glyph: g, .. } if g == glyph)),
+            Sample::Overlay { name, ink } => self
+                .overlays
+                .iter()
+                .any(|o| o.shown && o.name == *name && o.marks.iter().any(|m| m.ink == *ink)),
         }
     }
 }

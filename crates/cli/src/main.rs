@@ -173,7 +173,7 @@ enum Command {
     },
     /// Draw the battle: SVG frames (and PNG), a self-contained HTML replay, and an animated GIF or APNG.
     #[command(
-        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500",
+        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nOverlays: layers a rule system offers over its pictures (hastings-1066/st: zoc, each side's zones of control; tdgs/mass-combat: command, each side's command range; `senlac rules SYSTEM` lists them), drawn under the counters only when --overlay asks for them. A name the battle's system does not offer is refused with the names it does. The replay page has a toggle for each overlay the system offers, on at first for those asked for.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500\n  senlac render samples/hastings-1066-st.sbn -o out --png --overlay zoc",
         // What --width sizes, and what --delay-ms times: any of them, several at once.
         group(clap::ArgGroup::new("raster").multiple(true)),
         group(clap::ArgGroup::new("animation").multiple(true))
@@ -207,6 +207,9 @@ enum Command {
         /// How long the animation shows each step, in milliseconds.
         #[arg(long, value_name = "MS", default_value_t = 1200, requires = "animation", value_parser = clap::value_parser!(u32).range(20..=60000))]
         delay_ms: u32,
+        /// Also draw this overlay of the battle's rule system (e.g. zoc, zones of control) in the frames and animations, and show it at first in the replay page; repeat it or give a comma list.
+        #[arg(long, value_name = "NAME", value_delimiter = ',')]
+        overlay: Vec<String>,
     },
     /// Write random legal battles: a benchmark corpus, a fuzzing seed, a demo.
     #[command(
@@ -301,6 +304,7 @@ fn main() -> ExitCode {
             gif,
             apng,
             delay_ms,
+            overlay,
         } => match render::Selection::parse(&at) {
             Ok(selection) => render::run(
                 &file,
@@ -319,6 +323,7 @@ fn main() -> ExitCode {
                     .filter_map(|(wanted, format)| wanted.then_some(format))
                     .collect(),
                     delay_ms,
+                    overlays: overlay,
                 },
             ),
             Err(message) => {
@@ -346,6 +351,20 @@ fn main() -> ExitCode {
         } => gen_command(&rules, battles, seed, output.as_deref()),
     };
     ExitCode::from(exit as u8)
+}
+
+/// A usage error found after parsing (a value that needs the battle to
+/// judge), printed as clap prints its own, with the command's usage; exit
+/// code 2, as clap's.
+pub fn usage_error(subcommand: &str, message: &str) -> Exit {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    command.build();
+    let error = match command.find_subcommand_mut(subcommand) {
+        Some(sub) => sub.error(clap::error::ErrorKind::InvalidValue, message),
+        None => command.error(clap::error::ErrorKind::InvalidValue, message),
+    };
+    let _ = error.print();
+    Exit::Usage
 }
 
 /// `senlac man`: the main page on standard output, or every page

@@ -95,10 +95,17 @@ pub struct Options<'a> {
     pub animations: Vec<Format>,
     /// How long an animation shows a step.
     pub delay_ms: u32,
+    /// The overlays to draw in frames and animations, and to show at first
+    /// in the replay page: names the battle's system offers.
+    pub overlays: Vec<String>,
 }
 
 pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<'_>) -> Exit {
     load::with_battle(path, battle, |source, parsed, game| {
+        let offered = overlays_of(game);
+        if let Some(exit) = check_overlays(&source.name, game.tag(), offered, &options.overlays) {
+            return exit;
+        }
         let selection = if selection.0.is_empty() {
             if game.figures().is_empty() {
                 eprintln!("no figure marks: drawing one frame per turn");
@@ -154,7 +161,9 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         let title = parsed.tag("Battle").unwrap_or_default().into_owned();
         let mut written = 0;
         for planned in &planned_frames {
-            let svg = senlac_render::svg::scene_svg(&scene(game, &title, planned));
+            let mut drawn = scene(game, &title, planned);
+            drawn.show_overlays(&options.overlays);
+            let svg = senlac_render::svg::scene_svg(&drawn);
             let Some(target) = inside(options.dir, &planned.name, "svg") else {
                 eprintln!(
                     "error: `{}` cannot name a file in {}",
@@ -251,7 +260,17 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                         planned.iter().map(|p| scene(*line, &title, p))
                     }),
                 ));
-            let page = crate::replay_page::page(&title, parsed, game, &captions, &lines, &film);
+            // Every overlay the system offers, each a toggle on the page.
+            let toggles: Vec<crate::replay_page::Toggle> = offered
+                .iter()
+                .map(|o| crate::replay_page::Toggle {
+                    name: o.name,
+                    summary: o.summary,
+                    on: options.overlays.iter().any(|n| n == o.name),
+                })
+                .collect();
+            let page =
+                crate::replay_page::page(&title, parsed, game, &captions, &lines, &film, &toggles);
             let Some(target) = inside(options.dir, "replay", "html") else {
                 return Exit::Failure;
             };
@@ -293,6 +312,8 @@ struct Animated {
     delay_ms: u32,
     /// The states the log marks with a figure.
     figures: std::collections::HashSet<usize>,
+    /// The overlays drawn.
+    overlays: Vec<String>,
 }
 
 impl Animated {
@@ -311,7 +332,7 @@ impl Animated {
             Canvas::fit(
                 steps
                     .iter()
-                    .map(|p| animation_scene(game, &title, p, &actions)),
+                    .map(|p| animation_scene(game, &title, p, &actions, &options.overlays)),
                 width,
             )
         };
@@ -327,6 +348,7 @@ impl Animated {
             frames,
             delay_ms: options.delay_ms,
             figures: game.figures().iter().map(|f| f.state).collect(),
+            overlays: options.overlays.clone(),
         })
     }
 
@@ -351,7 +373,7 @@ impl Animated {
                 1
             };
             animation.push(
-                animation_scene(game, title, step, &self.actions),
+                animation_scene(game, title, step, &self.actions, &self.overlays),
                 self.delay_ms.saturating_mul(hold),
             )?;
         }
@@ -362,15 +384,60 @@ impl Animated {
 }
 
 /// A step's scene as the animation draws it: captioned with its action as
-/// well, since there is no move list beside it, and the last as the end.
-fn animation_scene(game: &dyn Game, title: &str, step: &Planned, actions: &[String]) -> Scene {
+/// well, since there is no move list beside it, and the last as the end;
+/// with `overlays` shown.
+fn animation_scene(
+    game: &dyn Game,
+    title: &str,
+    step: &Planned,
+    actions: &[String],
+    overlays: &[String],
+) -> Scene {
     let mut drawn = scene(game, title, step);
+    drawn.show_overlays(overlays);
     if let Some(action) = actions.get(step.state).filter(|a| !a.is_empty()) {
         drawn.caption = format!("{}: {action}", step.caption);
     } else if step.state > 0 && step.state + 1 == game.len() {
         drawn.caption = format!("{} · The end", step.caption);
     }
     drawn
+}
+
+/// The overlays the battle's rule system offers.
+fn overlays_of(game: &dyn Game) -> &'static [senlac_engine::OverlayInfo] {
+    senlac_engine::system(game.tag()).map_or(&[], |system| system.overlays())
+}
+
+/// `None` when the system offers every overlay asked for; else the usage
+/// error for the first it does not, printed as clap prints an invalid
+/// value: the names it offers, and the one probably meant.
+fn check_overlays(
+    file: &str,
+    tag: &str,
+    offered: &[senlac_engine::OverlayInfo],
+    asked: &[String],
+) -> Option<Exit> {
+    let unknown = asked
+        .iter()
+        .find(|name| !offered.iter().any(|o| o.name == name.as_str()))?;
+    let safe = crate::safe_text::terminal;
+    let mut message = format!(
+        "invalid value '{}' for '--overlay <NAME>': {} is played under {tag}, which offers ",
+        safe(unknown),
+        safe(file)
+    );
+    if offered.is_empty() {
+        message.push_str("no overlays");
+    } else {
+        message.push_str("no such overlay\n  [possible values: ");
+        let names: Vec<&str> = offered.iter().map(|o| o.name).collect();
+        message.push_str(&names.join(", "));
+        message.push(']');
+        if let Some(meant) = senlac_notation::did_you_mean(unknown, names.iter().copied()) {
+            message.push_str(&format!("\n\n  tip: a similar value exists: '{meant}'"));
+        }
+    }
+    Some(crate::usage_error("render", &message))
 }
 
 /// `DIR/NAME.EXT`, or `None` if NAME could leave DIR or is not a plain name:

@@ -9,6 +9,12 @@
 //! `#fig=NAME` and `#T.SIDE.PHASE` (any point `show --at` takes) link to a
 //! step.
 //!
+//! Each overlay the battle's system offers is a checkbox in the header, off
+//! at first unless `--overlay` asked for it; it shows or hides the
+//! overlay's pieces in every frame and its legend entries by one class on
+//! the board's container (`show-overlay-NAME`), so it holds as the steps
+//! go by.
+//!
 //! A comment goes with the action it stands beside (on the same line), else
 //! with the next action of the main line, else with the last step: a comment
 //! written before an action introduces it.
@@ -119,6 +125,14 @@ pub fn variations(battle: &Battle<'_>) -> Vec<Variation> {
     out
 }
 
+/// An overlay the page can show: its name and summary, as the system
+/// offers it, and whether it is shown at first.
+pub struct Toggle {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub on: bool,
+}
+
 /// What the log says at a step of the main line.
 #[derive(Default)]
 struct Written {
@@ -134,7 +148,7 @@ struct Written {
 }
 
 /// The page, from the battle, its replay and the film of every step
-/// (`film` holds frame `n` for step `n`).
+/// (`film` holds frame `n` for step `n`), with a toggle for each overlay.
 pub fn page(
     title: &str,
     battle: &Battle<'_>,
@@ -142,6 +156,7 @@ pub fn page(
     captions: &[String],
     lines: &[Line<'_>],
     film: &senlac_render::svg::Film,
+    toggles: &[Toggle],
 ) -> String {
     let steps = captions.len();
     // The film's references are `data-href`s (see film.rs), made real when a
@@ -265,6 +280,30 @@ pub fn page(
             details.push_str("</div>\n");
         }
     }
+    // Each overlay hidden unless its class is on the board's container.
+    let mut overlay_css = String::new();
+    let mut overlay_boxes = String::new();
+    let mut board_class = String::from("board");
+    for toggle in toggles {
+        let class = senlac_render::svg::overlay_class(toggle.name);
+        let _ = writeln!(
+            overlay_css,
+            ".board:not(.show-{class}) .{class}{{display:none}}"
+        );
+        let _ = write!(
+            overlay_boxes,
+            "<label title=\"{}\"><input type=\"checkbox\" data-overlay=\"{class}\"{}> {}</label>",
+            escape(toggle.summary),
+            if toggle.on { " checked" } else { "" },
+            escape(toggle.name)
+        );
+        if toggle.on {
+            let _ = write!(board_class, " show-{class}");
+        }
+    }
+    if !overlay_boxes.is_empty() {
+        overlay_boxes = format!("<span class=\"overlays\">Overlays: {overlay_boxes}</span>");
+    }
     let mut anchors = String::new();
     for (point, state) in game.labels() {
         let _ = write!(
@@ -323,10 +362,12 @@ ol.variation{{border-left:2px solid #cfc6ad;padding-left:.4em}}
 ol.variation a{{font-style:italic}}
 #help{{position:fixed;inset:20% 30%;background:#fffdf6;border:2px solid #886;padding:1em;box-shadow:0 4px 20px #0004}}
 #anchors{{display:none}}
-</style></head><body>
-<header><h1>{title}</h1><span id="caption"></span></header>
+.overlays{{margin-left:auto;font-size:.9em}}
+.overlays label{{margin-left:.6em;cursor:pointer}}
+{overlay_css}</style></head><body>
+<header><h1>{title}</h1><span id="caption"></span>{overlay_boxes}</header>
 <div class="layout">
-<div class="board">
+<div class="{board_class}">
 {board}<div class="legend">{legend}</div></div>
 <aside>
 <div class="controls"><button id="first" title="Home">|◀</button><button id="back" title="Left arrow">◀</button><button id="play" title="Space: play, pause">▷</button><button id="forward" title="Right arrow">▶</button><button id="last" title="End">▶|</button><input id="slider" type="range" min="0" max="{max}" value="0" aria-label="step"><span id="where">1 / {steps}</span></div>
@@ -401,6 +442,8 @@ function target(hash) {{
 }}
 document.addEventListener('keydown', e => {{
   if (e.target === slider && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) e.preventDefault();
+  // Space on an overlay's checkbox ticks it.
+  if (e.key === ' ' && e.target.matches && e.target.matches('input[data-overlay]')) return;
   const keys = {{ArrowRight: () => show(next(current, 1)), ArrowLeft: () => show(next(current, -1)), Home: () => show(0), End: () => show(last), ' ': play, '?': () => {{ help.hidden = !help.hidden; }}, Escape: () => {{ help.hidden = true; }}}};
   const act = keys[e.key];
   if (!act) return;
@@ -414,6 +457,9 @@ document.getElementById('forward').addEventListener('click', () => {{ stop(); sh
 document.getElementById('last').addEventListener('click', () => {{ stop(); show(last); }});
 document.getElementById('play').addEventListener('click', play);
 slider.addEventListener('input', () => {{ stop(); show(Number(slider.value)); }});
+// An overlay's checkbox shows or hides it in every frame and the legend.
+const board = document.querySelector('.board');
+document.querySelectorAll('input[data-overlay]').forEach(box => box.addEventListener('change', () => board.classList.toggle('show-' + box.dataset.overlay, box.checked)));
 links.forEach(a => a.addEventListener('click', e => {{ e.preventDefault(); stop(); show(Number(a.dataset.step), false); }}));
 window.addEventListener('hashchange', () => {{ const n = target(location.hash); if (n !== null && n !== current) show(n); }});
 const selftest = location.hash === '#selftest';

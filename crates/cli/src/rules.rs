@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use senlac_engine::catalog::{Catalog, Table};
-use senlac_engine::{SYSTEMS, system};
+use senlac_engine::{OverlayInfo, SYSTEMS, system};
 
 use crate::Exit;
 
@@ -13,7 +13,7 @@ pub fn run(ruleset: Option<&str>) -> Exit {
     let text = match ruleset {
         None => list(),
         Some(tag) => match system::system(tag) {
-            Some(system) => describe(&system.catalog()),
+            Some(system) => describe(&system.catalog(), system.overlays()),
             None => {
                 eprintln!(
                     "error: senlac has no rules for `{tag}`; it knows {}",
@@ -40,8 +40,9 @@ fn list() -> String {
 }
 
 /// The catalog as text: one set of column widths for every table, so they
-/// line up; a row is as tall as its tallest cell.
-fn describe(catalog: &Catalog) -> String {
+/// line up; a row is as tall as its tallest cell. Then the overlays the
+/// system offers, if any, and where its rulings are.
+fn describe(catalog: &Catalog, overlays: &[OverlayInfo]) -> String {
     let tables = || catalog.sections.iter().flat_map(|s| &s.tables);
     let columns = tables().map(|t| t.headings.len()).max().unwrap_or(0);
     let mut widths = vec![0usize; columns];
@@ -92,6 +93,16 @@ fn describe(catalog: &Catalog) -> String {
         out.push_str("\nAlways\n");
         for rule in &catalog.always {
             out.push_str(&format!("  - {rule}\n"));
+        }
+    }
+    if !overlays.is_empty() {
+        out.push_str("\nOverlays (senlac render --overlay NAME)\n");
+        let width = overlays.iter().map(|o| o.name.len()).max().unwrap_or(0);
+        for overlay in overlays {
+            out.push_str(&format!(
+                "  {:<width$}  {}\n",
+                overlay.name, overlay.summary
+            ));
         }
     }
     out.push_str(&format!("\nRulings: {}\n", catalog.rulings));

@@ -28,7 +28,7 @@ pub mod violation;
 pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
 pub use replay::{Config, Replay, replay};
-pub use system::{Fold, Game, Outcome, Ruleset, SYSTEMS, System, system};
+pub use system::{Fold, Game, Outcome, OverlayInfo, Ruleset, SYSTEMS, System, system};
 pub use timeline::{Deployment, Figure, Point, Timeline, frame_start};
 pub use violation::Violation;
 

@@ -172,6 +172,21 @@ pub trait System: Sync {
     /// Hands `battles` random legal battles to `each`, one at a time, the
     /// same for the same seed.
     fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str));
+    /// The overlays its scenes carry ([`senlac_board::scene::Overlay`]),
+    /// each drawn only when asked for: a printer checks a request against
+    /// them without a battle. None by default.
+    fn overlays(&self) -> &'static [OverlayInfo] {
+        &[]
+    }
+}
+
+/// An overlay a system offers: the name it is asked for by (lowercase
+/// ASCII letters, digits and `-`, as a CSS class or a command-line word
+/// takes it) and one line on what it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverlayInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
 }
 
 /// A replayed battle as a printer sees it, whatever its rules.
@@ -203,7 +218,8 @@ pub trait Game: Send + Sync {
     /// state, marking what happened since the figure marked before it,
     /// within the side's turn ([`crate::timeline::frame_start`]), so a figure
     /// looks the same whatever else is drawn; a mark among the setup lines
-    /// leaves out the units deployed after it. `None` past the last figure.
+    /// leaves out the units deployed after it, and draws its overlays empty
+    /// (they may hang on those units). `None` past the last figure.
     fn figure_scene(&self, figure: usize) -> Option<Scene>;
     /// The events that led to state `index`, as exported.
     fn wire(&self, index: usize) -> Vec<serde_json::Value>;
@@ -335,6 +351,12 @@ impl<R: Ruleset> Game for Played<R> {
         let mut scene = self.scene(mark.state, since);
         let later = self.deployed_after(figure);
         if !later.is_empty() {
+            // An overlay may hang on any unit (a zone of control, a
+            // command range): drawn empty rather than with the units left
+            // out.
+            for overlay in &mut scene.overlays {
+                overlay.marks.clear();
+            }
             let sides = &scene.sides;
             scene.counters.retain(|counter| {
                 sides

@@ -408,3 +408,99 @@ fn a_unit_eliminated_in_melee_is_marked_where_it_fell() {
     assert_eq!(end.ink, Ink::Danger);
     assert!(matches!(end.shape, MarkShape::Spot { at: place, .. } if place == at("0813")));
 }
+
+/// The cells of the `zoc` overlay's area in side `side`'s ink, as labels.
+fn zone(scene: &Scene, side: usize) -> Vec<String> {
+    let overlay = scene
+        .overlays
+        .iter()
+        .find(|o| o.name == "zoc")
+        .expect("the zoc overlay");
+    let mut cells: Vec<String> = overlay
+        .marks
+        .iter()
+        .filter(|m| m.ink == Ink::Side(side))
+        .flat_map(|m| match &m.shape {
+            MarkShape::Area { places } => places.clone(),
+            other => panic!("{other:?}"),
+        })
+        .map(|p| match p {
+            Place::Cell(c) => c.to_string(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    cells.sort();
+    cells
+}
+
+fn labels(cells: &str) -> Vec<String> {
+    let mut out: Vec<String> = cells.split_whitespace().map(str::to_string).collect();
+    out.sort();
+    out
+}
+
+/// 5.7: a unit in good order controls the two hexes beyond its frontal
+/// hexsides; leaders control none. On this map (parity even) the Saxons
+/// face vertex 2, so their frontal sides are NE and SE; the Normans face
+/// vertex 5, SW and NW. An odd column stands half a hex higher than an
+/// even one, so from HC1 in 0713 (odd) NE is 0812 and SE 0813; from SB1
+/// in 0614 (even) NE is 0714 and SE 0715, HC2's and HC3's own hexes (a
+/// zone is the enemy's concern); from WG in 1316 (odd) NW is 1215 and SW
+/// 1216; from NB1 in 1214 (even) NW is 1114 and SW 1115; BK2 in 1222
+/// controls 1122 and 1123, which is off the 22-row map.
+#[test]
+fn the_zoc_overlay_at_setup_holds_the_hexes_beyond_the_frontal_hexsides() {
+    let played = played();
+    let scene = scene(&played.setup, &[]);
+    let overlay = scene.overlays.iter().find(|o| o.name == "zoc").unwrap();
+    assert!(!overlay.shown, "offered, not shown, until a printer asks");
+    // Normans: WG 1216 1215, NK1 1214 1213, NF1 1213 1212, NB1 1115 1114,
+    // NB2 1116 1115, BK1 1122 1121, BK2 1122, BF1 1020 1019, BF2 1021
+    // 1020, BB1 1019 1018, FK1 1209 1208, FF1 1110 1109, FB1 1111 1110.
+    assert_eq!(
+        zone(&scene, 0),
+        labels(
+            "1018 1019 1020 1021 1109 1110 1111 1114 1115 1116 1121 1122 \
+             1208 1209 1212 1213 1214 1215 1216"
+        )
+    );
+    // Saxons: HC1 0812 0813, HC2 0813 0814, HC3 0814 0815, SB1 0714 0715,
+    // T1 0809 0810, F4 0810 0811, J1 0811 0812, F1 0818 0819, F2 0820
+    // 0821, F3 0718 0719; Harold, Leofwine and Gyrth none.
+    assert_eq!(
+        zone(&scene, 1),
+        labels(
+            "0714 0715 0718 0719 0809 0810 0811 0812 0813 0814 0815 \
+             0818 0819 0820 0821"
+        )
+    );
+    // The legend explains each side's zone, once it is drawn.
+    let entry = Sample::Overlay {
+        name: "zoc",
+        ink: Ink::Side(1),
+    };
+    assert!(scene.legend.iter().any(|e| e.sample == entry));
+    assert!(!scene.shows(&entry));
+    let mut shown = scene.clone();
+    shown.show_overlays(&["zoc"]);
+    assert!(shown.shows(&entry));
+}
+
+/// 9.2.2.2, 9.2.3.5: disrupted and routed units exert no ZOC. At the end
+/// of turn 2 the right wing has none: F1 stands disrupted in 0819 (0918 and
+/// 0919 beyond its front), F3 disrupted by its melee in 0919 (1018, 1019),
+/// F2 routed in 0620. The arrivals have theirs: GF4 in 0115 (odd) 0214
+/// 0215, GF2 in 0215 (even) 0315 0316, GF1 in 0316 0415 0416, GF3 in 0317
+/// 0416 0417; the centre and left wing are where they stood.
+#[test]
+fn disrupted_and_routed_units_have_no_zone_in_the_overlay() {
+    let played = played();
+    let scene = scene(&played.end, &[]);
+    assert_eq!(
+        zone(&scene, 1),
+        labels(
+            "0214 0215 0315 0316 0415 0416 0417 \
+             0714 0715 0809 0810 0811 0812 0813 0814 0815"
+        )
+    );
+}

@@ -523,6 +523,7 @@ mod tests {
             terrain: vec![],
             counters: vec![],
             marks: vec![],
+            overlays: vec![],
             legend: vec![],
         }
     }

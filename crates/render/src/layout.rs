@@ -382,7 +382,11 @@ pub fn sample_width(sample: &Sample) -> f64 {
     match sample {
         Sample::Counter { .. } => 22.0,
         Sample::Pips => 18.0,
-        Sample::Standing { .. } | Sample::Terrain { .. } | Sample::Flipped | Sample::Small => 16.0,
+        Sample::Standing { .. }
+        | Sample::Terrain { .. }
+        | Sample::Flipped
+        | Sample::Small
+        | Sample::Overlay { .. } => 16.0,
         Sample::Marker { text } => crate::placement::bold_text_width(text, 8.0) + 7.0,
         // An impact's burst needs room before the label.
         Sample::Line { stroke } if stroke.head == Head::Impact => 40.0,
@@ -677,6 +681,7 @@ mod tests {
             terrain: vec![],
             counters: vec![],
             marks: vec![],
+            overlays: vec![],
             legend: vec![],
         }
     }

@@ -4,8 +4,8 @@
 use senlac_board::Parity;
 use senlac_board::kurbo::Point;
 use senlac_board::scene::{
-    Bar, Board, Glyph, Ink, Look, Mark, MarkShape, Place, Scene, Shape, Standing, Symbol, Terrain,
-    Weight,
+    Bar, Board, Glyph, Ink, LegendEntry, Look, Mark, MarkShape, Overlay, Place, Sample, Scene,
+    Shape, Standing, Symbol, Terrain, Weight,
 };
 use senlac_render::layout::{Layout, Surface};
 use senlac_render::png::{frame_pixmap, frame_png, parse};
@@ -144,6 +144,7 @@ fn sample() -> Scene {
             mark(spot(403, Glyph::Burst), 0),
             mark(spot(202, Glyph::Skull), 0),
         ],
+        overlays: vec![],
         legend: mass_combat_legend(),
     }
 }
@@ -448,6 +449,7 @@ fn odd_inputs_still_draw() {
         terrain: vec![],
         counters: vec![],
         marks: vec![],
+        overlays: vec![],
         legend: vec![],
     };
     parse(&scene_svg(&empty)).expect("an empty map draws");
@@ -476,6 +478,7 @@ fn lone(side: usize, label: u16) -> Scene {
             label,
         )],
         marks: vec![],
+        overlays: vec![],
         legend: vec![],
     }
 }
@@ -914,4 +917,98 @@ fn the_replays_legend_column_is_as_wide_as_its_longest_label() {
     let wide = film([scene]).legend;
     assert!(wide.contains(&format!(">{long}</text>")));
     assert!(root_width(&wide) > LEGEND_WIDTH, "{}", root_width(&wide));
+}
+
+/// `lone`'s map with a zone for each side offered as overlay `zoc`: side
+/// 0's over 0302 (its counter's hex) and 0303, side 1's over 0303 and 0304.
+fn zoned(shown: bool) -> Scene {
+    let mut scene = lone(0, 302);
+    let area = |side: usize, labels: &[u16]| Mark {
+        shape: MarkShape::Area {
+            places: labels.iter().map(|&l| at(l)).collect(),
+        },
+        ink: Ink::Side(side),
+        label: None,
+    };
+    scene.overlays = vec![Overlay {
+        name: "zoc",
+        marks: vec![area(0, &[302, 303]), area(1, &[303, 304])],
+        shown,
+    }];
+    scene.legend = vec![LegendEntry {
+        label: "Saxons' zones of control".into(),
+        sample: Sample::Overlay {
+            name: "zoc",
+            ink: Ink::Side(0),
+        },
+    }];
+    scene
+}
+
+/// How many of the pixels within a third of a hex of `label`'s centre are
+/// not open ground.
+fn tinted(pixmap: &resvg::tiny_skia::Pixmap, layout: &Layout, label: u16) -> usize {
+    let (c, h) = hex_centre(layout, label);
+    let r = h / 3.0;
+    count(
+        pixmap,
+        Point::new(c.x - r, c.y - r),
+        Point::new(c.x + r, c.y + r),
+        |p| !close(p, hex(OPEN_GROUND)),
+    )
+}
+
+#[test]
+fn an_overlay_is_drawn_only_when_shown_under_the_counters() {
+    let hidden = zoned(false);
+    let svg = scene_svg(&hidden);
+    assert!(
+        !svg.contains("overlay-zoc") && !svg.contains("zone-0"),
+        "{svg}"
+    );
+    assert!(!svg.contains("zones of control"), "no legend entry: {svg}");
+    let layout = Layout::new(&hidden);
+    let pixmap = frame_pixmap(&svg).expect("renders");
+    assert_eq!(tinted(&pixmap, &layout, 303), 0);
+
+    let shown = zoned(true);
+    let svg = scene_svg(&shown);
+    assert!(svg.contains("<g class=\"overlay-zoc\">"), "{svg}");
+    assert!(svg.contains("id=\"zone-0\"") && svg.contains("id=\"zone-1\""));
+    assert!(svg.contains("Saxons&apos; zones of control"), "{svg}");
+    let layout = Layout::new(&shown);
+    let pixmap = frame_pixmap(&svg).expect("renders");
+    // The zones' hexes are hatched; another is not.
+    for label in [303, 304] {
+        assert!(tinted(&pixmap, &layout, label) > 20, "{label}");
+    }
+    assert_eq!(tinted(&pixmap, &layout, 504), 0);
+    // The counter in a zone is drawn over it, in its colour.
+    let (centre, _) = hex_centre(&layout, 302);
+    let got = pixel_at(&pixmap, centre);
+    assert!(close(got, hex(palette(0).fill)), "{got:?}");
+}
+
+#[test]
+fn a_film_draws_every_overlay_for_the_page_to_toggle() {
+    let film = senlac_render::svg::film([zoned(false), zoned(false)]);
+    // Two frames of two zones each, each zone a piece defined once.
+    assert_eq!(
+        film.board
+            .matches("<use class=\"overlay-zoc\" data-href=")
+            .count(),
+        4,
+        "{}",
+        film.board
+    );
+    assert_eq!(film.board.matches("fill=\"url(#zone-").count(), 2);
+    assert!(
+        film.board.contains("<pattern id=\"zone-0\"")
+            && film.board.contains("<pattern id=\"zone-1\"")
+    );
+    assert!(
+        film.legend.contains("<g class=\"overlay-zoc\">"),
+        "{}",
+        film.legend
+    );
 }

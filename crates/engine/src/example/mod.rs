@@ -388,6 +388,7 @@ impl Ruleset for Duel {
                     Event::TurnBegan { .. } => None,
                 })
                 .collect(),
+            overlays: Vec::new(),
             legend: vec![LegendEntry {
                 label: "Move".to_string(),
                 sample: Sample::Line { stroke: MOVE },

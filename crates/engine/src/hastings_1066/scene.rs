@@ -20,21 +20,39 @@
 //! differential, the die and the result; a burst where a unit routed; a
 //! roll's glyph beside the piece (a ring when it held, a chevron when it
 //! did not) with the check, die and result.
+//!
+//! Overlay `zoc` (drawn when asked for): each side's zones of control, the
+//! hexes beyond the frontal hexsides of its combat units in good order
+//! (5.7; disrupted and routed units and leaders exert none, 9.2.2.2,
+//! 9.2.3.5), as the movement rules count them ([`ground::controlled`]), one
+//! area a side in its colour.
 
 use std::collections::HashMap;
 
 use senlac_board::Cell;
 use senlac_board::scene::{
     Board, Counter, Dash, Face, Glyph, Head, Ink, LegendEntry, Look, Mark, MarkShape, Marker,
-    Place, Sample, Scene, Shape, Standing as Drawn, Stroke, Symbol, Terrain as SceneTerrain,
-    Weight,
+    Overlay, Place, Sample, Scene, Shape, Standing as Drawn, Stroke, Symbol,
+    Terrain as SceneTerrain, Weight,
 };
 
+use crate::system::OverlayInfo;
+
 use super::event::{Check, Event};
+use super::ground;
 use super::state::{
     Factors, LeaderStanding, Owed, Piece, PieceInfo, PieceState, Ratings, Standing, State,
 };
-use super::tables::{self, Class, FireResult, Hexside, Terrain, Weapon};
+use super::tables::{self, Class, FireResult, Hexside, Side, Terrain, Weapon};
+
+/// The zones of control, as `senlac render --overlay zoc` asks for them.
+pub const ZOC: &str = "zoc";
+
+/// The overlays the scenes carry.
+pub const OVERLAYS: &[OverlayInfo] = &[OverlayInfo {
+    name: ZOC,
+    summary: "each side's zones of control: the hexes beyond the frontal hexsides of its units in good order (5.7)",
+}];
 
 const MOVE: Stroke = Stroke {
     dash: Dash::Solid,
@@ -284,7 +302,37 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
         terrain: terrain(state),
         counters,
         marks: marks(state, events),
+        overlays: vec![zones_of_control(state)],
         legend: legend(state),
+    }
+}
+
+/// Overlay [`ZOC`]: for each side, the hexes on the map its units control
+/// (5.7), in the map's order, as one area in its colour; none for a side
+/// that controls none.
+pub fn zones_of_control(state: &State) -> Overlay {
+    let extent = state.roster.extent;
+    let marks = Side::ALL
+        .into_iter()
+        .filter_map(|side| {
+            let mut cells: Vec<Cell> = ground::controlled(state, side, false)
+                .into_iter()
+                .filter(|&c| extent.contains(c))
+                .collect();
+            cells.sort_by_key(|c| (c.column, c.row));
+            (!cells.is_empty()).then(|| Mark {
+                shape: MarkShape::Area {
+                    places: cells.into_iter().map(Place::Cell).collect(),
+                },
+                ink: Ink::Side(side as usize),
+                label: None,
+            })
+        })
+        .collect();
+    Overlay {
+        name: ZOC,
+        marks,
+        shown: false,
     }
 }
 
@@ -640,5 +688,21 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         entry("Routed now", glyph(Glyph::Burst)),
         entry("Eliminated", glyph(ELIMINATED)),
     ]);
+    // Shown while the overlay is drawn.
+    for side in Side::ALL {
+        let name = state
+            .roster
+            .sides
+            .get(side as usize)
+            .map_or(side.word(), String::as_str);
+        let whose = if name.ends_with('s') { "'" } else { "'s" };
+        out.push(entry(
+            &format!("{name}{whose} zones of control"),
+            Sample::Overlay {
+                name: ZOC,
+                ink: Ink::Side(side as usize),
+            },
+        ));
+    }
     out
 }

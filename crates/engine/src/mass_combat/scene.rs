@@ -292,6 +292,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
         terrain: terrain(state),
         counters,
         marks,
+        overlays: Vec::new(),
         legend: legend(),
     }
 }

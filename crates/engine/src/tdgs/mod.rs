@@ -154,4 +154,8 @@ impl System for Tdgs {
     fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
         generate::generate_each(battles, seed, each);
     }
+
+    fn overlays(&self) -> &'static [crate::system::OverlayInfo] {
+        scene::OVERLAYS
+    }
 }

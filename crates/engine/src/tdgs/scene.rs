@@ -20,6 +20,10 @@
 //! line through the furthest squares in range (ranges are Chebyshev, so
 //! those squares make a rectangle).
 //!
+//! Overlay `command` (drawn when asked for): for each side, every square
+//! within the range of one of its active commanders on the board, one area
+//! a side in its colour.
+//!
 //! Marks: a move's path; an attack's link, labelled with die, modifiers and
 //! total and whether it hit (an impact head on a hit); a check's glyph beside
 //! the unit (a ring for a pass, a downward chevron for a failure), labelled
@@ -30,13 +34,24 @@
 use senlac_board::Cell;
 use senlac_board::scene::{
     Bar, Board, Counter, Dash, Face, Footprint, Glyph, Head, Ink, LegendEntry, Look, Mark,
-    MarkShape, Place, Sample, Scene, Shape, Standing, Stroke, Symbol, Terrain as SceneTerrain,
-    Weight,
+    MarkShape, Overlay, Place, Sample, Scene, Shape, Standing, Stroke, Symbol,
+    Terrain as SceneTerrain, Weight,
 };
+
+use crate::system::OverlayInfo;
 
 use super::event::{CheckKind, Event, Roll};
 use super::state::{AttackKind, EntityInfo, State, Status};
 use super::tables::{self, Order, Terrain, Weapon};
+
+/// The command ranges, as `senlac render --overlay command` asks for them.
+pub const COMMAND: &str = "command";
+
+/// The overlays the scenes carry.
+pub const OVERLAYS: &[OverlayInfo] = &[OverlayInfo {
+    name: COMMAND,
+    summary: "each side's command range: the squares within CHA squares of one of its active commanders",
+}];
 
 /// The morale thresholds the HP bar is ticked at (TRIGGERS-1, -2).
 pub const HP_TICKS: [f64; 2] = [0.5, 0.25];
@@ -361,7 +376,8 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
         terrain: terrain(state),
         counters,
         marks,
-        legend: legend(),
+        overlays: vec![command_overlay(state)],
+        legend: legend(&roster.sides),
     }
 }
 
@@ -398,24 +414,7 @@ fn command_ranges(state: &State, events: &[Event]) -> Vec<Mark> {
         .into_iter()
         .filter_map(|commander| {
             let info = state.info(commander)?;
-            let at = state.footprint(commander)?;
-            let range = tables::command_range(info.stats.cha);
-            // Ranges are Chebyshev, so the squares in range are a rectangle.
-            let reach = |low: u8, high: u8, size: u8| {
-                let range = u8::try_from(range).unwrap_or(u8::MAX);
-                (
-                    low.saturating_sub(range).max(1),
-                    high.saturating_add(range).min(size),
-                )
-            };
-            let last = |anchor: u8, size: u8| anchor.saturating_add(size.saturating_sub(1));
-            let anchor = at.anchor;
-            let (west, east) = reach(
-                anchor.column,
-                last(anchor.column, info.width),
-                extent.columns,
-            );
-            let (north, south) = reach(anchor.row, last(anchor.row, info.height), extent.rows);
+            let (range, [west, north, east, south]) = reach(state, commander)?;
             let whole = west == 1 && north == 1 && east == extent.columns && south == extent.rows;
             let corner = |column, row| Place::Cell(Cell { column, row });
             (!whole).then(|| Mark {
@@ -434,6 +433,73 @@ fn command_ranges(state: &State, events: &[Event]) -> Vec<Mark> {
             })
         })
         .collect()
+}
+
+/// A commander's command range (CHA in squares) and the squares within it
+/// on the map: ranges are Chebyshev, so they make a rectangle, given as its
+/// west and east columns and north and south rows.
+fn reach(state: &State, commander: usize) -> Option<(u32, [u8; 4])> {
+    let info = state.info(commander)?;
+    let at = state.footprint(commander)?;
+    let extent = state.roster.extent();
+    let range = tables::command_range(info.stats.cha);
+    let span = |low: u8, high: u8, size: u8| {
+        let range = u8::try_from(range).unwrap_or(u8::MAX);
+        (
+            low.saturating_sub(range).max(1),
+            high.saturating_add(range).min(size),
+        )
+    };
+    let last = |anchor: u8, size: u8| anchor.saturating_add(size.saturating_sub(1));
+    let anchor = at.anchor;
+    let (west, east) = span(
+        anchor.column,
+        last(anchor.column, info.width),
+        extent.columns,
+    );
+    let (north, south) = span(anchor.row, last(anchor.row, info.height), extent.rows);
+    Some((range, [west, north, east, south]))
+}
+
+/// Overlay [`COMMAND`]: for each side, the squares within the command range
+/// of one of its active commanders on the board, as one area in its colour.
+pub fn command_overlay(state: &State) -> Overlay {
+    let roster = &state.roster;
+    let mut marks = Vec::new();
+    for side in 0..roster.sides.len() {
+        let mut cells: Vec<Cell> = Vec::new();
+        for (commander, entity) in state.entities.iter().enumerate() {
+            let Some(info) = state.info(commander) else {
+                continue;
+            };
+            if info.side != side || !info.commander || entity.status != Status::Active {
+                continue;
+            }
+            let Some((_, [west, north, east, south])) = reach(state, commander) else {
+                continue;
+            };
+            cells.extend(
+                (west..=east)
+                    .flat_map(|column| (north..=south).map(move |row| Cell { column, row })),
+            );
+        }
+        cells.sort_by_key(|c| (c.column, c.row));
+        cells.dedup();
+        if !cells.is_empty() {
+            marks.push(Mark {
+                shape: MarkShape::Area {
+                    places: cells.into_iter().map(Place::Cell).collect(),
+                },
+                ink: Ink::Side(side),
+                label: None,
+            });
+        }
+    }
+    Overlay {
+        name: COMMAND,
+        marks,
+        shown: false,
+    }
 }
 
 /// One piece of terrain per kind, its squares in map order; a square of
@@ -459,7 +525,7 @@ fn terrain(state: &State) -> Vec<SceneTerrain> {
 }
 
 /// Every entry the picture may need; the renderer keeps those it shows.
-fn legend() -> Vec<LegendEntry> {
+fn legend(sides: &[String]) -> Vec<LegendEntry> {
     let entry = |label: &str, sample: Sample| LegendEntry {
         label: label.to_string(),
         sample,
@@ -469,7 +535,7 @@ fn legend() -> Vec<LegendEntry> {
     let line = |stroke| Sample::Line { stroke };
     let glyph = |glyph| Sample::Glyph { glyph };
     let standing = |standing| Sample::Standing { standing };
-    vec![
+    let mut out = vec![
         entry("Blocking: no passage, no sight", ground(Look::Impassable)),
         entry("Difficult: half MOV", ground(Look::Rough)),
         entry("Very difficult: quarter MOV", ground(Look::Marsh)),
@@ -500,5 +566,16 @@ fn legend() -> Vec<LegendEntry> {
         entry("Routed", glyph(Glyph::Burst)),
         entry("Destroyed or killed", glyph(Glyph::Skull)),
         entry("Fled or surrendered", glyph(Glyph::Cross)),
-    ]
+    ];
+    // Shown while the overlay is drawn.
+    out.extend(sides.iter().enumerate().map(|(side, name)| {
+        entry(
+            &format!("In command range: {name}"),
+            Sample::Overlay {
+                name: COMMAND,
+                ink: Ink::Side(side),
+            },
+        )
+    }));
+    out
 }

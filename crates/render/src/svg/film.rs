@@ -10,12 +10,17 @@
 //! copy of the piece as soon as it is parsed, even in a hidden frame (for
 //! Hastings' 1,000 that tripled the replay's load time), so the page turns
 //! them into `href`s when it first shows the frame.
+//!
+//! Every overlay a scene carries is drawn, shown or not: each of its marks
+//! (a side's zone) a piece under the frame's marks and counters, its
+//! `<use>` of class `overlay-NAME` (as is its legend entry), for the page
+//! to show or hide with one class on the board's container.
 
 use std::collections::HashMap;
 
-use senlac_board::scene::{Counter, Scene};
+use senlac_board::scene::{Counter, Sample, Scene};
 
-use super::{Tag, counters, defs, legend, map, marks};
+use super::{Tag, counters, defs, legend, map, marks, overlay};
 use crate::layout::{Key, Layout, legend_entry_width, push_px};
 
 /// A battle's frames, and the legend a page shows beside them.
@@ -49,6 +54,7 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
         caption: String::new(),
         counters: Vec::new(),
         marks: Vec::new(),
+        overlays: Vec::new(),
         ..first.clone()
     };
     let mut used = vec![false; base.legend.len()];
@@ -57,7 +63,9 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
     // Each distinct piece of markup once, in order of first use.
     let mut pieces: Vec<String> = Vec::new();
     let mut known: HashMap<String, u32> = HashMap::new();
-    let mut frames: Vec<Vec<u32>> = Vec::new();
+    // Each frame's pieces, an overlay's with its class.
+    let mut frames: Vec<Vec<(u32, Option<String>)>> = Vec::new();
+    let mut inks = Vec::new();
     for scene in std::iter::once(first).chain(scenes) {
         // One counter of each look, for the shared bodies and symbols.
         for counter in &scene.counters {
@@ -67,7 +75,12 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
             }
         }
         // The legend in the system's order, with what any frame showed.
-        for entry in scene.legend.iter().filter(|e| scene.shows(&e.sample)) {
+        let drawn = |sample: &Sample| match sample {
+            // Drawn in the film whether shown or not.
+            Sample::Overlay { name, ink } => scene.offers(name, *ink),
+            sample => scene.shows(sample),
+        };
+        for entry in scene.legend.iter().filter(|e| drawn(&e.sample)) {
             match base.legend.iter().position(|e| e == entry) {
                 Some(i) => used[i] = true,
                 None => {
@@ -76,20 +89,29 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
                 }
             }
         }
+        let mut piece = |markup: String| {
+            let next = pieces.len() as u32;
+            *known.entry(markup).or_insert_with_key(|markup| {
+                pieces.push(markup.clone());
+                next
+            })
+        };
+        let mut frame = Vec::new();
+        for layer in &scene.overlays {
+            for ink in overlay::inks([layer]) {
+                if !inks.contains(&ink) {
+                    inks.push(ink);
+                }
+            }
+            for tag in overlay::parts(&scene, layer, &board) {
+                frame.push((piece(tag.to_string()), Some(overlay::class(layer.name))));
+            }
+        }
         let mut layer = Tag::new("g");
         marks::draw_under(&mut layer, &scene, &board);
         counters::draw(&mut layer, &scene, &board);
         marks::draw_over(&mut layer, &scene, &board);
-        let frame = layer
-            .children_markup()
-            .map(|markup| {
-                let next = pieces.len() as u32;
-                *known.entry(markup).or_insert_with_key(|markup| {
-                    pieces.push(markup.clone());
-                    next
-                })
-            })
-            .collect();
+        frame.extend(layer.children_markup().map(|markup| (piece(markup), None)));
         frames.push(frame);
     }
     drop(known);
@@ -106,6 +128,10 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
         .add(Tag::new("title").text(&base.sides.join(" – ")))
         .raw(defs())
         .raw(counters::defs(&base));
+    let hatches = overlay::defs(inks);
+    if !hatches.is_empty() {
+        doc.push_raw(hatches);
+    }
     let mut shared = String::from("<defs>");
     for (n, piece) in pieces.iter().enumerate() {
         shared.push_str("<g id=\"piece-");
@@ -132,8 +158,15 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
         } else {
             "\" class=\"frame\" display=\"none\">"
         });
-        for piece in frame {
-            reel.push_str("<use data-href=\"#piece-");
+        for (piece, class) in frame {
+            reel.push_str("<use ");
+            if let Some(class) = class {
+                // Letters, digits, `-` and `_` only (overlay::class).
+                reel.push_str("class=\"");
+                reel.push_str(class);
+                reel.push_str("\" ");
+            }
+            reel.push_str("data-href=\"#piece-");
             reel.push_str(&piece.to_string());
             reel.push_str("\"/>");
         }

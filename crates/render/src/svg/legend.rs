@@ -45,7 +45,15 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
     }
     for &(i, at) in &key.entries {
         if let Some(entry) = scene.legend.get(i) {
-            draw_entry(&mut g, entry, at);
+            // An overlay's entry goes with it: a page that hides the
+            // overlay hides its entry by the same class.
+            if let Sample::Overlay { name, .. } = entry.sample {
+                let mut row = Tag::new("g").set("class", super::overlay::class(name));
+                draw_entry(&mut row, entry, at);
+                g.push(row);
+            } else {
+                draw_entry(&mut g, entry, at);
+            }
         }
     }
     doc.push(g);
@@ -169,6 +177,9 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             if let Some(tag) = arrow(&[a, b], curve, &style) {
                 g.push(tag);
             }
+        }
+        Sample::Overlay { ink, .. } => {
+            g.push(super::overlay::sample(*ink, Point::new(x, row - 8.0), 16.0));
         }
         Sample::Glyph { glyph } => {
             let mut sample = glyph_tag(*glyph, NEUTRAL);

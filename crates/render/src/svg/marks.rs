@@ -225,6 +225,11 @@ pub(super) fn draw_over(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     }
 }
 
+/// `mark` drawn alone, without its label (an overlay's mark).
+pub(super) fn mark_tag(scene: &Scene, layout: &Layout, mark: &Mark) -> Option<Tag> {
+    draw_mark(scene, layout, mark, 0)?.tag
+}
+
 /// Every mark drawn, in the scene's order (`None` for one that cannot be).
 fn draw_marks(scene: &Scene, layout: &Layout) -> Vec<Option<Drawn>> {
     scene

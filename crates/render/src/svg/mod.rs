@@ -4,7 +4,8 @@
 //!
 //! This module owns the document: its size, the shared patterns and shapes
 //! (`<defs>`), the palette, and the order things are drawn in: paper, title,
-//! board and terrain (`map`), marks that sit under counters (areas, arcs),
+//! board and terrain (`map`), the overlays shown (`overlay`), marks that
+//! sit under counters (areas, arcs),
 //! counters (`counters`), the other marks (`marks`), caption (`text`),
 //! legend (`legend`). Elements are built as a small tree (`tag`) that
 //! escapes every text and attribute value as it writes them ([`escape`]).
@@ -15,6 +16,7 @@ mod film;
 mod legend;
 mod map;
 mod marks;
+mod overlay;
 mod tag;
 mod text;
 
@@ -28,6 +30,7 @@ use tag::{PathData, Tag};
 pub use counters::PIP_STRIP;
 pub use film::{Film, LEGEND_WIDTH, film};
 pub use marks::{LabelBox, label_boxes};
+pub use overlay::class as overlay_class;
 pub use text::escape;
 
 pub use crate::placement::COUNTER;
@@ -252,8 +255,13 @@ fn svg_of(scene: &Scene, layout: Layout) -> String {
     .add(Tag::new("title").text(&scene.title))
     .add(Tag::new("desc").text(&scene.caption))
     .raw(defs())
-    .raw(counters::defs(scene))
-    .add(
+    .raw(counters::defs(scene));
+    // The hatches of the overlays shown, if any.
+    let hatches = overlay::defs(overlay::inks(scene.overlays.iter().filter(|o| o.shown)));
+    if !hatches.is_empty() {
+        doc.push_raw(hatches);
+    }
+    doc.push(
         Tag::new("rect")
             .num("width", layout.width)
             .num("height", layout.height)
@@ -263,6 +271,7 @@ fn svg_of(scene: &Scene, layout: Layout) -> String {
         doc.push(title);
     }
     map::draw(&mut doc, scene, &layout);
+    overlay::draw(&mut doc, scene, &layout);
     marks::draw_under(&mut doc, scene, &layout);
     counters::draw(&mut doc, scene, &layout);
     marks::draw_over(&mut doc, scene, &layout);

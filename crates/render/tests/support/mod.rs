@@ -278,6 +278,7 @@ pub fn hastings() -> Scene {
             mark(link(507, 407, SUPPORT), 1),
             mark(spot(403, Glyph::Burst), 0),
         ],
+        overlays: vec![],
         legend: mass_combat_legend(),
     }
 }
@@ -418,6 +419,7 @@ pub fn table_scene() -> Scene {
                 label: None,
             },
         ],
+        overlays: vec![],
         legend: vec![
             LegendEntry {
                 label: "Wood".into(),
@@ -522,6 +524,7 @@ pub fn square_scene() -> Scene {
                 label: Some("hit".into()),
             },
         ],
+        overlays: vec![],
         legend: vec![
             LegendEntry {
                 label: "Leader".into(),
