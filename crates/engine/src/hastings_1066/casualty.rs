@@ -173,7 +173,7 @@ fn apply(fold: &mut impl Emit, leader: usize, result: LeaderResult, cause: Span)
             });
             fold.emit(Event::ShakenUntil {
                 piece: leader,
-                turn: turn + 1,
+                turn: turn.saturating_add(1),
             });
         }
         (_, Some(standing)) => fold.emit(Event::LeaderStanding {

@@ -173,7 +173,7 @@ fn after_the_end(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violat
 fn expected_turn(state: &State) -> (u32, Side) {
     match state.phasing {
         Some(Side::Normans) => (state.turn, Side::Saxons),
-        _ => (state.turn + 1, Side::Normans),
+        _ => (state.turn.saturating_add(1), Side::Normans),
     }
 }
 

@@ -173,7 +173,7 @@ pub fn extend(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Viola
                 fold.turn,
                 fold.turn_in_period(),
                 fold.period,
-                fold.period_start + super::period::TURNS - 1
+                fold.period_start.saturating_add(super::period::TURNS - 1)
             ),
             rules::EXTENSION,
         ));

@@ -45,6 +45,11 @@ pub const LEADER_KEYS: [&str; 4] = ["command", "rally", "nation", "wing"];
 /// The one extra key either may give: a unit on its reduced side.
 pub const REDUCED_KEY: &str = "reduced";
 
+/// The largest factor or rating a line may give: no counter prints more
+/// than one digit, and the sums of melee, fire and command stay far from
+/// an overflow.
+const MAX_FACTOR: i64 = 99;
+
 /// The optional rules.
 pub const OPTIONS: [&str; 4] = [
     "housecarl-restraint",
@@ -375,7 +380,7 @@ fn number(
         return Ok(None);
     };
     match value::integer(&v)
-        .filter(|&n| n >= low)
+        .filter(|n| (low..=MAX_FACTOR).contains(n))
         .and_then(|n| i32::try_from(n).ok())
     {
         Some(n) => Ok(Some(n)),
@@ -383,7 +388,10 @@ fn number(
             out.push(Violation::of(
                 &codes::BAD_FACTOR,
                 span,
-                format!("`{key}=` is a whole number from {low}, not `{}`", v.text),
+                format!(
+                    "`{key}=` is a whole number from {low} to {MAX_FACTOR}, not `{}`",
+                    v.text
+                ),
                 rules::PIECES,
             ));
             Err(())
@@ -563,6 +571,7 @@ fn stand_in(unit: &Unit<'_, '_>, class: Class) -> Factors {
     let read = |key: &str| {
         pair(unit.pairs, key)
             .and_then(|(v, _)| value::integer(&v))
+            .filter(|n| (0..=MAX_FACTOR).contains(n))
             .and_then(|n| i32::try_from(n).ok())
     };
     // With the class word gone, the morale letter may stand in its place.

@@ -724,7 +724,9 @@ impl State {
 
     /// The Battle Turn within the period: 1 for its first.
     pub fn turn_in_period(&self) -> u32 {
-        (self.turn + 1).saturating_sub(self.period_start)
+        self.turn
+            .checked_sub(self.period_start)
+            .map_or(0, |n| n.saturating_add(1))
     }
 
     /// The combat unit standing in a hex, if any (5.6.1: one at most).
