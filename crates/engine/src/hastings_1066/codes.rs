@@ -84,7 +84,7 @@ pub const UNKNOWN_MORALE: CodeInfo = CodeInfo::error(
 );
 pub const BAD_FACTOR: CodeInfo = CodeInfo::error(
     "hastings-1066::bad-factor",
-    "a factor is a whole number, a `missile=` weapon is bow, javelin or sling, and a `move=` agrees with the allowance of the unit's type",
+    "a factor or rating is a whole number from 0 to 99, a `missile=` weapon is bow, javelin or sling, and a `move=` agrees with the allowance of the unit's type",
 );
 pub const TURN_OUT_OF_SEQUENCE: CodeInfo = CodeInfo::error(
     "hastings-1066::turn-out-of-sequence",
