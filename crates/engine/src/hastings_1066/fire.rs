@@ -1043,9 +1043,9 @@ struct Outcome {
 }
 
 /// The statuses a unit's claim may give (spec 5.1).
-const UNIT_WORDS: [&str; 5] = ["ok", "disrupted", "routed", "reduced", "eliminated"];
+pub(super) const UNIT_WORDS: [&str; 5] = ["ok", "disrupted", "routed", "reduced", "eliminated"];
 /// The statuses a leader's claim may give (spec 3.12).
-const LEADER_WORDS: [&str; 6] = [
+pub(super) const LEADER_WORDS: [&str; 6] = [
     "unharmed",
     "wounded-1",
     "wounded-2",

@@ -409,22 +409,8 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
     period::decide(fold);
 }
 
-/// Claim words: what a claim says of a piece (spec 5.1).
-const STATUS_WORDS: [&str; 13] = [
-    "ok",
-    "disrupted",
-    "routed",
-    "reduced",
-    "eliminated",
-    "rallied",
-    "unharmed",
-    "wounded-1",
-    "wounded-2",
-    "shaken",
-    "killed",
-    "captured",
-    "still",
-];
+/// Claim words beyond a unit's and a leader's statuses (spec 5.1).
+const OTHER_STATUS_WORDS: [&str; 2] = ["rallied", "still"];
 
 /// Keys of a claim's pairs (spec 5.1).
 const CLAIM_KEYS: [&str; 9] = [
@@ -436,7 +422,9 @@ const CLAIM_KEYS: [&str; 9] = [
 fn opens_claim(atom: &Atom<'_>) -> bool {
     match atom.kind {
         AtomKind::Word => {
-            STATUS_WORDS.contains(&atom.text)
+            super::fire::UNIT_WORDS.contains(&atom.text)
+                || super::fire::LEADER_WORDS.contains(&atom.text)
+                || OTHER_STATUS_WORDS.contains(&atom.text)
                 || super::tables::Order::parse(atom.text).is_some()
                 || atom.text.split_once('-').is_some_and(|(nation, arm)| {
                     super::state::Nation::parse(nation).is_some()
