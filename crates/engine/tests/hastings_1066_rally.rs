@@ -94,6 +94,40 @@ fn a_routed_unit_rallies_in_a_leaders_range_or_withdraws() {
         "1. Normans\n  rally:\n    BF1 withdraw 0820-0720-0620 facing=2\n",
         &[("hastings-1066::rout-path", "0820-0720-0620")],
     );
+    // 9.2.3.4: a withdrawal that ends on the map is not an elimination; the
+    // path is right, so the claim is the fault, and it is played as the path.
+    let fold = check(
+        &alone,
+        "1. Normans\n  rally:\n    BF1 withdraw 0820-0920-1020 facing=2 => BF1 eliminated\n",
+        &[("hastings-1066::claim-mismatch", "eliminated")],
+    );
+    assert_eq!(fold.pieces[bf1].at, Some(cell("1020")));
+    assert_eq!(standing(&fold, "BF1"), Standing::Routed);
+}
+
+#[test]
+fn a_withdrawal_off_the_map_eliminates_the_unit() {
+    // BF1 routed in 1520, two hexes from Alan (rally 1): one hex to 1620,
+    // column 16, and its next step to the rear leaves the map (9.2.3.4).
+    let edge = Before {
+        standings: &[("BF1", Standing::Routed)],
+        moves: &[("ALN", "1321", None), ("BF1", "1520", Some(2))],
+        ..Before::default()
+    };
+    let fold = check(
+        &edge,
+        "1. Normans\n  rally:\n    BF1 withdraw 1520-1620 facing=2 => BF1 eliminated\n",
+        &[],
+    );
+    assert_eq!(standing(&fold, "BF1"), Standing::Eliminated);
+    // The right path with the wrong claim: `claim-mismatch` on the claim,
+    // not `rout-path`, and BF1 is gone all the same.
+    let fold = check(
+        &edge,
+        "1. Normans\n  rally:\n    BF1 withdraw 1520-1620 facing=2 => BF1 routed\n",
+        &[("hastings-1066::claim-mismatch", "routed")],
+    );
+    assert_eq!(standing(&fold, "BF1"), Standing::Eliminated);
 }
 
 #[test]

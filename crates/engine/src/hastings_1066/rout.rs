@@ -10,7 +10,7 @@ use senlac_board::facing::{StepKind, Vertex};
 use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self};
-use senlac_notation::{AtomKind, Fix, Span};
+use senlac_notation::{Atom, AtomKind, Fix, Span};
 
 use super::codes;
 use super::event::Event;
@@ -291,67 +291,23 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     let candidates = retreats(fold, piece, ROUT_HEXES, false);
     let best = best(&candidates, ROUT_HEXES);
     let pushing = displacing(&candidates, ROUT_HEXES);
-    // 9.2.3.4: a path right to where the rout ends whose claim is wrong,
-    // `eliminated` on a rout that stays on the map or another status on one
-    // whose next step leaves it, is the claim's fault, not the path's
-    // (`claim-mismatch`, one mistake, one error); played as the path says.
-    // Engine fix: such a line was `rout-path`, a right path reported wrong.
-    let other_status = claimed
-        .iter()
-        .find(|a| matches!(a.text, "ok" | "disrupted" | "routed" | "reduced"));
-    let wrong = match (eliminated_word, other_status) {
-        (Some(word), _) => Some((word, false)),
-        (None, Some(word)) => Some((word, true)),
-        (None, None) => None,
-    };
-    if let Some((word, off)) = wrong
-        && !best.iter().any(|c| c.stops == stops)
+    // 9.2.3.4: a path right to where the rout ends whose claim is wrong is
+    // the claim's fault, not the path's; played as the path says.
+    if !best.iter().any(|c| c.stops == stops)
         && !pushing.iter().any(|c| c.stops == stops)
+        && let Some((meant, off)) = misclaimed_end(
+            fold,
+            piece,
+            claimed,
+            &stops,
+            &best,
+            Going::Rout,
+            cells.last().copied().unwrap_or(start),
+            out,
+        )
     {
-        let mut meant = stops.clone();
-        if off {
-            meant.push(Stop::Off);
-        } else {
-            meant.pop();
-        }
-        if best.iter().any(|c| c.stops == meant) {
-            let last = cells.last().copied().unwrap_or(start);
-            let (message, instead) = if off {
-                (
-                    format!(
-                        "{}'s next step from {last} leaves the map: a router that leaves the map is eliminated (9.2.3.4); the log says {}",
-                        fold.name(piece),
-                        word.text
-                    ),
-                    Some("eliminated"),
-                )
-            } else if meant.len() == ROUT_HEXES {
-                (
-                    format!(
-                        "{} ends its rout in {last}, on the map: it is routed, not eliminated (9.2.3.4)",
-                        fold.name(piece)
-                    ),
-                    Some("routed"),
-                )
-            } else {
-                // A blocked rout: reduced and disrupted instead (HS-R59).
-                (
-                    format!(
-                        "{} stops in {last}, on the map, blocked: it is not eliminated (9.2.3.4, HS-R19)",
-                        fold.name(piece)
-                    ),
-                    None,
-                )
-            };
-            let mut finding =
-                Violation::of(&codes::CLAIM_MISMATCH, word.span, message, rules::ROUT);
-            if let Some(instead) = instead {
-                finding = finding.fix(Fix::new(word.span, instead, format!("write `{instead}`")));
-            }
-            out.push(finding);
-            stops = meant;
-            eliminated = off;
-        }
+        stops = meant;
+        eliminated = off;
     }
     let routed_facing = fold
         .info(piece)
@@ -609,6 +565,85 @@ pub fn owe(fold: &mut impl Emit, piece: usize, pursuers: &[usize], cause: Span) 
 /// Hexes a routed unit withdraws when it does not rally (9.2.3.6).
 pub const WITHDRAW_HEXES: usize = 2;
 
+/// Which retreat a line writes: a rout (three hexes, HS-R19) or a
+/// withdrawal (two, stopping in an enemy ZOC, 9.2.3.6).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Going {
+    Rout,
+    Withdrawal,
+}
+
+/// 9.2.3.4 for a path that is right but for its claim: `eliminated` on a
+/// retreat that stays on the map, or another status on one whose next step
+/// leaves it. Reports `claim-mismatch` on the word (one mistake, one error;
+/// engine fix: it was `rout-path`, a right path reported wrong) and returns
+/// the stops meant and whether the unit left the map; `None` when the
+/// claim does not explain the path.
+#[allow(clippy::too_many_arguments)]
+fn misclaimed_end(
+    fold: &impl Emit,
+    piece: usize,
+    claimed: &[Atom<'_>],
+    stops: &[Stop],
+    best: &[&Candidate],
+    retreat: Going,
+    last: Cell,
+    out: &mut Vec<Violation>,
+) -> Option<(Vec<Stop>, bool)> {
+    let eliminated_word = claimed.iter().find(|a| a.text == "eliminated");
+    let other_status = claimed
+        .iter()
+        .find(|a| matches!(a.text, "ok" | "disrupted" | "routed" | "reduced"));
+    let (word, off) = match (eliminated_word, other_status) {
+        (Some(word), _) => (word, false),
+        (None, Some(word)) => (word, true),
+        (None, None) => return None,
+    };
+    let mut meant = stops.to_vec();
+    if off {
+        meant.push(Stop::Off);
+    } else {
+        meant.pop();
+    }
+    if !best.iter().any(|c| c.stops == meant) {
+        return None;
+    }
+    let (name, what, cite) = match retreat {
+        Going::Rout => (fold.name(piece), "rout", rules::ROUT),
+        Going::Withdrawal => (fold.name(piece), "withdrawal", rules::WITHDRAWAL),
+    };
+    let (message, instead) = if off {
+        (
+            format!(
+                "{name}'s next step from {last} leaves the map: a router that leaves the map is eliminated (9.2.3.4); the log says {}",
+                word.text
+            ),
+            Some("eliminated"),
+        )
+    } else if retreat == Going::Withdrawal || meant.len() == ROUT_HEXES {
+        (
+            format!(
+                "{name} ends its {what} in {last}, on the map: it is routed, not eliminated (9.2.3.4)"
+            ),
+            Some("routed"),
+        )
+    } else {
+        // A blocked rout: reduced and disrupted instead (HS-R59).
+        (
+            format!(
+                "{name} stops in {last}, on the map, blocked: it is not eliminated (9.2.3.4, HS-R19)"
+            ),
+            None,
+        )
+    };
+    let mut finding = Violation::of(&codes::CLAIM_MISMATCH, word.span, message, cite);
+    if let Some(instead) = instead {
+        finding = finding.fix(Fix::new(word.span, instead, format!("write `{instead}`")));
+    }
+    out.push(finding);
+    Some((meant, off))
+}
+
 /// `UNIT withdraw PATH facing=F` (9.5.3, 9.2.3.6): a routed unit out of
 /// every leader's rally range goes two hexes to the rear, by the path of
 /// least resistance, stopping on entering an enemy zone of control
@@ -653,15 +688,30 @@ pub fn withdraw_line(
     let Some(start) = fold.pieces[piece].at else {
         return;
     };
-    let eliminated = action
-        .outcome()
-        .is_some_and(|o| o.iter().any(|a| a.text == "eliminated"));
+    let claimed = action.outcome().unwrap_or(&[]);
+    let mut eliminated = claimed.iter().any(|a| a.text == "eliminated");
     let mut stops: Vec<Stop> = cells.iter().skip(1).map(|&c| Stop::Hex(c)).collect();
     if eliminated {
         stops.push(Stop::Off);
     }
     let candidates = retreats(fold, piece, WITHDRAW_HEXES, true);
     let best = best(&candidates, WITHDRAW_HEXES);
+    if cells.first() == Some(&start)
+        && !best.iter().any(|c| c.stops == stops)
+        && let Some((meant, off)) = misclaimed_end(
+            fold,
+            piece,
+            claimed,
+            &stops,
+            &best,
+            Going::Withdrawal,
+            cells.last().copied().unwrap_or(start),
+            out,
+        )
+    {
+        stops = meant;
+        eliminated = off;
+    }
     if cells.first() != Some(&start) || !best.iter().any(|c| c.stops == stops) {
         let better = best.first().map_or(String::new(), |c| written(&c.stops));
         out.push(
