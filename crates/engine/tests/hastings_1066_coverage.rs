@@ -14,7 +14,7 @@ mod coverage_common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use coverage_common::{Row, System, page, rows, tally};
+use coverage_common::{Row, System, page, rows, tally, unfinished};
 use senlac_engine::hastings_1066::codes;
 
 const PREFIX: &str = "hastings-1066::";
@@ -301,20 +301,7 @@ fn expected_doc() -> String {
         ),
         counted(&neither),
     ));
-    // Said only when there is something to list.
-    if !t.in_progress.is_empty() {
-        head.push_str(&format!(
-            "\nStill being built (in progress): parts of {}.\n",
-            t.in_progress.join("; ")
-        ));
-    }
-    if !t.bugs.is_empty() {
-        head.push_str(&format!(
-            "\nCases the engine gets wrong, left without a test until it is fixed:\n\
-             parts of {}.\n",
-            t.bugs.join("; ")
-        ));
-    }
+    head.push_str(&unfinished(&t, "in progress", "; "));
     page(&system, &rows, &head)
 }
 

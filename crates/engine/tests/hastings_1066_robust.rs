@@ -6,16 +6,21 @@
 //! set to the ends of their range, words replaced, hexes shifted). Every replay returns, its findings point
 //! into the text on char boundaries, and every printer's view of its
 //! timeline can be drawn. (tdgs_robust.rs does the same for TDGS, robust.rs
-//! for Mass Combat.)
+//! for Mass Combat.) The check and the line mutations are robust_common's,
+//! shared with tdgs_robust.rs; the hex shift and the extremes are Hastings's
+//! own.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+mod robust_common;
+
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
+use robust_common::{Mutation, Own, cases, digit_runs, mutate, replays};
 use senlac_board::hex::{Direction, neighbour};
 use senlac_board::{Cell, Parity};
-use senlac_engine::{Config, Point, check, system};
+use senlac_engine::{Config, check, system};
 use senlac_notation::parse;
 
 const SAMPLE: &str = include_str!("../../../samples/hastings-1066-st.sbn");
@@ -1214,30 +1219,30 @@ fn battle() -> impl Strategy<Value = String> {
 
 // -------------------------------------------------------------- mutations
 
-/// One change to a log, line by line.
+/// Hastings's own changes to a line (besides robust_common's).
 #[derive(Clone, Debug)]
-enum Mutation {
-    Delete(Index),
-    Duplicate(Index),
-    Swap(Index, Index),
-    /// Moves a line elsewhere.
-    Move(Index, Index),
-    /// Adds `by` to one of the line's numbers, keeping its width.
-    Bump(Index, Index, i64),
-    /// Replaces one of the line's words with one of the vocabulary's.
-    Word(Index, Index, &'static str),
+enum Change {
     /// Moves one of the line's hexes a step (0-5 a neighbour, 6 two
     /// columns over, 7 off the map).
-    Shift(Index, Index, u8),
+    Shift(Index, u8),
     /// Sets the number of one of the line's `key=N` pairs to one at the
     /// end of a range.
-    Extreme(Index, Index, &'static str),
+    Extreme(Index, &'static str),
+}
+
+impl Own for Change {
+    fn apply(&self, line: &str) -> String {
+        match self {
+            Change::Shift(at, way) => shift(line, *at, *way),
+            Change::Extreme(at, value) => extreme(line, *at, value),
+        }
+    }
 }
 
 /// Numbers at the ends of what a log may mean.
 const EXTREMES: &[&str] = &["0", "1", "99", "100", "2147483647", "4294967295", "-1"];
 
-fn mutation() -> impl Strategy<Value = Mutation> {
+fn mutation() -> impl Strategy<Value = Mutation<Change>> {
     let mut words: Vec<&'static str> = ROSTER
         .iter()
         .flat_map(|side| side.iter().map(|line| piece(line).0))
@@ -1285,43 +1290,10 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         2 => (any::<Index>(), any::<Index>(), select(words))
             .prop_map(|(line, at, word)| Mutation::Word(line, at, word)),
         2 => (any::<Index>(), any::<Index>(), 0u8..8)
-            .prop_map(|(line, at, way)| Mutation::Shift(line, at, way)),
+            .prop_map(|(line, at, way)| Mutation::Own(line, Change::Shift(at, way))),
         2 => (any::<Index>(), any::<Index>(), select(EXTREMES.to_vec()))
-            .prop_map(|(line, at, value)| Mutation::Extreme(line, at, value)),
+            .prop_map(|(line, at, value)| Mutation::Own(line, Change::Extreme(at, value))),
     ]
-}
-
-/// The runs of ASCII digits in `line`.
-fn digit_runs(line: &str) -> Vec<std::ops::Range<usize>> {
-    let bytes = line.as_bytes();
-    let mut runs = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii_digit() {
-            let start = i;
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
-            }
-            runs.push(start..i);
-        } else {
-            i += 1;
-        }
-    }
-    runs
-}
-
-/// Adds `by` to the `at`th run of digits in `line` (none if it has none),
-/// at least 0, zero-padded to its old width.
-fn bump(line: &str, at: Index, by: i64) -> String {
-    let runs = digit_runs(line);
-    if runs.is_empty() {
-        return line.to_string();
-    }
-    let run = runs[at.index(runs.len())].clone();
-    let old: i64 = line[run.clone()].parse().unwrap_or(0);
-    let new = old.saturating_add(by).max(0);
-    let width = run.len();
-    format!("{}{new:0width$}{}", &line[..run.start], &line[run.end..])
 }
 
 /// Moves the `at`th hex (a run of four digits) of `line` one step `way`.
@@ -1364,134 +1336,8 @@ fn extreme(line: &str, at: Index, value: &str) -> String {
     words.join(" ")
 }
 
-/// Replaces the `at`th space-separated word of `line` with `word`, keeping
-/// its indentation.
-fn replace_word(line: &str, at: Index, word: &str) -> String {
-    let indent = line.len() - line.trim_start().len();
-    let mut words: Vec<&str> = line.split_whitespace().collect();
-    if words.is_empty() {
-        return line.to_string();
-    }
-    let at = at.index(words.len());
-    // Comments and strings stay whole.
-    if words[at].starts_with(['{', '}', '"', '[', ']', ';']) || words[at].ends_with(['}', '"', ']'])
-    {
-        return line.to_string();
-    }
-    words[at] = word;
-    format!("{}{}", &line[..indent], words.join(" "))
-}
-
-/// `text` with `mutations` applied to the lines after its tags, one after
-/// the other (the tags are left alone: a log without them is no battle).
-fn mutate(text: &str, mutations: &[Mutation]) -> String {
-    let (tags, body) = text.split_once("\n\n").unwrap_or(("", text));
-    let mut lines: Vec<String> = body.lines().map(str::to_string).collect();
-    for mutation in mutations {
-        if lines.is_empty() {
-            break;
-        }
-        let n = lines.len();
-        match mutation {
-            Mutation::Delete(i) => {
-                lines.remove(i.index(n));
-            }
-            Mutation::Duplicate(i) => {
-                let i = i.index(n);
-                lines.insert(i, lines[i].clone());
-            }
-            Mutation::Swap(a, b) => lines.swap(a.index(n), b.index(n)),
-            Mutation::Move(a, b) => {
-                let line = lines.remove(a.index(n));
-                lines.insert(b.index(n), line);
-            }
-            Mutation::Bump(i, at, by) => {
-                let i = i.index(n);
-                lines[i] = bump(&lines[i], *at, *by);
-            }
-            Mutation::Word(i, at, word) => {
-                let i = i.index(n);
-                lines[i] = replace_word(&lines[i], *at, word);
-            }
-            Mutation::Shift(i, at, way) => {
-                let i = i.index(n);
-                lines[i] = shift(&lines[i], *at, *way);
-            }
-            Mutation::Extreme(i, at, value) => {
-                let i = i.index(n);
-                lines[i] = extreme(&lines[i], *at, value);
-            }
-        }
-    }
-    format!("{tags}\n\n{}\n", lines.join("\n"))
-}
-
 // -------------------------------------------------------------- the check
-
-/// Replays every battle of `text` whose syntax is sound, with and without a
-/// timeline, and draws everything a printer would: each state's view,
-/// clock, picture (marking the events since the state before), moments and
-/// export, every label and figure.
-fn replays(text: &str) -> Result<(), TestCaseError> {
-    let archive = parse(text);
-    for battle in &archive.battles {
-        // Only logs the notation accepts reach the rules.
-        if !battle.errors.is_empty() {
-            continue;
-        }
-        for timeline in [false, true] {
-            let game = check(
-                battle,
-                Config {
-                    timeline,
-                    ..Config::default()
-                },
-            );
-            let game = match game {
-                Ok(game) => game,
-                // A mutation may rename the rules: only the notation is
-                // checked then.
-                Err(violation) => {
-                    prop_assert_eq!(violation.code, "engine::unknown-rules");
-                    continue;
-                }
-            };
-            for violation in game.violations() {
-                let (start, end) = (violation.span.start as usize, violation.span.end as usize);
-                prop_assert!(start <= end, "{violation:?}");
-                prop_assert!(end <= text.len(), "{violation:?}");
-                prop_assert!(
-                    text.is_char_boundary(start) && text.is_char_boundary(end),
-                    "{violation:?}"
-                );
-                prop_assert!(violation.code.contains("::"), "{violation:?}");
-            }
-            if !timeline || game.tag() != RULES {
-                continue;
-            }
-            prop_assert!(!game.is_empty());
-            for index in 0..game.len() {
-                let _ = game.view(index);
-                let _ = game.clock(index);
-                let _ = game.scene(index, index.saturating_sub(1));
-                let _ = game.moments(index);
-                let _ = game.wire(index);
-            }
-            for (point, _) in game.labels() {
-                prop_assert!(game.view_at(point).is_some());
-            }
-            for figure in 0..game.figures().len() {
-                prop_assert!(game.figure_scene(figure).is_some());
-            }
-            let end = game.index(&Point::End);
-            prop_assert!(end.is_some());
-            if let Some(end) = end {
-                let _ = game.scene(end, 0);
-            }
-        }
-    }
-    Ok(())
-}
+// (robust_common's `replays`)
 
 /// A few generated battles, made once: generating one replays every line
 /// it proposes, too slow to do per case.
@@ -1508,20 +1354,11 @@ fn generated() -> &'static [String] {
     })
 }
 
-fn cases(default: u32) -> ProptestConfig {
-    ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default),
-    )
-}
-
 #[test]
 fn the_sample_and_generated_battles_replay() {
-    replays(SAMPLE).unwrap();
+    replays(SAMPLE, RULES).unwrap();
     for battle in generated() {
-        replays(battle).unwrap();
+        replays(battle, RULES).unwrap();
     }
 }
 
@@ -1534,7 +1371,7 @@ proptest! {
 
     #[test]
     fn random_logs_never_panic(text in battle()) {
-        replays(&text)?;
+        replays(&text, RULES)?;
     }
 }
 
@@ -1545,7 +1382,7 @@ proptest! {
     fn the_sample_mutated_never_panics(
         mutations in prop::collection::vec(mutation(), 1..6),
     ) {
-        replays(&mutate(SAMPLE, &mutations))?;
+        replays(&mutate(SAMPLE, &mutations), RULES)?;
     }
 }
 
@@ -1558,7 +1395,7 @@ proptest! {
         mutations in prop::collection::vec(mutation(), 1..6),
     ) {
         let battles = generated();
-        replays(&mutate(&battles[battle.index(battles.len())], &mutations))?;
+        replays(&mutate(&battles[battle.index(battles.len())], &mutations), RULES)?;
     }
 }
 
@@ -1590,7 +1427,7 @@ fn after_the_sample_setup(movetext: &str) -> String {
 #[test]
 fn the_last_turn_numbers_are_no_overflow() {
     let text = "[Battle \"B\"] [Site \"Senlac\"] [Date \"1066-10-14\"] [Rules \"hastings-1066/st\"] [Sides \"Normans Saxons\"] [Result \"*\"]\n\nmap hex 16x22 parity even\n\narmy Normans \"Normans\" leader \"William\"\narmy Saxons \"Saxons\" leader \"Harold\"\n\n\n1. Normans\n1. Saxons\n2. Normans\n2. Saxons\n3. Normans\n4294967294. Saxons\n4294967295. Normans\n4294967295. Saxons\n";
-    replays(text).unwrap();
+    replays(text, RULES).unwrap();
     assert_eq!(
         findings(text),
         [
@@ -1614,7 +1451,7 @@ fn the_last_turn_numbers_are_no_overflow() {
     );
     // No turn comes after the last: any is out of sequence.
     let text = format!("{text}1. Normans\n");
-    replays(&text).unwrap();
+    replays(&text, RULES).unwrap();
     assert_eq!(
         findings(&text)[5..],
         [("hastings-1066::turn-out-of-sequence", "1. Normans")]
@@ -1632,7 +1469,7 @@ fn a_leader_shaken_in_the_last_turn_is_no_overflow() {
     let turn = turn.replace("1. Saxons", "4294967295. Saxons");
     let text = after_the_sample_setup(&format!("4294967295. Normans\n{turn}\n"));
     assert!(text.contains("GYR casualty 2d6:6+3 => GYR shaken"));
-    replays(&text).unwrap();
+    replays(&text, RULES).unwrap();
     assert_eq!(
         findings(&text),
         [("hastings-1066::turn-out-of-sequence", "4294967295. Normans")]
@@ -1647,7 +1484,7 @@ fn an_extension_in_a_period_begun_in_the_last_turn_is_no_overflow() {
     let text = after_the_sample_setup(
         "8. Normans\n8. Saxons\n4294967295. Normans\n4294967295. Saxons\n  record:\n    Normans extend half\n",
     );
-    replays(&text).unwrap();
+    replays(&text, RULES).unwrap();
     assert_eq!(
         findings(&text),
         [
@@ -1671,13 +1508,13 @@ fn a_factor_past_any_counters_is_no_overflow() {
         assert!(SAMPLE.contains(&written));
         let as_given = |melee: &str| SAMPLE.replace(&written, &written.replace("melee=5", melee));
         let huge = as_given("melee=2147483647");
-        replays(&huge).unwrap();
+        replays(&huge, RULES).unwrap();
         let found = findings(&huge);
         assert_eq!(found[0], ("hastings-1066::bad-factor", "melee=2147483647"));
         assert_eq!(found[1..], findings(&as_given("melee=five"))[1..]);
         // 99 is the most a line may give.
         let most = as_given("melee=99");
-        replays(&most).unwrap();
+        replays(&most, RULES).unwrap();
         assert!(
             findings(&most)
                 .iter()

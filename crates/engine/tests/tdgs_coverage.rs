@@ -11,7 +11,7 @@ mod coverage_common;
 
 use std::collections::BTreeMap;
 
-use coverage_common::{Row, System, page, rows, sources, tally};
+use coverage_common::{Row, System, page, rows, sources, tally, unfinished};
 
 /// The spec's sections and how many rules each has (section 2, "Count").
 const SECTIONS: [(&str, u32); 17] = [
@@ -191,20 +191,7 @@ fn expected_doc() -> String {
         t.neither.len(),
         t.neither.join(", "),
     ));
-    // Said only when there is something to list.
-    if !t.in_progress.is_empty() {
-        head.push_str(&format!(
-            "\nStill being built (in progress in play.rs): parts of {}.\n",
-            t.in_progress.join(", ")
-        ));
-    }
-    if !t.bugs.is_empty() {
-        head.push_str(&format!(
-            "\nCases the engine gets wrong, left without a test until it is fixed:\n\
-             parts of {}.\n",
-            t.bugs.join(", ")
-        ));
-    }
+    head.push_str(&unfinished(&t, "in progress in play.rs", ", "));
     page(&system, &rows, &head)
 }
 

@@ -4,11 +4,15 @@
 //! duplicated, swapped, numbers bumped, words replaced). Every replay
 //! returns, its findings point into the text, and every printer's view of
 //! its timeline can be drawn. (robust.rs does the same for Mass Combat.)
+//! The check and the mutations are robust_common's, shared with
+//! hastings_1066_robust.rs.
+
+mod robust_common;
 
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
-use senlac_engine::{Config, Point, check, system};
-use senlac_notation::parse;
+use robust_common::{Mutation, cases, mutate, replays};
+use senlac_engine::system;
 
 const SAMPLE: &str = include_str!("../../../samples/harrow-ford.sbn");
 const RULES: &str = "tdgs/mass-combat";
@@ -529,20 +533,6 @@ fn battle() -> impl Strategy<Value = String> {
         })
 }
 
-/// One change to a log, line by line.
-#[derive(Clone, Debug)]
-enum Mutation {
-    Delete(Index),
-    Duplicate(Index),
-    Swap(Index, Index),
-    /// Moves a line elsewhere.
-    Move(Index, Index),
-    /// Adds `by` to one of the line's numbers, keeping its width.
-    Bump(Index, Index, i64),
-    /// Replaces one of the line's words with one of the vocabulary's.
-    Word(Index, Index, &'static str),
-}
-
 fn mutation() -> impl Strategy<Value = Mutation> {
     let words: Vec<&'static str> = NAMES
         .iter()
@@ -574,144 +564,6 @@ fn mutation() -> impl Strategy<Value = Mutation> {
     ]
 }
 
-/// Adds `by` to the `at`th run of digits in `line` (none if it has none),
-/// at least 0, zero-padded to its old width.
-fn bump(line: &str, at: Index, by: i64) -> String {
-    let bytes = line.as_bytes();
-    let mut runs = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii_digit() {
-            let start = i;
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
-            }
-            runs.push(start..i);
-        } else {
-            i += 1;
-        }
-    }
-    if runs.is_empty() {
-        return line.to_string();
-    }
-    let run = runs[at.index(runs.len())].clone();
-    let old: i64 = line[run.clone()].parse().unwrap_or(0);
-    let new = old.saturating_add(by).max(0);
-    let width = run.len();
-    format!("{}{new:0width$}{}", &line[..run.start], &line[run.end..])
-}
-
-/// Replaces the `at`th space-separated word of `line` with `word`, keeping
-/// its indentation.
-fn replace_word(line: &str, at: Index, word: &str) -> String {
-    let indent = line.len() - line.trim_start().len();
-    let mut words: Vec<&str> = line.split_whitespace().collect();
-    if words.is_empty() {
-        return line.to_string();
-    }
-    let at = at.index(words.len());
-    // Comments and strings stay whole.
-    if words[at].starts_with(['{', '}', '"', '[', ']']) || words[at].ends_with(['}', '"', ']']) {
-        return line.to_string();
-    }
-    words[at] = word;
-    format!("{}{}", &line[..indent], words.join(" "))
-}
-
-/// `text` with `mutations` applied to the lines after its tags, one after
-/// the other (the tags are left alone: a log without them is no battle).
-fn mutate(text: &str, mutations: &[Mutation]) -> String {
-    let (tags, body) = text.split_once("\n\n").unwrap_or(("", text));
-    let mut lines: Vec<String> = body.lines().map(str::to_string).collect();
-    for mutation in mutations {
-        if lines.is_empty() {
-            break;
-        }
-        let n = lines.len();
-        match mutation {
-            Mutation::Delete(i) => {
-                lines.remove(i.index(n));
-            }
-            Mutation::Duplicate(i) => {
-                let i = i.index(n);
-                lines.insert(i, lines[i].clone());
-            }
-            Mutation::Swap(a, b) => lines.swap(a.index(n), b.index(n)),
-            Mutation::Move(a, b) => {
-                let line = lines.remove(a.index(n));
-                lines.insert(b.index(n), line);
-            }
-            Mutation::Bump(i, at, by) => {
-                let i = i.index(n);
-                lines[i] = bump(&lines[i], *at, *by);
-            }
-            Mutation::Word(i, at, word) => {
-                let i = i.index(n);
-                lines[i] = replace_word(&lines[i], *at, word);
-            }
-        }
-    }
-    format!("{tags}\n\n{}\n", lines.join("\n"))
-}
-
-/// Replays every battle of `text` whose syntax is sound, with and without a
-/// timeline, and draws everything a printer would: each state's view,
-/// clock, moments and export, every label and figure, the last picture.
-fn replays(text: &str) -> Result<(), TestCaseError> {
-    let archive = parse(text);
-    for battle in &archive.battles {
-        // Only logs the notation accepts reach the rules.
-        if !battle.errors.is_empty() {
-            continue;
-        }
-        for timeline in [false, true] {
-            let game = check(
-                battle,
-                Config {
-                    timeline,
-                    ..Config::default()
-                },
-            );
-            let game = match game {
-                Ok(game) => game,
-                // A mutation may rename the rules: only the notation is
-                // checked then.
-                Err(violation) => {
-                    prop_assert_eq!(violation.code, "engine::unknown-rules");
-                    continue;
-                }
-            };
-            for violation in game.violations() {
-                prop_assert!(violation.span.start <= violation.span.end);
-                prop_assert!(violation.span.end as usize <= text.len());
-                prop_assert!(violation.code.contains("::"));
-            }
-            if !timeline || game.tag() != RULES {
-                continue;
-            }
-            prop_assert!(!game.is_empty());
-            for index in 0..game.len() {
-                let _ = game.view(index);
-                let _ = game.clock(index);
-                let _ = game.moments(index);
-                let _ = game.wire(index);
-            }
-            for (point, _) in game.labels() {
-                prop_assert!(game.view_at(point).is_some());
-            }
-            for figure in 0..game.figures().len() {
-                prop_assert!(game.figure_scene(figure).is_some());
-            }
-            let end = game.index(&Point::End);
-            prop_assert!(end.is_some());
-            if let Some(end) = end {
-                let _ = game.scene(end, 0);
-            }
-        }
-    }
-    Ok(())
-}
-
 /// One generated battle, by seed.
 fn generated(seed: u64) -> String {
     let mut text = String::new();
@@ -721,19 +573,10 @@ fn generated(seed: u64) -> String {
     text
 }
 
-fn cases(default: u32) -> ProptestConfig {
-    ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default),
-    )
-}
-
 #[test]
 fn the_sample_and_generated_battles_replay() {
-    replays(SAMPLE).unwrap();
-    replays(&generated(1)).unwrap();
+    replays(SAMPLE, RULES).unwrap();
+    replays(&generated(1), RULES).unwrap();
 }
 
 proptest! {
@@ -741,14 +584,14 @@ proptest! {
 
     #[test]
     fn random_logs_never_panic(text in battle()) {
-        replays(&text)?;
+        replays(&text, RULES)?;
     }
 
     #[test]
     fn the_sample_mutated_never_panics(
         mutations in prop::collection::vec(mutation(), 1..6),
     ) {
-        replays(&mutate(SAMPLE, &mutations))?;
+        replays(&mutate(SAMPLE, &mutations), RULES)?;
     }
 }
 
@@ -760,6 +603,6 @@ proptest! {
         seed in 0u64..1000,
         mutations in prop::collection::vec(mutation(), 1..6),
     ) {
-        replays(&mutate(&generated(seed), &mutations))?;
+        replays(&mutate(&generated(seed), &mutations), RULES)?;
     }
 }

@@ -266,6 +266,28 @@ pub fn tally(rows: &[Row]) -> Tally<'_> {
     }
 }
 
+/// The summary's last paragraphs, each said only when there is something
+/// to list: the rules still being built (`building`: "in progress", and
+/// where) and the cases the engine gets wrong, their ids joined by
+/// `separator`.
+pub fn unfinished(t: &Tally, building: &str, separator: &str) -> String {
+    let mut out = String::new();
+    if !t.in_progress.is_empty() {
+        out.push_str(&format!(
+            "\nStill being built ({building}): parts of {}.\n",
+            t.in_progress.join(separator)
+        ));
+    }
+    if !t.bugs.is_empty() {
+        out.push_str(&format!(
+            "\nCases the engine gets wrong, left without a test until it is fixed:\n\
+             parts of {}.\n",
+            t.bugs.join(separator)
+        ));
+    }
+    out
+}
+
 /// The page: `head` (title, introduction and summary, each paragraph
 /// ending in a newline), then one table a section.
 pub fn page(system: &System, rows: &[Row], head: &str) -> String {
