@@ -241,7 +241,10 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
 /// leaves out when their placement comes after its mark. Its findings are
 /// the system's setup's to report, so they are dropped here.
 fn deployments(battle: &Battle<'_>) -> Vec<Deployment> {
-    let setup = crate::setup::Setup::build(battle, &mut Vec::new());
+    // Where each placement stands is all a figure needs; whether two may
+    // share a cell is the system's to judge, so none is left out for it
+    // (a leader stacked with a unit is deployed where its line stands).
+    let setup = crate::setup::Setup::build_with(battle, true, &mut Vec::new());
     setup
         .units
         .iter()

@@ -504,3 +504,31 @@ fn disrupted_and_routed_units_have_no_zone_in_the_overlay() {
         )
     );
 }
+
+#[test]
+fn a_figure_marked_before_the_saxons_deploy_draws_none_of_them() {
+    // Leaders stack with units (5.6.1): LEO deploys with T1 in 0710 and GYR
+    // with F2 in 0721. A figure marked before the Saxons' deploy lines
+    // leaves out every Saxon piece, the stacked leaders included.
+    let text = include_str!("../../../samples/hastings-1066-st.sbn").replacen(
+        "deploy Saxons HC1@0713^2",
+        "{ [%fig normansReady \"The Normans Deployed\"] }\ndeploy Saxons HC1@0713^2",
+        1,
+    );
+    let archive = parse(&text);
+    let game = senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
+        .expect("the sample names its rules");
+    let figure = game
+        .figures()
+        .iter()
+        .position(|f| f.name == "normansReady")
+        .expect("the mark is read");
+    let scene = game.figure_scene(figure).expect("a figure has a scene");
+    let ids: Vec<&str> = scene.counters.iter().map(|c| c.id.as_str()).collect();
+    for saxon in ["HC1", "HAR", "T1", "LEO", "F2", "GYR"] {
+        assert!(!ids.contains(&saxon), "{saxon} in {ids:?}");
+    }
+    for norman in ["WIL", "NK1", "BK2", "ALN"] {
+        assert!(ids.contains(&norman), "{norman} missing from {ids:?}");
+    }
+}
