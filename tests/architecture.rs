@@ -64,3 +64,26 @@ fn printers_and_the_renderer_name_no_system() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[test]
+fn printers_name_no_rules_tag_but_the_default() {
+    // What a system offers (its overlays, its codes) reaches the CLI through
+    // the registry; the one tag the CLI spells is gen's default rules, which
+    // its help's examples use too.
+    const DEFAULT: &str = "mass-combat/a";
+    let mut files = Vec::new();
+    for dir in ["crates/cli/src", "crates/render/src", "crates/board/src"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for system in senlac_engine::SYSTEMS {
+            let tag = system.tag();
+            if tag != DEFAULT && text.contains(tag) {
+                found.push(format!("{} names `{tag}`", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

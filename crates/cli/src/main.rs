@@ -173,7 +173,7 @@ enum Command {
     },
     /// Draw the battle: SVG frames (and PNG), a self-contained HTML replay, and an animated GIF or APNG.
     #[command(
-        after_help = "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nOverlays: layers a rule system offers over its pictures (hastings-1066/st: zoc, each side's zones of control; tdgs/mass-combat: command, each side's command range; `senlac rules SYSTEM` lists them), drawn under the counters only when --overlay asks for them. A name the battle's system does not offer is refused with the names it does. The replay page has a toggle for each overlay the system offers, on at first for those asked for.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500\n  senlac render samples/hastings-1066-st.sbn -o out --png --overlay zoc",
+        after_help = render_help(),
         // What --width sizes, and what --delay-ms times: any of them, several at once.
         group(clap::ArgGroup::new("raster").multiple(true)),
         group(clap::ArgGroup::new("animation").multiple(true))
@@ -351,6 +351,29 @@ fn main() -> ExitCode {
         } => gen_command(&rules, battles, seed, output.as_deref()),
     };
     ExitCode::from(exit as u8)
+}
+
+/// `senlac render --help`'s closing text. The overlays come from the
+/// registry (printers name no system), so a system that offers one is
+/// listed without a change here.
+fn render_help() -> String {
+    let offered: Vec<String> = senlac_engine::SYSTEMS
+        .iter()
+        .flat_map(|system| {
+            system
+                .overlays()
+                .iter()
+                .map(move |o| format!("{}: {}, {}", system.tag(), o.name, o.summary))
+        })
+        .collect();
+    let offered = if offered.is_empty() {
+        "none yet".to_string()
+    } else {
+        offered.join("; ")
+    };
+    format!(
+        "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nOverlays: layers a rule system offers over its pictures ({offered}; `senlac rules SYSTEM` lists them), drawn under the counters only when --overlay asks for them. A name the battle's system does not offer is refused with the names it does. The replay page has a toggle for each overlay the system offers, on at first for those asked for.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500\n  senlac render FILE -o out --png --overlay NAME"
+    )
 }
 
 /// A usage error found after parsing (a value that needs the battle to
