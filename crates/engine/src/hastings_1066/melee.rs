@@ -349,6 +349,25 @@ fn leader_bonus(state: &State, unit: usize) -> Option<(i32, usize)> {
         .max_by_key(|&(bonus, _)| bonus)
 }
 
+/// Adds `n` to a party member's strength and ` + what n` (or ` − what n`)
+/// to its term for the message; nothing when `n` is 0.
+fn add_term(strength: &mut i32, term: &mut String, what: &str, n: i32) {
+    if n != 0 {
+        *strength += n;
+        let sign = if n < 0 { "−" } else { "+" };
+        *term += &format!(" {sign} {what} {}", n.abs());
+    }
+}
+
+/// Adds the melee bonus of the best leader stacked with `unit` (8.5,
+/// HS-R32), named by id in the term.
+fn add_leader(state: &State, unit: usize, strength: &mut i32, term: &mut String) {
+    if let Some((bonus, leader)) = leader_bonus(state, unit) {
+        let id = state.info(leader).map_or("", |i| i.id.as_str());
+        add_term(strength, term, id, bonus);
+    }
+}
+
 /// A unit's arm on the Terrain Effects Chart.
 fn arm(state: &State, unit: usize) -> Arm {
     state
@@ -376,8 +395,7 @@ fn attack_total(state: &State, attackers: &[usize], defenders: &[usize]) -> Part
         );
         if state.pieces[a].phase.charged {
             let bonus = tables::charge_bonus(state.pieces[a].phase.charged_downhill);
-            strength += bonus;
-            term += &format!(" + charge {bonus}");
+            add_term(&mut strength, &mut term, "charge", bonus);
         }
         let aspects: Vec<i32> = defenders
             .iter()
@@ -389,29 +407,16 @@ fn attack_total(state: &State, attackers: &[usize], defenders: &[usize]) -> Part
             .collect();
         let aspect = aspects.iter().copied().min().unwrap_or(0);
         if aspect > 0 {
-            strength += aspect;
-            term += &format!(" + {} {aspect}", if aspect == 1 { "flank" } else { "rear" });
+            let what = if aspect == 1 { "flank" } else { "rear" };
+            add_term(&mut strength, &mut term, what, aspect);
         }
         let ridge = defenders
             .iter()
             .map(|&d| ridge_modifier(state, a, d))
             .min()
             .unwrap_or(0);
-        if ridge != 0 {
-            strength += ridge;
-            term += &format!(
-                " {} ridge {}",
-                if ridge < 0 { "−" } else { "+" },
-                ridge.abs()
-            );
-        }
-        if let Some((bonus, leader)) = leader_bonus(state, a) {
-            strength += bonus;
-            term += &format!(
-                " + {} {bonus}",
-                state.info(leader).map_or("", |i| i.id.as_str())
-            );
-        }
+        add_term(&mut strength, &mut term, "ridge", ridge);
+        add_leader(state, a, &mut strength, &mut term);
         total += strength;
         terms.push(term);
     }
@@ -476,21 +481,8 @@ fn defence_total(state: &State, defenders: &[usize]) -> Party {
             .at
             .and_then(|c| state.roster.ground_at(c))
             .map_or(0, |g| g.terrain.defence(Attack::Melee));
-        if terrain != 0 {
-            strength += terrain;
-            term += &format!(
-                " {} terrain {}",
-                if terrain < 0 { "−" } else { "+" },
-                terrain.abs()
-            );
-        }
-        if let Some((bonus, leader)) = leader_bonus(state, d) {
-            strength += bonus;
-            term += &format!(
-                " + {} {bonus}",
-                state.info(leader).map_or("", |i| i.id.as_str())
-            );
-        }
+        add_term(&mut strength, &mut term, "terrain", terrain);
+        add_leader(state, d, &mut strength, &mut term);
         total += strength;
         terms.push(term);
     }
