@@ -443,6 +443,14 @@ impl<'b, 's> Action<'b, 's> {
     }
 
     /// The claimed outcome, the atoms after `=>`.
+    /// The first argument that is a cell or a chain of cells: the path a
+    /// move, rout or withdrawal writes (`0820-0920-1020`).
+    pub fn path(&self) -> Option<&'b Atom<'s>> {
+        self.args()
+            .iter()
+            .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
+    }
+
     pub fn outcome(&self) -> Option<&'b [Atom<'s>]> {
         let at = self
             .atoms

@@ -11,9 +11,9 @@
 
 use senlac_board::facing::Vertex;
 use senlac_board::{Cell, hex};
+use senlac_notation::Span;
 use senlac_notation::lower::Action;
 use senlac_notation::value;
-use senlac_notation::{AtomKind, Span};
 
 use super::codes;
 use super::event::Event;
@@ -315,11 +315,7 @@ fn not_owed(state: &State, piece: usize, action: &Action<'_, '_>, out: &mut Vec<
 
 /// The line's `A-B` and its span.
 fn path(action: &Action<'_, '_>) -> Option<(Span, Vec<Cell>)> {
-    action
-        .args()
-        .iter()
-        .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
-        .map(|a| (a.span, value::cells(a).collect()))
+    action.path().map(|a| (a.span, value::cells(a).collect()))
 }
 
 /// The hex a line pushes into.

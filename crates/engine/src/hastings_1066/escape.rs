@@ -7,9 +7,9 @@
 //! there; with no such path, `LEADER escape => LEADER captured`.
 
 use senlac_board::{Cell, facing, hex};
+use senlac_notation::Span;
 use senlac_notation::lower::Action;
 use senlac_notation::value;
-use senlac_notation::{AtomKind, Span};
 
 use super::codes;
 use super::event::Event;
@@ -227,10 +227,7 @@ pub fn line(
     let captured = action
         .outcome()
         .is_some_and(|o| o.iter().any(|a| a.text == "captured"));
-    let path = action
-        .args()
-        .iter()
-        .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain));
+    let path = action.path();
     let possible = any_escape(fold, leader, &from);
     if captured || path.is_none() {
         if possible {

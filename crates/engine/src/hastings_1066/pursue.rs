@@ -6,7 +6,6 @@
 
 use senlac_board::facing::Vertex;
 use senlac_board::{Cell, hex};
-use senlac_notation::AtomKind;
 use senlac_notation::lower::Action;
 use senlac_notation::value;
 
@@ -55,11 +54,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         return;
     };
     fold.emit(Event::Paid(index));
-    let Some(atom) = action
-        .args()
-        .iter()
-        .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
-    else {
+    let Some(atom) = action.path() else {
         out.push(Violation::of(
             &codes::PURSUIT_PATH,
             action.span,

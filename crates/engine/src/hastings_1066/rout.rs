@@ -10,7 +10,7 @@ use senlac_board::facing::{StepKind, Vertex};
 use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self};
-use senlac_notation::{Atom, AtomKind, Fix, Span};
+use senlac_notation::{Atom, Fix, Span};
 
 use super::codes;
 use super::event::Event;
@@ -252,11 +252,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         return;
     };
     fold.emit(Event::Paid(index));
-    let args = action.args();
-    let Some(path_atom) = args
-        .iter()
-        .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
-    else {
+    let Some(path_atom) = action.path() else {
         out.push(Violation::of(
             &codes::ROUT_PATH,
             action.span,
@@ -671,11 +667,7 @@ pub fn withdraw_line(
         return;
     }
     super::rally::mark(fold, piece);
-    let Some(path_atom) = action
-        .args()
-        .iter()
-        .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
-    else {
+    let Some(path_atom) = action.path() else {
         out.push(Violation::of(
             &codes::ROUT_PATH,
             action.span,
