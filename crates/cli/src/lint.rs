@@ -7,11 +7,11 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use senlac_notation::{ItemKind, SyntaxError};
+use senlac_notation::{Battle, ItemKind, Parser, Span, SyntaxError};
 
 use crate::diagnostics::{Format, Located, no_battle};
 use crate::problem::Problem;
-use crate::stream::{Origin, Placer, for_each_chunk};
+use crate::stream::{Placer, for_each_text_chunk};
 use crate::{Exit, files};
 
 /// What one file's check found.
@@ -214,23 +214,28 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
         }
     };
     let mut index = 0;
-    let read = for_each_chunk(file, |chunk, origin: Origin| {
-        // A chunk's battles are checked in parallel, and reported in order.
-        let checked: Vec<(usize, Vec<Problem>)> = chunk
-            .par_iter()
-            .map(|(battle, utf8)| {
-                progress.inc(u64::from(battle.span.end - battle.span.start));
-                let actions = battle
-                    .items
-                    .iter()
-                    .filter(|i| i.kind == ItemKind::Action)
-                    .count();
-                (actions, problems(battle, utf8, rules))
-            })
+    let read = for_each_text_chunk(file, |chunk| {
+        // A chunk's battles are parsed and checked in parallel, each worker
+        // reusing one tree, and reported in order.
+        let checked: Vec<(Span, usize, Vec<Problem>)> = (0..chunk.starts.len())
+            .into_par_iter()
+            .map_init(
+                || (Parser::new(chunk.text), Battle::empty(chunk.text)),
+                |(parser, battle), index| {
+                    let utf8 = chunk.parse(index, parser, battle);
+                    progress.inc(u64::from(battle.span.end - battle.span.start));
+                    let actions = battle
+                        .items
+                        .iter()
+                        .filter(|i| i.kind == ItemKind::Action)
+                        .count();
+                    (battle.span, actions, problems(battle, utf8, rules))
+                },
+            )
             .collect();
         // Each battle's diagnostics are placed within the battle's own text.
-        let mut placer = Placer::new(origin);
-        for ((battle, _), (actions, errors)) in chunk.iter().zip(checked) {
+        let mut placer = Placer::new(chunk.origin);
+        for (span, actions, errors) in checked {
             index += 1;
             result.battles += 1;
             result.actions += actions;
@@ -251,7 +256,7 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
             if errors.is_empty() {
                 continue;
             }
-            let placed = placer.place(battle);
+            let placed = placer.place_span(chunk.text, span);
             let errors: Vec<Problem> = errors
                 .into_iter()
                 .map(|e| e.counted_from(placed.start))

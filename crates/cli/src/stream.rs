@@ -1,13 +1,16 @@
 //! Reading an archive battle by battle, in memory bounded by the largest battle.
 //!
-//! The file is read in chunks. Each chunk, cut at its last newline, is decoded and
-//! parsed; every battle that ended at a boundary is handed on, and the one cut
-//! off by the chunk's end is parsed again once more bytes arrive.
+//! The file is read in chunks. Each chunk, cut at its last newline, is decoded
+//! and cut into battles by [`senlac_notation::split`], which finds where they
+//! start without parsing them; the battle cut off by the chunk's end waits for
+//! more bytes. The battles of a chunk can then be parsed and checked in
+//! parallel ([`Chunk::parse`]), each worker reusing one tree.
 
 use std::io::Read;
 use std::ops::ControlFlow;
 
-use senlac_notation::{Battle, Stop, SyntaxError, battles, decode_from};
+use senlac_notation::parse::bom_len;
+use senlac_notation::{Battle, Parser, Span, SyntaxError, decode_from, split};
 
 /// How much is read at a time.
 const CHUNK: usize = 1 << 20;
@@ -30,6 +33,41 @@ pub struct Placed<'s> {
     pub origin: Origin,
 }
 
+/// The whole battles of one chunk of a file.
+pub struct Chunk<'t> {
+    /// The chunk's text, decoded.
+    pub text: &'t str,
+    /// Where each battle starts in `text`, in order.
+    pub starts: &'t [usize],
+    /// The chunk's UTF-8 errors, in order, with spans into `text`.
+    utf8_errors: &'t [SyntaxError],
+    /// Where `text` starts in the file.
+    pub origin: Origin,
+}
+
+impl<'t> Chunk<'t> {
+    /// Parses battle `index` into `tree` with `parser` (both over `text`), and
+    /// returns the UTF-8 errors inside it.
+    pub fn parse(
+        &self,
+        index: usize,
+        parser: &mut Parser<'t>,
+        tree: &mut Battle<'t>,
+    ) -> &'t [SyntaxError] {
+        parser.seek(self.starts[index]);
+        parser.next_tree(tree);
+        self.utf8_in(tree.span)
+    }
+
+    /// The UTF-8 errors inside `span`.
+    pub fn utf8_in(&self, span: Span) -> &'t [SyntaxError] {
+        let errors = self.utf8_errors;
+        let first = errors.partition_point(|e| e.span.start < span.start);
+        let last = errors.partition_point(|e| e.span.start < span.end);
+        &errors[first..last.max(first)]
+    }
+}
+
 /// Places the battles of one chunk in their file, taken in order: the
 /// newlines before each are counted once for the whole chunk, not once per
 /// battle from the chunk's start.
@@ -49,9 +87,13 @@ impl Placer {
     }
 
     pub fn place<'s>(&mut self, battle: &Battle<'s>) -> Placed<'s> {
-        let source = battle.source;
-        let start = (battle.span.start as usize).min(source.len());
-        let end = (battle.span.end as usize).clamp(start, source.len());
+        self.place_span(battle.source, battle.span)
+    }
+
+    /// Places the battle at `span` of `source`, the chunk's text.
+    pub fn place_span<'s>(&mut self, source: &'s str, span: Span) -> Placed<'s> {
+        let start = (span.start as usize).min(source.len());
+        let end = (span.end as usize).clamp(start, source.len());
         let from = self.counted_to.min(start);
         self.line += memchr::memchr_iter(b'\n', &source.as_bytes()[from..start]).count();
         self.counted_to = start;
@@ -66,55 +108,63 @@ impl Placer {
     }
 }
 
-/// Calls `each` with the battles of `reader`, a chunk at a time (so the caller
-/// can check a chunk's battles in parallel), each with the UTF-8 errors inside
-/// it, and where the chunk's text starts; `each` may stop the reading. Returns
-/// the number of bytes read.
-pub fn for_each_chunk<R: Read>(
+/// Calls `each` with the chunks of `reader` in order, each cut into its whole
+/// battles; `each` may stop the reading. Returns the number of bytes read.
+pub fn for_each_text_chunk<R: Read>(
     mut reader: R,
-    mut each: impl FnMut(&[(Battle<'_>, Vec<SyntaxError>)], Origin) -> ControlFlow<()>,
+    mut each: impl FnMut(&Chunk<'_>) -> ControlFlow<()>,
 ) -> std::io::Result<usize> {
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK);
+    let mut starts: Vec<usize> = Vec::new();
     let mut origin = Origin { offset: 0, line: 0 };
     let mut eof = false;
     let mut want = CHUNK;
     loop {
+        // Read into the buffer's spare room: nothing is zero-filled first.
         while !eof && buf.len() < want {
-            let len = buf.len();
-            buf.resize(want, 0);
-            let n = reader.read(&mut buf[len..])?;
-            buf.truncate(len + n);
-            eof = n == 0;
+            let asked = (want - buf.len()) as u64;
+            let got = reader.by_ref().take(asked).read_to_end(&mut buf)?;
+            eof = (got as u64) < asked;
         }
         let cut = if eof {
             buf.len()
         } else {
-            buf.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+            memchr::memrchr(b'\n', &buf).map_or(0, |i| i + 1)
         };
         let (text, utf8_errors) = decode_from(&buf[..cut], origin.offset);
-        let mut parsed = battles(&text);
-        let mut chunk = Vec::new();
+        starts.clear();
+        let mut next = Some(if origin.offset == 0 {
+            bom_len(&text)
+        } else {
+            0
+        });
+        // The last battle may go on past the cut, unless the file ends there.
         let consumed = loop {
-            let start = parsed.position();
-            let Some((battle, stop)) = parsed.next() else {
+            let Some(start) = next else {
                 break cut;
             };
-            if stop == Stop::End && !eof {
+            if text.as_bytes()[start..].iter().all(u8::is_ascii_whitespace) {
+                break cut;
+            }
+            next = split::next_start(&text, start);
+            if next.is_none() && !eof {
                 break start;
             }
-            let span = battle.span;
-            let first = utf8_errors.partition_point(|e| e.span.start < span.start);
-            let last = utf8_errors.partition_point(|e| e.span.start < span.end);
-            let inside = utf8_errors[first..last.max(first)].to_vec();
-            chunk.push((battle, inside));
+            starts.push(start);
         };
-        let flow = each(&chunk, origin);
-        drop(chunk);
+        let chunk = Chunk {
+            text: &text,
+            starts: &starts,
+            utf8_errors: &utf8_errors,
+            origin,
+        };
+        let flow = each(&chunk);
         if eof || flow.is_break() {
             return Ok(origin.offset + buf.len());
         }
-        origin.line += buf[..consumed].iter().filter(|&&b| b == b'\n').count();
+        origin.line += memchr::memchr_iter(b'\n', &buf[..consumed]).count();
         origin.offset += consumed;
+        drop(text);
         buf.drain(..consumed);
         // A battle longer than what is buffered: read more before trying again.
         want = if consumed == 0 {
@@ -122,5 +172,100 @@ pub fn for_each_chunk<R: Read>(
         } else {
             CHUNK.max(buf.len())
         };
+    }
+}
+
+/// Calls `each` with the battles of `reader`, parsed, a chunk at a time, each
+/// with the UTF-8 errors inside it, and where the chunk's text starts; `each`
+/// may stop the reading. Returns the number of bytes read.
+pub fn for_each_chunk<R: Read>(
+    reader: R,
+    mut each: impl FnMut(&[(Battle<'_>, Vec<SyntaxError>)], Origin) -> ControlFlow<()>,
+) -> std::io::Result<usize> {
+    for_each_text_chunk(reader, |chunk| {
+        let mut parser = Parser::new(chunk.text);
+        let battles: Vec<(Battle<'_>, Vec<SyntaxError>)> = (0..chunk.starts.len())
+            .map(|index| {
+                let mut tree = Battle::empty(chunk.text);
+                let utf8 = chunk.parse(index, &mut parser, &mut tree).to_vec();
+                (tree, utf8)
+            })
+            .collect();
+        each(&battles, chunk.origin)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `step` bytes a call, as a pipe does.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(out.len()).min(self.bytes.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn chunks_hold_the_battles_a_whole_parse_finds() {
+        let header = "[Battle \"b\"]\n[Site \"s\"]\n[Date \"d\"]\n[Rules \"r\"]\n[Sides \"A B\"]\n[Result \"A\"]\n";
+        let mut text = String::new();
+        for i in 0..400 {
+            text.push_str(header);
+            text.push_str("1. A\n  I hold { a [bracket] in a comment }\n");
+            // One battle longer than two chunks.
+            let turns = if i == 150 { 120_000 } else { 40 };
+            for turn in 1..turns {
+                text.push_str(&format!("{turn}. B\n  II hold ; [not a tag]\n"));
+            }
+            text.push('\n');
+        }
+        assert!(text.len() > 3 * CHUNK);
+        let whole = senlac_notation::parse(&text);
+        let expected: Vec<(usize, usize, usize)> = whole
+            .battles
+            .iter()
+            .map(|b| {
+                let start = b.span.start as usize;
+                (
+                    start,
+                    b.span.end as usize,
+                    text[..start].matches('\n').count(),
+                )
+            })
+            .collect();
+        for step in [7_001, 1 << 20] {
+            let mut found = Vec::new();
+            let read = for_each_chunk(
+                Trickle {
+                    bytes: text.as_bytes(),
+                    step,
+                },
+                |battles, origin| {
+                    let mut placer = Placer::new(origin);
+                    for (battle, utf8) in battles {
+                        assert!(utf8.is_empty());
+                        let placed = placer.place(battle);
+                        found.push((
+                            placed.origin.offset,
+                            placed.origin.offset + placed.text.len(),
+                            placed.origin.line,
+                        ));
+                    }
+                    ControlFlow::Continue(())
+                },
+            )
+            .unwrap();
+            assert_eq!(read, text.len());
+            assert_eq!(found, expected, "reading {step} bytes at a time");
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 use nom::{
     IResult, Parser,
-    bytes::complete::{tag, take_while, take_while_m_n},
+    bytes::complete::{tag, take_while_m_n},
     character::complete::{char, digit1, one_of, satisfy},
     combinator::{all_consuming, not, opt, recognize},
     multi::{many0_count, many1_count},
@@ -108,25 +108,65 @@ pub(crate) fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '_' | '-' | '\'' | '.')
 }
 
-type Res<'a> = IResult<&'a str, &'a str>;
+// The shapes are nom parsers over bytes: an atom is ASCII but for the
+// letters of its words, so no character is decoded except a non-ASCII one.
+type Res<'a> = IResult<&'a [u8], &'a [u8]>;
 
-fn word(i: &str) -> Res<'_> {
-    recognize((satisfy(is_word_start), take_while(is_word_char))).parse(i)
+/// A word: a letter or `_`, then letters, digits and `_ - ' .`.
+fn word(i: &[u8]) -> Res<'_> {
+    let mut at = 0;
+    while let Some(&byte) = i.get(at) {
+        let (fits, len) = if byte.is_ascii() {
+            let fits = if at == 0 {
+                byte.is_ascii_alphabetic() || byte == b'_'
+            } else {
+                WORD_BYTE[byte as usize]
+            };
+            (fits, 1)
+        } else {
+            match char_at(&i[at..]) {
+                Some(c) if at == 0 => (is_word_start(c), c.len_utf8()),
+                Some(c) => (is_word_char(c), c.len_utf8()),
+                None => (false, 1),
+            }
+        };
+        if !fits {
+            break;
+        }
+        at += len;
+    }
+    if at == 0 {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Alpha,
+        )));
+    }
+    Ok((&i[at..], &i[..at]))
 }
 
-fn number(i: &str) -> Res<'_> {
+/// The character that starts `bytes`, a non-ASCII one included.
+fn char_at(bytes: &[u8]) -> Option<char> {
+    let len = match bytes.first()? {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    std::str::from_utf8(bytes.get(..len)?).ok()?.chars().next()
+}
+
+fn number(i: &[u8]) -> Res<'_> {
     recognize((opt(one_of("+-")), digit1, opt((char('.'), digit1)))).parse(i)
 }
 
-fn cell(i: &str) -> Res<'_> {
+fn cell(i: &[u8]) -> Res<'_> {
     recognize((
-        take_while_m_n(4, 4, |c: char| c.is_ascii_digit()),
+        take_while_m_n(4, 4, |b: u8| b.is_ascii_digit()),
         not(satisfy(|c: char| c.is_ascii_digit())),
     ))
     .parse(i)
 }
 
-fn dice(i: &str) -> Res<'_> {
+fn dice(i: &[u8]) -> Res<'_> {
     recognize((
         opt(digit1),
         char('d'),
@@ -138,13 +178,13 @@ fn dice(i: &str) -> Res<'_> {
     .parse(i)
 }
 
-fn size(i: &str) -> Res<'_> {
-    recognize((number, char('x'), number, opt(tag("in")))).parse(i)
+fn size(i: &[u8]) -> Res<'_> {
+    recognize((number, char('x'), number, opt(tag(&b"in"[..])))).parse(i)
 }
 
-fn whole<'a, P>(parser: P, text: &'a str) -> bool
+fn whole<'a, P>(parser: P, text: &'a [u8]) -> bool
 where
-    P: Parser<&'a str, Error = nom::error::Error<&'a str>>,
+    P: Parser<&'a [u8], Error = nom::error::Error<&'a [u8]>>,
 {
     all_consuming(parser).parse(text).is_ok()
 }
@@ -152,19 +192,19 @@ where
 /// Tells an atom's kind from its text. Never fails: unknown shapes are
 /// [`AtomKind::Invalid`].
 pub fn classify(text: &str) -> AtomKind {
-    if let Some(kind) = classify_common(text.as_bytes()) {
-        return kind;
-    }
-    let Some(first) = text.chars().next() else {
+    classify_bytes(text.as_bytes())
+}
+
+fn classify_bytes(bytes: &[u8]) -> AtomKind {
+    let Some(&first) = bytes.first() else {
         return AtomKind::Invalid;
     };
     match first {
-        '>' if text == ">" => AtomKind::Reaction,
-        '=' if text == "=>" => AtomKind::Outcome,
-        '!' | '?' if GLYPHS.contains(&text) => AtomKind::Glyph,
-        '0'..='9' | '+' | '-' => classify_numeric(text),
-        c if is_word_start(c) => classify_wordlike(text),
-        _ => AtomKind::Invalid,
+        b'>' if bytes == b">" => AtomKind::Reaction,
+        b'=' if bytes == b"=>" => AtomKind::Outcome,
+        b'!' | b'?' if GLYPHS.iter().any(|g| g.as_bytes() == bytes) => AtomKind::Glyph,
+        b'0'..=b'9' | b'+' | b'-' => classify_numeric(bytes),
+        _ => classify_wordlike(bytes),
     }
 }
 
@@ -235,46 +275,24 @@ const WORD_BYTE: [bool; 256] = {
     table
 };
 
-/// The shapes most atoms take (ASCII words, cells, plain numbers, turn
-/// numbers), told without the nom parsers; `None` sends the rest to them.
-#[inline]
-fn classify_common(bytes: &[u8]) -> Option<AtomKind> {
-    let (&first, rest) = bytes.split_first()?;
-    if first.is_ascii_alphabetic() || first == b'_' {
-        if first == b'd' && rest.first().is_some_and(u8::is_ascii_digit) {
-            return None; // perhaps a dice roll
-        }
-        return rest
-            .iter()
-            .all(|&b| WORD_BYTE[b as usize])
-            .then_some(AtomKind::Word);
-    }
-    if first.is_ascii_digit() {
-        let digits = 1 + rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        return match (digits == bytes.len(), digits) {
-            (true, 4) => Some(AtomKind::Cell),
-            (true, _) => Some(AtomKind::Number),
-            (false, _) if digits + 1 == bytes.len() && bytes[digits] == b'.' => {
-                Some(AtomKind::TurnNumber)
-            }
-            _ => None,
+fn classify_numeric(bytes: &[u8]) -> AtomKind {
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    // The common shapes first: a cell, a number, a turn number.
+    if digits == bytes.len() {
+        return if digits == 4 {
+            AtomKind::Cell
+        } else {
+            AtomKind::Number
         };
     }
-    None
-}
-
-fn classify_numeric(text: &str) -> AtomKind {
-    if let Some(digits) = text.strip_suffix('.')
-        && !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-    {
+    if digits > 0 && digits + 1 == bytes.len() && bytes[digits] == b'.' {
         return AtomKind::TurnNumber;
     }
-    let Ok((rest, lead)) = number(text) else {
+    let Ok((rest, lead)) = number(bytes) else {
         return AtomKind::Invalid;
     };
-    let is_cell = lead.len() == 4 && lead.bytes().all(|b| b.is_ascii_digit());
-    let (kind, valid) = match rest.as_bytes().first() {
+    let is_cell = lead.len() == 4 && digits == 4;
+    let (kind, valid) = match rest.first() {
         None if is_cell => (AtomKind::Cell, true),
         None => (AtomKind::Number, true),
         Some(b'/') if is_cell => (AtomKind::Hexside, whole((char('/'), cell), rest)),
@@ -282,51 +300,50 @@ fn classify_numeric(text: &str) -> AtomKind {
             AtomKind::CellChain,
             whole(many1_count((char('-'), cell)), rest),
         ),
-        Some(b'd') if whole(dice, text) => (AtomKind::Dice, true),
-        Some(b'd') => (AtomKind::Angle, rest == "deg"),
+        Some(b'd') if whole(dice, bytes) => (AtomKind::Dice, true),
+        Some(b'd') => (AtomKind::Angle, rest == b"deg"),
         Some(b'x') => (
             AtomKind::Size,
-            whole((char('x'), number, opt(tag("in"))), rest),
+            whole((char('x'), number, opt(tag(&b"in"[..]))), rest),
         ),
-        Some(b'i') => (AtomKind::Distance, rest == "in"),
+        Some(b'i') => (AtomKind::Distance, rest == b"in"),
         _ => (AtomKind::Invalid, false),
     };
     if valid { kind } else { AtomKind::Invalid }
 }
 
-fn classify_wordlike(text: &str) -> AtomKind {
-    if text.starts_with('d') && whole(dice, text) {
+fn classify_wordlike(bytes: &[u8]) -> AtomKind {
+    if bytes[0] == b'd' && bytes.get(1).is_some_and(u8::is_ascii_digit) && whole(dice, bytes) {
         return AtomKind::Dice;
     }
-    let Ok((rest, _)) = word(text) else {
+    let Ok((rest, _)) = word(bytes) else {
         return AtomKind::Invalid;
     };
-    let Some(sep) = rest.chars().next() else {
+    let Some((&sep, after)) = rest.split_first() else {
         return AtomKind::Word;
     };
-    let after = &rest[sep.len_utf8()..];
     let valid = match sep {
-        ':' => after.is_empty(),
-        '@' => whole(placement_target, after),
-        '=' => !matches!(classify(after), AtomKind::Pair | AtomKind::Invalid),
-        '+' => whole((word, many0_count((char('+'), word))), after),
+        b':' => after.is_empty(),
+        b'@' => whole(placement_target, after),
+        b'=' => !matches!(classify_bytes(after), AtomKind::Pair | AtomKind::Invalid),
+        b'+' => whole((word, many0_count((char('+'), word))), after),
         _ => false,
     };
     match (sep, valid) {
         (_, false) => AtomKind::Invalid,
-        (':', true) => AtomKind::PhaseLabel,
-        ('@', true) => AtomKind::Placement,
-        ('=', true) => AtomKind::Pair,
+        (b':', true) => AtomKind::PhaseLabel,
+        (b'@', true) => AtomKind::Placement,
+        (b'=', true) => AtomKind::Pair,
         _ => AtomKind::Group,
     }
 }
 
 /// The part of a placement after `@`: a cell or a point, then an optional facing.
-fn placement_target(i: &str) -> Res<'_> {
+fn placement_target(i: &[u8]) -> Res<'_> {
     let facing = |i| -> Res<'_> {
         recognize((
             char('^'),
-            nom::branch::alt((recognize((number, tag("deg"))), number, word)),
+            nom::branch::alt((recognize((number, tag(&b"deg"[..]))), number, word)),
         ))
         .parse(i)
     };

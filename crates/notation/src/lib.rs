@@ -16,6 +16,7 @@ pub mod lower;
 pub mod parse;
 pub mod seeded;
 pub mod span;
+pub mod split;
 pub mod syntax;
 pub mod value;
 

@@ -77,6 +77,30 @@ impl<'s> Parser<'s> {
         self.pos
     }
 
+    /// Goes on at `pos`, the start of a battle (as [`crate::split`] finds
+    /// them); the parser's buffers are kept.
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+    }
+
+    /// Parses the next battle into `battle`'s tree, reusing its buffers: a
+    /// worker that parses many battles allocates for the largest, not for
+    /// each. `None` when only blanks are left.
+    pub fn next_tree(&mut self, battle: &mut Battle<'s>) -> Option<Stop> {
+        let mut builder = TreeBuilder {
+            items: std::mem::take(&mut battle.items),
+            atoms: std::mem::take(&mut battle.atoms),
+            errors: std::mem::take(&mut battle.errors),
+            span: Span::default(),
+        };
+        builder.items.clear();
+        builder.atoms.clear();
+        builder.errors.clear();
+        let stop = self.next_battle(&mut builder);
+        *battle = into_battle(self.src, builder);
+        stop
+    }
+
     /// Parses the next battle into `visitor`; `None` when only blanks are left.
     pub fn next_battle<V: Visitor<'s>>(&mut self, visitor: &mut V) -> Option<Stop> {
         let bytes = self.src.as_bytes();
@@ -284,22 +308,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     /// starts with a tag pair, so it cannot swallow the battles after it.
     fn brace_comment(&mut self) {
         let start = self.pos;
-        let mut from = start + 1;
-        // Where it closes, or where an unclosed one stops.
-        let close: Result<usize, usize> = loop {
-            match memchr::memchr2(b'}', b'\n', &self.bytes[from..]) {
-                Some(offset) if self.bytes[from + offset] == b'}' => break Ok(from + offset),
-                Some(offset) => {
-                    let newline = from + offset;
-                    if self.tag_line_at(newline + 1) {
-                        break Err(newline);
-                    }
-                    from = newline + 1;
-                }
-                None => break Err(self.bytes.len()),
-            }
-        };
-        match close {
+        match brace_comment_close(self.src, start) {
             Ok(close) => {
                 self.pos = close + 1;
                 self.comment(Span::new(start, self.pos));
@@ -337,18 +346,8 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.comment(Span::new(start, end));
     }
 
-    /// Whether the line starting at `at` starts (after blanks) with a tag pair.
-    /// Costs at most one pass over that line.
-    fn tag_line_at(&self, at: usize) -> bool {
-        let mut i = at;
-        while matches!(self.bytes.get(i), Some(b' ' | b'\t')) {
-            i += 1;
-        }
-        self.bytes.get(i) == Some(&b'[') && self.scan_tag(i, self.line_end(i)).is_ok()
-    }
-
     fn line_end(&self, from: usize) -> usize {
-        memchr::memchr(b'\n', &self.bytes[from..]).map_or(self.bytes.len(), |o| from + o)
+        line_end(self.bytes, from)
     }
 
     /// `[Name "value"]`, all on one line.
@@ -393,51 +392,12 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         }
     }
 
-    /// The tag at `start`: its name, value and end; or where to resume.
     fn scan_tag(
         &self,
         start: usize,
         line_end: usize,
     ) -> Result<(Atom<'s>, Atom<'s>, usize), usize> {
-        let bytes = self.bytes;
-        let give_up =
-            memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |o| start + o + 1);
-        let skip_blanks = |mut i: usize| {
-            while i < line_end && matches!(bytes[i], b' ' | b'\t') {
-                i += 1;
-            }
-            i
-        };
-        let name_start = skip_blanks(start + 1);
-        let mut name_end = name_start;
-        while name_end < line_end && class::TABLE[bytes[name_end] as usize] & class::DELIMITER == 0
-        {
-            name_end += 1;
-        }
-        let name_text = &self.src[name_start..name_end];
-        if classify(name_text) != AtomKind::Word {
-            return Err(give_up);
-        }
-        let value_start = skip_blanks(name_end);
-        if value_start == name_end || bytes.get(value_start) != Some(&b'"') {
-            return Err(give_up);
-        }
-        let value_end = scan_string(bytes, value_start, line_end).map_err(|_| line_end)?;
-        let close = skip_blanks(value_end);
-        if bytes.get(close) != Some(&b']') || close >= line_end {
-            return Err(give_up);
-        }
-        let name = Atom {
-            kind: AtomKind::Word,
-            text: name_text,
-            span: Span::new(name_start, name_end),
-        };
-        let value = Atom {
-            kind: AtomKind::Str,
-            text: &self.src[value_start..value_end],
-            span: Span::new(value_start, value_end),
-        };
-        Ok((name, value, close + 1))
+        scan_tag(self.src, start, line_end)
     }
 
     /// `[Battle Hastings]`: a tag whose value lost its quotes. Reported with
@@ -1043,8 +1003,90 @@ pub fn bom_len(src: &str) -> usize {
     if src.starts_with('\u{feff}') { 3 } else { 0 }
 }
 
+/// Where the `{` comment at `start` closes: `Ok` at its `}`; `Err` where one
+/// never closed stops, before the next line that starts with a tag pair, so
+/// it cannot swallow the battles after it.
+pub(crate) fn brace_comment_close(src: &str, start: usize) -> Result<usize, usize> {
+    let bytes = src.as_bytes();
+    let mut from = start + 1;
+    loop {
+        match memchr::memchr2(b'}', b'\n', &bytes[from..]) {
+            Some(offset) if bytes[from + offset] == b'}' => return Ok(from + offset),
+            Some(offset) => {
+                let newline = from + offset;
+                if tag_line_at(src, newline + 1) {
+                    return Err(newline);
+                }
+                from = newline + 1;
+            }
+            None => return Err(bytes.len()),
+        }
+    }
+}
+
+/// Whether the line starting at `at` starts (after blanks) with a tag pair.
+/// Costs at most one pass over that line.
+pub(crate) fn tag_line_at(src: &str, at: usize) -> bool {
+    let bytes = src.as_bytes();
+    let mut i = at;
+    while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    bytes.get(i) == Some(&b'[') && scan_tag(src, i, line_end(bytes, i)).is_ok()
+}
+
+/// Where the line that holds `from` ends: its newline, or the text's end.
+pub(crate) fn line_end(bytes: &[u8], from: usize) -> usize {
+    memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |o| from + o)
+}
+
+/// The tag at `start`: its name, value and end; or where to resume.
+pub(crate) fn scan_tag(
+    src: &str,
+    start: usize,
+    line_end: usize,
+) -> Result<(Atom<'_>, Atom<'_>, usize), usize> {
+    let bytes = src.as_bytes();
+    let give_up = memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |o| start + o + 1);
+    let skip_blanks = |mut i: usize| {
+        while i < line_end && matches!(bytes[i], b' ' | b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let name_start = skip_blanks(start + 1);
+    let mut name_end = name_start;
+    while name_end < line_end && class::TABLE[bytes[name_end] as usize] & class::DELIMITER == 0 {
+        name_end += 1;
+    }
+    let name_text = &src[name_start..name_end];
+    if classify(name_text) != AtomKind::Word {
+        return Err(give_up);
+    }
+    let value_start = skip_blanks(name_end);
+    if value_start == name_end || bytes.get(value_start) != Some(&b'"') {
+        return Err(give_up);
+    }
+    let value_end = scan_string(bytes, value_start, line_end).map_err(|_| line_end)?;
+    let close = skip_blanks(value_end);
+    if bytes.get(close) != Some(&b']') || close >= line_end {
+        return Err(give_up);
+    }
+    let name = Atom {
+        kind: AtomKind::Word,
+        text: name_text,
+        span: Span::new(name_start, name_end),
+    };
+    let value = Atom {
+        kind: AtomKind::Str,
+        text: &src[value_start..value_end],
+        span: Span::new(value_start, value_end),
+    };
+    Ok((name, value, close + 1))
+}
+
 /// The end of the string starting at `start` (a `"`), or where it was cut off.
-fn scan_string(bytes: &[u8], start: usize, line_end: usize) -> Result<usize, usize> {
+pub(crate) fn scan_string(bytes: &[u8], start: usize, line_end: usize) -> Result<usize, usize> {
     let mut i = start + 1;
     while let Some(offset) = memchr::memchr2(b'"', b'\\', &bytes[i..line_end]) {
         let at = i + offset;
@@ -1096,9 +1138,9 @@ impl<'s> Iterator for Battles<'s> {
     type Item = (Battle<'s>, Stop);
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut builder = TreeBuilder::default();
-        let stop = self.parser.next_battle(&mut builder)?;
-        Some((into_battle(self.parser.src, builder), stop))
+        let mut battle = Battle::empty(self.parser.src);
+        let stop = self.parser.next_tree(&mut battle)?;
+        Some((battle, stop))
     }
 }
 

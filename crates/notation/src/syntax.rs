@@ -78,6 +78,17 @@ impl<'s> Archive<'s> {
 }
 
 impl<'s> Battle<'s> {
+    /// A battle with no items, to parse into ([`crate::Parser::next_tree`]).
+    pub fn empty(source: &'s str) -> Battle<'s> {
+        Battle {
+            source,
+            span: Span::default(),
+            items: Vec::new(),
+            atoms: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
     pub fn atoms_of(&self, item: &Item) -> &[Atom<'s>] {
         &self.atoms[item.atoms.start as usize..item.atoms.end as usize]
     }

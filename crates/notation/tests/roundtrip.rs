@@ -16,9 +16,10 @@
 //!    formatter adds) and formats to itself.
 
 use proptest::prelude::*;
+use senlac_notation::parse::bom_len;
 use senlac_notation::seeded::Rng;
 use senlac_notation::syntax::ShapeItem;
-use senlac_notation::{Archive, AtomKind, ItemKind, decode, format, parse};
+use senlac_notation::{Archive, AtomKind, ItemKind, Parser, decode, format, parse, split};
 
 // ---------------------------------------------------------------------------
 // The generated tree
@@ -892,12 +893,45 @@ fn blank_lines(archive: &Archive<'_>) -> Vec<usize> {
         .collect()
 }
 
+/// The battles `split` cuts are those the parser finds, and each, parsed on
+/// its own from its start into a reused tree, is the same tree with the same
+/// errors: what `senlac lint` relies on to parse battles on every core.
+fn check_split(text: &str, archive: &Archive<'_>) -> Result<(), TestCaseError> {
+    let mut starts = Vec::new();
+    let mut next = Some(bom_len(text));
+    while let Some(start) = next {
+        if text[start..].bytes().all(|b| b.is_ascii_whitespace()) {
+            break;
+        }
+        starts.push(start);
+        next = split::next_start(text, start);
+    }
+    let found: Vec<usize> = archive
+        .battles
+        .iter()
+        .map(|b| b.span.start as usize)
+        .collect();
+    prop_assert_eq!(&starts, &found, "battle starts in {:?}", text);
+    let mut parser = Parser::new(text);
+    let mut tree = senlac_notation::Battle::empty(text);
+    for (start, whole) in starts.iter().zip(&archive.battles) {
+        parser.seek(*start);
+        prop_assert!(parser.next_tree(&mut tree).is_some());
+        prop_assert_eq!(tree.span, whole.span);
+        prop_assert_eq!(&tree.items, &whole.items);
+        prop_assert_eq!(&tree.atoms, &whole.atoms);
+        prop_assert_eq!(&tree.errors, &whole.errors);
+    }
+    Ok(())
+}
+
 /// Any input: no panic, sound spans; without errors, formatting keeps every
 /// item but blank lines, adds at most the two separators a battle has, and is
 /// idempotent.
 fn check_any(text: &str) -> Result<(), TestCaseError> {
     let archive = parse(text);
     check_spans(&archive)?;
+    check_split(text, &archive)?;
     if archive.has_errors() {
         return Ok(());
     }
@@ -997,6 +1031,7 @@ proptest! {
             text
         );
         check_spans(&archive)?;
+        check_split(&text, &archive)?;
         prop_assert_eq!(archive.battles.len(), tree.len(), "battles in\n{}", text);
         for (battle, expected) in archive.battles.iter().zip(&tree) {
             prop_assert_eq!(

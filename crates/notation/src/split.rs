@@ -1,0 +1,58 @@
+//! Where battles start in an archive, found without parsing them.
+//!
+//! A battle ends at a `[` that is neither in its tag section nor inside a
+//! comment or a string (docs/notation.md, "Archives"). [`next_start`] follows
+//! only that much of the parser's state, jumping with `memchr` from one byte
+//! that can change it to the next, so a reader can cut an archive into
+//! battles on one thread and parse them on all the others. A test holds it to
+//! the parser: the battles it cuts are the battles [`crate::parse`] finds.
+
+use crate::parse::{brace_comment_close, line_end, scan_string, scan_tag};
+
+/// Where the battle after the one starting at `from` starts, or `None` when
+/// the battle runs to the end of `src`.
+pub fn next_start(src: &str, from: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut at = skip_tag_section(src, from);
+    // Past the tags, only a `[` outside comments and strings ends the battle.
+    // memchr takes three bytes: a `;` is looked for on its own, only up to
+    // the next of the others, so no byte is scanned twice over.
+    loop {
+        let rest = &bytes[at.min(bytes.len())..];
+        let other = memchr::memchr3(b'[', b'{', b'"', rest).map_or(bytes.len(), |o| at + o);
+        let next = memchr::memchr(b';', &bytes[at.min(other)..other]).map_or(other, |o| at + o);
+        if next >= bytes.len() {
+            return None;
+        }
+        at = match bytes[next] {
+            b'[' => return Some(next),
+            b'{' => brace_comment_end(src, next),
+            b'"' => scan_string(bytes, next, line_end(bytes, next)).unwrap_or_else(|end| end),
+            _ => line_end(bytes, next),
+        };
+    }
+}
+
+/// Where the tag section that starts at `from` ends: the first byte that is
+/// neither a tag pair, a comment, a blank nor a stray delimiter.
+fn skip_tag_section(src: &str, from: usize) -> usize {
+    let bytes = src.as_bytes();
+    let mut at = from;
+    while let Some(&byte) = bytes.get(at) {
+        at = match byte {
+            b' ' | b'\t' | b'\r' | b'\n' | b',' | b'}' | b']' => at + 1,
+            b'{' => brace_comment_end(src, at),
+            b';' => line_end(bytes, at),
+            b'[' => match scan_tag(src, at, line_end(bytes, at)) {
+                Ok((_, _, end)) | Err(end) => end,
+            },
+            _ => break,
+        };
+    }
+    at
+}
+
+/// Where the `{` comment at `start` ends, closed or not.
+fn brace_comment_end(src: &str, start: usize) -> usize {
+    brace_comment_close(src, start).map_or_else(|stop| stop, |close| close + 1)
+}
