@@ -547,25 +547,35 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         }
     }
 
+    #[inline]
     fn classified(&mut self, kind: AtomKind, start: usize, end: usize) {
-        if kind == AtomKind::Invalid && self.glued(start, end) {
+        if kind == AtomKind::Invalid {
+            self.invalid(start, end);
+        } else {
+            self.push_atom(kind, start, end);
+        }
+    }
+
+    /// A run that is no atom: reported, unless it is atoms run together.
+    #[cold]
+    #[inline(never)]
+    fn invalid(&mut self, start: usize, end: usize) {
+        if self.glued(start, end) {
             return;
         }
-        if kind == AtomKind::Invalid {
-            let text = &self.src[start..end];
-            let shown: String = text.chars().take(32).collect();
-            let ellipsis = if shown.len() < text.len() { "…" } else { "" };
-            self.error(
-                SyntaxError::new(
-                    Code::InvalidToken,
-                    Span::new(start, end),
-                    format!("`{}{ellipsis}` is not a valid token", shown.escape_debug()),
-                    "not a word, number, cell, dice roll or other atom",
-                )
-                .with_help("see docs/notation.md, \"Atoms\", for the shapes an atom can take"),
-            );
-        }
-        self.push_atom(kind, start, end);
+        let text = &self.src[start..end];
+        let shown: String = text.chars().take(32).collect();
+        let ellipsis = if shown.len() < text.len() { "…" } else { "" };
+        self.error(
+            SyntaxError::new(
+                Code::InvalidToken,
+                Span::new(start, end),
+                format!("`{}{ellipsis}` is not a valid token", shown.escape_debug()),
+                "not a word, number, cell, dice roll or other atom",
+            )
+            .with_help("see docs/notation.md, \"Atoms\", for the shapes an atom can take"),
+        );
+        self.push_atom(AtomKind::Invalid, start, end);
     }
 
     /// An invalid run that is atoms written without their blanks: `II>II`,
@@ -631,6 +641,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.push_atom_slow(atom);
     }
 
+    /// An atom that opens or ends an item: kept out of line, so that
+    /// [`Run::push_atom`] stays small enough to inline in the scanning loop.
+    #[inline(never)]
     fn push_atom_slow(&mut self, atom: Atom<'s>) {
         let (kind, start) = (atom.kind, atom.span.start as usize);
         self.leave_tags();
@@ -772,7 +785,11 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         let end = self.atoms.last().map_or(start, |a| a.span.end as usize);
         let span = Span::new(start, end);
         let kind = match kind {
-            ItemKind::Action | ItemKind::Directive if self.turn_without_dot() => ItemKind::Turn,
+            ItemKind::Action | ItemKind::Directive
+                if self.atoms.len() == 2 && self.turn_without_dot() =>
+            {
+                ItemKind::Turn
+            }
             ItemKind::Action => {
                 self.check_action();
                 kind
