@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Instructions per action of `senlac lint` and `senlac lint --syntax-only`, for
+# every listed rule system, counted by valgrind's callgrind: a figure that does
+# not move when the machine is busy, unlike seconds. Each system is measured on
+# a 5 MB archive its own generator writes (cached under /tmp, keyed by system).
+#
+# Usage: scripts/instructions.sh [PATH/TO/senlac] [RULES...]
+#   PATH/TO/senlac  default: builds target/release/senlac
+#   RULES           default: every system `senlac rules` lists
+# With ../shared/anchors/instructions.sh beside the clone, the chess anchors
+# (pgn-reader's parse, pgn-reader + shakmaty's validate) are printed first.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+senlac=${1:-}
+if [ -z "$senlac" ]; then
+  cargo build -q --release --locked -p senlac --manifest-path "$root/Cargo.toml"
+  senlac=$root/target/release/senlac
+fi
+shift || true
+command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
+if [ $# -gt 0 ]; then
+  systems=("$@")
+else
+  mapfile -t systems < <("$senlac" rules | awk '{print $1}')
+fi
+anchors=$root/../shared/anchors/instructions.sh
+[ -x "$anchors" ] && "$anchors"
+
+count() { # instructions of a whole command, all threads
+  local out; out=$(mktemp)
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>&1 || true
+  awk '/^summary:|^totals:/ {print $2; exit}' "$out"; rm -f "$out"
+}
+for rules in "${systems[@]}"; do
+  sbn=/tmp/senlac-instr-${rules//\//-}.sbn
+  if [ ! -s "$sbn" ]; then
+    : > "$sbn"; seed=1
+    while [ "$(stat -c %s "$sbn")" -lt 5000000 ]; do
+      "$senlac" gen --rules "$rules" --battles 200 --seed $seed >> "$sbn"; seed=$((seed + 1))
+    done
+  fi
+  actions=$("$senlac" lint "$sbn" 2>&1 | grep -o '[0-9,]* actions' | tr -d ', actions' | tail -n 1)
+  bytes=$(stat -c %s "$sbn")
+  for mode in lint "lint --syntax-only"; do
+    n=$(count "$senlac" $mode "$sbn")
+    python3 -c "print(f'senlac {\"$mode\":19} {$n/$actions:8.0f} instructions/action {$n/$bytes:6.1f} /byte  ({$actions} actions, {$bytes} bytes, $rules)')"
+  done
+done
