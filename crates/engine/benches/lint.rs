@@ -1,9 +1,16 @@
-//! Lint throughput, per rule system: parse, lower and replay every battle of
-//! an archive of at least 100 MiB that the system's own generator wrote, as
-//! `senlac lint` does. Every listed system of the registry is measured, so a
-//! new system is measured as soon as it is registered: in MiB/s (group
-//! `lint`) and in actions/s (group `lint-actions`, actions as `senlac lint`
-//! counts them).
+//! Parse and lint throughput, per rule system, on an archive of at least
+//! 100 MiB that the system's own generator wrote. Every listed system of the
+//! registry is measured, so a new system is measured as soon as it is
+//! registered: in MiB/s (group `lint`) and in actions/s (group
+//! `lint-actions`, actions as `senlac lint` counts them). Each group holds,
+//! per system:
+//!
+//! - `TAG/parse`: the streaming parser with a visitor that only counts, as
+//!   pgn-reader's parse benchmark does;
+//! - `TAG/1-thread`: parse, lower and replay every battle, one after another;
+//! - `TAG/all-threads`: the same, the battles cut apart by
+//!   `senlac_notation::split` and parsed and checked on every core, as
+//!   `senlac lint` does.
 //!
 //! `SENLAC_BENCH_MIB` sets the archive's size in MiB (100 by default), and
 //! `SENLAC_BENCH_RULES` the systems, by Rules tag, comma separated (every
@@ -13,9 +20,12 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use std::ops::ControlFlow;
+
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use rayon::prelude::*;
 use senlac_engine::{Config, SYSTEMS, System, check};
-use senlac_notation::{ItemKind, battles, lower};
+use senlac_notation::{Battle, ItemKind, ItemRef, Parser, SyntaxError, Visitor, lower, split};
 
 const DEFAULT_MIB: usize = 100;
 
@@ -75,26 +85,106 @@ struct Linted {
     problems: usize,
 }
 
-fn lint(text: &str) -> Linted {
-    let mut linted = Linted {
-        battles: 0,
-        actions: 0,
-        problems: 0,
+/// What `senlac lint` finds in one battle.
+fn lint_battle(battle: &Battle<'_>) -> Linted {
+    let actions = battle
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Action)
+        .count();
+    let mut problems = battle.errors.len() + lower::check(battle).len();
+    problems += match check(battle, Config::default()) {
+        Ok(game) => game.violations().len(),
+        Err(_) => 1,
     };
-    for (battle, _) in battles(text) {
-        linted.battles += 1;
-        linted.actions += battle
-            .items
-            .iter()
-            .filter(|i| i.kind == ItemKind::Action)
-            .count();
-        linted.problems += battle.errors.len() + lower::check(&battle).len();
-        linted.problems += match check(&battle, Config::default()) {
-            Ok(game) => game.violations().len(),
-            Err(_) => 1,
-        };
+    Linted {
+        battles: 1,
+        actions,
+        problems,
+    }
+}
+
+impl Linted {
+    fn add(self, other: Linted) -> Linted {
+        Linted {
+            battles: self.battles + other.battles,
+            actions: self.actions + other.actions,
+            problems: self.problems + other.problems,
+        }
+    }
+}
+
+const NOTHING: Linted = Linted {
+    battles: 0,
+    actions: 0,
+    problems: 0,
+};
+
+/// Every battle, one after another, in one reused tree.
+fn lint(text: &str) -> Linted {
+    let mut parser = Parser::new(text);
+    let mut battle = Battle::empty(text);
+    let mut linted = NOTHING;
+    while parser.next_tree(&mut battle).is_some() {
+        linted = linted.add(lint_battle(&battle));
     }
     linted
+}
+
+/// Where every battle starts, as `senlac lint`'s reader finds them.
+fn starts(text: &str) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut next = Some(0);
+    while let Some(start) = next {
+        if text[start..].bytes().all(|b| b.is_ascii_whitespace()) {
+            break;
+        }
+        starts.push(start);
+        next = split::next_start(text, start);
+    }
+    starts
+}
+
+/// Every battle on every core, each worker reusing one tree.
+fn lint_parallel(text: &str) -> Linted {
+    starts(text)
+        .par_iter()
+        .map_init(
+            || (Parser::new(text), Battle::empty(text)),
+            |(parser, battle), &start| {
+                parser.seek(start);
+                parser.next_tree(battle);
+                lint_battle(battle)
+            },
+        )
+        .reduce(|| NOTHING, Linted::add)
+}
+
+/// A visitor that builds nothing: it counts items and atoms.
+#[derive(Default)]
+struct Counter {
+    items: usize,
+    atoms: usize,
+    errors: usize,
+}
+
+impl<'s> Visitor<'s> for Counter {
+    fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()> {
+        self.items += 1;
+        self.atoms += item.atoms.len();
+        ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, _error: SyntaxError) {
+        self.errors += 1;
+    }
+}
+
+fn parse_only(text: &str) -> Counter {
+    let mut parser = Parser::new(text);
+    let mut counter = Counter::default();
+    while parser.next_battle(&mut counter).is_some() {}
+    counter
 }
 
 fn bench(c: &mut Criterion) {
@@ -104,6 +194,13 @@ fn bench(c: &mut Criterion) {
         let text = archive(system, target);
         let linted = lint(&text);
         assert_eq!(linted.problems, 0, "generated {tag} battles must be legal");
+        let parallel = lint_parallel(&text);
+        assert_eq!(
+            (parallel.battles, parallel.actions, parallel.problems),
+            (linted.battles, linted.actions, 0),
+            "{tag}: the battles split apart are the battles parsed in one pass"
+        );
+        assert_eq!(parse_only(&text).errors, 0);
         eprintln!(
             "{tag}: {:.1} MiB, {} battles, {} actions",
             text.len() as f64 / 1048576.0,
@@ -119,7 +216,15 @@ fn bench(c: &mut Criterion) {
             group.throughput(throughput);
             // A pass takes seconds: the same number of iterations a sample.
             group.sampling_mode(SamplingMode::Flat);
-            group.bench_function(tag, |b| b.iter(|| black_box(lint(black_box(&text)))));
+            group.bench_function(format!("{tag}/parse"), |b| {
+                b.iter(|| black_box(parse_only(black_box(&text)).atoms))
+            });
+            group.bench_function(format!("{tag}/1-thread"), |b| {
+                b.iter(|| black_box(lint(black_box(&text))))
+            });
+            group.bench_function(format!("{tag}/all-threads"), |b| {
+                b.iter(|| black_box(lint_parallel(black_box(&text))))
+            });
             group.finish();
         }
     }
