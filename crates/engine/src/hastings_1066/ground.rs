@@ -233,6 +233,38 @@ pub fn nearest_enemy(state: &State, side: Side, cell: Cell) -> Option<(u32, usiz
         .min()
 }
 
+/// Where the enemy's combat units stand, in cube coordinates: for asking the
+/// nearest enemy of many hexes of one state, each in a few subtractions
+/// rather than a pass over every piece.
+pub struct EnemyHexes {
+    cubes: Vec<hex::Cube>,
+    parity: senlac_board::Parity,
+}
+
+impl EnemyHexes {
+    /// The combat units of `side`'s enemy, as [`nearest_enemy`] counts them.
+    pub fn of(state: &State, side: Side) -> EnemyHexes {
+        let parity = state.roster.parity;
+        let cubes = (0..state.pieces.len())
+            .filter_map(|p| {
+                let info = state.info(p)?;
+                let at = state.pieces[p].at?;
+                (info.side != side && !info.is_leader()).then(|| hex::to_cube(at, parity))
+            })
+            .collect();
+        EnemyHexes { cubes, parity }
+    }
+
+    /// Hexes from `cell` to the nearest of them.
+    pub fn distance(&self, cell: Cell) -> Option<u32> {
+        let from = hex::to_cube(cell, self.parity);
+        self.cubes
+            .iter()
+            .map(|&enemy| hex::Cube::distance(from, enemy))
+            .min()
+    }
+}
+
 /// Whether an enemy combat unit stands next to `cell`.
 pub fn next_to_enemy(state: &State, side: Side, cell: Cell) -> bool {
     nearest_enemy(state, side, cell).is_some_and(|(d, _)| d == 1)

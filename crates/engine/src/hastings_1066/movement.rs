@@ -1235,9 +1235,10 @@ pub(super) fn must_close(
         return None;
     }
     let movement = ground::allowance(mover.kind, Some(order), true);
+    let enemies = ground::EnemyHexes::of(state, mover.side);
     ground::reach(state, mover, start, movement)
         .into_iter()
-        .filter_map(|cell| ground::nearest_enemy(state, mover.side, cell).map(|(d, _)| (d, cell)))
+        .filter_map(|cell| enemies.distance(cell).map(|d| (d, cell)))
         .min_by_key(|&(d, cell)| (d, cell != start, cell))
 }
 

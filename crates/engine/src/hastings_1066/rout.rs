@@ -91,6 +91,50 @@ fn step_cost(state: &State, piece: usize, a: Cell, b: Cell) -> u32 {
     ground + stream
 }
 
+/// What a retreating piece meets in a hex: an enemy, an enemy's zone of
+/// control, a friend.
+#[derive(Clone, Copy)]
+struct Met {
+    occupied: bool,
+    controlled: bool,
+    friend: bool,
+}
+
+/// [`enemy_blocks`] and [`friend_in`] for one piece in one state, each hex
+/// asked once: a search meets the same hexes on many paths.
+struct Ground<'a> {
+    state: &'a State,
+    piece: usize,
+    met: Vec<Option<Met>>,
+}
+
+impl<'a> Ground<'a> {
+    fn new(state: &'a State, piece: usize) -> Ground<'a> {
+        let cells =
+            usize::from(state.roster.extent.columns) * usize::from(state.roster.extent.rows);
+        Ground {
+            state,
+            piece,
+            met: vec![None; cells],
+        }
+    }
+
+    fn get(&mut self, cell: Cell) -> Met {
+        let ask = |state, piece| {
+            let (occupied, controlled) = enemy_blocks(state, piece, cell);
+            Met {
+                occupied,
+                controlled,
+                friend: friend_in(state, piece, cell),
+            }
+        };
+        match self.state.roster.index(cell) {
+            Some(i) => *self.met[i].get_or_insert_with(|| ask(self.state, self.piece)),
+            None => ask(self.state, self.piece),
+        }
+    }
+}
+
 /// Every legal retreat of up to `hexes` steps from where `piece` stands,
 /// and every stretch of one where it might stop, staying put included
 /// (HS-R19). `withdrawal`: it may enter an enemy ZOC and stops there
@@ -104,12 +148,13 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
     };
     let rear = side.row().rear;
     let parity = state.roster.parity;
+    let mut ground = Ground::new(state, piece);
     let mut done = Vec::new();
     let mut open = vec![(vec![start], Vec::<Stop>::new(), (0usize, 0usize, 0u32))];
     while let Some((path, stops, rank)) = open.pop() {
         let here = *path.last().unwrap_or(&start);
-        let stopped_in_zoc = withdrawal && !stops.is_empty() && enemy_blocks(state, piece, here).1;
-        let on_friend = !stops.is_empty() && friend_in(state, piece, here);
+        let stopped_in_zoc = withdrawal && !stops.is_empty() && ground.get(here).controlled;
+        let on_friend = !stops.is_empty() && ground.get(here).friend;
         let at_end = stops.len() == hexes || stopped_in_zoc;
         done.push(Candidate {
             stops: stops.clone(),
@@ -144,15 +189,15 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
                     if path.contains(&next) {
                         continue;
                     }
-                    let (occupied, controlled) = enemy_blocks(state, piece, next);
-                    if occupied || (controlled && !withdrawal) {
+                    let there = ground.get(next);
+                    if there.occupied || (there.controlled && !withdrawal) {
                         continue;
                     }
                     let mut p = path.clone();
                     p.push(next);
                     let mut s = stops.clone();
                     s.push(Stop::Hex(next));
-                    let friends = friend_in(state, piece, next) as usize;
+                    let friends = there.friend as usize;
                     open.push((
                         p,
                         s,
