@@ -169,8 +169,13 @@ pub fn direction_to(a: Cell, b: Cell, parity: Parity) -> Option<Direction> {
 }
 
 /// Whether two cells share a hexside.
+#[inline]
 pub fn adjacent(a: Cell, b: Cell, parity: Parity) -> bool {
-    distance(a, b, parity) == 1
+    // Neighbours differ by at most one in column and in row: most pairs a
+    // rule asks about are ruled out before any cube is worked out.
+    a.column.abs_diff(b.column) <= 1
+        && a.row.abs_diff(b.row) <= 1
+        && distance(a, b, parity) == 1
 }
 
 /// Whether every consecutive pair of `cells` is adjacent (true for fewer

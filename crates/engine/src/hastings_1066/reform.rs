@@ -33,12 +33,17 @@ pub const NORMAN_DISTANCE: u32 = 4;
 /// Why a hex is outside a side's reform area, as a code and a message;
 /// `None` when it is inside.
 pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<(&'static CodeInfo, String)> {
-    let hill: Vec<Cell> = (1..=roster.extent.columns)
-        .flat_map(|column| (1..=roster.extent.rows).map(move |row| Cell { column, row }))
-        .filter(|&c| roster.ground_at(c).is_some_and(|g| g.senlac_hill))
-        .collect();
+    // Asked for every hex of an area: the hill is walked, never collected.
+    let hill = || {
+        roster
+            .ground
+            .iter()
+            .enumerate()
+            .filter(|(_, ground)| ground.senlac_hill)
+            .map(|(i, _)| roster.cell_at(i))
+    };
     match side {
-        Side::Saxons => (!hill.contains(&cell)).then(|| {
+        Side::Saxons => (!roster.ground_at(cell).is_some_and(|g| g.senlac_hill)).then(|| {
             (
                 &codes::REFORM_NOT_ON_HILL,
                 format!("{cell} is not on Senlac Hill (11.5.6)"),
@@ -54,9 +59,8 @@ pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<(&'static Code
                     ),
                 ));
             }
-            let near = hill
-                .iter()
-                .map(|&h| (hex::distance(cell, h, roster.parity), h))
+            let near = hill()
+                .map(|h| (hex::distance(cell, h, roster.parity), h))
                 .min();
             if let Some((distance, h)) = near.filter(|&(d, _)| d < NORMAN_DISTANCE) {
                 return Some((
@@ -66,8 +70,7 @@ pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<(&'static Code
                     ),
                 ));
             }
-            let north = hill
-                .iter()
+            let north = hill()
                 .filter(|h| h.row == cell.row && h.column >= cell.column)
                 .min_by_key(|h| h.column);
             north.map(|h| {

@@ -150,9 +150,12 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
     let parity = state.roster.parity;
     let mut ground = Ground::new(state, piece);
     let mut done = Vec::new();
-    let mut open = vec![(vec![start], Vec::<Stop>::new(), (0usize, 0usize, 0u32))];
-    while let Some((path, stops, rank)) = open.pop() {
-        let here = *path.last().unwrap_or(&start);
+    let mut open = vec![(Vec::<Stop>::new(), (0usize, 0usize, 0u32))];
+    while let Some((stops, rank)) = open.pop() {
+        let here = match stops.last() {
+            Some(&Stop::Hex(cell)) => cell,
+            _ => start,
+        };
         let stopped_in_zoc = withdrawal && !stops.is_empty() && ground.get(here).controlled;
         let on_friend = !stops.is_empty() && ground.get(here).friend;
         let at_end = stops.len() == hexes || stopped_in_zoc;
@@ -186,20 +189,17 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
                     }
                 }
                 Some(next) => {
-                    if path.contains(&next) {
+                    if next == start || stops.contains(&Stop::Hex(next)) {
                         continue;
                     }
                     let there = ground.get(next);
                     if there.occupied || (there.controlled && !withdrawal) {
                         continue;
                     }
-                    let mut p = path.clone();
-                    p.push(next);
                     let mut s = stops.clone();
                     s.push(Stop::Hex(next));
                     let friends = there.friend as usize;
                     open.push((
-                        p,
                         s,
                         (
                             rank.0 + behind,
