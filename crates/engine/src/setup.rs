@@ -913,29 +913,38 @@ fn place(at: Location) -> String {
 
 /// Reports each `key=` a line gives a second time: which value counts would
 /// be a guess.
-fn repeated_pairs(pairs: &[Atom<'_>], out: &mut Vec<Violation>) {
+fn repeated_pairs<'s>(pairs: &[Atom<'s>], out: &mut Vec<Violation>) {
+    // Keys are compared as written; only a repeated pair's values are read
+    // (value::pair classifies its value, and a line may have many pairs).
+    fn key<'s>(atom: &Atom<'s>) -> Option<&'s str> {
+        if atom.kind != senlac_notation::AtomKind::Pair {
+            return None;
+        }
+        atom.text.split_once('=').map(|(key, _)| key)
+    }
     for (i, atom) in pairs.iter().enumerate() {
-        let Some((key, value)) = value::pair(atom) else {
+        let Some(this) = key(atom) else {
             continue;
         };
-        let first = pairs[..i]
-            .iter()
-            .filter_map(value::pair)
-            .find(|(earlier, _)| *earlier == key);
-        if let Some((_, first)) = first {
-            out.push(
-                Violation::of(
-                    &codes::REPEATED_PAIR,
-                    atom.span,
-                    format!(
-                        "`{key}` is given twice on this line: `{key}={}`, then `{key}={}`",
-                        first.text, value.text
-                    ),
-                    rule::UNITS,
-                )
-                .help(format!("keep one `{key}=`")),
-            );
-        }
+        let Some(earlier) = pairs[..i].iter().find(|earlier| key(earlier) == Some(this)) else {
+            continue;
+        };
+        let (Some((key, value)), Some((_, first))) = (value::pair(atom), value::pair(earlier))
+        else {
+            continue;
+        };
+        out.push(
+            Violation::of(
+                &codes::REPEATED_PAIR,
+                atom.span,
+                format!(
+                    "`{key}` is given twice on this line: `{key}={}`, then `{key}={}`",
+                    first.text, value.text
+                ),
+                rule::UNITS,
+            )
+            .help(format!("keep one `{key}=`")),
+        );
     }
 }
 
