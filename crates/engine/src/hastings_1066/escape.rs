@@ -83,7 +83,7 @@ pub fn adjacent_now(state: &State) -> Vec<Exposure> {
                 with_friend |= cell == at;
                 continue;
             }
-            if hex::adjacent(cell, at, parity) {
+            if super::ground::within_one(cell, at) && hex::adjacent(cell, at, parity) {
                 adjacent.push(o);
                 // The hexes it controls are among its neighbours (5.7).
                 in_zoc = in_zoc

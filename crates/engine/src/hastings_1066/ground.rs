@@ -221,6 +221,13 @@ pub fn friend_in(state: &State, mover: Mover, cell: Cell) -> Option<usize> {
     })
 }
 
+/// Whether two hexes are at most one column and one row apart, as every
+/// pair of neighbours is: a cheap test before [`hex::adjacent`] or a unit's
+/// frontal hexes, for scans over every piece.
+pub fn within_one(a: Cell, b: Cell) -> bool {
+    a.column.abs_diff(b.column) <= 1 && a.row.abs_diff(b.row) <= 1
+}
+
 /// The enemy combat units on the map nearest `cell`, and how far they are.
 pub fn nearest_enemy(state: &State, side: Side, cell: Cell) -> Option<(u32, usize)> {
     let parity = state.roster.parity;

@@ -1235,9 +1235,26 @@ pub(super) fn must_close(
         return None;
     }
     let movement = ground::allowance(mover.kind, Some(order), true);
+    let parity = state.roster.parity;
+    // ground::nearest_enemy for every hex reached, with the enemy combat
+    // units' places (as cubes) gathered once rather than per hex.
+    let enemies: Vec<hex::Cube> = (0..state.pieces.len())
+        .filter_map(|p| {
+            let info = state.info(p)?;
+            let at = state.pieces[p].at?;
+            (info.side != mover.side && !info.is_leader()).then(|| hex::to_cube(at, parity))
+        })
+        .collect();
     ground::reach(state, mover, start, movement)
         .into_iter()
-        .filter_map(|cell| ground::nearest_enemy(state, mover.side, cell).map(|(d, _)| (d, cell)))
+        .filter_map(|cell| {
+            let here = hex::to_cube(cell, parity);
+            let nearest = enemies
+                .iter()
+                .map(|&e| hex::Cube::distance(here, e))
+                .min()?;
+            Some((nearest, cell))
+        })
         .min_by_key(|&(d, cell)| (d, cell != start, cell))
 }
 
