@@ -171,11 +171,16 @@ pub fn direction_to(a: Cell, b: Cell, parity: Parity) -> Option<Direction> {
 /// Whether two cells share a hexside.
 #[inline]
 pub fn adjacent(a: Cell, b: Cell, parity: Parity) -> bool {
-    // Neighbours differ by at most one in column and in row: most pairs a
-    // rule asks about are ruled out before any cube is worked out.
-    a.column.abs_diff(b.column) <= 1
-        && a.row.abs_diff(b.row) <= 1
-        && distance(a, b, parity) == 1
+    // Most pairs a rule asks about are ruled out before any cube is worked out.
+    within_one(a, b) && distance(a, b, parity) == 1
+}
+
+/// Whether two cells are at most one column and one row apart, as every
+/// pair of neighbours is, whatever the parity: a cheap test before hex
+/// geometry, for scans over every piece.
+#[inline]
+pub fn within_one(a: Cell, b: Cell) -> bool {
+    a.column.abs_diff(b.column) <= 1 && a.row.abs_diff(b.row) <= 1
 }
 
 /// Whether every consecutive pair of `cells` is adjacent (true for fewer

@@ -14,6 +14,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use foldhash::fast::FixedState;
+
 use senlac_board::scene::{Board, Shape};
 use senlac_board::{Cell, Extent, hex, kurbo, range};
 use senlac_notation::lower::{self, Area, Directive, Map};
@@ -210,11 +212,11 @@ pub struct Setup<'b, 's> {
     pub rest: Vec<Line<'b, 's>>,
     /// Each unit by side and id, and each deployed unit by its cell: looking
     /// one up must not pass over every unit.
-    ids: HashMap<(usize, &'s str), usize>,
-    cells: HashMap<Cell, usize>,
-    /// The first `map` line and its words, for a second one's finding.
+    ids: HashMap<(usize, &'s str), usize, FixedState>,
+    cells: HashMap<Cell, usize, FixedState>,
+    /// The first `map` line and its atoms, for a second one's finding.
     map_line: Option<Span>,
-    map_text: String,
+    map_atoms: &'b [Atom<'s>],
     /// Whether several pieces may be placed on one cell (leaders stacked
     /// with units): the system then checks what may stack.
     stacking: bool,
@@ -235,17 +237,18 @@ impl<'b, 's> Setup<'b, 's> {
         stacking: bool,
         out: &mut Vec<Violation>,
     ) -> Setup<'b, 's> {
+        // Sized for a usual battle, so reading one does not grow them line by line.
         let mut setup = Setup {
-            sides: Vec::new(),
-            units: Vec::new(),
+            sides: Vec::with_capacity(2),
+            units: Vec::with_capacity(16),
             board: None,
             terrain: Vec::new(),
             deploy_order: Vec::new(),
-            rest: Vec::new(),
-            ids: HashMap::new(),
-            cells: HashMap::new(),
+            rest: Vec::with_capacity(8),
+            ids: HashMap::default(),
+            cells: HashMap::default(),
             map_line: None,
-            map_text: String::new(),
+            map_atoms: &[],
             stacking,
         };
         let lines = battle
@@ -268,7 +271,7 @@ impl<'b, 's> Setup<'b, 's> {
         };
         // Sides, units and the map first, so that a placement or a terrain
         // range is checked against them wherever its line stands.
-        let mut later = Vec::new();
+        let mut later = Vec::with_capacity(8);
         let mut army = None;
         for line in lines {
             match line.directive {
@@ -476,7 +479,7 @@ impl<'b, 's> Setup<'b, 's> {
                     format!(
                         "a second `map` line, `{}`: the battle is fought on the first, `{}`",
                         line_text(line.atoms),
-                        self.map_text
+                        line_text(self.map_atoms)
                     ),
                     rule::MAP,
                 )
@@ -489,7 +492,7 @@ impl<'b, 's> Setup<'b, 's> {
             return;
         }
         self.map_line = Some(line.span);
-        self.map_text = line_text(line.atoms);
+        self.map_atoms = line.atoms;
         self.board = Some(match map {
             Map::Hex {
                 columns,
@@ -824,13 +827,14 @@ impl<'b, 's> Setup<'b, 's> {
                 );
                 continue;
             };
-            let name = self.name(unit);
+            // Named only for a finding: a clean deployment formats nothing.
+            let name = || self.name(unit);
             if let Some(earlier) = self.units[unit].deployed {
                 out.push(
                     Violation::of(
                         &codes::DEPLOYED_TWICE,
                         span,
-                        format!("{name} is already deployed, at {}", place(earlier.at)),
+                        format!("{} is already deployed, at {}", name(), place(earlier.at)),
                         rule::DEPLOY,
                     )
                     .help("deploy each unit once; where it goes next belongs in the movetext"),
@@ -846,7 +850,7 @@ impl<'b, 's> Setup<'b, 's> {
             if !fits {
                 self.wrong_board(
                     span,
-                    &format!("{name}'s place {}", place(placement.at)),
+                    &format!("{}'s place {}", name(), place(placement.at)),
                     out,
                 );
                 continue;
@@ -856,7 +860,11 @@ impl<'b, 's> Setup<'b, 's> {
                 Location::Point(point) => self.on_table(point),
             };
             if !on_map {
-                self.off_map(span, format!("{name}'s place {}", place(placement.at)), out);
+                self.off_map(
+                    span,
+                    format!("{}'s place {}", name(), place(placement.at)),
+                    out,
+                );
                 continue;
             }
             if let Location::Cell(cell) = placement.at
@@ -868,7 +876,8 @@ impl<'b, 's> Setup<'b, 's> {
                         &codes::OCCUPIED,
                         span,
                         format!(
-                            "{name} cannot deploy on {cell}: {} is there",
+                            "{} cannot deploy on {cell}: {} is there",
+                            name(),
                             self.name(other)
                         ),
                         rule::DEPLOY,
@@ -904,29 +913,38 @@ fn place(at: Location) -> String {
 
 /// Reports each `key=` a line gives a second time: which value counts would
 /// be a guess.
-fn repeated_pairs(pairs: &[Atom<'_>], out: &mut Vec<Violation>) {
+fn repeated_pairs<'s>(pairs: &[Atom<'s>], out: &mut Vec<Violation>) {
+    // Keys are compared as written; only a repeated pair's values are read
+    // (value::pair classifies its value, and a line may have many pairs).
+    fn key<'s>(atom: &Atom<'s>) -> Option<&'s str> {
+        if atom.kind != senlac_notation::AtomKind::Pair {
+            return None;
+        }
+        atom.text.split_once('=').map(|(key, _)| key)
+    }
     for (i, atom) in pairs.iter().enumerate() {
-        let Some((key, value)) = value::pair(atom) else {
+        let Some(this) = key(atom) else {
             continue;
         };
-        let first = pairs[..i]
-            .iter()
-            .filter_map(value::pair)
-            .find(|(earlier, _)| *earlier == key);
-        if let Some((_, first)) = first {
-            out.push(
-                Violation::of(
-                    &codes::REPEATED_PAIR,
-                    atom.span,
-                    format!(
-                        "`{key}` is given twice on this line: `{key}={}`, then `{key}={}`",
-                        first.text, value.text
-                    ),
-                    rule::UNITS,
-                )
-                .help(format!("keep one `{key}=`")),
-            );
-        }
+        let Some(earlier) = pairs[..i].iter().find(|earlier| key(earlier) == Some(this)) else {
+            continue;
+        };
+        let (Some((key, value)), Some((_, first))) = (value::pair(atom), value::pair(earlier))
+        else {
+            continue;
+        };
+        out.push(
+            Violation::of(
+                &codes::REPEATED_PAIR,
+                atom.span,
+                format!(
+                    "`{key}` is given twice on this line: `{key}={}`, then `{key}={}`",
+                    first.text, value.text
+                ),
+                rule::UNITS,
+            )
+            .help(format!("keep one `{key}=`")),
+        );
     }
 }
 

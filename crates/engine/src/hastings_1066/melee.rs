@@ -184,6 +184,7 @@ pub fn controls_cell(state: &State, piece: usize, cell: Cell) -> bool {
         return false;
     };
     p.standing == Standing::Good
+        && hex::within_one(at, cell)
         && state.info(piece).is_some_and(|i| !i.is_leader())
         && state.roster.extent.contains(cell)
         && facing::frontal_neighbours(at, facing, state.roster.parity).any(|c| c == cell)

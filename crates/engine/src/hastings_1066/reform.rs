@@ -33,22 +33,38 @@ pub const NORMAN_DISTANCE: u32 = 4;
 /// Why a hex is outside a side's reform area, as a code and a message;
 /// `None` when it is inside.
 pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<(&'static CodeInfo, String)> {
-    // Asked for every hex of an area: the hill is walked, never collected.
-    let hill = || {
-        roster
-            .ground
-            .iter()
-            .enumerate()
-            .filter(|(_, ground)| ground.senlac_hill)
-            .map(|(i, _)| roster.cell_at(i))
-    };
+    outside_among(roster, side, cell, &mut None)
+}
+
+/// Senlac Hill's hexes on the map, column by column.
+fn hill_cells(roster: &Roster) -> Vec<Cell> {
+    (1..=roster.extent.columns)
+        .flat_map(|column| (1..=roster.extent.rows).map(move |row| Cell { column, row }))
+        .filter(|&c| roster.ground_at(c).is_some_and(|g| g.senlac_hill))
+        .collect()
+}
+
+/// [`outside`], with the hill's hexes listed at most once for many
+/// questions (`hill`, filled when a Norman hex first needs it): a Saxon hex
+/// is looked up, not searched for.
+fn outside_among(
+    roster: &Roster,
+    side: Side,
+    cell: Cell,
+    hill: &mut Option<Vec<Cell>>,
+) -> Option<(&'static CodeInfo, String)> {
     match side {
-        Side::Saxons => (!roster.ground_at(cell).is_some_and(|g| g.senlac_hill)).then(|| {
-            (
-                &codes::REFORM_NOT_ON_HILL,
-                format!("{cell} is not on Senlac Hill (11.5.6)"),
-            )
-        }),
+        Side::Saxons => {
+            let on_hill = (1..=roster.extent.columns).contains(&cell.column)
+                && (1..=roster.extent.rows).contains(&cell.row)
+                && roster.ground_at(cell).is_some_and(|g| g.senlac_hill);
+            (!on_hill).then(|| {
+                (
+                    &codes::REFORM_NOT_ON_HILL,
+                    format!("{cell} is not on Senlac Hill (11.5.6)"),
+                )
+            })
+        }
         Side::Normans => {
             if !NORMAN_ROWS.contains(&cell.row) {
                 return Some((
@@ -59,8 +75,10 @@ pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<(&'static Code
                     ),
                 ));
             }
-            let near = hill()
-                .map(|h| (hex::distance(cell, h, roster.parity), h))
+            let hill = hill.get_or_insert_with(|| hill_cells(roster));
+            let near = hill
+                .iter()
+                .map(|&h| (hex::distance(cell, h, roster.parity), h))
                 .min();
             if let Some((distance, h)) = near.filter(|&(d, _)| d < NORMAN_DISTANCE) {
                 return Some((
@@ -70,7 +88,8 @@ pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<(&'static Code
                     ),
                 ));
             }
-            let north = hill()
+            let north = hill
+                .iter()
                 .filter(|h| h.row == cell.row && h.column >= cell.column)
                 .min_by_key(|h| h.column);
             north.map(|h| {
@@ -173,9 +192,14 @@ fn untraced(state: &State, side: Side) -> Vec<usize> {
             flood::region(start, roster.extent, roster.parity, open)
         })
         .collect();
+    let mut hill = None;
     let mut traced: Vec<bool> = reach
         .iter()
-        .map(|ground| ground.iter().any(|&c| outside(roster, side, c).is_none()))
+        .map(|ground| {
+            ground
+                .iter()
+                .any(|&c| outside_among(roster, side, c, &mut hill).is_none())
+        })
         .collect();
     // A unit that reaches a friend who can trace, traces (to a fixpoint).
     loop {
@@ -604,11 +628,12 @@ pub fn settled(state: &State, span: Span, out: &mut Vec<Violation>) {
 /// area (11.5.5's sections are the reform's, not the setup's); `placed`
 /// gives each piece's deployment span.
 pub fn deployment(state: &State, placed: &[(usize, Span)], out: &mut Vec<Violation>) {
+    let mut hill = None;
     for &(piece, span) in placed {
         let (Some(info), Some(cell)) = (state.info(piece), state.pieces[piece].at) else {
             continue;
         };
-        if let Some((code, message)) = outside(&state.roster, info.side, cell) {
+        if let Some((code, message)) = outside_among(&state.roster, info.side, cell, &mut hill) {
             out.push(Violation::of(
                 code,
                 span,

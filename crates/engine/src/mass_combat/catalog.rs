@@ -126,15 +126,27 @@ pub fn extra_argument<'a, 's>(
     act: Act,
     args: &'a [senlac_notation::Atom<'s>],
 ) -> Option<&'a senlac_notation::Atom<'s>> {
-    let mut open: Vec<Arg> = arguments(act).to_vec();
-    args.iter()
-        .find(|atom| match open.iter().position(|a| a.fits(atom.kind)) {
-            Some(i) => {
-                open.swap_remove(i);
+    // At most two arguments: each argument taken is crossed off in place,
+    // with no list built per action.
+    let takes = arguments(act);
+    let mut taken = [false; 2];
+    debug_assert!(
+        takes.len() <= taken.len(),
+        "an act takes at most two arguments"
+    );
+    args.iter().find(|atom| {
+        let open = takes
+            .iter()
+            .zip(&mut taken)
+            .find(|(arg, taken)| !**taken && arg.fits(atom.kind));
+        match open {
+            Some((_, taken)) => {
+                *taken = true;
                 false
             }
             None => true,
-        })
+        }
+    })
 }
 
 /// Words a writer may reach for from the rule document's prose or common

@@ -233,18 +233,21 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
 /// Plays and checks an action. What it finds is weighed against what the
 /// checker already doubts: one mistake gives one error (crate::doubt).
 fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    // The word is read once: every check below asks for the verb it means.
+    let meant = meant_word(action.verb().text);
+    let verb = meant.and_then(Verb::parse);
     // Reactions still owed from earlier actions are reported apart: they are
     // not this action's findings.
-    if !is_reaction(action) {
+    if !verb.is_some_and(|verb| verb.is_reaction() || verb == Verb::Rout) {
         flush_owed(fold, out);
     }
     let side = fold.acting.map_or(0, |acting| match fold.phase {
         Some(Phase::DefenseDeclarations) => fold.roster.enemy_of(acting),
         _ => acting,
     });
-    settle_phase(fold, action, side, out);
+    settle_phase(fold, action, verb, side, out);
     let before = out.len();
-    act_unchecked(fold, action, out);
+    act_unchecked(fold, action, meant, out);
     super::claims::check(fold, action, out);
     // An action played as the verb it nearly names is a guess: what the
     // guess then breaks is not reported besides the unknown verb.
@@ -269,10 +272,11 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
 fn settle_phase(
     fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
+    verb: Option<Verb>,
     side: usize,
     out: &mut Vec<Violation>,
 ) {
-    let Some(verb) = action_verb(action.verb().text) else {
+    let Some(verb) = verb else {
         return;
     };
     let allowed: &[Phase] = match catalog::of(verb).when {
@@ -432,14 +436,15 @@ fn head(action: &Action<'_, '_>) -> Span {
     }
 }
 
-/// Whether an action answers an owed reaction (`VI rout`, `VI endure`).
-fn is_reaction(action: &Action<'_, '_>) -> bool {
-    action_verb(action.verb().text).is_some_and(|verb| verb.is_reaction() || verb == Verb::Rout)
-}
-
-fn act_unchecked(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+/// Plays an action as `meant`, the word its verb names or nearly names
+/// ([`meant_word`]).
+fn act_unchecked(
+    fold: &mut Fold<'_>,
+    action: &Action<'_, '_>,
+    meant: Option<&'static str>,
+    out: &mut Vec<Violation>,
+) {
     let verb_atom = action.verb();
-    let meant = meant_word(verb_atom.text);
     if meant != Some(verb_atom.text) {
         let listed = format!(
             "`senlac rules {}` lists the actions",
@@ -554,9 +559,10 @@ fn react_all(
         return;
     }
     for reaction in action.reactions() {
+        let written = Verb::parse(reaction.verb.text);
         let Some(unit) = value::unit_refs(&reaction.reactor)
             .next()
-            .and_then(|r| resolve_reactor(fold, r, own, Verb::parse(reaction.verb.text)))
+            .and_then(|r| resolve_reactor(fold, r, own, written))
         else {
             out.push(super::setup::unknown_unit(
                 &fold.roster,
@@ -566,7 +572,7 @@ fn react_all(
             ));
             continue;
         };
-        let Some(verb) = Verb::parse(reaction.verb.text).or_else(|| {
+        let Some(verb) = written.or_else(|| {
             let meant = action_verb(reaction.verb.text);
             out.push(unknown_verb(
                 &reaction.verb,
@@ -944,10 +950,24 @@ fn movement(
         );
         return;
     };
-    // The path may start with the unit's own hex (MC-R12); read twice, not collected.
-    let from_start = value::cells(path_atom).next() == Some(start);
-    let path = || value::cells(path_atom).skip(usize::from(from_start));
-    let steps = path().count();
+    // The path may start with the unit's own hex (MC-R12). Its cells are
+    // read once into a fixed array (no move is checked step by step past
+    // its limit, at most six hexes); beyond the array they are only counted.
+    let mut cells = [start; 8];
+    let mut written = 0usize;
+    for cell in value::cells(path_atom) {
+        if let Some(slot) = cells.get_mut(written) {
+            *slot = cell;
+        }
+        written += 1;
+    }
+    let from_start = written > 0 && cells[0] == start;
+    let steps = written - usize::from(from_start);
+    let path = || {
+        cells[usize::from(from_start)..written.min(cells.len())]
+            .iter()
+            .copied()
+    };
     let (limit, rule) = match verb {
         Verb::Advance => (ADVANCE_HEXES, rules::MOVEMENT),
         Verb::Maneuver => (MANEUVER_HEXES, rules::MOVEMENT),
@@ -1032,7 +1052,6 @@ fn movement(
         at = cell;
     }
     let side = fold.info(unit).side;
-    let before = fold.nearest_enemy(side, start);
     // The adjacent enemies with the fewest command points may pursue (MC-R16).
     let mut pursuers = [None; 4];
     if verb == Verb::Disengage {
@@ -1062,6 +1081,9 @@ fn movement(
     match verb {
         // Closer to an enemy unit, any one of them (MC-R21).
         Verb::Advance if fold.closer_enemy(side, start, at).is_none() => {
+            // The move changed no enemy's hex: the distance before is read now,
+            // only for the finding.
+            let before = fold.nearest_enemy(side, start);
             let after = fold.nearest_enemy(side, at);
             out.push(
                 Violation::of(

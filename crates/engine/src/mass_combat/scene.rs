@@ -303,13 +303,13 @@ fn terrain(state: &State) -> Vec<Terrain> {
     let mut out: Vec<Terrain> = Vec::new();
     for (kind, cell) in &roster.terrain {
         let Some(look) = look(kind) else { continue };
-        match out.iter_mut().find(|t| &t.kind == kind) {
+        match out.iter_mut().find(|t| *t.kind == **kind) {
             Some(Terrain {
                 shape: Shape::Cells { cells },
                 ..
             }) => cells.push(*cell),
             _ => out.push(Terrain {
-                kind: kind.clone(),
+                kind: kind.to_string(),
                 look,
                 shape: Shape::Cells { cells: vec![*cell] },
             }),

@@ -160,9 +160,10 @@ fn lay_terrain(generic: &Setup<'_, '_>, roster: &mut Roster, out: &mut Vec<Viola
         }
         match &terrain.shape {
             Shape::Cells { cells } => {
+                let shared: Arc<str> = Arc::from(kind);
                 roster
                     .terrain
-                    .extend(cells.iter().map(|&cell| (kind.to_string(), cell)));
+                    .extend(cells.iter().map(|&cell| (Arc::clone(&shared), cell)));
                 if IMPASSABLE.contains(&kind) {
                     roster.impassable.extend(cells);
                 } else if kind == "hill" {
@@ -191,6 +192,7 @@ fn declare_units(
     out: &mut Vec<Violation>,
 ) -> Vec<UnitState> {
     let mut units = Vec::with_capacity(generic.units.len());
+    roster.units.reserve_exact(generic.units.len());
     for unit in &generic.units {
         let id = unit.id;
         let class = Class::parse(unit.class);

@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use foldhash::fast::FixedState;
+
 use senlac_notation::lower::{Map, Parity};
 use senlac_notation::value::Cell;
 
@@ -32,15 +34,16 @@ pub struct Roster {
     pub parity: Parity,
     pub impassable: Vec<Cell>,
     pub hill: Vec<Cell>,
-    /// Every terrain cell with its kind as written, for pictures.
-    pub terrain: Vec<(String, Cell)>,
+    /// Every terrain cell with its kind as written, for pictures (one
+    /// string per terrain line, shared by its cells).
+    pub terrain: Vec<(Arc<str>, Cell)>,
     /// Hexsides of the hill's crest, each stored with the lower cell first.
     pub crest: Vec<(Cell, Cell)>,
     /// The side that acts first, from `first SIDE turn`.
     pub first_turn: Option<usize>,
     /// Per side, each unit's index by id: an action names its units by id,
     /// and a lookup must not pass over every unit.
-    pub ids: Vec<HashMap<String, usize>>,
+    pub ids: Vec<HashMap<String, usize, FixedState>>,
     /// Units a setup finding leaves in doubt (an unknown class or grade),
     /// each with the finding's index: their findings in play are not
     /// reported again (crate::doubt).
@@ -94,7 +97,17 @@ impl Roster {
 
     /// Indexes the units by side and id, once they are all declared.
     pub fn index_ids(&mut self) {
-        self.ids = vec![HashMap::new(); self.sides.len()];
+        // Sized up front: growing a table rehashes every id in it.
+        let mut counts = vec![0usize; self.sides.len()];
+        for unit in &self.units {
+            if let Some(count) = counts.get_mut(unit.side) {
+                *count += 1;
+            }
+        }
+        self.ids = counts
+            .into_iter()
+            .map(|count| HashMap::with_capacity_and_hasher(count, FixedState::default()))
+            .collect();
         for (index, unit) in self.units.iter().enumerate() {
             if let Some(ids) = self.ids.get_mut(unit.side) {
                 ids.entry(unit.id.clone()).or_insert(index);
@@ -349,11 +362,8 @@ impl State {
         let side = self.info(unit).side;
         let mut found = [usize::MAX; 6];
         if let Some(at) = self.units[unit].hex {
-            for (slot, neighbour) in found
-                .iter_mut()
-                .zip(hex::neighbours(at, self.roster.parity))
-            {
-                if let Some(other) = self.unit_at(neighbour)
+            for (slot, neighbour) in found.iter_mut().zip(neighbours(at, self.roster.parity)) {
+                if let Some(other) = neighbour.and_then(|cell| self.unit_at(cell))
                     && self.info(other).side != side
                 {
                     *slot = other;
@@ -390,5 +400,53 @@ impl State {
             .filter_map(|(i, _)| self.units[i].hex)
             .map(|h| self.roster.distance(cell, h))
             .min()
+    }
+}
+
+/// A cell's neighbours as [`hex::neighbours`] finds them (N, NE, SE, S, SW,
+/// NW; `None` for one without a label in 1..=99), by offset arithmetic:
+/// adjacency is asked for every movement action, and the cube round trip
+/// per neighbour is its cost.
+fn neighbours(cell: Cell, parity: Parity) -> [Option<Cell>; 6] {
+    let (column, row) = (i32::from(cell.column), i32::from(cell.row));
+    // Whether the next column sits half a hex lower than this one: its
+    // neighbours' rows then start one further down.
+    let lower = i32::from(match parity {
+        Parity::Odd => column % 2 == 1,
+        Parity::Even => column % 2 == 0,
+    });
+    let at = |column: i32, row: i32| {
+        let label = |n: i32| u8::try_from(n).ok().filter(|n| (1..=99).contains(n));
+        Some(Cell {
+            column: label(column)?,
+            row: label(row)?,
+        })
+    };
+    [
+        at(column, row - 1),
+        at(column + 1, row - 1 + lower),
+        at(column + 1, row + lower),
+        at(column, row + 1),
+        at(column - 1, row + lower),
+        at(column - 1, row - 1 + lower),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_are_the_boards() {
+        for parity in [Parity::Odd, Parity::Even] {
+            for column in 1..=99u8 {
+                for row in 1..=99u8 {
+                    let cell = Cell { column, row };
+                    let fast: Vec<Cell> = neighbours(cell, parity).into_iter().flatten().collect();
+                    let board: Vec<Cell> = hex::neighbours(cell, parity).collect();
+                    assert_eq!(fast, board, "{cell} {parity:?}");
+                }
+            }
+        }
     }
 }

@@ -146,11 +146,9 @@ pub fn triggers_after(
             continue;
         };
         let mut shocks: Vec<Shock> = Vec::new();
-        let nearest = nearest_enemy(after, unit);
-        // The attacker, for HP triggers: an enemy it engaged in the line.
-        let attacker = engaged_with(engaged, unit)
-            .find(|&other| after.enemies(unit, other))
-            .or(nearest);
+        // Looked up once, and only when a trigger fires: most lines fire none.
+        let mut nearest_found = None;
+        let mut nearest = || *nearest_found.get_or_insert_with(|| nearest_enemy(after, unit));
 
         let max = after.info(unit).map_or(0, |i| i.max_hp);
         for (trigger, reached) in [
@@ -158,6 +156,10 @@ pub fn triggers_after(
             (Trigger::Quarter, tables::quarter_reached(now.hp, max)),
         ] {
             if reached && !now.spent.contains(trigger) {
+                // The attacker, for HP triggers: an enemy it engaged in the line.
+                let attacker = engaged_with(engaged, unit)
+                    .find(|&other| after.enemies(unit, other))
+                    .or_else(&mut nearest);
                 shocks.push(Shock {
                     trigger,
                     threat: trigger.threat(0),
@@ -170,7 +172,7 @@ pub fn triggers_after(
             shocks.push(Shock {
                 trigger: Trigger::Surrounded,
                 threat: Trigger::Surrounded.threat(0),
-                threat_entity: nearest,
+                threat_entity: nearest(),
             });
         }
 
@@ -192,7 +194,7 @@ pub fn triggers_after(
             if is_lost && !was_lost && !checked {
                 let killer = engaged_with(engaged, commander)
                     .find(|&other| after.enemies(commander, other))
-                    .or(nearest);
+                    .or_else(&mut nearest);
                 shocks.push(Shock {
                     trigger: Trigger::CommanderLost,
                     threat: Trigger::CommanderLost.threat(0),
@@ -259,7 +261,10 @@ pub fn is_surrounded(state: &State, unit: usize) -> bool {
                     .get(other)
                     .is_some_and(|e| e.status != Status::Routed)
         })
-        .filter_map(|other| state.footprint(other));
+        .filter_map(|other| state.footprint(other))
+        // Only a footprint within a square of the target can hold a square
+        // of the ring around it: the others touch no side.
+        .filter(|&other| footprint::gap(target, other) <= 1);
     footprint::surrounded(target, enemies)
 }
 
@@ -466,8 +471,13 @@ pub fn escape_route(state: &State, unit: usize) -> bool {
     let Some(at) = state.footprint(unit) else {
         return false;
     };
+    escape_route_to(state, unit, at, goal(state, unit))
+}
+
+/// [`escape_route`] from `at`, towards `goal`.
+fn escape_route_to(state: &State, unit: usize, at: Footprint, goal: Goal) -> bool {
     let extent = state.roster.extent();
-    match goal(state, unit) {
+    match goal {
         Goal::Edge(edge) => footprint::route_exists(at, extent, movement_cost(state, unit), |to| {
             edge.reached(to, extent) && stands_free(state, unit, to)
         }),
@@ -551,13 +561,28 @@ pub enum FleeError {
 /// it is not toward safety.
 pub fn check_flight(state: &State, unit: usize, path: &[Cell]) -> Result<Flight, FleeError> {
     let start = state.footprint(unit).ok_or(FleeError::NotDeployed)?;
-    if !escape_route(state, unit) {
+    let goal = goal(state, unit);
+    let costs = goal_costs(state, unit, goal);
+    // An edge or commander goal's cost map already says whether a route
+    // exists (the start is reached from the goals exactly when the goals
+    // are reached from the start): no second search.
+    let escapes = match goal {
+        Goal::Edge(_) => costs
+            .as_ref()
+            .is_some_and(|c| c.get(start.anchor).is_some()),
+        Goal::Commander(commander) => state.footprint(commander).is_some_and(|near| {
+            footprint::adjacent(start, near)
+                || costs
+                    .as_ref()
+                    .is_some_and(|c| c.get(start.anchor).is_some())
+        }),
+        Goal::Away(_) | Goal::None => escape_route_to(state, unit, start, goal),
+    };
+    if !escapes {
         return Err(FleeError::NoEscapeRoute);
     }
-    let goal = goal(state, unit);
     let extent = state.roster.extent();
     let mov = mov_of(state, unit);
-    let costs = goal_costs(state, unit, goal);
     let threat = match goal {
         Goal::Away(threat) => state.footprint(threat),
         _ => None,

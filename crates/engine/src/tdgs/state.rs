@@ -254,12 +254,24 @@ impl Edge {
     /// Whether any square of `footprint` lies on this edge of the map
     /// (TDGS-R34). Row 01 is the north edge, column 01 the west.
     pub fn reached(self, footprint: Footprint, extent: Extent) -> bool {
-        footprint.cells().any(|cell| match self {
-            Edge::North => cell.row == 1,
-            Edge::East => cell.column == extent.columns,
-            Edge::South => cell.row == extent.rows,
-            Edge::West => cell.column == 1,
-        })
+        // As `footprint.cells().any(..)` would find, by the bounds of its
+        // labelled part: searches ask this of every anchor of the map.
+        let span = |from: u8, size: u8| {
+            let from = i32::from(from);
+            (from.max(1), (from + i32::from(size.max(1)) - 1).min(99))
+        };
+        let (left, right) = span(footprint.anchor.column, footprint.width);
+        let (top, bottom) = span(footprint.anchor.row, footprint.height);
+        if left > right || top > bottom {
+            return false;
+        }
+        let (columns, rows) = (i32::from(extent.columns), i32::from(extent.rows));
+        match self {
+            Edge::North => top == 1,
+            Edge::East => (left..=right).contains(&columns),
+            Edge::South => (top..=bottom).contains(&rows),
+            Edge::West => left == 1,
+        }
     }
 }
 
@@ -746,5 +758,40 @@ impl State {
                     .is_some_and(|l| l.commander == commander && l.slot == slot)
             })
             .map(|(i, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edge_is_reached_as_the_footprints_squares_say() {
+        let by_squares = |edge: Edge, footprint: Footprint, extent: Extent| {
+            footprint.cells().any(|cell| match edge {
+                Edge::North => cell.row == 1,
+                Edge::East => cell.column == extent.columns,
+                Edge::South => cell.row == extent.rows,
+                Edge::West => cell.column == 1,
+            })
+        };
+        let extents = [(1, 1), (12, 10), (40, 30), (99, 99), (120, 140), (0, 0)];
+        for (columns, rows) in extents {
+            let extent = Extent { columns, rows };
+            for column in (0..=101u8).chain([150, 255]) {
+                for row in (0..=101u8).chain([150, 255]) {
+                    for (width, height) in [(0, 0), (1, 1), (2, 1), (1, 3), (4, 2), (3, 3)] {
+                        let footprint = Footprint::new(Cell { column, row }, width, height);
+                        for edge in Edge::ALL {
+                            assert_eq!(
+                                edge.reached(footprint, extent),
+                                by_squares(edge, footprint, extent),
+                                "{edge:?} {footprint:?} {extent:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }
