@@ -1030,6 +1030,33 @@ pub fn distances_to(
     cost: impl Fn(Cell) -> Option<u32>,
     goal: impl Fn(Footprint) -> bool,
 ) -> CostMap {
+    search_to(width, height, extent, cost, goal, None)
+}
+
+/// [`distances_to`], stopped once every anchor that costs no more than
+/// `start` is settled: enough to follow any cheapest route from `start`,
+/// whose costs only fall. An anchor left unsettled holds a cost above the
+/// start's (a bound, not its cost) or none. When `start` cannot reach a
+/// goal, the whole map is searched, as by [`distances_to`].
+pub fn distances_from(
+    width: u8,
+    height: u8,
+    extent: Extent,
+    cost: impl Fn(Cell) -> Option<u32>,
+    goal: impl Fn(Footprint) -> bool,
+    start: Cell,
+) -> CostMap {
+    search_to(width, height, extent, cost, goal, Some(start))
+}
+
+fn search_to(
+    width: u8,
+    height: u8,
+    extent: Extent,
+    cost: impl Fn(Cell) -> Option<u32>,
+    goal: impl Fn(Footprint) -> bool,
+    start: Option<Cell>,
+) -> CostMap {
     let anchors = Anchors {
         extent,
         width,
@@ -1044,9 +1071,19 @@ pub fn distances_to(
             heap.push(Reverse((0, index)));
         }
     }
+    let start = start.and_then(|cell| anchors.index(cell));
+    // Anchors leave the heap cheapest first: once the start has, those
+    // that cost no more than it are the ones still to pop at its cost.
+    let mut enough = u32::MAX;
     while let Some(Reverse((done, index))) = heap.pop() {
         if done > map.costs[index] {
             continue;
+        }
+        if done > enough {
+            break;
+        }
+        if Some(index) == start {
+            enough = done;
         }
         let here = anchors.cell(index);
         for (before, anchor) in anchors.around(here) {
@@ -1573,6 +1610,45 @@ mod tests {
     }
 
     proptest! {
+        /// A search stopped at the start settles every anchor a cheapest
+        /// route from it can pass, with the whole search's costs, and no
+        /// other anchor descends to them.
+        #[test]
+        fn a_search_from_a_start_agrees_on_its_routes(
+            costs in terrain(8, 6),
+            start in (1u8..=8, 1u8..=6),
+            goal in (1u8..=8, 1u8..=6),
+            size in 1u8..=2,
+        ) {
+            let extent = Extent { columns: 8, rows: 6 };
+            let grid = lookup(extent, &costs);
+            let start = Cell { column: start.0, row: start.1 };
+            let at_goal = |at: Footprint| at.contains(Cell { column: goal.0, row: goal.1 });
+            let whole = distances_to(size, size, extent, &grid, at_goal);
+            let part = distances_from(size, size, extent, &grid, at_goal, start);
+            prop_assert_eq!(part.get(start), whole.get(start));
+            let limit = whole.get(start).unwrap_or(u32::MAX);
+            for (anchor, cost) in whole.reached() {
+                if cost <= limit {
+                    prop_assert_eq!(part.get(anchor), Some(cost), "{:?}", anchor);
+                } else {
+                    prop_assert!(part.get(anchor).is_none_or(|bound| bound >= cost));
+                }
+            }
+            for anchor in crate::range(Cell { column: 1, row: 1 }, Cell { column: 8, row: 6 }) {
+                for next in square::neighbours(anchor, Adjacency::Diagonal) {
+                    for step in 0..=8 {
+                        if part.get(anchor).is_some_and(|c| c <= limit) {
+                            prop_assert_eq!(
+                                part.descends(anchor, next, step),
+                                whole.descends(anchor, next, step)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+
         #[test]
         fn gap_is_symmetric_and_zero_only_on_overlap(a in footprint(20, 6), b in footprint(20, 6)) {
             prop_assert_eq!(gap(a, b), gap(b, a));

@@ -404,28 +404,30 @@ pub fn goal(state: &State, unit: usize) -> Goal {
 
 /// The cheapest cost from every anchor of `unit`'s footprint to its edge or
 /// commander goal (ROUT-3), with [`movement_cost`]; `None` for the other
-/// goals.
-fn goal_costs(state: &State, unit: usize, goal: Goal) -> Option<footprint::CostMap> {
+/// goals. With `from`, only as far as the anchors that cost no more than
+/// `from` ([`footprint::distances_from`]): all a flight from there asks.
+fn goal_costs(
+    state: &State,
+    unit: usize,
+    goal: Goal,
+    from: Option<Cell>,
+) -> Option<footprint::CostMap> {
     let info = state.info(unit)?;
     let extent = state.roster.extent();
     let cost = movement_cost(state, unit);
+    let search = |goal: &dyn Fn(Footprint) -> bool| match from {
+        Some(from) => footprint::distances_from(info.width, info.height, extent, &cost, goal, from),
+        None => footprint::distances_to(info.width, info.height, extent, &cost, goal),
+    };
     match goal {
-        Goal::Edge(edge) => Some(footprint::distances_to(
-            info.width,
-            info.height,
-            extent,
-            cost,
-            |at| edge.reached(at, extent) && stands_free(state, unit, at),
-        )),
+        Goal::Edge(edge) => Some(search(&|at| {
+            edge.reached(at, extent) && stands_free(state, unit, at)
+        })),
         Goal::Commander(commander) => {
             let near = state.footprint(commander)?;
-            Some(footprint::distances_to(
-                info.width,
-                info.height,
-                extent,
-                cost,
-                |at| footprint::adjacent(at, near) && stands_free(state, unit, at),
-            ))
+            Some(search(&|at| {
+                footprint::adjacent(at, near) && stands_free(state, unit, at)
+            }))
         }
         Goal::Away(_) | Goal::None => None,
     }
@@ -562,7 +564,7 @@ pub enum FleeError {
 pub fn check_flight(state: &State, unit: usize, path: &[Cell]) -> Result<Flight, FleeError> {
     let start = state.footprint(unit).ok_or(FleeError::NotDeployed)?;
     let goal = goal(state, unit);
-    let costs = goal_costs(state, unit, goal);
+    let costs = goal_costs(state, unit, goal, Some(start.anchor));
     // An edge or commander goal's cost map already says whether a route
     // exists (the start is reached from the goals exactly when the goals
     // are reached from the start): no second search.
@@ -605,10 +607,14 @@ pub fn check_flight(state: &State, unit: usize, path: &[Cell]) -> Result<Flight,
         }
         if let Some(costs) = &costs {
             if !costs.descends(at.anchor, next, step) {
+                // The map stops short of costs above the start's: the
+                // message's numbers come from the whole one.
+                let whole = goal_costs(state, unit, goal, None);
+                let remaining = |anchor| whole.as_ref().and_then(|c| c.get(anchor));
                 return Err(FleeError::NotTowardSafety {
                     index,
-                    remaining_before: costs.get(at.anchor),
-                    remaining_after: costs.get(next),
+                    remaining_before: remaining(at.anchor),
+                    remaining_after: remaining(next),
                     step,
                 });
             }
