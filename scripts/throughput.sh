@@ -53,7 +53,7 @@ for _ in $(seq "$rounds"); do
     sbn=/tmp/senlac-tp-${rules//\//-}-$mib.sbn
     for threads in 2 1; do
       for mode in lint "lint --syntax-only"; do
-        line=$(RAYON_NUM_THREADS=$threads "$senlac" $mode "$sbn" 2>&1 | tail -n 1)
+        line=$({ RAYON_NUM_THREADS=$threads "$senlac" $mode "$sbn" 2>&1 || true; } | tail -n 1)
         actions=$(echo "$line" | grep -o '[0-9,]* actions' | tr -d ', actions')
         rate=$(echo "$line" | sed 's/.*(\([0-9.]*\) MiB\/s)/\1/')
         keep "$rules $mode ${threads}t" "$rate" "$(python3 -c "print($actions / ($(stat -c %s "$sbn") / 1048576 / $rate))")"
