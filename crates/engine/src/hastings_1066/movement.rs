@@ -497,8 +497,17 @@ fn travel(
             spent: 0,
         },
     };
-    // The duty to close is judged against the position before the move.
-    let close = must_close(fold, mover, start, order);
+    // The duty to close is judged against the position before the move. A
+    // move that ends next to an enemy closed as far as any could: no
+    // search then.
+    let end_next_to_enemy = path
+        .last()
+        .is_some_and(|&end| ground::next_to_enemy(fold, mover.side, end));
+    let close = if end_next_to_enemy {
+        None
+    } else {
+        must_close(fold, mover, start, order)
+    };
     let walked = walk(fold, mover, Some(start), &path, written, pay, out);
     let end = *path.last().unwrap_or(&start);
     if !walked.broken {
