@@ -147,8 +147,36 @@ pub fn distance(a: Cell, b: Cell, parity: Parity) -> u32 {
 }
 
 /// The cell one step away in `direction`, if it has a label in 1..=99.
+///
+/// The cube step, worked out in offset coordinates: rules ask for
+/// neighbours in every search, and the cube round trip per neighbour was
+/// their cost. A test holds it to the cube step for every `u8` label.
+#[inline]
 pub fn neighbour(cell: Cell, direction: Direction, parity: Parity) -> Option<Cell> {
-    to_cell(to_cube(cell, parity).step(direction), parity)
+    let (column, row) = (i32::from(cell.column), i32::from(cell.row));
+    // Whether the next column sits half a hex lower than this one: its
+    // neighbours' rows then start one further down.
+    let lower = i32::from(match parity {
+        Parity::Odd => column % 2 == 1,
+        Parity::Even => column % 2 == 0,
+    });
+    let (columns, rows) = match direction {
+        Direction::N => (0, -1),
+        Direction::NE => (1, lower - 1),
+        Direction::SE => (1, lower),
+        Direction::S => (0, 1),
+        Direction::SW => (-1, lower),
+        Direction::NW => (-1, lower - 1),
+    };
+    let label = |n: i32| {
+        u8::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_LABEL).contains(&i32::from(*n)))
+    };
+    Some(Cell {
+        column: label(column + columns)?,
+        row: label(row + rows)?,
+    })
 }
 
 /// A cell's neighbours in the order N, NE, SE, S, SW, NW, leaving out those
@@ -489,6 +517,24 @@ mod tests {
     use crate::Extent;
     use crate::testing::c;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_neighbour_is_the_cube_step() {
+        for parity in [Parity::Odd, Parity::Even] {
+            for column in 0..=u8::MAX {
+                for row in 0..=u8::MAX {
+                    let cell = Cell { column, row };
+                    for direction in Direction::ALL {
+                        assert_eq!(
+                            neighbour(cell, direction, parity),
+                            to_cell(to_cube(cell, parity).step(direction), parity),
+                            "{cell:?} {direction:?} {parity:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     fn cells(labels: &[&str]) -> Vec<Cell> {
         labels.iter().map(|label| c(label)).collect()

@@ -362,8 +362,11 @@ impl State {
         let side = self.info(unit).side;
         let mut found = [usize::MAX; 6];
         if let Some(at) = self.units[unit].hex {
-            for (slot, neighbour) in found.iter_mut().zip(neighbours(at, self.roster.parity)) {
-                if let Some(other) = neighbour.and_then(|cell| self.unit_at(cell))
+            for (slot, neighbour) in found
+                .iter_mut()
+                .zip(hex::neighbours(at, self.roster.parity))
+            {
+                if let Some(other) = self.unit_at(neighbour)
                     && self.info(other).side != side
                 {
                     *slot = other;
@@ -400,53 +403,5 @@ impl State {
             .filter_map(|(i, _)| self.units[i].hex)
             .map(|h| self.roster.distance(cell, h))
             .min()
-    }
-}
-
-/// A cell's neighbours as [`hex::neighbours`] finds them (N, NE, SE, S, SW,
-/// NW; `None` for one without a label in 1..=99), by offset arithmetic:
-/// adjacency is asked for every movement action, and the cube round trip
-/// per neighbour is its cost.
-fn neighbours(cell: Cell, parity: Parity) -> [Option<Cell>; 6] {
-    let (column, row) = (i32::from(cell.column), i32::from(cell.row));
-    // Whether the next column sits half a hex lower than this one: its
-    // neighbours' rows then start one further down.
-    let lower = i32::from(match parity {
-        Parity::Odd => column % 2 == 1,
-        Parity::Even => column % 2 == 0,
-    });
-    let at = |column: i32, row: i32| {
-        let label = |n: i32| u8::try_from(n).ok().filter(|n| (1..=99).contains(n));
-        Some(Cell {
-            column: label(column)?,
-            row: label(row)?,
-        })
-    };
-    [
-        at(column, row - 1),
-        at(column + 1, row - 1 + lower),
-        at(column + 1, row + lower),
-        at(column, row + 1),
-        at(column - 1, row + lower),
-        at(column - 1, row - 1 + lower),
-    ]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn neighbours_are_the_boards() {
-        for parity in [Parity::Odd, Parity::Even] {
-            for column in 1..=99u8 {
-                for row in 1..=99u8 {
-                    let cell = Cell { column, row };
-                    let fast: Vec<Cell> = neighbours(cell, parity).into_iter().flatten().collect();
-                    let board: Vec<Cell> = hex::neighbours(cell, parity).collect();
-                    assert_eq!(fast, board, "{cell} {parity:?}");
-                }
-            }
-        }
     }
 }
