@@ -133,24 +133,17 @@ pub fn for_each_text_chunk<R: Read>(
         };
         let (text, utf8_errors) = decode_from(&buf[..cut], origin.offset);
         starts.clear();
-        let mut next = Some(if origin.offset == 0 {
+        let first = if origin.offset == 0 {
             bom_len(&text)
         } else {
             0
-        });
+        };
+        starts.extend(split::starts(&text, first));
         // The last battle may go on past the cut, unless the file ends there.
-        let consumed = loop {
-            let Some(start) = next else {
-                break cut;
-            };
-            if text.as_bytes()[start..].iter().all(u8::is_ascii_whitespace) {
-                break cut;
-            }
-            next = split::next_start(&text, start);
-            if next.is_none() && !eof {
-                break start;
-            }
-            starts.push(start);
+        let consumed = if eof {
+            cut
+        } else {
+            starts.pop().unwrap_or(cut)
         };
         let chunk = Chunk {
             text: &text,

@@ -131,23 +131,11 @@ fn lint(text: &str) -> Linted {
     linted
 }
 
-/// Where every battle starts, as `senlac lint`'s reader finds them.
-fn starts(text: &str) -> Vec<usize> {
-    let mut starts = Vec::new();
-    let mut next = Some(0);
-    while let Some(start) = next {
-        if text[start..].bytes().all(|b| b.is_ascii_whitespace()) {
-            break;
-        }
-        starts.push(start);
-        next = split::next_start(text, start);
-    }
-    starts
-}
-
 /// Every battle on every core, each worker reusing one tree.
 fn lint_parallel(text: &str) -> Linted {
-    starts(text)
+    // Where every battle starts, as `senlac lint`'s reader finds them.
+    split::starts(text, 0)
+        .collect::<Vec<_>>()
         .par_iter()
         .map_init(
             || (Parser::new(text), Battle::empty(text)),

@@ -442,7 +442,6 @@ impl<'b, 's> Action<'b, 's> {
             })
     }
 
-    /// The claimed outcome, the atoms after `=>`.
     /// The first argument that is a cell or a chain of cells: the path a
     /// move, rout or withdrawal writes (`0820-0920-1020`).
     pub fn path(&self) -> Option<&'b Atom<'s>> {
@@ -451,6 +450,7 @@ impl<'b, 's> Action<'b, 's> {
             .find(|a| matches!(a.kind, AtomKind::Cell | AtomKind::CellChain))
     }
 
+    /// The claimed outcome, the atoms after `=>`.
     pub fn outcome(&self) -> Option<&'b [Atom<'s>]> {
         let at = self
             .atoms

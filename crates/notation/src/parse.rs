@@ -346,16 +346,12 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.comment(Span::new(start, end));
     }
 
-    fn line_end(&self, from: usize) -> usize {
-        line_end(self.bytes, from)
-    }
-
     /// `[Name "value"]`, all on one line.
     fn tag(&mut self) {
         let start = self.pos;
         self.line_has_content = true;
-        let line_end = self.line_end(start);
-        match self.scan_tag(start, line_end) {
+        let line_end = line_end(self.bytes, start);
+        match scan_tag(self.src, start, line_end) {
             Ok((name, value, end)) => {
                 self.pos = end;
                 let span = Span::new(start, end);
@@ -390,14 +386,6 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 );
             }
         }
-    }
-
-    fn scan_tag(
-        &self,
-        start: usize,
-        line_end: usize,
-    ) -> Result<(Atom<'s>, Atom<'s>, usize), usize> {
-        scan_tag(self.src, start, line_end)
     }
 
     /// `[Battle Hastings]`: a tag whose value lost its quotes. Reported with
@@ -492,7 +480,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
 
     fn string(&mut self) {
         let start = self.pos;
-        let line_end = self.line_end(start);
+        let line_end = line_end(self.bytes, start);
         match scan_string(self.bytes, start, line_end) {
             Ok(end) => {
                 self.pos = end;
@@ -1116,7 +1104,6 @@ pub(crate) fn scan_string(bytes: &[u8], start: usize, line_end: usize) -> Result
 }
 
 /// Builds the tree of each battle.
-#[derive(Default)]
 struct TreeBuilder<'s> {
     items: Vec<Item>,
     atoms: Vec<Atom<'s>>,

@@ -9,6 +9,15 @@
 
 use crate::parse::{brace_comment_close, line_end, scan_string, scan_tag};
 
+/// Where each battle starts, the first at `from` (a battle's start, or the
+/// blanks before one); nothing when only blanks are left. The last runs to
+/// the end of `src`.
+pub fn starts(src: &str, from: usize) -> impl Iterator<Item = usize> + '_ {
+    let rest = src.as_bytes().get(from..).unwrap_or_default();
+    let first = (!rest.iter().all(u8::is_ascii_whitespace)).then_some(from);
+    std::iter::successors(first, move |&start| next_start(src, start))
+}
+
 /// Where the battle after the one starting at `from` starts, or `None` when
 /// the battle runs to the end of `src`.
 pub fn next_start(src: &str, from: usize) -> Option<usize> {

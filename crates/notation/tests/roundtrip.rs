@@ -897,15 +897,7 @@ fn blank_lines(archive: &Archive<'_>) -> Vec<usize> {
 /// its own from its start into a reused tree, is the same tree with the same
 /// errors: what `senlac lint` relies on to parse battles on every core.
 fn check_split(text: &str, archive: &Archive<'_>) -> Result<(), TestCaseError> {
-    let mut starts = Vec::new();
-    let mut next = Some(bom_len(text));
-    while let Some(start) = next {
-        if text[start..].bytes().all(|b| b.is_ascii_whitespace()) {
-            break;
-        }
-        starts.push(start);
-        next = split::next_start(text, start);
-    }
+    let starts: Vec<usize> = split::starts(text, bom_len(text)).collect();
     let found: Vec<usize> = archive
         .battles
         .iter()

@@ -55,9 +55,8 @@ fn outside_among(
 ) -> Option<(&'static CodeInfo, String)> {
     match side {
         Side::Saxons => {
-            let on_hill = (1..=roster.extent.columns).contains(&cell.column)
-                && (1..=roster.extent.rows).contains(&cell.row)
-                && roster.ground_at(cell).is_some_and(|g| g.senlac_hill);
+            // `ground_at` answers only inside the map.
+            let on_hill = roster.ground_at(cell).is_some_and(|g| g.senlac_hill);
             (!on_hill).then(|| {
                 (
                     &codes::REFORM_NOT_ON_HILL,

@@ -568,16 +568,16 @@ pub fn check_flight(state: &State, unit: usize, path: &[Cell]) -> Result<Flight,
     // An edge or commander goal's cost map already says whether a route
     // exists (the start is reached from the goals exactly when the goals
     // are reached from the start): no second search.
-    let escapes = match goal {
-        Goal::Edge(_) => costs
+    let reaches_goal = || {
+        costs
             .as_ref()
-            .is_some_and(|c| c.get(start.anchor).is_some()),
-        Goal::Commander(commander) => state.footprint(commander).is_some_and(|near| {
-            footprint::adjacent(start, near)
-                || costs
-                    .as_ref()
-                    .is_some_and(|c| c.get(start.anchor).is_some())
-        }),
+            .is_some_and(|c| c.get(start.anchor).is_some())
+    };
+    let escapes = match goal {
+        Goal::Edge(_) => reaches_goal(),
+        Goal::Commander(commander) => state
+            .footprint(commander)
+            .is_some_and(|near| footprint::adjacent(start, near) || reaches_goal()),
         Goal::Away(_) | Goal::None => escape_route_to(state, unit, start, goal),
     };
     if !escapes {
