@@ -121,7 +121,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
 /// Why `piece` may not be pushed from `from` into `to` (9.3.3, 9.3.4),
 /// with the case and the hexes.
 fn illegal(state: &State, chain: &Chain, piece: usize, from: Cell, to: Cell) -> Option<String> {
-    let name = state.name(piece);
+    let name = state.named(piece);
     if !state.roster.extent.contains(to) {
         return Some(format!(
             "9.3.3: {to} is off the map: {name} is pushed one hex onto it"
@@ -255,7 +255,7 @@ pub fn missing(fold: &mut impl Emit, piece: usize, cause: Span, out: &mut Vec<Vi
         return;
     };
     let short = rout::short_path(fold, chain.router);
-    let router = fold.name(chain.router);
+    let router = fold.named(chain.router);
     let finding = if chain.links.is_empty() {
         Violation::of(
             &codes::ROUT_PATH,

@@ -56,48 +56,57 @@ pub struct Exposure {
     pub adjacent: Vec<usize>,
 }
 
-/// Every leader's exposure now: one pass over the pieces per leader on
-/// the map, allocating only the list of his adjacent enemies (this runs
-/// before and after every line).
+const LEADERS_ROOM: usize = 16;
+
+/// Every leader's exposure now. This runs before and after every line, so
+/// it walks the pieces once, testing each combat unit against the leaders
+/// on the map, and passes over a unit more than a row or a column from a
+/// leader before any side or hex arithmetic.
 pub fn adjacent_now(state: &State) -> Vec<Exposure> {
     let parity = state.roster.parity;
-    let mut out = Vec::new();
-    for (l, piece) in state.pieces.iter().enumerate() {
-        let (Some(info), Some(at)) = (state.info(l), piece.at) else {
-            continue;
-        };
-        if !info.is_leader() {
+    let infos = &state.roster.pieces;
+    // Room for every leader of the order of battle, so the pushes don't grow.
+    let mut out = Vec::with_capacity(LEADERS_ROOM);
+    let mut at = Vec::with_capacity(LEADERS_ROOM);
+    for (l, (info, piece)) in infos.iter().zip(&state.pieces).enumerate() {
+        if let (true, Some(cell)) = (info.is_leader(), piece.at) {
+            out.push(Exposure {
+                leader: l,
+                alone_in_zoc: false,
+                adjacent: Vec::new(),
+            });
+            at.push((cell, info.side, false));
+        }
+    }
+    if out.is_empty() {
+        return out;
+    }
+    for (o, (them, other)) in infos.iter().zip(&state.pieces).enumerate() {
+        let Some(cell) = other.at else { continue };
+        if them.is_leader() {
             continue;
         }
-        let mut adjacent = Vec::new();
-        let mut in_zoc = false;
-        let mut with_friend = false;
-        for (o, other) in state.pieces.iter().enumerate() {
-            let (Some(them), Some(cell)) = (state.info(o), other.at) else {
-                continue;
-            };
-            if them.is_leader() {
+        for (exposure, (leader_at, side, with_friend)) in out.iter_mut().zip(&mut at) {
+            if !hex::within_one(cell, *leader_at) {
                 continue;
             }
-            if them.side == info.side {
-                with_friend |= cell == at;
-                continue;
-            }
-            if hex::adjacent(cell, at, parity) {
-                adjacent.push(o);
+            if them.side == *side {
+                *with_friend |= cell == *leader_at;
+            } else if hex::adjacent(cell, *leader_at, parity) {
+                exposure.adjacent.push(o);
                 // The hexes it controls are among its neighbours (5.7).
-                in_zoc = in_zoc
+                exposure.alone_in_zoc = exposure.alone_in_zoc
                     || (other.standing == Standing::Good
                         && other.facing.is_some_and(|facing| {
-                            facing::frontal_neighbours(cell, facing, parity).any(|c| c == at)
+                            facing::frontal_neighbours(cell, facing, parity)
+                                .any(|c| c == *leader_at)
                         }));
             }
         }
-        out.push(Exposure {
-            leader: l,
-            alone_in_zoc: in_zoc && !with_friend,
-            adjacent,
-        });
+    }
+    // `alone_in_zoc` has held "in a zone" until the friends were counted.
+    for (exposure, (_, _, with_friend)) in out.iter_mut().zip(&at) {
+        exposure.alone_in_zoc &= !with_friend;
     }
     out
 }

@@ -620,7 +620,7 @@ fn check_firer(
         high,
         segment,
     } = aim;
-    let name = state.name(piece);
+    let name = state.named(piece);
     let push =
         |code: &'static CodeInfo, message: String, rule: &'static str, out: &mut Vec<Violation>| {
             out.push(Violation::of(code, span, message, rule));

@@ -6,6 +6,8 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use foldhash::fast::FixedState;
+
 use senlac_board::facing::{self, StepKind};
 use senlac_board::{Cell, hex};
 
@@ -179,12 +181,16 @@ pub fn slope(state: &State, from: Cell, to: Cell) -> Option<Slope> {
     }
 }
 
+/// Hexes in zones of control: asked of every step of every move, so hashed
+/// with foldhash rather than SipHash.
+pub type Zone = HashSet<Cell, FixedState>;
+
 /// The hexes `side`'s combat units control (5.7): those beyond the frontal
 /// hexsides of every unit on the map that is neither disrupted nor routed.
 /// With `knights_only`, only knights' zones (5.4.4.1).
-pub fn controlled(state: &State, side: Side, knights_only: bool) -> HashSet<Cell> {
+pub fn controlled(state: &State, side: Side, knights_only: bool) -> Zone {
     let parity = state.roster.parity;
-    let mut cells = HashSet::new();
+    let mut cells = Zone::default();
     for (piece, at) in state.pieces.iter().enumerate() {
         let Some(info) = state.info(piece) else {
             continue;

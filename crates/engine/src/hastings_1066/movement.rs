@@ -29,7 +29,7 @@ use super::event::Event;
 use super::ground::{self, Mover};
 use super::play::Emit;
 use super::reinforcement;
-use super::state::{PhaseFlags, Segment, Standing, State, Wing};
+use super::state::{PhaseFlags, PieceName, Segment, Standing, State, Wing};
 use super::tables::{self, Hexside, Kind, MoraleResult, Movement, Order, Side, Slope, Step};
 use crate::code::CodeInfo;
 use crate::violation::Violation;
@@ -444,7 +444,7 @@ fn travel(
         return;
     };
     let verb = action.verb();
-    let name = fold.name(piece);
+    let name = fold.named(piece);
     let Some(start) = fold.pieces[piece].at else {
         let arriving = fold.info(piece).is_some_and(|i| i.arrives.is_some());
         out.push(
@@ -614,7 +614,7 @@ pub(super) fn missing_facing(state: &State, piece: usize, span: Span, end: Cell)
 /// Whether the piece may move at all now: once a segment, neither routed
 /// nor disrupted.
 fn may_move(state: &State, piece: usize, action: &Action<'_, '_>) -> Option<Violation> {
-    let name = state.name(piece);
+    let name = state.named(piece);
     let at = &state.pieces[piece];
     if at.phase.moved {
         return Some(Violation::of(
@@ -647,7 +647,7 @@ fn may_move(state: &State, piece: usize, action: &Action<'_, '_>) -> Option<Viol
 /// Who may write `charge`: a knight of a section in Charge order, or
 /// William's Guard while William lives.
 fn may_charge(state: &State, mover: Mover, order: OrderOf, span: Span) -> Option<Violation> {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let why = match order {
         OrderOf::Leader => format!("{name} is a leader: only knights charge"),
         OrderOf::Known(Order::Charge) | OrderOf::Free | OrderOf::Unknown => return None,
@@ -691,7 +691,7 @@ pub(super) fn path_from(
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
 ) -> Option<Vec<Cell>> {
-    let name = state.name(piece);
+    let name = state.named(piece);
     let Some(atom) = written.path else {
         out.push(Violation::of(
             &codes::PATH_START,
@@ -780,7 +780,7 @@ pub(super) fn walk(
     pay: Pay,
     out: &mut Vec<Violation>,
 ) -> Walked {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let span = written.path.map_or(Span::new(0, 0), |p| p.span);
     let zoc = ground::controlled(state, mover.side.other(), false);
     let steps: Vec<(Option<Cell>, Cell)> = match start {
@@ -800,7 +800,7 @@ pub(super) fn walk(
     };
     let last = steps.len().saturating_sub(1);
     for (i, &(from, to)) in steps.iter().enumerate() {
-        let finding = step_rule(state, mover, &zoc, from, to, i == last, pay, &name, span);
+        let finding = step_rule(state, mover, &zoc, from, to, i == last, pay, name, span);
         if let Some(finding) = finding {
             out.push(finding);
             walked.broken = true;
@@ -823,12 +823,12 @@ pub(super) fn walk(
 fn step_rule(
     state: &State,
     mover: Mover,
-    zoc: &std::collections::HashSet<Cell>,
+    zoc: &ground::Zone,
     from: Option<Cell>,
     to: Cell,
     last: bool,
     pay: Pay,
-    name: &str,
+    name: PieceName<'_>,
     span: Span,
 ) -> Option<Violation> {
     if let Some(enemy) = ground::enemy_in(state, mover.side, to) {
@@ -970,7 +970,7 @@ fn knight_checks(
     out: &mut Vec<Violation>,
     walked: &mut Walked,
 ) {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let grade = state
         .info(mover.piece)
         .and_then(|i| i.factors())
@@ -1105,7 +1105,7 @@ pub(super) fn whole(
     who: &str,
     out: &mut Vec<Violation>,
 ) {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let span = written.path.map_or(Span::new(0, 0), |p| p.span);
     if let Pay::Points { allowance, spent } = pay {
         let total = walked.cost + spent;
@@ -1158,7 +1158,7 @@ fn charge_conditions(
     path: &[Cell],
     written: &Written<'_>,
 ) -> Result<bool, Violation> {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let span = written.path.map_or(Span::new(0, 0), |p| p.span);
     let steps: Vec<(Cell, Cell)> = path.windows(2).map(|w| (w[0], w[1])).collect();
     for &(from, to) in &steps {
@@ -1262,7 +1262,7 @@ fn face(
     written: &Written<'_>,
     out: &mut Vec<Violation>,
 ) {
-    let name = fold.name(piece);
+    let name = fold.named(piece);
     let Some(info) = fold.info(piece) else {
         return;
     };
@@ -1356,7 +1356,7 @@ pub fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
         if info.side != side || state.roster.is_doubted(piece) {
             continue;
         }
-        let name = state.name(piece);
+        let name = state.named(piece);
         let Some(cell) = at.at else {
             if side == Side::Saxons
                 && info.arrives == Some(state.turn)

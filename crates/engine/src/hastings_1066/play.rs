@@ -11,6 +11,7 @@
 
 use std::ops::Deref;
 
+use arrayvec::ArrayVec;
 use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::UnitRef;
 use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
@@ -711,8 +712,9 @@ fn acts_in(state: &State, action: &Action<'_, '_>, segment: Segment, phasing: Si
 
 /// The pieces a reference names: `Side.ID`, or an id of either army
 /// (unique across both, HS-R41); none when it names a wing, a
-/// nationality or a side.
-fn pieces_named(state: &State, reference: &UnitRef<'_>) -> Vec<usize> {
+/// nationality or a side. At most one per army, held inline: this is asked
+/// of every word of every line.
+fn pieces_named(state: &State, reference: &UnitRef<'_>) -> ArrayVec<usize, 2> {
     let roster = &state.roster;
     match reference.side.and_then(Side::parse) {
         Some(side) => roster.piece(side, reference.id).into_iter().collect(),

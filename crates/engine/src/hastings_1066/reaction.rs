@@ -22,7 +22,7 @@ use super::event::Event;
 use super::ground::{self, Mover};
 use super::movement::{self, OrderOf, Written};
 use super::play::Emit;
-use super::state::{PhaseFlags, Standing, State};
+use super::state::{PhaseFlags, PieceName, Standing, State};
 use super::tables::{self, Hexside, Kind, MoraleResult, Side};
 use crate::violation::Violation;
 
@@ -115,7 +115,7 @@ fn apply(
 /// Who may react (5.4.4, HS-R35, HS-R55).
 fn eligible(state: &State, mover: Mover, action: &Action<'_, '_>) -> Option<Violation> {
     let piece = mover.piece;
-    let name = state.name(piece);
+    let name = state.named(piece);
     let span = action.actor().span;
     let ineligible = |why: String| {
         Some(Violation::of(
@@ -186,7 +186,7 @@ fn step(
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
 ) -> Option<(Cell, Cell)> {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let start = state.pieces[mover.piece].at?;
     let Some(atom) = written.path else {
         out.push(Violation::of(
@@ -270,7 +270,7 @@ fn rules(
     to: Cell,
     written: &Written<'_>,
 ) -> Option<Violation> {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let span = written.path.map_or(Span::new(0, 0), |p| p.span);
     if let Some(enemy) = ground::enemy_in(state, mover.side, to) {
         return Some(Violation::of(
@@ -344,7 +344,7 @@ fn checks(
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
 ) -> (Option<MoraleResult>, bool) {
-    let name = state.name(mover.piece);
+    let name = state.named(mover.piece);
     let span = written.path.map_or(action.span, |p| p.span);
     let Some(grade) = state
         .info(mover.piece)
@@ -392,11 +392,11 @@ fn checks(
                 // Stopped before the ridge: no reaction made, no reaction
                 // check. Disrupted in the marsh: it has entered, and checks.
                 if before {
-                    unexpected(&name, dice.next(), out);
+                    unexpected(name, dice.next(), out);
                     return (result, false);
                 }
-                let reaction = react_check(&name, grade, dice.next(), span, out);
-                unexpected(&name, dice.next(), out);
+                let reaction = react_check(name, grade, dice.next(), span, out);
+                unexpected(name, dice.next(), out);
                 let worse = match reaction {
                     Some(MoraleResult::Routed) => reaction,
                     _ => result,
@@ -405,14 +405,14 @@ fn checks(
             }
         }
     }
-    let result = react_check(&name, grade, dice.next(), span, out);
-    unexpected(&name, dice.next(), out);
+    let result = react_check(name, grade, dice.next(), span, out);
+    unexpected(name, dice.next(), out);
     (result, true)
 }
 
 /// The reaction's own check: its die, on the Morale Table.
 fn react_check(
-    name: &str,
+    name: PieceName<'_>,
     grade: tables::Grade,
     die: Option<&movement::Die>,
     span: Span,
@@ -433,7 +433,7 @@ fn react_check(
     face.and_then(|f| tables::morale(grade, f))
 }
 
-fn unexpected(name: &str, die: Option<&movement::Die>, out: &mut Vec<Violation>) {
+fn unexpected(name: PieceName<'_>, die: Option<&movement::Die>, out: &mut Vec<Violation>) {
     if let Some(&(_, span)) = die {
         out.push(Violation::of(
             &codes::UNEXPECTED_ROLL,

@@ -32,7 +32,7 @@ pub(super) fn enter(
     let Some(mover) = Mover::of(fold, piece) else {
         return;
     };
-    let name = fold.name(piece);
+    let name = fold.named(piece);
     let Some(info) = fold.info(piece) else {
         return;
     };
@@ -201,7 +201,7 @@ pub(super) fn assign(
     };
     let unassigned =
         info.side == Side::Saxons && info.arrives.is_some() && fold.part_of(piece).is_none();
-    let name = fold.name(piece);
+    let name = fold.named(piece);
     if !unassigned {
         if let Some((wing, span)) = claimed {
             out.push(Violation::of(

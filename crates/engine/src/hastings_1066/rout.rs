@@ -6,6 +6,7 @@
 //! eliminates the unit; a unit that cannot complete its retreat stops,
 //! loses a step and is disrupted instead.
 
+use arrayvec::ArrayVec;
 use senlac_board::facing::{StepKind, Vertex};
 use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
@@ -32,10 +33,15 @@ pub enum Stop {
     Off,
 }
 
+/// A candidate's stops: at most a rout's hexes (a withdrawal goes fewer),
+/// held inline, as the search copies them at every step.
+type Stops = ArrayVec<Stop, ROUT_HEXES>;
+const _: () = assert!(WITHDRAW_HEXES <= ROUT_HEXES);
+
 /// A candidate retreat and its rank (HS-R19): lower is better.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Candidate {
-    stops: Vec<Stop>,
+    stops: Stops,
     /// (steps not to the rear, friends passed, movement cost).
     rank: (usize, usize, u32),
     /// It ends on a friendly combat unit: the unit may not stop there
@@ -150,7 +156,7 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
     let parity = state.roster.parity;
     let mut ground = Ground::new(state, piece);
     let mut done = Vec::new();
-    let mut open = vec![(Vec::<Stop>::new(), (0usize, 0usize, 0u32))];
+    let mut open = vec![(Stops::new(), (0usize, 0usize, 0u32))];
     while let Some((stops, rank)) = open.pop() {
         let here = match stops.last() {
             Some(&Stop::Hex(cell)) => cell,
@@ -334,8 +340,8 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     let pushing = displacing(&candidates, ROUT_HEXES);
     // 9.2.3.4: a path right to where the rout ends whose claim is wrong is
     // the claim's fault, not the path's; played as the path says.
-    if !best.iter().any(|c| c.stops == stops)
-        && !pushing.iter().any(|c| c.stops == stops)
+    if !best.iter().any(|c| c.stops[..] == stops[..])
+        && !pushing.iter().any(|c| c.stops[..] == stops[..])
         && let Some((meant, off)) = misclaimed_end(
             fold,
             piece,
@@ -354,7 +360,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         .info(piece)
         .and_then(|i| Vertex::new(i.side.row().routed_facing));
     let facing = value_facing(action);
-    if pushing.iter().any(|c| c.stops == stops) {
+    if pushing.iter().any(|c| c.stops[..] == stops[..]) {
         // Friends block every complete retreat: the friend in the last hex
         // is displaced first, and the rout waits for its chain (HS-R20).
         if facing != routed_facing {
@@ -388,11 +394,11 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         }));
         return;
     }
-    let chosen = best.iter().find(|c| c.stops == stops);
+    let chosen = best.iter().find(|c| c.stops[..] == stops[..]);
     let Some(chosen) = chosen else {
         let better = best.first().map_or(String::new(), |c| written(&c.stops));
-        let legal = candidates.iter().any(|c| c.stops == stops && !c.on_friend);
-        let on_friend = candidates.iter().any(|c| c.stops == stops && c.on_friend);
+        let legal = candidates.iter().any(|c| c.stops[..] == stops[..] && !c.on_friend);
+        let on_friend = candidates.iter().any(|c| c.stops[..] == stops[..] && c.on_friend);
         let message = if on_friend && pushing.is_empty() {
             format!(
                 "a rout may not end on a friend, and may displace one only when friends alone keep it from its three hexes (9.3.2, 9.3.3); {better} is the path of least resistance"
@@ -646,7 +652,7 @@ fn misclaimed_end(
     } else {
         meant.pop();
     }
-    if !best.iter().any(|c| c.stops == meant) {
+    if !best.iter().any(|c| c.stops[..] == meant[..]) {
         return None;
     }
     let (name, what, cite) = match retreat {
@@ -734,7 +740,7 @@ pub fn withdraw_line(
     let candidates = retreats(fold, piece, WITHDRAW_HEXES, true);
     let best = best(&candidates, WITHDRAW_HEXES);
     if cells.first() == Some(&start)
-        && !best.iter().any(|c| c.stops == stops)
+        && !best.iter().any(|c| c.stops[..] == stops[..])
         && let Some((meant, off)) = misclaimed_end(
             fold,
             piece,
@@ -749,7 +755,7 @@ pub fn withdraw_line(
         stops = meant;
         eliminated = off;
     }
-    if cells.first() != Some(&start) || !best.iter().any(|c| c.stops == stops) {
+    if cells.first() != Some(&start) || !best.iter().any(|c| c.stops[..] == stops[..]) {
         let better = best.first().map_or(String::new(), |c| written(&c.stops));
         out.push(
             Violation::of(

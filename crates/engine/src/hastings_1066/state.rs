@@ -651,6 +651,19 @@ pub struct State {
     pub reform_losses: Vec<(usize, bool)>,
 }
 
+/// A piece's name for messages, formatted when displayed.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceName<'a>(Option<&'a PieceInfo>);
+
+impl std::fmt::Display for PieceName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(p) => write!(f, "{} {}", p.side.word(), p.id),
+            None => Ok(()),
+        }
+    }
+}
+
 impl State {
     pub fn info(&self, piece: usize) -> Option<&PieceInfo> {
         self.roster.pieces.get(piece)
@@ -658,8 +671,13 @@ impl State {
 
     /// "Side ID", for messages.
     pub fn name(&self, piece: usize) -> String {
-        self.info(piece)
-            .map_or_else(String::new, |p| format!("{} {}", p.side.word(), p.id))
+        self.named(piece).to_string()
+    }
+
+    /// "Side ID", written only when a message is: checks on the happy path
+    /// hold it without formatting it.
+    pub fn named(&self, piece: usize) -> PieceName<'_> {
+        PieceName(self.info(piece))
     }
 
     /// The formation a piece takes its order with: a Saxon unit's wing (the
