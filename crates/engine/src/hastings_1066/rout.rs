@@ -397,8 +397,12 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     let chosen = best.iter().find(|c| c.stops[..] == stops[..]);
     let Some(chosen) = chosen else {
         let better = best.first().map_or(String::new(), |c| written(&c.stops));
-        let legal = candidates.iter().any(|c| c.stops[..] == stops[..] && !c.on_friend);
-        let on_friend = candidates.iter().any(|c| c.stops[..] == stops[..] && c.on_friend);
+        let legal = candidates
+            .iter()
+            .any(|c| c.stops[..] == stops[..] && !c.on_friend);
+        let on_friend = candidates
+            .iter()
+            .any(|c| c.stops[..] == stops[..] && c.on_friend);
         let message = if on_friend && pushing.is_empty() {
             format!(
                 "a rout may not end on a friend, and may displace one only when friends alone keep it from its three hexes (9.3.2, 9.3.3); {better} is the path of least resistance"
