@@ -6,6 +6,7 @@
 //! and no enemy zone of control unless a friendly combat unit stands
 //! there; with no such path, `LEADER escape => LEADER captured`.
 
+use senlac_board::facing::Vertex;
 use senlac_board::{Cell, facing, hex};
 use senlac_notation::Span;
 use senlac_notation::lower::Action;
@@ -16,7 +17,7 @@ use super::event::Event;
 use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
-use super::state::{LeaderStanding, Owed, Standing, State};
+use super::state::{LeaderStanding, Owed, PieceState, Standing, State};
 use crate::violation::Violation;
 
 /// Hexes an escape may go (10.2.2).
@@ -46,81 +47,90 @@ fn friend_in(state: &State, leader: usize, cell: Cell) -> bool {
     })
 }
 
-/// Where a leader stands with the enemy, to compare before and after a
-/// line: whether he is alone in an enemy zone of control, and the enemy
-/// units next to him.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Exposure {
-    pub leader: usize,
-    pub alone_in_zoc: bool,
-    pub adjacent: Vec<usize>,
+/// Where the pieces stood before a line, as far as a leader's exposure
+/// reads it. Copying this for every piece is cheaper than working out every
+/// leader's exposure before every line: only a leader left alone beside the
+/// enemy after the line is compared with it.
+pub struct Before(Vec<Placed>);
+
+impl Before {
+    pub fn of(state: &State) -> Before {
+        Before(state.pieces.iter().map(Placed::of).collect())
+    }
 }
 
-const LEADERS_ROOM: usize = 16;
+/// A piece's hex, standing and facing: what adjacency and zones of control
+/// (5.7) read.
+#[derive(Clone, Copy)]
+struct Placed {
+    at: Option<Cell>,
+    standing: Standing,
+    facing: Option<Vertex>,
+}
 
-/// Every leader's exposure now. This runs before and after every line, so
-/// it walks the pieces once, testing each combat unit against the leaders
-/// on the map, and passes over a unit more than a row or a column from a
-/// leader before any side or hex arithmetic.
-pub fn adjacent_now(state: &State) -> Vec<Exposure> {
-    let parity = state.roster.parity;
-    let infos = &state.roster.pieces;
-    // Room for every leader of the order of battle, so the pushes don't grow.
-    let mut out = Vec::with_capacity(LEADERS_ROOM);
-    let mut at = Vec::with_capacity(LEADERS_ROOM);
-    for (l, (info, piece)) in infos.iter().zip(&state.pieces).enumerate() {
-        if let (true, Some(cell)) = (info.is_leader(), piece.at) {
-            out.push(Exposure {
-                leader: l,
-                alone_in_zoc: false,
-                adjacent: Vec::new(),
-            });
-            at.push((cell, info.side, false));
+impl Placed {
+    fn of(piece: &PieceState) -> Placed {
+        Placed {
+            at: piece.at,
+            standing: piece.standing,
+            facing: piece.facing,
         }
     }
-    if out.is_empty() {
-        return out;
-    }
-    for (o, (them, other)) in infos.iter().zip(&state.pieces).enumerate() {
+}
+
+/// Where a leader stands with the enemy: whether he is alone in an enemy
+/// zone of control, and the enemy combat units next to him.
+struct Exposure {
+    alone_in_zoc: bool,
+    adjacent: Vec<usize>,
+}
+
+/// `leader`'s exposure with the pieces where `placed` says they are; `None`
+/// when he is off the map.
+fn exposure(
+    state: &State,
+    placed: impl Fn(usize) -> Option<Placed>,
+    leader: usize,
+) -> Option<Exposure> {
+    let parity = state.roster.parity;
+    let info = state.info(leader)?;
+    let at = placed(leader)?.at?;
+    let mut adjacent = Vec::new();
+    let mut in_zoc = false;
+    let mut with_friend = false;
+    for (o, them) in state.roster.pieces.iter().enumerate() {
+        let Some(other) = placed(o) else { break };
         let Some(cell) = other.at else { continue };
-        if them.is_leader() {
+        // Pieces more than a row or a column away are passed over first.
+        if !hex::within_one(cell, at) || them.is_leader() {
             continue;
         }
-        for (exposure, (leader_at, side, with_friend)) in out.iter_mut().zip(&mut at) {
-            if !hex::within_one(cell, *leader_at) {
-                continue;
-            }
-            if them.side == *side {
-                *with_friend |= cell == *leader_at;
-            } else if hex::adjacent(cell, *leader_at, parity) {
-                exposure.adjacent.push(o);
-                // The hexes it controls are among its neighbours (5.7).
-                exposure.alone_in_zoc = exposure.alone_in_zoc
-                    || (other.standing == Standing::Good
-                        && other.facing.is_some_and(|facing| {
-                            facing::frontal_neighbours(cell, facing, parity)
-                                .any(|c| c == *leader_at)
-                        }));
-            }
+        if them.side == info.side {
+            with_friend |= cell == at;
+        } else if hex::adjacent(cell, at, parity) {
+            adjacent.push(o);
+            // The hexes it controls are among its neighbours (5.7).
+            in_zoc = in_zoc
+                || (other.standing == Standing::Good
+                    && other.facing.is_some_and(|facing| {
+                        facing::frontal_neighbours(cell, facing, parity).any(|c| c == at)
+                    }));
         }
     }
-    // `alone_in_zoc` has held "in a zone" until the friends were counted.
-    for (exposure, (_, _, with_friend)) in out.iter_mut().zip(&at) {
-        exposure.alone_in_zoc &= !with_friend;
-    }
-    out
+    Some(Exposure {
+        alone_in_zoc: in_zoc && !with_friend,
+        adjacent,
+    })
 }
 
-/// left in an enemy zone of control, or next to an enemy unit that was not
-/// next to him before it (`before`, from [`adjacent_now`]).
-pub fn settle(fold: &mut impl Emit, before: &[Exposure], cause: Span) {
-    let now = adjacent_now(fold);
-    for Exposure {
-        leader,
-        alone_in_zoc,
-        adjacent,
-    } in now
-    {
+/// After a line: each leader it left alone (no friendly combat unit in his
+/// hex), newly in an enemy zone of control or next to an enemy unit that
+/// was not next to him before it, owes his escape.
+pub fn settle(fold: &mut impl Emit, before: &Before, cause: Span) {
+    for leader in 0..fold.pieces.len() {
+        if !fold.info(leader).is_some_and(|i| i.is_leader()) {
+            continue;
+        }
         let Some(at) = fold.pieces[leader].at else {
             continue;
         };
@@ -138,9 +148,21 @@ pub fn settle(fold: &mut impl Emit, before: &[Exposure], cause: Span) {
         if owed {
             continue;
         }
-        let was = before.iter().find(|e| e.leader == leader);
-        let was_adjacent: &[usize] = was.map_or(&[], |e| e.adjacent.as_slice());
-        let newly_in_zoc = alone_in_zoc && !was.is_some_and(|e| e.alone_in_zoc);
+        let now = |o: usize| fold.pieces.get(o).map(Placed::of);
+        let Some(Exposure {
+            alone_in_zoc,
+            adjacent,
+        }) = exposure(fold, now, leader)
+        else {
+            continue;
+        };
+        // In a zone of control is next to the unit that casts it.
+        if adjacent.is_empty() {
+            continue;
+        }
+        let was = exposure(fold, |o| before.0.get(o).copied(), leader);
+        let was_adjacent: &[usize] = was.as_ref().map_or(&[], |e| e.adjacent.as_slice());
+        let newly_in_zoc = alone_in_zoc && !was.as_ref().is_some_and(|e| e.alone_in_zoc);
         let mut causes: Vec<usize> = if newly_in_zoc {
             enemies(fold, leader)
                 .into_iter()

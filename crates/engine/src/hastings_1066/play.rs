@@ -400,7 +400,7 @@ fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
         span: action.span,
         atoms: &atoms,
     };
-    let before = super::escape::adjacent_now(fold);
+    let before = super::escape::Before::of(fold);
     if action.verb().text != "displace" {
         super::displace::forget_refused(fold);
     }
