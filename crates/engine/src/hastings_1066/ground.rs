@@ -134,6 +134,11 @@ pub fn step_points(state: &State, arm: Arm, from: Cell, to: Cell) -> u32 {
     terrain(state, to).cost(arm) + extra
 }
 
+/// [`entry_cost`]'s number alone.
+pub fn entry_points(state: &State, arm: Arm, to: Cell) -> u32 {
+    terrain(state, to).cost(arm)
+}
+
 /// What entering `to` costs on its own, for the first hex of an entry
 /// (11.4.1: "pay the cost of the first hex they enter").
 pub fn entry_cost(state: &State, arm: Arm, to: Cell) -> (u32, Vec<String>) {

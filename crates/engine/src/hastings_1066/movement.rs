@@ -30,7 +30,7 @@ use super::ground::{self, Mover};
 use super::play::Emit;
 use super::reinforcement;
 use super::state::{PhaseFlags, PieceName, Segment, Standing, State, Wing};
-use super::tables::{self, Hexside, Kind, MoraleResult, Movement, Order, Side, Slope, Step};
+use super::tables::{self, Arm, Hexside, Kind, MoraleResult, Movement, Order, Side, Slope, Step};
 use crate::code::CodeInfo;
 use crate::violation::Violation;
 
@@ -420,9 +420,12 @@ pub(super) enum Pay {
 
 /// What a walk along a path found, for the checks of the whole.
 pub(super) struct Walked {
-    /// MP spent, with the terms of the sum.
+    /// MP spent.
     pub cost: u32,
-    pub terms: Vec<String>,
+    /// The steps paid for, `(from, to)`, `from` being `None` for an entry's
+    /// first hex: the terms of the sum are written from them only for a
+    /// message.
+    pub paid: Vec<(Option<Cell>, Cell)>,
     /// Disrupted by a knight's check on the way.
     pub disrupted: bool,
     /// The result of the last check made (for a claim).
@@ -793,7 +796,7 @@ pub(super) fn walk(
     };
     let mut walked = Walked {
         cost: 0,
-        terms: Vec::new(),
+        paid: Vec::with_capacity(steps.len()),
         disrupted: false,
         result: None,
         broken: false,
@@ -806,15 +809,28 @@ pub(super) fn walk(
             walked.broken = true;
             return walked;
         }
-        let (cost, terms) = match from {
-            Some(from) => ground::step_cost(state, mover.arm(), from, to),
-            None => ground::entry_cost(state, mover.arm(), to),
+        walked.cost += match from {
+            Some(from) => ground::step_points(state, mover.arm(), from, to),
+            None => ground::entry_points(state, mover.arm(), to),
         };
-        walked.cost += cost;
-        walked.terms.extend(terms);
+        walked.paid.push((from, to));
     }
     knight_checks(state, mover, &steps, &written.dice, span, out, &mut walked);
     walked
+}
+
+impl Walked {
+    /// The terms of the MP spent, as `1 + woods 2 + stream 1`.
+    fn terms(&self, state: &State, arm: Arm) -> Vec<String> {
+        let mut terms = Vec::new();
+        for &(from, to) in &self.paid {
+            terms.extend(match from {
+                Some(from) => ground::step_cost(state, arm, from, to).1,
+                None => ground::entry_cost(state, arm, to).1,
+            });
+        }
+        terms
+    }
 }
 
 /// The rules of one step: no enemy hex; the zones of control; a knight
@@ -1110,7 +1126,7 @@ pub(super) fn whole(
     if let Pay::Points { allowance, spent } = pay {
         let total = walked.cost + spent;
         if total > allowance {
-            let mut terms = walked.terms.clone();
+            let mut terms = walked.terms(state, mover.arm());
             if spent > 0 {
                 terms.insert(0, format!("{spent} spent before entering"));
             }
