@@ -7,7 +7,7 @@
 //! loses a step and is disrupted instead.
 
 use arrayvec::ArrayVec;
-use senlac_board::facing::{StepKind, Vertex};
+use senlac_board::facing::{self, StepKind, Vertex};
 use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self};
@@ -106,37 +106,67 @@ struct Met {
     friend: bool,
 }
 
-/// [`enemy_blocks`] and [`friend_in`] for one piece in one state, each hex
-/// asked once: a search meets the same hexes on many paths.
+/// [`enemy_blocks`] and [`friend_in`] for one piece in one state, for every
+/// hex of the map at once: a search meets the same hexes on many paths, and
+/// one pass over the pieces marks them all.
 struct Ground<'a> {
     state: &'a State,
     piece: usize,
-    met: Vec<Option<Met>>,
+    met: Vec<Met>,
 }
 
 impl<'a> Ground<'a> {
     fn new(state: &'a State, piece: usize) -> Ground<'a> {
-        let cells =
-            usize::from(state.roster.extent.columns) * usize::from(state.roster.extent.rows);
-        Ground {
-            state,
-            piece,
-            met: vec![None; cells],
+        let roster = &state.roster;
+        let cells = usize::from(roster.extent.columns) * usize::from(roster.extent.rows);
+        let mut met = vec![
+            Met {
+                occupied: false,
+                controlled: false,
+                friend: false,
+            };
+            cells
+        ];
+        let side = state.info(piece).map(|i| i.side);
+        for (other, (info, placed)) in roster.pieces.iter().zip(&state.pieces).enumerate() {
+            let Some(at) = placed.at else { continue };
+            if Some(info.side) == side {
+                if other != piece
+                    && !info.is_leader()
+                    && let Some(i) = roster.index(at)
+                {
+                    met[i].friend = true;
+                }
+                continue;
+            }
+            if let Some(i) = roster.index(at) {
+                met[i].occupied = true;
+            }
+            // As `controls_cell` reads a zone of control (5.7).
+            if let (Standing::Good, false, Some(facing)) =
+                (placed.standing, info.is_leader(), placed.facing)
+            {
+                for cell in facing::frontal_neighbours(at, facing, roster.parity) {
+                    if let Some(i) = roster.index(cell) {
+                        met[i].controlled = true;
+                    }
+                }
+            }
         }
+        Ground { state, piece, met }
     }
 
-    fn get(&mut self, cell: Cell) -> Met {
-        let ask = |state, piece| {
-            let (occupied, controlled) = enemy_blocks(state, piece, cell);
-            Met {
-                occupied,
-                controlled,
-                friend: friend_in(state, piece, cell),
-            }
-        };
+    fn get(&self, cell: Cell) -> Met {
         match self.state.roster.index(cell) {
-            Some(i) => *self.met[i].get_or_insert_with(|| ask(self.state, self.piece)),
-            None => ask(self.state, self.piece),
+            Some(i) => self.met[i],
+            None => {
+                let (occupied, controlled) = enemy_blocks(self.state, self.piece, cell);
+                Met {
+                    occupied,
+                    controlled,
+                    friend: friend_in(self.state, self.piece, cell),
+                }
+            }
         }
     }
 }
@@ -154,7 +184,7 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
     };
     let rear = side.row().rear;
     let parity = state.roster.parity;
-    let mut ground = Ground::new(state, piece);
+    let ground = Ground::new(state, piece);
     let mut done = Vec::new();
     let mut open = vec![(Stops::new(), (0usize, 0usize, 0u32))];
     while let Some((stops, rank)) = open.pop() {
@@ -786,5 +816,49 @@ pub fn withdraw_line(
             piece,
             standing: Standing::Eliminated,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hastings_1066::play::{Scratch, play};
+    use crate::hastings_1066::setup::setup;
+
+    /// The map a retreat search reads agrees with asking each hex on its
+    /// own, for every piece and hex, after every step of the sample battle.
+    #[test]
+    fn ground_map_agrees_with_each_hex_asked() {
+        let text = include_str!("../../../../samples/hastings-1066-st.sbn");
+        let archive = senlac_notation::parse(text);
+        let battle = &archive.battles[0];
+        let mut out = Vec::new();
+        let mut fold = Scratch {
+            state: setup(battle, &mut out),
+            events: Vec::new(),
+        };
+        let mut compared = 0;
+        for step in senlac_notation::lower::steps(battle) {
+            play(&mut fold, &step, &mut out);
+            let state = &fold.state;
+            for piece in 0..state.pieces.len() {
+                let ground = Ground::new(state, piece);
+                for index in 0..ground.met.len() {
+                    let cell = state.roster.cell_at(index);
+                    let met = ground.get(cell);
+                    let (occupied, controlled) = enemy_blocks(state, piece, cell);
+                    let friend = friend_in(state, piece, cell);
+                    assert_eq!(
+                        (met.occupied, met.controlled, met.friend),
+                        (occupied, controlled, friend),
+                        "piece {piece} at {cell}"
+                    );
+                    compared += usize::from(occupied || controlled || friend);
+                }
+            }
+        }
+        assert!(out.is_empty(), "{out:?}");
+        // Enemies, zones and friends were met, not only empty ground.
+        assert!(compared > 1000, "{compared}");
     }
 }
