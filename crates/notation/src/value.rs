@@ -161,6 +161,24 @@ impl<'s> Placement<'s> {
     }
 }
 
+/// The key of `key=value`, without classifying its value.
+pub fn key<'s>(atom: &Atom<'s>) -> Option<&'s str> {
+    if atom.kind != AtomKind::Pair {
+        return None;
+    }
+    atom.text.split_once('=').map(|(key, _)| key)
+}
+
+/// The value of `atom` when it is `key=value` for this `key`: the key is
+/// compared before the value is classified, for lookups among many pairs.
+pub fn value_of<'s>(atom: &Atom<'s>, key: &str) -> Option<Atom<'s>> {
+    let rest = atom.text.strip_prefix(key)?;
+    if !rest.starts_with('=') {
+        return None;
+    }
+    pair(atom).map(|(_, value)| value)
+}
+
 /// `key=value`: the key, and the value as an atom of its own kind.
 pub fn pair<'s>(atom: &Atom<'s>) -> Option<(&'s str, Atom<'s>)> {
     if atom.kind != AtomKind::Pair {
@@ -222,6 +240,27 @@ mod tests {
             text,
             span: Span::new(0, text.len()),
         }
+    }
+
+    #[test]
+    fn a_key_is_looked_up_without_classifying_the_value() {
+        let melee = atom("melee=7");
+        assert_eq!(key(&melee), Some("melee"));
+        let seven = value_of(&melee, "melee").unwrap();
+        assert_eq!(
+            (seven.text, seven.kind, seven.span),
+            ("7", AtomKind::Number, Span::new(6, 7))
+        );
+        assert_eq!(value_of(&melee, "mele"), None);
+        assert_eq!(value_of(&melee, "defense"), None);
+        // The same as `pair` for every key.
+        for text in ["wall=8", "rally=0", "facing=2"] {
+            let a = atom(text);
+            let (k, v) = pair(&a).unwrap();
+            assert_eq!((key(&a), value_of(&a, k)), (Some(k), Some(v)));
+        }
+        assert_eq!(key(&atom("melee")), None);
+        assert_eq!(value_of(&atom("melee"), "melee"), None);
     }
 
     #[test]

@@ -138,7 +138,7 @@ pub(super) fn read<'s>(
                 }
                 written.dice.push((face, atom.span));
             }
-            AtomKind::Pair if value::pair(atom).is_some_and(|(k, _)| k == "facing") => {
+            AtomKind::Pair if value::key(atom) == Some("facing") => {
                 let Some((_, value)) = value::pair(atom) else {
                     continue;
                 };

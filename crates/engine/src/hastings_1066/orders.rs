@@ -606,7 +606,7 @@ fn read_args(
     for (i, atom) in args.iter().enumerate().skip(rest) {
         match atom.kind {
             AtomKind::Dice => {}
-            AtomKind::Pair if value::pair(atom).is_some_and(|(k, _)| k == "housecarls") => {
+            AtomKind::Pair if value::key(atom) == Some("housecarls") => {
                 let after = dice.first().is_some_and(|&d| d < i);
                 if let Some(order) = housecarls(state, part, atom, after, out) {
                     if choice.is_some() {

@@ -433,7 +433,7 @@ fn opens_claim(atom: &Atom<'_>) -> bool {
                 })
         }
         AtomKind::Pair => {
-            senlac_notation::value::pair(atom).is_some_and(|(key, _)| CLAIM_KEYS.contains(&key))
+            senlac_notation::value::key(atom).is_some_and(|key| CLAIM_KEYS.contains(&key))
         }
         _ => false,
     }

@@ -363,10 +363,9 @@ fn unknown_terrain(kind: &str, span: Span, out: &mut Vec<Violation>) {
 
 /// The value of `key=` on a line, if given.
 fn pair<'s>(pairs: &[Atom<'s>], key: &str) -> Option<(Atom<'s>, Span)> {
-    pairs.iter().find_map(|atom| {
-        let (k, v) = value::pair(atom)?;
-        (k == key).then_some((v, atom.span))
-    })
+    pairs
+        .iter()
+        .find_map(|atom| Some((value::value_of(atom, key)?, atom.span)))
 }
 
 /// A whole number a key gives, checked; `Err` once reported.
