@@ -18,7 +18,7 @@ pub fn cells<'s>(atom: &Atom<'s>) -> impl Iterator<Item = Cell> + 's {
 
 /// The two cells of a hexside `0404/0405`.
 pub fn hexside(atom: &Atom<'_>) -> Option<(Cell, Cell)> {
-    let (a, b) = atom.text.split_once('/')?;
+    let (a, b) = split_once_ascii(atom.text, b'/')?;
     Some((Cell::parse(a)?, Cell::parse(b)?))
 }
 
@@ -35,8 +35,8 @@ impl<'s> Dice<'s> {
         if atom.kind != AtomKind::Dice {
             return None;
         }
-        let (dice, results) = atom.text.split_once(':')?;
-        let (count, sides) = dice.split_once('d')?;
+        let (dice, results) = split_once_ascii(atom.text, b':')?;
+        let (count, sides) = split_once_ascii(dice, b'd')?;
         Some(Dice {
             count: if count.is_empty() {
                 1
@@ -147,8 +147,8 @@ impl<'s> Placement<'s> {
         if atom.kind != AtomKind::Placement {
             return None;
         }
-        let (unit, rest) = atom.text.split_once('@')?;
-        let (place, facing) = match rest.split_once('^') {
+        let (unit, rest) = split_once_ascii(atom.text, b'@')?;
+        let (place, facing) = match split_once_ascii(rest, b'^') {
             Some((place, facing)) => (place, Some(facing)),
             None => (rest, None),
         };
@@ -166,7 +166,7 @@ pub fn key<'s>(atom: &Atom<'s>) -> Option<&'s str> {
     if atom.kind != AtomKind::Pair {
         return None;
     }
-    atom.text.split_once('=').map(|(key, _)| key)
+    split_once_ascii(atom.text, b'=').map(|(key, _)| key)
 }
 
 /// The value of `atom` when it is `key=value` for this `key`: the key is
@@ -184,7 +184,7 @@ pub fn pair<'s>(atom: &Atom<'s>) -> Option<(&'s str, Atom<'s>)> {
     if atom.kind != AtomKind::Pair {
         return None;
     }
-    let (key, value) = atom.text.split_once('=')?;
+    let (key, value) = split_once_ascii(atom.text, b'=')?;
     let start = atom.span.start + key.len() as u32 + 1;
     Some((
         key,
@@ -208,7 +208,7 @@ pub struct UnitRef<'s> {
 
 impl<'s> UnitRef<'s> {
     pub fn parse(text: &'s str) -> UnitRef<'s> {
-        match text.split_once('.') {
+        match split_once_ascii(text, b'.') {
             Some((side, id)) if !side.is_empty() && !id.is_empty() => UnitRef {
                 side: Some(side),
                 id,
@@ -219,6 +219,15 @@ impl<'s> UnitRef<'s> {
             },
         }
     }
+}
+
+/// `str::split_once` for an ASCII byte, by a plain loop: the values read
+/// per action are a few bytes long, too short for the `char` searcher's
+/// set-up to pay. (An ASCII byte is always a `char` boundary.)
+pub fn split_once_ascii(text: &str, byte: u8) -> Option<(&str, &str)> {
+    debug_assert!(byte.is_ascii());
+    let at = text.bytes().position(|b| b == byte)?;
+    Some((&text[..at], &text[at + 1..]))
 }
 
 /// The units of a word or a `+` group.
@@ -239,6 +248,29 @@ mod tests {
             kind: crate::atom::classify(text),
             text,
             span: Span::new(0, text.len()),
+        }
+    }
+
+    #[test]
+    fn splits_at_an_ascii_byte_as_split_once_does() {
+        for text in [
+            "",
+            "=",
+            "a=b",
+            "a=b=c",
+            "é=ü",
+            "Saxons.VI",
+            "ab",
+            "=x",
+            "x=",
+        ] {
+            for byte in [b'=', b'.', b'@', b'^'] {
+                assert_eq!(
+                    split_once_ascii(text, byte),
+                    text.split_once(char::from(byte)),
+                    "{text:?} at {byte}"
+                );
+            }
         }
     }
 
