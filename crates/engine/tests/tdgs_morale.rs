@@ -3,6 +3,7 @@
 //! Harrow Ford battle's flights and its cornered Huscarls (sections 5.3 and
 //! 6), on states set up from text and then changed by hand.
 
+use proptest::prelude::*;
 use senlac_engine::tdgs::morale::{
     self, FleeError, Goal, cascade, check_flight, escape_route, goal, may_check_now, merge,
     next_due, triggers_after,
@@ -621,4 +622,58 @@ fn harrow_round_3_gorm_falls_r3_breaks_and_r2_checks_once_at_12() {
     assert_eq!(pending[0].unit, r2);
     assert_eq!(pending[0].triggers.words(), "commander-lost+cascade");
     assert_eq!(pending[0].threat, 12);
+}
+
+/// Eight entities, four a side, one of them a hero, sizes 1x1 to 2x3.
+fn crowd() -> State {
+    let sizes = ["size=2x2", "", "size=1x3", "size=2x1"];
+    let side = |prefix: &str| -> String {
+        (0..4)
+            .map(|i| {
+                let hero = if i == 1 { " kind=hero" } else { "" };
+                entity(&format!("{prefix}{i}"), 14, &format!("{}{hero}", sizes[i]))
+            })
+            .collect()
+    };
+    battle(
+        "12x10",
+        &side("C"),
+        &side("R"),
+        "deploy Crown C0@0101 C1@0401 C2@0601 C3@0801\ndeploy Raiders R0@0108 R1@0408 R2@0608 R3@0808\n",
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The surrounded trigger fires for exactly the units `is_surrounded`
+    /// finds, however the entities crowd, overlap, rout or leave the board.
+    #[test]
+    fn the_surrounded_trigger_is_is_surrounded(
+        places in proptest::collection::vec((1u8..=6, 1u8..=6, 0u8..6), 8)
+    ) {
+        let mut state = crowd();
+        for (entity, &(column, row, fate)) in places.iter().enumerate() {
+            let e = &mut state.entities[entity];
+            e.anchor = (fate != 5).then_some(Cell { column, row });
+            e.status = match fate {
+                3 => Status::Routed,
+                4 => Status::Destroyed,
+                _ => Status::Active,
+            };
+            e.spent = Triggers::NONE;
+        }
+        let fired = triggers_after(&state, &state, &[], no_span());
+        let mut found: Vec<usize> = fired
+            .checks
+            .iter()
+            .map(|c| c.unit)
+            .chain(fired.spent_silently.iter().map(|&(u, _)| u))
+            .collect();
+        found.sort_unstable();
+        let expected: Vec<usize> = (0..state.entities.len())
+            .filter(|&u| state.is_unit(u) && state.on_board(u) && morale::is_surrounded(&state, u))
+            .collect();
+        prop_assert_eq!(found, expected);
+    }
 }

@@ -138,6 +138,8 @@ pub fn triggers_after(
     cause: Span,
 ) -> Fired {
     let mut fired = Fired::default();
+    // Every unit's surrounded test asks about the same entities.
+    let pinning: Vec<(usize, Footprint)> = pinning(after).collect();
     for unit in 0..after.entities.len() {
         if !after.is_unit(unit) || !after.on_board(unit) {
             continue;
@@ -168,7 +170,7 @@ pub fn triggers_after(
             }
         }
 
-        if !now.spent.contains(Trigger::Surrounded) && is_surrounded(after, unit) {
+        if !now.spent.contains(Trigger::Surrounded) && surrounded_among(after, unit, &pinning) {
             shocks.push(Shock {
                 trigger: Trigger::Surrounded,
                 threat: Trigger::Surrounded.threat(0),
@@ -266,6 +268,41 @@ pub fn is_surrounded(state: &State, unit: usize) -> bool {
         // of the ring around it: the others touch no side.
         .filter(|&other| footprint::gap(target, other) <= 1);
     footprint::surrounded(target, enemies)
+}
+
+/// The entities that pin a unit they touch (POSITION-7): on the board and
+/// not routed, with their side and footprint.
+fn pinning(state: &State) -> impl Iterator<Item = (usize, Footprint)> + '_ {
+    (0..state.entities.len())
+        .filter(|&e| state.on_board(e) && state.entities[e].status != Status::Routed)
+        .filter_map(|e| Some((state.info(e)?.side, state.footprint(e)?)))
+}
+
+/// [`is_surrounded`], with the entities that pin gathered by [`pinning`].
+fn surrounded_among(state: &State, unit: usize, pinning: &[(usize, Footprint)]) -> bool {
+    let (Some(target), Some(side)) = (state.footprint(unit), state.info(unit).map(|i| i.side))
+    else {
+        return false;
+    };
+    let enemies = pinning.iter().filter(move |&&(s, _)| s != side);
+    // A footprint beside the target touches one side at most (touching two
+    // would take a square of the target); one overlapping it may touch all
+    // four. Fewer than three sides within reach: not surrounded.
+    let reach: u32 = enemies
+        .clone()
+        .map(|&(_, f)| match footprint::gap(target, f) {
+            0 => 4,
+            1 => 1,
+            _ => 0,
+        })
+        .sum();
+    reach >= 3
+        && footprint::surrounded(
+            target,
+            enemies
+                .map(|&(_, f)| f)
+                .filter(|&f| footprint::gap(target, f) <= 1),
+        )
 }
 
 // ----------------------------------------------------------------- cascade
