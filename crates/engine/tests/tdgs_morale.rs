@@ -122,7 +122,7 @@ fn w19_half_and_quarter_at_once_are_one_check_at_14() {
     before.entities[a].hp = 39;
     let mut after = before.clone();
     after.entities[a].hp = 8;
-    let fired = triggers_after(&before, &after, &[(r, a)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(r, a)], no_span());
     assert_eq!(
         fired.checks,
         [MoraleCheck {
@@ -141,7 +141,7 @@ fn w19_half_and_quarter_at_once_are_one_check_at_14() {
     let mut later = after.clone();
     later.entities[a].hp = 2;
     assert_eq!(
-        triggers_after(&after, &later, &[(r, a)], no_span()),
+        triggers_after(&after.entities, &later, &[(r, a)], no_span()),
         morale::Fired::default()
     );
 }
@@ -158,7 +158,7 @@ fn half_alone_is_threat_10_against_the_attacker() {
     before.entities[a].hp = 40;
     let mut after = before.clone();
     after.entities[a].hp = 35;
-    let fired = triggers_after(&before, &after, &[(a, r)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(a, r)], no_span());
     assert_eq!(fired.checks.len(), 1);
     assert_eq!(fired.checks[0].triggers, triggers(&[Trigger::Half]));
     assert_eq!(fired.checks[0].threat, 10);
@@ -180,7 +180,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     // North and east: two sides.
     assert!(!morale::is_surrounded(&before, u));
     assert!(
-        triggers_after(&before, &before, &[], no_span())
+        triggers_after(&before.entities, &before, &[], no_span())
             .checks
             .is_empty()
     );
@@ -188,7 +188,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     let mut after = before.clone();
     place(&mut after, s, "1209");
     assert!(morale::is_surrounded(&after, u));
-    let fired = triggers_after(&before, &after, &[], no_span());
+    let fired = triggers_after(&before.entities, &after, &[], no_span());
     assert_eq!(
         fired.checks,
         [MoraleCheck {
@@ -209,7 +209,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     let mut spent = after.clone();
     spent.entities[u].spent = triggers(&[Trigger::Surrounded]);
     assert!(
-        triggers_after(&before, &spent, &[], no_span())
+        triggers_after(&before.entities, &spent, &[], no_span())
             .checks
             .is_empty()
     );
@@ -253,7 +253,7 @@ fn commander_lost_is_threat_12_once_per_commander_against_the_killer() {
     for unit in [r1, r2, r3] {
         after.entities[unit].commander = None;
     }
-    let fired = triggers_after(&before, &after, &[(b, g)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(b, g)], no_span());
     let checks: Vec<(usize, Triggers, i32, Option<usize>)> = fired
         .checks
         .iter()
@@ -275,18 +275,18 @@ fn commander_lost_is_threat_12_once_per_commander_against_the_killer() {
     let mut recorded = after.clone();
     recorded.commander_losses_checked = fired.commander_losses.clone();
     assert!(
-        triggers_after(&before, &recorded, &[], no_span())
+        triggers_after(&before.entities, &recorded, &[], no_span())
             .checks
             .is_empty()
     );
     assert!(
-        triggers_after(&after, &after, &[], no_span())
+        triggers_after(&after.entities, &after, &[], no_span())
             .checks
             .is_empty()
     );
 
     // Killer unknown: the nearest enemy.
-    let unknown = triggers_after(&before, &after, &[], no_span());
+    let unknown = triggers_after(&before.entities, &after, &[], no_span());
     assert_eq!(
         unknown.checks[0].threat_entity,
         morale::nearest_enemy(&after, r1)
@@ -300,7 +300,7 @@ fn a_routed_unit_spends_its_triggers_without_a_check() {
     let (c, r2) = (at(&before, "Crown", "C"), at(&before, "Raiders", "R2"));
     let mut after = before.clone();
     after.entities[c].hp = 6;
-    let fired = triggers_after(&before, &after, &[(r2, c)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(r2, c)], no_span());
     assert!(fired.checks.is_empty());
     assert_eq!(fired.spent_silently, [(c, triggers(&[Trigger::Quarter]))]);
 }
@@ -320,7 +320,7 @@ fn heroes_and_destroyed_units_check_nothing() {
     after.entities[y].hp = 10;
     after.entities[r1].hp = 0;
     after.entities[r1].status = Status::Destroyed;
-    let fired = triggers_after(&before, &after, &[(b, g), (b, r1)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(b, g), (b, r1)], no_span());
     assert_eq!(fired, morale::Fired::default());
 }
 
@@ -333,7 +333,7 @@ fn terror_is_once_per_terrifying_entity_at_its_cha() {
         "deploy Crown A@0205\ndeploy Raiders R@0204\n",
     );
     let (a, r) = (at(&before, "Crown", "A"), at(&before, "Raiders", "R"));
-    let fired = triggers_after(&before, &before, &[(a, r)], no_span());
+    let fired = triggers_after(&before.entities, &before, &[(a, r)], no_span());
     assert_eq!(fired.checks.len(), 1);
     assert_eq!(fired.checks[0].triggers, triggers(&[Trigger::Terror]));
     assert_eq!(fired.checks[0].threat, 16);
@@ -343,7 +343,7 @@ fn terror_is_once_per_terrifying_entity_at_its_cha() {
     let mut met = before.clone();
     met.terrors_met = fired.terrors;
     assert!(
-        triggers_after(&met, &met, &[(r, a)], no_span())
+        triggers_after(&met.entities, &met, &[(r, a)], no_span())
             .checks
             .is_empty()
     );
@@ -605,7 +605,7 @@ fn harrow_round_3_gorm_falls_r3_breaks_and_r2_checks_once_at_12() {
     before.entities[r1].status = Status::Destroyed;
     let mut after = before.clone();
     after.entities[g].status = Status::Dead;
-    let fired = triggers_after(&before, &after, &[(b, g)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(b, g)], no_span());
     let mut pending = Vec::new();
     for check in fired.checks {
         merge(&mut pending, check);
@@ -663,7 +663,7 @@ proptest! {
             };
             e.spent = Triggers::NONE;
         }
-        let fired = triggers_after(&state, &state, &[], no_span());
+        let fired = triggers_after(&state.entities, &state, &[], no_span());
         let mut found: Vec<usize> = fired
             .checks
             .iter()

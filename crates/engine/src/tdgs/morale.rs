@@ -10,7 +10,7 @@ use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
 use senlac_notation::Span;
 
-use super::state::{Edge, MoraleCheck, State, Status, Triggers};
+use super::state::{Edge, EntityState, MoraleCheck, State, Status, Triggers};
 use super::tables::{self, Trigger};
 
 // ---------------------------------------------------------------- movement
@@ -110,7 +110,8 @@ fn engaged_with(engaged: &[(usize, usize)], entity: usize) -> impl Iterator<Item
 }
 
 /// The morale triggers that fire when a line is done (TRIGGERS-1..7,
-/// spec 1.2 RESOLVE-OWED step 3), from the states before and after it.
+/// spec 1.2 RESOLVE-OWED step 3), from the entities before it and the
+/// state after it.
 ///
 /// `engaged` lists the pairs of entities that engaged each other in the
 /// line (one attacked the other, opportunity and free attacks included, or
@@ -132,7 +133,7 @@ fn engaged_with(engaged: &[(usize, usize)], entity: usize) -> impl Iterator<Item
 /// HP, the commander's killer for commander lost, the Terrifying entity,
 /// else the nearest enemy. A routed unit's triggers are spent silently.
 pub fn triggers_after(
-    before: &State,
+    before: &[EntityState],
     after: &State,
     engaged: &[(usize, usize)],
     cause: Span,
@@ -178,16 +179,9 @@ pub fn triggers_after(
             });
         }
 
-        let link = before
-            .entities
-            .get(unit)
-            .and_then(|e| e.commander)
-            .or(now.commander);
+        let link = before.get(unit).and_then(|e| e.commander).or(now.commander);
         if let Some(commander) = link.map(|l| l.commander) {
-            let was_lost = before
-                .entities
-                .get(commander)
-                .is_some_and(|c| c.status.lost());
+            let was_lost = before.get(commander).is_some_and(|c| c.status.lost());
             let is_lost = after
                 .entities
                 .get(commander)

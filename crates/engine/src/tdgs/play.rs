@@ -18,7 +18,7 @@ use super::duty::{self, Duty};
 use super::event::{CheckKind, Event, Roll};
 use super::morale::movement_cost;
 use super::rules;
-use super::state::{AttackKind, Kind, Link, State, Status};
+use super::state::{AttackKind, EntityState, Kind, Link, State, Status};
 use super::tables::{self, Order};
 use crate::violation::Violation;
 
@@ -690,7 +690,8 @@ fn written_line(
 ) {
     let actor_atom = action.actor();
     let verb = action.verb();
-    let before: State = State::clone(fold);
+    // What settle compares the line's end with: only the entities change.
+    let before = fold.entities.clone();
     let first = fold.emitted().len();
     if let Some(written) = catalog::line(verb.text) {
         check_arguments(written, action.args(), out);
@@ -787,7 +788,7 @@ fn owed_reactions(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<V
             span: Span::new(reaction.reactor.span.start as usize, end as usize),
             atoms: &atoms,
         };
-        let before: State = State::clone(fold);
+        let before = fold.entities.clone();
         let first = fold.emitted().len();
         owed_line(fold, &owed, None, out);
         settle(fold, &before, first, owed.span);
@@ -2597,7 +2598,7 @@ fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
 
 /// After a whole line (spec 1.2, RESOLVE-OWED): the exposed commander's
 /// free attack, then the morale checks the line's effects make owed.
-fn settle(fold: &mut impl Emit, before: &State, first: usize, cause: Span) {
+fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Span) {
     let line_events = fold.emitted().get(first..).unwrap_or(&[]).to_vec();
     let mut engaged = Vec::new();
     for event in &line_events {
@@ -2623,8 +2624,7 @@ fn settle(fold: &mut impl Emit, before: &State, first: usize, cause: Span) {
     // A lost commander's units are uncontrolled from that moment (COMMAND-7).
     let lost: Vec<usize> = (0..fold.entities.len())
         .filter(|&c| {
-            before.entities.get(c).is_some_and(|e| !e.status.lost())
-                && fold.entities[c].status.lost()
+            before.get(c).is_some_and(|e| !e.status.lost()) && fold.entities[c].status.lost()
         })
         .collect();
     let fired = super::morale::triggers_after(before, fold, &engaged, cause);

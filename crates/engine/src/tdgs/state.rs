@@ -315,6 +315,10 @@ impl Ground {
     /// MOV to enter it: the dearest of its kinds, 1 on open ground; `None`
     /// when a kind blocks passage (TDGS-R9).
     pub fn step_cost(self) -> Option<u32> {
+        // Most squares, and every search asks every square.
+        if self == Ground::OPEN {
+            return Some(1);
+        }
         self.kinds()
             .try_fold(1, |cost, kind| kind.row().step_cost.map(|c| cost.max(c)))
     }
@@ -744,9 +748,12 @@ impl State {
 
     /// The gap to `entity`'s nearest enemies on the board.
     pub fn nearest_enemy_gap(&self, entity: usize) -> Option<u32> {
+        // Asked for most lines: its own footprint and side are looked up once.
+        let me = self.footprint(entity)?;
+        let side = self.info(entity)?.side;
         (0..self.entities.len())
-            .filter(|&e| self.enemies(entity, e) && self.on_board(e))
-            .filter_map(|e| self.distance(entity, e))
+            .filter(|&e| self.info(e).is_some_and(|i| i.side != side) && self.on_board(e))
+            .filter_map(|e| Some(footprint::gap(me, self.footprint(e)?)))
             .min()
     }
 
