@@ -140,7 +140,8 @@ pub fn triggers_after(
 ) -> Fired {
     let mut fired = Fired::default();
     // Every unit's surrounded test asks about the same entities.
-    let pinning: Vec<(usize, Footprint)> = pinning(after).collect();
+    let mut pinning = Vec::with_capacity(after.entities.len());
+    pinning.extend(pinning_in(after));
     for unit in 0..after.entities.len() {
         if !after.is_unit(unit) || !after.on_board(unit) {
             continue;
@@ -266,13 +267,13 @@ pub fn is_surrounded(state: &State, unit: usize) -> bool {
 
 /// The entities that pin a unit they touch (POSITION-7): on the board and
 /// not routed, with their side and footprint.
-fn pinning(state: &State) -> impl Iterator<Item = (usize, Footprint)> + '_ {
+fn pinning_in(state: &State) -> impl Iterator<Item = (usize, Footprint)> + '_ {
     (0..state.entities.len())
         .filter(|&e| state.on_board(e) && state.entities[e].status != Status::Routed)
         .filter_map(|e| Some((state.info(e)?.side, state.footprint(e)?)))
 }
 
-/// [`is_surrounded`], with the entities that pin gathered by [`pinning`].
+/// [`is_surrounded`], with the entities that pin gathered by [`pinning_in`].
 fn surrounded_among(state: &State, unit: usize, pinning: &[(usize, Footprint)]) -> bool {
     let (Some(target), Some(side)) = (state.footprint(unit), state.info(unit).map(|i| i.side))
     else {
