@@ -2599,23 +2599,25 @@ fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
 /// After a whole line (spec 1.2, RESOLVE-OWED): the exposed commander's
 /// free attack, then the morale checks the line's effects make owed.
 fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Span) {
-    let line_events = fold.emitted().get(first..).unwrap_or(&[]).to_vec();
     let mut engaged = Vec::new();
-    for event in &line_events {
-        if let Event::Moved { entity, path, .. } = event
-            && path.iter().any(|&anchor| on_hazard(fold, *entity, anchor))
-        {
-            fold.emit(Event::Owe(super::state::Owed::Hazard {
-                entity: *entity,
-                cause,
-            }));
+    // The line's events, read in place: what settle emits goes after them.
+    for index in first..fold.emitted().len() {
+        let hazard = match &fold.emitted()[index] {
+            Event::Moved { entity, path, .. } => path
+                .iter()
+                .any(|&anchor| on_hazard(fold, *entity, anchor))
+                .then_some(*entity),
+            _ => None,
+        };
+        if let Some(entity) = hazard {
+            fold.emit(Event::Owe(super::state::Owed::Hazard { entity, cause }));
         }
         if let Event::Attacked {
             attacker,
             target,
             kind,
             ..
-        } = *event
+        } = fold.emitted()[index]
         {
             engaged.push((target, attacker));
             exposed_commander(fold, attacker, target, kind, cause);
