@@ -763,18 +763,21 @@ fn entered(from: Footprint, to: Cell) -> impl Iterator<Item = (i32, i32)> {
     let dr = i32::from(to.row) - i32::from(from.anchor.row);
     let column = if dc > 0 { next.right } else { next.left };
     let row = if dr > 0 { next.bottom } else { next.top };
-    let column_strip = (dc != 0)
-        .then_some(next.top..=next.bottom)
-        .into_iter()
-        .flatten()
-        .map(move |r| (column, r));
-    let row_strip = (dr != 0)
-        .then_some(next.left..=next.right)
-        .into_iter()
-        .flatten()
-        .filter(move |&c| dc == 0 || c != column)
-        .map(move |c| (c, row));
-    column_strip.chain(row_strip)
+    // Plain ranges, empty where the step does not go that way: every search
+    // prices its steps here. The row strip leaves the corner to the column's.
+    let rows = if dc == 0 {
+        0..0
+    } else {
+        next.top..next.bottom + 1
+    };
+    let columns = match (dr, dc.signum()) {
+        (0, _) => 0..0,
+        (_, 0) => next.left..next.right + 1,
+        (_, 1) => next.left..next.right,
+        _ => next.left + 1..next.right + 1,
+    };
+    rows.map(move |r| (column, r))
+        .chain(columns.map(move |c| (c, row)))
 }
 
 /// The cost of moving `footprint`'s anchor one king's move to `to`

@@ -3,6 +3,7 @@
 //! Harrow Ford battle's flights and its cornered Huscarls (sections 5.3 and
 //! 6), on states set up from text and then changed by hand.
 
+use proptest::prelude::*;
 use senlac_engine::tdgs::morale::{
     self, FleeError, Goal, cascade, check_flight, escape_route, goal, may_check_now, merge,
     next_due, triggers_after,
@@ -121,7 +122,7 @@ fn w19_half_and_quarter_at_once_are_one_check_at_14() {
     before.entities[a].hp = 39;
     let mut after = before.clone();
     after.entities[a].hp = 8;
-    let fired = triggers_after(&before, &after, &[(r, a)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(r, a)], no_span());
     assert_eq!(
         fired.checks,
         [MoraleCheck {
@@ -140,7 +141,7 @@ fn w19_half_and_quarter_at_once_are_one_check_at_14() {
     let mut later = after.clone();
     later.entities[a].hp = 2;
     assert_eq!(
-        triggers_after(&after, &later, &[(r, a)], no_span()),
+        triggers_after(&after.entities, &later, &[(r, a)], no_span()),
         morale::Fired::default()
     );
 }
@@ -157,7 +158,7 @@ fn half_alone_is_threat_10_against_the_attacker() {
     before.entities[a].hp = 40;
     let mut after = before.clone();
     after.entities[a].hp = 35;
-    let fired = triggers_after(&before, &after, &[(a, r)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(a, r)], no_span());
     assert_eq!(fired.checks.len(), 1);
     assert_eq!(fired.checks[0].triggers, triggers(&[Trigger::Half]));
     assert_eq!(fired.checks[0].threat, 10);
@@ -179,7 +180,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     // North and east: two sides.
     assert!(!morale::is_surrounded(&before, u));
     assert!(
-        triggers_after(&before, &before, &[], no_span())
+        triggers_after(&before.entities, &before, &[], no_span())
             .checks
             .is_empty()
     );
@@ -187,7 +188,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     let mut after = before.clone();
     place(&mut after, s, "1209");
     assert!(morale::is_surrounded(&after, u));
-    let fired = triggers_after(&before, &after, &[], no_span());
+    let fired = triggers_after(&before.entities, &after, &[], no_span());
     assert_eq!(
         fired.checks,
         [MoraleCheck {
@@ -208,7 +209,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     let mut spent = after.clone();
     spent.entities[u].spent = triggers(&[Trigger::Surrounded]);
     assert!(
-        triggers_after(&before, &spent, &[], no_span())
+        triggers_after(&before.entities, &spent, &[], no_span())
             .checks
             .is_empty()
     );
@@ -252,7 +253,7 @@ fn commander_lost_is_threat_12_once_per_commander_against_the_killer() {
     for unit in [r1, r2, r3] {
         after.entities[unit].commander = None;
     }
-    let fired = triggers_after(&before, &after, &[(b, g)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(b, g)], no_span());
     let checks: Vec<(usize, Triggers, i32, Option<usize>)> = fired
         .checks
         .iter()
@@ -274,18 +275,18 @@ fn commander_lost_is_threat_12_once_per_commander_against_the_killer() {
     let mut recorded = after.clone();
     recorded.commander_losses_checked = fired.commander_losses.clone();
     assert!(
-        triggers_after(&before, &recorded, &[], no_span())
+        triggers_after(&before.entities, &recorded, &[], no_span())
             .checks
             .is_empty()
     );
     assert!(
-        triggers_after(&after, &after, &[], no_span())
+        triggers_after(&after.entities, &after, &[], no_span())
             .checks
             .is_empty()
     );
 
     // Killer unknown: the nearest enemy.
-    let unknown = triggers_after(&before, &after, &[], no_span());
+    let unknown = triggers_after(&before.entities, &after, &[], no_span());
     assert_eq!(
         unknown.checks[0].threat_entity,
         morale::nearest_enemy(&after, r1)
@@ -299,7 +300,7 @@ fn a_routed_unit_spends_its_triggers_without_a_check() {
     let (c, r2) = (at(&before, "Crown", "C"), at(&before, "Raiders", "R2"));
     let mut after = before.clone();
     after.entities[c].hp = 6;
-    let fired = triggers_after(&before, &after, &[(r2, c)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(r2, c)], no_span());
     assert!(fired.checks.is_empty());
     assert_eq!(fired.spent_silently, [(c, triggers(&[Trigger::Quarter]))]);
 }
@@ -319,7 +320,7 @@ fn heroes_and_destroyed_units_check_nothing() {
     after.entities[y].hp = 10;
     after.entities[r1].hp = 0;
     after.entities[r1].status = Status::Destroyed;
-    let fired = triggers_after(&before, &after, &[(b, g), (b, r1)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(b, g), (b, r1)], no_span());
     assert_eq!(fired, morale::Fired::default());
 }
 
@@ -332,7 +333,7 @@ fn terror_is_once_per_terrifying_entity_at_its_cha() {
         "deploy Crown A@0205\ndeploy Raiders R@0204\n",
     );
     let (a, r) = (at(&before, "Crown", "A"), at(&before, "Raiders", "R"));
-    let fired = triggers_after(&before, &before, &[(a, r)], no_span());
+    let fired = triggers_after(&before.entities, &before, &[(a, r)], no_span());
     assert_eq!(fired.checks.len(), 1);
     assert_eq!(fired.checks[0].triggers, triggers(&[Trigger::Terror]));
     assert_eq!(fired.checks[0].threat, 16);
@@ -342,7 +343,7 @@ fn terror_is_once_per_terrifying_entity_at_its_cha() {
     let mut met = before.clone();
     met.terrors_met = fired.terrors;
     assert!(
-        triggers_after(&met, &met, &[(r, a)], no_span())
+        triggers_after(&met.entities, &met, &[(r, a)], no_span())
             .checks
             .is_empty()
     );
@@ -604,7 +605,7 @@ fn harrow_round_3_gorm_falls_r3_breaks_and_r2_checks_once_at_12() {
     before.entities[r1].status = Status::Destroyed;
     let mut after = before.clone();
     after.entities[g].status = Status::Dead;
-    let fired = triggers_after(&before, &after, &[(b, g)], no_span());
+    let fired = triggers_after(&before.entities, &after, &[(b, g)], no_span());
     let mut pending = Vec::new();
     for check in fired.checks {
         merge(&mut pending, check);
@@ -621,4 +622,58 @@ fn harrow_round_3_gorm_falls_r3_breaks_and_r2_checks_once_at_12() {
     assert_eq!(pending[0].unit, r2);
     assert_eq!(pending[0].triggers.words(), "commander-lost+cascade");
     assert_eq!(pending[0].threat, 12);
+}
+
+/// Eight entities, four a side, one of them a hero, sizes 1x1 to 2x3.
+fn crowd() -> State {
+    let sizes = ["size=2x2", "", "size=1x3", "size=2x1"];
+    let side = |prefix: &str| -> String {
+        (0..4)
+            .map(|i| {
+                let hero = if i == 1 { " kind=hero" } else { "" };
+                entity(&format!("{prefix}{i}"), 14, &format!("{}{hero}", sizes[i]))
+            })
+            .collect()
+    };
+    battle(
+        "12x10",
+        &side("C"),
+        &side("R"),
+        "deploy Crown C0@0101 C1@0401 C2@0601 C3@0801\ndeploy Raiders R0@0108 R1@0408 R2@0608 R3@0808\n",
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The surrounded trigger fires for exactly the units `is_surrounded`
+    /// finds, however the entities crowd, overlap, rout or leave the board.
+    #[test]
+    fn the_surrounded_trigger_is_is_surrounded(
+        places in proptest::collection::vec((1u8..=6, 1u8..=6, 0u8..6), 8)
+    ) {
+        let mut state = crowd();
+        for (entity, &(column, row, fate)) in places.iter().enumerate() {
+            let e = &mut state.entities[entity];
+            e.anchor = (fate != 5).then_some(Cell { column, row });
+            e.status = match fate {
+                3 => Status::Routed,
+                4 => Status::Destroyed,
+                _ => Status::Active,
+            };
+            e.spent = Triggers::NONE;
+        }
+        let fired = triggers_after(&state.entities, &state, &[], no_span());
+        let mut found: Vec<usize> = fired
+            .checks
+            .iter()
+            .map(|c| c.unit)
+            .chain(fired.spent_silently.iter().map(|&(u, _)| u))
+            .collect();
+        found.sort_unstable();
+        let expected: Vec<usize> = (0..state.entities.len())
+            .filter(|&u| state.is_unit(u) && state.on_board(u) && morale::is_surrounded(&state, u))
+            .collect();
+        prop_assert_eq!(found, expected);
+    }
 }

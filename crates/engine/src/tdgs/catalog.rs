@@ -118,23 +118,38 @@ pub fn takes(line: &Line) -> String {
     }
 }
 
-/// The first argument in `args` beyond what `line` takes.
+/// The first argument in `args` beyond what `line`, one of [`LINES`], takes.
 pub fn extra_argument<'a, 's>(
     line: &Line,
     args: &'a [senlac_notation::Atom<'s>],
 ) -> Option<&'a senlac_notation::Atom<'s>> {
-    let mut open: Vec<Arg> = line.takes.to_vec();
+    // The arguments still open, on the stack: every line asks.
+    let mut open = [Arg::Die; MOST_TAKEN];
+    let mut len = line.takes.len();
+    open[..len].copy_from_slice(line.takes);
     args.iter()
-        .find(|atom| match open.iter().position(|a| a.fits(atom)) {
+        .find(|atom| match open[..len].iter().position(|a| a.fits(atom)) {
             Some(i) => {
                 if !matches!(open[i], Arg::Keys(_)) {
-                    open.swap_remove(i);
+                    len -= 1;
+                    open.swap(i, len);
                 }
                 false
             }
             None => true,
         })
 }
+
+/// The most arguments a line takes.
+const MOST_TAKEN: usize = 8;
+
+const _: () = {
+    let mut i = 0;
+    while i < LINES.len() {
+        assert!(LINES[i].takes.len() <= MOST_TAKEN);
+        i += 1;
+    }
+};
 
 /// Every line play reads (spec 1.3).
 pub const LINES: &[Line] = &[

@@ -10,7 +10,7 @@ use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
 use senlac_notation::Span;
 
-use super::state::{Edge, MoraleCheck, State, Status, Triggers};
+use super::state::{Edge, EntityState, MoraleCheck, State, Status, Triggers};
 use super::tables::{self, Trigger};
 
 // ---------------------------------------------------------------- movement
@@ -110,7 +110,8 @@ fn engaged_with(engaged: &[(usize, usize)], entity: usize) -> impl Iterator<Item
 }
 
 /// The morale triggers that fire when a line is done (TRIGGERS-1..7,
-/// spec 1.2 RESOLVE-OWED step 3), from the states before and after it.
+/// spec 1.2 RESOLVE-OWED step 3), from the entities before it and the
+/// state after it.
 ///
 /// `engaged` lists the pairs of entities that engaged each other in the
 /// line (one attacked the other, opportunity and free attacks included, or
@@ -132,12 +133,15 @@ fn engaged_with(engaged: &[(usize, usize)], entity: usize) -> impl Iterator<Item
 /// HP, the commander's killer for commander lost, the Terrifying entity,
 /// else the nearest enemy. A routed unit's triggers are spent silently.
 pub fn triggers_after(
-    before: &State,
+    before: &[EntityState],
     after: &State,
     engaged: &[(usize, usize)],
     cause: Span,
 ) -> Fired {
     let mut fired = Fired::default();
+    // Every unit's surrounded test asks about the same entities.
+    let mut pinning = Vec::with_capacity(after.entities.len());
+    pinning.extend(pinning_in(after));
     for unit in 0..after.entities.len() {
         if !after.is_unit(unit) || !after.on_board(unit) {
             continue;
@@ -168,7 +172,7 @@ pub fn triggers_after(
             }
         }
 
-        if !now.spent.contains(Trigger::Surrounded) && is_surrounded(after, unit) {
+        if !now.spent.contains(Trigger::Surrounded) && surrounded_among(after, unit, &pinning) {
             shocks.push(Shock {
                 trigger: Trigger::Surrounded,
                 threat: Trigger::Surrounded.threat(0),
@@ -176,16 +180,9 @@ pub fn triggers_after(
             });
         }
 
-        let link = before
-            .entities
-            .get(unit)
-            .and_then(|e| e.commander)
-            .or(now.commander);
+        let link = before.get(unit).and_then(|e| e.commander).or(now.commander);
         if let Some(commander) = link.map(|l| l.commander) {
-            let was_lost = before
-                .entities
-                .get(commander)
-                .is_some_and(|c| c.status.lost());
+            let was_lost = before.get(commander).is_some_and(|c| c.status.lost());
             let is_lost = after
                 .entities
                 .get(commander)
@@ -266,6 +263,41 @@ pub fn is_surrounded(state: &State, unit: usize) -> bool {
         // of the ring around it: the others touch no side.
         .filter(|&other| footprint::gap(target, other) <= 1);
     footprint::surrounded(target, enemies)
+}
+
+/// The entities that pin a unit they touch (POSITION-7): on the board and
+/// not routed, with their side and footprint.
+fn pinning_in(state: &State) -> impl Iterator<Item = (usize, Footprint)> + '_ {
+    (0..state.entities.len())
+        .filter(|&e| state.on_board(e) && state.entities[e].status != Status::Routed)
+        .filter_map(|e| Some((state.info(e)?.side, state.footprint(e)?)))
+}
+
+/// [`is_surrounded`], with the entities that pin gathered by [`pinning_in`].
+fn surrounded_among(state: &State, unit: usize, pinning: &[(usize, Footprint)]) -> bool {
+    let (Some(target), Some(side)) = (state.footprint(unit), state.info(unit).map(|i| i.side))
+    else {
+        return false;
+    };
+    let enemies = pinning.iter().filter(move |&&(s, _)| s != side);
+    // A footprint beside the target touches one side at most (touching two
+    // would take a square of the target); one overlapping it may touch all
+    // four. Fewer than three sides within reach: not surrounded.
+    let reach: u32 = enemies
+        .clone()
+        .map(|&(_, f)| match footprint::gap(target, f) {
+            0 => 4,
+            1 => 1,
+            _ => 0,
+        })
+        .sum();
+    reach >= 3
+        && footprint::surrounded(
+            target,
+            enemies
+                .map(|&(_, f)| f)
+                .filter(|&f| footprint::gap(target, f) <= 1),
+        )
 }
 
 // ----------------------------------------------------------------- cascade

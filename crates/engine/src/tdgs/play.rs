@@ -18,7 +18,7 @@ use super::duty::{self, Duty};
 use super::event::{CheckKind, Event, Roll};
 use super::morale::movement_cost;
 use super::rules;
-use super::state::{AttackKind, Kind, Link, State, Status};
+use super::state::{AttackKind, EntityState, Kind, Link, State, Status};
 use super::tables::{self, Order};
 use crate::violation::Violation;
 
@@ -690,7 +690,8 @@ fn written_line(
 ) {
     let actor_atom = action.actor();
     let verb = action.verb();
-    let before: State = State::clone(fold);
+    // What settle compares the line's end with: only the entities change.
+    let before = fold.entities.clone();
     let first = fold.emitted().len();
     if let Some(written) = catalog::line(verb.text) {
         check_arguments(written, action.args(), out);
@@ -787,7 +788,7 @@ fn owed_reactions(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<V
             span: Span::new(reaction.reactor.span.start as usize, end as usize),
             atoms: &atoms,
         };
-        let before: State = State::clone(fold);
+        let before = fold.entities.clone();
         let first = fold.emitted().len();
         owed_line(fold, &owed, None, out);
         settle(fold, &before, first, owed.span);
@@ -973,7 +974,10 @@ fn ordinary_line(
     }
     let before = out.len();
     let start = fold.footprint(actor);
-    let start_gap = fold.nearest_enemy_gap(actor);
+    // Only a move asks how near it began (ORDERS-4).
+    let start_gap = (verb.text == "move")
+        .then(|| fold.nearest_enemy_gap(actor))
+        .flatten();
     let mut hit = None;
     match verb.text {
         "step" => step(fold, actor, args, action.span, out),
@@ -1395,12 +1399,22 @@ pub fn defence(state: &State, entity: usize, kind: AttackKind) -> i32 {
     reflex
 }
 
+/// The value of `atom` when it is a `key=value` pair of `key`, as
+/// [`value::pair`] reads it; the key is told first, without splitting or
+/// reading any other pair's value.
+fn keyed<'s>(atom: &Atom<'s>, key: &str) -> Option<Atom<'s>> {
+    let of_key = atom.kind == AtomKind::Pair
+        && atom
+            .text
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.starts_with('='));
+    of_key.then(|| value::pair(atom).map(|(_, v)| v))?
+}
+
 /// The `key=N` pairs of a line, summed by key.
 fn pair_number(args: &[Atom<'_>], key: &str) -> Option<(i64, Span)> {
-    args.iter().find_map(|a| {
-        let (k, v) = value::pair(a)?;
-        (k == key).then(|| value::integer(&v).map(|n| (n, a.span)))?
-    })
+    args.iter()
+        .find_map(|a| value::integer(&keyed(a, key)?).map(|n| (n, a.span)))
 }
 
 /// The d20 of a line (RESOLVE-1).
@@ -1415,9 +1429,9 @@ fn die(args: &[Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<(i32, 
         ));
         return None;
     };
-    match Dice::parse(atom) {
-        Some(d) if d.count == 1 && d.sides == 20 && (1..=20).contains(&d.total()) => {
-            Some((d.total() as i32, atom.span))
+    match Dice::parse(atom).map(|d| (d, d.total())) {
+        Some((d, total)) if d.count == 1 && d.sides == 20 && (1..=20).contains(&total) => {
+            Some((total as i32, atom.span))
         }
         _ => {
             out.push(Violation::of(
@@ -2597,24 +2611,26 @@ fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
 
 /// After a whole line (spec 1.2, RESOLVE-OWED): the exposed commander's
 /// free attack, then the morale checks the line's effects make owed.
-fn settle(fold: &mut impl Emit, before: &State, first: usize, cause: Span) {
-    let line_events = fold.emitted().get(first..).unwrap_or(&[]).to_vec();
+fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Span) {
     let mut engaged = Vec::new();
-    for event in &line_events {
-        if let Event::Moved { entity, path, .. } = event
-            && path.iter().any(|&anchor| on_hazard(fold, *entity, anchor))
-        {
-            fold.emit(Event::Owe(super::state::Owed::Hazard {
-                entity: *entity,
-                cause,
-            }));
+    // The line's events, read in place: what settle emits goes after them.
+    for index in first..fold.emitted().len() {
+        let hazard = match &fold.emitted()[index] {
+            Event::Moved { entity, path, .. } => path
+                .iter()
+                .any(|&anchor| on_hazard(fold, *entity, anchor))
+                .then_some(*entity),
+            _ => None,
+        };
+        if let Some(entity) = hazard {
+            fold.emit(Event::Owe(super::state::Owed::Hazard { entity, cause }));
         }
         if let Event::Attacked {
             attacker,
             target,
             kind,
             ..
-        } = *event
+        } = fold.emitted()[index]
         {
             engaged.push((target, attacker));
             exposed_commander(fold, attacker, target, kind, cause);
@@ -2623,8 +2639,7 @@ fn settle(fold: &mut impl Emit, before: &State, first: usize, cause: Span) {
     // A lost commander's units are uncontrolled from that moment (COMMAND-7).
     let lost: Vec<usize> = (0..fold.entities.len())
         .filter(|&c| {
-            before.entities.get(c).is_some_and(|e| !e.status.lost())
-                && fold.entities[c].status.lost()
+            before.get(c).is_some_and(|e| !e.status.lost()) && fold.entities[c].status.lost()
         })
         .collect();
     let fired = super::morale::triggers_after(before, fold, &engaged, cause);
@@ -3157,8 +3172,8 @@ fn flee(
 /// The die of a `key=dN:M` pair (`crit=d4:3`), and where the pair stands.
 fn pair_die(args: &[Atom<'_>], key: &str) -> Option<(Option<i32>, Span)> {
     args.iter().find_map(|a| {
-        let (k, v) = value::pair(a)?;
-        (k == key).then(|| (Dice::parse(&v).map(|d| d.total() as i32), a.span))
+        let v = keyed(a, key)?;
+        Some((Dice::parse(&v).map(|d| d.total() as i32), a.span))
     })
 }
 
@@ -3223,12 +3238,12 @@ fn stated_modifiers(
 ) -> Option<i32> {
     let mut sum = 0;
     for atom in args {
-        let Some((key, v)) = value::pair(atom) else {
+        let Some((key, v)) = ["mod", "position"]
+            .into_iter()
+            .find_map(|key| Some((key, keyed(atom, key)?)))
+        else {
             continue;
         };
-        if key != "mod" && key != "position" {
-            continue;
-        }
         let Some(n) = value::integer(&v).and_then(|n| i32::try_from(n).ok()) else {
             out.push(Violation::of(
                 &codes::BAD_MODIFIER,
@@ -3399,4 +3414,26 @@ fn hazard_line(
         hurt(fold, entity, damage);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `keyed` answers as `value::pair` with its key compared.
+        #[test]
+        fn keyed_is_the_pair_of_that_key(
+            head in prop::sample::select(vec!["mod", "position", "damage", "crit", "dam", "d", ""]),
+            tail in "[a-z]{0,2}(=[a-z0-9:=+]{0,6})?",
+            kind in prop::sample::select(vec![AtomKind::Pair, AtomKind::Word, AtomKind::Dice]),
+            key in prop::sample::select(vec!["mod", "position", "damage", "crit", "d", ""]),
+        ) {
+            let text = format!("{head}{tail}");
+            let atom = Atom { kind, text: &text, span: Span::new(3, 3 + text.len()) };
+            let by_pair = value::pair(&atom).filter(|(k, _)| *k == key).map(|(_, v)| v);
+            prop_assert_eq!(keyed(&atom, key), by_pair);
+        }
+    }
 }

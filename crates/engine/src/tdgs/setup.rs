@@ -16,6 +16,7 @@
 //! (the HP of a bad CON, the slots of a bad CHA) is not checked.
 
 use std::borrow::Cow;
+use std::fmt;
 use std::sync::Arc;
 
 use senlac_board::Cell;
@@ -28,8 +29,8 @@ use senlac_notation::{Atom, AtomKind, Battle, Fix, ItemKind, Span, did_you_mean}
 use super::codes;
 use super::rules;
 use super::state::{
-    Edge, EntityInfo, EntityState, Ground, Kind, KnownTraits, Link, Roster, RoundFlags, Stat,
-    State, Stats, Status, Triggers,
+    Edge, EntityInfo, EntityState, Ground, Kind, KnownTraits, Link, Named, Roster, RoundFlags,
+    Stat, State, Stats, Status, Triggers,
 };
 use super::tables::{self, Command, Echelon, NARRATIVE_LUK, Order, Terrain, Trigger, Weapon};
 use crate::code::{CodeInfo, Severity};
@@ -597,7 +598,8 @@ fn declare<'s>(
     unit: &generic::Unit<'_, 's>,
     found: &mut Vec<Violation>,
 ) -> (EntityInfo, Declared<'s>) {
-    let who = format!("{side} {}", unit.id);
+    // Written only into a finding: most lines have none.
+    let who = fmt::from_fn(|f| write!(f, "{side} {}", unit.id));
     let pairs = first_pairs(unit.pairs);
     let get = |key: &str| {
         pairs
@@ -843,7 +845,7 @@ fn declare<'s>(
 fn read_stats<'s>(
     get: impl Fn(&str) -> Option<(Atom<'s>, Atom<'s>)>,
     meant: &[Stat],
-    who: &str,
+    who: &dyn fmt::Display,
     line: Span,
     found: &mut Vec<Violation>,
 ) -> (Stats, Vec<Stat>) {
@@ -860,7 +862,8 @@ fn read_stats<'s>(
             }
             continue;
         };
-        let scale = match stat {
+        // Written only into a finding.
+        let scale = || match stat {
             Stat::Luk => "LUK is -10 to +10".to_string(),
             Stat::Con => format!("CON is {low} to {high}"),
             _ => format!("stats are {low} to {high}"),
@@ -896,7 +899,7 @@ fn read_stats<'s>(
                     Violation::of(
                         &codes::STAT_OUT_OF_RANGE,
                         pair.span,
-                        format!("{} {n} is out of range: {scale}", stat.name()),
+                        format!("{} {n} is out of range: {}", stat.name(), scale()),
                         rules::STATS,
                     )
                     .label(format!("{who}'s {}", stat.name()))
@@ -910,7 +913,7 @@ fn read_stats<'s>(
                     Violation::of(
                         &codes::STAT_OUT_OF_RANGE,
                         pair.span,
-                        format!("`{}` is not a whole number: {scale}", pair.text),
+                        format!("`{}` is not a whole number: {}", pair.text, scale()),
                         rules::STATS,
                     )
                     .label(format!("{who}'s {}", stat.name()))
@@ -960,7 +963,7 @@ fn footprint_size(value: Atom<'_>) -> Option<(u8, u8)> {
 /// SETUP-7: `hp=N` with 1 ≤ N ≤ CON × 5 (TDGS-R47); `None` when it is not.
 fn starting_hp(
     (pair, value): (Atom<'_>, Atom<'_>),
-    who: &str,
+    who: &dyn fmt::Display,
     con: i32,
     found: &mut Vec<Violation>,
 ) -> Option<i32> {
@@ -1003,7 +1006,7 @@ fn command_slots(
         if entity.slots.is_empty() {
             continue;
         }
-        let who = roster.name(commander);
+        let who = roster.named(commander);
         let cha = roster.entities.get(commander).map_or(0, |i| i.stats.cha);
         let mut found = Vec::new();
         for &(slot, pair, value) in &entity.slots {
@@ -1014,7 +1017,7 @@ fn command_slots(
                 _ => usize::try_from(slot.slots(cha)).unwrap_or(usize::MAX),
             };
             if ids.len() > room {
-                found.push(too_many(slot, pair, &who, cha, ids.len()));
+                found.push(too_many(slot, pair, who, cha, ids.len()));
             }
             for &(text, span) in ids.iter().take(room) {
                 match commanded(roster, commander, text, span, &links) {
@@ -1069,7 +1072,7 @@ fn listed_ids<'s>(value: Atom<'s>) -> Vec<(&'s str, Span)> {
     ids
 }
 
-fn too_many(slot: Command, pair: Atom<'_>, who: &str, cha: i32, listed: usize) -> Violation {
+fn too_many(slot: Command, pair: Atom<'_>, who: Named<'_>, cha: i32, listed: usize) -> Violation {
     match slot {
         Command::Direct => Violation::of(
             &codes::TOO_MANY_DIRECT,
@@ -1103,7 +1106,7 @@ fn commanded(
     span: Span,
     links: &[Option<(Link, Span)>],
 ) -> Result<usize, Violation> {
-    let who = roster.name(commander);
+    let who = roster.named(commander);
     let own = roster.entities.get(commander).map_or(0, |i| i.side);
     let reference = UnitRef::parse(text);
     let side = match reference.side {
@@ -1127,7 +1130,7 @@ fn commanded(
             None => unknown_commanded(roster, commander, own, reference.id, span),
         });
     };
-    let name = roster.name(unit);
+    let name = roster.named(unit);
     let Some(info) = roster.entities.get(unit) else {
         return Err(unknown_commanded(
             roster,
@@ -1313,7 +1316,7 @@ fn stand(
     occupant: &[usize],
     generic: &Setup<'_, '_>,
 ) -> Result<(), Violation> {
-    let who = roster.name(entity);
+    let who = roster.named(entity);
     let anchor = footprint.anchor;
     let (width, height) = (footprint.width, footprint.height);
     let extent = roster.extent();

@@ -4,7 +4,10 @@
 //! clone.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::Arc;
+
+use foldhash::fast::FixedState;
 
 use senlac_board::footprint::{self, Footprint};
 use senlac_board::{Cell, Extent};
@@ -312,6 +315,10 @@ impl Ground {
     /// MOV to enter it: the dearest of its kinds, 1 on open ground; `None`
     /// when a kind blocks passage (TDGS-R9).
     pub fn step_cost(self) -> Option<u32> {
+        // Most squares, and every search asks every square.
+        if self == Ground::OPEN {
+            return Some(1);
+        }
         self.kinds()
             .try_fold(1, |cost, kind| kind.row().step_cost.map(|c| cost.max(c)))
     }
@@ -352,7 +359,7 @@ pub struct Roster {
     pub ground: Vec<Ground>,
     /// Per side, each entity's index by id: lines name entities by id, and
     /// a lookup must not pass over every entity.
-    pub ids: Vec<HashMap<String, usize>>,
+    pub ids: Vec<HashMap<String, usize, FixedState>>,
     /// Entities a setup finding leaves in doubt (a broken entity line, a
     /// placement that failed), each with the finding's index: their
     /// findings in play are not reported again (crate::doubt).
@@ -394,7 +401,7 @@ impl Roster {
 
     /// Indexes the entities by side and id, once they are all declared.
     pub fn index_ids(&mut self) {
-        self.ids = vec![HashMap::new(); self.sides.len()];
+        self.ids = vec![HashMap::default(); self.sides.len()];
         for (index, entity) in self.entities.iter().enumerate() {
             if let Some(ids) = self.ids.get_mut(entity.side) {
                 ids.entry(entity.id.clone()).or_insert(index);
@@ -404,17 +411,39 @@ impl Roster {
 
     /// `Crown A`: an entity's name in messages.
     pub fn name(&self, entity: usize) -> String {
-        match self.entities.get(entity) {
-            Some(info) => {
-                let side = self.sides.get(info.side).map_or("?", String::as_str);
-                format!("{side} {}", info.id)
-            }
-            None => format!("entity {entity}"),
+        self.named(entity).to_string()
+    }
+
+    /// [`Roster::name`], written only when a message is: setup names every
+    /// entity it checks, and most checks pass.
+    pub fn named(&self, entity: usize) -> Named<'_> {
+        Named {
+            roster: self,
+            entity,
         }
     }
 
     pub fn is_doubted(&self, entity: usize) -> bool {
         self.doubted.iter().any(|&(e, _)| e == entity)
+    }
+}
+
+/// An entity's name as [`Roster::name`] writes it, formatted on demand.
+#[derive(Clone, Copy)]
+pub struct Named<'a> {
+    roster: &'a Roster,
+    entity: usize,
+}
+
+impl fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.roster.entities.get(self.entity) {
+            Some(info) => {
+                let side = self.roster.sides.get(info.side).map_or("?", String::as_str);
+                write!(f, "{side} {}", info.id)
+            }
+            None => write!(f, "entity {}", self.entity),
+        }
     }
 }
 
@@ -719,9 +748,12 @@ impl State {
 
     /// The gap to `entity`'s nearest enemies on the board.
     pub fn nearest_enemy_gap(&self, entity: usize) -> Option<u32> {
+        // Asked for most lines: its own footprint and side are looked up once.
+        let me = self.footprint(entity)?;
+        let side = self.info(entity)?.side;
         (0..self.entities.len())
-            .filter(|&e| self.enemies(entity, e) && self.on_board(e))
-            .filter_map(|e| self.distance(entity, e))
+            .filter(|&e| self.info(e).is_some_and(|i| i.side != side) && self.on_board(e))
+            .filter_map(|e| Some(footprint::gap(me, self.footprint(e)?)))
             .min()
     }
 
