@@ -338,4 +338,21 @@ mod tests {
             }
         );
     }
+
+    proptest::proptest! {
+        /// `value_of` answers as `pair` with its key compared.
+        #[test]
+        fn value_of_is_the_pair_of_that_key(
+            head in proptest::sample::select(vec!["mod", "position", "damage", "crit", "dam", "d", ""]),
+            tail in "[a-z]{0,2}(=[a-z0-9:=+]{0,6})?",
+            kind in proptest::sample::select(vec![AtomKind::Pair, AtomKind::Word, AtomKind::Dice]),
+            key in proptest::sample::select(vec!["mod", "position", "damage", "crit", "d", ""]),
+        ) {
+            let text = format!("{head}{tail}");
+            let atom = Atom { kind, text: &text, span: Span::new(3, 3 + text.len()) };
+            let by_pair = pair(&atom).filter(|(k, _)| *k == key).map(|(_, v)| v);
+            proptest::prop_assert_eq!(value_of(&atom, key), by_pair);
+            proptest::prop_assert_eq!(super::key(&atom), pair(&atom).map(|(k, _)| k));
+        }
+    }
 }

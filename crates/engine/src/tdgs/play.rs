@@ -1399,22 +1399,10 @@ pub fn defence(state: &State, entity: usize, kind: AttackKind) -> i32 {
     reflex
 }
 
-/// The value of `atom` when it is a `key=value` pair of `key`, as
-/// [`value::pair`] reads it; the key is told first, without splitting or
-/// reading any other pair's value.
-fn keyed<'s>(atom: &Atom<'s>, key: &str) -> Option<Atom<'s>> {
-    let of_key = atom.kind == AtomKind::Pair
-        && atom
-            .text
-            .strip_prefix(key)
-            .is_some_and(|rest| rest.starts_with('='));
-    of_key.then(|| value::pair(atom).map(|(_, v)| v))?
-}
-
 /// The `key=N` pairs of a line, summed by key.
 fn pair_number(args: &[Atom<'_>], key: &str) -> Option<(i64, Span)> {
     args.iter()
-        .find_map(|a| value::integer(&keyed(a, key)?).map(|n| (n, a.span)))
+        .find_map(|a| value::integer(&value::value_of(a, key)?).map(|n| (n, a.span)))
 }
 
 /// The d20 of a line (RESOLVE-1).
@@ -3172,7 +3160,7 @@ fn flee(
 /// The die of a `key=dN:M` pair (`crit=d4:3`), and where the pair stands.
 fn pair_die(args: &[Atom<'_>], key: &str) -> Option<(Option<i32>, Span)> {
     args.iter().find_map(|a| {
-        let v = keyed(a, key)?;
+        let v = value::value_of(a, key)?;
         Some((Dice::parse(&v).map(|d| d.total() as i32), a.span))
     })
 }
@@ -3240,7 +3228,7 @@ fn stated_modifiers(
     for atom in args {
         let Some((key, v)) = ["mod", "position"]
             .into_iter()
-            .find_map(|key| Some((key, keyed(atom, key)?)))
+            .find_map(|key| Some((key, value::value_of(atom, key)?)))
         else {
             continue;
         };
@@ -3414,26 +3402,4 @@ fn hazard_line(
         hurt(fold, entity, damage);
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// `keyed` answers as `value::pair` with its key compared.
-        #[test]
-        fn keyed_is_the_pair_of_that_key(
-            head in prop::sample::select(vec!["mod", "position", "damage", "crit", "dam", "d", ""]),
-            tail in "[a-z]{0,2}(=[a-z0-9:=+]{0,6})?",
-            kind in prop::sample::select(vec![AtomKind::Pair, AtomKind::Word, AtomKind::Dice]),
-            key in prop::sample::select(vec!["mod", "position", "damage", "crit", "d", ""]),
-        ) {
-            let text = format!("{head}{tail}");
-            let atom = Atom { kind, text: &text, span: Span::new(3, 3 + text.len()) };
-            let by_pair = value::pair(&atom).filter(|(k, _)| *k == key).map(|(_, v)| v);
-            prop_assert_eq!(keyed(&atom, key), by_pair);
-        }
-    }
 }
