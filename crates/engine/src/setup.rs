@@ -916,12 +916,7 @@ fn place(at: Location) -> String {
 fn repeated_pairs<'s>(pairs: &[Atom<'s>], out: &mut Vec<Violation>) {
     // Keys are compared as written; only a repeated pair's values are read
     // (value::pair classifies its value, and a line may have many pairs).
-    fn key<'s>(atom: &Atom<'s>) -> Option<&'s str> {
-        if atom.kind != senlac_notation::AtomKind::Pair {
-            return None;
-        }
-        atom.text.split_once('=').map(|(key, _)| key)
-    }
+    let key = value::key;
     for (i, atom) in pairs.iter().enumerate() {
         let Some(this) = key(atom) else {
             continue;

@@ -44,7 +44,7 @@ pub enum Arg {
 impl Arg {
     /// Whether `atom` can be this argument.
     pub fn fits(self, atom: &senlac_notation::Atom<'_>) -> bool {
-        use senlac_notation::AtomKind;
+        use senlac_notation::{AtomKind, value};
         match self {
             Arg::Entity | Arg::Word(_) => atom.kind == AtomKind::Word,
             Arg::Triggers => matches!(atom.kind, AtomKind::Word | AtomKind::Group),
@@ -52,10 +52,7 @@ impl Arg {
             // (`tdgs::missing-path`), not an extra argument.
             Arg::Cell | Arg::Path => matches!(atom.kind, AtomKind::Cell | AtomKind::CellChain),
             Arg::Die => atom.kind == AtomKind::Dice,
-            Arg::Key(key) | Arg::Keys(key) => {
-                atom.kind == AtomKind::Pair
-                    && atom.text.split_once('=').is_some_and(|(k, _)| k == key)
-            }
+            Arg::Key(key) | Arg::Keys(key) => value::key(atom) == Some(key),
         }
     }
 
