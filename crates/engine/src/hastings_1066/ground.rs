@@ -4,15 +4,14 @@
 //! radius (5.4.4, 10.1.3, HS-R31), and every hex a unit could end a move in
 //! (HS-R53, 5.7.3).
 
-use std::collections::{HashSet, VecDeque};
-
-use foldhash::fast::FixedState;
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 use senlac_board::facing::{self, StepKind};
 use senlac_board::{Cell, hex};
 
 use super::setup::first_word;
-use super::state::{LeaderStanding, Part, Piece, Standing, State};
+use super::state::{LeaderStanding, Part, Piece, Roster, Standing, State};
 use super::tables::{
     Arm, Class, Hexside, Kind, Movement, Order, Side, Slope, Step, Terrain, Weapon,
 };
@@ -186,16 +185,55 @@ pub fn slope(state: &State, from: Cell, to: Cell) -> Option<Slope> {
     }
 }
 
-/// Hexes in zones of control: asked of every step of every move, so hashed
-/// with foldhash rather than SipHash.
-pub type Zone = HashSet<Cell, FixedState>;
+/// Hexes in zones of control, asked of every step of every move: a flag
+/// per hex of the map, and the few hexes off it that a frontal hexside on
+/// the edge faces.
+#[derive(Clone, Debug)]
+pub struct Zone {
+    roster: Arc<Roster>,
+    on_map: Vec<bool>,
+    off_map: Vec<Cell>,
+}
+
+impl Zone {
+    fn new(roster: &Arc<Roster>) -> Zone {
+        let cells = usize::from(roster.extent.columns) * usize::from(roster.extent.rows);
+        Zone {
+            roster: Arc::clone(roster),
+            on_map: vec![false; cells],
+            off_map: Vec::new(),
+        }
+    }
+
+    fn insert(&mut self, cell: Cell) {
+        match self.roster.index(cell) {
+            Some(i) => self.on_map[i] = true,
+            None if !self.off_map.contains(&cell) => self.off_map.push(cell),
+            None => {}
+        }
+    }
+
+    pub fn contains(&self, cell: &Cell) -> bool {
+        match self.roster.index(*cell) {
+            Some(i) => self.on_map[i],
+            None => self.off_map.contains(cell),
+        }
+    }
+
+    /// The hexes of the map in the zone, row by row.
+    pub fn on_map(&self) -> impl Iterator<Item = Cell> + '_ {
+        (self.on_map.iter().enumerate())
+            .filter(|(_, in_zone)| **in_zone)
+            .map(|(i, _)| self.roster.cell_at(i))
+    }
+}
 
 /// The hexes `side`'s combat units control (5.7): those beyond the frontal
 /// hexsides of every unit on the map that is neither disrupted nor routed.
 /// With `knights_only`, only knights' zones (5.4.4.1).
 pub fn controlled(state: &State, side: Side, knights_only: bool) -> Zone {
     let parity = state.roster.parity;
-    let mut cells = Zone::default();
+    let mut cells = Zone::new(&state.roster);
     for (piece, at) in state.pieces.iter().enumerate() {
         let Some(info) = state.info(piece) else {
             continue;
@@ -209,7 +247,9 @@ pub fn controlled(state: &State, side: Side, knights_only: bool) -> Zone {
         if knights_only && class.kind() != Kind::Knights {
             continue;
         }
-        cells.extend(facing::frontal_neighbours(cell, facing, parity));
+        for neighbour in facing::frontal_neighbours(cell, facing, parity) {
+            cells.insert(neighbour);
+        }
     }
     cells
 }
@@ -491,5 +531,72 @@ pub fn allowance(kind: Kind, order: Option<Order>, known: bool) -> Movement {
     match kind {
         Kind::Knights => Movement::points(super::tables::CHARGE_ALLOWANCE),
         _ => Movement::points(super::tables::printed_allowance(kind)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hastings_1066::play::{Scratch, play};
+    use crate::hastings_1066::setup::setup;
+
+    /// The zone answers as the set of every frontal neighbour of every
+    /// unit in good order does, on the map and in the ring of hexes just
+    /// off it, after every step of the sample battle.
+    #[test]
+    fn zone_holds_every_frontal_neighbour_and_nothing_else() {
+        let text = include_str!("../../../../samples/hastings-1066-st.sbn");
+        let archive = senlac_notation::parse(text);
+        let battle = &archive.battles[0];
+        let mut out = Vec::new();
+        let mut fold = Scratch {
+            state: setup(battle, &mut out),
+            events: Vec::new(),
+        };
+        let mut in_zones = 0;
+        for step in senlac_notation::lower::steps(battle) {
+            play(&mut fold, &step, &mut out);
+            let state = &fold.state;
+            let extent = state.roster.extent;
+            for side in Side::ALL {
+                for knights_only in [false, true] {
+                    let zone = controlled(state, side, knights_only);
+                    let mut expected = std::collections::HashSet::new();
+                    for (piece, at) in state.pieces.iter().enumerate() {
+                        let info = &state.roster.pieces[piece];
+                        if let (Some(cell), Some(facing), Some(class)) =
+                            (at.at, at.facing, info.class)
+                            && info.side == side
+                            && at.standing == Standing::Good
+                            && (!knights_only || class.kind() == Kind::Knights)
+                        {
+                            expected.extend(facing::frontal_neighbours(
+                                cell,
+                                facing,
+                                state.roster.parity,
+                            ));
+                        }
+                    }
+                    for column in 0..=extent.columns + 1 {
+                        for row in 0..=extent.rows + 1 {
+                            let cell = Cell { column, row };
+                            assert_eq!(zone.contains(&cell), expected.contains(&cell), "{cell}");
+                        }
+                    }
+                    let mut listed: Vec<Cell> = zone.on_map().collect();
+                    let mut on_map: Vec<Cell> = expected
+                        .iter()
+                        .copied()
+                        .filter(|&c| extent.contains(c))
+                        .collect();
+                    listed.sort_by_key(|c| (c.column, c.row));
+                    on_map.sort_by_key(|c| (c.column, c.row));
+                    assert_eq!(listed, on_map);
+                    in_zones += on_map.len();
+                }
+            }
+        }
+        assert!(out.is_empty(), "{out:?}");
+        assert!(in_zones > 1000, "{in_zones}");
     }
 }

@@ -311,14 +311,10 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
 /// (5.7), in the map's order, as one area in its colour; none for a side
 /// that controls none.
 pub fn zones_of_control(state: &State) -> Overlay {
-    let extent = state.roster.extent;
     let marks = Side::ALL
         .into_iter()
         .filter_map(|side| {
-            let mut cells: Vec<Cell> = ground::controlled(state, side, false)
-                .into_iter()
-                .filter(|&c| extent.contains(c))
-                .collect();
+            let mut cells: Vec<Cell> = ground::controlled(state, side, false).on_map().collect();
             cells.sort_by_key(|c| (c.column, c.row));
             (!cells.is_empty()).then(|| Mark {
                 shape: MarkShape::Area {
