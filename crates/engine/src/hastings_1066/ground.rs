@@ -537,26 +537,14 @@ pub fn allowance(kind: Kind, order: Option<Order>, known: bool) -> Movement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hastings_1066::play::{Scratch, play};
-    use crate::hastings_1066::setup::setup;
 
     /// The zone answers as the set of every frontal neighbour of every
     /// unit in good order does, on the map and in the ring of hexes just
     /// off it, after every step of the sample battle.
     #[test]
     fn zone_holds_every_frontal_neighbour_and_nothing_else() {
-        let text = include_str!("../../../../samples/hastings-1066-st.sbn");
-        let archive = senlac_notation::parse(text);
-        let battle = &archive.battles[0];
-        let mut out = Vec::new();
-        let mut fold = Scratch {
-            state: setup(battle, &mut out),
-            events: Vec::new(),
-        };
         let mut in_zones = 0;
-        for step in senlac_notation::lower::steps(battle) {
-            play(&mut fold, &step, &mut out);
-            let state = &fold.state;
+        crate::hastings_1066::play::each_sample_state(|state| {
             let extent = state.roster.extent;
             for side in Side::ALL {
                 for knights_only in [false, true] {
@@ -595,8 +583,7 @@ mod tests {
                     in_zones += on_map.len();
                 }
             }
-        }
-        assert!(out.is_empty(), "{out:?}");
+        });
         assert!(in_zones > 1000, "{in_zones}");
     }
 }

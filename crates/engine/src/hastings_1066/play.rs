@@ -63,6 +63,26 @@ impl Emit for Scratch {
     }
 }
 
+/// Replays the sample battle (samples/hastings-1066-st.sbn), which breaks
+/// no rule, and hands `each` the state after every step: for tests that
+/// hold a fast path to its plain definition over real positions.
+#[cfg(test)]
+pub(crate) fn each_sample_state(mut each: impl FnMut(&State)) {
+    let text = include_str!("../../../../samples/hastings-1066-st.sbn");
+    let archive = senlac_notation::parse(text);
+    let battle = &archive.battles[0];
+    let mut out = Vec::new();
+    let mut fold = Scratch {
+        state: super::setup::setup(battle, &mut out),
+        events: Vec::new(),
+    };
+    for step in senlac_notation::lower::steps(battle) {
+        play(&mut fold, &step, &mut out);
+        each(&fold.state);
+    }
+    assert!(out.is_empty(), "{out:?}");
+}
+
 /// Checks one step of the movetext and emits what it does.
 pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     let before = out.len();

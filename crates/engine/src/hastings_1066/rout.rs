@@ -822,25 +822,13 @@ pub fn withdraw_line(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hastings_1066::play::{Scratch, play};
-    use crate::hastings_1066::setup::setup;
 
     /// The map a retreat search reads agrees with asking each hex on its
     /// own, for every piece and hex, after every step of the sample battle.
     #[test]
     fn ground_map_agrees_with_each_hex_asked() {
-        let text = include_str!("../../../../samples/hastings-1066-st.sbn");
-        let archive = senlac_notation::parse(text);
-        let battle = &archive.battles[0];
-        let mut out = Vec::new();
-        let mut fold = Scratch {
-            state: setup(battle, &mut out),
-            events: Vec::new(),
-        };
         let mut compared = 0;
-        for step in senlac_notation::lower::steps(battle) {
-            play(&mut fold, &step, &mut out);
-            let state = &fold.state;
+        crate::hastings_1066::play::each_sample_state(|state| {
             for piece in 0..state.pieces.len() {
                 let ground = Ground::new(state, piece);
                 for index in 0..ground.met.len() {
@@ -856,8 +844,7 @@ mod tests {
                     compared += usize::from(occupied || controlled || friend);
                 }
             }
-        }
-        assert!(out.is_empty(), "{out:?}");
+        });
         // Enemies, zones and friends were met, not only empty ground.
         assert!(compared > 1000, "{compared}");
     }
