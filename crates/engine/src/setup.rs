@@ -916,12 +916,14 @@ fn place(at: Location) -> String {
 fn repeated_pairs<'s>(pairs: &[Atom<'s>], out: &mut Vec<Violation>) {
     // Keys are compared as written; only a repeated pair's values are read
     // (value::pair classifies its value, and a line may have many pairs).
-    let key = value::key;
     for (i, atom) in pairs.iter().enumerate() {
-        let Some(this) = key(atom) else {
+        let Some(this) = value::key(atom) else {
             continue;
         };
-        let Some(earlier) = pairs[..i].iter().find(|earlier| key(earlier) == Some(this)) else {
+        let Some(earlier) = pairs[..i]
+            .iter()
+            .find(|earlier| value::key(earlier) == Some(this))
+        else {
             continue;
         };
         let (Some((key, value)), Some((_, first))) = (value::pair(atom), value::pair(earlier))

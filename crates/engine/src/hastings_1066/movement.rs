@@ -422,10 +422,10 @@ pub(super) enum Pay {
 pub(super) struct Walked {
     /// MP spent.
     pub cost: u32,
-    /// The steps paid for, `(from, to)`, `from` being `None` for an entry's
-    /// first hex: the terms of the sum are written from them only for a
-    /// message.
-    pub paid: Vec<(Option<Cell>, Cell)>,
+    /// The path's steps, `(from, to)`, once walked whole (`from` is `None`
+    /// for an entry's first hex): the terms of the sum are written from them
+    /// only for a message.
+    pub steps: Vec<(Option<Cell>, Cell)>,
     /// Disrupted by a knight's check on the way.
     pub disrupted: bool,
     /// The result of the last check made (for a claim).
@@ -796,7 +796,7 @@ pub(super) fn walk(
     };
     let mut walked = Walked {
         cost: 0,
-        paid: Vec::with_capacity(steps.len()),
+        steps: Vec::new(),
         disrupted: false,
         result: None,
         broken: false,
@@ -813,9 +813,9 @@ pub(super) fn walk(
             Some(from) => ground::step_points(state, mover.arm(), from, to),
             None => ground::entry_points(state, mover.arm(), to),
         };
-        walked.paid.push((from, to));
     }
     knight_checks(state, mover, &steps, &written.dice, span, out, &mut walked);
+    walked.steps = steps;
     walked
 }
 
@@ -823,7 +823,7 @@ impl Walked {
     /// The terms of the MP spent, as `1 + woods 2 + stream 1`.
     fn terms(&self, state: &State, arm: Arm) -> Vec<String> {
         let mut terms = Vec::new();
-        for &(from, to) in &self.paid {
+        for &(from, to) in &self.steps {
             terms.extend(match from {
                 Some(from) => ground::step_cost(state, arm, from, to).1,
                 None => ground::entry_cost(state, arm, to).1,
