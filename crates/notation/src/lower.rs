@@ -519,20 +519,37 @@ pub fn is_device_name(name: &str) -> bool {
 }
 
 /// The annotations in a comment, each checked; `span` is the comment's.
-pub fn annotations<'s>(
+pub fn annotations(text: &str, span: Span) -> Annotations<'_> {
+    Annotations {
+        text,
+        span,
+        from: 0,
+    }
+}
+
+/// The annotations of one comment, in order: see [`annotations`].
+pub struct Annotations<'s> {
     text: &'s str,
     span: Span,
-) -> impl Iterator<Item = Result<Annotation<'s>, SyntaxError>> + 's {
-    let mut from = 0;
-    std::iter::from_fn(move || {
-        let start = from + text[from..].find("[%")?;
+    from: usize,
+}
+
+impl<'s> Iterator for Annotations<'s> {
+    type Item = Result<Annotation<'s>, SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let text = self.text;
+        let start = self.from + text[self.from..].find("[%")?;
         let end = text[start..]
             .find(']')
             .map_or(text.len(), |o| start + o + 1);
-        from = end;
-        let at = Span::new(span.start as usize + start, span.start as usize + end);
+        self.from = end;
+        let at = Span::new(
+            self.span.start as usize + start,
+            self.span.start as usize + end,
+        );
         Some(annotation(&text[start..end], at))
-    })
+    }
 }
 
 fn annotation<'s>(text: &'s str, span: Span) -> Result<Annotation<'s>, SyntaxError> {
@@ -617,31 +634,44 @@ fn annotation<'s>(text: &'s str, span: Span) -> Result<Annotation<'s>, SyntaxErr
 /// The movetext steps of a battle, annotations included, in source order.
 /// Items with errors lower as far as they can; [`check`] reports what is wrong.
 pub fn steps<'b, 's>(battle: &'b Battle<'s>) -> impl Iterator<Item = Step<'b, 's>> + 'b {
-    battle.iter().flat_map(move |(item, atoms)| {
-        let single = match item.kind {
-            ItemKind::Turn if atoms.len() == 2 => Some(Step::Turn {
-                number: atoms[0].text.trim_end_matches('.').parse().unwrap_or(0),
-                side: atoms[1].text,
-                span: item.span,
-            }),
-            ItemKind::Phase => Some(Step::Phase {
-                name: atoms[0].text.trim_end_matches(':'),
-                span: item.span,
-            }),
-            ItemKind::Action if atoms.len() >= 2 => Some(Step::Action(Action {
-                span: item.span,
-                atoms,
-            })),
-            ItemKind::VariationOpen => Some(Step::VariationStart(item.span)),
-            ItemKind::VariationClose => Some(Step::VariationEnd(item.span)),
-            _ => None,
-        };
-        let notes = (item.kind == ItemKind::Comment).then(|| {
-            annotations(battle.text(item.span), item.span)
-                .filter_map(Result::ok)
-                .map(Step::Annotation)
-        });
-        single.into_iter().chain(notes.into_iter().flatten())
+    // A plain loop rather than `flat_map`: the replay asks for a step per
+    // action, and a flattened chain of options cost about 200 instructions
+    // each.
+    let mut items = battle.iter();
+    let mut notes = None;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(found) = notes.as_mut().and_then(|n: &mut Annotations<'s>| {
+                n.by_ref().find_map(|note| note.ok().map(Step::Annotation))
+            }) {
+                return Some(found);
+            }
+            notes = None;
+            let (item, atoms) = items.next()?;
+            let step = match item.kind {
+                ItemKind::Action if atoms.len() >= 2 => Step::Action(Action {
+                    span: item.span,
+                    atoms,
+                }),
+                ItemKind::Turn if atoms.len() == 2 => Step::Turn {
+                    number: atoms[0].text.trim_end_matches('.').parse().unwrap_or(0),
+                    side: atoms[1].text,
+                    span: item.span,
+                },
+                ItemKind::Phase => Step::Phase {
+                    name: atoms[0].text.trim_end_matches(':'),
+                    span: item.span,
+                },
+                ItemKind::VariationOpen => Step::VariationStart(item.span),
+                ItemKind::VariationClose => Step::VariationEnd(item.span),
+                ItemKind::Comment => {
+                    notes = Some(annotations(battle.text(item.span), item.span));
+                    continue;
+                }
+                _ => continue,
+            };
+            return Some(step);
+        }
     })
 }
 
