@@ -23,6 +23,9 @@ pub struct ItemRef<'a, 's> {
     pub span: Span,
     pub trailing: bool,
     pub atoms: &'a [Atom<'s>],
+    /// Where `atoms` start among the battle's atoms: a tree's
+    /// [`Item::atoms`] range begins here.
+    pub first_atom: u32,
 }
 
 /// Receives a battle as it is read, in the spirit of pgn-reader's visitor.
@@ -89,15 +92,17 @@ impl<'s> Parser<'s> {
     pub fn next_tree(&mut self, battle: &mut Battle<'s>) -> Option<Stop> {
         let mut builder = TreeBuilder {
             items: std::mem::take(&mut battle.items),
-            atoms: std::mem::take(&mut battle.atoms),
             errors: std::mem::take(&mut battle.errors),
             span: Span::default(),
         };
         builder.items.clear();
-        builder.atoms.clear();
         builder.errors.clear();
+        // The parser gathers a battle's atoms in order, so its list is the
+        // tree's: it is lent the battle's vector rather than copied into it.
+        let own = std::mem::replace(&mut self.atoms, std::mem::take(&mut battle.atoms));
         let stop = self.next_battle(&mut builder);
-        *battle = into_battle(self.src, builder);
+        let atoms = std::mem::replace(&mut self.atoms, own);
+        *battle = into_battle(self.src, builder, atoms);
         stop
     }
 
@@ -120,6 +125,7 @@ impl<'s> Parser<'s> {
             muted: false,
             section: Section::Tags,
             atoms: &mut self.atoms,
+            first: 0,
             pending: &mut self.pending,
             open: None,
             line_has_content: false,
@@ -147,7 +153,10 @@ struct Run<'r, 's, V> {
     visitor: &'r mut V,
     muted: bool,
     section: Section,
+    /// The battle's atoms so far, in order.
     atoms: &'r mut Vec<Atom<'s>>,
+    /// Where the item being built starts in `atoms`.
+    first: usize,
     /// Comments met inside an unfinished item: (span, trailing).
     pending: &'r mut Vec<(Span, bool)>,
     /// The item being built, and where it started.
@@ -253,7 +262,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         }
     }
 
-    fn emit(&mut self, kind: ItemKind, span: Span, trailing: bool, atoms_range: (usize, usize)) {
+    /// Emits an item whose atoms are `atoms[range.0..range.1]`; an item
+    /// without atoms passes [`Run::no_atoms`].
+    fn emit(&mut self, kind: ItemKind, span: Span, trailing: bool, range: (usize, usize)) {
         if self.muted {
             return;
         }
@@ -265,6 +276,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                     span: Span::new(span.start as usize, span.start as usize),
                     trailing: false,
                     atoms: &[],
+                    first_atom: range.0 as u32,
                 };
                 if self.visitor.item(item).is_break() {
                     self.muted = true;
@@ -277,11 +289,17 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             kind,
             span,
             trailing,
-            atoms: &self.atoms[atoms_range.0..atoms_range.1],
+            atoms: &self.atoms[range.0..range.1],
+            first_atom: range.0 as u32,
         };
         if self.visitor.item(item).is_break() {
             self.muted = true;
         }
+    }
+
+    /// The empty range where the next atom will go.
+    fn no_atoms(&self) -> (usize, usize) {
+        (self.atoms.len(), self.atoms.len())
     }
 
     fn newline(&mut self) {
@@ -300,7 +318,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         if self.open.is_some() {
             self.pending.push((span, trailing));
         } else {
-            self.emit(ItemKind::Comment, span, trailing, (0, 0));
+            self.emit(ItemKind::Comment, span, trailing, self.no_atoms());
         }
     }
 
@@ -366,7 +384,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 self.atoms.push(name);
                 self.atoms.push(value);
                 self.emit(ItemKind::Tag, span, false, (first, first + 2));
-                self.atoms.truncate(first);
+                self.first = self.atoms.len();
             }
             Err(end) => {
                 self.pos = end;
@@ -517,8 +535,10 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         }
         self.pos = end;
         if mask & class::MARK == 0 {
-            let kind = classify_scanned(&self.src[start..end], mask);
-            return self.classified(kind, start, end);
+            // Sliced once: the slice checks its ends are char boundaries.
+            let text = &self.src[start..end];
+            let kind = classify_scanned(text, mask);
+            return self.classified(kind, start, text);
         }
         let text = &self.src[start..end];
         let marks = text
@@ -528,19 +548,20 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             .count();
         let split = end - marks.min(2);
         if marks > 0 && marks <= 2 && split > start && GLYPHS.contains(&&self.src[split..end]) {
-            self.classified(classify(&self.src[start..split]), start, split);
+            let word = &self.src[start..split];
+            self.classified(classify(word), start, word);
             self.push_atom(AtomKind::Glyph, split, end);
         } else {
-            self.classified(classify(text), start, end);
+            self.classified(classify(text), start, text);
         }
     }
 
     #[inline]
-    fn classified(&mut self, kind: AtomKind, start: usize, end: usize) {
+    fn classified(&mut self, kind: AtomKind, start: usize, text: &'s str) {
         if kind == AtomKind::Invalid {
-            self.invalid(start, end);
+            self.invalid(start, start + text.len());
         } else {
-            self.push_atom(kind, start, end);
+            self.push_text(kind, start, text);
         }
     }
 
@@ -612,11 +633,17 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
 
     #[inline]
     fn push_atom(&mut self, kind: AtomKind, start: usize, end: usize) {
+        self.push_text(kind, start, &self.src[start..end]);
+    }
+
+    /// [`Run::push_atom`] for an atom already sliced: `text` starts at `start`.
+    #[inline]
+    fn push_text(&mut self, kind: AtomKind, start: usize, text: &'s str) {
         self.line_has_content = true;
         let atom = Atom {
             kind,
-            text: &self.src[start..end],
-            span: Span::new(start, end),
+            text,
+            span: Span::new(start, start + text.len()),
         };
         // Most atoms continue the item being built.
         if self.open.is_some()
@@ -704,7 +731,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.expecting_side = false;
         let turn = self
             .atoms
-            .first()
+            .get(self.first)
             .map_or(Span::new(self.pos, self.pos), |a| a.span);
         self.error(
             SyntaxError::new(
@@ -740,7 +767,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 self.outer_paren = span;
             }
             self.depth += 1;
-            self.emit(ItemKind::VariationOpen, span, false, (0, 0));
+            self.emit(ItemKind::VariationOpen, span, false, self.no_atoms());
         } else if self.depth == 0 {
             self.error(
                 SyntaxError::new(
@@ -753,7 +780,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             );
         } else {
             self.depth -= 1;
-            self.emit(ItemKind::VariationClose, span, false, (0, 0));
+            self.emit(ItemKind::VariationClose, span, false, self.no_atoms());
         }
     }
 
@@ -770,11 +797,14 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         let Some((kind, start)) = self.open.take() else {
             return;
         };
-        let end = self.atoms.last().map_or(start, |a| a.span.end as usize);
+        let (first, len) = (self.first, self.atoms.len());
+        let end = self.atoms[first..]
+            .last()
+            .map_or(start, |a| a.span.end as usize);
         let span = Span::new(start, end);
         let kind = match kind {
             ItemKind::Action | ItemKind::Directive
-                if self.atoms.len() == 2 && self.turn_without_dot() =>
+                if len - first == 2 && self.turn_without_dot() =>
             {
                 ItemKind::Turn
             }
@@ -788,12 +818,11 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             }
             _ => kind,
         };
-        let len = self.atoms.len();
-        self.emit(kind, span, false, (0, len));
-        self.atoms.clear();
+        self.emit(kind, span, false, (first, len));
+        self.first = len;
         for i in 0..self.pending.len() {
             let (span, trailing) = self.pending[i];
-            self.emit(ItemKind::Comment, span, trailing, (0, 0));
+            self.emit(ItemKind::Comment, span, trailing, self.no_atoms());
         }
         self.pending.clear();
     }
@@ -802,7 +831,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     /// of the sides). Reported with the fix,
     /// and read as the turn it is, so the movetext after it is movetext.
     fn turn_without_dot(&mut self) -> bool {
-        let [number, side] = self.atoms[..] else {
+        let [number, side] = self.atoms[self.first..] else {
             return false;
         };
         // Only a side the Sides tag names: `2 hold` is no turn.
@@ -843,7 +872,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     }
 
     fn check_directive(&mut self) {
-        let first = self.atoms[0];
+        let first = self.atoms[self.first];
         if first.kind != AtomKind::Word && first.kind != AtomKind::Invalid {
             self.error(
                 SyntaxError::new(
@@ -858,7 +887,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     }
 
     fn check_action(&mut self) {
-        let atoms = &*self.atoms;
+        let atoms = &self.atoms[self.first..];
         let mut found: Option<SyntaxError> = None;
         let first = atoms[0];
         if !first.kind.is_actor() {
@@ -1103,22 +1132,20 @@ pub(crate) fn scan_string(bytes: &[u8], start: usize, line_end: usize) -> Result
     Err(line_end)
 }
 
-/// Builds the tree of each battle.
-struct TreeBuilder<'s> {
+/// Builds the tree of each battle: its items and errors (its atoms are the
+/// parser's own list).
+struct TreeBuilder {
     items: Vec<Item>,
-    atoms: Vec<Atom<'s>>,
     errors: Vec<SyntaxError>,
     span: Span,
 }
 
-impl<'s> Visitor<'s> for TreeBuilder<'s> {
+impl<'s> Visitor<'s> for TreeBuilder {
     fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()> {
-        let first = self.atoms.len() as u32;
-        self.atoms.extend_from_slice(item.atoms);
         self.items.push(Item {
             kind: item.kind,
             span: item.span,
-            atoms: first..self.atoms.len() as u32,
+            atoms: item.first_atom..item.first_atom + item.atoms.len() as u32,
             trailing: item.trailing,
         });
         ControlFlow::Continue(())
@@ -1162,12 +1189,12 @@ pub fn battles(src: &str) -> Battles<'_> {
     }
 }
 
-fn into_battle<'s>(src: &'s str, builder: TreeBuilder<'s>) -> Battle<'s> {
+fn into_battle<'s>(src: &'s str, builder: TreeBuilder, atoms: Vec<Atom<'s>>) -> Battle<'s> {
     Battle {
         source: src,
         span: builder.span,
         items: builder.items,
-        atoms: builder.atoms,
+        atoms,
         errors: builder.errors,
     }
 }

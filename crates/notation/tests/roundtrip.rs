@@ -14,12 +14,17 @@
 //!    boundaries inside the input, and an error-free parse formats to text that
 //!    parses without errors to the same items (up to the blank lines the
 //!    formatter adds) and formats to itself.
+//! 3. The tree a parser builds from its own list of atoms is the tree a
+//!    visitor gets by copying each item's atoms, as trees were built before.
 
 use proptest::prelude::*;
 use senlac_notation::parse::bom_len;
 use senlac_notation::seeded::Rng;
 use senlac_notation::syntax::ShapeItem;
-use senlac_notation::{Archive, AtomKind, ItemKind, Parser, decode, format, parse, split};
+use senlac_notation::{
+    Archive, Atom, AtomKind, Item, ItemKind, ItemRef, Parser, Span, SyntaxError, Visitor, decode,
+    format, parse, split,
+};
 
 // ---------------------------------------------------------------------------
 // The generated tree
@@ -917,6 +922,58 @@ fn check_split(text: &str, archive: &Archive<'_>) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A tree built the plain way: each item's atoms copied as it arrives.
+#[derive(Default)]
+struct CopiedTree<'s> {
+    items: Vec<Item>,
+    atoms: Vec<Atom<'s>>,
+    errors: Vec<SyntaxError>,
+    span: Span,
+}
+
+impl<'s> Visitor<'s> for CopiedTree<'s> {
+    fn item(&mut self, item: ItemRef<'_, 's>) -> std::ops::ControlFlow<()> {
+        let first = self.atoms.len() as u32;
+        self.atoms.extend_from_slice(item.atoms);
+        self.items.push(Item {
+            kind: item.kind,
+            span: item.span,
+            atoms: first..self.atoms.len() as u32,
+            trailing: item.trailing,
+        });
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, error: SyntaxError) {
+        self.errors.push(error);
+    }
+
+    fn end_battle(&mut self, span: Span) {
+        self.span = span;
+    }
+}
+
+/// Each battle's tree (the parser's atoms lent to it) is the copied one, and
+/// its items' atoms tile its list of atoms: none is left out or shared.
+fn check_lent_atoms(text: &str, archive: &Archive<'_>) -> Result<(), TestCaseError> {
+    let mut parser = Parser::new(text);
+    for whole in &archive.battles {
+        let mut copied = CopiedTree::default();
+        prop_assert!(parser.next_battle(&mut copied).is_some());
+        prop_assert_eq!(copied.span, whole.span);
+        prop_assert_eq!(&copied.items, &whole.items);
+        prop_assert_eq!(&copied.atoms, &whole.atoms);
+        prop_assert_eq!(&copied.errors, &whole.errors);
+        let mut next = 0;
+        for item in &whole.items {
+            prop_assert_eq!(item.atoms.start, next, "{:?} in {:?}", item, text);
+            next = item.atoms.end;
+        }
+        prop_assert_eq!(next as usize, whole.atoms.len());
+    }
+    Ok(())
+}
+
 /// Any input: no panic, sound spans; without errors, formatting keeps every
 /// item but blank lines, adds at most the two separators a battle has, and is
 /// idempotent.
@@ -924,6 +981,7 @@ fn check_any(text: &str) -> Result<(), TestCaseError> {
     let archive = parse(text);
     check_spans(&archive)?;
     check_split(text, &archive)?;
+    check_lent_atoms(text, &archive)?;
     if archive.has_errors() {
         return Ok(());
     }
@@ -1024,6 +1082,7 @@ proptest! {
         );
         check_spans(&archive)?;
         check_split(&text, &archive)?;
+        check_lent_atoms(&text, &archive)?;
         prop_assert_eq!(archive.battles.len(), tree.len(), "battles in\n{}", text);
         for (battle, expected) in archive.battles.iter().zip(&tree) {
             prop_assert_eq!(
