@@ -190,20 +190,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 b'\n' => self.newline(),
                 b'{' => self.brace_comment(),
                 b';' => self.line_comment(),
-                b'}' => {
-                    let span = Span::new(self.pos, self.pos + 1);
-                    self.error(
-                        SyntaxError::new(
-                            Code::StrayCloseBrace,
-                            span,
-                            "`}` closes no comment",
-                            "no `{` opened a comment before this",
-                        )
-                        .with_help("remove it, or open the comment with `{`"),
-                    );
-                    self.pos += 1;
-                    self.line_has_content = true;
-                }
+                b'}' => self.stray(Code::StrayCloseBrace),
                 b'[' if self.section == Section::Tags => self.tag(),
                 b'[' => break Stop::Boundary,
                 b'(' | b')' => self.paren(byte),
@@ -212,17 +199,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                     self.pos += 1;
                 }
                 b'"' => self.string(),
-                b']' => {
-                    let span = Span::new(self.pos, self.pos + 1);
-                    self.error(SyntaxError::new(
-                        Code::InvalidToken,
-                        span,
-                        "`]` outside a tag",
-                        "nothing opened with `[` here",
-                    ));
-                    self.pos += 1;
-                    self.line_has_content = true;
-                }
+                b']' => self.stray(Code::InvalidToken),
                 _ => self.atom(),
             }
         };
@@ -234,6 +211,33 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         };
         self.visitor.end_battle(Span::new(self.start, end));
         stop
+    }
+
+    /// A `}` that closes no comment, or a `]` outside a tag: reported and
+    /// stepped over.
+    #[cold]
+    #[inline(never)]
+    fn stray(&mut self, code: Code) {
+        let span = Span::new(self.pos, self.pos + 1);
+        let error = if code == Code::StrayCloseBrace {
+            SyntaxError::new(
+                code,
+                span,
+                "`}` closes no comment",
+                "no `{` opened a comment before this",
+            )
+            .with_help("remove it, or open the comment with `{`")
+        } else {
+            SyntaxError::new(
+                code,
+                span,
+                "`]` outside a tag",
+                "nothing opened with `[` here",
+            )
+        };
+        self.error(error);
+        self.pos += 1;
+        self.line_has_content = true;
     }
 
     fn finish(&mut self) {
@@ -703,8 +707,16 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
 
     /// A turn number must fit the clock: at most [`MAX_TURN`].
     fn check_turn_number(&mut self, atom: Atom<'s>) {
+        if atom.text.trim_end_matches('.').parse::<u32>().is_err() {
+            self.turn_out_of_range(atom);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn turn_out_of_range(&mut self, atom: Atom<'s>) {
         let digits = atom.text.trim_end_matches('.');
-        if digits.parse::<u32>().is_err() {
+        {
             let shown: String = digits.chars().take(32).collect();
             let ellipsis = if shown.len() < digits.len() {
                 "…"
@@ -727,6 +739,8 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn missing_side(&mut self) {
         self.expecting_side = false;
         let turn = self
@@ -804,7 +818,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         let span = Span::new(start, end);
         let kind = match kind {
             ItemKind::Action | ItemKind::Directive
-                if len - first == 2 && self.turn_without_dot() =>
+                if len - first == 2
+                    && self.atoms[first].kind == AtomKind::Number
+                    && self.turn_without_dot() =>
             {
                 ItemKind::Turn
             }
@@ -887,96 +903,110 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     }
 
     fn check_action(&mut self) {
-        let atoms = &self.atoms[self.first..];
-        let mut found: Option<SyntaxError> = None;
-        let first = atoms[0];
-        if !first.kind.is_actor() {
-            if first.kind != AtomKind::Invalid {
-                found = Some(
-                    SyntaxError::new(
-                        Code::UnexpectedToken,
-                        first.span,
-                        format!("an action cannot start with {}", first.kind.describe()),
-                        "expected the unit that acts",
-                    )
-                    .with_help("write an action as `UNIT VERB ARGS...`, e.g. `IX charge VI`"),
-                );
-            }
-        } else if atoms
-            .get(1)
-            .is_none_or(|a| !matches!(a.kind, AtomKind::Word | AtomKind::Invalid))
-        {
-            let span = atoms.get(1).map_or(first.span, |a| a.span);
-            found = Some(
-                SyntaxError::new(
-                    Code::MissingVerb,
-                    span,
-                    format!("action by `{}` has no verb", first.text),
-                    "expected a verb here",
-                )
-                .with_help(format!(
-                    "say what `{}` does, e.g. `{} hold`",
-                    first.text, first.text
-                )),
-            );
-        } else {
-            found = check_action_tail(atoms);
+        // The shape is judged without building anything; a message only
+        // for a flawed action.
+        if let Some((flaw, at)) = action_flaw(&self.atoms[self.first..]) {
+            self.report_action_flaw(flaw, self.first + at);
         }
-        if let Some(error) = found {
-            self.error(error);
-        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_action_flaw(&mut self, flaw: ActionFlaw, at: usize) {
+        let atom = self.atoms[at];
+        let first = self.atoms[self.first];
+        let error = match flaw {
+            ActionFlaw::NoActor => SyntaxError::new(
+                Code::UnexpectedToken,
+                atom.span,
+                format!("an action cannot start with {}", atom.kind.describe()),
+                "expected the unit that acts",
+            )
+            .with_help("write an action as `UNIT VERB ARGS...`, e.g. `IX charge VI`"),
+            ActionFlaw::NoVerb => SyntaxError::new(
+                Code::MissingVerb,
+                atom.span,
+                format!("action by `{}` has no verb", first.text),
+                "expected a verb here",
+            )
+            .with_help(format!(
+                "say what `{}` does, e.g. `{} hold`",
+                first.text, first.text
+            )),
+            ActionFlaw::ReactionAfterOutcome => SyntaxError::new(
+                Code::UnexpectedToken,
+                atom.span,
+                "reaction after the claimed outcome",
+                "reactions come before `=>`",
+            ),
+            ActionFlaw::EmptyReaction => SyntaxError::new(
+                Code::EmptyReaction,
+                atom.span,
+                "reaction without a unit and a verb",
+                "expected `> UNIT VERB` here",
+            )
+            .with_help("name the unit that reacts and what it does, e.g. `> VI endure`"),
+            ActionFlaw::SecondOutcome => SyntaxError::new(
+                Code::UnexpectedToken,
+                atom.span,
+                "a second `=>` in one action",
+                "an action claims one outcome",
+            ),
+            ActionFlaw::GlyphInMiddle => SyntaxError::new(
+                Code::UnexpectedToken,
+                atom.span,
+                "glyph in the middle of an action",
+                "a glyph ends its action",
+            )
+            .with_help("put the glyph at the end of the action"),
+        };
+        self.error(error);
     }
 }
 
-/// Checks reactions, outcome and glyph after `actor verb`.
-fn check_action_tail(atoms: &[Atom<'_>]) -> Option<SyntaxError> {
+/// What is wrong with an action's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ActionFlaw {
+    /// It starts with something other than a unit.
+    NoActor,
+    /// The unit is not followed by a verb.
+    NoVerb,
+    ReactionAfterOutcome,
+    /// `>` without a unit and a verb after it.
+    EmptyReaction,
+    SecondOutcome,
+    GlyphInMiddle,
+}
+
+/// The first flaw in an action's shape (`actor verb`, then reactions, one
+/// outcome and a final glyph), with the index of the atom it is reported on.
+/// An action that starts with an invalid atom has no flaw here: that atom is
+/// reported already.
+fn action_flaw(atoms: &[Atom<'_>]) -> Option<(ActionFlaw, usize)> {
+    let first = atoms.first()?;
+    if !first.kind.is_actor() {
+        return (first.kind != AtomKind::Invalid).then_some((ActionFlaw::NoActor, 0));
+    }
+    match atoms.get(1) {
+        Some(verb) if matches!(verb.kind, AtomKind::Word | AtomKind::Invalid) => {}
+        Some(_) => return Some((ActionFlaw::NoVerb, 1)),
+        None => return Some((ActionFlaw::NoVerb, 0)),
+    }
     let mut outcome = false;
     for (i, atom) in atoms.iter().enumerate().skip(2) {
         match atom.kind {
-            AtomKind::Reaction if outcome => {
-                return Some(SyntaxError::new(
-                    Code::UnexpectedToken,
-                    atom.span,
-                    "reaction after the claimed outcome",
-                    "reactions come before `=>`",
-                ));
-            }
+            AtomKind::Reaction if outcome => return Some((ActionFlaw::ReactionAfterOutcome, i)),
             AtomKind::Reaction => {
                 let reactor = atoms.get(i + 1).is_some_and(|a| a.kind.is_actor());
                 let verb = atoms.get(i + 2).is_some_and(|a| a.kind == AtomKind::Word);
                 if !(reactor && verb) {
-                    return Some(
-                        SyntaxError::new(
-                            Code::EmptyReaction,
-                            atom.span,
-                            "reaction without a unit and a verb",
-                            "expected `> UNIT VERB` here",
-                        )
-                        .with_help(
-                            "name the unit that reacts and what it does, e.g. `> VI endure`",
-                        ),
-                    );
+                    return Some((ActionFlaw::EmptyReaction, i));
                 }
             }
-            AtomKind::Outcome if outcome => {
-                return Some(SyntaxError::new(
-                    Code::UnexpectedToken,
-                    atom.span,
-                    "a second `=>` in one action",
-                    "an action claims one outcome",
-                ));
-            }
+            AtomKind::Outcome if outcome => return Some((ActionFlaw::SecondOutcome, i)),
             AtomKind::Outcome => outcome = true,
             AtomKind::Glyph if i + 1 != atoms.len() => {
-                return Some(
-                    SyntaxError::new(
-                        Code::UnexpectedToken,
-                        atom.span,
-                        "glyph in the middle of an action",
-                        "a glyph ends its action",
-                    )
-                    .with_help("put the glyph at the end of the action"),
-                );
+                return Some((ActionFlaw::GlyphInMiddle, i));
             }
             _ => {}
         }
