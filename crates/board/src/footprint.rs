@@ -871,12 +871,63 @@ impl Anchors {
             .filter(move |&(_, anchor)| self.footprint(anchor).fits(self.extent))
     }
 
-    /// The anchors one king's move from `anchor` where the footprint fits.
+    /// The anchors one king's move from `anchor` where the footprint fits:
+    /// what [`Anchors::around_index`] is tested against.
+    #[cfg(test)]
     fn around(self, anchor: Cell) -> impl Iterator<Item = (usize, Cell)> {
         square::neighbours(anchor, Adjacency::Diagonal)
             .filter_map(move |next| Some((self.index(next)?, next)))
     }
+
+    /// The anchor at `index` as a column and a row counted from 0.
+    fn at(self, index: usize) -> (usize, usize) {
+        let columns = usize::from(self.extent.columns).max(1);
+        (index % columns, index / columns)
+    }
+
+    fn size(self) -> (u8, u8) {
+        (self.width, self.height)
+    }
+
+    /// [`Anchors::around`] the anchor at `index`, in the same order, in
+    /// plain integers: each neighbour's index and the move from `index` to
+    /// it, in columns and rows. Every search visits each anchor's
+    /// neighbours, so none of them is built as a cell or a footprint.
+    fn around_index(self, index: usize) -> impl Iterator<Item = (usize, i32, i32)> {
+        let columns = i32::from(self.extent.columns);
+        let rows = i32::from(self.extent.rows);
+        let (width, height) = (i32::from(self.width.max(1)), i32::from(self.height.max(1)));
+        let (column, row) = self.at(index);
+        let (column, row) = (column as i32 + 1, row as i32 + 1);
+        NEIGHBOURS.iter().filter_map(move |&(dc, dr)| {
+            let (next_column, next_row) = (column + dc, row + dr);
+            let fits = (1..=MAX_LABEL).contains(&next_column)
+                && (1..=MAX_LABEL).contains(&next_row)
+                && next_column + width - 1 <= columns
+                && next_row + height - 1 <= rows;
+            fits.then(|| {
+                (
+                    ((next_row - 1) * columns + next_column - 1) as usize,
+                    dc,
+                    dr,
+                )
+            })
+        })
+    }
 }
+
+/// A king's moves, clockwise from north, as [`square::neighbours`] lists
+/// them.
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
 
 /// Every square's cost on the map, asked once per search.
 struct Costs {
@@ -900,15 +951,50 @@ impl Costs {
         Costs { extent, costs }
     }
 
+    #[cfg(test)]
     fn get(&self, (column, row): (i32, i32)) -> Option<u32> {
         let columns = i32::from(self.extent.columns);
         let index = usize::try_from((row - 1) * columns + column - 1).ok()?;
         *self.costs.get(index)?
     }
 
-    /// [`step_cost`] for two anchors where the footprint fits.
+    /// [`step_cost`] for two anchors where the footprint fits: what
+    /// [`Costs::step_into`] is tested against.
+    #[cfg(test)]
     fn step(&self, from: Footprint, to: Cell) -> Option<u32> {
         entered(from, to).try_fold(0, |worst, square| Some(worst.max(self.get(square)?)))
+    }
+
+    /// [`Costs::step`] for a footprint of `size` (columns, rows) whose anchor
+    /// moves by (`dc`, `dr`), one king's move, to the anchor `to` (column and
+    /// row from 0, where it fits): the squares it enters are the strips of
+    /// [`entered`], read straight from the map.
+    #[inline]
+    fn step_into(&self, to: (usize, usize), size: (u8, u8), dc: i32, dr: i32) -> Option<u32> {
+        let columns = usize::from(self.extent.columns);
+        let (width, height) = (usize::from(size.0.max(1)), usize::from(size.1.max(1)));
+        let (left, top) = to;
+        let (right, bottom) = (left + width - 1, top + height - 1);
+        let column = if dc > 0 { right } else { left };
+        let row = if dr > 0 { bottom } else { top };
+        let mut worst = 0;
+        if dc != 0 {
+            for r in top..=bottom {
+                worst = worst.max((*self.costs.get(r * columns + column)?)?);
+            }
+        }
+        // The row's strip leaves the corner to the column's, as in `entered`.
+        let (first, end) = match (dr, dc.signum()) {
+            (0, _) => return Some(worst),
+            (_, 0) => (left, right + 1),
+            (_, 1) => (left, right),
+            _ => (left + 1, right + 1),
+        };
+        let start = row * columns;
+        for square in self.costs.get(start + first..start + end)? {
+            worst = worst.max((*square)?);
+        }
+        Some(worst)
     }
 }
 
@@ -1088,9 +1174,10 @@ fn search_to(
         if Some(index) == start {
             enough = done;
         }
-        let here = anchors.cell(index);
-        for (before, anchor) in anchors.around(here) {
-            let Some(step) = costs.step(anchors.footprint(anchor), here) else {
+        let here = anchors.at(index);
+        for (before, dc, dr) in anchors.around_index(index) {
+            // Priced as the step from the neighbour back into this anchor.
+            let Some(step) = costs.step_into(here, anchors.size(), -dc, -dr) else {
                 continue;
             };
             let total = done.saturating_add(step);
@@ -1131,9 +1218,8 @@ pub fn reachable(
         if done > map.costs[index] {
             continue;
         }
-        let here = anchors.footprint(anchors.cell(index));
-        for (after, anchor) in anchors.around(here.anchor) {
-            let Some(step) = costs.step(here, anchor) else {
+        for (after, dc, dr) in anchors.around_index(index) {
+            let Some(step) = costs.step_into(anchors.at(after), anchors.size(), dc, dr) else {
                 continue;
             };
             let total = done.saturating_add(step);
@@ -1173,12 +1259,15 @@ pub fn route_exists(
     seen[start] = true;
     queue.push_back(start);
     while let Some(index) = queue.pop_front() {
-        let here = anchors.footprint(anchors.cell(index));
-        for (next, anchor) in anchors.around(here.anchor) {
-            if seen[next] || costs.step(here, anchor).is_none() {
+        for (next, dc, dr) in anchors.around_index(index) {
+            if seen[next]
+                || costs
+                    .step_into(anchors.at(next), anchors.size(), dc, dr)
+                    .is_none()
+            {
                 continue;
             }
-            if goal(anchors.footprint(anchor)) {
+            if goal(anchors.footprint(anchors.cell(next))) {
                 return true;
             }
             seen[next] = true;
@@ -1736,6 +1825,34 @@ mod tests {
         ) {
             let blocks = |cell: Cell| walls.contains(&(cell.column, cell.row));
             prop_assert_eq!(sight(from, to, blocks), brute_sight(from, to, blocks));
+        }
+
+        /// Every search walks the anchors by index: each anchor's neighbours
+        /// and the price of stepping to them are those of the cells and
+        /// footprints, for every anchor, size and direction.
+        #[test]
+        fn stepping_by_index_agrees_with_stepping_by_cell(
+            (columns, rows, grid) in (1u8..=9, 1u8..=9)
+                .prop_flat_map(|(c, r)| (Just(c), Just(r), terrain(c, r))),
+            width in 0u8..=4,
+            height in 0u8..=4,
+        ) {
+            let extent = Extent { columns, rows };
+            let anchors = Anchors { extent, width, height };
+            let costs = Costs::new(extent, lookup(extent, &grid));
+            for (index, anchor) in anchors.all() {
+                let by_cell: Vec<(usize, Option<u32>)> = anchors
+                    .around(anchor)
+                    .map(|(next, cell)| (next, costs.step(anchors.footprint(anchor), cell)))
+                    .collect();
+                let by_index: Vec<(usize, Option<u32>)> = anchors
+                    .around_index(index)
+                    .map(|(next, dc, dr)| {
+                        (next, costs.step_into(anchors.at(next), anchors.size(), dc, dr))
+                    })
+                    .collect();
+                prop_assert_eq!(by_index, by_cell, "anchor {:?}", anchor);
+            }
         }
 
         #[test]

@@ -643,6 +643,49 @@ fn crowd() -> State {
     )
 }
 
+/// The units the surrounded trigger fires for, with the entities placed as
+/// `places` says (column, row, fate), are exactly those `is_surrounded`
+/// finds; and every mover's cost map is its cost square by square.
+fn check_surrounded_trigger(places: &[(u8, u8, u8)]) -> Result<(), TestCaseError> {
+    let mut state = crowd();
+    for (entity, &(column, row, fate)) in places.iter().enumerate() {
+        let e = &mut state.entities[entity];
+        e.anchor = (fate != 5).then_some(Cell { column, row });
+        e.status = match fate {
+            3 => Status::Routed,
+            4 => Status::Destroyed,
+            _ => Status::Active,
+        };
+        e.spent = Triggers::NONE;
+    }
+    let fired = triggers_after(&state.entities, &state, &[], no_span());
+    let mut found: Vec<usize> = fired
+        .checks
+        .iter()
+        .map(|c| c.unit)
+        .chain(fired.spent_silently.iter().map(|&(u, _)| u))
+        .collect();
+    found.sort_unstable();
+    let expected: Vec<usize> = (0..state.entities.len())
+        .filter(|&u| state.is_unit(u) && state.on_board(u) && morale::is_surrounded(&state, u))
+        .collect();
+    prop_assert_eq!(found, expected);
+    // A search's whole-map costs are the square-by-square ones.
+    for mover in 0..state.entities.len() {
+        let (map, each) = (
+            morale::movement_cost_map(&state, mover),
+            morale::movement_cost(&state, mover),
+        );
+        for column in 0..=13 {
+            for row in 0..=11 {
+                let cell = Cell { column, row };
+                prop_assert_eq!(map(cell), each(cell), "{:?} for {}", cell, mover);
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -652,28 +695,15 @@ proptest! {
     fn the_surrounded_trigger_is_is_surrounded(
         places in proptest::collection::vec((1u8..=6, 1u8..=6, 0u8..6), 8)
     ) {
-        let mut state = crowd();
-        for (entity, &(column, row, fate)) in places.iter().enumerate() {
-            let e = &mut state.entities[entity];
-            e.anchor = (fate != 5).then_some(Cell { column, row });
-            e.status = match fate {
-                3 => Status::Routed,
-                4 => Status::Destroyed,
-                _ => Status::Active,
-            };
-            e.spent = Triggers::NONE;
-        }
-        let fired = triggers_after(&state.entities, &state, &[], no_span());
-        let mut found: Vec<usize> = fired
-            .checks
-            .iter()
-            .map(|c| c.unit)
-            .chain(fired.spent_silently.iter().map(|&(u, _)| u))
-            .collect();
-        found.sort_unstable();
-        let expected: Vec<usize> = (0..state.entities.len())
-            .filter(|&u| state.is_unit(u) && state.on_board(u) && morale::is_surrounded(&state, u))
-            .collect();
-        prop_assert_eq!(found, expected);
+        check_surrounded_trigger(&places)?;
+    }
+
+    /// The same anywhere on the 12 × 10 map, its far edges included, where
+    /// a footprint may reach past the map.
+    #[test]
+    fn the_surrounded_trigger_is_is_surrounded_to_the_edges(
+        places in proptest::collection::vec((1u8..=12, 1u8..=10, 0u8..6), 8)
+    ) {
+        check_surrounded_trigger(&places)?;
     }
 }

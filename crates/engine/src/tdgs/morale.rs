@@ -31,6 +31,33 @@ pub fn movement_cost(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32
     }
 }
 
+/// [`movement_cost`] for a search that asks about every square of the map:
+/// the enemies' squares are marked on the map once, instead of each square
+/// being tested against each enemy.
+pub fn movement_cost_map(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32> + '_ {
+    let extent = state.roster.extent();
+    let mut enemy = vec![false; usize::from(extent.columns) * usize::from(extent.rows)];
+    for other in 0..state.entities.len() {
+        if !(state.enemies(mover, other) && state.on_board(other)) {
+            continue;
+        }
+        for cell in state
+            .footprint(other)
+            .into_iter()
+            .flat_map(Footprint::cells)
+        {
+            if let Some(square) = state.roster.square_index(cell) {
+                enemy[square] = true;
+            }
+        }
+    }
+    move |cell| {
+        let square = state.roster.square_index(cell)?;
+        let cost = state.roster.ground.get(square)?.step_cost()?;
+        (!enemy[square]).then_some(cost)
+    }
+}
+
 /// `mover`'s footprint at `anchor`, whether or not it is deployed.
 fn footprint_at(state: &State, mover: usize, anchor: Cell) -> Option<Footprint> {
     let info = state.info(mover)?;
@@ -446,7 +473,7 @@ fn goal_costs(
 ) -> Option<footprint::CostMap> {
     let info = state.info(unit)?;
     let extent = state.roster.extent();
-    let cost = movement_cost(state, unit);
+    let cost = movement_cost_map(state, unit);
     let search = |goal: &dyn Fn(Footprint) -> bool| match from {
         Some(from) => footprint::distances_from(info.width, info.height, extent, &cost, goal, from),
         None => footprint::distances_to(info.width, info.height, extent, &cost, goal),
