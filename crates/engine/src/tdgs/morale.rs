@@ -294,37 +294,81 @@ pub fn is_surrounded(state: &State, unit: usize) -> bool {
 
 /// The entities that pin a unit they touch (POSITION-7): on the board and
 /// not routed, with their side and footprint.
-fn pinning_in(state: &State) -> impl Iterator<Item = (usize, Footprint)> + '_ {
+fn pinning_in(state: &State) -> impl Iterator<Item = Pin> + '_ {
     (0..state.entities.len())
         .filter(|&e| state.on_board(e) && state.entities[e].status != Status::Routed)
-        .filter_map(|e| Some((state.info(e)?.side, state.footprint(e)?)))
+        .filter_map(|e| Some(Pin::new(state.info(e)?.side, state.footprint(e)?)))
+}
+
+/// An entity that pins, with its footprint's bounds worked out once: every
+/// unit's surrounded test measures its distance to each.
+#[derive(Clone, Copy)]
+struct Pin {
+    side: usize,
+    footprint: Footprint,
+    bounds: Bounds,
+}
+
+impl Pin {
+    fn new(side: usize, footprint: Footprint) -> Pin {
+        Pin {
+            side,
+            footprint,
+            bounds: Bounds::of(footprint),
+        }
+    }
+}
+
+/// A footprint's first and last columns and rows.
+#[derive(Clone, Copy)]
+struct Bounds {
+    left: i32,
+    right: i32,
+    top: i32,
+    bottom: i32,
+}
+
+impl Bounds {
+    fn of(footprint: Footprint) -> Bounds {
+        let left = i32::from(footprint.anchor.column);
+        let top = i32::from(footprint.anchor.row);
+        Bounds {
+            left,
+            right: left + i32::from(footprint.width.max(1)) - 1,
+            top,
+            bottom: top + i32::from(footprint.height.max(1)) - 1,
+        }
+    }
+
+    /// [`footprint::gap`]: 0 when they overlap, else the Chebyshev distance
+    /// between their nearest squares.
+    fn gap(self, other: Bounds) -> i32 {
+        (other.left - self.right)
+            .max(self.left - other.right)
+            .max(other.top - self.bottom)
+            .max(self.top - other.bottom)
+            .max(0)
+    }
 }
 
 /// [`is_surrounded`], with the entities that pin gathered by [`pinning_in`].
-fn surrounded_among(state: &State, unit: usize, pinning: &[(usize, Footprint)]) -> bool {
+fn surrounded_among(state: &State, unit: usize, pinning: &[Pin]) -> bool {
     let (Some(target), Some(side)) = (state.footprint(unit), state.info(unit).map(|i| i.side))
     else {
         return false;
     };
-    let enemies = pinning.iter().filter(move |&&(s, _)| s != side);
+    let bounds = Bounds::of(target);
+    let near = pinning
+        .iter()
+        .filter(move |pin| pin.side != side && bounds.gap(pin.bounds) <= 1);
     // A footprint beside the target touches one side at most (touching two
     // would take a square of the target); one overlapping it may touch all
     // four. Fewer than three sides within reach: not surrounded.
-    let reach: u32 = enemies
+    let reach: u32 = near
         .clone()
-        .map(|&(_, f)| match footprint::gap(target, f) {
-            0 => 4,
-            1 => 1,
-            _ => 0,
-        })
+        .map(|pin| if bounds.gap(pin.bounds) == 0 { 4 } else { 1 })
         .sum();
-    reach >= 3
-        && footprint::surrounded(
-            target,
-            enemies
-                .map(|&(_, f)| f)
-                .filter(|&f| footprint::gap(target, f) <= 1),
-        )
+    reach >= 3 && footprint::surrounded(target, near.map(|pin| pin.footprint))
 }
 
 // ----------------------------------------------------------------- cascade
