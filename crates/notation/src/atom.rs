@@ -289,7 +289,11 @@ fn classify_common(bytes: &[u8]) -> Option<AtomKind> {
         .iter()
         .take_while(|&&b| WORD_BYTE[b as usize])
         .count();
-    match bytes.get(word)? {
+    // A tag's name, a pair's value: a whole word needs no nom parser.
+    let Some(after) = bytes.get(word) else {
+        return Some(AtomKind::Word);
+    };
+    match after {
         b':' if word + 1 == bytes.len() => Some(AtomKind::PhaseLabel),
         b'=' => {
             let value = &bytes[word + 1..];
@@ -506,11 +510,14 @@ mod tests {
             ("order=hold", Pair),
             ("movement:", PhaseLabel),
             ("R1:", PhaseLabel),
+            ("Battle", Word),
+            ("d6", Word),
+            ("Saxons.VI", Word),
         ] {
             assert_eq!(classify_common(text.as_bytes()), Some(kind), "{text}");
             assert_eq!(classify_by_nom(text.as_bytes()), kind, "{text}");
         }
-        for text in ["0404-040", "d6", "d6:4+", "a=", "a=b=c", "x=-2"] {
+        for text in ["0404-040", "d6:4+", "a=", "a=b=c", "x=-2", "Þegn"] {
             assert_eq!(classify_common(text.as_bytes()), None, "{text}");
         }
     }
