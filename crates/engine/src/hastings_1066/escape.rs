@@ -26,14 +26,15 @@ pub const ESCAPE_HEXES: usize = 3;
 /// The enemy combat units of `piece` (on the map).
 fn enemies(state: &State, piece: usize) -> Vec<usize> {
     let side = state.info(piece).map(|i| i.side);
-    (0..state.pieces.len())
-        .filter(|&o| {
-            state
-                .info(o)
-                .is_some_and(|i| Some(i.side) != side && !i.is_leader())
-                && state.pieces[o].at.is_some()
-        })
-        .collect()
+    // Sized once: collecting from a filter grows the vector step by step.
+    let mut found = Vec::with_capacity(state.pieces.len());
+    found.extend((0..state.pieces.len()).filter(|&o| {
+        state
+            .info(o)
+            .is_some_and(|i| Some(i.side) != side && !i.is_leader())
+            && state.pieces[o].at.is_some()
+    }));
+    found
 }
 
 /// Whether a friendly combat unit of `leader` stands in `cell`.

@@ -518,19 +518,45 @@ fn one_die(dice: &[&Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<u
 }
 
 /// The differential and result, for messages: "BK1 5 + BK2 5 + charge 1 +
-/// flank 1 = 12 against F2 3 = +9, read at +6: die 2 gives −/M".
-fn describe(attack: &Party, defence: &Party, differential: i32, outcome: Outcome) -> String {
-    format!(
-        "{} = {} against {} = {}: {}{}, {}/{}",
-        attack.terms.join(" + "),
-        attack.total,
-        defence.terms.join(" + "),
-        defence.total,
-        if differential >= 0 { "+" } else { "" },
+/// flank 1 = 12 against F2 3 = +9, read at +6: die 2 gives −/M". Written
+/// only into a message: most claims hold.
+fn describe<'p>(
+    attack: &'p Party,
+    defence: &'p Party,
+    differential: i32,
+    outcome: Outcome,
+) -> Rolled<'p> {
+    Rolled {
+        attack,
+        defence,
         differential,
-        outcome.attacker.symbol(),
-        outcome.defender.symbol()
-    )
+        outcome,
+    }
+}
+
+/// See [`describe`].
+struct Rolled<'p> {
+    attack: &'p Party,
+    defence: &'p Party,
+    differential: i32,
+    outcome: Outcome,
+}
+
+impl std::fmt::Display for Rolled<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} = {} against {} = {}: {}{}, {}/{}",
+            self.attack.terms.join(" + "),
+            self.attack.total,
+            self.defence.terms.join(" + "),
+            self.defence.total,
+            if self.differential >= 0 { "+" } else { "" },
+            self.differential,
+            self.outcome.attacker.symbol(),
+            self.outcome.defender.symbol()
+        )
+    }
 }
 
 /// Whether a side's result routs it: D* against Charge or A&P (HS-R10).
@@ -564,7 +590,7 @@ fn claims(
     attackers: &[usize],
     defenders: &[usize],
     outcome: Outcome,
-    rolled: &str,
+    rolled: &Rolled<'_>,
     out: &mut Vec<Violation>,
 ) -> bool {
     let Some(claimed) = action.outcome() else {

@@ -360,48 +360,51 @@ pub(super) fn order_of(state: &State, piece: usize) -> OrderOf {
     }
 }
 
-/// The allowance a piece moves with, and how a message names it.
-pub(super) fn allowance_of(mover: Mover, order: OrderOf, charging: bool) -> (Movement, String) {
-    match order {
-        OrderOf::Leader => {
-            let points = tables::printed_allowance(mover.kind);
-            (
-                Movement::points(points),
-                format!("{} has {points}", mover.noun()),
-            )
-        }
-        OrderOf::Free => {
-            let points = if charging {
-                tables::CHARGE_ALLOWANCE
-            } else {
-                tables::KNIGHT_ALLOWANCE
-            };
-            (
-                Movement::points(points),
-                format!(
-                    "William's Guard has {points}{}",
-                    if charging { " when it charges" } else { "" }
-                ),
-            )
-        }
-        OrderOf::Known(order) => {
-            let movement = ground::allowance(mover.kind, Some(order), true);
-            (
-                movement,
-                format!(
-                    "{} in {} have {}",
-                    mover.noun(),
-                    order.row().name,
-                    movement.points
-                ),
-            )
-        }
-        OrderOf::Unknown => {
-            let movement = ground::allowance(mover.kind, None, false);
-            (
-                movement,
-                format!("{} have at most {}", mover.noun(), movement.points),
-            )
+/// The allowance a piece moves with, and how a message names it (written
+/// only into a message: most moves keep to their allowance).
+pub(super) fn allowance_of(mover: Mover, order: OrderOf, charging: bool) -> (Movement, WhoHas) {
+    let movement = match order {
+        OrderOf::Leader => Movement::points(tables::printed_allowance(mover.kind)),
+        OrderOf::Free if charging => Movement::points(tables::CHARGE_ALLOWANCE),
+        OrderOf::Free => Movement::points(tables::KNIGHT_ALLOWANCE),
+        OrderOf::Known(order) => ground::allowance(mover.kind, Some(order), true),
+        OrderOf::Unknown => ground::allowance(mover.kind, None, false),
+    };
+    let who = WhoHas {
+        mover,
+        order,
+        charging,
+        points: movement.points,
+    };
+    (movement, who)
+}
+
+/// Whose allowance it is and what it holds, as a message says it:
+/// "housecarls in Attack have 4".
+#[derive(Clone, Copy)]
+pub(super) struct WhoHas {
+    mover: Mover,
+    order: OrderOf,
+    charging: bool,
+    points: u32,
+}
+
+impl std::fmt::Display for WhoHas {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (noun, points) = (self.mover.noun(), self.points);
+        match self.order {
+            OrderOf::Leader => write!(f, "{noun} has {points}"),
+            OrderOf::Free => write!(
+                f,
+                "William's Guard has {points}{}",
+                if self.charging {
+                    " when it charges"
+                } else {
+                    ""
+                }
+            ),
+            OrderOf::Known(order) => write!(f, "{noun} in {} have {points}", order.row().name),
+            OrderOf::Unknown => write!(f, "{noun} have at most {points}"),
         }
     }
 }
@@ -1118,7 +1121,7 @@ pub(super) fn whole(
     written: &Written<'_>,
     pay: Pay,
     walked: &Walked,
-    who: &str,
+    who: &dyn std::fmt::Display,
     out: &mut Vec<Violation>,
 ) {
     let name = state.named(mover.piece);

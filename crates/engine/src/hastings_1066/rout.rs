@@ -185,8 +185,10 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<
     let rear = side.row().rear;
     let parity = state.roster.parity;
     let ground = Ground::new(state, piece);
-    let mut done = Vec::new();
-    let mut open = vec![(Stops::new(), (0usize, 0usize, 0u32))];
+    // Room for a typical search's candidates, so that it seldom regrows.
+    let mut done = Vec::with_capacity(64);
+    let mut open = Vec::with_capacity(16);
+    open.push((Stops::new(), (0usize, 0usize, 0u32)));
     while let Some((stops, rank)) = open.pop() {
         let here = match stops.last() {
             Some(&Stop::Hex(cell)) => cell,
@@ -256,32 +258,29 @@ fn complete(c: &Candidate, hexes: usize) -> bool {
 }
 
 /// The best of `pool` by rank (HS-R19): the owner chooses among them.
-fn ranked(pool: Vec<&Candidate>) -> Vec<&Candidate> {
+fn ranked(mut pool: Vec<&Candidate>) -> Vec<&Candidate> {
     let Some(top) = pool.iter().map(|c| c.rank).min() else {
         return Vec::new();
     };
-    pool.into_iter().filter(|c| c.rank == top).collect()
+    pool.retain(|c| c.rank == top);
+    pool
 }
 
 /// The best retreats that end where the unit may stop (HS-R19): complete
 /// ones if any, ranked; else the longest stretches, ranked (the blocked
 /// treatment).
 fn best(candidates: &[Candidate], hexes: usize) -> Vec<&Candidate> {
-    let free: Vec<&Candidate> = candidates.iter().filter(|c| !c.on_friend).collect();
-    let complete: Vec<&Candidate> = free
-        .iter()
-        .copied()
-        .filter(|c| complete(c, hexes))
-        .collect();
-    if !complete.is_empty() {
-        return ranked(complete);
+    // Sized once: collecting from a filter grows a vector step by step.
+    let mut free: Vec<&Candidate> = Vec::with_capacity(candidates.len());
+    free.extend(candidates.iter().filter(|c| !c.on_friend));
+    let mut whole: Vec<&Candidate> = Vec::with_capacity(free.len());
+    whole.extend(free.iter().copied().filter(|c| complete(c, hexes)));
+    if !whole.is_empty() {
+        return ranked(whole);
     }
     let longest = free.iter().map(|c| c.stops.len()).max().unwrap_or(0);
-    ranked(
-        free.into_iter()
-            .filter(|c| c.stops.len() == longest)
-            .collect(),
-    )
+    free.retain(|c| c.stops.len() == longest);
+    ranked(free)
 }
 
 /// When friends alone block a rout (no complete retreat ends in a hex it
