@@ -58,6 +58,31 @@ impl Before {
     pub fn of(state: &State) -> Before {
         Before(state.pieces.iter().map(Placed::of).collect())
     }
+
+    /// The hexes, before the line and after it, of each piece whose hex,
+    /// standing or facing the line changed.
+    fn changes(&self, state: &State) -> Vec<(Option<Cell>, Option<Cell>)> {
+        state
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(o, now)| match self.0.get(o) {
+                Some(was) if was.same_as(now) => None,
+                was => Some((was.and_then(|w| w.at), now.at)),
+            })
+            .collect()
+    }
+}
+
+/// Whether a leader at `at` may see his exposure changed by `changes`: a
+/// leader's exposure reads only the pieces within a row and a column of
+/// him, so a line that changed none of them there left it as it was.
+fn near_a_change(changes: &[(Option<Cell>, Option<Cell>)], at: Cell) -> bool {
+    changes
+        .iter()
+        .flat_map(|&(was, now)| [was, now])
+        .flatten()
+        .any(|cell| hex::within_one(cell, at))
 }
 
 /// A piece's hex, standing and facing: what adjacency and zones of control
@@ -70,6 +95,17 @@ struct Placed {
 }
 
 impl Placed {
+    /// Whether `piece` still stands as this says: asked of every piece
+    /// after every line, field by field rather than through `Option`s of
+    /// the whole.
+    fn same_as(&self, piece: &PieceState) -> bool {
+        let key =
+            |at: Option<Cell>| at.map_or(u32::MAX, |c| u32::from(c.column) << 8 | u32::from(c.row));
+        key(self.at) == key(piece.at)
+            && self.standing == piece.standing
+            && self.facing == piece.facing
+    }
+
     fn of(piece: &PieceState) -> Placed {
         Placed {
             at: piece.at,
@@ -128,6 +164,12 @@ fn exposure(
 /// hex), newly in an enemy zone of control or next to an enemy unit that
 /// was not next to him before it, owes his escape.
 pub fn settle(fold: &mut impl Emit, before: &Before, cause: Span) {
+    // Most lines change a piece or two: only the leaders near them are
+    // looked at again.
+    let changes = before.changes(fold);
+    if changes.is_empty() {
+        return;
+    }
     for leader in 0..fold.pieces.len() {
         if !fold.info(leader).is_some_and(|i| i.is_leader()) {
             continue;
@@ -135,6 +177,9 @@ pub fn settle(fold: &mut impl Emit, before: &Before, cause: Span) {
         let Some(at) = fold.pieces[leader].at else {
             continue;
         };
+        if !near_a_change(&changes, at) {
+            continue;
+        }
         let alive = matches!(
             fold.pieces[leader].leader,
             LeaderStanding::Effective | LeaderStanding::Wounded | LeaderStanding::Shaken
@@ -316,4 +361,49 @@ pub fn line(
         path: cells[1..].to_vec(),
         facing: None,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A leader's exposure changes only where a line changed a piece near
+    /// him: what lets `settle` pass over the other leaders. Held for every
+    /// leader after every step of the sample battle.
+    #[test]
+    fn exposure_changes_only_near_a_change() {
+        let mut previous: Option<Before> = None;
+        let (mut changed, mut leaders) = (0, 0);
+        crate::hastings_1066::play::each_sample_state(|state| {
+            if let Some(before) = &previous {
+                let changes = before.changes(state);
+                for leader in 0..state.pieces.len() {
+                    let Some(at) = state.pieces[leader].at else {
+                        continue;
+                    };
+                    if !state.info(leader).is_some_and(|i| i.is_leader()) {
+                        continue;
+                    }
+                    leaders += 1;
+                    let read = |e: Option<Exposure>| e.map(|e| (e.alone_in_zoc, e.adjacent));
+                    let now = read(exposure(
+                        state,
+                        |o| state.pieces.get(o).map(Placed::of),
+                        leader,
+                    ));
+                    let was = read(exposure(state, |o| before.0.get(o).copied(), leader));
+                    if now != was {
+                        changed += 1;
+                        assert!(near_a_change(&changes, at), "leader {leader} at {at}");
+                    }
+                }
+            }
+            previous = Some(Before::of(state));
+        });
+        // Exposures did change in the battle, and most leaders' did not.
+        assert!(
+            changed > 0 && leaders > 10 * changed,
+            "{changed} of {leaders}"
+        );
+    }
 }
