@@ -60,16 +60,27 @@ pub struct Footprint {
 }
 
 /// A footprint's bounds in signed coordinates, so that "one beyond the edge"
-/// never underflows.
+/// never underflows: its first and last columns and rows.
 #[derive(Clone, Copy, Debug)]
-struct Rect {
-    left: i32,
-    right: i32,
-    top: i32,
-    bottom: i32,
+pub struct Rect {
+    pub left: i32,
+    pub right: i32,
+    pub top: i32,
+    pub bottom: i32,
 }
 
 impl Rect {
+    /// [`gap`] between the footprints with these bounds: for a caller that
+    /// measures one footprint against many, each worked out once.
+    pub fn gap(self, other: Rect) -> u32 {
+        span_gap(self.left, self.right, other.left, other.right).max(span_gap(
+            self.top,
+            self.bottom,
+            other.top,
+            other.bottom,
+        ))
+    }
+
     fn contains(self, column: i32, row: i32) -> bool {
         (self.left..=self.right).contains(&column) && (self.top..=self.bottom).contains(&row)
     }
@@ -114,7 +125,8 @@ impl Footprint {
         Footprint::new(cell, 1, 1)
     }
 
-    fn rect(self) -> Rect {
+    /// Its bounds.
+    pub fn rect(self) -> Rect {
         let left = i32::from(self.anchor.column);
         let top = i32::from(self.anchor.row);
         Rect {
@@ -176,8 +188,7 @@ fn span_gap(a_lo: i32, a_hi: i32, b_lo: i32, b_hi: i32) -> u32 {
 /// the Chebyshev distance between their nearest squares; 0 when they
 /// overlap.
 pub fn gap(a: Footprint, b: Footprint) -> u32 {
-    let (a, b) = (a.rect(), b.rect());
-    span_gap(a.left, a.right, b.left, b.right).max(span_gap(a.top, a.bottom, b.top, b.bottom))
+    a.rect().gap(b.rect())
 }
 
 /// Whether two footprints touch without overlapping: at gap 1, by an edge or
@@ -899,7 +910,8 @@ impl Anchors {
         let (width, height) = (i32::from(self.width.max(1)), i32::from(self.height.max(1)));
         let (column, row) = self.at(index);
         let (column, row) = (column as i32 + 1, row as i32 + 1);
-        NEIGHBOURS.iter().filter_map(move |&(dc, dr)| {
+        square::KING_STEPS.iter().filter_map(move |&(dc, dr)| {
+            let (dc, dr) = (i32::from(dc), i32::from(dr));
             let (next_column, next_row) = (column + dc, row + dr);
             let fits = (1..=MAX_LABEL).contains(&next_column)
                 && (1..=MAX_LABEL).contains(&next_row)
@@ -915,19 +927,6 @@ impl Anchors {
         })
     }
 }
-
-/// A king's moves, clockwise from north, as [`square::neighbours`] lists
-/// them.
-const NEIGHBOURS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
 
 /// Every square's cost on the map, asked once per search.
 struct Costs {

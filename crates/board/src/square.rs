@@ -43,22 +43,25 @@ pub fn adjacent(a: Cell, b: Cell, adjacency: Adjacency) -> bool {
     }
 }
 
+/// A king's eight steps (column, row), clockwise from north: the order
+/// [`neighbours`] lists them in with [`Adjacency::Diagonal`].
+pub const KING_STEPS: [(i8, i8); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 /// The neighbours of a cell with labels in 1..=99, clockwise from north.
 pub fn neighbours(cell: Cell, adjacency: Adjacency) -> impl Iterator<Item = Cell> {
     const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
-    const DIAGONAL: [(i8, i8); 8] = [
-        (0, -1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-    ];
     let offsets: &'static [(i8, i8)] = match adjacency {
         Adjacency::Orthogonal => &ORTHOGONAL,
-        Adjacency::Diagonal => &DIAGONAL,
+        Adjacency::Diagonal => &KING_STEPS,
     };
     offsets.iter().filter_map(move |&(dc, dr)| {
         let column = cell

@@ -306,7 +306,7 @@ fn pinning_in(state: &State) -> impl Iterator<Item = Pin> + '_ {
 struct Pin {
     side: usize,
     footprint: Footprint,
-    bounds: Bounds,
+    bounds: footprint::Rect,
 }
 
 impl Pin {
@@ -314,40 +314,8 @@ impl Pin {
         Pin {
             side,
             footprint,
-            bounds: Bounds::of(footprint),
+            bounds: footprint.rect(),
         }
-    }
-}
-
-/// A footprint's first and last columns and rows.
-#[derive(Clone, Copy)]
-struct Bounds {
-    left: i32,
-    right: i32,
-    top: i32,
-    bottom: i32,
-}
-
-impl Bounds {
-    fn of(footprint: Footprint) -> Bounds {
-        let left = i32::from(footprint.anchor.column);
-        let top = i32::from(footprint.anchor.row);
-        Bounds {
-            left,
-            right: left + i32::from(footprint.width.max(1)) - 1,
-            top,
-            bottom: top + i32::from(footprint.height.max(1)) - 1,
-        }
-    }
-
-    /// [`footprint::gap`]: 0 when they overlap, else the Chebyshev distance
-    /// between their nearest squares.
-    fn gap(self, other: Bounds) -> i32 {
-        (other.left - self.right)
-            .max(self.left - other.right)
-            .max(other.top - self.bottom)
-            .max(self.top - other.bottom)
-            .max(0)
     }
 }
 
@@ -357,7 +325,7 @@ fn surrounded_among(state: &State, unit: usize, pinning: &[Pin]) -> bool {
     else {
         return false;
     };
-    let bounds = Bounds::of(target);
+    let bounds = target.rect();
     let near = pinning
         .iter()
         .filter(move |pin| pin.side != side && bounds.gap(pin.bounds) <= 1);
