@@ -419,13 +419,7 @@ pub(super) fn piece_named(
 ) -> Option<usize> {
     let reference = UnitRef::parse(text);
     let roster = &state.roster;
-    let found: Vec<usize> = match reference.side.and_then(Side::parse) {
-        Some(side) => roster.piece(side, reference.id).into_iter().collect(),
-        None => Side::ALL
-            .into_iter()
-            .filter_map(|side| roster.piece(side, reference.id))
-            .collect(),
-    };
+    let found = roster.pieces_named(&reference);
     match found.as_slice() {
         [piece] => Some(*piece),
         [] => {

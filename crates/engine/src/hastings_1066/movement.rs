@@ -210,13 +210,7 @@ fn claim_of(
             continue;
         }
         let reference = UnitRef::parse(text);
-        let named: Vec<usize> = match reference.side.and_then(Side::parse) {
-            Some(side) => state.roster.piece(side, reference.id).into_iter().collect(),
-            None => Side::ALL
-                .into_iter()
-                .filter_map(|side| state.roster.piece(side, reference.id))
-                .collect(),
-        };
+        let named = state.roster.pieces_named(&reference);
         if named.contains(&piece) {
             continue;
         }

@@ -286,13 +286,7 @@ fn runs_on(state: &State, formation: Formation) -> String {
 /// names none or both.
 fn piece(state: &State, text: &str, span: Span) -> Result<usize, Violation> {
     let reference = UnitRef::parse(text);
-    let found: Vec<usize> = match reference.side.and_then(Side::parse) {
-        Some(side) => state.roster.piece(side, reference.id).into_iter().collect(),
-        None => Side::ALL
-            .into_iter()
-            .filter_map(|side| state.roster.piece(side, reference.id))
-            .collect(),
-    };
+    let found = state.roster.pieces_named(&reference);
     match found[..] {
         [piece] => Ok(piece),
         [] => Err(Violation::of(
@@ -858,12 +852,7 @@ fn subject(state: &State, atom: &Atom<'_>, out: &mut Vec<Violation>) -> Option<S
         return Some(Subject::Formation(Formation::Section(nation, arm)));
     }
     let reference = UnitRef::parse(atom.text);
-    let known = match reference.side.and_then(Side::parse) {
-        Some(side) => state.roster.piece(side, reference.id).is_some(),
-        None => Side::ALL
-            .into_iter()
-            .any(|side| state.roster.piece(side, reference.id).is_some()),
-    };
+    let known = !state.roster.pieces_named(&reference).is_empty();
     if !known {
         let sections: Vec<String> = Nation::ALL
             .into_iter()

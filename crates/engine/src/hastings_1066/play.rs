@@ -730,19 +730,10 @@ fn acts_in(state: &State, action: &Action<'_, '_>, segment: Segment, phasing: Si
         .is_none_or(|i| i.side == side)
 }
 
-/// The pieces a reference names: `Side.ID`, or an id of either army
-/// (unique across both, HS-R41); none when it names a wing, a
-/// nationality or a side. At most one per army, held inline: this is asked
-/// of every word of every line.
+/// The pieces a reference names (none for a wing, a nationality or a
+/// side): see [`super::state::Roster::pieces_named`].
 fn pieces_named(state: &State, reference: &UnitRef<'_>) -> ArrayVec<usize, 2> {
-    let roster = &state.roster;
-    match reference.side.and_then(Side::parse) {
-        Some(side) => roster.piece(side, reference.id).into_iter().collect(),
-        None => Side::ALL
-            .into_iter()
-            .filter_map(|side| roster.piece(side, reference.id))
-            .collect(),
-    }
+    state.roster.pieces_named(reference)
 }
 
 /// An id both armies use, unqualified (HS-R41).

@@ -10,7 +10,9 @@ use std::sync::Arc;
 use senlac_board::facing::Vertex;
 use senlac_board::{Cell, Extent, Parity};
 
+use arrayvec::ArrayVec;
 use senlac_notation::Span;
+use senlac_notation::value::UnitRef;
 
 use super::tables::{Arm, Attack, Class, Grade, Hexside, Order, Side, Terrain, Weapon};
 
@@ -249,6 +251,19 @@ impl Roster {
     /// The piece a side's id names.
     pub fn piece(&self, side: Side, id: &str) -> Option<usize> {
         self.ids.get(id)?[side as usize]
+    }
+
+    /// The pieces a reference names: `Side.ID`, or an id of either army
+    /// (unique across both, HS-R41); none when it names no piece. At most
+    /// one per army, held inline, found with one lookup: this is asked of
+    /// every word of every line.
+    pub fn pieces_named(&self, reference: &UnitRef<'_>) -> ArrayVec<usize, 2> {
+        match reference.side.and_then(Side::parse) {
+            Some(side) => self.piece(side, reference.id).into_iter().collect(),
+            None => self.ids.get(reference.id).map_or(ArrayVec::new(), |sides| {
+                sides.iter().flatten().copied().collect()
+            }),
+        }
     }
 
     /// Names `piece` as `side`'s `id`.
