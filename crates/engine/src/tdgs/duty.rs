@@ -5,7 +5,7 @@
 use senlac_board::Cell;
 use senlac_board::footprint::{self, Footprint};
 
-use super::morale::{escape_route, is_surrounded, may_stop, movement_cost};
+use super::morale::{escape_route, is_surrounded, may_stop, movement_cost_map};
 use super::play::{cover_of, in_sight};
 use super::state::{State, Status};
 use super::tables::{self, Order, Weapon};
@@ -109,7 +109,12 @@ fn stops(state: &State, unit: usize) -> (Vec<(Cell, Footprint)>, Option<footprin
         return (Vec::new(), None);
     };
     let mov = u32::try_from(info.stats.mov).unwrap_or(0);
-    let map = footprint::reachable(from, state.roster.extent(), mov, movement_cost(state, unit));
+    let map = footprint::reachable(
+        from,
+        state.roster.extent(),
+        mov,
+        movement_cost_map(state, unit),
+    );
     let mut reached: Vec<(u32, Cell)> = map
         .reached()
         .filter(|&(anchor, _)| anchor != from.anchor && may_stop(state, unit, anchor))

@@ -339,7 +339,7 @@ fn route_within_mov(
     let (Some(from), Some(info)) = (state.footprint(entity), state.info(entity)) else {
         return Vec::new();
     };
-    let cost = morale::movement_cost(state, entity);
+    let cost = morale::movement_cost_map(state, entity);
     let map = footprint::distances_to(info.width, info.height, state.roster.extent(), &cost, goal);
     let Some(route) = map.route(from.anchor) else {
         return Vec::new();
@@ -414,7 +414,7 @@ fn flights(state: &State, entity: usize) -> Vec<Vec<senlac_board::Cell>> {
         return Vec::new();
     };
     let edge = if info.side == 0 { state.roster.rows } else { 1 };
-    let cost = morale::movement_cost(state, entity);
+    let cost = morale::movement_cost_map(state, entity);
     let map = footprint::distances_to(
         info.width,
         info.height,

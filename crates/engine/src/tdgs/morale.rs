@@ -31,9 +31,10 @@ pub fn movement_cost(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32
     }
 }
 
-/// [`movement_cost`] for a search that asks about every square of the map:
-/// the enemies' squares are marked on the map once, instead of each square
-/// being tested against each enemy.
+/// [`movement_cost`] for a search, which asks about every square of the
+/// map: the enemies' squares are marked on the map once, instead of each
+/// square being tested against each enemy. [`movement_cost`] stays for the
+/// few squares of one step or path.
 pub fn movement_cost_map(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32> + '_ {
     let extent = state.roster.extent();
     let mut enemy = vec![false; usize::from(extent.columns) * usize::from(extent.rows)];
@@ -551,15 +552,17 @@ pub fn escape_route(state: &State, unit: usize) -> bool {
 fn escape_route_to(state: &State, unit: usize, at: Footprint, goal: Goal) -> bool {
     let extent = state.roster.extent();
     match goal {
-        Goal::Edge(edge) => footprint::route_exists(at, extent, movement_cost(state, unit), |to| {
-            edge.reached(to, extent) && stands_free(state, unit, to)
-        }),
+        Goal::Edge(edge) => {
+            footprint::route_exists(at, extent, movement_cost_map(state, unit), |to| {
+                edge.reached(to, extent) && stands_free(state, unit, to)
+            })
+        }
         Goal::Commander(commander) => {
             let Some(near) = state.footprint(commander) else {
                 return false;
             };
             footprint::adjacent(at, near)
-                || footprint::route_exists(at, extent, movement_cost(state, unit), |to| {
+                || footprint::route_exists(at, extent, movement_cost_map(state, unit), |to| {
                     footprint::adjacent(to, near) && stands_free(state, unit, to)
                 })
         }

@@ -1174,8 +1174,11 @@ fn step(
     };
     let target = from.moved_to(to);
     // A Step ignores terrain cost, not blocking terrain (ACTIONS-2).
-    let passable = |cell: Cell| movement_cost(fold, mover)(cell).map(|_| 1);
-    if let Err(e) = footprint::step_cost(from, to, passable) {
+    let stepped = {
+        let cost = movement_cost(fold, mover);
+        footprint::step_cost(from, to, |cell: Cell| cost(cell).map(|_| 1))
+    };
+    if let Err(e) = stepped {
         out.push(step_error(fold, mover, &e, args[0].span));
         return;
     }
