@@ -646,7 +646,7 @@ fn crowd() -> State {
 /// The units the surrounded trigger fires for, with the entities placed as
 /// `places` says (column, row, fate), are exactly those `is_surrounded`
 /// finds; and every mover's cost map is its cost square by square.
-fn check_surrounded_trigger(places: &[(u8, u8, u8)]) -> Result<(), TestCaseError> {
+fn check_crowd(places: &[(u8, u8, u8)]) -> Result<(), TestCaseError> {
     let mut state = crowd();
     for (entity, &(column, row, fate)) in places.iter().enumerate() {
         let e = &mut state.entities[entity];
@@ -695,7 +695,7 @@ proptest! {
     fn the_surrounded_trigger_is_is_surrounded(
         places in proptest::collection::vec((1u8..=6, 1u8..=6, 0u8..6), 8)
     ) {
-        check_surrounded_trigger(&places)?;
+        check_crowd(&places)?;
     }
 
     /// The same anywhere on the 12 × 10 map, its far edges included, where
@@ -704,6 +704,6 @@ proptest! {
     fn the_surrounded_trigger_is_is_surrounded_to_the_edges(
         places in proptest::collection::vec((1u8..=12, 1u8..=10, 0u8..6), 8)
     ) {
-        check_surrounded_trigger(&places)?;
+        check_crowd(&places)?;
     }
 }

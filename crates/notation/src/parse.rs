@@ -716,27 +716,25 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     #[inline(never)]
     fn turn_out_of_range(&mut self, atom: Atom<'s>) {
         let digits = atom.text.trim_end_matches('.');
-        {
-            let shown: String = digits.chars().take(32).collect();
-            let ellipsis = if shown.len() < digits.len() {
-                "…"
-            } else {
-                ""
-            };
-            self.error(
-                SyntaxError::new(
-                    Code::TurnOutOfRange,
-                    atom.span,
-                    format!(
-                        "turn {shown}{ellipsis} is out of range: turns are numbered 1 to {MAX_TURN}"
-                    ),
-                    format!("larger than {MAX_TURN}"),
-                )
-                .with_help(format!(
-                    "number the turns from 1; the largest turn number is {MAX_TURN}"
-                )),
-            );
-        }
+        let shown: String = digits.chars().take(32).collect();
+        let ellipsis = if shown.len() < digits.len() {
+            "…"
+        } else {
+            ""
+        };
+        self.error(
+            SyntaxError::new(
+                Code::TurnOutOfRange,
+                atom.span,
+                format!(
+                    "turn {shown}{ellipsis} is out of range: turns are numbered 1 to {MAX_TURN}"
+                ),
+                format!("larger than {MAX_TURN}"),
+            )
+            .with_help(format!(
+                "number the turns from 1; the largest turn number is {MAX_TURN}"
+            )),
+        );
     }
 
     #[cold]

@@ -91,7 +91,12 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
             }
         }
     };
-    let rolled = describe(&attack, &defence, differential, outcome);
+    let rolled = Rolled {
+        attack: &attack,
+        defence: &defence,
+        differential,
+        outcome,
+    };
     if !claims(
         fold,
         action,
@@ -520,21 +525,6 @@ fn one_die(dice: &[&Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<u
 /// The differential and result, for messages: "BK1 5 + BK2 5 + charge 1 +
 /// flank 1 = 12 against F2 3 = +9, read at +6: die 2 gives −/M". Written
 /// only into a message: most claims hold.
-fn describe<'p>(
-    attack: &'p Party,
-    defence: &'p Party,
-    differential: i32,
-    outcome: Outcome,
-) -> Rolled<'p> {
-    Rolled {
-        attack,
-        defence,
-        differential,
-        outcome,
-    }
-}
-
-/// See [`describe`].
 struct Rolled<'p> {
     attack: &'p Party,
     defence: &'p Party,

@@ -11,7 +11,6 @@
 
 use std::ops::Deref;
 
-use arrayvec::ArrayVec;
 use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::UnitRef;
 use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
@@ -117,7 +116,7 @@ fn subjects(state: &State, action: &Action<'_, '_>) -> Vec<Subject> {
         }
         for text in atom.text.split('+') {
             let reference = UnitRef::parse(text);
-            let pieces = pieces_named(state, &reference);
+            let pieces = state.roster.pieces_named(&reference);
             let looks_like_id = reference.id.starts_with(|c: char| c.is_ascii_uppercase());
             if pieces.is_empty() && looks_like_id && Side::parse(reference.id).is_none() {
                 out.push(Subject::Name(text.to_string()));
@@ -499,7 +498,11 @@ fn as_meant<'s>(state: &State, action: &Action<'_, 's>, out: &mut Vec<Violation>
     let has_outcome = atoms.iter().any(|a| a.kind == AtomKind::Outcome);
     if !has_outcome && atoms.len() > 2 {
         let named = |a: &Atom<'_>| {
-            a.kind == AtomKind::Word && !pieces_named(state, &UnitRef::parse(a.text)).is_empty()
+            a.kind == AtomKind::Word
+                && !state
+                    .roster
+                    .pieces_named(&UnitRef::parse(a.text))
+                    .is_empty()
         };
         let claim = (2..atoms.len()).find(|&i| {
             opens_claim(&atoms[i])
@@ -625,7 +628,7 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
         out.push(finding);
         return;
     }
-    let pieces = pieces_named(fold, &reference);
+    let pieces = fold.roster.pieces_named(&reference);
     if let (Who::Segment, Some(side), Some(&piece)) =
         (written.who, segment.actor(phasing), pieces.first())
         && fold.info(piece).is_some_and(|p| p.side != side)
@@ -723,22 +726,18 @@ fn acts_in(state: &State, action: &Action<'_, '_>, segment: Segment, phasing: Si
     let Some(side) = segment.actor(phasing) else {
         return true;
     };
-    let pieces = pieces_named(state, &UnitRef::parse(action.actor().text));
+    let pieces = state
+        .roster
+        .pieces_named(&UnitRef::parse(action.actor().text));
     pieces
         .first()
         .and_then(|&p| state.info(p))
         .is_none_or(|i| i.side == side)
 }
 
-/// The pieces a reference names (none for a wing, a nationality or a
-/// side): see [`super::state::Roster::pieces_named`].
-fn pieces_named(state: &State, reference: &UnitRef<'_>) -> ArrayVec<usize, 2> {
-    state.roster.pieces_named(reference)
-}
-
 /// An id both armies use, unqualified (HS-R41).
 fn ambiguous(state: &State, reference: &UnitRef<'_>, span: Span) -> Option<Violation> {
-    (reference.side.is_none() && pieces_named(state, reference).len() > 1).then(|| {
+    (reference.side.is_none() && state.roster.pieces_named(reference).len() > 1).then(|| {
         Violation::of(
             &codes::AMBIGUOUS_UNIT,
             span,
