@@ -6,7 +6,6 @@
 //! and no enemy zone of control unless a friendly combat unit stands
 //! there; with no such path, `LEADER escape => LEADER captured`.
 
-use senlac_board::facing::Vertex;
 use senlac_board::{Cell, facing, hex};
 use senlac_notation::Span;
 use senlac_notation::lower::Action;
@@ -17,7 +16,7 @@ use super::event::Event;
 use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
-use super::state::{LeaderStanding, Owed, PieceState, Standing, State};
+use super::state::{LeaderStanding, Owed, Placed, Standing, State};
 use crate::violation::Violation;
 
 /// Hexes an escape may go (10.2.2).
@@ -48,71 +47,39 @@ fn friend_in(state: &State, leader: usize, cell: Cell) -> bool {
     })
 }
 
-/// Where the pieces stood before a line, as far as a leader's exposure
-/// reads it. Copying this for every piece is cheaper than working out every
-/// leader's exposure before every line: only a leader left alone beside the
-/// enemy after the line is compared with it.
-pub struct Before(Vec<Placed>);
+/// The hexes, before the line and after it, of each piece whose hex,
+/// standing or facing the line changed: read from the entries the line
+/// added to `State::replaced` (those from `mark` on), the first for a
+/// piece saying how it stood before the line.
+fn changes(state: &State, mark: usize) -> impl Iterator<Item = (Option<Cell>, Option<Cell>)> + '_ {
+    let line = state.replaced.get(mark..).unwrap_or_default();
+    line.iter()
+        .enumerate()
+        .filter_map(move |(i, &(piece, was))| {
+            let first = !line[..i].iter().any(|&(p, _)| p == piece);
+            let now = state.pieces.get(piece)?;
+            (first && !was.same_as(now)).then_some((was.at, now.at))
+        })
+}
 
-impl Before {
-    pub fn of(state: &State) -> Before {
-        Before(state.pieces.iter().map(Placed::of).collect())
-    }
-
-    /// The hexes, before the line and after it, of each piece whose hex,
-    /// standing or facing the line changed.
-    fn changes(&self, state: &State) -> Vec<(Option<Cell>, Option<Cell>)> {
-        state
-            .pieces
-            .iter()
-            .enumerate()
-            .filter_map(|(o, now)| match self.0.get(o) {
-                Some(was) if was.same_as(now) => None,
-                was => Some((was.and_then(|w| w.at), now.at)),
-            })
-            .collect()
+/// How `piece` stood before the line whose entries in `State::replaced`
+/// start at `mark`; `None` past the last piece.
+fn before_line(state: &State, mark: usize, piece: usize) -> Option<Placed> {
+    let line = state.replaced.get(mark..).unwrap_or_default();
+    match line.iter().find(|&&(p, _)| p == piece) {
+        Some(&(_, was)) => Some(was),
+        None => state.pieces.get(piece).map(Placed::of),
     }
 }
 
 /// Whether a leader at `at` may see his exposure changed by `changes`: a
 /// leader's exposure reads only the pieces within a row and a column of
 /// him, so a line that changed none of them there left it as it was.
-fn near_a_change(changes: &[(Option<Cell>, Option<Cell>)], at: Cell) -> bool {
+fn near_a_change(changes: impl Iterator<Item = (Option<Cell>, Option<Cell>)>, at: Cell) -> bool {
     changes
-        .iter()
-        .flat_map(|&(was, now)| [was, now])
+        .flat_map(|(was, now)| [was, now])
         .flatten()
         .any(|cell| hex::within_one(cell, at))
-}
-
-/// A piece's hex, standing and facing: what adjacency and zones of control
-/// (5.7) read.
-#[derive(Clone, Copy)]
-struct Placed {
-    at: Option<Cell>,
-    standing: Standing,
-    facing: Option<Vertex>,
-}
-
-impl Placed {
-    /// Whether `piece` still stands as this says: asked of every piece
-    /// after every line, field by field rather than through `Option`s of
-    /// the whole.
-    fn same_as(&self, piece: &PieceState) -> bool {
-        let key =
-            |at: Option<Cell>| at.map_or(u32::MAX, |c| u32::from(c.column) << 8 | u32::from(c.row));
-        key(self.at) == key(piece.at)
-            && self.standing == piece.standing
-            && self.facing == piece.facing
-    }
-
-    fn of(piece: &PieceState) -> Placed {
-        Placed {
-            at: piece.at,
-            standing: piece.standing,
-            facing: piece.facing,
-        }
-    }
 }
 
 /// Where a leader stands with the enemy: whether he is alone in an enemy
@@ -162,12 +129,12 @@ fn exposure(
 
 /// After a line: each leader it left alone (no friendly combat unit in his
 /// hex), newly in an enemy zone of control or next to an enemy unit that
-/// was not next to him before it, owes his escape.
-pub fn settle(fold: &mut impl Emit, before: &Before, cause: Span) {
+/// was not next to him before it, owes his escape. The line's changes are
+/// the entries it added to `State::replaced`, from `mark` on.
+pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
     // Most lines change a piece or two: only the leaders near them are
     // looked at again.
-    let changes = before.changes(fold);
-    if changes.is_empty() {
+    if changes(fold, mark).next().is_none() {
         return;
     }
     for leader in 0..fold.pieces.len() {
@@ -177,7 +144,7 @@ pub fn settle(fold: &mut impl Emit, before: &Before, cause: Span) {
         let Some(at) = fold.pieces[leader].at else {
             continue;
         };
-        if !near_a_change(&changes, at) {
+        if !near_a_change(changes(fold, mark), at) {
             continue;
         }
         let alive = matches!(
@@ -206,7 +173,7 @@ pub fn settle(fold: &mut impl Emit, before: &Before, cause: Span) {
         if adjacent.is_empty() {
             continue;
         }
-        let was = exposure(fold, |o| before.0.get(o).copied(), leader);
+        let was = exposure(fold, |o| before_line(fold, mark, o), leader);
         let was_adjacent: &[usize] = was.as_ref().map_or(&[], |e| e.adjacent.as_slice());
         let newly_in_zoc = alone_in_zoc && !was.as_ref().is_some_and(|e| e.alone_in_zoc);
         let mut causes: Vec<usize> = if newly_in_zoc {
@@ -366,39 +333,106 @@ pub fn line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hastings_1066::play::{Scratch, play};
+    use senlac_notation::lower::Step;
+
+    /// Plays the first battle of `text` and hands `each`, after every
+    /// line, how every piece stood before it, the state after it and
+    /// where its entries in `State::replaced` start.
+    fn each_line(text: &str, mut each: impl FnMut(&[Placed], &State, usize)) -> usize {
+        let archive = senlac_notation::parse(text);
+        let battle = &archive.battles[0];
+        let mut out = Vec::new();
+        let mut fold = Scratch {
+            state: crate::hastings_1066::setup::setup(battle, &mut out),
+            events: Vec::new(),
+        };
+        let mut lines = 0;
+        for step in senlac_notation::lower::steps(battle) {
+            let before: Vec<Placed> = fold.state.pieces.iter().map(Placed::of).collect();
+            let mark = fold.state.replaced.len();
+            play(&mut fold, &step, &mut out);
+            if matches!(step, Step::Action(_)) {
+                lines += 1;
+                each(&before, &fold.state, mark);
+            }
+        }
+        lines
+    }
+
+    fn sample() -> &'static str {
+        include_str!("../../../../samples/hastings-1066-st.sbn")
+    }
+
+    /// What `settle` reads of a line from its entries in `State::replaced`
+    /// is what comparing every piece with a copy taken before the line
+    /// finds: the same changes, and the same placing of
+    /// every piece before it. Held on the sample battle and on generated
+    /// ones, whose lines move, rout and eliminate pieces.
+    #[test]
+    fn a_lines_changes_are_read_from_its_entries() {
+        let mut texts = vec![sample().to_string()];
+        crate::hastings_1066::generate::generate_each(6, 11, &mut |battle| {
+            texts.push(battle.to_string());
+        });
+        let mut changed = 0;
+        for text in &texts {
+            let lines = each_line(text, |before, state, mark| {
+                let order = |changes: &mut Vec<(Option<Cell>, Option<Cell>)>| {
+                    let key = |c: Option<Cell>| c.map(|c| (c.column, c.row));
+                    changes.sort_by_key(|&(was, now)| (key(was), key(now)));
+                };
+                let mut copied: Vec<_> = state
+                    .pieces
+                    .iter()
+                    .zip(before)
+                    .filter(|(now, was)| !was.same_as(now))
+                    .map(|(now, was)| (was.at, now.at))
+                    .collect();
+                let mut read: Vec<_> = changes(state, mark).collect();
+                order(&mut read);
+                order(&mut copied);
+                assert_eq!(read, copied);
+                changed += copied.len();
+                for (piece, was) in before.iter().enumerate() {
+                    assert_eq!(before_line(state, mark, piece), Some(*was), "piece {piece}");
+                }
+                assert_eq!(before_line(state, mark, before.len()), None);
+            });
+            assert!(lines > 50, "{lines} lines");
+        }
+        assert!(changed > 500, "{changed} changes");
+    }
 
     /// A leader's exposure changes only where a line changed a piece near
     /// him: what lets `settle` pass over the other leaders. Held for every
-    /// leader after every step of the sample battle.
+    /// leader after every line of the sample battle.
     #[test]
     fn exposure_changes_only_near_a_change() {
-        let mut previous: Option<Before> = None;
         let (mut changed, mut leaders) = (0, 0);
-        crate::hastings_1066::play::each_sample_state(|state| {
-            if let Some(before) = &previous {
-                let changes = before.changes(state);
-                for leader in 0..state.pieces.len() {
-                    let Some(at) = state.pieces[leader].at else {
-                        continue;
-                    };
-                    if !state.info(leader).is_some_and(|i| i.is_leader()) {
-                        continue;
-                    }
-                    leaders += 1;
-                    let read = |e: Option<Exposure>| e.map(|e| (e.alone_in_zoc, e.adjacent));
-                    let now = read(exposure(
-                        state,
-                        |o| state.pieces.get(o).map(Placed::of),
-                        leader,
-                    ));
-                    let was = read(exposure(state, |o| before.0.get(o).copied(), leader));
-                    if now != was {
-                        changed += 1;
-                        assert!(near_a_change(&changes, at), "leader {leader} at {at}");
-                    }
+        each_line(sample(), |before, state, mark| {
+            let changes: Vec<_> = changes(state, mark).collect();
+            for leader in 0..state.pieces.len() {
+                let Some(at) = state.pieces[leader].at else {
+                    continue;
+                };
+                if !state.info(leader).is_some_and(|i| i.is_leader()) {
+                    continue;
+                }
+                leaders += 1;
+                let read = |e: Option<Exposure>| e.map(|e| (e.alone_in_zoc, e.adjacent));
+                let now = read(exposure(
+                    state,
+                    |o| state.pieces.get(o).map(Placed::of),
+                    leader,
+                ));
+                let was = read(exposure(state, |o| before.get(o).copied(), leader));
+                if now != was {
+                    changed += 1;
+                    let near = near_a_change(changes.iter().copied(), at);
+                    assert!(near, "leader {leader} at {at}");
                 }
             }
-            previous = Some(Before::of(state));
         });
         // Exposures did change in the battle, and most leaders' did not.
         assert!(

@@ -7,7 +7,8 @@ use senlac_board::facing::Vertex;
 use senlac_notation::Span;
 
 use super::state::{
-    Extension, Formation, Held, Owed, Part, PhaseFlags, Segment, Standing, State, Verdict, Wing,
+    Extension, Formation, Held, Owed, Part, PhaseFlags, Placed, Segment, Standing, State, Verdict,
+    Wing,
 };
 use super::tables::{Column, FireResult, Outcome, Side};
 
@@ -157,6 +158,14 @@ pub enum Event {
     Reformed { side: Side },
 }
 
+/// Notes how `piece` stands before an event changes its hex, standing or
+/// facing (`State::replaced`).
+fn note_placed(state: &mut State, piece: usize) {
+    if let Some(p) = state.pieces.get(piece) {
+        state.replaced.push((piece, Placed::of(p)));
+    }
+}
+
 /// Applies `event` to `state`: the only way a state changes.
 pub fn apply(state: &mut State, event: &Event) {
     match event {
@@ -164,6 +173,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.turn = *turn;
             state.phasing = Some(*side);
             state.segment = None;
+            state.replaced.clear();
             for piece in &mut state.pieces {
                 piece.phase = PhaseFlags::default();
                 // A shaken leader recovers when his turns are out (HS-R33).
@@ -185,6 +195,9 @@ pub fn apply(state: &mut State, event: &Event) {
             facing,
             ..
         } => {
+            if !path.is_empty() {
+                note_placed(state, *piece);
+            }
             if let (Some(p), Some(&to)) = (state.pieces.get_mut(*piece), path.last()) {
                 p.at = Some(to);
                 p.awaiting = false;
@@ -205,6 +218,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Faced { piece, facing } => {
+            note_placed(state, *piece);
             if let Some(p) = state.pieces.get_mut(*piece) {
                 p.facing = Some(*facing);
             }
@@ -225,6 +239,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Standing { piece, standing } => {
+            note_placed(state, *piece);
             if let Some(p) = state.pieces.get_mut(*piece) {
                 p.standing = *standing;
                 if *standing == Standing::Eliminated {
@@ -233,6 +248,7 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::Stepped { piece } => {
+            note_placed(state, *piece);
             if let Some(p) = state.pieces.get_mut(*piece) {
                 if p.reduced {
                     p.standing = Standing::Eliminated;
@@ -261,7 +277,9 @@ pub fn apply(state: &mut State, event: &Event) {
                     standing,
                     super::state::LeaderStanding::Killed | super::state::LeaderStanding::Captured
                 ) {
+                    let was = Placed::of(p);
                     p.at = None;
+                    state.replaced.push((*piece, was));
                     // A fallen leader owes nothing more: no escape, no
                     // second roll (10.4, HS-R34).
                     state.owed.retain(|o| match o {
@@ -372,7 +390,8 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::ReformLosses(losses) => state.reform_losses.clone_from(losses),
         Event::Reformed { side } => {
             state.reforms.push(*side);
-            for (info, piece) in state.roster.pieces.iter().zip(&mut state.pieces) {
+            let pieces = state.roster.pieces.iter().zip(&mut state.pieces);
+            for (index, (info, piece)) in pieces.enumerate() {
                 let gone = piece.standing == Standing::Eliminated
                     || matches!(
                         piece.leader,
@@ -380,6 +399,7 @@ pub fn apply(state: &mut State, event: &Event) {
                             | super::state::LeaderStanding::Captured
                     );
                 if info.side == *side && !gone {
+                    state.replaced.push((index, Placed::of(piece)));
                     piece.at = None;
                     piece.awaiting = true;
                     piece.standing = Standing::Good;

@@ -41,7 +41,7 @@ use senlac_notation::{Atom, AtomKind, Span};
 use super::codes;
 use super::event::Event;
 use super::play::Emit;
-use super::state::{LeaderStanding, Owed, Segment, Standing, State};
+use super::state::{LeaderStanding, Owed, Roster, Segment, Standing, State};
 use super::tables::{
     self, Aspect, Attack, Column, Defence, FireResult, Period, Side, Supply, Terrain, Weapon,
 };
@@ -154,15 +154,16 @@ impl Guard {
     }
 }
 
-/// A fire reckoned: the shots, the defence, the column read.
-struct Reckoning<'a> {
-    state: &'a State,
+/// A fire reckoned: the shots, the defence, the column read. Its texts
+/// are written only for a message.
+struct Reckoning {
+    roster: std::sync::Arc<Roster>,
     shots: Vec<Shot>,
     guard: Guard,
     high: bool,
 }
 
-impl Reckoning<'_> {
+impl Reckoning {
     fn fire(&self) -> i32 {
         self.shots.iter().map(Shot::total).sum()
     }
@@ -213,7 +214,7 @@ impl Reckoning<'_> {
     }
 
     fn id(&self, piece: usize) -> &str {
-        self.state.info(piece).map_or("", |p| p.id.as_str())
+        self.roster.pieces.get(piece).map_or("", |p| p.id.as_str())
     }
 }
 
@@ -303,7 +304,7 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         return;
     }
     let reckoning = Reckoning {
-        state: fold,
+        roster: std::sync::Arc::clone(&fold.roster),
         shots,
         guard: guard(fold, target, &firers),
         high,
@@ -333,9 +334,7 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         column,
         result,
         die,
-        text: reckoning.odds_text(),
-        fire_text: reckoning.fire_text(),
-        guard_text: reckoning.guard.text(),
+        reckoning,
     };
 
     let supplied = supplied(fold, &firers, side);
@@ -1030,10 +1029,7 @@ struct Outcome {
     column: Option<Column>,
     result: FireResult,
     die: Option<u8>,
-    /// The whole reckoning, up to the column read.
-    text: String,
-    fire_text: String,
-    guard_text: String,
+    reckoning: Reckoning,
 }
 
 /// The statuses a unit's claim may give (spec 5.1).
@@ -1097,12 +1093,13 @@ fn claims(
                 let message = match key {
                     "fire" if number != Some(i64::from(outcome.fire)) => Some(format!(
                         "{}; the log says fire={}",
-                        outcome.fire_text, claimed.text
+                        outcome.reckoning.fire_text(),
+                        claimed.text
                     )),
                     "defense" if number != Some(i64::from(outcome.defence)) => Some(format!(
                         "{} defends with {}; the log says defense={}",
                         state.name(outcome.target),
-                        outcome.guard_text,
+                        outcome.reckoning.guard.text(),
                         claimed.text
                     )),
                     "odds"
@@ -1111,7 +1108,8 @@ fn claims(
                     {
                         Some(format!(
                             "{}; the log says odds={}",
-                            outcome.text, claimed.text
+                            outcome.reckoning.odds_text(),
+                            claimed.text
                         ))
                     }
                     "fire" | "defense" | "odds" => None,
@@ -1163,7 +1161,10 @@ fn claims(
                         Violation::of(
                             &codes::FIRE_RESULT_MISMATCH,
                             atom.span,
-                            format!("{}{die}{effect}; the log says {says}", outcome.text),
+                            format!(
+                                "{}{die}{effect}; the log says {says}",
+                                outcome.reckoning.odds_text()
+                            ),
                             cite::RESULT,
                         )
                         .label(format!("actually {}", status_word(state, subject))),

@@ -25,7 +25,7 @@ use senlac_notation::{Atom, BattleText, Span, parse};
 use super::event::Event;
 use super::ground::{self, Mover};
 use super::movement;
-use super::orders::section_word;
+use super::orders::{members, section_word};
 use super::play::{self, Scratch, play};
 use super::rally;
 use super::record;
@@ -850,7 +850,7 @@ impl Writer<'_> {
                 .into_iter()
                 .filter(|&arm| {
                     let f = Formation::Section(nation, arm);
-                    !self.now().carried.contains(&f) && !members(self.now(), f).is_empty()
+                    !self.now().carried.contains(&f) && members(self.now(), f).next().is_some()
                 })
                 .collect();
             if sections.is_empty() {
@@ -1628,13 +1628,6 @@ fn is_william(state: &State, leader: usize) -> bool {
     state
         .info(leader)
         .is_some_and(|i| super::setup::first_word(&i.name) == "William")
-}
-
-/// The combat units on the map that take their order with `formation`.
-fn members(state: &State, formation: Formation) -> Vec<usize> {
-    (0..state.pieces.len())
-        .filter(|&p| state.pieces[p].at.is_some() && state.formation_of(p) == Some(formation))
-        .collect()
 }
 
 /// The living Saxon leader who defines `wing` (4.1.1).

@@ -217,20 +217,18 @@ fn alive(state: &State, piece: usize) -> bool {
 }
 
 /// The Saxon leaders still living.
-fn living_leaders(state: &State) -> Vec<usize> {
-    (0..state.pieces.len())
-        .filter(|&p| {
-            state
-                .info(p)
-                .is_some_and(|i| i.side == Side::Saxons && i.is_leader())
-                && alive(state, p)
-        })
-        .collect()
+fn living_leaders(state: &State) -> impl Iterator<Item = usize> + '_ {
+    (0..state.pieces.len()).filter(|&p| {
+        state
+            .info(p)
+            .is_some_and(|i| i.side == Side::Saxons && i.is_leader())
+            && alive(state, p)
+    })
 }
 
 /// The living leader who defines a wing (4.1.1).
 fn leader_of(state: &State, wing: Wing) -> Option<usize> {
-    living_leaders(state).into_iter().find(|&p| {
+    living_leaders(state).find(|&p| {
         state
             .info(p)
             .is_some_and(|i| i.part == Some(Part::Wing(wing)))
@@ -248,10 +246,9 @@ fn radius(state: &State, leader: usize) -> u32 {
 }
 
 /// The combat units on the map that take their order with `formation`.
-fn members(state: &State, formation: Formation) -> Vec<usize> {
+pub(super) fn members(state: &State, formation: Formation) -> impl Iterator<Item = usize> + '_ {
     (0..state.pieces.len())
-        .filter(|&p| state.pieces[p].at.is_some() && state.formation_of(p) == Some(formation))
-        .collect()
+        .filter(move |&p| state.pieces[p].at.is_some() && state.formation_of(p) == Some(formation))
 }
 
 /// The formations of a wing or nationality that need an order this turn:
@@ -262,7 +259,7 @@ fn needs(state: &State, part: Part) -> Vec<Formation> {
         .into_iter()
         .filter(|&f| match f {
             Formation::Wing(wing) => leader_of(state, wing).is_some(),
-            Formation::Section(..) => !members(state, f).is_empty(),
+            Formation::Section(..) => members(state, f).next().is_some(),
         })
         .filter(|f| !state.carried.contains(f))
         .collect()
@@ -383,7 +380,7 @@ fn strategy(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
             format!(
                 "the {} wing has no living leader: there are never more wings than living leaders ({}), so it writes no strategy",
                 wing.word(),
-                living_leaders(state).len()
+                living_leaders(state).count()
             ),
             cite::WINGS,
         ));
@@ -392,7 +389,7 @@ fn strategy(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     if let Part::Nation(nation) = part
         && formations(part)
             .into_iter()
-            .all(|f| members(state, f).is_empty())
+            .all(|f| members(state, f).next().is_none())
     {
         out.push(Violation::of(
             &codes::UNKNOWN_NATION,
@@ -654,7 +651,6 @@ fn housecarls(
     }
     let has_housecarls = match part {
         Part::Wing(wing) => members(state, Formation::Wing(wing))
-            .into_iter()
             .any(|p| state.info(p).and_then(|i| i.class) == Some(Class::Housecarls)),
         Part::Nation(_) => false,
     };
@@ -1437,7 +1433,7 @@ fn join(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
             format!(
                 "the {} wing has no living leader: there are never more wings than living leaders ({})",
                 wing.word(),
-                living_leaders(state).len()
+                living_leaders(state).count()
             ),
             cite::WINGS,
         ));
@@ -1576,10 +1572,10 @@ fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
             );
         }
     }
-    let leaders = living_leaders(state);
+    let leaders: Vec<usize> = living_leaders(state).collect();
     let sizes: Vec<(Wing, usize)> = Wing::ALL
         .into_iter()
-        .map(|w| (w, members(state, Formation::Wing(w)).len()))
+        .map(|w| (w, members(state, Formation::Wing(w)).count()))
         .collect();
     let available: usize = sizes.iter().map(|(_, n)| n).sum();
     // With no leader living there is one wing (4.1.3): not played yet.

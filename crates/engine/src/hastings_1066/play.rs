@@ -9,6 +9,7 @@
 //! fire, melee and their consequences) is checked by modules still to come;
 //! until then a line is checked for its place in the sequence only.
 
+use std::borrow::Cow;
 use std::ops::Deref;
 
 use senlac_notation::lower::{Action, Step};
@@ -88,8 +89,12 @@ pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>)
     match step {
         Step::Action(action) => {
             played(fold, step, out);
-            let subjects = subjects(fold, action);
-            fold.weigh(&subjects, out, before);
+            // Most lines find nothing: their subjects are only looked up
+            // when there is something to weigh.
+            if out.len() > before {
+                let subjects = subjects(fold, action);
+                fold.weigh(&subjects, out, before);
+            }
         }
         Step::Turn { .. } => {
             fold.forgive_turn();
@@ -415,17 +420,24 @@ pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
 fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     // Slips are reported once and read as meant (one mistake, one error).
     let atoms = as_meant(fold, action, out);
-    let action = &Action {
-        span: action.span,
-        atoms: &atoms,
+    let meant;
+    let action = match &atoms {
+        Cow::Borrowed(_) => action,
+        Cow::Owned(atoms) => {
+            meant = Action {
+                span: action.span,
+                atoms,
+            };
+            &meant
+        }
     };
-    let before = super::escape::Before::of(fold);
+    let mark = fold.replaced.len();
     if action.verb().text != "displace" {
         super::displace::forget_refused(fold);
     }
     written_line(fold, action, out);
     // A leader the line left alone beside the enemy owes his escape.
-    super::escape::settle(fold, &before, action.span);
+    super::escape::settle(fold, mark, action.span);
     period::decide(fold);
 }
 
@@ -461,8 +473,13 @@ fn opens_claim(atom: &Atom<'_>) -> bool {
 /// The line as its writer meant it: an actor written twice read once, a
 /// misspelt verb read as the one it nearly spells, and a claim written
 /// without its `=>` read as one. Each slip is reported once, with its fix.
-fn as_meant<'s>(state: &State, action: &Action<'_, 's>, out: &mut Vec<Violation>) -> Vec<Atom<'s>> {
-    let mut atoms = action.atoms.to_vec();
+/// A line written as meant is lent back as it is.
+fn as_meant<'a, 's>(
+    state: &State,
+    action: &Action<'a, 's>,
+    out: &mut Vec<Violation>,
+) -> Cow<'a, [Atom<'s>]> {
+    let mut atoms = Cow::Borrowed(action.atoms);
     if atoms.len() > 2 && atoms[1].text == atoms[0].text {
         let twice = atoms[1];
         out.push(
@@ -478,7 +495,7 @@ fn as_meant<'s>(state: &State, action: &Action<'_, 's>, out: &mut Vec<Violation>
                 format!("write `{}` once", twice.text),
             )),
         );
-        atoms.remove(1);
+        atoms.to_mut().remove(1);
     }
     if let Some(verb) = atoms.get(1).copied()
         && catalog::line(verb.text).is_none()
@@ -493,7 +510,7 @@ fn as_meant<'s>(state: &State, action: &Action<'_, 's>, out: &mut Vec<Violation>
             )
             .fix(Fix::new(verb.span, meant, format!("write `{meant}`"))),
         );
-        atoms[1].text = meant;
+        atoms.to_mut()[1].text = meant;
     }
     let has_outcome = atoms.iter().any(|a| a.kind == AtomKind::Outcome);
     if !has_outcome && atoms.len() > 2 {
@@ -522,7 +539,7 @@ fn as_meant<'s>(state: &State, action: &Action<'_, 's>, out: &mut Vec<Violation>
                 )
                 .fix(Fix::new(Span::new(start, start), "=> ", "write `=>`")),
             );
-            atoms.insert(
+            atoms.to_mut().insert(
                 at,
                 Atom {
                     kind: AtomKind::Outcome,

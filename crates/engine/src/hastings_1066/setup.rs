@@ -137,6 +137,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         played_on: false,
         reforms: Vec::new(),
         reform_losses: Vec::new(),
+        replaced: Vec::new(),
     };
     if !placed.is_empty() {
         super::reform::deployment(&state, &placed, out);

@@ -664,6 +664,41 @@ pub struct State {
     /// The units eliminated at the end of Period 1, each with whether it
     /// was for want of a trace (11.5.2, 11.5.3).
     pub reform_losses: Vec<(usize, bool)>,
+    /// Each change this phase made to a piece's hex, standing or facing:
+    /// the piece and how it stood just before. Kept by `event::apply` and
+    /// emptied when a phase starts (no line starts one), so that what a
+    /// line changed is read from its own entries rather than by comparing
+    /// every piece with a copy taken before it.
+    pub replaced: Vec<(usize, Placed)>,
+}
+
+/// A piece's hex, standing and facing: what adjacency and zones of control
+/// (5.7) read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    pub at: Option<Cell>,
+    pub standing: Standing,
+    pub facing: Option<Vertex>,
+}
+
+impl Placed {
+    pub fn of(piece: &PieceState) -> Placed {
+        Placed {
+            at: piece.at,
+            standing: piece.standing,
+            facing: piece.facing,
+        }
+    }
+
+    /// Whether `piece` still stands as this says, field by field rather
+    /// than through `Option`s of the whole.
+    pub fn same_as(&self, piece: &PieceState) -> bool {
+        let key =
+            |at: Option<Cell>| at.map_or(u32::MAX, |c| u32::from(c.column) << 8 | u32::from(c.row));
+        key(self.at) == key(piece.at)
+            && self.standing == piece.standing
+            && self.facing == piece.facing
+    }
 }
 
 /// A piece's name for messages, formatted when displayed.
