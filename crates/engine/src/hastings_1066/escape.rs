@@ -6,6 +6,7 @@
 //! and no enemy zone of control unless a friendly combat unit stands
 //! there; with no such path, `LEADER escape => LEADER captured`.
 
+use arrayvec::ArrayVec;
 use senlac_board::{Cell, facing, hex};
 use senlac_notation::Span;
 use senlac_notation::lower::Action;
@@ -72,14 +73,39 @@ fn before_line(state: &State, mark: usize, piece: usize) -> Option<Placed> {
     }
 }
 
-/// Whether a leader at `at` may see his exposure changed by `changes`: a
-/// leader's exposure reads only the pieces within a row and a column of
-/// him, so a line that changed none of them there left it as it was.
-fn near_a_change(changes: impl Iterator<Item = (Option<Cell>, Option<Cell>)>, at: Cell) -> bool {
-    changes
-        .flat_map(|(was, now)| [was, now])
-        .flatten()
-        .any(|cell| hex::within_one(cell, at))
+/// The hexes a line changed a piece in or out of, gathered once for all
+/// the leaders after it. A leader's exposure reads only the pieces within
+/// a row and a column of him, so a line that changed none of them there
+/// left it as it was.
+struct Changed {
+    cells: ArrayVec<Cell, 16>,
+    /// More hexes than `cells` holds (a reform lifts a whole army): every
+    /// leader is looked at again.
+    everywhere: bool,
+}
+
+impl Changed {
+    fn of(state: &State, mark: usize) -> Changed {
+        let mut changed = Changed {
+            cells: ArrayVec::new(),
+            everywhere: false,
+        };
+        for (was, now) in changes(state, mark) {
+            for cell in [was, now].into_iter().flatten() {
+                changed.everywhere |= changed.cells.try_push(cell).is_err();
+            }
+        }
+        changed
+    }
+
+    fn is_empty(&self) -> bool {
+        self.cells.is_empty() && !self.everywhere
+    }
+
+    /// Whether a leader at `at` may see his exposure changed.
+    fn near(&self, at: Cell) -> bool {
+        self.everywhere || self.cells.iter().any(|&cell| hex::within_one(cell, at))
+    }
 }
 
 /// Where a leader stands with the enemy: whether he is alone in an enemy
@@ -134,7 +160,8 @@ fn exposure(
 pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
     // Most lines change a piece or two: only the leaders near them are
     // looked at again.
-    if changes(fold, mark).next().is_none() {
+    let changed = Changed::of(fold, mark);
+    if changed.is_empty() {
         return;
     }
     for leader in 0..fold.pieces.len() {
@@ -144,7 +171,7 @@ pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
         let Some(at) = fold.pieces[leader].at else {
             continue;
         };
-        if !near_a_change(changes(fold, mark), at) {
+        if !changed.near(at) {
             continue;
         }
         let alive = matches!(
@@ -411,7 +438,7 @@ mod tests {
     fn exposure_changes_only_near_a_change() {
         let (mut changed, mut leaders) = (0, 0);
         each_line(sample(), |before, state, mark| {
-            let changes: Vec<_> = changes(state, mark).collect();
+            let lines_changes = Changed::of(state, mark);
             for leader in 0..state.pieces.len() {
                 let Some(at) = state.pieces[leader].at else {
                     continue;
@@ -429,8 +456,7 @@ mod tests {
                 let was = read(exposure(state, |o| before.get(o).copied(), leader));
                 if now != was {
                     changed += 1;
-                    let near = near_a_change(changes.iter().copied(), at);
-                    assert!(near, "leader {leader} at {at}");
+                    assert!(lines_changes.near(at), "leader {leader} at {at}");
                 }
             }
         });

@@ -154,6 +154,10 @@ pub fn entry_cost(state: &State, arm: Arm, to: Cell) -> (u32, Vec<String>) {
 /// climb or a descent when the elevations differ; on the level, toward or
 /// away from higher ground within two hexes of it, that ground being every
 /// hex higher than the start but hex 1419 and Senlac's 275-foot top.
+///
+/// Only higher ground within three hexes of `from` can decide it: a step
+/// is toward or away from ground within two hexes of one of its ends, and
+/// `to` is next to `from`; so only those hexes are looked at.
 pub fn slope(state: &State, from: Cell, to: Cell) -> Option<Slope> {
     let (a, b) = (elevation(state, from), elevation(state, to));
     if b > a {
@@ -163,19 +167,30 @@ pub fn slope(state: &State, from: Cell, to: Cell) -> Option<Slope> {
         return Some(Slope::Downhill);
     }
     let parity = state.roster.parity;
-    let higher: Vec<Cell> = senlac_board::range(
-        Cell { column: 1, row: 1 },
-        Cell {
-            column: state.roster.extent.columns,
-            row: state.roster.extent.rows,
-        },
-    )
-    .filter(|&c| c != HILL_1419 && elevation(state, c) > a && elevation(state, c) != SENLAC_TOP)
-    .collect();
-    let near = |cell: Cell| higher.iter().map(|&h| hex::distance(cell, h, parity)).min();
-    let (Some(da), Some(db)) = (near(from), near(to)) else {
-        return None;
-    };
+    let (mut da, mut db) = (u32::MAX, u32::MAX);
+    let (columns, rows) = (from.column.saturating_sub(3), from.row.saturating_sub(3));
+    for column in columns..=from.column.saturating_add(3) {
+        for row in rows..=from.row.saturating_add(3) {
+            let c = Cell { column, row };
+            if !state.roster.extent.contains(c) || !higher_ground(state, c, a) {
+                continue;
+            }
+            da = da.min(hex::distance(from, c, parity));
+            db = db.min(hex::distance(to, c, parity));
+        }
+    }
+    level_slope(da, db)
+}
+
+/// Whether `cell` is higher ground to a step at elevation `level` (HS-R7).
+fn higher_ground(state: &State, cell: Cell, level: i32) -> bool {
+    let e = elevation(state, cell);
+    cell != HILL_1419 && e > level && e != SENLAC_TOP
+}
+
+/// A level step's slope from its ends' distances to the nearest higher
+/// ground (`u32::MAX` for none).
+fn level_slope(da: u32, db: u32) -> Option<Slope> {
     if db < da && db <= 2 {
         Some(Slope::Uphill)
     } else if db > da && da <= 2 {
@@ -537,6 +552,64 @@ pub fn allowance(kind: Kind, order: Option<Order>, known: bool) -> Movement {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// HS-R7 read over the whole map, as the rule says it: the nearest
+    /// higher hex to each end, wherever it is.
+    fn slope_over_the_map(state: &State, from: Cell, to: Cell) -> Option<Slope> {
+        let (a, b) = (elevation(state, from), elevation(state, to));
+        if b != a {
+            return Some(if b > a {
+                Slope::Uphill
+            } else {
+                Slope::Downhill
+            });
+        }
+        let last = Cell {
+            column: state.roster.extent.columns,
+            row: state.roster.extent.rows,
+        };
+        let higher: Vec<Cell> = senlac_board::range(Cell { column: 1, row: 1 }, last)
+            .filter(|&c| higher_ground(state, c, a))
+            .collect();
+        let parity = state.roster.parity;
+        let near = |cell: Cell| {
+            higher
+                .iter()
+                .map(|&h| hex::distance(cell, h, parity))
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+        level_slope(near(from), near(to))
+    }
+
+    /// [`slope`] looks only near the step, and answers as the whole map
+    /// does: for every step between neighbours on the sample's map and on
+    /// generated ones.
+    #[test]
+    fn a_slope_is_decided_near_the_step() {
+        let mut texts = vec![include_str!("../../../../samples/hastings-1066-st.sbn").to_string()];
+        super::super::generate::generate_each(4, 5, &mut |battle| texts.push(battle.to_string()));
+        let mut level = [0; 3];
+        for text in &texts {
+            let archive = senlac_notation::parse(text);
+            let state = super::super::setup::setup(&archive.battles[0], &mut Vec::new());
+            let last = Cell {
+                column: state.roster.extent.columns,
+                row: state.roster.extent.rows,
+            };
+            for from in senlac_board::range(Cell { column: 1, row: 1 }, last) {
+                for to in hex::neighbours(from, state.roster.parity) {
+                    let found = slope(&state, from, to);
+                    assert_eq!(found, slope_over_the_map(&state, from, to), "{from} {to}");
+                    if elevation(&state, from) == elevation(&state, to) {
+                        level[found.map_or(0, |s| s as usize + 1)] += 1;
+                    }
+                }
+            }
+        }
+        // Level steps of every kind were asked about.
+        assert!(level.iter().all(|&n| n > 50), "{level:?}");
+    }
 
     /// The zone answers as the set of every frontal neighbour of every
     /// unit in good order does, on the map and in the ring of hexes just

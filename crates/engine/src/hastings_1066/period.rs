@@ -127,19 +127,21 @@ pub fn decide(fold: &mut impl Emit) {
     if fold.verdict.is_some() {
         return;
     }
-    let lost = |side| points_lost(fold, side);
-    let more_norman_losses = lost(Side::Normans) > lost(Side::Saxons);
     let road = !fold.road.is_empty() && fold.road.iter().all(|&(_, side)| side == Side::Normans);
-    let housecarls: Vec<usize> = (0..fold.pieces.len())
+    let mut housecarls = (0..fold.pieces.len())
         .filter(|&p| {
             fold.info(p)
                 .is_some_and(|i| i.class == Some(Class::Housecarls))
         })
-        .collect();
-    let no_housecarls = !housecarls.is_empty()
-        && housecarls
-            .iter()
-            .all(|&h| fold.pieces[h].standing == Standing::Eliminated);
+        .peekable();
+    let no_housecarls = housecarls.peek().is_some()
+        && housecarls.all(|h| fold.pieces[h].standing == Standing::Eliminated);
+    if !road && !no_housecarls {
+        return;
+    }
+    // Asked after every line: the losses are counted only for a verdict.
+    let lost = |side| points_lost(fold, side);
+    let more_norman_losses = lost(Side::Normans) > lost(Side::Saxons);
     let verdict = if road {
         Verdict {
             winner: Some(Side::Normans),

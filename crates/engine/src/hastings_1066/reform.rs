@@ -30,9 +30,53 @@ pub const NORMAN_ROWS: std::ops::RangeInclusive<u8> = 6..=26;
 /// Hexes the Normans keep between them and Senlac Hill (11.5.4).
 pub const NORMAN_DISTANCE: u32 = 4;
 
-/// Why a hex is outside a side's reform area, as a code and a message;
-/// `None` when it is inside.
-pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<(&'static CodeInfo, String)> {
+/// Why a hex is outside a side's reform area (11.5.4, 11.5.6); worded only
+/// for a message, since the trace asks it of every hex a unit reaches.
+#[derive(Clone, Copy, Debug)]
+pub enum Outside {
+    NotOnHill,
+    Flank,
+    /// `distance` hexes from the hill's hex `hill`.
+    TooClose {
+        distance: u32,
+        hill: Cell,
+    },
+    /// `hill`, of the hill, lies in the hex's row to its north.
+    NotSouth {
+        hill: Cell,
+    },
+}
+
+impl Outside {
+    pub fn code(self) -> &'static CodeInfo {
+        match self {
+            Outside::NotOnHill => &codes::REFORM_NOT_ON_HILL,
+            Outside::Flank => &codes::REFORM_FLANK,
+            Outside::TooClose { .. } | Outside::NotSouth { .. } => &codes::REFORM_TOO_CLOSE,
+        }
+    }
+
+    /// Why `cell` is outside.
+    pub fn message(self, cell: Cell) -> String {
+        match self {
+            Outside::NotOnHill => format!("{cell} is not on Senlac Hill (11.5.6)"),
+            Outside::Flank => format!(
+                "{cell} is in row {:02}: the Normans' flanks stay between rows xx06 and xx26 (11.5.4)",
+                cell.row
+            ),
+            Outside::TooClose { distance, hill } => format!(
+                "{cell} is {distance} hexes from Senlac Hill ({hill}): the Normans stay at least {NORMAN_DISTANCE} away (11.5.4, HS-R39)"
+            ),
+            Outside::NotSouth { hill } => format!(
+                "{cell} is not south of Senlac Hill: {hill}, of the hill, lies in its row at column {:02} (11.5.4, HS-R39)",
+                hill.column
+            ),
+        }
+    }
+}
+
+/// Why a hex is outside a side's reform area; `None` when it is inside.
+pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<Outside> {
     outside_among(roster, side, cell, &mut None)
 }
 
@@ -52,27 +96,16 @@ fn outside_among(
     side: Side,
     cell: Cell,
     hill: &mut Option<Vec<Cell>>,
-) -> Option<(&'static CodeInfo, String)> {
+) -> Option<Outside> {
     match side {
         Side::Saxons => {
             // `ground_at` answers only inside the map.
             let on_hill = roster.ground_at(cell).is_some_and(|g| g.senlac_hill);
-            (!on_hill).then(|| {
-                (
-                    &codes::REFORM_NOT_ON_HILL,
-                    format!("{cell} is not on Senlac Hill (11.5.6)"),
-                )
-            })
+            (!on_hill).then_some(Outside::NotOnHill)
         }
         Side::Normans => {
             if !NORMAN_ROWS.contains(&cell.row) {
-                return Some((
-                    &codes::REFORM_FLANK,
-                    format!(
-                        "{cell} is in row {:02}: the Normans' flanks stay between rows xx06 and xx26 (11.5.4)",
-                        cell.row
-                    ),
-                ));
+                return Some(Outside::Flank);
             }
             let hill = hill.get_or_insert_with(|| hill_cells(roster));
             let near = hill
@@ -80,26 +113,12 @@ fn outside_among(
                 .map(|&h| (hex::distance(cell, h, roster.parity), h))
                 .min();
             if let Some((distance, h)) = near.filter(|&(d, _)| d < NORMAN_DISTANCE) {
-                return Some((
-                    &codes::REFORM_TOO_CLOSE,
-                    format!(
-                        "{cell} is {distance} hexes from Senlac Hill ({h}): the Normans stay at least {NORMAN_DISTANCE} away (11.5.4, HS-R39)"
-                    ),
-                ));
+                return Some(Outside::TooClose { distance, hill: h });
             }
-            let north = hill
-                .iter()
+            hill.iter()
                 .filter(|h| h.row == cell.row && h.column >= cell.column)
-                .min_by_key(|h| h.column);
-            north.map(|h| {
-                (
-                    &codes::REFORM_TOO_CLOSE,
-                    format!(
-                        "{cell} is not south of Senlac Hill: {h}, of the hill, lies in its row at column {:02} (11.5.4, HS-R39)",
-                        h.column
-                    ),
-                )
-            })
+                .min_by_key(|h| h.column)
+                .map(|&h| Outside::NotSouth { hill: h })
         }
     }
 }
@@ -477,7 +496,8 @@ fn placement_fault(
             rules::REFORM,
         ));
     }
-    if let Some((code, message)) = outside(&state.roster, side, cell) {
+    if let Some(why) = outside(&state.roster, side, cell) {
+        let (code, message) = (why.code(), why.message(cell));
         return Some(Violation::of(
             code,
             span,
@@ -632,7 +652,8 @@ pub fn deployment(state: &State, placed: &[(usize, Span)], out: &mut Vec<Violati
         let (Some(info), Some(cell)) = (state.info(piece), state.pieces[piece].at) else {
             continue;
         };
-        if let Some((code, message)) = outside_among(&state.roster, info.side, cell, &mut hill) {
+        if let Some(why) = outside_among(&state.roster, info.side, cell, &mut hill) {
+            let (code, message) = (why.code(), why.message(cell));
             out.push(Violation::of(
                 code,
                 span,

@@ -278,6 +278,11 @@ fn lay_terrain(
                         (b, a)
                     };
                     roster.hexsides.insert(key, kind);
+                    for cell in [a, b] {
+                        if let Some(i) = roster.index(cell) {
+                            roster.ground[i].edged = true;
+                        }
+                    }
                 }
                 continue;
             }
