@@ -32,7 +32,7 @@ pub const NORMAN_DISTANCE: u32 = 4;
 
 /// Why a hex is outside a side's reform area (11.5.4, 11.5.6); worded only
 /// for a message, since the trace asks it of every hex a unit reaches.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outside {
     NotOnHill,
     Flank,
@@ -108,8 +108,15 @@ fn outside_among(
                 return Some(Outside::Flank);
             }
             let hill = hill.get_or_insert_with(|| hill_cells(roster));
+            // A step moves a column and a row at most: a hill hex as many
+            // columns or rows away as the distance kept is no nearer.
+            let within_reach = |h: &&Cell| {
+                let reach = NORMAN_DISTANCE as u8;
+                h.column.abs_diff(cell.column) < reach && h.row.abs_diff(cell.row) < reach
+            };
             let near = hill
                 .iter()
+                .filter(within_reach)
                 .map(|&h| (hex::distance(cell, h, roster.parity), h))
                 .min();
             if let Some((distance, h)) = near.filter(|&(d, _)| d < NORMAN_DISTANCE) {
@@ -211,13 +218,18 @@ fn untraced(state: &State, side: Side) -> Vec<usize> {
         })
         .collect();
     let mut hill = None;
+    // The units' grounds overlap: each hex is judged once.
+    let mut judged: Vec<Option<bool>> = vec![None; roster.ground.len()];
+    let mut inside = |c: Cell| {
+        let mut judge = || outside_among(roster, side, c, &mut hill).is_none();
+        match roster.index(c) {
+            Some(i) => *judged[i].get_or_insert_with(judge),
+            None => judge(),
+        }
+    };
     let mut traced: Vec<bool> = reach
         .iter()
-        .map(|ground| {
-            ground
-                .iter()
-                .any(|&c| outside_among(roster, side, c, &mut hill).is_none())
-        })
+        .map(|ground| ground.iter().any(|&c| inside(c)))
         .collect();
     // A unit that reaches a friend who can trace, traces (to a fixpoint).
     loop {
@@ -661,5 +673,50 @@ pub fn deployment(state: &State, placed: &[(usize, Span)], out: &mut Vec<Violati
                 rules::VARIABLE_DEPLOYMENT,
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 11.5.4 read over every hill hex, as the rule says it.
+    fn outside_by_every_hill_hex(roster: &Roster, cell: Cell) -> Option<Outside> {
+        if !NORMAN_ROWS.contains(&cell.row) {
+            return Some(Outside::Flank);
+        }
+        let hill = hill_cells(roster);
+        let near = hill
+            .iter()
+            .map(|&h| (hex::distance(cell, h, roster.parity), h))
+            .min();
+        if let Some((distance, h)) = near.filter(|&(d, _)| d < NORMAN_DISTANCE) {
+            return Some(Outside::TooClose { distance, hill: h });
+        }
+        hill.iter()
+            .filter(|h| h.row == cell.row && h.column >= cell.column)
+            .min_by_key(|h| h.column)
+            .map(|&h| Outside::NotSouth { hill: h })
+    }
+
+    /// [`outside`] measures only the hill hexes within reach, and gives
+    /// the same reason, nearest hex included, as measuring every one: for
+    /// every hex of the sample's map, and a hex off it.
+    #[test]
+    fn the_normans_reform_area_is_measured_near_the_hex() {
+        let archive =
+            senlac_notation::parse(include_str!("../../../../samples/hastings-1066-st.sbn"));
+        let roster = super::super::setup::setup(&archive.battles[0], &mut Vec::new()).roster;
+        let last = Cell {
+            column: roster.extent.columns + 1,
+            row: roster.extent.rows + 1,
+        };
+        let mut close = 0;
+        for cell in senlac_board::range(Cell { column: 1, row: 1 }, last) {
+            let found = outside(&roster, Side::Normans, cell);
+            assert_eq!(found, outside_by_every_hill_hex(&roster, cell), "{cell}");
+            close += usize::from(matches!(found, Some(Outside::TooClose { .. })));
+        }
+        assert!(close > 20, "{close} hexes too close");
     }
 }

@@ -215,8 +215,9 @@ pub fn triggers_after(
                 .entities
                 .get(commander)
                 .is_some_and(|c| c.status.lost());
-            let checked = after.commander_losses_checked.contains(&(unit, commander));
-            if is_lost && !was_lost && !checked {
+            // The list of checks made grows through the battle: asked last.
+            let checked = || after.commander_losses_checked.contains(&(unit, commander));
+            if is_lost && !was_lost && !checked() {
                 let killer = engaged_with(engaged, commander)
                     .find(|&other| after.enemies(commander, other))
                     .or_else(&mut nearest);
