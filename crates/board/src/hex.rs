@@ -444,41 +444,61 @@ fn inside(from: Cube, delta: Cube, hex: Cube) -> Option<(Fraction, Fraction)> {
 /// A line runs along hexsides only in the six directions through a
 /// vertex (two cube coordinates of the step equal); it then goes centre,
 /// vertex, side, vertex, centre, and its steps are exactly [`between`]'s.
-/// Every other line crosses sides and never runs along one; the hexes it
-/// enters are found exactly, on integers, among the hexes within two steps
-/// of [`line()`]'s cells (a hex the line enters is at most one step from
-/// them).
+/// Every other line crosses sides and never runs along one: it leaves each
+/// hex where it enters the next, so the hexes it enters are found one from
+/// the other, exactly, on integers ([`Crossing`]).
 pub fn straightedge(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Between> {
     let (from, to) = (to_cube(a, parity), to_cube(b, parity));
     let delta = Cube::new(to.q - from.q, to.r - from.r);
     let along_sides = delta.q == delta.r || delta.r == delta.s || delta.s == delta.q;
-    let steps: Vec<Between> = if along_sides {
-        between(a, b, parity).collect()
-    } else {
-        let mut near: Vec<Cube> = Vec::new();
-        let walked = line(a, b, parity).map(|cell| to_cube(cell, parity));
-        for centre in walked {
-            for dq in -2..=2i32 {
-                for dr in (-2i32).max(-dq - 2)..=2i32.min(-dq + 2) {
-                    near.push(Cube::new(centre.q + dq, centre.r + dr));
-                }
-            }
+    let walk = along_sides.then(|| between(a, b, parity));
+    let crossing = (!along_sides).then(|| Crossing {
+        from,
+        delta,
+        to,
+        at: from,
+        // The line starts at the centre and leaves the first hex when it
+        // enters the next.
+        leaves: inside(from, delta, from).map_or((1, 1), |(_, high)| high),
+        parity,
+    });
+    walk.into_iter()
+        .flatten()
+        .chain(crossing.into_iter().flatten())
+}
+
+/// The hexes a straightedge that runs along no side passes through, ends
+/// excluded: from each hex, the neighbour whose stretch of the line starts
+/// where this hex's ends. Where the line leaves through a vertex it enters
+/// one of the two neighbours that meet there (going between them would be
+/// running along their side); interiors are disjoint, so only one starts
+/// at that moment.
+struct Crossing {
+    from: Cube,
+    delta: Cube,
+    to: Cube,
+    /// The hex the line is in, and when it leaves it.
+    at: Cube,
+    leaves: Fraction,
+    parity: Parity,
+}
+
+impl Iterator for Crossing {
+    type Item = Between;
+
+    fn next(&mut self) -> Option<Between> {
+        let same = |x: Fraction, y: Fraction| x.0 * y.1 == y.0 * x.1;
+        let (next, leaves) = Direction::ALL.into_iter().find_map(|direction| {
+            let next = self.at.step(direction);
+            let (enters, leaves) = inside(self.from, self.delta, next)?;
+            same(enters, self.leaves).then_some((next, leaves))
+        })?;
+        if next == self.to {
+            return None;
         }
-        near.sort_by_key(|cube| (cube.q, cube.r));
-        near.dedup();
-        let mut crossed: Vec<(Fraction, Cube)> = near
-            .into_iter()
-            .filter(|&cube| cube != from && cube != to)
-            .filter_map(|cube| inside(from, delta, cube).map(|(low, _)| (low, cube)))
-            .collect();
-        // The interiors are disjoint, so no two hexes are entered at once.
-        crossed.sort_by(|x, y| (x.0.0 * y.0.1).cmp(&(y.0.0 * x.0.1)));
-        crossed
-            .into_iter()
-            .map(|(_, cube)| Between::Hex(edge_cell(cube, parity)))
-            .collect()
-    };
-    steps.into_iter()
+        (self.at, self.leaves) = (next, leaves);
+        Some(Between::Hex(edge_cell(next, self.parity)))
+    }
 }
 
 /// Whether nothing the [`straightedge`] from `a` to `b` passes blocks it:

@@ -164,10 +164,8 @@ pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
     if changed.is_empty() {
         return;
     }
-    for leader in 0..fold.pieces.len() {
-        if !fold.info(leader).is_some_and(|i| i.is_leader()) {
-            continue;
-        }
+    for i in 0..fold.roster.leaders.len() {
+        let leader = fold.roster.leaders[i];
         let Some(at) = fold.pieces[leader].at else {
             continue;
         };

@@ -218,12 +218,12 @@ fn alive(state: &State, piece: usize) -> bool {
 
 /// The Saxon leaders still living.
 fn living_leaders(state: &State) -> impl Iterator<Item = usize> + '_ {
-    (0..state.pieces.len()).filter(|&p| {
-        state
-            .info(p)
-            .is_some_and(|i| i.side == Side::Saxons && i.is_leader())
-            && alive(state, p)
-    })
+    state
+        .roster
+        .leaders
+        .iter()
+        .copied()
+        .filter(|&p| state.info(p).is_some_and(|i| i.side == Side::Saxons) && alive(state, p))
 }
 
 /// The living leader who defines a wing (4.1.1).

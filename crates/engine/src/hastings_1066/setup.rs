@@ -111,6 +111,9 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     } else {
         Vec::new()
     };
+    roster.leaders = (0..roster.pieces.len())
+        .filter(|&p| roster.pieces[p].is_leader())
+        .collect();
     let state = State {
         roster: Arc::new(roster),
         pieces,

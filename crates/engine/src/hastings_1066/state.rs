@@ -183,6 +183,9 @@ pub struct Roster {
     /// Ridge and stream hexsides, each with its lower cell first.
     pub hexsides: HashMap<(Cell, Cell), Hexside, FixedState>,
     pub pieces: Vec<PieceInfo>,
+    /// The leaders among [`Roster::pieces`], in roster order: what is asked
+    /// of each leader after every line reads these, not every piece.
+    pub leaders: Vec<usize>,
     pub options: Options,
     /// `(piece, finding)`: pieces whose line or placement was refused, so
     /// what follows from it is not checked again (one mistake, one error).
@@ -211,6 +214,7 @@ impl Roster {
             ground: Vec::new(),
             hexsides: HashMap::default(),
             pieces: Vec::new(),
+            leaders: Vec::new(),
             options: Options::default(),
             doubted: Vec::new(),
             ids: HashMap::default(),
