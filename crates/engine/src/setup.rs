@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use arrayvec::ArrayVec;
 use foldhash::fast::FixedState;
 
 use senlac_board::scene::{Board, Shape};
@@ -914,18 +915,33 @@ fn place(at: Location) -> String {
 /// Reports each `key=` a line gives a second time: which value counts would
 /// be a guess.
 fn repeated_pairs<'s>(pairs: &[Atom<'s>], out: &mut Vec<Violation>) {
-    // Keys are compared as written; only a repeated pair's values are read
-    // (value::pair classifies its value, and a line may have many pairs).
+    if pairs.len() < 2 {
+        return;
+    }
+    // Each key is read once and kept on the stack packed in a number
+    // (`packed_key`); only keys packed alike are compared as written. A
+    // line with more pairs than are kept reads the others' keys again as
+    // it searches. Only a repeated pair's values are read (value::pair
+    // classifies its value).
+    const KEPT: usize = 32;
+    let mut kept: ArrayVec<u64, KEPT> = ArrayVec::new();
     for (i, atom) in pairs.iter().enumerate() {
-        let Some(this) = value::key(atom) else {
+        let this = value::key(atom);
+        let packed = this.map_or(NO_KEY, packed_key);
+        let found = this.and_then(|this| {
+            let same = |j: usize| value::key(&pairs[j]) == Some(this);
+            (kept.iter().enumerate())
+                .find(|&(j, &k)| k == packed && same(j))
+                .map(|(j, _)| j)
+                .or_else(|| (KEPT..i).find(|&j| same(j)))
+        });
+        if !kept.is_full() {
+            kept.push(packed);
+        }
+        let Some(earlier) = found else {
             continue;
         };
-        let Some(earlier) = pairs[..i]
-            .iter()
-            .find(|earlier| value::key(earlier) == Some(this))
-        else {
-            continue;
-        };
+        let earlier = &pairs[earlier];
         let (Some((key, value)), Some((_, first))) = (value::pair(atom), value::pair(earlier))
         else {
             continue;
@@ -945,10 +961,40 @@ fn repeated_pairs<'s>(pairs: &[Atom<'s>], out: &mut Vec<Violation>) {
     }
 }
 
+/// A pair's key with its first seven bytes and its length packed in a
+/// number: a line's keys (nine stats of three letters on a TDGS entity)
+/// mostly differ there, so telling them apart compares integers. Keys
+/// packed alike may still differ past the seventh byte.
+fn packed_key(key: &str) -> u64 {
+    let mut bytes = [0u8; 8];
+    let head = key.len().min(7);
+    bytes[..head].copy_from_slice(&key.as_bytes()[..head]);
+    bytes[7] = u8::try_from(key.len()).unwrap_or(u8::MAX);
+    u64::from_le_bytes(bytes)
+}
+
+/// [`packed_key`] of an atom that is no pair: no key packs to it, since
+/// 0xFF is never a byte of UTF-8.
+const NO_KEY: u64 = u64::MAX;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use senlac_notation::parse;
+
+    /// Keys of different lengths or heads pack apart; only keys alike in
+    /// their first seven bytes and their length pack alike, and no key
+    /// packs as an atom that is no pair.
+    #[test]
+    fn pair_keys_pack_apart_by_length_and_head() {
+        assert_eq!(packed_key("str"), packed_key("str"));
+        assert_ne!(packed_key("str"), packed_key("dex"));
+        assert_ne!(packed_key("st"), packed_key("str"));
+        assert_ne!(packed_key("abcdefgh"), packed_key("abcdefg"));
+        // Alike past the seventh byte: told apart as written.
+        assert_eq!(packed_key("movementa"), packed_key("movementb"));
+        assert_ne!(packed_key(&"\u{10FFFF}".repeat(70)), NO_KEY);
+    }
 
     const TAGS: &str = "[Battle \"B\"] [Site \"S\"] [Date \"2024-11-02\"] [Rules \"example/duel\"] [Sides \"Red Blue\"] [Result \"*\"]\n";
 
@@ -974,6 +1020,29 @@ mod tests {
     }
 
     const ARMIES: &str = "map hex 6x6 parity odd\narmy Red \"Red Host\" leader \"Rolf\" morale=3\n  unit I \"Foot\" infantry B size=100\n  unit II \"Horse\" cavalry\narmy Blue \"Blue Host\"\n  unit I \"Foot\" infantry\n";
+
+    /// A key given twice is found wherever the two stand on a long line,
+    /// among the keys kept on the stack or past them, and reported at the
+    /// second.
+    #[test]
+    fn a_repeated_key_is_found_on_a_long_line() {
+        let line = |repeat: usize| {
+            let mut pairs: Vec<String> = (0..40).map(|i| format!("k{i}={i}")).collect();
+            pairs[39] = format!("k{repeat}=99");
+            format!("army Red \"Red\" {}\narmy Blue \"Blue\"\n", pairs.join(" "))
+        };
+        // Keys alike in their first seven bytes are told apart as written.
+        let alike = "army Red \"Red\" movementa=1 movementb=2\narmy Blue \"Blue\"\n";
+        assert_eq!(findings(alike), []);
+        for repeat in [3, 31, 32, 35] {
+            only(
+                &line(repeat),
+                "setup::repeated-pair",
+                &format!("k{repeat}=99"),
+            );
+        }
+        assert_eq!(findings(&line(39)), []);
+    }
 
     #[test]
     fn a_legal_setup_is_read_whole() {
