@@ -24,17 +24,14 @@ use crate::violation::Violation;
 pub const ESCAPE_HEXES: usize = 3;
 
 /// The enemy combat units of `piece` (on the map).
-fn enemies(state: &State, piece: usize) -> Vec<usize> {
+fn enemies(state: &State, piece: usize) -> impl Iterator<Item = usize> + '_ {
     let side = state.info(piece).map(|i| i.side);
-    // Sized once: collecting from a filter grows the vector step by step.
-    let mut found = Vec::with_capacity(state.pieces.len());
-    found.extend((0..state.pieces.len()).filter(|&o| {
+    (0..state.pieces.len()).filter(move |&o| {
         state
             .info(o)
             .is_some_and(|i| Some(i.side) != side && !i.is_leader())
             && state.pieces[o].at.is_some()
-    }));
-    found
+    })
 }
 
 /// Whether a friendly combat unit of `leader` stands in `cell`.
@@ -203,7 +200,6 @@ pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
         let newly_in_zoc = alone_in_zoc && !was.as_ref().is_some_and(|e| e.alone_in_zoc);
         let mut causes: Vec<usize> = if newly_in_zoc {
             enemies(fold, leader)
-                .into_iter()
                 .filter(|&e| controls_cell(fold, e, at))
                 .collect()
         } else {
@@ -233,9 +229,9 @@ fn may_enter(state: &State, leader: usize, cell: Cell) -> bool {
     if !state.roster.extent.contains(cell) {
         return false;
     }
-    let foes = enemies(state, leader);
-    let occupied = foes.iter().any(|&e| state.pieces[e].at == Some(cell));
-    let controlled = foes.iter().any(|&e| controls_cell(state, e, cell));
+    // Asked of every hex an escape might take: the enemies are not listed.
+    let occupied = enemies(state, leader).any(|e| state.pieces[e].at == Some(cell));
+    let controlled = enemies(state, leader).any(|e| controls_cell(state, e, cell));
     !occupied && (!controlled || friend_in(state, leader, cell))
 }
 
