@@ -302,6 +302,25 @@ fn ring_parts(target: Footprint, other: Footprint) -> u8 {
         .fold(0, |bits, (bit, _)| bits | bit)
 }
 
+/// [`ring_parts`]'s four side parts alone (N, E, S, W): all the surrounded
+/// test reads, asked of every pinning entity near every unit after every
+/// line.
+fn side_parts(target: Footprint, other: Footprint) -> u8 {
+    let (t, o) = (target.rect(), other.rect());
+    let mut parts = 0;
+    if t.columns_meet(o) {
+        let has_row = |row: i32| (o.top..=o.bottom).contains(&row);
+        parts |= if has_row(t.top - 1) { N } else { 0 };
+        parts |= if has_row(t.bottom + 1) { S } else { 0 };
+    }
+    if t.rows_meet(o) {
+        let has_column = |column: i32| (o.left..=o.right).contains(&column);
+        parts |= if has_column(t.right + 1) { E } else { 0 };
+        parts |= if has_column(t.left - 1) { W } else { 0 };
+    }
+    parts
+}
+
 /// The sides of `target` touched by any of `others` (POSITION-7): a side is
 /// touched when a square of another footprint lies directly across it,
 /// edge-adjacent to one of that side's squares. Touching only a corner
@@ -314,7 +333,7 @@ pub fn touched_sides(target: Footprint, others: impl IntoIterator<Item = Footpri
         (W, Side::West),
     ];
     others.into_iter().fold(Sides::NONE, |sides, other| {
-        let parts = ring_parts(target, other);
+        let parts = side_parts(target, other);
         SIDE_PARTS
             .into_iter()
             .filter(|&(bit, _)| parts & bit != 0)
@@ -1342,6 +1361,26 @@ mod tests {
         assert!(adjacent(a, b));
         assert_eq!(touched_sides(b, [a]), Sides::NONE);
         assert_eq!(touched_sides(a, [b]), Sides::NONE);
+    }
+
+    /// The surrounded test's side parts are the ring's four sides, for
+    /// every placing of a footprint of up to 3 × 3 around another.
+    #[test]
+    fn side_parts_are_the_rings_sides() {
+        for (tw, th, ow, oh) in (1..=3).flat_map(|tw| {
+            (1..=3).flat_map(move |th| {
+                (1..=3).flat_map(move |ow| (1..=3).map(move |oh| (tw, th, ow, oh)))
+            })
+        }) {
+            let target = Footprint::new(Cell { column: 6, row: 6 }, tw, th);
+            for column in 1..=11 {
+                for row in 1..=11 {
+                    let other = Footprint::new(Cell { column, row }, ow, oh);
+                    let sides = ring_parts(target, other) & (N | E | S | W);
+                    assert_eq!(side_parts(target, other), sides, "{target:?} {other:?}");
+                }
+            }
+        }
     }
 
     #[test]
