@@ -67,6 +67,16 @@ impl Extent {
     pub fn contains(self, cell: Cell) -> bool {
         (1..=self.columns).contains(&cell.column) && (1..=self.rows).contains(&cell.row)
     }
+
+    /// Every cell of the grid, column by column, as [`range`] lists them;
+    /// none for an empty grid.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        let last = Cell {
+            column: self.columns,
+            row: self.rows,
+        };
+        range(Cell { column: 1, row: 1 }, last).filter(move |&cell| self.contains(cell))
+    }
 }
 
 /// The inclusive rectangle of labels between two corners, column by column

@@ -25,15 +25,13 @@ use senlac_notation::{Atom, BattleText, Span, parse};
 use super::event::Event;
 use super::ground::{self, Mover};
 use super::movement;
-use super::orders::{members, section_word};
+use super::orders::{leader_of, members, section_word};
 use super::play::{self, Scratch, play};
 use super::rally;
 use super::record;
 use super::reform;
 use super::setup::setup;
-use super::state::{
-    Formation, LeaderStanding, Nation, Owed, Part, Piece, Segment, Standing, State, Wing,
-};
+use super::state::{Formation, LeaderStanding, Nation, Owed, Part, Segment, Standing, State, Wing};
 use super::tables::{Arm, Kind, Order, Side};
 use crate::violation::Violation;
 
@@ -1628,20 +1626,6 @@ fn is_william(state: &State, leader: usize) -> bool {
     state
         .info(leader)
         .is_some_and(|i| super::setup::first_word(&i.name) == "William")
-}
-
-/// The living Saxon leader who defines `wing` (4.1.1).
-fn leader_of(state: &State, wing: Wing) -> Option<usize> {
-    (0..state.pieces.len()).find(|&p| {
-        state.info(p).is_some_and(|i| {
-            i.side == Side::Saxons
-                && matches!(i.piece, Piece::Leader(_))
-                && i.part == Some(Part::Wing(wing))
-        }) && !matches!(
-            state.pieces[p].leader,
-            LeaderStanding::Killed | LeaderStanding::Captured
-        )
-    })
 }
 
 /// Every hex `mover` could end a move in from `start` under `allowance`,

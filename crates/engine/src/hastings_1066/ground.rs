@@ -564,11 +564,7 @@ mod tests {
                 Slope::Downhill
             });
         }
-        let last = Cell {
-            column: state.roster.extent.columns,
-            row: state.roster.extent.rows,
-        };
-        let higher: Vec<Cell> = senlac_board::range(Cell { column: 1, row: 1 }, last)
+        let higher: Vec<Cell> = (state.roster.extent.cells())
             .filter(|&c| higher_ground(state, c, a))
             .collect();
         let parity = state.roster.parity;
@@ -593,11 +589,7 @@ mod tests {
         for text in &texts {
             let archive = senlac_notation::parse(text);
             let state = super::super::setup::setup(&archive.battles[0], &mut Vec::new());
-            let last = Cell {
-                column: state.roster.extent.columns,
-                row: state.roster.extent.rows,
-            };
-            for from in senlac_board::range(Cell { column: 1, row: 1 }, last) {
+            for from in state.roster.extent.cells() {
                 for to in hex::neighbours(from, state.roster.parity) {
                     let found = slope(&state, from, to);
                     assert_eq!(found, slope_over_the_map(&state, from, to), "{from} {to}");

@@ -227,7 +227,7 @@ fn living_leaders(state: &State) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// The living leader who defines a wing (4.1.1).
-fn leader_of(state: &State, wing: Wing) -> Option<usize> {
+pub(super) fn leader_of(state: &State, wing: Wing) -> Option<usize> {
     living_leaders(state).find(|&p| {
         state
             .info(p)

@@ -27,7 +27,7 @@ use super::codes;
 use super::rules;
 use super::state::{
     Factors, Ground, Nation, Options, Part, Piece, PieceInfo, PieceState, Ratings, Roster, State,
-    Wing,
+    Wing, hexside_key,
 };
 use super::tables::{Class, Grade, Hexside, RIDGE_ALIAS, Side, Terrain, Weapon};
 use crate::code::CodeInfo;
@@ -275,12 +275,7 @@ fn lay_terrain(
                     continue;
                 };
                 for &(a, b) in edges {
-                    let key = if (a.column, a.row) <= (b.column, b.row) {
-                        (a, b)
-                    } else {
-                        (b, a)
-                    };
-                    roster.hexsides.insert(key, kind);
+                    roster.hexsides.insert(hexside_key(a, b), kind);
                     for cell in [a, b] {
                         if let Some(i) = roster.index(cell) {
                             roster.ground[i].edged = true;

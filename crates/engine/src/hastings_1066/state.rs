@@ -253,12 +253,7 @@ impl Roster {
         if !edged(a) || !edged(b) {
             return None;
         }
-        let key = if (a.column, a.row) <= (b.column, b.row) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        self.hexsides.get(&key).copied()
+        self.hexsides.get(&hexside_key(a, b)).copied()
     }
 
     /// The piece a side's id names.
@@ -685,6 +680,16 @@ pub struct State {
     pub replaced: Vec<(usize, Placed)>,
 }
 
+/// The key of the hexside between `a` and `b` in [`Roster::hexsides`]:
+/// the lower cell first, whichever side names it.
+pub fn hexside_key(a: Cell, b: Cell) -> (Cell, Cell) {
+    if (a.column, a.row) <= (b.column, b.row) {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
 /// A piece's hex, standing and facing: what adjacency and zones of control
 /// (5.7) read.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -834,18 +839,9 @@ mod tests {
         for text in &texts {
             let archive = senlac_notation::parse(text);
             let roster = super::super::setup::setup(&archive.battles[0], &mut Vec::new()).roster;
-            let last = Cell {
-                column: roster.extent.columns,
-                row: roster.extent.rows,
-            };
-            for a in senlac_board::range(Cell { column: 1, row: 1 }, last) {
+            for a in roster.extent.cells() {
                 for b in hex::neighbours(a, roster.parity) {
-                    let key = if (a.column, a.row) <= (b.column, b.row) {
-                        (a, b)
-                    } else {
-                        (b, a)
-                    };
-                    let listed = roster.hexsides.get(&key).copied();
+                    let listed = roster.hexsides.get(&hexside_key(a, b)).copied();
                     assert_eq!(roster.hexside(a, b), listed, "{a} {b}");
                     found += usize::from(listed.is_some());
                 }

@@ -2634,12 +2634,14 @@ fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Spa
         })
         .collect();
     let fired = super::morale::triggers_after(before, fold, &engaged, cause);
-    for unit in (0..fold.entities.len()).filter(|_| !lost.is_empty()) {
-        if fold.entities[unit]
-            .commander
-            .is_some_and(|l| lost.contains(&l.commander))
-        {
-            fold.emit(Event::Commanded { unit, link: None });
+    if !lost.is_empty() {
+        for unit in 0..fold.entities.len() {
+            if fold.entities[unit]
+                .commander
+                .is_some_and(|l| lost.contains(&l.commander))
+            {
+                fold.emit(Event::Commanded { unit, link: None });
+            }
         }
     }
     for (unit, triggers) in &fired.spent_silently {
