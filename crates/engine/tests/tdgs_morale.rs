@@ -4,9 +4,10 @@
 //! 6), on states set up from text and then changed by hand.
 
 use proptest::prelude::*;
+use senlac_engine::tdgs::event::once_per_battle;
 use senlac_engine::tdgs::morale::{
     self, FleeError, Goal, cascade, check_flight, escape_route, goal, may_check_now, merge,
-    next_due, triggers_after,
+    next_due, triggers_after, triggers_after_weighing_all,
 };
 use senlac_engine::tdgs::setup::setup;
 use senlac_engine::tdgs::state::{Edge, MoraleCheck, Rout, State, Status, Triggers};
@@ -163,6 +164,39 @@ fn half_alone_is_threat_10_against_the_attacker() {
     assert_eq!(fired.checks[0].triggers, triggers(&[Trigger::Half]));
     assert_eq!(fired.checks[0].threat, 10);
     assert_eq!(fired.checks[0].threat_entity, Some(r));
+}
+
+/// An enemy routed beside a unit pins it again once it rallies where it
+/// stands: the line that rallies it moved nothing, yet surrounds the unit
+/// (TRIGGERS-5, TDGS-R17).
+#[test]
+fn a_rally_beside_a_unit_can_surround_it() {
+    let mut before = battle(
+        "20x16",
+        &entity("U", 14, "size=2x2"),
+        &(entity("N", 14, "size=2x2")
+            + &entity("E", 14, "size=2x2")
+            + &entity("S", 14, "size=2x2")),
+        "deploy Crown U@1207\ndeploy Raiders N@1205 E@1406 S@0101\n",
+    );
+    let [u, n, s] = [("Crown", "U"), ("Raiders", "N"), ("Raiders", "S")]
+        .map(|(side, id)| at(&before, side, id));
+    place(&mut before, s, "1209");
+    before.entities[s].status = Status::Routed;
+    assert!(!morale::is_surrounded(&before, u));
+    let mut after = before.clone();
+    after.entities[s].status = Status::Active;
+    let fired = triggers_after(&before.entities, &after, &[], no_span());
+    assert_eq!(
+        fired.checks,
+        [MoraleCheck {
+            unit: u,
+            triggers: triggers(&[Trigger::Surrounded]),
+            threat: 12,
+            threat_entity: Some(n),
+            cause: no_span(),
+        }]
+    );
 }
 
 #[test]
@@ -658,7 +692,7 @@ fn check_crowd(places: &[(u8, u8, u8)]) -> Result<(), TestCaseError> {
         };
         e.spent = Triggers::NONE;
     }
-    let fired = triggers_after(&state.entities, &state, &[], no_span());
+    let fired = triggers_after_weighing_all(&state.entities, &state, &[], no_span());
     let mut found: Vec<usize> = fired
         .checks
         .iter()
@@ -705,5 +739,75 @@ proptest! {
         places in proptest::collection::vec((1u8..=12, 1u8..=10, 0u8..6), 8)
     ) {
         check_crowd(&places)?;
+    }
+}
+
+/// The crowd placed as `places` says, with every trigger true there spent,
+/// as a settle leaves it; then one line's change: `entity` placed at
+/// `(column, row, fate)` (where it stood, when `stays`) and its HP lowered
+/// by `wound`. Weighing what the line changed finds what weighing every
+/// unit finds.
+fn check_line_weighed(
+    places: &[(u8, u8, u8)],
+    entity: usize,
+    (column, row, fate): (u8, u8, u8),
+    stays: bool,
+    wound: i32,
+) -> Result<(), TestCaseError> {
+    let place = |state: &mut State, entity: usize, (column, row, fate): (u8, u8, u8)| {
+        let e = &mut state.entities[entity];
+        e.anchor = (fate != 5).then_some(Cell { column, row });
+        e.status = match fate {
+            3 => Status::Routed,
+            4 => Status::Destroyed,
+            _ => Status::Active,
+        };
+    };
+    let mut before = crowd();
+    for (entity, &at) in places.iter().enumerate() {
+        place(&mut before, entity, at);
+        before.entities[entity].spent = Triggers::NONE;
+    }
+    let settled = triggers_after_weighing_all(&before.entities, &before, &[], no_span());
+    for (unit, triggers) in settled
+        .checks
+        .iter()
+        .map(|c| (c.unit, c.triggers))
+        .chain(settled.spent_silently.iter().copied())
+    {
+        let spent = &mut before.entities[unit].spent;
+        *spent = spent.union(once_per_battle(triggers));
+    }
+    let mut after = before.clone();
+    let (column, row) = if stays {
+        (places[entity].0, places[entity].1)
+    } else {
+        (column, row)
+    };
+    place(&mut after, entity, (column, row, fate));
+    after.entities[entity].hp -= wound;
+    let whole = triggers_after_weighing_all(&before.entities, &after, &[], no_span());
+    prop_assert_eq!(
+        triggers_after(&before.entities, &after, &[], no_span()),
+        whole
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// After a line that moves, routs, rallies, removes or wounds one entity, the
+    /// triggers found by weighing only what changed are those found by
+    /// weighing every unit: what lets settle pass over the rest.
+    #[test]
+    fn a_line_is_weighed_as_if_every_unit_were(
+        places in proptest::collection::vec((1u8..=6, 1u8..=6, 0u8..6), 8),
+        entity in 0usize..8,
+        to in (1u8..=6, 1u8..=6, 0u8..6),
+        stays in any::<bool>(),
+        wound in prop_oneof![Just(0), 1i32..14],
+    ) {
+        check_line_weighed(&places, entity, to, stays, wound)?;
     }
 }

@@ -5,6 +5,7 @@
 //! CORNERED-2). Play calls them after every line (spec 1.2, RESOLVE-OWED)
 //! and turns their answers into events; nothing here changes a state.
 
+use arrayvec::ArrayVec;
 use senlac_board::footprint::{self, Footprint, PathError};
 use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
@@ -160,23 +161,137 @@ fn engaged_with(engaged: &[(usize, usize)], entity: usize) -> impl Iterator<Item
 /// entity (TDGS-R33) is the one of the highest trigger: the attacker for
 /// HP, the commander's killer for commander lost, the Terrifying entity,
 /// else the nearest enemy. A routed unit's triggers are spent silently.
+///
+/// Only what the line changed is weighed ([`Weighed::since`]); the
+/// triggers it could not have made true were weighed after an earlier line.
 pub fn triggers_after(
     before: &[EntityState],
     after: &State,
     engaged: &[(usize, usize)],
     cause: Span,
 ) -> Fired {
+    weigh(before, after, engaged, cause, Weighed::since(before, after))
+}
+
+/// [`triggers_after`] weighing every unit's every trigger, as if nothing
+/// had been weighed before: what play asserts it agrees with in debug builds.
+pub fn triggers_after_weighing_all(
+    before: &[EntityState],
+    after: &State,
+    engaged: &[(usize, usize)],
+    cause: Span,
+) -> Fired {
+    weigh(before, after, engaged, cause, Weighed::ALL)
+}
+
+/// Which units' triggers a line could have made true.
+///
+/// Half and quarter depend on the unit's HP and on its being on the board;
+/// surrounded on the unit's footprint and on the enemies that pin it, all
+/// within a square of it. Each is spent the first time a settle finds it
+/// true, SETUP-15 spends what is true at deployment, and only the lines of
+/// the movetext change an HP, an anchor or a status, each followed by a
+/// settle. So a trigger whose inputs a line left alone was false after the
+/// line before, and is still. Commander lost and terror are of the line
+/// already: a commander lost in it, an enemy engaged in it.
+#[derive(Clone, Copy, Debug)]
+struct Weighed {
+    /// Bit `e`: entity `e`'s HP, anchor or status changed.
+    changed: u64,
+    /// Bit `e`: something was placed within a square of entity `e`, where
+    /// it stood before the line or stands after it.
+    near_placed: u64,
+    /// Every trigger of every unit: more than 64 entities, a commander
+    /// lost, or [`triggers_after_weighing_all`].
+    everything: bool,
+}
+
+impl Weighed {
+    const ALL: Weighed = Weighed {
+        changed: 0,
+        near_placed: 0,
+        everything: true,
+    };
+
+    fn since(before: &[EntityState], after: &State) -> Weighed {
+        let everything = Weighed::ALL;
+        let entities = &after.entities;
+        if entities.len() > 64 || before.len() != entities.len() {
+            return everything;
+        }
+        let mut weighed = Weighed {
+            changed: 0,
+            near_placed: 0,
+            everything: false,
+        };
+        let mut placed: ArrayVec<footprint::Rect, 8> = ArrayVec::new();
+        for (entity, (was, now)) in before.iter().zip(entities).enumerate() {
+            let moved = was.anchor != now.anchor;
+            if !moved && was.status == now.status {
+                weighed.changed |= u64::from(was.hp != now.hp) << entity;
+                continue;
+            }
+            weighed.changed |= 1 << entity;
+            if !was.status.lost() && now.status.lost() {
+                return everything;
+            }
+            let bounds = |anchor: Option<Cell>| {
+                let info = after.info(entity)?;
+                Some(Footprint::new(anchor?, info.width, info.height).rect())
+            };
+            let old = if moved { bounds(was.anchor) } else { None };
+            for rect in [old, bounds(now.anchor)].into_iter().flatten() {
+                if placed.try_push(rect).is_err() {
+                    return everything;
+                }
+            }
+        }
+        if !placed.is_empty() {
+            for unit in 0..entities.len() {
+                let near = after.footprint(unit).is_some_and(|at| {
+                    let bounds = at.rect();
+                    placed.iter().any(|&rect| bounds.gap(rect) <= 1)
+                });
+                weighed.near_placed |= u64::from(near) << unit;
+            }
+        }
+        weighed
+    }
+
+    /// Whether `unit`'s half and quarter triggers need weighing.
+    fn hp_of(self, unit: usize) -> bool {
+        self.everything || self.changed & (1 << unit) != 0
+    }
+
+    /// Whether `unit` is surrounded may have changed.
+    fn surround_of(self, unit: usize) -> bool {
+        self.everything || self.near_placed & (1 << unit) != 0
+    }
+}
+
+fn weigh(
+    before: &[EntityState],
+    after: &State,
+    engaged: &[(usize, usize)],
+    cause: Span,
+    weighed: Weighed,
+) -> Fired {
     let mut fired = Fired::default();
     // Every unit's surrounded test asks about the same entities.
-    let mut pinning = Vec::with_capacity(after.entities.len());
-    pinning.extend(pinning_in(after));
-    for unit in 0..after.entities.len() {
-        if !after.is_unit(unit) || !after.on_board(unit) {
+    let mut pinning = Vec::new();
+    if weighed.everything || weighed.near_placed != 0 {
+        pinning.reserve(after.entities.len());
+        pinning.extend(pinning_in(after));
+    }
+    for (unit, now) in after.entities.iter().enumerate() {
+        let (hp_weighed, surround_weighed) = (weighed.hp_of(unit), weighed.surround_of(unit));
+        let passed_over = !(hp_weighed
+            || surround_weighed
+            || weighed.everything
+            || engaged_with(engaged, unit).next().is_some());
+        if passed_over || !after.is_unit(unit) || !after.on_board(unit) {
             continue;
         }
-        let Some(now) = after.entities.get(unit) else {
-            continue;
-        };
         let mut shocks: Vec<Shock> = Vec::new();
         // Looked up once, and only when a trigger fires: most lines fire none.
         let mut nearest_found = None;
@@ -187,7 +302,7 @@ pub fn triggers_after(
             (Trigger::Half, tables::half_reached(now.hp, max)),
             (Trigger::Quarter, tables::quarter_reached(now.hp, max)),
         ] {
-            if reached && !now.spent.contains(trigger) {
+            if hp_weighed && reached && !now.spent.contains(trigger) {
                 // The attacker, for HP triggers: an enemy it engaged in the line.
                 let attacker = engaged_with(engaged, unit)
                     .find(|&other| after.enemies(unit, other))
@@ -200,7 +315,10 @@ pub fn triggers_after(
             }
         }
 
-        if !now.spent.contains(Trigger::Surrounded) && surrounded_among(after, unit, &pinning) {
+        if surround_weighed
+            && !now.spent.contains(Trigger::Surrounded)
+            && surrounded_among(after, unit, &pinning)
+        {
             shocks.push(Shock {
                 trigger: Trigger::Surrounded,
                 threat: Trigger::Surrounded.threat(0),

@@ -2634,6 +2634,11 @@ fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Spa
         })
         .collect();
     let fired = super::morale::triggers_after(before, fold, &engaged, cause);
+    debug_assert_eq!(
+        fired,
+        super::morale::triggers_after_weighing_all(before, fold, &engaged, cause),
+        "weighing what the line changed missed a trigger"
+    );
     if !lost.is_empty() {
         for unit in 0..fold.entities.len() {
             if fold.entities[unit]
