@@ -894,11 +894,28 @@ impl Anchors {
         }
     }
 
-    /// Every anchor where the footprint fits.
+    /// The last column and row an anchor may have for the footprint to
+    /// fit, counted from 1 (0 when it fits nowhere).
+    fn last_anchor(self) -> (i32, i32) {
+        let last = |length: u8, size: u8| {
+            (i32::from(length) - i32::from(size.max(1)) + 1).clamp(0, MAX_LABEL)
+        };
+        (
+            last(self.extent.columns, self.width),
+            last(self.extent.rows, self.height),
+        )
+    }
+
+    /// Every anchor where the footprint fits, row by row.
     fn all(self) -> impl Iterator<Item = (usize, Cell)> {
-        (0..self.len())
-            .map(move |index| (index, self.cell(index)))
-            .filter(move |&(_, anchor)| self.footprint(anchor).fits(self.extent))
+        let columns = usize::from(self.extent.columns);
+        let (last_column, last_row) = self.last_anchor();
+        (1..=last_row as u8).flat_map(move |row| {
+            (1..=last_column as u8).map(move |column| {
+                let index = usize::from(row - 1) * columns + usize::from(column - 1);
+                (index, Cell { column, row })
+            })
+        })
     }
 
     /// The anchors one king's move from `anchor` where the footprint fits:
@@ -925,17 +942,16 @@ impl Anchors {
     /// neighbours, so none of them is built as a cell or a footprint.
     fn around_index(self, index: usize) -> impl Iterator<Item = (usize, i32, i32)> {
         let columns = i32::from(self.extent.columns);
-        let rows = i32::from(self.extent.rows);
-        let (width, height) = (i32::from(self.width.max(1)), i32::from(self.height.max(1)));
+        let (last_column, last_row) = self.last_anchor();
         let (column, row) = self.at(index);
         let (column, row) = (column as i32 + 1, row as i32 + 1);
         square::KING_STEPS.iter().filter_map(move |&(dc, dr)| {
             let (dc, dr) = (i32::from(dc), i32::from(dr));
             let (next_column, next_row) = (column + dc, row + dr);
-            let fits = (1..=MAX_LABEL).contains(&next_column)
-                && (1..=MAX_LABEL).contains(&next_row)
-                && next_column + width - 1 <= columns
-                && next_row + height - 1 <= rows;
+            let fits = next_column >= 1
+                && next_row >= 1
+                && next_column <= last_column
+                && next_row <= last_row;
             fits.then(|| {
                 (
                     ((next_row - 1) * columns + next_column - 1) as usize,
@@ -950,8 +966,14 @@ impl Anchors {
 /// Every square's cost on the map, asked once per search.
 struct Costs {
     extent: Extent,
-    costs: Vec<Option<u32>>,
+    /// [`IMPASSABLE`] where the square cannot be entered, so that a strip's
+    /// cost is its plain maximum.
+    costs: Vec<u32>,
 }
+
+/// A square no step may enter. A cost this high is the same to every
+/// search: no total reaching it is below the unreached mark.
+const IMPASSABLE: u32 = u32::MAX;
 
 impl Costs {
     fn new(extent: Extent, cost: impl Fn(Cell) -> Option<u32>) -> Costs {
@@ -963,7 +985,9 @@ impl Costs {
         let costs = (0..anchors.len())
             .map(|index| {
                 let cell = anchors.cell(index);
-                label(cell.column.into(), cell.row.into()).and_then(&cost)
+                label(cell.column.into(), cell.row.into())
+                    .and_then(&cost)
+                    .unwrap_or(IMPASSABLE)
             })
             .collect();
         Costs { extent, costs }
@@ -973,7 +997,7 @@ impl Costs {
     fn get(&self, (column, row): (i32, i32)) -> Option<u32> {
         let columns = i32::from(self.extent.columns);
         let index = usize::try_from((row - 1) * columns + column - 1).ok()?;
-        *self.costs.get(index)?
+        Some(*self.costs.get(index)?).filter(|&cost| cost != IMPASSABLE)
     }
 
     /// [`step_cost`] for two anchors where the footprint fits: what
@@ -998,21 +1022,20 @@ impl Costs {
         let mut worst = 0;
         if dc != 0 {
             for r in top..=bottom {
-                worst = worst.max((*self.costs.get(r * columns + column)?)?);
+                worst = worst.max(*self.costs.get(r * columns + column)?);
             }
         }
         // The row's strip leaves the corner to the column's, as in `entered`.
         let (first, end) = match (dr, dc.signum()) {
-            (0, _) => return Some(worst),
+            (0, _) => return Some(worst).filter(|&cost| cost != IMPASSABLE),
             (_, 0) => (left, right + 1),
             (_, 1) => (left, right),
             _ => (left + 1, right + 1),
         };
         let start = row * columns;
-        for square in self.costs.get(start + first..start + end)? {
-            worst = worst.max((*square)?);
-        }
-        Some(worst)
+        let strip = self.costs.get(start + first..start + end)?;
+        worst = strip.iter().fold(worst, |worst, &cost| worst.max(cost));
+        Some(worst).filter(|&cost| cost != IMPASSABLE)
     }
 }
 
@@ -1865,9 +1888,10 @@ mod tests {
             prop_assert_eq!(sight(from, to, blocks), brute_sight(from, to, blocks));
         }
 
-        /// Every search walks the anchors by index: each anchor's neighbours
-        /// and the price of stepping to them are those of the cells and
-        /// footprints, for every anchor, size and direction.
+        /// Every search walks the anchors by index: the anchors are those
+        /// where the footprint fits, and each anchor's neighbours and the
+        /// price of stepping to them are those of the cells and footprints,
+        /// for every anchor, size and direction.
         #[test]
         fn stepping_by_index_agrees_with_stepping_by_cell(
             (columns, rows, grid) in (1u8..=9, 1u8..=9)
@@ -1878,6 +1902,11 @@ mod tests {
             let extent = Extent { columns, rows };
             let anchors = Anchors { extent, width, height };
             let costs = Costs::new(extent, lookup(extent, &grid));
+            let fitting: Vec<(usize, Cell)> = (0..anchors.len())
+                .map(|index| (index, anchors.cell(index)))
+                .filter(|&(_, anchor)| anchors.footprint(anchor).fits(extent))
+                .collect();
+            prop_assert_eq!(anchors.all().collect::<Vec<_>>(), fitting);
             for (index, anchor) in anchors.all() {
                 let by_cell: Vec<(usize, Option<u32>)> = anchors
                     .around(anchor)
