@@ -230,6 +230,26 @@ fn setup_4_nine_whole_stats_in_range() {
     );
     let (_, out) = check(&text, &[("tdgs::unknown-key", "dexx=15")]);
     assert_eq!(out[0].fix.as_ref().unwrap().replacement, "dex");
+    // A key given twice is the generic finding on the second; the first
+    // stands, for a stat as for a key TDGS does not define.
+    let twice = entity("A", "").replace("luk=0", "luk=0 str=30 grit=1 grit=2");
+    let text = battle(
+        &twice,
+        &entity("R", ""),
+        "deploy Crown A@0208\ndeploy Raiders R@0202\n",
+    );
+    let (state, _) = check(
+        &text,
+        &[
+            ("setup::repeated-pair", "str=30"),
+            ("tdgs::unknown-key", "grit=1"),
+            ("setup::repeated-pair", "grit=2"),
+        ],
+    );
+    assert_eq!(
+        state.roster.entities[at(&state, "Crown", "A")].stats.str,
+        20
+    );
     // Luck of 3 or more either way is legal, with a warning (TDGS-R5).
     check(&duel("luk=5"), &[("tdgs::narrative-luck", "luk=5")]);
 }

@@ -139,6 +139,94 @@ fn first_pairs<'s>(pairs: &[Atom<'s>]) -> Vec<(&'s str, Atom<'s>, Atom<'s>)> {
     first
 }
 
+/// How many keys an entity line may give: the nine stats and
+/// [`ENTITY_KEYS`].
+const ENTITY_LINE_KEYS: usize = Stat::ALL.len() + ENTITY_KEYS.len();
+
+/// Where `key` stands among the keys an entity line may give: the nine
+/// stats in [`Stat::ALL`]'s order, then [`ENTITY_KEYS`]'s; `None` for a key
+/// TDGS does not define. One match, not a search: every pair of every
+/// entity line asks. A test holds it to those two lists.
+#[inline]
+fn entity_key(key: &str) -> Option<usize> {
+    Some(match key {
+        "str" => 0,
+        "dex" => 1,
+        "ref" => 2,
+        "con" => 3,
+        "mov" => 4,
+        "int" => 5,
+        "wis" => 6,
+        "cha" => 7,
+        "luk" => 8,
+        "kind" => 9,
+        "size" => 10,
+        "hp" => 11,
+        "order" => 12,
+        "weapon" => 13,
+        "traits" => 14,
+        "role" => 15,
+        "direct" => 16,
+        "extended" => 17,
+        "level" => 18,
+        "echelon" => 19,
+        "men" => 20,
+        _ => return None,
+    })
+}
+
+/// An entity line's pairs: the first of each key, in the order written,
+/// and each key TDGS defines found by its place ([`entity_key`]).
+struct EntityPairs<'s> {
+    written: Vec<(&'s str, Atom<'s>, Atom<'s>)>,
+    /// Per [`entity_key`], where its pair is in `written`.
+    known: [Option<usize>; ENTITY_LINE_KEYS],
+}
+
+impl<'s> EntityPairs<'s> {
+    fn read(pairs: &[Atom<'s>]) -> EntityPairs<'s> {
+        let mut read = EntityPairs {
+            written: Vec::with_capacity(pairs.len()),
+            known: [None; ENTITY_LINE_KEYS],
+        };
+        for atom in pairs {
+            let Some((key, value)) = value::pair(atom) else {
+                continue;
+            };
+            let place = entity_key(key);
+            let first = match place {
+                Some(place) => read.known[place].is_none(),
+                None => read.written.iter().all(|(k, _, _)| *k != key),
+            };
+            if first {
+                if let Some(place) = place {
+                    read.known[place] = Some(read.written.len());
+                }
+                read.written.push((key, *atom, value));
+            }
+        }
+        read
+    }
+
+    /// The pair and value of `key`, if the line gives it.
+    fn get(&self, key: &str) -> Option<(Atom<'s>, Atom<'s>)> {
+        self.at(entity_key(key)?)
+    }
+
+    /// [`EntityPairs::get`] for a stat, found by its place with no key to
+    /// match.
+    fn stat(&self, stat: Stat) -> Option<(Atom<'s>, Atom<'s>)> {
+        self.at(stat as usize)
+    }
+
+    fn at(&self, place: usize) -> Option<(Atom<'s>, Atom<'s>)> {
+        let index = (*self.known.get(place)?)?;
+        self.written
+            .get(index)
+            .map(|&(_, pair, value)| (pair, value))
+    }
+}
+
 /// The span of the `key` of a pair atom.
 fn key_span(pair: Atom<'_>, key: &str) -> Span {
     let start = pair.span.start as usize;
@@ -215,8 +303,14 @@ fn armies_for_sides(
     // does not name or a second army of a side (the generic
     // `setup::unknown-side`, `setup::duplicate-side`) may be the missing
     // side's: the finding about that line is the one.
-    let army_lines = lower::directives(battle)
-        .filter(|(_, d)| matches!(d, Directive::Army { .. }))
+    // Only a line whose keyword is `army` lowers to one.
+    let army_lines = battle
+        .iter()
+        .filter(|(item, atoms)| {
+            item.kind == ItemKind::Directive
+                && atoms.first().is_some_and(|keyword| keyword.text == "army")
+                && matches!(lower::directive(item, atoms), Ok(Directive::Army { .. }))
+        })
         .count();
     let unread = unread_army(battle)
         || army_lines > armies.len()
@@ -600,21 +694,16 @@ fn declare<'s>(
 ) -> (EntityInfo, Declared<'s>) {
     // Written only into a finding: most lines have none.
     let who = fmt::from_fn(|f| write!(f, "{side} {}", unit.id));
-    let pairs = first_pairs(unit.pairs);
-    let get = |key: &str| {
-        pairs
-            .iter()
-            .find(|(k, _, _)| *k == key)
-            .map(|&(_, pair, value)| (pair, value))
-    };
-    let given: Vec<&str> = pairs.iter().map(|(k, _, _)| *k).collect();
+    let pairs = EntityPairs::read(unit.pairs);
+    let get = |key: &str| pairs.get(key);
 
     // Keys TDGS does not define, each with the key it stands for, if any: a
     // slip of a stat's key stands for that stat, which is then not also
     // reported missing.
     let unknown: Vec<(&str, Atom<'_>, Atom<'_>)> = pairs
+        .written
         .iter()
-        .filter(|(key, _, _)| Stat::parse(key).is_none() && !ENTITY_KEYS.contains(key))
+        .filter(|(key, _, _)| entity_key(key).is_none())
         .copied()
         .collect();
     let mut meanings: Vec<Option<&'static str>> = unknown
@@ -631,7 +720,7 @@ fn declare<'s>(
     // One stat absent and one stray key with a number: the key is the stat.
     let absent: Vec<Stat> = Stat::ALL
         .into_iter()
-        .filter(|s| !given.contains(&s.key()) && !meanings.contains(&Some(s.key())))
+        .filter(|&s| pairs.stat(s).is_none() && !meanings.contains(&Some(s.key())))
         .collect();
     let strays: Vec<usize> = (0..unknown.len())
         .filter(|&i| {
@@ -648,6 +737,11 @@ fn declare<'s>(
     }
     let meant_stats: Vec<Stat> = meanings.iter().filter_map(|m| Stat::parse((*m)?)).collect();
     let role_misspelt = meanings.contains(&Some("role"));
+    let given: Vec<&str> = if unknown.is_empty() {
+        Vec::new()
+    } else {
+        pairs.written.iter().map(|(k, _, _)| *k).collect()
+    };
     for (&(key, pair, _), &meant) in unknown.iter().zip(&meanings) {
         found.push(unknown_key(
             (key, pair),
@@ -676,7 +770,13 @@ fn declare<'s>(
         }),
     };
 
-    let (stats, not_stated) = read_stats(get, &meant_stats, &who, unit.span, found);
+    let (stats, not_stated) = read_stats(
+        |stat| pairs.stat(stat),
+        &meant_stats,
+        &who,
+        unit.span,
+        found,
+    );
     let con_stated = !not_stated.contains(&Stat::Con);
     let cha_stated = !not_stated.contains(&Stat::Cha);
 
@@ -789,7 +889,7 @@ fn declare<'s>(
         }
     };
     let mut slots = Vec::new();
-    for &(key, pair, value) in &pairs {
+    for &(key, pair, value) in &pairs.written {
         let Some(slot) = Command::parse(key) else {
             continue;
         };
@@ -843,7 +943,7 @@ fn declare<'s>(
 /// warning for narrative luck (TDGS-R5). Returns the stats, a missing or
 /// wrong one replaced by the nearest legal value, and those so replaced.
 fn read_stats<'s>(
-    get: impl Fn(&str) -> Option<(Atom<'s>, Atom<'s>)>,
+    get: impl Fn(Stat) -> Option<(Atom<'s>, Atom<'s>)>,
     meant: &[Stat],
     who: &dyn fmt::Display,
     line: Span,
@@ -854,7 +954,7 @@ fn read_stats<'s>(
     let mut missing = Vec::new();
     for stat in Stat::ALL {
         let (low, high) = stat.range();
-        let Some((pair, value)) = get(stat.key()) else {
+        let Some((pair, value)) = get(stat) else {
             not_stated.push(stat);
             stats.set(stat, low.max(0));
             if !meant.contains(&stat) {
@@ -1612,5 +1712,32 @@ fn spend_what_is_true_at_deployment(state: &mut State) {
         .collect();
     for (entity, spent) in state.entities.iter_mut().zip(spent) {
         entity.spent = spent;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `entity_key` places the nine stats, then `ENTITY_KEYS`, and no other
+    /// key.
+    #[test]
+    fn entity_keys_are_the_stats_then_the_entity_keys() {
+        let keys: Vec<&str> = Stat::ALL
+            .iter()
+            .map(|s| s.key())
+            .chain(ENTITY_KEYS)
+            .collect();
+        assert_eq!(keys.len(), ENTITY_LINE_KEYS);
+        for (place, key) in keys.iter().enumerate() {
+            assert_eq!(entity_key(key), Some(place), "{key}");
+        }
+        // `EntityPairs::stat` finds a stat by its discriminant.
+        for (place, stat) in Stat::ALL.into_iter().enumerate() {
+            assert_eq!(stat as usize, place, "{stat:?}");
+        }
+        for other in ["STR", "st", "strr", "edge", "", "kinds", "hp2", "men "] {
+            assert_eq!(entity_key(other), None, "{other}");
+        }
     }
 }
