@@ -498,12 +498,13 @@ fn travel(
         },
     };
     // The duty to close is judged against the position before the move. A
-    // move that ends next to an enemy closed as far as any could: no
-    // search then.
-    let end_next_to_enemy = path
-        .last()
-        .is_some_and(|&end| ground::next_to_enemy(fold, mover.side, end));
-    let close = if end_next_to_enemy {
+    // move that ends next to an enemy, or nearer it by every hex its
+    // allowance covers, closed as far as any could: no search then.
+    let closed = path.last().is_some_and(|&end| {
+        ground::next_to_enemy(fold, mover.side, end)
+            || closed_by_all(fold, mover, order, start, end)
+    });
+    let close = if closed {
         None
     } else {
         must_close(fold, mover, start, order)
@@ -1241,6 +1242,33 @@ fn charge_conditions(
         .all(|&(from, to)| ground::slope(state, from, to) == Some(Slope::Downhill)))
 }
 
+/// Whether a move from `start` to `end` came nearer the enemy by every hex
+/// its allowance for [`must_close`] covers. A hex costs at least 1 MP, so
+/// no hex it could reach is nearer than the start less those hexes: the
+/// move closed as far as any could.
+fn closed_by_all(state: &State, mover: Mover, order: OrderOf, start: Cell, end: Cell) -> bool {
+    let OrderOf::Known(order) = order else {
+        return false;
+    };
+    let hexes = hexes_within(mover, order);
+    let distance = |cell| ground::nearest_enemy(state, mover.side, cell).map(|(d, _)| d);
+    match (distance(start), distance(end)) {
+        (Some(from), Some(to)) => to.saturating_add(hexes) <= from,
+        _ => false,
+    }
+}
+
+/// The most hexes [`must_close`]'s reach covers: its one step, or a hex
+/// for each MP.
+fn hexes_within(mover: Mover, order: Order) -> u32 {
+    let movement = ground::allowance(mover.kind, Some(order), true);
+    if movement.step.is_some() {
+        1
+    } else {
+        movement.points
+    }
+}
+
 /// HS-R53: how close to the nearest enemy a unit in Attack & Pursue (or a
 /// knight of a Charge section) could end from `start`, and where; `None`
 /// when it owes nothing (another order, disrupted, no enemy).
@@ -1425,5 +1453,64 @@ pub fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hastings_1066::play::{Scratch, play};
+
+    /// What lets a move that closed by every hex of its allowance skip the
+    /// search (`closed_by_all`): in every position of the sample battle and
+    /// of generated ones, for every unit that owes the duty to close, the
+    /// nearest any hex of its reach comes to the enemy is no nearer than its
+    /// own hex less `hexes_within`.
+    #[test]
+    fn no_hex_in_reach_is_nearer_than_the_allowance_allows() {
+        let mut texts = vec![include_str!("../../../../samples/hastings-1066-st.sbn").to_string()];
+        crate::hastings_1066::generate::generate_each(3, 5, &mut |battle| {
+            texts.push(battle.to_string());
+        });
+        let (mut searched, mut tight) = (0, 0);
+        for text in &texts {
+            let archive = senlac_notation::parse(text);
+            let battle = &archive.battles[0];
+            let mut out = Vec::new();
+            let mut fold = Scratch {
+                state: crate::hastings_1066::setup::setup(battle, &mut out),
+                events: Vec::new(),
+            };
+            for step in senlac_notation::lower::steps(battle) {
+                play(&mut fold, &step, &mut out);
+                let state = &fold.state;
+                for piece in 0..state.pieces.len() {
+                    let (Some(mover), Some(start)) =
+                        (Mover::of(state, piece), state.pieces[piece].at)
+                    else {
+                        continue;
+                    };
+                    let order = order_of(state, piece);
+                    let (OrderOf::Known(known), Some((best, _))) =
+                        (order, must_close(state, mover, start, order))
+                    else {
+                        continue;
+                    };
+                    let from =
+                        ground::nearest_enemy(state, mover.side, start).map_or(0, |(d, _)| d);
+                    let hexes = hexes_within(mover, known);
+                    assert!(
+                        best + hexes >= from,
+                        "piece {piece} at {start}: {best} + {hexes} < {from}"
+                    );
+                    searched += 1;
+                    tight += usize::from(best + hexes == from);
+                }
+            }
+        }
+        assert!(
+            searched > 1000 && tight > 50,
+            "{searched} searched, {tight} tight"
+        );
     }
 }
