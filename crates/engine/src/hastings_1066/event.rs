@@ -163,6 +163,9 @@ pub enum Event {
 fn note_placed(state: &mut State, piece: usize) {
     if let Some(p) = state.pieces.get(piece) {
         state.replaced.push((piece, Placed::of(p)));
+        if let Some(info) = state.roster.pieces.get(piece) {
+            state.zones.forget(info.side);
+        }
     }
 }
 
@@ -279,6 +282,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 ) {
                     let was = Placed::of(p);
                     p.at = None;
+                    // A leader casts no zone of control: the zones stand.
                     state.replaced.push((*piece, was));
                     // A fallen leader owes nothing more: no escape, no
                     // second roll (10.4, HS-R34).
@@ -390,6 +394,7 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::ReformLosses(losses) => state.reform_losses.clone_from(losses),
         Event::Reformed { side } => {
             state.reforms.push(*side);
+            state.zones.forget(*side);
             let pieces = state.roster.pieces.iter().zip(&mut state.pieces);
             for (index, (info, piece)) in pieces.enumerate() {
                 let gone = piece.standing == Standing::Eliminated

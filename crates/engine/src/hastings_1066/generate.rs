@@ -774,7 +774,7 @@ impl Writer<'_> {
         let parity = state.roster.parity;
         let enemies: Vec<Cell> = from.iter().filter_map(|&e| state.pieces[e].at).collect();
         let side = state.info(leader).map_or(Side::Normans, |i| i.side);
-        let zoc = ground::controlled(state, side.other(), false);
+        let zoc = ground::zone_of(state, side.other());
         let friend = |c: Cell| {
             (0..state.pieces.len()).any(|p| {
                 state.pieces[p].at == Some(c)
@@ -1232,7 +1232,7 @@ impl Writer<'_> {
         // then; the others close unless they hang back (one in ten).
         let stays = (one_step && !self.rng.chance(25)) || (!closing && self.rng.chance(10));
         let routes = routes(state, mover, start, allowance);
-        let zoc = ground::controlled(state, side.other(), false);
+        let zoc = ground::zone_of(state, side.other());
         let must_leave = mover.bowmen && zoc.contains(&start);
         let mut ends: Vec<(u32, u64, Vec<Cell>)> = routes
             .into_iter()
@@ -1639,7 +1639,7 @@ fn routes(
     allowance: super::tables::Movement,
 ) -> Vec<(Cell, Vec<Cell>)> {
     let parity = state.roster.parity;
-    let zoc = ground::controlled(state, mover.side.other(), false);
+    let zoc = ground::zone_of(state, mover.side.other());
     let friend = |c: Cell| ground::friend_in(state, mover, c).is_some();
     let open = |from: Cell, to: Cell| {
         let knight_check = mover.is_knight()

@@ -235,12 +235,29 @@ impl Zone {
         }
     }
 
+    /// Whether the two hold the same hexes.
+    pub fn same_cells(&self, other: &Zone) -> bool {
+        self.on_map == other.on_map && self.off_map == other.off_map
+    }
+
     /// The hexes of the map in the zone, row by row.
     pub fn on_map(&self) -> impl Iterator<Item = Cell> + '_ {
         (self.on_map.iter().enumerate())
             .filter(|(_, in_zone)| **in_zone)
             .map(|(i, _)| self.roster.cell_at(i))
     }
+}
+
+/// [`controlled`] by all of `side`'s units, kept in the state until a piece
+/// changes ([`super::state::Zones`]). Debug builds check it against the
+/// zones worked out afresh.
+pub fn zone_of(state: &State, side: Side) -> &Zone {
+    let zone = state.zones.get_or(side, || controlled(state, side, false));
+    debug_assert!(
+        zone.same_cells(&controlled(state, side, false)),
+        "{side:?}'s kept zones of control are stale"
+    );
+    zone
 }
 
 /// The hexes `side`'s combat units control (5.7): those beyond the frontal
@@ -552,6 +569,24 @@ pub fn allowance(kind: Kind, order: Option<Order>, known: bool) -> Movement {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The zones a state keeps are those worked out afresh, for both sides,
+    /// after every step of the sample and of generated battles: each piece
+    /// that changes forgets its side's zones.
+    #[test]
+    fn kept_zones_are_the_zones_worked_out_afresh() {
+        let mut kept = 0;
+        for text in crate::hastings_1066::play::sample_and_generated(3, 9) {
+            crate::hastings_1066::play::each_state(&text, |state| {
+                for side in Side::ALL {
+                    let fresh = controlled(state, side, false);
+                    assert!(zone_of(state, side).same_cells(&fresh), "{side:?}");
+                    kept += fresh.on_map().count();
+                }
+            });
+        }
+        assert!(kept > 10_000, "{kept} hexes");
+    }
 
     /// HS-R7 read over the whole map, as the rule says it: the nearest
     /// higher hex to each end, wherever it is.

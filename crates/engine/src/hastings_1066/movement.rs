@@ -783,7 +783,7 @@ pub(super) fn walk(
 ) -> Walked {
     let name = state.named(mover.piece);
     let span = written.path.map_or(Span::new(0, 0), |p| p.span);
-    let zoc = ground::controlled(state, mover.side.other(), false);
+    let zoc = ground::zone_of(state, mover.side.other());
     let steps: Vec<(Option<Cell>, Cell)> = match start {
         Some(_) => path.windows(2).map(|w| (Some(w[0]), w[1])).collect(),
         None => path
@@ -801,7 +801,7 @@ pub(super) fn walk(
     };
     let last = steps.len().saturating_sub(1);
     for (i, &(from, to)) in steps.iter().enumerate() {
-        let finding = step_rule(state, mover, &zoc, from, to, i == last, pay, name, span);
+        let finding = step_rule(state, mover, zoc, from, to, i == last, pay, name, span);
         if let Some(finding) = finding {
             out.push(finding);
             walked.broken = true;
@@ -1388,7 +1388,7 @@ pub fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
     if state.segment != Some(Segment::Movement) {
         return;
     }
-    let zoc = ground::controlled(state, side.other(), false);
+    let zoc = ground::zone_of(state, side.other());
     for piece in 0..state.pieces.len() {
         let Some(info) = state.info(piece) else {
             continue;
@@ -1459,7 +1459,7 @@ pub fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hastings_1066::play::{Scratch, play};
+    use crate::hastings_1066::play::{each_state, sample_and_generated};
 
     /// What lets a move that closed by every hex of its allowance skip the
     /// search (`closed_by_all`): in every position of the sample battle and
@@ -1468,22 +1468,9 @@ mod tests {
     /// own hex less `hexes_within`.
     #[test]
     fn no_hex_in_reach_is_nearer_than_the_allowance_allows() {
-        let mut texts = vec![include_str!("../../../../samples/hastings-1066-st.sbn").to_string()];
-        crate::hastings_1066::generate::generate_each(3, 5, &mut |battle| {
-            texts.push(battle.to_string());
-        });
         let (mut searched, mut tight) = (0, 0);
-        for text in &texts {
-            let archive = senlac_notation::parse(text);
-            let battle = &archive.battles[0];
-            let mut out = Vec::new();
-            let mut fold = Scratch {
-                state: crate::hastings_1066::setup::setup(battle, &mut out),
-                events: Vec::new(),
-            };
-            for step in senlac_notation::lower::steps(battle) {
-                play(&mut fold, &step, &mut out);
-                let state = &fold.state;
+        for text in sample_and_generated(3, 5) {
+            each_state(&text, |state| {
                 for piece in 0..state.pieces.len() {
                     let (Some(mover), Some(start)) =
                         (Mover::of(state, piece), state.pieces[piece].at)
@@ -1506,7 +1493,7 @@ mod tests {
                     searched += 1;
                     tight += usize::from(best + hexes == from);
                 }
-            }
+            });
         }
         assert!(
             searched > 1000 && tight > 50,

@@ -67,8 +67,18 @@ impl Emit for Scratch {
 /// no rule, and hands `each` the state after every step: for tests that
 /// hold a fast path to its plain definition over real positions.
 #[cfg(test)]
-pub(crate) fn each_sample_state(mut each: impl FnMut(&State)) {
-    let text = include_str!("../../../../samples/hastings-1066-st.sbn");
+pub(crate) fn each_sample_state(each: impl FnMut(&State)) {
+    let out = each_state(
+        include_str!("../../../../samples/hastings-1066-st.sbn"),
+        each,
+    );
+    assert!(out.is_empty(), "{out:?}");
+}
+
+/// [`each_sample_state`] for the first battle of `text`, whose findings it
+/// returns.
+#[cfg(test)]
+pub(crate) fn each_state(text: &str, mut each: impl FnMut(&State)) -> Vec<Violation> {
     let archive = senlac_notation::parse(text);
     let battle = &archive.battles[0];
     let mut out = Vec::new();
@@ -80,7 +90,18 @@ pub(crate) fn each_sample_state(mut each: impl FnMut(&State)) {
         play(&mut fold, &step, &mut out);
         each(&fold.state);
     }
-    assert!(out.is_empty(), "{out:?}");
+    out
+}
+
+/// The sample battle and `generated` battles from the generator's `seed`:
+/// positions of every kind for the tests that walk them.
+#[cfg(test)]
+pub(crate) fn sample_and_generated(generated: u32, seed: u64) -> Vec<String> {
+    let mut texts = vec![include_str!("../../../../samples/hastings-1066-st.sbn").to_string()];
+    super::generate::generate_each(generated, seed, &mut |battle| {
+        texts.push(battle.to_string());
+    });
+    texts
 }
 
 /// Checks one step of the movetext and emits what it does.

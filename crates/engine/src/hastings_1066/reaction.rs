@@ -142,7 +142,7 @@ fn eligible(state: &State, mover: Mover, action: &Action<'_, '_>) -> Option<Viol
             cite::ONCE,
         ));
     }
-    let zoc = ground::controlled(state, mover.side.other(), false);
+    let zoc = ground::zone_of(state, mover.side.other());
     match at.standing {
         Standing::Routed => {
             return ineligible(format!("{name} is routed: routed units do not react"));
@@ -283,7 +283,7 @@ fn rules(
             movement::cite::ENEMY_HEX,
         ));
     }
-    if ground::controlled(state, mover.side.other(), false).contains(&to) {
+    if ground::zone_of(state, mover.side.other()).contains(&to) {
         return Some(Violation::of(
             &codes::REACTION_INTO_ZOC,
             span,

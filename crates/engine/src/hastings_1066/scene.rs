@@ -314,7 +314,7 @@ pub fn zones_of_control(state: &State) -> Overlay {
     let marks = Side::ALL
         .into_iter()
         .filter_map(|side| {
-            let mut cells: Vec<Cell> = ground::controlled(state, side, false).on_map().collect();
+            let mut cells: Vec<Cell> = ground::zone_of(state, side).on_map().collect();
             cells.sort_by_key(|c| (c.column, c.row));
             (!cells.is_empty()).then(|| Mark {
                 shape: MarkShape::Area {

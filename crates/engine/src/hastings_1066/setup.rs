@@ -141,6 +141,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         reforms: Vec::new(),
         reform_losses: Vec::new(),
         replaced: Vec::new(),
+        zones: Default::default(),
     };
     if !placed.is_empty() {
         super::reform::deployment(&state, &placed, out);

@@ -678,6 +678,49 @@ pub struct State {
     /// line changed is read from its own entries rather than by comparing
     /// every piece with a copy taken before it.
     pub replaced: Vec<(usize, Placed)>,
+    /// Each side's zones of control, worked out when first asked after a
+    /// piece last changed its hex, standing or facing: most lines move one
+    /// side's units through the other's unchanged zones.
+    pub zones: Zones,
+}
+
+/// [`State::zones`]: derived from the pieces, so a state's copy starts
+/// without them and two states compare equal whatever each has worked out.
+#[derive(Default)]
+pub struct Zones([std::sync::OnceLock<super::ground::Zone>; 2]);
+
+impl Zones {
+    /// `side`'s zones, worked out by `compute` unless known.
+    pub fn get_or(
+        &self,
+        side: Side,
+        compute: impl FnOnce() -> super::ground::Zone,
+    ) -> &super::ground::Zone {
+        self.0[side as usize].get_or_init(compute)
+    }
+
+    /// Forgets `side`'s zones: one of its pieces changed.
+    pub fn forget(&mut self, side: Side) {
+        self.0[side as usize] = std::sync::OnceLock::new();
+    }
+}
+
+impl Clone for Zones {
+    fn clone(&self) -> Zones {
+        Zones::default()
+    }
+}
+
+impl PartialEq for Zones {
+    fn eq(&self, _: &Zones) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Zones {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Zones")
+    }
 }
 
 /// The key of the hexside between `a` and `b` in [`Roster::hexsides`]:
