@@ -108,9 +108,14 @@ impl<'s> Battle<'s> {
             })
     }
 
-    /// The value of the first tag with this name.
+    /// The value of the first tag with this name, the only one unescaped.
     pub fn tag(&self, name: &str) -> Option<Cow<'s, str>> {
-        self.tags().find(|(n, _)| *n == name).map(|(_, v)| v)
+        self.items
+            .iter()
+            .filter(|item| item.kind == ItemKind::Tag)
+            .map(|item| self.atoms_of(item))
+            .find(|atoms| atoms[0].text == name)
+            .map(|atoms| unquote(atoms[1].text))
     }
 
     /// Items with their atoms, in order.
