@@ -748,12 +748,15 @@ impl State {
 
     /// The gap to `entity`'s nearest enemies on the board.
     pub fn nearest_enemy_gap(&self, entity: usize) -> Option<u32> {
-        // Asked for most lines: its own footprint and side are looked up once.
-        let me = self.footprint(entity)?;
+        // Asked for most lines: its own bounds and side are looked up once,
+        // and each entity's info and state read side by side.
+        let me = self.footprint(entity)?.rect();
         let side = self.info(entity)?.side;
-        (0..self.entities.len())
-            .filter(|&e| self.info(e).is_some_and(|i| i.side != side) && self.on_board(e))
-            .filter_map(|e| Some(footprint::gap(me, self.footprint(e)?)))
+        (self.roster.entities.iter().zip(&self.entities))
+            .filter(|(info, e)| info.side != side && !e.status.removed())
+            .filter_map(|(info, e)| {
+                Some(me.gap(Footprint::new(e.anchor?, info.width, info.height).rect()))
+            })
             .min()
     }
 
