@@ -169,9 +169,10 @@ fn half_alone_is_threat_10_against_the_attacker() {
 /// An enemy routed beside a unit pins it again once it rallies where it
 /// stands: the line that rallies it moved nothing, yet surrounds the unit
 /// (TRIGGERS-5, TDGS-R17).
-#[test]
-fn a_rally_beside_a_unit_can_surround_it() {
-    let mut before = battle(
+/// The Crown's U (2x2, at 1207) with the Raiders' N beside its north side
+/// and E beside its east, and their S far off at 0101: U, N and S.
+fn north_and_east() -> (State, [usize; 3]) {
+    let state = battle(
         "20x16",
         &entity("U", 14, "size=2x2"),
         &(entity("N", 14, "size=2x2")
@@ -179,38 +180,37 @@ fn a_rally_beside_a_unit_can_surround_it() {
             + &entity("S", 14, "size=2x2")),
         "deploy Crown U@1207\ndeploy Raiders N@1205 E@1406 S@0101\n",
     );
-    let [u, n, s] = [("Crown", "U"), ("Raiders", "N"), ("Raiders", "S")]
-        .map(|(side, id)| at(&before, side, id));
+    let units =
+        [("Crown", "U"), ("Raiders", "N"), ("Raiders", "S")].map(|(side, id)| at(&state, side, id));
+    (state, units)
+}
+
+/// The one check of a surrounded `unit`: threat 12, against `threat`.
+fn surrounded_check(unit: usize, threat: usize) -> [MoraleCheck; 1] {
+    [MoraleCheck {
+        unit,
+        triggers: triggers(&[Trigger::Surrounded]),
+        threat: 12,
+        threat_entity: Some(threat),
+        cause: no_span(),
+    }]
+}
+
+#[test]
+fn a_rally_beside_a_unit_can_surround_it() {
+    let (mut before, [u, n, s]) = north_and_east();
     place(&mut before, s, "1209");
     before.entities[s].status = Status::Routed;
     assert!(!morale::is_surrounded(&before, u));
     let mut after = before.clone();
     after.entities[s].status = Status::Active;
     let fired = triggers_after(&before.entities, &after, &[], no_span());
-    assert_eq!(
-        fired.checks,
-        [MoraleCheck {
-            unit: u,
-            triggers: triggers(&[Trigger::Surrounded]),
-            threat: 12,
-            threat_entity: Some(n),
-            cause: no_span(),
-        }]
-    );
+    assert_eq!(fired.checks, surrounded_check(u, n));
 }
 
 #[test]
 fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
-    let before = battle(
-        "20x16",
-        &entity("U", 14, "size=2x2"),
-        &(entity("N", 14, "size=2x2")
-            + &entity("E", 14, "size=2x2")
-            + &entity("S", 14, "size=2x2")),
-        "deploy Crown U@1207\ndeploy Raiders N@1205 E@1406 S@0101\n",
-    );
-    let [u, n, s] = [("Crown", "U"), ("Raiders", "N"), ("Raiders", "S")]
-        .map(|(side, id)| at(&before, side, id));
+    let (before, [u, n, s]) = north_and_east();
     // North and east: two sides.
     assert!(!morale::is_surrounded(&before, u));
     assert!(
@@ -223,16 +223,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     place(&mut after, s, "1209");
     assert!(morale::is_surrounded(&after, u));
     let fired = triggers_after(&before.entities, &after, &[], no_span());
-    assert_eq!(
-        fired.checks,
-        [MoraleCheck {
-            unit: u,
-            triggers: triggers(&[Trigger::Surrounded]),
-            threat: 12,
-            threat_entity: Some(n),
-            cause: no_span(),
-        }]
-    );
+    assert_eq!(fired.checks, surrounded_check(u, n));
 
     // A routed enemy pins nobody (TDGS-R17).
     let mut fleeing = after.clone();
@@ -677,20 +668,26 @@ fn crowd() -> State {
     )
 }
 
+/// Places `entity` of the crowd at (column, row) with a fate: 3 routed, 4
+/// destroyed, 5 off the board, any other active.
+fn place_in_crowd(state: &mut State, entity: usize, (column, row, fate): (u8, u8, u8)) {
+    let e = &mut state.entities[entity];
+    e.anchor = (fate != 5).then_some(Cell { column, row });
+    e.status = match fate {
+        3 => Status::Routed,
+        4 => Status::Destroyed,
+        _ => Status::Active,
+    };
+}
+
 /// The units the surrounded trigger fires for, with the entities placed as
 /// `places` says (column, row, fate), are exactly those `is_surrounded`
 /// finds; and every mover's cost map is its cost square by square.
 fn check_crowd(places: &[(u8, u8, u8)]) -> Result<(), TestCaseError> {
     let mut state = crowd();
-    for (entity, &(column, row, fate)) in places.iter().enumerate() {
-        let e = &mut state.entities[entity];
-        e.anchor = (fate != 5).then_some(Cell { column, row });
-        e.status = match fate {
-            3 => Status::Routed,
-            4 => Status::Destroyed,
-            _ => Status::Active,
-        };
-        e.spent = Triggers::NONE;
+    for (entity, &at) in places.iter().enumerate() {
+        place_in_crowd(&mut state, entity, at);
+        state.entities[entity].spent = Triggers::NONE;
     }
     let fired = triggers_after_weighing_all(&state.entities, &state, &[], no_span());
     let mut found: Vec<usize> = fired
@@ -754,18 +751,9 @@ fn check_line_weighed(
     stays: bool,
     wound: i32,
 ) -> Result<(), TestCaseError> {
-    let place = |state: &mut State, entity: usize, (column, row, fate): (u8, u8, u8)| {
-        let e = &mut state.entities[entity];
-        e.anchor = (fate != 5).then_some(Cell { column, row });
-        e.status = match fate {
-            3 => Status::Routed,
-            4 => Status::Destroyed,
-            _ => Status::Active,
-        };
-    };
     let mut before = crowd();
     for (entity, &at) in places.iter().enumerate() {
-        place(&mut before, entity, at);
+        place_in_crowd(&mut before, entity, at);
         before.entities[entity].spent = Triggers::NONE;
     }
     let settled = triggers_after_weighing_all(&before.entities, &before, &[], no_span());
@@ -784,7 +772,7 @@ fn check_line_weighed(
     } else {
         (column, row)
     };
-    place(&mut after, entity, (column, row, fate));
+    place_in_crowd(&mut after, entity, (column, row, fate));
     after.entities[entity].hp -= wound;
     let whole = triggers_after_weighing_all(&before.entities, &after, &[], no_span());
     prop_assert_eq!(
