@@ -500,10 +500,11 @@ fn travel(
     // The duty to close is judged against the position before the move. A
     // move that ends next to an enemy, or nearer it by every hex its
     // allowance covers, closed as far as any could: no search then.
-    let closed = path.last().is_some_and(|&end| {
-        ground::next_to_enemy(fold, mover.side, end)
-            || closed_by_all(fold, mover, order, start, end)
-    });
+    let to = path
+        .last()
+        .and_then(|&end| ground::nearest_enemy(fold, mover.side, end))
+        .map(|(d, _)| d);
+    let closed = to == Some(1) || closed_by_all(fold, mover, order, start, to);
     let close = if closed {
         None
     } else {
@@ -1242,20 +1243,22 @@ fn charge_conditions(
         .all(|&(from, to)| ground::slope(state, from, to) == Some(Slope::Downhill)))
 }
 
-/// Whether a move from `start` to `end` came nearer the enemy by every hex
-/// its allowance for [`must_close`] covers. A hex costs at least 1 MP, so
-/// no hex it could reach is nearer than the start less those hexes: the
-/// move closed as far as any could.
-fn closed_by_all(state: &State, mover: Mover, order: OrderOf, start: Cell, end: Cell) -> bool {
-    let OrderOf::Known(order) = order else {
+/// Whether a move from `start` that ended `to` hexes from the nearest enemy
+/// came nearer it by every hex its allowance for [`must_close`] covers. A
+/// hex costs at least 1 MP, so no hex it could reach is nearer than the
+/// start less those hexes: the move closed as far as any could.
+fn closed_by_all(
+    state: &State,
+    mover: Mover,
+    order: OrderOf,
+    start: Cell,
+    to: Option<u32>,
+) -> bool {
+    let (OrderOf::Known(order), Some(to)) = (order, to) else {
         return false;
     };
-    let hexes = hexes_within(mover, order);
-    let distance = |cell| ground::nearest_enemy(state, mover.side, cell).map(|(d, _)| d);
-    match (distance(start), distance(end)) {
-        (Some(from), Some(to)) => to.saturating_add(hexes) <= from,
-        _ => false,
-    }
+    ground::nearest_enemy(state, mover.side, start)
+        .is_some_and(|(from, _)| to.saturating_add(hexes_within(mover, order)) <= from)
 }
 
 /// The most hexes [`must_close`]'s reach covers: its one step, or a hex
