@@ -229,9 +229,13 @@ fn may_enter(state: &State, leader: usize, cell: Cell) -> bool {
     if !state.roster.extent.contains(cell) {
         return false;
     }
-    // Asked of every hex an escape might take: the enemies are not listed.
+    // Asked of every hex an escape might take: the enemies are not listed,
+    // and their zones are the ones the state keeps (every combat unit has a
+    // class, so they are the zones `controls_cell` reads).
     let occupied = enemies(state, leader).any(|e| state.pieces[e].at == Some(cell));
-    let controlled = enemies(state, leader).any(|e| controls_cell(state, e, cell));
+    let controlled = state
+        .info(leader)
+        .is_some_and(|i| super::ground::zone_of(state, i.side.other()).contains(&cell));
     !occupied && (!controlled || friend_in(state, leader, cell))
 }
 
@@ -356,6 +360,40 @@ mod tests {
     use super::*;
     use crate::hastings_1066::play::{Scratch, play};
     use senlac_notation::lower::Step;
+
+    /// `may_enter`, which reads the zones the state keeps, is the rule as
+    /// `controls_cell` reads each enemy's zone (HS-R34), for every hex
+    /// within two of every leader after every step of the sample and of
+    /// generated battles.
+    #[test]
+    fn an_escape_meets_the_zones_the_enemies_cast() {
+        let (mut asked, mut zoned) = (0, 0);
+        for text in crate::hastings_1066::play::sample_and_generated(3, 13) {
+            crate::hastings_1066::play::each_state(&text, |state| {
+                for &leader in &state.roster.leaders {
+                    let Some(at) = state.pieces[leader].at else {
+                        continue;
+                    };
+                    for cell in state.roster.extent.cells() {
+                        if hex::distance(at, cell, state.roster.parity) > 2 {
+                            continue;
+                        }
+                        let occupied =
+                            enemies(state, leader).any(|e| state.pieces[e].at == Some(cell));
+                        let cast = enemies(state, leader).any(|e| controls_cell(state, e, cell));
+                        let rule = !occupied && (!cast || friend_in(state, leader, cell));
+                        assert_eq!(may_enter(state, leader, cell), rule, "{cell} by {leader}");
+                        asked += 1;
+                        zoned += usize::from(cast);
+                    }
+                }
+            });
+        }
+        assert!(
+            asked > 5_000 && zoned > 500,
+            "{asked} hexes, {zoned} in a zone"
+        );
+    }
 
     /// Plays the first battle of `text` and hands `each`, after every
     /// line, how every piece stood before it, the state after it and
