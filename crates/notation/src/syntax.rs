@@ -99,23 +99,23 @@ impl<'s> Battle<'s> {
 
     /// The tags in source order, values unescaped.
     pub fn tags(&self) -> impl Iterator<Item = (&'s str, Cow<'s, str>)> + '_ {
-        self.items
-            .iter()
-            .filter(|item| item.kind == ItemKind::Tag)
-            .map(|item| {
-                let atoms = self.atoms_of(item);
-                (atoms[0].text, unquote(atoms[1].text))
-            })
+        self.tag_atoms()
+            .map(|atoms| (atoms[0].text, unquote(atoms[1].text)))
     }
 
     /// The value of the first tag with this name, the only one unescaped.
     pub fn tag(&self, name: &str) -> Option<Cow<'s, str>> {
+        self.tag_atoms()
+            .find(|atoms| atoms[0].text == name)
+            .map(|atoms| unquote(atoms[1].text))
+    }
+
+    /// Each tag's atoms, its name and its quoted value, in source order.
+    fn tag_atoms(&self) -> impl Iterator<Item = &[Atom<'s>]> + '_ {
         self.items
             .iter()
             .filter(|item| item.kind == ItemKind::Tag)
             .map(|item| self.atoms_of(item))
-            .find(|atoms| atoms[0].text == name)
-            .map(|atoms| unquote(atoms[1].text))
     }
 
     /// Items with their atoms, in order.

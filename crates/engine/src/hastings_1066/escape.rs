@@ -430,10 +430,7 @@ mod tests {
     /// ones, whose lines move, rout and eliminate pieces.
     #[test]
     fn a_lines_changes_are_read_from_its_entries() {
-        let mut texts = vec![sample().to_string()];
-        crate::hastings_1066::generate::generate_each(6, 11, &mut |battle| {
-            texts.push(battle.to_string());
-        });
+        let texts = crate::hastings_1066::play::sample_and_generated(6, 11);
         let mut changed = 0;
         for text in &texts {
             let lines = each_line(text, |before, state, mark| {

@@ -618,8 +618,7 @@ mod tests {
     /// generated ones.
     #[test]
     fn a_slope_is_decided_near_the_step() {
-        let mut texts = vec![include_str!("../../../../samples/hastings-1066-st.sbn").to_string()];
-        super::super::generate::generate_each(4, 5, &mut |battle| texts.push(battle.to_string()));
+        let texts = super::super::play::sample_and_generated(4, 5);
         let mut level = [0; 3];
         for text in &texts {
             let archive = senlac_notation::parse(text);

@@ -509,11 +509,10 @@ fn placement_fault(
         ));
     }
     if let Some(why) = outside(&state.roster, side, cell) {
-        let (code, message) = (why.code(), why.message(cell));
         return Some(Violation::of(
-            code,
+            why.code(),
             span,
-            message,
+            why.message(cell),
             match side {
                 Side::Normans => rules::NORMAN_REFORM,
                 Side::Saxons => rules::SAXON_REFORM,
@@ -665,11 +664,10 @@ pub fn deployment(state: &State, placed: &[(usize, Span)], out: &mut Vec<Violati
             continue;
         };
         if let Some(why) = outside_among(&state.roster, info.side, cell, &mut hill) {
-            let (code, message) = (why.code(), why.message(cell));
             out.push(Violation::of(
-                code,
+                why.code(),
                 span,
-                message,
+                why.message(cell),
                 rules::VARIABLE_DEPLOYMENT,
             ));
         }

@@ -876,8 +876,7 @@ mod tests {
     /// generated ones, it finds what the table of hexsides holds.
     #[test]
     fn a_plain_step_has_no_hexside() {
-        let mut texts = vec![include_str!("../../../../samples/hastings-1066-st.sbn").to_string()];
-        super::super::generate::generate_each(4, 3, &mut |battle| texts.push(battle.to_string()));
+        let texts = super::super::play::sample_and_generated(4, 3);
         let mut found = 0;
         for text in &texts {
             let archive = senlac_notation::parse(text);

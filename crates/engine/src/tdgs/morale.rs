@@ -214,10 +214,9 @@ impl Weighed {
     };
 
     fn since(before: &[EntityState], after: &State) -> Weighed {
-        let everything = Weighed::ALL;
         let entities = &after.entities;
         if entities.len() > 64 || before.len() != entities.len() {
-            return everything;
+            return Weighed::ALL;
         }
         let mut weighed = Weighed {
             changed: 0,
@@ -233,7 +232,7 @@ impl Weighed {
             }
             weighed.changed |= 1 << entity;
             if !was.status.lost() && now.status.lost() {
-                return everything;
+                return Weighed::ALL;
             }
             let bounds = |anchor: Option<Cell>| {
                 let info = after.info(entity)?;
@@ -242,7 +241,7 @@ impl Weighed {
             let old = if moved { bounds(was.anchor) } else { None };
             for rect in [old, bounds(now.anchor)].into_iter().flatten() {
                 if placed.try_push(rect).is_err() {
-                    return everything;
+                    return Weighed::ALL;
                 }
             }
         }
@@ -285,10 +284,8 @@ fn weigh(
     }
     for (unit, now) in after.entities.iter().enumerate() {
         let (hp_weighed, surround_weighed) = (weighed.hp_of(unit), weighed.surround_of(unit));
-        let passed_over = !(hp_weighed
-            || surround_weighed
-            || weighed.everything
-            || engaged_with(engaged, unit).next().is_some());
+        let passed_over =
+            !(hp_weighed || surround_weighed || engaged_with(engaged, unit).next().is_some());
         if passed_over || !after.is_unit(unit) || !after.on_board(unit) {
             continue;
         }
