@@ -17,6 +17,7 @@ pub mod example;
 pub mod hastings_1066;
 pub mod mass_combat;
 pub mod replay;
+pub mod reuse;
 pub mod setup;
 pub mod system;
 pub mod tags;

@@ -58,7 +58,7 @@ fn events(state: &State, set: Set) -> Vec<Event> {
         Set::At(id, cell, facing) => vec![Event::Moved {
             piece: piece(state, id),
             from: None,
-            path: vec![Cell::parse(cell).unwrap()],
+            path: senlac_engine::reuse::Path::from_slice(&[Cell::parse(cell).unwrap()]),
             facing: facing.and_then(Vertex::new),
         }],
         Set::Order(formation, order) => vec![Event::OrderHeld {

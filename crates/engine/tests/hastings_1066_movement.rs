@@ -166,7 +166,7 @@ fn place(fold: &mut Scratch, id: &str, at: &str, facing: u8) {
     fold.emit(Event::Moved {
         piece,
         from: None,
-        path: vec![cell(at)],
+        path: senlac_engine::reuse::Path::from_slice(&[cell(at)]),
         facing: Vertex::new(facing),
     });
 }

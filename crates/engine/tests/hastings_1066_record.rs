@@ -316,9 +316,9 @@ fn period_2_carries_over_the_unused_fire_segments() {
     // As the reform would, in the record of turn 8.
     let nb1 = fold.roster.piece(Side::Normans, "NB1").unwrap();
     fold.emit(Event::Fired {
-        firers: vec![nb1],
+        firers: vec![nb1].into(),
         target: 0,
-        supplied: vec![nb1],
+        supplied: vec![nb1].into(),
         fire: 0,
         defence: 0,
         odds: None,

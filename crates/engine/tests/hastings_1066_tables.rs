@@ -811,6 +811,24 @@ fn odds_to_column() {
     for c in Column::ALL {
         assert_eq!(Column::parse(c.word()), Some(c));
     }
+    // Every short word over the odds' letters reads as its `AxB` spelling,
+    // the first `:` standing for the `x`, and as nothing else.
+    let letters = ['1', '3', '5', '.', 'x', ':'];
+    let (mut words, mut level) = (vec![String::new()], vec![String::new()]);
+    for _ in 0..5 {
+        level = (level.iter())
+            .flat_map(|w| letters.map(|l| format!("{w}{l}")))
+            .collect();
+        words.extend(level.iter().cloned());
+    }
+    let mut read = 0;
+    for word in &words {
+        let spelled = word.replacen(':', "x", 1);
+        let expected = Column::ALL.into_iter().find(|c| c.word() == spelled);
+        assert_eq!(Column::parse(word), expected, "{word}");
+        read += usize::from(expected.is_some());
+    }
+    assert!(read >= 8, "{read} of {} words read", words.len());
 }
 
 #[test]

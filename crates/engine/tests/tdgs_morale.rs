@@ -125,7 +125,7 @@ fn w19_half_and_quarter_at_once_are_one_check_at_14() {
     after.entities[a].hp = 8;
     let fired = triggers_after(&before.entities, &after, &[(r, a)], no_span());
     assert_eq!(
-        fired.checks,
+        fired.checks[..],
         [MoraleCheck {
             unit: a,
             triggers: triggers(&[Trigger::Half, Trigger::Quarter]),
@@ -205,7 +205,7 @@ fn a_rally_beside_a_unit_can_surround_it() {
     let mut after = before.clone();
     after.entities[s].status = Status::Active;
     let fired = triggers_after(&before.entities, &after, &[], no_span());
-    assert_eq!(fired.checks, surrounded_check(u, n));
+    assert_eq!(fired.checks[..], surrounded_check(u, n));
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn w22_surrounded_is_three_sides_by_non_routed_enemies() {
     place(&mut after, s, "1209");
     assert!(morale::is_surrounded(&after, u));
     let fired = triggers_after(&before.entities, &after, &[], no_span());
-    assert_eq!(fired.checks, surrounded_check(u, n));
+    assert_eq!(fired.checks[..], surrounded_check(u, n));
 
     // A routed enemy pins nobody (TDGS-R17).
     let mut fleeing = after.clone();
@@ -294,11 +294,11 @@ fn commander_lost_is_threat_12_once_per_commander_against_the_killer() {
         ]
     );
     assert!(!checks.iter().any(|c| c.0 == r4), "R4 is K's");
-    assert_eq!(fired.commander_losses, [(r1, g), (r2, g), (r3, g)]);
+    assert_eq!(fired.commander_losses[..], [(r1, g), (r2, g), (r3, g)]);
 
     // Once per lost commander: recorded, or already lost before the line.
     let mut recorded = after.clone();
-    recorded.commander_losses_checked = fired.commander_losses.clone();
+    recorded.commander_losses_checked = fired.commander_losses.to_vec();
     assert!(
         triggers_after(&before.entities, &recorded, &[], no_span())
             .checks
@@ -327,7 +327,10 @@ fn a_routed_unit_spends_its_triggers_without_a_check() {
     after.entities[c].hp = 6;
     let fired = triggers_after(&before.entities, &after, &[(r2, c)], no_span());
     assert!(fired.checks.is_empty());
-    assert_eq!(fired.spent_silently, [(c, triggers(&[Trigger::Quarter]))]);
+    assert_eq!(
+        fired.spent_silently[..],
+        [(c, triggers(&[Trigger::Quarter]))]
+    );
 }
 
 #[test]
@@ -363,10 +366,10 @@ fn terror_is_once_per_terrifying_entity_at_its_cha() {
     assert_eq!(fired.checks[0].triggers, triggers(&[Trigger::Terror]));
     assert_eq!(fired.checks[0].threat, 16);
     assert_eq!(fired.checks[0].threat_entity, Some(r));
-    assert_eq!(fired.terrors, [(a, r)]);
+    assert_eq!(fired.terrors[..], [(a, r)]);
 
     let mut met = before.clone();
-    met.terrors_met = fired.terrors;
+    met.terrors_met = fired.terrors.to_vec();
     assert!(
         triggers_after(&met.entities, &met, &[(r, a)], no_span())
             .checks

@@ -206,12 +206,12 @@ fn first_moments(state: &State) -> Vec<Event> {
         Event::Moved {
             entity: b,
             from: cell(1208),
-            path: vec![cell(1207)],
+            path: senlac_engine::reuse::Path::from_slice(&[cell(1207)]),
         },
         Event::Moved {
             entity: a,
             from: cell(908),
-            path: vec![cell(907), cell(906)],
+            path: senlac_engine::reuse::Path::from_slice(&[cell(907), cell(906)]),
         },
         Event::Attacked {
             attacker: b,

@@ -9,6 +9,7 @@ use senlac_board::hex;
 use senlac_notation::lower::Action;
 use senlac_notation::value::Dice;
 use senlac_notation::{AtomKind, Span};
+use smallvec::SmallVec;
 
 use super::codes;
 use super::event::{Check, Event};
@@ -39,7 +40,7 @@ pub fn owe_for(fold: &mut impl Emit, unit: usize, attack: Attack, cause: Span) {
     let Some(at) = fold.pieces.get(unit).and_then(|p| p.at) else {
         return;
     };
-    let leaders: Vec<usize> = (0..fold.pieces.len())
+    let leaders: SmallVec<[usize; 4]> = (0..fold.pieces.len())
         .filter(|&l| {
             l != unit
                 && fold.pieces[l].at == Some(at)
@@ -77,7 +78,7 @@ pub fn line(
         return;
     };
     fold.emit(Event::Paid(index));
-    let dice: Vec<Dice> = action
+    let dice: SmallVec<[Dice; 2]> = action
         .args()
         .iter()
         .filter(|a| a.kind == AtomKind::Dice)

@@ -21,6 +21,7 @@ use super::play::Emit;
 use super::rout::{self, Retreat};
 use super::rules;
 use super::state::{Chain, Link, Owed, Standing, State};
+use crate::reuse::Path;
 use crate::violation::Violation;
 
 /// `UNIT displace A-B facing=F`: one link of the chain a rout waits on.
@@ -189,7 +190,7 @@ fn settle(fold: &mut impl Emit, chain: Chain) {
         fold.emit(Event::Moved {
             piece: link.piece,
             from,
-            path: vec![link.to],
+            path: Path::from_slice(&[link.to]),
             facing: link.facing,
         });
         if fold.pieces[link.piece].standing == Standing::Good {

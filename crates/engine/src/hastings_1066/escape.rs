@@ -11,6 +11,7 @@ use senlac_board::{Cell, facing, hex};
 use senlac_notation::Span;
 use senlac_notation::lower::Action;
 use senlac_notation::value;
+use smallvec::SmallVec;
 
 use super::codes;
 use super::event::Event;
@@ -18,6 +19,7 @@ use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
 use super::state::{LeaderStanding, Owed, Placed, Standing, State};
+use crate::reuse::Path;
 use crate::violation::Violation;
 
 /// Hexes an escape may go (10.2.2).
@@ -109,7 +111,7 @@ impl Changed {
 /// zone of control, and the enemy combat units next to him.
 struct Exposure {
     alone_in_zoc: bool,
-    adjacent: Vec<usize>,
+    adjacent: SmallVec<[usize; 6]>,
 }
 
 /// `leader`'s exposure with the pieces where `placed` says they are; `None`
@@ -122,7 +124,7 @@ fn exposure(
     let parity = state.roster.parity;
     let info = state.info(leader)?;
     let at = placed(leader)?.at?;
-    let mut adjacent = Vec::new();
+    let mut adjacent = SmallVec::new();
     let mut in_zoc = false;
     let mut with_friend = false;
     for (o, them) in state.roster.pieces.iter().enumerate() {
@@ -198,12 +200,12 @@ pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
         let was = exposure(fold, |o| before_line(fold, mark, o), leader);
         let was_adjacent: &[usize] = was.as_ref().map_or(&[], |e| e.adjacent.as_slice());
         let newly_in_zoc = alone_in_zoc && !was.as_ref().is_some_and(|e| e.alone_in_zoc);
-        let mut causes: Vec<usize> = if newly_in_zoc {
+        let mut causes: SmallVec<[usize; 4]> = if newly_in_zoc {
             enemies(fold, leader)
                 .filter(|&e| controls_cell(fold, e, at))
                 .collect()
         } else {
-            Vec::new()
+            SmallVec::new()
         };
         causes.extend(adjacent.into_iter().filter(|e| !was_adjacent.contains(e)));
         causes.sort_unstable();
@@ -239,6 +241,10 @@ fn may_enter(state: &State, leader: usize, cell: Cell) -> bool {
     !occupied && (!controlled || friend_in(state, leader, cell))
 }
 
+/// The hexes an escape's search has reached and goes on from: at most
+/// the 37 within three hexes of the leader, held inline.
+type Frontier = SmallVec<[Cell; 37]>;
+
 /// Whether some legal escape exists.
 fn any_escape(state: &State, leader: usize, from: &[usize]) -> bool {
     let Some(start) = state.pieces[leader].at else {
@@ -252,9 +258,9 @@ fn any_escape(state: &State, leader: usize, from: &[usize]) -> bool {
                 .is_none_or(|at| hex::distance(at, c, parity) >= ESCAPE_HEXES as u32)
         })
     };
-    let mut frontier = vec![start];
+    let mut frontier: Frontier = smallvec::smallvec![start];
     for _ in 0..ESCAPE_HEXES {
-        let mut next = Vec::new();
+        let mut next = Frontier::new();
         for &c in &frontier {
             for n in hex::neighbours(c, parity) {
                 if may_enter(state, leader, n) && !next.contains(&n) {
@@ -292,7 +298,7 @@ pub fn line(
         return;
     };
     fold.emit(Event::Paid(index));
-    let from: Vec<usize> = from.into_iter().flatten().collect();
+    let from: SmallVec<[usize; 4]> = from.into_iter().flatten().collect();
     let captured = action
         .outcome()
         .is_some_and(|o| o.iter().any(|a| a.text == "captured"));
@@ -321,7 +327,7 @@ pub fn line(
         return;
     }
     let Some(atom) = path else { return };
-    let cells: Vec<Cell> = value::cells(atom).collect();
+    let cells: Path = value::cells(atom).collect();
     let Some(start) = fold.pieces[leader].at else {
         return;
     };
@@ -350,7 +356,7 @@ pub fn line(
     fold.emit(Event::Moved {
         piece: leader,
         from: cells.first().copied(),
-        path: cells[1..].to_vec(),
+        path: Path::from_slice(&cells[1..]),
         facing: None,
     });
 }

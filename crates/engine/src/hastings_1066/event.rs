@@ -11,6 +11,10 @@ use super::state::{
     Wing,
 };
 use super::tables::{Column, FireResult, Outcome, Side};
+use crate::reuse::Path;
+
+/// The pieces of one side of a melee: a few, held inline.
+pub type Pieces = smallvec::SmallVec<[usize; 4]>;
 
 /// Which table a [`Event::Rolled`] read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +48,7 @@ pub enum Event {
     Moved {
         piece: usize,
         from: Option<Cell>,
-        path: Vec<Cell>,
+        path: Path,
         facing: Option<Vertex>,
     },
     /// A piece turned in place (6.1.1).
@@ -101,9 +105,9 @@ pub enum Event {
     /// `defence` read on column `odds` (none below 1-4) with `die` gave
     /// `result`, for printers.
     Fired {
-        firers: Vec<usize>,
+        firers: Pieces,
         target: usize,
-        supplied: Vec<usize>,
+        supplied: Pieces,
         fire: i32,
         defence: i32,
         odds: Option<Column>,
@@ -115,8 +119,8 @@ pub enum Event {
     /// (none at −7 or worse, 8.3.2), gave `outcome`. A record for printers:
     /// the results' effects are their own events.
     Fought {
-        attackers: Vec<usize>,
-        defenders: Vec<usize>,
+        attackers: Pieces,
+        defenders: Pieces,
         attack: i32,
         defence: i32,
         die: Option<u8>,

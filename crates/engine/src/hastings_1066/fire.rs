@@ -37,9 +37,10 @@ use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
+use smallvec::SmallVec;
 
 use super::codes;
-use super::event::Event;
+use super::event::{Event, Pieces};
 use super::play::Emit;
 use super::state::{LeaderStanding, Owed, Roster, Segment, Standing, State};
 use super::tables::{
@@ -158,7 +159,7 @@ impl Guard {
 /// are written only for a message.
 struct Reckoning {
     roster: std::sync::Arc<Roster>,
-    shots: Vec<Shot>,
+    shots: SmallVec<[Shot; 4]>,
     guard: Guard,
     high: bool,
 }
@@ -244,7 +245,7 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     };
     let target = target_of(fold, target_atom, side, out);
     let mut high = false;
-    let mut dice: Vec<Atom<'_>> = Vec::new();
+    let mut dice: SmallVec<[Atom<'_>; 2]> = SmallVec::new();
     for atom in &args[1..] {
         match atom.kind {
             AtomKind::Word if atom.text == "high" => high = true,
@@ -294,7 +295,7 @@ pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         high,
         segment,
     };
-    let mut shots = Vec::new();
+    let mut shots: SmallVec<[Shot; 4]> = SmallVec::new();
     for &(piece, span) in &firers {
         if let Some(shot) = check_firer(fold, piece, span, &aim, out) {
             shots.push(shot);
@@ -359,9 +360,9 @@ fn firers(
     action: &Action<'_, '_>,
     side: Side,
     out: &mut Vec<Violation>,
-) -> Option<Vec<(usize, Span)>> {
+) -> Option<SmallVec<[(usize, Span); 4]>> {
     let actor = action.actor();
-    let mut firers = Vec::new();
+    let mut firers = SmallVec::new();
     let mut ok = true;
     let mut offset = 0usize;
     for text in actor.text.split('+') {
@@ -900,25 +901,23 @@ fn supply_left(state: &State, piece: usize, weapon: Weapon) -> Option<String> {
 /// HS-R36): for each firer of a limited kind, every unit of that kind in
 /// its wing or section (only itself under `option
 /// missile-supply-per-unit`, or when it has none), each once a segment.
-fn supplied(state: &State, firers: &[(usize, Span)], side: Side) -> Vec<usize> {
+fn supplied(state: &State, firers: &[(usize, Span)], side: Side) -> Pieces {
     let per_unit = state.roster.options.missile_supply_per_unit;
     let limited = |p: usize| weapon(state, p).and_then(|w| Supply::of(side, w));
-    let mut supplied: Vec<usize> = Vec::new();
+    let mut supplied = Pieces::new();
     for &(firer, _) in firers {
         let Some(group) = limited(firer) else {
             continue;
         };
         let formation = state.formation_of(firer).filter(|_| !per_unit);
-        let members: Vec<usize> = match formation {
-            Some(formation) => (0..state.pieces.len())
-                .filter(|&p| {
-                    state.formation_of(p) == Some(formation)
-                        && state.info(p).is_some_and(|i| i.side == side)
-                        && limited(p) == Some(group)
-                })
-                .collect(),
-            None => vec![firer],
-        };
+        let members = (0..state.pieces.len()).filter(|&p| match formation {
+            Some(formation) => {
+                state.formation_of(p) == Some(formation)
+                    && state.info(p).is_some_and(|i| i.side == side)
+                    && limited(p) == Some(group)
+            }
+            None => p == firer,
+        });
         for p in members {
             if !state.pieces[p].phase.supply_counted && !supplied.contains(&p) {
                 supplied.push(p);

@@ -6,15 +6,17 @@
 //! becomes R against Charge and Attack & Pursue, the claims, and the
 //! consequences it owes.
 
+use arrayvec::ArrayVec;
 use senlac_board::Cell;
 use senlac_board::facing::{self, Arc};
 use senlac_board::hex;
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
+use smallvec::SmallVec;
 
 use super::codes;
-use super::event::Event;
+use super::event::{Event, Pieces};
 use super::play::Emit;
 use super::rules;
 use super::setup::first_word;
@@ -29,10 +31,57 @@ use crate::violation::Violation;
 const GREAT_LEADERS: [&str; 2] = ["William", "Harold"];
 
 /// One side of a melee: its units and their total.
-struct Party {
+struct Party<'r> {
     total: i32,
     /// How the total was made, for the message.
-    terms: Vec<String>,
+    terms: SmallVec<[Term<'r>; 4]>,
+}
+
+/// How one unit's strength was made, as a message writes it:
+/// `BK1 5 + charge 1 − ridge 2`. Kept as numbers until a message asks.
+struct Term<'r> {
+    id: &'r str,
+    base: i32,
+    shield_wall: bool,
+    /// Each modifier by name (a leader's by his id), none of them 0.
+    added: ArrayVec<(&'r str, i32), 4>,
+}
+
+impl<'r> Term<'r> {
+    fn new(id: &'r str, base: i32) -> Self {
+        Term {
+            id,
+            base,
+            shield_wall: false,
+            added: ArrayVec::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for Term<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.id, self.base)?;
+        if self.shield_wall {
+            f.write_str(" (shield wall)")?;
+        }
+        for (what, n) in &self.added {
+            let sign = if *n < 0 { "−" } else { "+" };
+            write!(f, " {sign} {what} {}", n.abs())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for Party<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, term) in self.terms.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{term}")?;
+        }
+        Ok(())
+    }
 }
 
 /// `ATTACKERS melee DEFENDERS [d6:N] [=> …]`.
@@ -63,7 +112,7 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     let attack = attack_total(fold, &attackers, &defenders);
     let defence = defence_total(fold, &defenders);
     let differential = attack.total - defence.total;
-    let dice: Vec<&Atom<'_>> = args.iter().filter(|a| a.kind == AtomKind::Dice).collect();
+    let dice: SmallVec<[&Atom<'_>; 2]> = args.iter().filter(|a| a.kind == AtomKind::Dice).collect();
     let (outcome, die) = match MeleeColumn::of(differential) {
         // −7 or worse: the attacker loses a step, no die (8.3.2, HS-R13).
         None => {
@@ -97,7 +146,7 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         differential,
         outcome,
     };
-    if !claims(
+    let claims_hold = claims(
         fold,
         action,
         differential,
@@ -106,7 +155,11 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         outcome,
         &rolled,
         out,
-    ) {
+    );
+    let totals = (attack.total, defence.total);
+    // The terms borrow the roster's ids: done with before the state changes.
+    drop((attack, defence));
+    if !claims_hold {
         // The attack was made, whatever its claims say: it answers the
         // binding pairs (one mistake, one error).
         mark_fought(fold, &attackers, &defenders);
@@ -115,8 +168,8 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     fold.emit(Event::Fought {
         attackers: attackers.clone(),
         defenders: defenders.clone(),
-        attack: attack.total,
-        defence: defence.total,
+        attack: totals.0,
+        defence: totals.1,
         die,
         outcome,
     });
@@ -125,13 +178,8 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
 
 /// The pieces a group names (`BK1+BK2`), each of `side`'s: `None` once
 /// reported.
-fn pieces(
-    state: &State,
-    atom: &Atom<'_>,
-    side: Side,
-    out: &mut Vec<Violation>,
-) -> Option<Vec<usize>> {
-    let mut found = Vec::new();
+fn pieces(state: &State, atom: &Atom<'_>, side: Side, out: &mut Vec<Violation>) -> Option<Pieces> {
+    let mut found = Pieces::new();
     for reference in value::unit_refs(atom) {
         let reference: UnitRef<'_> = reference;
         let side_of = reference.side.and_then(Side::parse).unwrap_or(side);
@@ -279,7 +327,7 @@ fn eligible(
         }
         // 8.1.2: with an enemy in its ZOC exerting a ZOC on it, a unit may
         // attack only such enemies.
-        let binding: Vec<usize> = (0..state.pieces.len())
+        let binding: SmallVec<[usize; 4]> = (0..state.pieces.len())
             .filter(|&e| {
                 state
                     .info(e)
@@ -355,19 +403,18 @@ fn leader_bonus(state: &State, unit: usize) -> Option<(i32, usize)> {
         .max_by_key(|&(bonus, _)| bonus)
 }
 
-/// Adds `n` to a party member's strength and ` + what n` (or ` − what n`)
-/// to its term for the message; nothing when `n` is 0.
-fn add_term(strength: &mut i32, term: &mut String, what: &str, n: i32) {
+/// Adds `n` to a party member's strength and `what n` to its term for the
+/// message; nothing when `n` is 0.
+fn add_term<'r>(strength: &mut i32, term: &mut Term<'r>, what: &'r str, n: i32) {
     if n != 0 {
         *strength += n;
-        let sign = if n < 0 { "−" } else { "+" };
-        *term += &format!(" {sign} {what} {}", n.abs());
+        term.added.push((what, n));
     }
 }
 
 /// Adds the melee bonus of the best leader stacked with `unit` (8.5,
 /// HS-R32), named by id in the term.
-fn add_leader(state: &State, unit: usize, strength: &mut i32, term: &mut String) {
+fn add_leader<'r>(state: &'r State, unit: usize, strength: &mut i32, term: &mut Term<'r>) {
     if let Some((bonus, leader)) = leader_bonus(state, unit) {
         let id = state.info(leader).map_or("", |i| i.id.as_str());
         add_term(strength, term, id, bonus);
@@ -386,32 +433,28 @@ fn arm(state: &State, unit: usize) -> Arm {
 /// the flank or rear bonus when the attacker strikes every defender
 /// through one (the smaller, HS-R18), the ridge it attacks across (HS-R50,
 /// the least favourable of two), and a leader stacked with it.
-fn attack_total(state: &State, attackers: &[usize], defenders: &[usize]) -> Party {
+fn attack_total<'r>(state: &'r State, attackers: &[usize], defenders: &[usize]) -> Party<'r> {
     let mut total = 0;
-    let mut terms = Vec::new();
+    let mut terms = SmallVec::new();
     for &a in attackers {
         let Some(Piece::Unit(f)) = state.info(a).map(|i| i.piece) else {
             continue;
         };
         let mut strength = f.melee;
-        let mut term = format!(
-            "{} {}",
-            state.info(a).map_or("", |i| i.id.as_str()),
-            f.melee
-        );
+        let mut term = Term::new(state.info(a).map_or("", |i| i.id.as_str()), f.melee);
         if state.pieces[a].phase.charged {
             let bonus = tables::charge_bonus(state.pieces[a].phase.charged_downhill);
             add_term(&mut strength, &mut term, "charge", bonus);
         }
-        let aspects: Vec<i32> = defenders
+        let aspect = defenders
             .iter()
             .map(|&d| match side_struck(state, a, d) {
                 Some(Arc::Flank) => tables::Aspect::Flank.bonus(Attack::Melee),
                 Some(Arc::Rear) => tables::Aspect::Rear.bonus(Attack::Melee),
                 _ => 0,
             })
-            .collect();
-        let aspect = aspects.iter().copied().min().unwrap_or(0);
+            .min()
+            .unwrap_or(0);
         if aspect > 0 {
             let what = if aspect == 1 { "flank" } else { "rear" };
             add_term(&mut strength, &mut term, what, aspect);
@@ -458,9 +501,9 @@ fn ridge_modifier(state: &State, attacker: usize, defender: usize) -> i32 {
 /// The defenders' total: each one's defence by its order (the shield wall
 /// unless routed, HS-R8; 9.2.3.5), its terrain (HS-R49) and a leader
 /// stacked with it (8.5).
-fn defence_total(state: &State, defenders: &[usize]) -> Party {
+fn defence_total<'r>(state: &'r State, defenders: &[usize]) -> Party<'r> {
     let mut total = 0;
-    let mut terms = Vec::new();
+    let mut terms = SmallVec::new();
     for &d in defenders {
         let Some(Piece::Unit(f)) = state.info(d).map(|i| i.piece) else {
             continue;
@@ -474,15 +517,8 @@ fn defence_total(state: &State, defenders: &[usize]) -> Party {
             _ => f.defense,
         };
         let mut strength = base;
-        let mut term = format!(
-            "{} {base}{}",
-            state.info(d).map_or("", |i| i.id.as_str()),
-            if walled && f.wall.is_some() {
-                " (shield wall)"
-            } else {
-                ""
-            }
-        );
+        let mut term = Term::new(state.info(d).map_or("", |i| i.id.as_str()), base);
+        term.shield_wall = walled && f.wall.is_some();
         let terrain = state.pieces[d]
             .at
             .and_then(|c| state.roster.ground_at(c))
@@ -525,21 +561,21 @@ fn one_die(dice: &[&Atom<'_>], span: Span, out: &mut Vec<Violation>) -> Option<u
 /// The differential and result, for messages: "BK1 5 + BK2 5 + charge 1 +
 /// flank 1 = 12 against F2 3 = +9, read at +6: die 2 gives −/M". Written
 /// only into a message: most claims hold.
-struct Rolled<'p> {
-    attack: &'p Party,
-    defence: &'p Party,
+struct Rolled<'p, 'r> {
+    attack: &'p Party<'r>,
+    defence: &'p Party<'r>,
     differential: i32,
     outcome: Outcome,
 }
 
-impl std::fmt::Display for Rolled<'_> {
+impl std::fmt::Display for Rolled<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
             "{} = {} against {} = {}: {}{}, {}/{}",
-            self.attack.terms.join(" + "),
+            self.attack,
             self.attack.total,
-            self.defence.terms.join(" + "),
+            self.defence,
             self.defence.total,
             if self.differential >= 0 { "+" } else { "" },
             self.differential,
@@ -580,7 +616,7 @@ fn claims(
     attackers: &[usize],
     defenders: &[usize],
     outcome: Outcome,
-    rolled: &Rolled<'_>,
+    rolled: &Rolled<'_, '_>,
     out: &mut Vec<Violation>,
 ) -> bool {
     let Some(claimed) = action.outcome() else {

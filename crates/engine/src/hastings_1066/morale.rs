@@ -7,6 +7,7 @@
 use senlac_notation::lower::Action;
 use senlac_notation::value::Dice;
 use senlac_notation::{Atom, AtomKind};
+use smallvec::SmallVec;
 
 use super::codes;
 use super::event::{Check, Event};
@@ -39,7 +40,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         return;
     };
     fold.emit(Event::Paid(index));
-    let dice: Vec<&Atom<'_>> = action
+    let dice: SmallVec<[&Atom<'_>; 2]> = action
         .args()
         .iter()
         .filter(|a| a.kind == AtomKind::Dice)
@@ -120,7 +121,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     // A rout retreats three hexes at once, and another sends a routed unit
     // three more (9.2.3, 9.2.3.7).
     if result == MoraleResult::Routed {
-        let pursuers: Vec<usize> = by.into_iter().flatten().collect();
+        let pursuers: SmallVec<[usize; 4]> = by.into_iter().flatten().collect();
         super::rout::owe(fold, piece, &pursuers, action.span);
     }
 }

@@ -23,6 +23,7 @@ use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
+use smallvec::SmallVec;
 
 use super::codes;
 use super::event::Event;
@@ -32,6 +33,7 @@ use super::reinforcement;
 use super::state::{PhaseFlags, PieceName, Segment, Standing, State, Wing};
 use super::tables::{self, Arm, Hexside, Kind, MoraleResult, Movement, Order, Side, Slope, Step};
 use crate::code::CodeInfo;
+use crate::reuse::Path;
 use crate::violation::Violation;
 
 /// What movement findings cite.
@@ -83,12 +85,12 @@ pub(super) type Die = (Option<u8>, Span);
 /// What a movement line writes after its verb.
 pub(super) struct Written<'s> {
     pub path: Option<Atom<'s>>,
-    pub cells: Vec<Cell>,
+    pub cells: Path,
     /// `facing=F`: the vertex, `None` when it is no vertex (reported).
     pub facing: Option<(Option<Vertex>, Span)>,
     /// A bare number: `face F`.
     pub number: Option<Atom<'s>>,
-    pub dice: Vec<Die>,
+    pub dice: SmallVec<[Die; 2]>,
     pub status: Option<(MoraleResult, Span)>,
     pub wing: Option<(Wing, Span)>,
 }
@@ -103,10 +105,10 @@ pub(super) fn read<'s>(
     let verb = action.verb().text;
     let mut written = Written {
         path: None,
-        cells: Vec::new(),
+        cells: Path::new(),
         facing: None,
         number: None,
-        dice: Vec::new(),
+        dice: SmallVec::new(),
         status: None,
         wing: None,
     };
@@ -316,7 +318,7 @@ fn play_as_written(fold: &mut impl Emit, piece: usize, written: &Written<'_>) {
         fold.emit(Event::Moved {
             piece,
             from: written.cells.first().copied(),
-            path: written.cells[1..].to_vec(),
+            path: Path::from_slice(&written.cells[1..]),
             facing,
         });
     }
@@ -416,13 +418,16 @@ pub(super) enum Pay {
 }
 
 /// What a walk along a path found, for the checks of the whole.
+/// A path's steps, `(from, to)`.
+pub(super) type Steps = SmallVec<[(Option<Cell>, Cell); 12]>;
+
 pub(super) struct Walked {
     /// MP spent.
     pub cost: u32,
     /// The path's steps, `(from, to)`, once walked whole (`from` is `None`
     /// for an entry's first hex): the terms of the sum are written from them
     /// only for a message.
-    pub steps: Vec<(Option<Cell>, Cell)>,
+    pub steps: Steps,
     /// Disrupted by a knight's check on the way.
     pub disrupted: bool,
     /// The result of the last check made (for a claim).
@@ -564,7 +569,7 @@ fn travel(
     fold.emit(Event::Moved {
         piece,
         from: path.first().copied(),
-        path: path[1..].to_vec(),
+        path: Path::from_slice(&path[1..]),
         facing: if mover.is_leader() {
             None
         } else {
@@ -692,7 +697,7 @@ pub(super) fn path_from(
     written: &Written<'_>,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
-) -> Option<Vec<Cell>> {
+) -> Option<Path> {
     let name = state.named(piece);
     let Some(atom) = written.path else {
         out.push(Violation::of(
@@ -785,7 +790,7 @@ pub(super) fn walk(
     let name = state.named(mover.piece);
     let span = written.path.map_or(Span::new(0, 0), |p| p.span);
     let zoc = ground::zone_of(state, mover.side.other());
-    let steps: Vec<(Option<Cell>, Cell)> = match start {
+    let steps: Steps = match start {
         Some(_) => path.windows(2).map(|w| (Some(w[0]), w[1])).collect(),
         None => path
             .iter()
@@ -795,7 +800,7 @@ pub(super) fn walk(
     };
     let mut walked = Walked {
         cost: 0,
-        steps: Vec::new(),
+        steps: Steps::new(),
         disrupted: false,
         result: None,
         broken: false,
@@ -1175,7 +1180,7 @@ fn charge_conditions(
 ) -> Result<bool, Violation> {
     let name = state.named(mover.piece);
     let span = written.path.map_or(Span::new(0, 0), |p| p.span);
-    let steps: Vec<(Cell, Cell)> = path.windows(2).map(|w| (w[0], w[1])).collect();
+    let steps: SmallVec<[(Cell, Cell); 12]> = path.windows(2).map(|w| (w[0], w[1])).collect();
     for &(from, to) in &steps {
         if let Some(side) = ground::hexside(state, from, to) {
             return Err(Violation::of(

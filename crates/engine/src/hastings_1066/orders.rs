@@ -21,10 +21,12 @@
 //! wings and sections whose order runs on roll nothing and keep their
 //! members that turn (HS-R30).
 
+use arrayvec::ArrayVec;
 use senlac_board::hex;
 use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
+use smallvec::SmallVec;
 
 use super::codes;
 use super::event::Event;
@@ -160,17 +162,26 @@ fn describe(formation: Formation) -> String {
 }
 
 /// A wing or a nationality as a message names it.
-fn describe_part(part: Part) -> String {
-    match part {
-        Part::Wing(wing) => format!("the {} wing", wing.word()),
-        Part::Nation(nation) => format!("the {} nationality", nation.word()),
-    }
+fn describe_part(part: Part) -> impl std::fmt::Display {
+    std::fmt::from_fn(move |f| match part {
+        Part::Wing(wing) => write!(f, "the {} wing", wing.word()),
+        Part::Nation(nation) => write!(f, "the {} nationality", nation.word()),
+    })
 }
 
+/// The formations one roll orders: a wing, or a nationality's two sections.
+type Formations = ArrayVec<Formation, 2>;
+
+/// A claim's groups, subject by subject.
+type Groups = SmallVec<[Group; 4]>;
+
+/// The events a line emits once it is judged.
+type Events = SmallVec<[Event; 4]>;
+
 /// The formations a wing's or nationality's roll orders (4.2.4).
-fn formations(part: Part) -> Vec<Formation> {
+fn formations(part: Part) -> Formations {
     match part {
-        Part::Wing(wing) => vec![Formation::Wing(wing)],
+        Part::Wing(wing) => [Formation::Wing(wing)].into_iter().collect(),
         Part::Nation(nation) => Arm::ALL
             .into_iter()
             .map(|arm| Formation::Section(nation, arm))
@@ -254,7 +265,7 @@ pub(super) fn members(state: &State, formation: Formation) -> impl Iterator<Item
 /// The formations of a wing or nationality that need an order this turn:
 /// a wing whose leader lives, a section with a unit on the map; neither
 /// when its two-turn order runs on (HS-R30).
-fn needs(state: &State, part: Part) -> Vec<Formation> {
+fn needs(state: &State, part: Part) -> Formations {
     formations(part)
         .into_iter()
         .filter(|&f| match f {
@@ -420,7 +431,7 @@ fn strategy(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     }
     let needy = needs(state, part);
     let args = action.args();
-    let dice: Vec<usize> = (0..args.len())
+    let dice: SmallVec<[usize; 2]> = (0..args.len())
         .filter(|&i| args[i].kind == AtomKind::Dice)
         .collect();
     if needy.is_empty() {
@@ -449,7 +460,7 @@ fn strategy(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     }
     let mut findings = Vec::new();
     let housecarls = read_args(state, part, action, &dice, &mut findings);
-    let mut events = vec![Event::StrategyWritten {
+    let mut events: Events = smallvec::smallvec![Event::StrategyWritten {
         part,
         span: action.span,
     }];
@@ -592,7 +603,7 @@ fn read_args(
             0
         }
     };
-    order_roll(&describe_part(part), action, dice, out);
+    order_roll(describe_part(part), action, dice, out);
     let mut choice = None;
     for (i, atom) in args.iter().enumerate().skip(rest) {
         match atom.kind {
@@ -710,8 +721,8 @@ fn housecarls(
 
 /// The claim's groups, subject by subject; `None` when it cannot be read
 /// (one finding, nothing emitted for the line).
-fn read_claim(state: &State, claim: &[Atom<'_>], out: &mut Vec<Violation>) -> Option<Vec<Group>> {
-    let mut groups = vec![Group::new(Subject::Own, claim[0].span)];
+fn read_claim(state: &State, claim: &[Atom<'_>], out: &mut Vec<Violation>) -> Option<Groups> {
+    let mut groups: Groups = smallvec::smallvec![Group::new(Subject::Own, claim[0].span)];
     for atom in claim {
         let group = groups.last_mut()?;
         match atom.kind {
@@ -894,16 +905,16 @@ fn judge(
     state: &State,
     part: Part,
     needy: &[Formation],
-    groups: Vec<Group>,
+    groups: Groups,
     housecarls: Option<Order>,
     claim: &[Atom<'_>],
     out: &mut Vec<Violation>,
-) -> Vec<Event> {
+) -> Events {
     let all = formations(part);
-    let mut named: Vec<Formation> = Vec::new();
-    let mut held: Vec<(Formation, Held)> = Vec::new();
-    let mut units: Vec<&Group> = Vec::new();
-    let mut events = Vec::new();
+    let mut named: SmallVec<[Formation; 4]> = SmallVec::new();
+    let mut held: SmallVec<[(Formation, Held); 4]> = SmallVec::new();
+    let mut units: SmallVec<[&Group; 4]> = SmallVec::new();
+    let mut events = Events::new();
     for group in &groups {
         let target = match group.subject {
             Subject::Own => match part {
@@ -914,7 +925,7 @@ fn judge(
                             events.push(Event::Effect { part, effect });
                         }
                     } else {
-                        named.extend(needy);
+                        named.extend_from_slice(needy);
                         out.push(Violation::of(
                             &codes::UNKNOWN_CLAIM,
                             group.whole(),
@@ -1228,7 +1239,12 @@ fn check_unit(
 }
 
 /// An order roll: exactly one, of two six-sided dice (4.2.3); `who` rolls.
-fn order_roll(who: &str, action: &Action<'_, '_>, dice: &[usize], out: &mut Vec<Violation>) {
+fn order_roll(
+    who: impl std::fmt::Display,
+    action: &Action<'_, '_>,
+    dice: &[usize],
+    out: &mut Vec<Violation>,
+) {
     let args = action.args();
     match dice.first() {
         None => out.push(Violation::of(
@@ -1243,11 +1259,10 @@ fn order_roll(who: &str, action: &Action<'_, '_>, dice: &[usize], out: &mut Vec<
         Some(&i) => {
             let atom = &args[i];
             let good = Dice::parse(atom).is_some_and(|d| {
-                let faces: Vec<u32> = d.results().collect();
                 d.count == 2
                     && d.sides == 6
-                    && faces.len() == 2
-                    && faces.iter().all(|f| (1..=6).contains(f))
+                    && d.results().count() == 2
+                    && d.results().all(|f| (1..=6).contains(&f))
             });
             if !good {
                 out.push(Violation::of(
@@ -1350,7 +1365,7 @@ fn reroll(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation
         .filter(|&i| args[i].kind == AtomKind::Dice)
         .collect();
     let mut findings = Vec::new();
-    order_roll(&describe(formation), action, &dice, &mut findings);
+    order_roll(describe(formation), action, &dice, &mut findings);
     let part = match formation {
         Formation::Wing(wing) => Part::Wing(wing),
         Formation::Section(nation, _) => Part::Nation(nation),
@@ -1572,11 +1587,8 @@ fn close(state: &State, span: Span, out: &mut Vec<Violation>) {
             );
         }
     }
-    let leaders: Vec<usize> = living_leaders(state).collect();
-    let sizes: Vec<(Wing, usize)> = Wing::ALL
-        .into_iter()
-        .map(|w| (w, members(state, Formation::Wing(w)).count()))
-        .collect();
+    let leaders: SmallVec<[usize; 8]> = living_leaders(state).collect();
+    let sizes = Wing::ALL.map(|w| (w, members(state, Formation::Wing(w)).count()));
     let available: usize = sizes.iter().map(|(_, n)| n).sum();
     // With no leader living there is one wing (4.1.3): not played yet.
     let mut leaderless = false;

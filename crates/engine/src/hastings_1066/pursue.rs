@@ -15,6 +15,7 @@ use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
 use super::state::{Owed, State};
+use crate::reuse::Path;
 use crate::violation::Violation;
 
 /// The enemies of `piece` that control `cell`, and whether one stands in
@@ -133,7 +134,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     fold.emit(Event::Moved {
         piece,
         from: cells.first().copied(),
-        path: cells[1..].to_vec(),
+        path: Path::from_slice(&cells[1..]),
         facing,
     });
 }

@@ -104,20 +104,18 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
                 piece,
                 action,
                 rallied,
-                &format!(
-                    "morale {} rolls {face}{}: {}",
-                    f.grade.letter(),
+                std::fmt::from_fn(|w| {
+                    write!(w, "morale {} rolls {face}", f.grade.letter())?;
                     if let Some(l) = leader {
-                        format!(", − 1 with {} in range", fold.name(l))
-                    } else {
-                        String::new()
-                    },
-                    if rallied {
+                        write!(w, ", − 1 with {} in range", fold.name(l))?;
+                    }
+                    let result = if rallied {
                         "rallied"
                     } else {
                         "still disrupted"
-                    }
-                ),
+                    };
+                    write!(w, ": {result}")
+                }),
                 out,
             );
             if rallied {
@@ -160,8 +158,9 @@ fn routed(
     }
     match leader {
         Some(l) => {
-            let message = format!("{} rallies it without a roll", fold.name(l));
-            claim(fold, piece, action, true, &message, out);
+            let message =
+                std::fmt::from_fn(|w| write!(w, "{} rallies it without a roll", fold.name(l)));
+            claim(fold, piece, action, true, message, out);
             fold.emit(Event::Standing {
                 piece,
                 standing: Standing::Good,
@@ -193,7 +192,7 @@ fn claim(
     piece: usize,
     action: &Action<'_, '_>,
     rallied: bool,
-    how: &str,
+    how: impl std::fmt::Display,
     out: &mut Vec<Violation>,
 ) {
     let Some(outcome) = action.outcome() else {

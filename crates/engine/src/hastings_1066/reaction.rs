@@ -24,6 +24,7 @@ use super::movement::{self, OrderOf, Written};
 use super::play::Emit;
 use super::state::{PhaseFlags, PieceName, Standing, State};
 use super::tables::{self, Hexside, Kind, MoraleResult, Side};
+use crate::reuse::Path;
 use crate::violation::Violation;
 
 mod cite {
@@ -88,7 +89,7 @@ fn apply(
         fold.emit(Event::Moved {
             piece,
             from: written.cells.first().copied(),
-            path: written.cells[1..].to_vec(),
+            path: Path::from_slice(&written.cells[1..]),
             facing: written.facing.and_then(|(v, _)| v),
         });
     }

@@ -22,6 +22,7 @@ use super::rules;
 use super::state::{LeaderStanding, Part, Roster, Standing, State};
 use super::tables::Side;
 use crate::code::CodeInfo;
+use crate::reuse::Path;
 use crate::violation::Violation;
 
 /// The Normans' flanks (11.5.4): rows xx06 to xx26.
@@ -457,7 +458,7 @@ pub fn place(fold: &mut impl Emit, side: Side, action: &Action<'_, '_>, out: &mu
         fold.emit(Event::Moved {
             piece,
             from: None,
-            path: vec![cell],
+            path: Path::from_slice(&[cell]),
             facing: if leader {
                 None
             } else {

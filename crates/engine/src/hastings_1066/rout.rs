@@ -12,6 +12,7 @@ use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value::{self};
 use senlac_notation::{Atom, Fix, Span};
+use smallvec::SmallVec;
 
 use super::codes;
 use super::event::Event;
@@ -20,6 +21,7 @@ use super::play::Emit;
 use super::rules;
 use super::state::{Chain, Owed, Standing, State};
 use super::tables::{Arm, Hexside};
+use crate::reuse::{Buffer, Lent, Path};
 use crate::violation::Violation;
 
 /// Hexes a rout retreats (9.2.3).
@@ -38,12 +40,21 @@ pub enum Stop {
 type Stops = ArrayVec<Stop, ROUT_HEXES>;
 const _: () = assert!(WITHDRAW_HEXES <= ROUT_HEXES);
 
+/// The stops a line writes: as many as it writes, a few held inline.
+type Written = SmallVec<[Stop; 4]>;
+
+/// A retreat's rank (HS-R19), lower is better: (steps not to the rear,
+/// friends passed, movement cost).
+type Rank = (usize, usize, u32);
+
+/// The best retreats by rank: a few, held inline.
+type Best<'c> = SmallVec<[&'c Candidate; 8]>;
+
 /// A candidate retreat and its rank (HS-R19): lower is better.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Candidate {
     stops: Stops,
-    /// (steps not to the rear, friends passed, movement cost).
-    rank: (usize, usize, u32),
+    rank: Rank,
     /// It ends on a friendly combat unit: the unit may not stop there
     /// unless that friend is displaced (9.3.2, 9.3.3).
     on_friend: bool,
@@ -112,21 +123,28 @@ struct Met {
 struct Ground<'a> {
     state: &'a State,
     piece: usize,
-    met: Vec<Met>,
+    met: Lent<Met>,
+}
+
+thread_local! {
+    static MET: Buffer<Met> = const { std::cell::Cell::new(Vec::new()) };
+    static CANDIDATES: Buffer<Candidate> = const { std::cell::Cell::new(Vec::new()) };
+    static OPEN: Buffer<(Stops, Rank)> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 impl<'a> Ground<'a> {
     fn new(state: &'a State, piece: usize) -> Ground<'a> {
         let roster = &state.roster;
         let cells = usize::from(roster.extent.columns) * usize::from(roster.extent.rows);
-        let mut met = vec![
+        let mut met = Lent::new(&MET);
+        met.resize(
+            cells,
             Met {
                 occupied: false,
                 controlled: false,
                 friend: false,
-            };
-            cells
-        ];
+            },
+        );
         let side = state.info(piece).map(|i| i.side);
         for (other, (info, placed)) in roster.pieces.iter().zip(&state.pieces).enumerate() {
             let Some(at) = placed.at else { continue };
@@ -175,20 +193,19 @@ impl<'a> Ground<'a> {
 /// and every stretch of one where it might stop, staying put included
 /// (HS-R19). `withdrawal`: it may enter an enemy ZOC and stops there
 /// (9.2.3.6).
-fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Vec<Candidate> {
+fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent<Candidate> {
+    let mut done = Lent::new(&CANDIDATES);
     let Some(start) = state.pieces[piece].at else {
-        return Vec::new();
+        return done;
     };
     let Some(side) = state.info(piece).map(|i| i.side) else {
-        return Vec::new();
+        return done;
     };
     let rear = side.row().rear;
     let parity = state.roster.parity;
     let ground = Ground::new(state, piece);
-    // Room for a typical search's candidates, so that it seldom regrows.
-    let mut done = Vec::with_capacity(64);
-    let mut open = Vec::with_capacity(16);
-    open.push((Stops::new(), (0usize, 0usize, 0u32)));
+    let mut open = Lent::new(&OPEN);
+    open.push((Stops::new(), (0, 0, 0)));
     while let Some((stops, rank)) = open.pop() {
         let here = match stops.last() {
             Some(&Stop::Hex(cell)) => cell,
@@ -258,50 +275,39 @@ fn complete(c: &Candidate, hexes: usize) -> bool {
 }
 
 /// The best of `pool` by rank (HS-R19): the owner chooses among them.
-fn ranked(mut pool: Vec<&Candidate>) -> Vec<&Candidate> {
-    let Some(top) = pool.iter().map(|c| c.rank).min() else {
-        return Vec::new();
+fn ranked<'c>(pool: impl Iterator<Item = &'c Candidate> + Clone) -> Best<'c> {
+    let Some(top) = pool.clone().map(|c| c.rank).min() else {
+        return Best::new();
     };
-    pool.retain(|c| c.rank == top);
-    pool
+    pool.filter(|c| c.rank == top).collect()
 }
 
 /// The best retreats that end where the unit may stop (HS-R19): complete
 /// ones if any, ranked; else the longest stretches, ranked (the blocked
 /// treatment).
-fn best(candidates: &[Candidate], hexes: usize) -> Vec<&Candidate> {
-    // Sized once: collecting from a filter grows a vector step by step.
-    let mut free: Vec<&Candidate> = Vec::with_capacity(candidates.len());
-    free.extend(candidates.iter().filter(|c| !c.on_friend));
-    let mut whole: Vec<&Candidate> = Vec::with_capacity(free.len());
-    whole.extend(free.iter().copied().filter(|c| complete(c, hexes)));
-    if !whole.is_empty() {
+fn best(candidates: &[Candidate], hexes: usize) -> Best<'_> {
+    let free = candidates.iter().filter(|c| !c.on_friend);
+    let whole = free.clone().filter(|c| complete(c, hexes));
+    if whole.clone().next().is_some() {
         return ranked(whole);
     }
-    let longest = free.iter().map(|c| c.stops.len()).max().unwrap_or(0);
-    free.retain(|c| c.stops.len() == longest);
-    ranked(free)
+    let longest = free.clone().map(|c| c.stops.len()).max().unwrap_or(0);
+    ranked(free.filter(|c| c.stops.len() == longest))
 }
 
 /// When friends alone block a rout (no complete retreat ends in a hex it
 /// may stop in), the best complete retreats that end on a friend, who is
 /// displaced to let it in (9.3.3, HS-R20); none otherwise.
-fn displacing(candidates: &[Candidate], hexes: usize) -> Vec<&Candidate> {
+fn displacing(candidates: &[Candidate], hexes: usize) -> Best<'_> {
     let complete = |c: &&Candidate| complete(c, hexes);
     if candidates
         .iter()
         .filter(|c| !c.on_friend)
         .any(|c| complete(&c))
     {
-        return Vec::new();
+        return Best::new();
     }
-    ranked(
-        candidates
-            .iter()
-            .filter(|c| c.on_friend)
-            .filter(complete)
-            .collect(),
-    )
+    ranked(candidates.iter().filter(|c| c.on_friend).filter(complete))
 }
 
 fn written(stops: &[Stop]) -> String {
@@ -341,7 +347,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         ));
         return;
     };
-    let cells: Vec<Cell> = value::cells(path_atom).collect();
+    let cells: Path = value::cells(path_atom).collect();
     let Some(start) = fold.pieces[piece].at else {
         return;
     };
@@ -360,7 +366,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     let claimed = action.outcome().unwrap_or(&[]);
     let eliminated_word = claimed.iter().find(|a| a.text == "eliminated");
     let mut eliminated = eliminated_word.is_some();
-    let mut stops: Vec<Stop> = cells[1..].iter().map(|&c| Stop::Hex(c)).collect();
+    let mut stops: Written = cells[1..].iter().map(|&c| Stop::Hex(c)).collect();
     if eliminated {
         stops.push(Stop::Off);
     }
@@ -533,7 +539,7 @@ pub(super) fn retreat(fold: &mut impl Emit, r: &Retreat<'_>, displaced: &[usize]
         fold.emit(Event::Moved {
             piece,
             from,
-            path: r.path.to_vec(),
+            path: Path::from_slice(r.path),
             facing: r.facing,
         });
     }
@@ -580,7 +586,7 @@ pub(super) fn retreat(fold: &mut impl Emit, r: &Retreat<'_>, displaced: &[usize]
 pub(super) fn stop_short(fold: &mut impl Emit, chain: &Chain, checks: bool) {
     let piece = chain.router;
     let candidates = retreats(fold, piece, ROUT_HEXES, false);
-    let path: Vec<Cell> = best(&candidates, ROUT_HEXES)
+    let path: Path = best(&candidates, ROUT_HEXES)
         .first()
         .map(|c| {
             c.stops
@@ -669,7 +675,7 @@ fn misclaimed_end(
     retreat: Going,
     last: Cell,
     out: &mut Vec<Violation>,
-) -> Option<(Vec<Stop>, bool)> {
+) -> Option<(Written, bool)> {
     let eliminated_word = claimed.iter().find(|a| a.text == "eliminated");
     let other_status = claimed
         .iter()
@@ -679,7 +685,7 @@ fn misclaimed_end(
         (None, Some(word)) => (word, true),
         (None, None) => return None,
     };
-    let mut meant = stops.to_vec();
+    let mut meant = Written::from_slice(stops);
     if off {
         meant.push(Stop::Off);
     } else {
@@ -760,13 +766,13 @@ pub fn withdraw_line(
         ));
         return;
     };
-    let cells: Vec<Cell> = value::cells(path_atom).collect();
+    let cells: Path = value::cells(path_atom).collect();
     let Some(start) = fold.pieces[piece].at else {
         return;
     };
     let claimed = action.outcome().unwrap_or(&[]);
     let mut eliminated = claimed.iter().any(|a| a.text == "eliminated");
-    let mut stops: Vec<Stop> = cells.iter().skip(1).map(|&c| Stop::Hex(c)).collect();
+    let mut stops: Written = cells.iter().skip(1).map(|&c| Stop::Hex(c)).collect();
     if eliminated {
         stops.push(Stop::Off);
     }
@@ -807,7 +813,7 @@ pub fn withdraw_line(
     fold.emit(Event::Moved {
         piece,
         from: cells.first().copied(),
-        path: cells[1..].to_vec(),
+        path: Path::from_slice(&cells[1..]),
         facing: facing.or(fold.pieces[piece].facing),
     });
     if eliminated {

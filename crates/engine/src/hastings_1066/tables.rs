@@ -1031,8 +1031,11 @@ impl Column {
     /// The column from an `odds=` value: `AxB`, or `A:B` (the spec's
     /// optional ratio atom, E3).
     pub fn parse(word: &str) -> Option<Column> {
-        let word = word.replacen(':', "x", 1);
-        Column::ALL.into_iter().find(|c| c.word() == word)
+        // `A:B` is read as `AxB`: the first `:` stands for the `x`.
+        let ratio = word.split_once([':', 'x']);
+        Column::ALL
+            .into_iter()
+            .find(|c| c.word().split_once('x') == ratio)
     }
 
     /// 0 for 1-4 to 9 for 5-1.

@@ -2,6 +2,7 @@
 //! and the rout that follows when it cannot pay or breaks.
 
 use senlac_notation::Span;
+use smallvec::SmallVec;
 
 use super::Fold;
 use super::codes;
@@ -72,7 +73,7 @@ pub fn rout(fold: &mut Fold<'_>, unit: usize, cause: Cause, span: Span) {
     }
     fold.emit(Event::Routed { unit, cause });
     let (side, grade) = (fold.info(unit).side, fold.info(unit).grade);
-    let checks: Vec<usize> = fold
+    let checks: SmallVec<[usize; 8]> = fold
         .active_of(side)
         .filter(|&u| fold.info(u).grade.is_lower_than(grade))
         .collect();

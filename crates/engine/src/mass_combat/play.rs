@@ -84,8 +84,7 @@ fn begin_side_turn(
             side
         }
     };
-    let side_name = fold.roster.sides[side].clone();
-    let side_name = side_name.as_str();
+    let side_name = fold.roster.sides[side].as_str();
     let (expected_side, expected_turn) = match fold.acting {
         None => (fold.roster.first_turn.unwrap_or(side), 1),
         Some(previous) => {

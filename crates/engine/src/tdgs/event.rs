@@ -7,6 +7,7 @@ use senlac_board::Cell;
 
 use super::state::{Link, Owed, Rout, State, Status};
 use super::tables::{Order, Trigger};
+use crate::reuse::Path;
 use crate::tdgs::state::{AttackKind, Triggers};
 
 /// What a d20 decided, kept for the picture and the report.
@@ -56,7 +57,7 @@ pub enum Event {
     Moved {
         entity: usize,
         from: Cell,
-        path: Vec<Cell>,
+        path: Path,
     },
     /// An attack was rolled: `damage` taken on a hit.
     Attacked {

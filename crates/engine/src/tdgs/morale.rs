@@ -6,6 +6,9 @@
 //! and turns their answers into events; nothing here changes a state.
 
 use arrayvec::ArrayVec;
+use smallvec::SmallVec;
+
+use crate::reuse::{Buffer, Lent};
 use senlac_board::footprint::{self, Footprint, PathError};
 use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
@@ -22,7 +25,7 @@ use super::tables::{self, Trigger};
 /// a path may end is [`may_stop`]'s question).
 pub fn movement_cost(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32> + '_ {
     // Asked once per square of the map by a search: gather the enemies once.
-    let enemies: Vec<Footprint> = (0..state.entities.len())
+    let enemies: SmallVec<[Footprint; 16]> = (0..state.entities.len())
         .filter(|&other| state.enemies(mover, other) && state.on_board(other))
         .filter_map(|other| state.footprint(other))
         .collect();
@@ -32,13 +35,22 @@ pub fn movement_cost(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32
     }
 }
 
+thread_local! {
+    /// The squares [`movement_cost_map`] marks, kept from search to search.
+    static ENEMY_SQUARES: Buffer<bool> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// [`movement_cost`] for a search, which asks about every square of the
 /// map: the enemies' squares are marked on the map once, instead of each
 /// square being tested against each enemy. [`movement_cost`] stays for the
 /// few squares of one step or path.
 pub fn movement_cost_map(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32> + '_ {
     let extent = state.roster.extent();
-    let mut enemy = vec![false; usize::from(extent.columns) * usize::from(extent.rows)];
+    let mut enemy = Lent::new(&ENEMY_SQUARES);
+    enemy.resize(
+        usize::from(extent.columns) * usize::from(extent.rows),
+        false,
+    );
     for other in 0..state.entities.len() {
         if !(state.enemies(mover, other) && state.on_board(other)) {
             continue;
@@ -108,13 +120,13 @@ fn mov_of(state: &State, unit: usize) -> u32 {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fired {
     /// One per unit, its triggers merged (MORALE-7), in roster order.
-    pub checks: Vec<MoraleCheck>,
+    pub checks: SmallVec<[MoraleCheck; 2]>,
     /// Routed units' triggers: spent, no check (TRIGGERS-7, ROUT-8).
-    pub spent_silently: Vec<(usize, Triggers)>,
+    pub spent_silently: SmallVec<[(usize, Triggers); 2]>,
     /// `(unit, commander)` to add to `State::commander_losses_checked`.
-    pub commander_losses: Vec<(usize, usize)>,
+    pub commander_losses: SmallVec<[(usize, usize); 2]>,
     /// `(unit, terrifying entity)` to add to `State::terrors_met`.
-    pub terrors: Vec<(usize, usize)>,
+    pub terrors: SmallVec<[(usize, usize); 2]>,
 }
 
 /// One trigger that fired, with its threat and threat entity (TDGS-R33).
@@ -277,9 +289,8 @@ fn weigh(
 ) -> Fired {
     let mut fired = Fired::default();
     // Every unit's surrounded test asks about the same entities.
-    let mut pinning = Vec::new();
+    let mut pinning: SmallVec<[Pin; 32]> = SmallVec::new();
     if weighed.everything || weighed.near_placed != 0 {
-        pinning.reserve(after.entities.len());
         pinning.extend(pinning_in(after));
     }
     for (unit, now) in after.entities.iter().enumerate() {
@@ -289,7 +300,7 @@ fn weigh(
         if passed_over || !after.is_unit(unit) || !after.on_board(unit) {
             continue;
         }
-        let mut shocks: Vec<Shock> = Vec::new();
+        let mut shocks: SmallVec<[Shock; 4]> = SmallVec::new();
         // Looked up once, and only when a trigger fires: most lines fire none.
         let mut nearest_found = None;
         let mut nearest = || *nearest_found.get_or_insert_with(|| nearest_enemy(after, unit));
@@ -462,12 +473,12 @@ fn surrounded_among(state: &State, unit: usize, pinning: &[Pin]) -> bool {
 /// adjacent to `broken` (corners count, POSITION-3), on the board and not
 /// routed, at threat 10, its threat entity its nearest enemy (TDGS-R33).
 /// In roster order; add them with [`merge`].
-pub fn cascade(state: &State, broken: usize, cause: Span) -> Vec<MoraleCheck> {
+pub fn cascade(state: &State, broken: usize, cause: Span) -> SmallVec<[MoraleCheck; 4]> {
     let Some(at) = state.footprint(broken) else {
-        return Vec::new();
+        return SmallVec::new();
     };
     let Some(side) = state.info(broken).map(|i| i.side) else {
-        return Vec::new();
+        return SmallVec::new();
     };
     (0..state.entities.len())
         .filter(|&unit| {

@@ -4,7 +4,10 @@
 //! checks, rally, hazards, opportunity and free attacks), each checked and
 //! turned into [`Event`]s; after each line, the triggers it fired are owed.
 
+use std::cell::Cell as Shared;
 use std::ops::Deref;
+
+use smallvec::SmallVec;
 
 use senlac_board::Cell;
 use senlac_board::footprint::{self, Footprint, PathError, StepError};
@@ -20,6 +23,7 @@ use super::morale::movement_cost;
 use super::rules;
 use super::state::{AttackKind, EntityState, Kind, Link, State, Status};
 use super::tables::{self, Order};
+use crate::reuse::{Buffer, Lent, Path};
 use crate::violation::Violation;
 
 /// Where play emits its events: the system's fold, or a test's.
@@ -488,7 +492,7 @@ fn named(
     if let Some(found) = prefer.and_then(|s| roster.entity(s, reference.id)) {
         return Some(found);
     }
-    let all: Vec<usize> = (0..roster.sides.len())
+    let all: SmallVec<[usize; 4]> = (0..roster.sides.len())
         .filter_map(|s| roster.entity(s, reference.id))
         .collect();
     match all.as_slice() {
@@ -680,6 +684,12 @@ fn implied_actor(fold: &impl Emit, verb: &str) -> Option<usize> {
     }
 }
 
+thread_local! {
+    /// The entities as a line found them, for [`settle`] to compare the
+    /// line's end with: only the entities change.
+    static BEFORE: Buffer<EntityState> = const { Shared::new(Vec::new()) };
+}
+
 /// One line of the movetext, checked and played; by `known` when the line
 /// left its entity out.
 fn written_line(
@@ -688,10 +698,10 @@ fn written_line(
     known: Option<usize>,
     out: &mut Vec<Violation>,
 ) {
+    let mut before = Lent::new(&BEFORE);
+    before.extend_from_slice(&fold.entities);
     let actor_atom = action.actor();
     let verb = action.verb();
-    // What settle compares the line's end with: only the entities change.
-    let before = fold.entities.clone();
     let first = fold.emitted().len();
     if let Some(written) = catalog::line(verb.text) {
         check_arguments(written, action.args(), out);
@@ -766,13 +776,18 @@ fn written_line(
         as_written(fold, actor, action);
     }
     settle(fold, &before, first, action.span);
-    owed_reactions(fold, action, out);
+    owed_reactions(fold, &mut before, action, out);
 }
 
 /// Owed lines written as reactions of the line that caused them
 /// (`… > C morale half d20:6`, LOG-3): the same to the engine as lines of
 /// their own after it.
-fn owed_reactions(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn owed_reactions(
+    fold: &mut impl Emit,
+    before: &mut Vec<EntityState>,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) {
     for reaction in action.reactions() {
         if !OWED_VERBS.contains(&reaction.verb.text) {
             continue;
@@ -788,10 +803,11 @@ fn owed_reactions(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<V
             span: Span::new(reaction.reactor.span.start as usize, end as usize),
             atoms: &atoms,
         };
-        let before = fold.entities.clone();
+        before.clear();
+        before.extend_from_slice(&fold.entities);
         let first = fold.emitted().len();
         owed_line(fold, &owed, None, out);
-        settle(fold, &before, first, owed.span);
+        settle(fold, before, first, owed.span);
     }
 }
 
@@ -838,7 +854,7 @@ fn as_written(fold: &mut impl Emit, actor: usize, action: &Action<'_, '_>) {
         fold.emit(Event::Moved {
             entity: actor,
             from,
-            path: vec![to],
+            path: Path::from_slice(&[to]),
         });
     }
     claimed_as_written(fold, action);
@@ -1195,7 +1211,7 @@ fn step(
         fold.emit(Event::Moved {
             entity: mover,
             from: from.anchor,
-            path: vec![to],
+            path: Path::from_slice(&[to]),
         });
     }
 }
@@ -1282,8 +1298,8 @@ fn checked_path(
     mover: usize,
     atom: &Atom<'_>,
     out: &mut Vec<Violation>,
-) -> Option<(Footprint, Vec<Cell>)> {
-    let path: Vec<Cell> = value::cells(atom).collect();
+) -> Option<(Footprint, Path)> {
+    let path: Path = value::cells(atom).collect();
     let from = fold.footprint(mover)?;
     let mov = fold.info(mover).map_or(0, |i| i.stats.mov);
     let cost = match footprint::path_cost(from, &path, movement_cost(fold, mover)) {
@@ -2603,7 +2619,7 @@ fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
 /// After a whole line (spec 1.2, RESOLVE-OWED): the exposed commander's
 /// free attack, then the morale checks the line's effects make owed.
 fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Span) {
-    let mut engaged = Vec::new();
+    let mut engaged: SmallVec<[(usize, usize); 4]> = SmallVec::new();
     // The line's events, read in place: what settle emits goes after them.
     for index in first..fold.emitted().len() {
         let hazard = match &fold.emitted()[index] {
@@ -2628,7 +2644,7 @@ fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Spa
         }
     }
     // A lost commander's units are uncontrolled from that moment (COMMAND-7).
-    let lost: Vec<usize> = (0..fold.entities.len())
+    let lost: SmallVec<[usize; 4]> = (0..fold.entities.len())
         .filter(|&c| {
             before.get(c).is_some_and(|e| !e.status.lost()) && fold.entities[c].status.lost()
         })
@@ -2811,7 +2827,7 @@ fn morale_line(
     let super::state::Owed::Morale(owed) = fold.owed[index] else {
         return None;
     };
-    let pending: Vec<super::state::MoraleCheck> = fold
+    let pending: SmallVec<[super::state::MoraleCheck; 8]> = fold
         .owed
         .iter()
         .filter_map(|o| match o {
@@ -2836,8 +2852,7 @@ fn morale_line(
     // Out of order or misnamed, the check is still the one owed: its die
     // decides (one mistake, one error).
     let written = args.first().filter(|a| a.kind != AtomKind::Dice);
-    let words = written.map_or(String::new(), |a| a.text.to_string());
-    if words != owed.triggers.words() {
+    if !owed.triggers.written_as(written.map_or("", |a| a.text)) {
         out.push(
             Violation::of(
                 &codes::WRONG_TRIGGER,
@@ -3075,7 +3090,7 @@ fn flee(
         ));
         return;
     };
-    let path: Vec<Cell> = value::cells(atom).collect();
+    let path: Path = value::cells(atom).collect();
     let flight = match super::morale::check_flight(fold, unit, &path) {
         Ok(flight) => flight,
         Err(error) => {
@@ -3153,7 +3168,7 @@ fn flee(
     let Some(from) = fold.footprint(unit) else {
         return;
     };
-    let entered: Vec<Cell> = path.into_iter().filter(|&c| c != from.anchor).collect();
+    let entered: Path = path.into_iter().filter(|&c| c != from.anchor).collect();
     fold.emit(Event::Moved {
         entity: unit,
         from: from.anchor,

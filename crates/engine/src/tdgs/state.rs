@@ -551,6 +551,14 @@ impl Triggers {
     pub fn words(self) -> String {
         self.iter().map(Trigger::word).collect::<Vec<_>>().join("+")
     }
+
+    /// Whether `text` is [`Triggers::words`], told without building them.
+    pub fn written_as(self, text: &str) -> bool {
+        if text.is_empty() {
+            return self.iter().next().is_none();
+        }
+        text.split('+').eq(self.iter().map(Trigger::word))
+    }
 }
 
 /// Why a unit routed (MORALE-4): what its rally, cornered check and flight
@@ -799,6 +807,35 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A morale line's triggers are read as written, for every set of them:
+    /// the words in table order, and nothing else.
+    #[test]
+    fn triggers_are_written_as_their_words() {
+        for bits in 0..1u8 << Trigger::ALL.len() {
+            let triggers = (Trigger::ALL.into_iter().enumerate())
+                .filter(|(i, _)| bits & 1 << i != 0)
+                .fold(Triggers::NONE, |set, (_, t)| set.with(t));
+            let words = triggers.words();
+            assert!(triggers.written_as(&words), "{words}");
+            for wrong in [
+                format!("{words}+"),
+                format!("+{words}"),
+                words.replace('+', " "),
+            ] {
+                assert_eq!(triggers.written_as(&wrong), wrong == words, "{wrong:?}");
+            }
+            let reversed: Vec<&str> = words.split('+').rev().collect();
+            let reversed = reversed.join("+");
+            assert_eq!(
+                triggers.written_as(&reversed),
+                reversed == words,
+                "{reversed}"
+            );
+        }
+        assert!(!Triggers::NONE.with(Trigger::Half).written_as(""));
+        assert!(!Triggers::NONE.written_as("half"));
+    }
 
     #[test]
     fn an_edge_is_reached_as_the_footprints_squares_say() {

@@ -66,7 +66,7 @@ pub fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> 
         fold.emit(Event::Moved {
             piece: p,
             from: None,
-            path: vec![cell(at)],
+            path: senlac_engine::reuse::Path::from_slice(&[cell(at)]),
             facing: facing.and_then(Vertex::new),
         });
     }
