@@ -393,7 +393,12 @@ fn unread_army(battle: &Battle<'_>) -> bool {
     }
     let mut flagged: Option<Vec<Span>> = None;
     battle.iter().any(|(item, atoms)| {
-        if item.kind != ItemKind::Directive {
+        // A line of a keyword the notation reads, other than `army`, is no
+        // army line whether it lowers or not: it is not lowered.
+        let keyword = atoms.first().map_or("", |k| k.text);
+        if item.kind != ItemKind::Directive
+            || (keyword != "army" && lower::DIRECTIVES.contains(&keyword))
+        {
             return false;
         }
         match lower::directive(item, atoms) {
