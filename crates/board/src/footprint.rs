@@ -70,6 +70,24 @@ pub struct Rect {
 }
 
 impl Rect {
+    /// Every square: a search's goals may lie anywhere.
+    pub const ANYWHERE: Rect = Rect {
+        left: i32::MIN / 4,
+        right: i32::MAX / 4,
+        top: i32::MIN / 4,
+        bottom: i32::MAX / 4,
+    };
+
+    /// These bounds, `by` squares wider each way.
+    pub fn grown(self, by: i32) -> Rect {
+        Rect {
+            left: self.left - by,
+            right: self.right + by,
+            top: self.top - by,
+            bottom: self.bottom + by,
+        }
+    }
+
     /// [`gap`] between the footprints with these bounds: for a caller that
     /// measures one footprint against many, each worked out once.
     pub fn gap(self, other: Rect) -> u32 {
@@ -906,12 +924,20 @@ impl Anchors {
         )
     }
 
-    /// Every anchor where the footprint fits, row by row.
-    fn all(self) -> impl Iterator<Item = (usize, Cell)> {
+    /// The anchors where the footprint fits and covers a square of `area`,
+    /// row by row.
+    fn touching(self, area: Rect) -> impl Iterator<Item = (usize, Cell)> {
         let columns = usize::from(self.extent.columns);
         let (last_column, last_row) = self.last_anchor();
-        (1..=last_row as u8).flat_map(move |row| {
-            (1..=last_column as u8).map(move |column| {
+        let (width, height) = (i32::from(self.width.max(1)), i32::from(self.height.max(1)));
+        // Clamped to the anchors, so each bound is a label (1 to 99) or the
+        // range is empty.
+        let first_column = (area.left - width + 1).clamp(1, last_column + 1) as u8;
+        let last_column = area.right.clamp(0, last_column) as u8;
+        let first_row = (area.top - height + 1).clamp(1, last_row + 1) as u8;
+        let last_row = area.bottom.clamp(0, last_row) as u8;
+        (first_row..=last_row).flat_map(move |row| {
+            (first_column..=last_column).map(move |column| {
                 let index = usize::from(row - 1) * columns + usize::from(column - 1);
                 (index, Cell { column, row })
             })
@@ -1187,7 +1213,9 @@ fn link(index: usize) -> u16 {
 /// `goal` holds, over anchors where the footprint fits the map.
 ///
 /// `goal` says where a route may end, legality included (say, "a square on
-/// row 16 and overlapping nobody"). Step costs depend on the direction (a
+/// row 16 and overlapping nobody"); it is asked only of footprints that
+/// cover a square of `goal_area` (row 16, or [`Rect::ANYWHERE`]), so a goal
+/// elsewhere is not found. Step costs depend on the direction (a
 /// step pays for the squares it enters), so each edge is priced as the
 /// step from the neighbour into the anchor being settled. Costs that would
 /// reach `u32::MAX` count as unreachable. Memory: one cost and one link per
@@ -1199,8 +1227,9 @@ pub fn distances_to(
     extent: Extent,
     cost: impl Fn(Cell) -> Option<u32>,
     goal: impl Fn(Footprint) -> bool,
+    goal_area: Rect,
 ) -> CostMap {
-    search_to(width, height, extent, cost, goal, None)
+    search_to(width, height, extent, cost, (goal, goal_area), None)
 }
 
 /// [`distances_to`], searched toward `start` (A*) and stopped once every
@@ -1215,9 +1244,10 @@ pub fn distances_from(
     extent: Extent,
     cost: impl Fn(Cell) -> Option<u32>,
     goal: impl Fn(Footprint) -> bool,
+    goal_area: Rect,
     start: Cell,
 ) -> CostMap {
-    search_to(width, height, extent, cost, goal, Some(start))
+    search_to(width, height, extent, cost, (goal, goal_area), Some(start))
 }
 
 fn search_to(
@@ -1225,7 +1255,7 @@ fn search_to(
     height: u8,
     extent: Extent,
     cost: impl Fn(Cell) -> Option<u32>,
-    goal: impl Fn(Footprint) -> bool,
+    (goal, goal_area): (impl Fn(Footprint) -> bool, Rect),
     start: Option<Cell>,
 ) -> CostMap {
     let anchors = Anchors {
@@ -1238,7 +1268,7 @@ fn search_to(
     let toward = Toward::new(&costs, anchors, start);
     let mut map = CostMap::new(anchors, true);
     let mut heap = BinaryHeap::with_capacity(anchors.len());
-    for (index, anchor) in anchors.all() {
+    for (index, anchor) in anchors.touching(goal_area) {
         if goal(anchors.footprint(anchor)) {
             map.costs[index] = 0;
             heap.push(Reverse((toward.bound(index), index)));
@@ -1684,10 +1714,25 @@ mod tests {
             columns: 5,
             rows: 1,
         };
-        let to_the_end = distances_to(1, 1, map, &grid, |at| at.anchor == c("0501"));
+        let square = |cell: Cell| Footprint::new(cell, 1, 1).rect();
+        let to_the_end = distances_to(
+            1,
+            1,
+            map,
+            &grid,
+            |at| at.anchor == c("0501"),
+            square(c("0501")),
+        );
         let remaining: Vec<_> = to_the_end.reached().map(|(_, cost)| cost).collect();
         assert_eq!(remaining, [5, 4, 2, 1, 0]);
-        let to_the_start = distances_to(1, 1, map, &grid, |at| at.anchor == c("0101"));
+        let to_the_start = distances_to(
+            1,
+            1,
+            map,
+            &grid,
+            |at| at.anchor == c("0101"),
+            square(c("0101")),
+        );
         let remaining: Vec<_> = to_the_start.reached().map(|(_, cost)| cost).collect();
         assert_eq!(remaining, [0, 1, 2, 4, 5]);
         assert!(to_the_end.descends(c("0201"), c("0301"), 2));
@@ -1724,7 +1769,7 @@ mod tests {
             .rect()
             .top
             == 5));
-        let costs = distances_to(1, 1, map, &grid, |at| at.anchor.row == 3);
+        let costs = distances_to(1, 1, map, &grid, |at| at.anchor.row == 3, Rect::ANYWHERE);
         assert_eq!(costs.get(c("0605")), Some(6));
         assert_eq!(costs.get(c("0101")), None);
         assert_eq!(costs.get(c("0201")), None);
@@ -1825,9 +1870,11 @@ mod tests {
             let extent = Extent { columns: 8, rows: 6 };
             let grid = lookup(extent, &costs);
             let start = Cell { column: start.0, row: start.1 };
-            let at_goal = |at: Footprint| at.contains(Cell { column: goal.0, row: goal.1 });
-            let whole = distances_to(size, size, extent, &grid, at_goal);
-            let part = distances_from(size, size, extent, &grid, at_goal, start);
+            let goal = Cell { column: goal.0, row: goal.1 };
+            let at_goal = |at: Footprint| at.contains(goal);
+            let area = Footprint::new(goal, 1, 1).rect();
+            let whole = distances_to(size, size, extent, &grid, at_goal, Rect::ANYWHERE);
+            let part = distances_from(size, size, extent, &grid, at_goal, area, start);
             let every = crate::range(Cell { column: 1, row: 1 }, Cell { column: 8, row: 6 });
             let Some(limit) = whole.get(start) else {
                 for anchor in every {
@@ -1956,6 +2003,7 @@ mod tests {
                 .prop_flat_map(|(c, r)| (Just(c), Just(r), terrain(c, r))),
             width in 0u8..=4,
             height in 0u8..=4,
+            (left, top, across, down) in (-3i32..=11, -3i32..=11, 0i32..=4, 0i32..=4),
         ) {
             let extent = Extent { columns, rows };
             let anchors = Anchors { extent, width, height };
@@ -1964,8 +2012,16 @@ mod tests {
                 .map(|index| (index, anchors.cell(index)))
                 .filter(|&(_, anchor)| anchors.footprint(anchor).fits(extent))
                 .collect();
-            prop_assert_eq!(anchors.all().collect::<Vec<_>>(), fitting);
-            for (index, anchor) in anchors.all() {
+            prop_assert_eq!(anchors.touching(Rect::ANYWHERE).collect::<Vec<_>>(), fitting.clone());
+            // A goal area's anchors: those whose footprint covers one of its squares.
+            let area = Rect { left, right: left + across, top, bottom: top + down };
+            let covering: Vec<(usize, Cell)> = (fitting.iter().copied())
+                .filter(|&(_, anchor)| anchors.footprint(anchor).cells().any(|cell| {
+                    area.contains(i32::from(cell.column), i32::from(cell.row))
+                }))
+                .collect();
+            prop_assert_eq!(anchors.touching(area).collect::<Vec<_>>(), covering);
+            for (index, anchor) in fitting {
                 let by_cell: Vec<(usize, Option<u32>)> = anchors
                     .around(anchor)
                     .map(|(next, cell)| (next, costs.step(anchors.footprint(anchor), cell)))
@@ -2028,9 +2084,13 @@ mod tests {
             // another footprint without overlapping it.
             let on_row = |at: Footprint| at.cells().any(|s| s.row == goal_row);
             let beside = |at: Footprint| adjacent(at, near);
+            // Each goal is asked only of the footprints that cover a square
+            // of its area; the definition below asks every anchor.
+            let row = Rect { top: i32::from(goal_row), bottom: i32::from(goal_row), ..Rect::ANYWHERE };
             for use_row in [true, false] {
                 let goal = |at: Footprint| if use_row { on_row(at) } else { beside(at) };
-                let map = distances_to(width, height, extent, cost, goal);
+                let area = if use_row { row } else { near.rect().grown(1) };
+                let map = distances_to(width, height, extent, cost, goal, area);
                 // Bellman-Ford over forward steps, the definition itself.
                 let anchors: Vec<Cell> = crate::range(Cell { column: 1, row: 1 }, Cell { column: columns, row: rows })
                     .filter(|&a| Footprint::new(a, width, height).fits(extent))

@@ -340,7 +340,14 @@ fn route_within_mov(
         return Vec::new();
     };
     let cost = morale::movement_cost_map(state, entity);
-    let map = footprint::distances_to(info.width, info.height, state.roster.extent(), &cost, goal);
+    let map = footprint::distances_to(
+        info.width,
+        info.height,
+        state.roster.extent(),
+        &cost,
+        goal,
+        footprint::Rect::ANYWHERE,
+    );
     let Some(route) = map.route(from.anchor) else {
         return Vec::new();
     };
@@ -422,6 +429,11 @@ fn flights(state: &State, entity: usize) -> Vec<Vec<senlac_board::Cell>> {
         &cost,
         |f: Footprint| {
             f.cells().any(|c| c.row == edge) && morale::may_stop(state, entity, f.anchor)
+        },
+        footprint::Rect {
+            top: i32::from(edge),
+            bottom: i32::from(edge),
+            ..footprint::Rect::ANYWHERE
         },
     );
     let mov = u32::try_from(info.stats.mov).unwrap_or(0);

@@ -614,19 +614,25 @@ fn goal_costs(
     let info = state.info(unit)?;
     let extent = state.roster.extent();
     let cost = movement_cost_map(state, unit);
-    let search = |goal: &dyn Fn(Footprint) -> bool| match from {
-        Some(from) => footprint::distances_from(info.width, info.height, extent, &cost, goal, from),
-        None => footprint::distances_to(info.width, info.height, extent, &cost, goal),
+    // Each goal is asked only of the footprints covering a square of its
+    // area: the edge, or the ring round the commander.
+    let search = |goal: &dyn Fn(Footprint) -> bool, area| match from {
+        Some(from) => {
+            footprint::distances_from(info.width, info.height, extent, &cost, goal, area, from)
+        }
+        None => footprint::distances_to(info.width, info.height, extent, &cost, goal, area),
     };
     match goal {
-        Goal::Edge(edge) => Some(search(&|at| {
-            edge.reached(at, extent) && stands_free(state, unit, at)
-        })),
+        Goal::Edge(edge) => Some(search(
+            &|at| edge.reached(at, extent) && stands_free(state, unit, at),
+            edge.squares(extent),
+        )),
         Goal::Commander(commander) => {
             let near = state.footprint(commander)?;
-            Some(search(&|at| {
-                footprint::adjacent(at, near) && stands_free(state, unit, at)
-            }))
+            Some(search(
+                &|at| footprint::adjacent(at, near) && stands_free(state, unit, at),
+                near.rect().grown(1),
+            ))
         }
         Goal::Away(_) | Goal::None => None,
     }

@@ -254,6 +254,27 @@ impl Edge {
         Edge::ALL.into_iter().find(|e| e.word() == word)
     }
 
+    /// The squares of this edge of the map: a footprint that covers one
+    /// has [`Edge::reached`] it.
+    pub fn squares(self, extent: Extent) -> footprint::Rect {
+        let (columns, rows) = (i32::from(extent.columns), i32::from(extent.rows));
+        let whole = footprint::Rect {
+            left: 1,
+            right: columns,
+            top: 1,
+            bottom: rows,
+        };
+        match self {
+            Edge::North => footprint::Rect { bottom: 1, ..whole },
+            Edge::East => footprint::Rect {
+                left: columns,
+                ..whole
+            },
+            Edge::South => footprint::Rect { top: rows, ..whole },
+            Edge::West => footprint::Rect { right: 1, ..whole },
+        }
+    }
+
     /// Whether any square of `footprint` lies on this edge of the map
     /// (TDGS-R34). Row 01 is the north edge, column 01 the west.
     pub fn reached(self, footprint: Footprint, extent: Extent) -> bool {
