@@ -94,12 +94,17 @@ pub(super) fn friend_in(state: &State, piece: usize, cell: Cell) -> bool {
     })
 }
 
-/// The cost for `piece` to step from `a` into `b` (5.5: terrain, stream).
-fn step_cost(state: &State, piece: usize, a: Cell, b: Cell) -> u32 {
-    let arm = state
+/// The arm `piece` pays its steps as (5.5).
+fn arm_of(state: &State, piece: usize) -> Arm {
+    state
         .info(piece)
         .and_then(|i| i.class)
-        .map_or(Arm::Foot, |c| c.kind().arm());
+        .map_or(Arm::Foot, |c| c.kind().arm())
+}
+
+/// The cost for a piece of `arm` to step from `a` into `b` (5.5: terrain,
+/// stream).
+fn step_cost(state: &State, arm: Arm, a: Cell, b: Cell) -> u32 {
     let ground = state.roster.ground_at(b).map_or(1, |g| g.terrain.cost(arm));
     let stream = match state.roster.hexside(a, b) {
         Some(side @ Hexside::Stream) => side.row().extra_cost,
@@ -204,6 +209,13 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent
     let rear = side.row().rear;
     let parity = state.roster.parity;
     let ground = Ground::new(state, piece);
+    let arm = arm_of(state, piece);
+    // The directions a retreat may step in, and whether each is to the rear.
+    let directions: ArrayVec<(hex::Direction, StepKind), 6> = hex::Direction::ALL
+        .into_iter()
+        .map(|direction| (direction, StepKind::of(direction, rear)))
+        .filter(|&(_, kind)| kind != StepKind::Forward)
+        .collect();
     let mut open = Lent::new(&OPEN);
     open.push((Stops::new(), (0, 0, 0)));
     while let Some((stops, rank)) = open.pop() {
@@ -211,8 +223,9 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent
             Some(&Stop::Hex(cell)) => cell,
             _ => start,
         };
-        let stopped_in_zoc = withdrawal && !stops.is_empty() && ground.get(here).controlled;
-        let on_friend = !stops.is_empty() && ground.get(here).friend;
+        let met = (!stops.is_empty()).then(|| ground.get(here));
+        let stopped_in_zoc = withdrawal && met.is_some_and(|m| m.controlled);
+        let on_friend = met.is_some_and(|m| m.friend);
         let at_end = stops.len() == hexes || stopped_in_zoc;
         done.push(Candidate {
             stops: stops.clone(),
@@ -222,11 +235,7 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent
         if at_end {
             continue;
         }
-        for direction in hex::Direction::ALL {
-            let kind = StepKind::of(direction, rear);
-            if kind == StepKind::Forward {
-                continue;
-            }
+        for &(direction, kind) in &directions {
             let behind = (kind != StepKind::Rear) as usize;
             match hex::neighbour(here, direction, parity)
                 .filter(|&c| state.roster.extent.contains(c))
@@ -259,7 +268,7 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent
                         (
                             rank.0 + behind,
                             rank.1 + friends,
-                            rank.2 + step_cost(state, piece, here, next),
+                            rank.2 + step_cost(state, arm, here, next),
                         ),
                     ));
                 }
