@@ -526,17 +526,19 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
 
     fn atom(&mut self) {
         let start = self.pos;
-        let bytes = self.bytes;
-        let mut end = start;
+        let rest = &self.bytes[start..];
+        // One table lookup a byte: where the atom ends, and its classes OR-ed.
         let mut mask = 0u8;
-        while let Some(&byte) = bytes.get(end) {
-            let class = class::TABLE[byte as usize];
-            if class & class::DELIMITER != 0 {
-                break;
-            }
-            mask |= class;
-            end += 1;
-        }
+        let len = rest
+            .iter()
+            .position(|&byte| {
+                let class = class::TABLE[usize::from(byte)];
+                mask |= class;
+                class & class::DELIMITER != 0
+            })
+            .unwrap_or(rest.len());
+        mask &= !class::DELIMITER;
+        let end = start + len;
         self.pos = end;
         if mask & class::MARK == 0 {
             // Sliced once: the slice checks its ends are char boundaries.
