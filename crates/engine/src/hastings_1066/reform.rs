@@ -81,10 +81,10 @@ pub fn outside(roster: &Roster, side: Side, cell: Cell) -> Option<Outside> {
     outside_among(roster, side, cell, &mut None)
 }
 
-/// Senlac Hill's hexes on the map, column by column.
+/// Senlac Hill's hexes on the map, row by row.
 fn hill_cells(roster: &Roster) -> Vec<Cell> {
-    (1..=roster.extent.columns)
-        .flat_map(|column| (1..=roster.extent.rows).map(move |row| Cell { column, row }))
+    (1..=roster.extent.rows)
+        .flat_map(|row| (1..=roster.extent.columns).map(move |column| Cell { column, row }))
         .filter(|&c| roster.ground_at(c).is_some_and(|g| g.senlac_hill))
         .collect()
 }
@@ -110,20 +110,21 @@ fn outside_among(
             }
             let hill = hill.get_or_insert_with(|| hill_cells(roster));
             // A step moves a column and a row at most: a hill hex as many
-            // columns or rows away as the distance kept is no nearer.
-            let within_reach = |h: &&Cell| {
-                let reach = NORMAN_DISTANCE as u8;
-                h.column.abs_diff(cell.column) < reach && h.row.abs_diff(cell.row) < reach
-            };
-            let near = hill
+            // columns or rows away as the distance kept is no nearer. The
+            // hexes are row by row, so the rows within reach are one run.
+            let reach = NORMAN_DISTANCE as u8;
+            let from = hill.partition_point(|h| h.row.saturating_add(reach) <= cell.row);
+            let to = hill.partition_point(|h| h.row < cell.row.saturating_add(reach));
+            let rows = &hill[from..to.max(from)];
+            let near = rows
                 .iter()
-                .filter(within_reach)
+                .filter(|h| h.column.abs_diff(cell.column) < reach)
                 .map(|&h| (hex::distance(cell, h, roster.parity), h))
                 .min();
             if let Some((distance, h)) = near.filter(|&(d, _)| d < NORMAN_DISTANCE) {
                 return Some(Outside::TooClose { distance, hill: h });
             }
-            hill.iter()
+            rows.iter()
                 .filter(|h| h.row == cell.row && h.column >= cell.column)
                 .min_by_key(|h| h.column)
                 .map(|&h| Outside::NotSouth { hill: h })
@@ -688,32 +689,48 @@ mod tests {
     }
 
     /// [`outside`] measures only the hill hexes within reach, and finds a
-    /// hex too close, nearest hill hex and distance included, exactly where
-    /// measuring every one does: for every hex of the Normans' rows on the
-    /// sample's map, and a column off it.
+    /// hex too close (nearest hill hex and distance included) or north of
+    /// the hill exactly where measuring every one does: for every hex of the
+    /// Normans' rows, and a column off the map, on the sample's map and on
+    /// one whose hill is three scattered hexes (the sample's hill spans its
+    /// rows, so no hex there is north of it without being too close).
     #[test]
     fn the_normans_reform_area_is_measured_near_the_hex() {
         let archive =
             senlac_notation::parse(include_str!("../../../../samples/hastings-1066-st.sbn"));
-        let roster = super::super::setup::setup(&archive.battles[0], &mut Vec::new()).roster;
-        let last = Cell {
-            column: roster.extent.columns + 1,
-            row: roster.extent.rows + 1,
-        };
-        let mut close = 0;
-        for cell in senlac_board::range(Cell { column: 1, row: 1 }, last) {
-            if !NORMAN_ROWS.contains(&cell.row) {
-                continue;
+        let sample = super::super::setup::setup(&archive.battles[0], &mut Vec::new()).roster;
+        let mut scattered = Roster::clone(&sample);
+        for index in 0..scattered.ground.len() {
+            let cell = scattered.cell_at(index);
+            scattered.ground[index].senlac_hill =
+                matches!((cell.column, cell.row), (12, 10) | (12, 11) | (14, 18));
+        }
+        let (mut close, mut north) = (0, 0);
+        for roster in [&*sample, &scattered] {
+            let last = Cell {
+                column: roster.extent.columns + 1,
+                row: roster.extent.rows + 1,
+            };
+            for cell in senlac_board::range(Cell { column: 1, row: 1 }, last) {
+                if !NORMAN_ROWS.contains(&cell.row) {
+                    continue;
+                }
+                let found = outside(roster, Side::Normans, cell);
+                let near = nearest_hill_hex(roster, cell).filter(|&(d, _)| d < NORMAN_DISTANCE);
+                let too_close = near.map(|(distance, hill)| Outside::TooClose { distance, hill });
+                // North of the hill: the nearest hill hex after it in its
+                // row, looked for among every hill hex.
+                let after = (hill_cells(roster).into_iter())
+                    .filter(|h| h.row == cell.row && h.column >= cell.column)
+                    .min_by_key(|h| h.column)
+                    .map(|hill| Outside::NotSouth { hill });
+                let expected = too_close.or(after);
+                assert_eq!(found, expected, "{cell}");
+                close += usize::from(too_close.is_some());
+                north += usize::from(too_close.is_none() && after.is_some());
             }
-            let found = outside(&roster, Side::Normans, cell);
-            let near = nearest_hill_hex(&roster, cell).filter(|&(d, _)| d < NORMAN_DISTANCE);
-            let too_close = near.map(|(distance, hill)| Outside::TooClose { distance, hill });
-            match found {
-                Some(Outside::TooClose { .. }) => assert_eq!(found, too_close, "{cell}"),
-                _ => assert_eq!(too_close, None, "{cell}"),
-            }
-            close += usize::from(too_close.is_some());
         }
         assert!(close > 20, "{close} hexes too close");
+        assert!(north > 5, "{north} hexes north of the hill");
     }
 }
