@@ -43,7 +43,8 @@ struct Term<'r> {
     id: &'r str,
     base: i32,
     shield_wall: bool,
-    /// Each modifier by name (a leader's by his id), none of them 0.
+    /// Each modifier by name (a leader's by his id), none of them 0: four
+    /// at most (charge, flank or rear, ridge, leader).
     added: ArrayVec<(&'r str, i32), 4>,
 }
 

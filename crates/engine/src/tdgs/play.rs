@@ -4,7 +4,6 @@
 //! checks, rally, hazards, opportunity and free attacks), each checked and
 //! turned into [`Event`]s; after each line, the triggers it fired are owed.
 
-use std::cell::Cell as Shared;
 use std::ops::Deref;
 
 use smallvec::SmallVec;
@@ -687,7 +686,7 @@ fn implied_actor(fold: &impl Emit, verb: &str) -> Option<usize> {
 thread_local! {
     /// The entities as a line found them, for [`settle`] to compare the
     /// line's end with: only the entities change.
-    static BEFORE: Buffer<EntityState> = const { Shared::new(Vec::new()) };
+    static BEFORE: Buffer<EntityState> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// One line of the movetext, checked and played; by `known` when the line
