@@ -337,13 +337,19 @@ pub fn friend_in(state: &State, mover: Mover, cell: Cell) -> Option<usize> {
 /// The enemy combat units on the map nearest `cell`, and how far they are.
 pub fn nearest_enemy(state: &State, side: Side, cell: Cell) -> Option<(u32, usize)> {
     let parity = state.roster.parity;
-    (0..state.pieces.len())
-        .filter_map(|p| {
-            let info = state.info(p)?;
-            let at = state.pieces[p].at?;
-            (info.side != side && !info.is_leader()).then(|| (hex::distance(cell, at, parity), p))
-        })
+    // Asked of most moves: the hex's cube is worked out once.
+    let from = hex::to_cube(cell, parity);
+    enemy_units(state, side)
+        .map(|(p, at)| (hex::Cube::distance(from, hex::to_cube(at, parity)), p))
         .min()
+}
+
+/// The enemy combat units of `side` on the map, with their hexes: each
+/// piece's info and state read side by side.
+fn enemy_units(state: &State, side: Side) -> impl Iterator<Item = (usize, Cell)> + '_ {
+    (state.roster.pieces.iter().zip(&state.pieces).enumerate())
+        .filter(move |(_, (info, _))| info.side != side && !info.is_leader())
+        .filter_map(|(p, (_, placed))| Some((p, placed.at?)))
 }
 
 /// Where the enemy's combat units stand, in cube coordinates: for asking the
@@ -358,12 +364,8 @@ impl EnemyHexes {
     /// The combat units of `side`'s enemy, as [`nearest_enemy`] counts them.
     pub fn of(state: &State, side: Side) -> EnemyHexes {
         let parity = state.roster.parity;
-        let cubes = (0..state.pieces.len())
-            .filter_map(|p| {
-                let info = state.info(p)?;
-                let at = state.pieces[p].at?;
-                (info.side != side && !info.is_leader()).then(|| hex::to_cube(at, parity))
-            })
+        let cubes = enemy_units(state, side)
+            .map(|(_, at)| hex::to_cube(at, parity))
             .collect();
         EnemyHexes { cubes, parity }
     }
