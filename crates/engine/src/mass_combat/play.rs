@@ -246,7 +246,7 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     });
     settle_phase(fold, action, verb, side, out);
     let before = out.len();
-    act_unchecked(fold, action, meant, out);
+    act_unchecked(fold, action, meant, verb, out);
     super::claims::check(fold, action, out);
     // An action played as the verb it nearly names is a guess: what the
     // guess then breaks is not reported besides the unknown verb.
@@ -436,11 +436,12 @@ fn head(action: &Action<'_, '_>) -> Span {
 }
 
 /// Plays an action as `meant`, the word its verb names or nearly names
-/// ([`meant_word`]).
+/// ([`meant_word`]), and `verb`, the verb of that word.
 fn act_unchecked(
     fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
     meant: Option<&'static str>,
+    verb: Option<Verb>,
     out: &mut Vec<Violation>,
 ) {
     let verb_atom = action.verb();
@@ -471,7 +472,7 @@ fn act_unchecked(
         }
         return;
     }
-    let Some(verb) = Verb::parse(word) else {
+    let Some(verb) = verb else {
         return;
     };
     check_arguments(Act::Verb(verb), action.args(), out);
