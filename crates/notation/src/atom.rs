@@ -269,9 +269,10 @@ pub(crate) fn classify_scanned(text: &str, mask: u8) -> AtomKind {
 }
 
 /// Hand-written recognisers for the shapes logs are full of: `0404-0405`,
-/// `d20:14`, `attack=5`, `movement:`, `12.`, `>`, numbers and words. Each accepts only
-/// what the nom parsers accept (a test holds them to it); `None` leaves the
-/// atom to them. Measured against the nom parsers in docs/speed.md.
+/// `d20:14`, `attack=5`, `movement:`, `12.`, `>`, numbers and words. Each
+/// accepts only what the nom parsers accept (a test holds them to it);
+/// `None` leaves the atom to them. Measured against the nom parsers in
+/// docs/speed.md.
 fn classify_common(bytes: &[u8]) -> Option<AtomKind> {
     let first = *bytes.first()?;
     match bytes {

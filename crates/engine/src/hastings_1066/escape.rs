@@ -28,12 +28,8 @@ pub const ESCAPE_HEXES: usize = 3;
 /// The enemy combat units of `piece` (on the map).
 fn enemies(state: &State, piece: usize) -> impl Iterator<Item = usize> + '_ {
     let side = state.info(piece).map(|i| i.side);
-    (0..state.pieces.len()).filter(move |&o| {
-        state
-            .info(o)
-            .is_some_and(|i| Some(i.side) != side && !i.is_leader())
-            && state.pieces[o].at.is_some()
-    })
+    side.into_iter()
+        .flat_map(move |side| super::ground::enemy_units(state, side).map(|(enemy, _)| enemy))
 }
 
 /// Whether a friendly combat unit of `leader` stands in `cell`.

@@ -346,7 +346,7 @@ pub fn nearest_enemy(state: &State, side: Side, cell: Cell) -> Option<(u32, usiz
 
 /// The enemy combat units of `side` on the map, with their hexes: each
 /// piece's info and state read side by side.
-fn enemy_units(state: &State, side: Side) -> impl Iterator<Item = (usize, Cell)> + '_ {
+pub(super) fn enemy_units(state: &State, side: Side) -> impl Iterator<Item = (usize, Cell)> + '_ {
     (state.roster.pieces.iter().zip(&state.pieces).enumerate())
         .filter(move |(_, (info, _))| info.side != side && !info.is_leader())
         .filter_map(|(p, (_, placed))| Some((p, placed.at?)))
@@ -602,9 +602,6 @@ pub fn allowance(kind: Kind, order: Option<Order>, known: bool) -> Movement {
 mod tests {
     use super::*;
 
-    /// The zones a state keeps are those worked out afresh, for both sides,
-    /// after every step of the sample and of generated battles: each piece
-    /// that changes forgets its side's zones.
     /// The debug check on kept zones tells a zone its side's units cast from
     /// any other: the other side's, in every position of the sample and of
     /// generated battles.
@@ -626,6 +623,9 @@ mod tests {
         assert!(told * 10 > positions * 9, "{told} of {positions}");
     }
 
+    /// The zones a state keeps are those worked out afresh, for both sides,
+    /// after every step of the sample and of generated battles: each piece
+    /// that changes forgets its side's zones.
     #[test]
     fn kept_zones_are_the_zones_worked_out_afresh() {
         let mut kept = 0;

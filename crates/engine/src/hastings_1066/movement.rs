@@ -417,10 +417,10 @@ pub(super) enum Pay {
     One(Step, &'static CodeInfo, &'static str),
 }
 
-/// What a walk along a path found, for the checks of the whole.
 /// A path's steps, `(from, to)`.
 pub(super) type Steps = SmallVec<[(Option<Cell>, Cell); 12]>;
 
+/// What a walk along a path found, for the checks of the whole.
 pub(super) struct Walked {
     /// MP spent.
     pub cost: u32,

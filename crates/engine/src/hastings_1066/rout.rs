@@ -132,6 +132,8 @@ struct Ground<'a> {
 }
 
 thread_local! {
+    // A retreat search's ground, candidates and open list, kept from search
+    // to search.
     static MET: Buffer<Met> = const { std::cell::Cell::new(Vec::new()) };
     static CANDIDATES: Buffer<Candidate> = const { std::cell::Cell::new(Vec::new()) };
     static OPEN: Buffer<(Stops, Rank)> = const { std::cell::Cell::new(Vec::new()) };

@@ -6,16 +6,15 @@
 //! and turns their answers into events; nothing here changes a state.
 
 use arrayvec::ArrayVec;
-use smallvec::SmallVec;
-
-use crate::reuse::{Buffer, Lent};
 use senlac_board::footprint::{self, Footprint, PathError};
 use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
 use senlac_notation::Span;
+use smallvec::SmallVec;
 
 use super::state::{Edge, EntityState, MoraleCheck, State, Status, Triggers};
 use super::tables::{self, Trigger};
+use crate::reuse::{Buffer, Lent};
 
 // ---------------------------------------------------------------- movement
 
