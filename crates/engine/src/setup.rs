@@ -253,7 +253,7 @@ impl<'b, 's> Setup<'b, 's> {
             stacking,
         };
         let lines = battle
-            .iter()
+            .head()
             .filter(|(item, _)| item.kind == ItemKind::Directive)
             .filter_map(|(item, atoms)| {
                 let directive = lower::directive(item, atoms).ok()?;

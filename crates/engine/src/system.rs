@@ -405,12 +405,12 @@ pub fn listed_tags() -> Vec<&'static str> {
 /// battle's start when it has none.
 pub fn tag_span(battle: &Battle<'_>, name: &str) -> Span {
     battle
-        .items
-        .iter()
-        .find(|i| {
+        .head()
+        .find(|(i, atoms)| {
             i.kind == senlac_notation::ItemKind::Tag
-                && battle.atoms_of(i).first().is_some_and(|a| a.text == name)
+                && atoms.first().is_some_and(|a| a.text == name)
         })
+        .map(|(i, _)| i)
         .map_or(
             Span {
                 start: battle.span.start,

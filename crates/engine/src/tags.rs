@@ -17,10 +17,9 @@ const RULE: &str = "docs/notation.md §5.1 Tags";
 /// The value atom (the quoted string) of the first tag with this name.
 fn value_atom<'s>(battle: &Battle<'s>, name: &str) -> Option<Atom<'s>> {
     battle
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::Tag)
-        .map(|i| battle.atoms_of(i))
+        .head()
+        .filter(|(i, _)| i.kind == ItemKind::Tag)
+        .map(|(_, atoms)| atoms)
         .find(|atoms| atoms.first().is_some_and(|a| a.text == name))
         .and_then(|atoms| atoms.get(1).copied())
 }

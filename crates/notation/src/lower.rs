@@ -680,7 +680,7 @@ pub fn directives<'b, 's>(
     battle: &'b Battle<'s>,
 ) -> impl Iterator<Item = (&'b Item, Directive<'b, 's>)> + 'b {
     battle
-        .iter()
+        .head()
         .filter(|(item, _)| item.kind == ItemKind::Directive)
         .filter_map(|(item, atoms)| directive(item, atoms).ok().map(|d| (item, d)))
 }

@@ -35,6 +35,21 @@ pub enum ItemKind {
     BlankLine,
 }
 
+impl ItemKind {
+    /// Whether only the movetext holds items of this kind: a turn, a phase,
+    /// an action or a variation's bracket.
+    pub fn is_movetext(self) -> bool {
+        matches!(
+            self,
+            ItemKind::Turn
+                | ItemKind::Phase
+                | ItemKind::Action
+                | ItemKind::VariationOpen
+                | ItemKind::VariationClose
+        )
+    }
+}
+
 /// One item of a battle. `atoms` indexes [`Battle::atoms`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
@@ -112,15 +127,23 @@ impl<'s> Battle<'s> {
 
     /// Each tag's atoms, its name and its quoted value, in source order.
     fn tag_atoms(&self) -> impl Iterator<Item = &[Atom<'s>]> + '_ {
-        self.items
-            .iter()
-            .filter(|item| item.kind == ItemKind::Tag)
-            .map(|item| self.atoms_of(item))
+        self.head()
+            .filter(|(item, _)| item.kind == ItemKind::Tag)
+            .map(|(_, atoms)| atoms)
     }
 
     /// Items with their atoms, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&Item, &[Atom<'s>])> {
         self.items.iter().map(|item| (item, self.atoms_of(item)))
+    }
+
+    /// The items before the movetext, with their atoms: the tags, the setup
+    /// lines, and the comments and blank lines among them. The parser reads
+    /// no tag or setup line once a turn has begun, so a question about the
+    /// tags or the setup need not walk the movetext, which is most of a
+    /// battle.
+    pub fn head(&self) -> impl Iterator<Item = (&Item, &[Atom<'s>])> {
+        self.iter().take_while(|(item, _)| !item.kind.is_movetext())
     }
 
     /// The structure without positions: what must survive formatting.

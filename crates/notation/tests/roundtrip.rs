@@ -870,6 +870,23 @@ fn check_spans(archive: &Archive<'_>) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `Battle::head` holds every tag and setup line: none follows the
+/// movetext's first item.
+fn check_head(archive: &Archive<'_>) -> Result<(), TestCaseError> {
+    for battle in &archive.battles {
+        let head = battle.head().count();
+        for item in &battle.items[head..] {
+            prop_assert!(
+                !matches!(item.kind, ItemKind::Tag | ItemKind::Directive),
+                "{:?} after the movetext began, in {:?}",
+                item,
+                battle.text(battle.span)
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The shapes without blank lines: what formatting keeps for any tree (it
 /// adds the blank lines of the canonical layout).
 fn shapes_without_blanks<'s>(archive: &Archive<'s>) -> Vec<Vec<ShapeItem<'s>>> {
@@ -980,6 +997,7 @@ fn check_lent_atoms(text: &str, archive: &Archive<'_>) -> Result<(), TestCaseErr
 fn check_any(text: &str) -> Result<(), TestCaseError> {
     let archive = parse(text);
     check_spans(&archive)?;
+    check_head(&archive)?;
     check_split(text, &archive)?;
     check_lent_atoms(text, &archive)?;
     if archive.has_errors() {
@@ -993,6 +1011,7 @@ fn check_any(text: &str) -> Result<(), TestCaseError> {
         describe_errors(&reparsed)
     );
     check_spans(&reparsed)?;
+    check_head(&reparsed)?;
     prop_assert_eq!(
         shapes_without_blanks(&reparsed),
         shapes_without_blanks(&archive),
@@ -1081,6 +1100,7 @@ proptest! {
             text
         );
         check_spans(&archive)?;
+        check_head(&archive)?;
         check_split(&text, &archive)?;
         check_lent_atoms(&text, &archive)?;
         prop_assert_eq!(archive.battles.len(), tree.len(), "battles in\n{}", text);

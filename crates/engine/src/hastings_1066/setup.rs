@@ -328,7 +328,7 @@ fn lay_terrain(
     }
     if elevations == 0 {
         let at = battle
-            .iter()
+            .head()
             .find(|(item, _)| item.kind == senlac_notation::ItemKind::Directive)
             .map_or(Span::default(), |(item, _)| item.span);
         out.push(

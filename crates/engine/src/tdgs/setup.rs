@@ -119,7 +119,7 @@ fn doubt(roster: &mut Roster, entity: usize, by: usize) {
 /// The atoms of the setup line at `span`.
 fn line_atoms<'b, 's>(battle: &'b Battle<'s>, span: Span) -> Option<&'b [Atom<'s>]> {
     battle
-        .iter()
+        .head()
         .find(|(item, _)| item.kind == ItemKind::Directive && item.span == span)
         .map(|(_, atoms)| atoms)
 }
@@ -305,7 +305,7 @@ fn armies_for_sides(
     // side's: the finding about that line is the one.
     // Only a line whose keyword is `army` lowers to one.
     let army_lines = battle
-        .iter()
+        .head()
         .filter(|(item, atoms)| {
             item.kind == ItemKind::Directive
                 && atoms.first().is_some_and(|keyword| keyword.text == "army")
@@ -386,13 +386,13 @@ fn unread_army(battle: &Battle<'_>) -> bool {
     let movetext = battle
         .items
         .iter()
-        .find(|i| matches!(i.kind, ItemKind::Turn | ItemKind::Phase | ItemKind::Action))
+        .find(|i| i.kind.is_movetext())
         .map_or(battle.span.end, |i| i.span.start);
     if battle.errors.iter().any(|e| e.span.start < movetext) {
         return true;
     }
     let mut flagged: Option<Vec<Span>> = None;
-    battle.iter().any(|(item, atoms)| {
+    battle.head().any(|(item, atoms)| {
         // A line of a keyword the notation reads, other than `army`, is no
         // army line whether it lowers or not: it is not lowered.
         let keyword = atoms.first().map_or("", |k| k.text);
@@ -419,7 +419,7 @@ fn unread_army(battle: &Battle<'_>) -> bool {
 /// The Sides tag's value atom, quotes included.
 fn sides_tag<'s>(battle: &Battle<'s>) -> Option<Atom<'s>> {
     battle
-        .iter()
+        .head()
         .filter(|(item, _)| item.kind == ItemKind::Tag)
         .find(|(_, atoms)| atoms.first().is_some_and(|a| a.text == "Sides"))
         .and_then(|(_, atoms)| atoms.get(1).copied())
@@ -1155,7 +1155,7 @@ fn command_slots(
 /// The id of every `unit` line of the battle, whether it lowers or not.
 fn unit_line_ids<'s>(battle: &Battle<'s>) -> Vec<&'s str> {
     battle
-        .iter()
+        .head()
         .filter(|(item, _)| item.kind == ItemKind::Directive)
         .filter_map(|(_, atoms)| match atoms {
             [keyword, id, ..] if keyword.text == "unit" => Some(id.text),
@@ -1517,7 +1517,7 @@ fn unplaced(
     // Per side, its placements the generic setup refuses for the id they
     // name.
     let mut strays: Vec<Vec<Span>> = vec![Vec::new(); roster.sides.len()];
-    for (item, atoms) in battle.iter() {
+    for (item, atoms) in battle.head() {
         if item.kind != ItemKind::Directive {
             continue;
         }
