@@ -268,6 +268,20 @@ impl Weighed {
         weighed
     }
 
+    /// Bit `u`: unit `u` has a trigger to weigh, its HP or surroundings
+    /// having changed or an enemy having engaged it in the line. Meaningful
+    /// only when not [`Weighed::everything`], and so for at most 64
+    /// entities.
+    fn to_weigh(self, engaged: &[(usize, usize)]) -> u64 {
+        let bit = |entity: usize| 1u64.checked_shl(entity as u32).unwrap_or(0);
+        engaged
+            .iter()
+            .filter(|(a, b)| a != b)
+            .fold(self.changed | self.near_placed, |mask, &(a, b)| {
+                mask | bit(a) | bit(b)
+            })
+    }
+
     /// Whether `unit`'s half and quarter triggers need weighing.
     fn hp_of(self, unit: usize) -> bool {
         self.everything || self.changed & (1 << unit) != 0
@@ -292,13 +306,13 @@ fn weigh(
     if weighed.everything || weighed.near_placed != 0 {
         pinning.extend(pinning_in(after));
     }
+    let to_weigh = weighed.to_weigh(engaged);
     for (unit, now) in after.entities.iter().enumerate() {
-        let (hp_weighed, surround_weighed) = (weighed.hp_of(unit), weighed.surround_of(unit));
-        let passed_over =
-            !(hp_weighed || surround_weighed || engaged_with(engaged, unit).next().is_some());
+        let passed_over = !weighed.everything && to_weigh & (1 << unit) == 0;
         if passed_over || !after.is_unit(unit) || !after.on_board(unit) {
             continue;
         }
+        let (hp_weighed, surround_weighed) = (weighed.hp_of(unit), weighed.surround_of(unit));
         let mut shocks: SmallVec<[Shock; 4]> = SmallVec::new();
         // Looked up once, and only when a trigger fires: most lines fire none.
         let mut nearest_found = None;
