@@ -196,11 +196,32 @@ impl<'a> Ground<'a> {
     }
 }
 
+/// Which retreats a search lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Every legal one: for a message that says whether a written path was
+    /// legal at all.
+    Every,
+    /// Enough for [`best`] and [`displacing`] to answer as they would from
+    /// every retreat. Once a complete retreat that ends where the unit may
+    /// stop is found, a stretch ranked worse is dropped with all that
+    /// extends it: each step adds to every part of a rank, so none of them
+    /// can tie the best, and with a complete free retreat in hand neither
+    /// the blocked treatment nor a displacement is asked for.
+    Best,
+}
+
 /// Every legal retreat of up to `hexes` steps from where `piece` stands,
 /// and every stretch of one where it might stop, staying put included
-/// (HS-R19). `withdrawal`: it may enter an enemy ZOC and stops there
-/// (9.2.3.6).
-fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent<Candidate> {
+/// (HS-R19), or as many as `keep` asks for. `withdrawal`: it may enter an
+/// enemy ZOC and stops there (9.2.3.6).
+fn retreats(
+    state: &State,
+    piece: usize,
+    hexes: usize,
+    withdrawal: bool,
+    keep: Keep,
+) -> Lent<Candidate> {
     let mut done = Lent::new(&CANDIDATES);
     let Some(start) = state.pieces[piece].at else {
         return done;
@@ -220,7 +241,18 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent
         .collect();
     let mut open = Lent::new(&OPEN);
     open.push((Stops::new(), (0, 0, 0)));
+    // The rank of the best complete free retreat found so far.
+    let mut bound: Option<Rank> = None;
+    let found = |candidate: Candidate, done: &mut Lent<Candidate>, bound: &mut Option<Rank>| {
+        if keep == Keep::Best && !candidate.on_friend && complete(&candidate, hexes) {
+            *bound = Some(bound.map_or(candidate.rank, |b| b.min(candidate.rank)));
+        }
+        done.push(candidate);
+    };
     while let Some((stops, rank)) = open.pop() {
+        if bound.is_some_and(|best| rank > best) {
+            continue;
+        }
         let here = match stops.last() {
             Some(&Stop::Hex(cell)) => cell,
             _ => start,
@@ -229,11 +261,15 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent
         let stopped_in_zoc = withdrawal && met.is_some_and(|m| m.controlled);
         let on_friend = met.is_some_and(|m| m.friend);
         let at_end = stops.len() == hexes || stopped_in_zoc;
-        done.push(Candidate {
-            stops: stops.clone(),
-            rank,
-            on_friend,
-        });
+        found(
+            Candidate {
+                stops: stops.clone(),
+                rank,
+                on_friend,
+            },
+            &mut done,
+            &mut bound,
+        );
         if at_end {
             continue;
         }
@@ -247,11 +283,15 @@ fn retreats(state: &State, piece: usize, hexes: usize, withdrawal: bool) -> Lent
                     if kind == StepKind::Rear {
                         let mut s = stops.clone();
                         s.push(Stop::Off);
-                        done.push(Candidate {
-                            stops: s,
-                            rank,
-                            on_friend: false,
-                        });
+                        found(
+                            Candidate {
+                                stops: s,
+                                rank,
+                                on_friend: false,
+                            },
+                            &mut done,
+                            &mut bound,
+                        );
                     }
                 }
                 Some(next) => {
@@ -381,7 +421,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     if eliminated {
         stops.push(Stop::Off);
     }
-    let candidates = retreats(fold, piece, ROUT_HEXES, false);
+    let candidates = retreats(fold, piece, ROUT_HEXES, false, Keep::Best);
     let best = best(&candidates, ROUT_HEXES);
     let pushing = displacing(&candidates, ROUT_HEXES);
     // 9.2.3.4: a path right to where the rout ends whose claim is wrong is
@@ -443,10 +483,11 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     let chosen = best.iter().find(|c| c.stops[..] == stops[..]);
     let Some(chosen) = chosen else {
         let better = best.first().map_or(String::new(), |c| written(&c.stops));
-        let legal = candidates
+        let every = retreats(fold, piece, ROUT_HEXES, false, Keep::Every);
+        let legal = every
             .iter()
             .any(|c| c.stops[..] == stops[..] && !c.on_friend);
-        let on_friend = candidates
+        let on_friend = every
             .iter()
             .any(|c| c.stops[..] == stops[..] && c.on_friend);
         let message = if on_friend && pushing.is_empty() {
@@ -596,7 +637,7 @@ pub(super) fn retreat(fold: &mut impl Emit, r: &Retreat<'_>, displaced: &[usize]
 /// the path of least resistance lets it stop in, facing as written.
 pub(super) fn stop_short(fold: &mut impl Emit, chain: &Chain, checks: bool) {
     let piece = chain.router;
-    let candidates = retreats(fold, piece, ROUT_HEXES, false);
+    let candidates = retreats(fold, piece, ROUT_HEXES, false, Keep::Best);
     let path: Path = best(&candidates, ROUT_HEXES)
         .first()
         .map(|c| {
@@ -627,7 +668,7 @@ pub(super) fn stop_short(fold: &mut impl Emit, chain: &Chain, checks: bool) {
 
 /// The blocked treatment's path for a router, written, for messages.
 pub(super) fn short_path(state: &State, piece: usize) -> String {
-    let candidates = retreats(state, piece, ROUT_HEXES, false);
+    let candidates = retreats(state, piece, ROUT_HEXES, false, Keep::Best);
     let start = state.pieces[piece]
         .at
         .map_or(String::new(), |c| c.to_string());
@@ -787,7 +828,7 @@ pub fn withdraw_line(
     if eliminated {
         stops.push(Stop::Off);
     }
-    let candidates = retreats(fold, piece, WITHDRAW_HEXES, true);
+    let candidates = retreats(fold, piece, WITHDRAW_HEXES, true, Keep::Best);
     let best = best(&candidates, WITHDRAW_HEXES);
     if cells.first() == Some(&start)
         && !best.iter().any(|c| c.stops[..] == stops[..])
@@ -863,5 +904,49 @@ mod tests {
         });
         // Enemies, zones and friends were met, not only empty ground.
         assert!(compared > 1000, "{compared}");
+    }
+
+    fn written_all(pool: &[&Candidate]) -> Vec<String> {
+        pool.iter().map(|c| written(&c.stops)).collect()
+    }
+
+    /// A search that keeps only what can tie the best finds the same best
+    /// retreats, and the same displacing ones, in the same order, as one
+    /// that lists every retreat: for every piece on the map, as a rout and
+    /// as a withdrawal, in every position of the sample and of generated
+    /// battles.
+    #[test]
+    fn the_best_retreats_are_those_of_every_retreat() {
+        let (mut searches, mut dropped) = (0, 0);
+        for text in crate::hastings_1066::play::sample_and_generated(2, 5) {
+            crate::hastings_1066::play::each_state(&text, |state| {
+                for piece in 0..state.pieces.len() {
+                    if state.pieces[piece].at.is_none() {
+                        continue;
+                    }
+                    for (hexes, withdrawal) in [(ROUT_HEXES, false), (WITHDRAW_HEXES, true)] {
+                        let every = retreats(state, piece, hexes, withdrawal, Keep::Every);
+                        let kept = retreats(state, piece, hexes, withdrawal, Keep::Best);
+                        assert_eq!(
+                            written_all(&best(&kept, hexes)),
+                            written_all(&best(&every, hexes)),
+                            "piece {piece}, {hexes} hexes"
+                        );
+                        assert_eq!(
+                            written_all(&displacing(&kept, hexes)),
+                            written_all(&displacing(&every, hexes)),
+                            "piece {piece}, {hexes} hexes"
+                        );
+                        searches += 1;
+                        dropped += every.len() - kept.len();
+                    }
+                }
+            });
+        }
+        // The searches dropped retreats, so the comparison meant something.
+        assert!(
+            dropped > searches,
+            "{dropped} dropped in {searches} searches"
+        );
     }
 }
