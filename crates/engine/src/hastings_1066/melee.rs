@@ -831,18 +831,23 @@ fn named_step(state: &State, action: &Action<'_, '_>, own: &[usize]) -> Option<u
 /// control that exerts one on it.
 pub fn bind(fold: &mut impl Emit) {
     let Some(phasing) = fold.phasing else { return };
+    // Only an enemy combat unit on the map exerts a zone, and only one
+    // within a row and a column of a unit can hold it or be held.
+    let enemies: SmallVec<[(usize, Cell); 64]> =
+        super::ground::enemy_units(fold, phasing).collect();
     let mut pairs = Vec::new();
     for u in 0..fold.pieces.len() {
         let ours = fold
             .info(u)
             .is_some_and(|i| i.side == phasing && !i.is_leader());
-        let must = fold.order_for(u).is_none_or(|o| o.row().must_attack);
-        if !ours || !must {
+        let Some(at) = fold.pieces[u].at.filter(|_| ours) else {
+            continue;
+        };
+        if !fold.order_for(u).is_none_or(|o| o.row().must_attack) {
             continue;
         }
-        for e in 0..fold.pieces.len() {
-            let theirs = fold.info(e).is_some_and(|i| i.side != phasing);
-            if theirs && exerts_on(fold, u, e) && exerts_on(fold, e, u) {
+        for &(e, cell) in &enemies {
+            if hex::within_one(at, cell) && exerts_on(fold, u, e) && exerts_on(fold, e, u) {
                 pairs.push((u, e));
             }
         }
