@@ -201,9 +201,7 @@ pub fn support(
         // a: adjacent to an attacking enemy unit.
         (Edition::A, false) => attackers.iter().any(|&a| adjacent(fold, unit, a)),
         // b: adjacent to both the defending ally and any enemy.
-        (Edition::B, false) => {
-            adjacent(fold, unit, defender) && fold.adjacent_enemies(unit).next().is_some()
-        }
+        (Edition::B, false) => adjacent(fold, unit, defender) && fold.has_adjacent_enemy(unit),
     };
     if !eligible {
         let need = match (fold.roster.edition, attacking) {

@@ -780,7 +780,7 @@ fn perform(
         fold.emit(Event::MovementTaken { unit });
     }
     // Only movement asks whether an enemy is adjacent; the scan is not free.
-    let adjacent = phase == Phase::Movement && fold.adjacent_enemies(unit).next().is_some();
+    let adjacent = phase == Phase::Movement && fold.has_adjacent_enemy(unit);
     let span = action.span;
     let fail = |code: &'static CodeInfo, message: String, rule: &'static str| {
         Violation::of(code, span, message, rule)
@@ -1105,7 +1105,7 @@ fn movement(
             );
         }
         Verb::Disengage => {
-            if fold.adjacent_enemies(unit).next().is_some() {
+            if fold.has_adjacent_enemy(unit) {
                 out.push(Violation::of(
                     &codes::STILL_ENGAGED,
                     span,

@@ -359,22 +359,30 @@ impl State {
 
     /// Active enemies adjacent to `unit`, in roster order.
     pub fn adjacent_enemies(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
-        let side = self.info(unit).side;
         let mut found = [usize::MAX; 6];
-        if let Some(at) = self.units[unit].hex {
-            for (slot, neighbour) in found
-                .iter_mut()
-                .zip(hex::neighbours(at, self.roster.parity))
-            {
-                if let Some(other) = self.unit_at(neighbour)
-                    && self.info(other).side != side
-                {
-                    *slot = other;
-                }
-            }
+        for (slot, enemy) in found.iter_mut().zip(self.enemies_around(unit)) {
+            *slot = enemy;
         }
         found.sort_unstable();
         found.into_iter().take_while(|&u| u != usize::MAX)
+    }
+
+    /// Whether an active enemy is adjacent to `unit`: [`State::adjacent_enemies`]
+    /// without putting them in order, asked for most moves.
+    pub fn has_adjacent_enemy(&self, unit: usize) -> bool {
+        self.enemies_around(unit).next().is_some()
+    }
+
+    /// Active enemies adjacent to `unit`, in the order of the directions.
+    fn enemies_around(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        let side = self.info(unit).side;
+        let around = self.units[unit]
+            .hex
+            .into_iter()
+            .flat_map(|at| hex::neighbours(at, self.roster.parity));
+        around
+            .filter_map(|neighbour| self.unit_at(neighbour))
+            .filter(move |&other| self.info(other).side != side)
     }
 
     /// An active enemy of `side` nearer to `to` than to `from`: the unit an
