@@ -15,6 +15,7 @@ pub mod code;
 pub mod doubt;
 pub mod example;
 pub mod hastings_1066;
+pub mod ids;
 pub mod mass_combat;
 pub mod replay;
 pub mod reuse;

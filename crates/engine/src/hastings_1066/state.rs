@@ -15,6 +15,7 @@ use senlac_notation::Span;
 use senlac_notation::value::UnitRef;
 
 use super::tables::{Arm, Attack, Class, Grade, Hexside, Order, Side, Terrain, Weapon};
+use crate::ids::IdMap;
 
 /// A Norman nationality (4.1.4), which a Norman unit and leader belong to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -192,7 +193,7 @@ pub struct Roster {
     pub doubted: Vec<(usize, usize)>,
     /// Each piece by id, for each side (ids are unique across both
     /// armies or side-qualified, HS-R41): found without allocating.
-    pub ids: HashMap<String, [Option<usize>; 2], FixedState>,
+    pub ids: IdMap<[Option<usize>; 2]>,
 }
 
 impl Default for Roster {
@@ -217,7 +218,7 @@ impl Roster {
             leaders: Vec::new(),
             options: Options::default(),
             doubted: Vec::new(),
-            ids: HashMap::default(),
+            ids: IdMap::default(),
         }
     }
 
@@ -276,14 +277,7 @@ impl Roster {
 
     /// Names `piece` as `side`'s `id`.
     pub fn name_piece(&mut self, side: Side, id: &str, piece: usize) {
-        match self.ids.get_mut(id) {
-            Some(sides) => sides[side as usize] = Some(piece),
-            None => {
-                let mut sides = [None; 2];
-                sides[side as usize] = Some(piece);
-                self.ids.insert(id.to_string(), sides);
-            }
-        }
+        self.ids.first_or_insert(id, [None; 2])[side as usize] = Some(piece);
     }
 
     pub fn is_doubted(&self, piece: usize) -> bool {

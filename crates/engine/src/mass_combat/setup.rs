@@ -686,7 +686,7 @@ pub fn unknown_unit(roster: &Roster, written: &str, side: Option<usize>, span: S
     let side = unit.side.and_then(|name| roster.side_index(name)).or(side);
     let side_name = side.map_or("either side", |s| roster.sides[s].as_str());
     let ids = |s: usize| {
-        let mut ids: Vec<&str> = roster.ids[s].keys().map(String::as_str).collect();
+        let mut ids: Vec<String> = roster.ids[s].ids().collect();
         ids.sort_unstable();
         ids
     };
@@ -694,7 +694,10 @@ pub fn unknown_unit(roster: &Roster, written: &str, side: Option<usize>, span: S
         (0..roster.sides.len()).find(|&o| o != s && roster.unit_index(o, unit.id).is_some())
     });
     let help = match side {
-        Some(s) => match (senlac_notation::did_you_mean(unit.id, ids(s)), other_side) {
+        Some(s) => match (
+            senlac_notation::did_you_mean(unit.id, ids(s).iter().map(String::as_str)),
+            other_side,
+        ) {
             (Some(near), _) => format!(
                 "did you mean `{near}`? {side_name}'s units are {}",
                 ids(s).join(", ")

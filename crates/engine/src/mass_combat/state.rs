@@ -1,14 +1,12 @@
 //! Mass Combat's position: the roster that never changes, and the state that does.
 
-use std::collections::HashMap;
 use std::sync::Arc;
-
-use foldhash::fast::FixedState;
 
 use senlac_notation::lower::{Map, Parity};
 use senlac_notation::value::Cell;
 
 use super::tables::{Class, Edition, Grade, Phase};
+use crate::ids::IdMap;
 use senlac_board::hex;
 
 /// A unit as the roster declares it.
@@ -43,7 +41,7 @@ pub struct Roster {
     pub first_turn: Option<usize>,
     /// Per side, each unit's index by id: an action names its units by id,
     /// and a lookup must not pass over every unit.
-    pub ids: Vec<HashMap<String, usize, FixedState>>,
+    pub ids: Vec<IdMap<usize>>,
     /// Units a setup finding leaves in doubt (an unknown class or grade),
     /// each with the finding's index: their findings in play are not
     /// reported again (crate::doubt).
@@ -104,13 +102,10 @@ impl Roster {
                 *count += 1;
             }
         }
-        self.ids = counts
-            .into_iter()
-            .map(|count| HashMap::with_capacity_and_hasher(count, FixedState::default()))
-            .collect();
+        self.ids = counts.into_iter().map(IdMap::with_capacity).collect();
         for (index, unit) in self.units.iter().enumerate() {
             if let Some(ids) = self.ids.get_mut(unit.side) {
-                ids.entry(unit.id.clone()).or_insert(index);
+                ids.first_or_insert(&unit.id, index);
             }
         }
     }

@@ -3,11 +3,8 @@
 //! entity plus the battle's clock and what is owed, so a state is cheap to
 //! clone.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
-
-use foldhash::fast::FixedState;
 
 use senlac_board::footprint::{self, Footprint};
 use senlac_board::{Cell, Extent};
@@ -17,6 +14,7 @@ use super::tables::{
     self, Command, Cover, Echelon, LUK_MAX, LUK_MIN, Order, STAT_MAX, STAT_MIN, Terrain, Trigger,
     Weapon,
 };
+use crate::ids::IdMap;
 
 // ------------------------------------------------------------------ roster
 
@@ -380,7 +378,7 @@ pub struct Roster {
     pub ground: Vec<Ground>,
     /// Per side, each entity's index by id: lines name entities by id, and
     /// a lookup must not pass over every entity.
-    pub ids: Vec<HashMap<String, usize, FixedState>>,
+    pub ids: Vec<IdMap<usize>>,
     /// Entities a setup finding leaves in doubt (a broken entity line, a
     /// placement that failed), each with the finding's index: their
     /// findings in play are not reported again (crate::doubt).
@@ -422,10 +420,10 @@ impl Roster {
 
     /// Indexes the entities by side and id, once they are all declared.
     pub fn index_ids(&mut self) {
-        self.ids = vec![HashMap::default(); self.sides.len()];
+        self.ids = vec![IdMap::default(); self.sides.len()];
         for (index, entity) in self.entities.iter().enumerate() {
             if let Some(ids) = self.ids.get_mut(entity.side) {
-                ids.entry(entity.id.clone()).or_insert(index);
+                ids.first_or_insert(&entity.id, index);
             }
         }
     }
