@@ -74,15 +74,29 @@ impl<V> IdMap<V> {
 
 /// An id of at most [`PACKED`] bytes, its bytes and its length in one
 /// number (so `A` and `A\0` differ); `None` for a longer one.
+///
+/// Read as two overlapping words, not copied byte by byte: a copy of a
+/// length not known when compiling is a call to `memcpy`, which cost more
+/// than the lookup.
 fn packed(id: &str) -> Option<u64> {
-    let bytes = id.as_bytes();
-    if bytes.len() > PACKED {
-        return None;
-    }
-    let mut key = [0u8; 8];
-    key[..bytes.len()].copy_from_slice(bytes);
-    key[PACKED] = bytes.len() as u8;
-    Some(u64::from_le_bytes(key))
+    let b = id.as_bytes();
+    let n = b.len();
+    let bytes = match n {
+        0 => 0,
+        1 => u64::from(b[0]),
+        2..=3 => {
+            let head = u16::from_le_bytes([b[0], b[1]]);
+            let tail = u16::from_le_bytes([b[n - 2], b[n - 1]]);
+            u64::from(head) | u64::from(tail) << (8 * (n - 2))
+        }
+        4..=PACKED => {
+            let head = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            let tail = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]);
+            u64::from(head) | u64::from(tail) << (8 * (n - 4))
+        }
+        _ => return None,
+    };
+    Some(bytes | (n as u64) << (8 * PACKED))
 }
 
 /// The id a [`packed`] key holds.
@@ -95,6 +109,37 @@ fn unpacked(key: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every id of up to eight bytes over a few letters (a multi-byte one
+    /// included) packs as its bytes, then its length in the top byte.
+    #[test]
+    fn an_id_packs_as_its_bytes_and_its_length() {
+        let letters = ["A", "b", "\0", "é", "7"];
+        let mut ids = vec![String::new()];
+        for _ in 0..8 {
+            let longer: Vec<String> = ids
+                .iter()
+                .filter(|id| id.len() < 8)
+                .flat_map(|id| letters.iter().map(move |l| format!("{id}{l}")))
+                .collect();
+            ids.extend(longer);
+        }
+        ids.sort();
+        ids.dedup();
+        for id in &ids {
+            let expected = (id.len() <= PACKED).then(|| {
+                let mut key = [0u8; 8];
+                key[..id.len()].copy_from_slice(id.as_bytes());
+                key[PACKED] = id.len() as u8;
+                u64::from_le_bytes(key)
+            });
+            assert_eq!(packed(id), expected, "{id:?}");
+            if let Some(key) = expected {
+                assert_eq!(unpacked(key), *id);
+            }
+        }
+        assert!(ids.len() > 10_000, "{}", ids.len());
+    }
 
     /// Every id finds its own value and no other's, short and long, ids
     /// that differ only in length or past the seventh byte included, and
