@@ -662,11 +662,11 @@ fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Vio
     // A piece acts for the side whose segment it is (G.5).
     let actor = action.actor();
     let reference = UnitRef::parse(actor.text);
-    if let Some(finding) = ambiguous(fold, &reference, actor.span) {
+    let pieces = fold.roster.pieces_named(&reference);
+    if let Some(finding) = ambiguous(&reference, &pieces, actor.span) {
         out.push(finding);
         return;
     }
-    let pieces = fold.roster.pieces_named(&reference);
     if let (Who::Segment, Some(side), Some(&piece)) =
         (written.who, segment.actor(phasing), pieces.first())
         && fold.info(piece).is_some_and(|p| p.side != side)
@@ -773,9 +773,9 @@ fn acts_in(state: &State, action: &Action<'_, '_>, segment: Segment, phasing: Si
         .is_none_or(|i| i.side == side)
 }
 
-/// An id both armies use, unqualified (HS-R41).
-fn ambiguous(state: &State, reference: &UnitRef<'_>, span: Span) -> Option<Violation> {
-    (reference.side.is_none() && state.roster.pieces_named(reference).len() > 1).then(|| {
+/// An id both armies use, unqualified (HS-R41): `pieces` are those it names.
+fn ambiguous(reference: &UnitRef<'_>, pieces: &[usize], span: Span) -> Option<Violation> {
+    (reference.side.is_none() && pieces.len() > 1).then(|| {
         Violation::of(
             &codes::AMBIGUOUS_UNIT,
             span,
