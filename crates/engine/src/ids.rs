@@ -74,29 +74,31 @@ impl<V> IdMap<V> {
 
 /// An id of at most [`PACKED`] bytes, its bytes and its length in one
 /// number (so `A` and `A\0` differ); `None` for a longer one.
+fn packed(id: &str) -> Option<u64> {
+    (id.len() <= PACKED).then(|| packed_head(id))
+}
+
+/// The first [`PACKED`] bytes of `text` and its length (up to 255) in one
+/// number: texts packed apart differ, and texts of at most [`PACKED`]
+/// bytes packed alike are equal.
 ///
 /// Read as two overlapping words, not copied byte by byte: a copy of a
 /// length not known when compiling is a call to `memcpy`, which cost more
-/// than the lookup.
-fn packed(id: &str) -> Option<u64> {
-    let b = id.as_bytes();
-    let n = b.len();
-    let bytes = match n {
-        0 => 0,
-        1 => u64::from(b[0]),
-        2..=3 => {
-            let head = u16::from_le_bytes([b[0], b[1]]);
-            let tail = u16::from_le_bytes([b[n - 2], b[n - 1]]);
-            u64::from(head) | u64::from(tail) << (8 * (n - 2))
-        }
-        4..=PACKED => {
-            let head = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-            let tail = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]);
-            u64::from(head) | u64::from(tail) << (8 * (n - 4))
-        }
-        _ => return None,
+/// than a lookup.
+#[inline]
+pub(crate) fn packed_head(text: &str) -> u64 {
+    let all = text.as_bytes();
+    let b = all.get(..PACKED).unwrap_or(all);
+    let bytes = if let (Some(head), Some(tail)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        u64::from(u32::from_le_bytes(*head))
+            | u64::from(u32::from_le_bytes(*tail)) << (8 * (b.len() - 4))
+    } else if let (Some(head), Some(tail)) = (b.first_chunk::<2>(), b.last_chunk::<2>()) {
+        u64::from(u16::from_le_bytes(*head))
+            | u64::from(u16::from_le_bytes(*tail)) << (8 * (b.len() - 2))
+    } else {
+        b.first().map_or(0, |&byte| u64::from(byte))
     };
-    Some(bytes | (n as u64) << (8 * PACKED))
+    bytes | (text.len().min(255) as u64) << (8 * PACKED)
 }
 
 /// The id a [`packed`] key holds.
@@ -134,6 +136,11 @@ mod tests {
                 u64::from_le_bytes(key)
             });
             assert_eq!(packed(id), expected, "{id:?}");
+            let mut head = [0u8; 8];
+            let kept = id.len().min(PACKED);
+            head[..kept].copy_from_slice(&id.as_bytes()[..kept]);
+            head[PACKED] = id.len() as u8;
+            assert_eq!(packed_head(id), u64::from_le_bytes(head), "{id:?}");
             if let Some(key) = expected {
                 assert_eq!(unpacked(key), *id);
             }

@@ -962,15 +962,12 @@ fn repeated_pairs<'s>(pairs: &[Atom<'s>], out: &mut Vec<Violation>) {
 }
 
 /// A pair's key with its first seven bytes and its length packed in a
-/// number: a line's keys (nine stats of three letters on a TDGS entity)
-/// mostly differ there, so telling them apart compares integers. Keys
-/// packed alike may still differ past the seventh byte.
+/// number ([`crate::ids::packed_head`]): a line's keys (nine stats of three
+/// letters on a TDGS entity) mostly differ there, so telling them apart
+/// compares integers. Keys packed alike may still differ past the seventh
+/// byte.
 fn packed_key(key: &str) -> u64 {
-    let mut bytes = [0u8; 8];
-    let head = key.len().min(7);
-    bytes[..head].copy_from_slice(&key.as_bytes()[..head]);
-    bytes[7] = u8::try_from(key.len()).unwrap_or(u8::MAX);
-    u64::from_le_bytes(bytes)
+    crate::ids::packed_head(key)
 }
 
 /// [`packed_key`] of an atom that is no pair: no key packs to it, since
