@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use senlac_board::facing::{self, StepKind};
+use senlac_board::facing::{self, StepKind, Vertex};
 use senlac_board::{Cell, hex};
 
 use super::setup::first_word;
@@ -288,8 +288,13 @@ pub fn zone_of(state: &State, side: Side) -> &Zone {
 /// With `knights_only`, only knights' zones (5.4.4.1).
 pub fn controlled(state: &State, side: Side, knights_only: bool) -> Zone {
     let mut cells = Zone::new(&state.roster);
-    for cell in cast(state, side, knights_only) {
-        cells.insert(cell);
+    let parity = state.roster.parity;
+    // Loops, not [`cast`]'s flattened iterators: the zones are worked out
+    // again whenever a side moves.
+    for (cell, facing) in casting(state, side, knights_only) {
+        for controlled in facing::frontal_neighbours(cell, facing, parity) {
+            cells.insert(controlled);
+        }
     }
     cells
 }
@@ -298,22 +303,25 @@ pub fn controlled(state: &State, side: Side, knights_only: bool) -> Zone {
 /// casts a zone, unit by unit: a hex two units control comes twice.
 fn cast(state: &State, side: Side, knights_only: bool) -> impl Iterator<Item = Cell> + '_ {
     let parity = state.roster.parity;
-    state
-        .pieces
-        .iter()
-        .enumerate()
-        .flat_map(move |(piece, at)| {
-            let casting = state.info(piece).and_then(|info| {
-                let (cell, facing, class) = (at.at?, at.facing?, info.class?);
-                let casts = info.side == side
-                    && at.standing == Standing::Good
-                    && (!knights_only || class.kind() == Kind::Knights);
-                casts.then_some((cell, facing))
-            });
-            casting
-                .into_iter()
-                .flat_map(move |(cell, facing)| facing::frontal_neighbours(cell, facing, parity))
-        })
+    casting(state, side, knights_only)
+        .flat_map(move |(cell, facing)| facing::frontal_neighbours(cell, facing, parity))
+}
+
+/// Each of `side`'s units that casts a zone (on the map, faced, neither
+/// disrupted nor routed; a knight with `knights_only`), with its hex and
+/// facing.
+fn casting(
+    state: &State,
+    side: Side,
+    knights_only: bool,
+) -> impl Iterator<Item = (Cell, Vertex)> + '_ {
+    (state.roster.pieces.iter().zip(&state.pieces)).filter_map(move |(info, at)| {
+        let (cell, facing, class) = (at.at?, at.facing?, info.class?);
+        let casts = info.side == side
+            && at.standing == Standing::Good
+            && (!knights_only || class.kind() == Kind::Knights);
+        casts.then_some((cell, facing))
+    })
 }
 
 /// The enemy pieces (units or leaders) standing in a hex (5.2.1).
