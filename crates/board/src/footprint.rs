@@ -156,10 +156,13 @@ impl Footprint {
     }
 
     /// Its labelled squares, column by column (like [`crate::range`]).
-    pub fn cells(self) -> impl Iterator<Item = Cell> {
-        let r = self.rect();
-        (r.left..=r.right)
-            .flat_map(move |column| (r.top..=r.bottom).filter_map(move |row| label(column, row)))
+    pub fn cells(self) -> Cells {
+        let rect = self.rect();
+        Cells {
+            column: rect.left,
+            row: rect.top,
+            rect,
+        }
     }
 
     /// Whether `cell` is one of its squares.
@@ -186,6 +189,36 @@ impl Footprint {
     pub fn overlaps(self, other: Footprint) -> bool {
         let (a, b) = (self.rect(), other.rect());
         a.columns_meet(b) && a.rows_meet(b)
+    }
+}
+
+/// A footprint's labelled squares, column by column ([`Footprint::cells`]):
+/// a walk over its bounds, where a flattened iterator of columns cost more
+/// than the squares it gave on every line that asks.
+#[derive(Clone, Debug)]
+pub struct Cells {
+    column: i32,
+    row: i32,
+    rect: Rect,
+}
+
+impl Iterator for Cells {
+    type Item = Cell;
+
+    fn next(&mut self) -> Option<Cell> {
+        while self.column <= self.rect.right {
+            if self.row > self.rect.bottom {
+                self.column += 1;
+                self.row = self.rect.top;
+                continue;
+            }
+            let row = self.row;
+            self.row += 1;
+            if let Some(cell) = label(self.column, row) {
+                return Some(cell);
+            }
+        }
+        None
     }
 }
 
@@ -1855,6 +1888,23 @@ mod tests {
     }
 
     proptest! {
+        /// A footprint's squares are those of its bounds that are labelled,
+        /// column by column, near the edges of the labels as well.
+        #[test]
+        fn a_footprints_cells_are_its_labelled_bounds(
+            column in prop_oneof![1u8..=4, 95u8..=99, 250u8..=255],
+            row in prop_oneof![1u8..=4, 95u8..=99, 250u8..=255],
+            width in 0u8..=4,
+            height in 0u8..=4,
+        ) {
+            let at = Footprint::new(Cell { column, row }, width, height);
+            let r = at.rect();
+            let expected: Vec<Cell> = (r.left..=r.right)
+                .flat_map(|column| (r.top..=r.bottom).filter_map(move |row| label(column, row)))
+                .collect();
+            prop_assert_eq!(at.cells().collect::<Vec<_>>(), expected);
+        }
+
         /// A search toward a start settles every anchor of a cheapest route
         /// from it with the whole search's costs; any other anchor holds its
         /// cost, a bound above it, or none; and from an anchor of those
