@@ -793,7 +793,10 @@ pub(super) fn zoc_on(state: &State, cell: Cell, side: Side) -> Vec<usize> {
                 && !info.is_leader()
                 && piece.standing == Standing::Good
                 && piece.at.zip(piece.facing).is_some_and(|(at, facing)| {
-                    facing::frontal_neighbours(at, facing, parity).any(|n| n == cell)
+                    // A zone is among the unit's neighbours: others are
+                    // passed over before any hex geometry.
+                    hex::within_one(at, cell)
+                        && facing::frontal_neighbours(at, facing, parity).any(|n| n == cell)
                 })
         })
         .collect()

@@ -328,15 +328,17 @@ fn eligible(
         }
         // 8.1.2: with an enemy in its ZOC exerting a ZOC on it, a unit may
         // attack only such enemies.
-        let binding: SmallVec<[usize; 4]> = (0..state.pieces.len())
-            .filter(|&e| {
-                state
-                    .info(e)
-                    .is_some_and(|i| Some(i.side) != state.info(a).map(|x| x.side))
-                    && exerts_on(state, a, e)
-                    && exerts_on(state, e, a)
-            })
-            .collect();
+        // Only an enemy combat unit on the map, within a row and a column,
+        // can be in its zone and hold it in one.
+        let binding: SmallVec<[usize; 4]> = match (state.info(a), state.pieces[a].at) {
+            (Some(info), Some(at)) => super::ground::enemy_units(state, info.side)
+                .filter(|&(e, cell)| {
+                    hex::within_one(at, cell) && exerts_on(state, a, e) && exerts_on(state, e, a)
+                })
+                .map(|(e, _)| e)
+                .collect(),
+            _ => SmallVec::new(),
+        };
         if !binding.is_empty()
             && let Some(&loose) = defenders.iter().find(|d| !binding.contains(d))
         {
