@@ -14,7 +14,11 @@ pub struct Cell {
 impl Cell {
     /// `0514` is column 5, row 14.
     pub fn parse(text: &str) -> Option<Cell> {
-        let bytes = text.as_bytes();
+        Cell::parse_bytes(text.as_bytes())
+    }
+
+    /// [`Cell::parse`] of a label's bytes.
+    pub fn parse_bytes(bytes: &[u8]) -> Option<Cell> {
         if bytes.len() != 4 || !bytes.iter().all(u8::is_ascii_digit) {
             return None;
         }

@@ -13,7 +13,11 @@ pub fn cells<'s>(atom: &Atom<'s>) -> impl Iterator<Item = Cell> + 's {
         AtomKind::Cell | AtomKind::CellChain => atom.text,
         _ => "",
     };
-    text.split('-').filter_map(Cell::parse)
+    // Split as bytes: `str`'s search for a char pattern cost more than the
+    // cells it found.
+    text.as_bytes()
+        .split(|&byte| byte == b'-')
+        .filter_map(Cell::parse_bytes)
 }
 
 /// The two cells of a hexside `0404/0405`.
@@ -50,13 +54,31 @@ impl<'s> Dice<'s> {
 
     /// Each die's result, in order.
     pub fn results(&self) -> impl Iterator<Item = u32> + 's {
-        self.results.split('+').filter_map(|r| r.parse().ok())
+        // Split and read as bytes: `str`'s search for a char pattern and
+        // its integer parser cost more than the dice.
+        self.results
+            .as_bytes()
+            .split(|&byte| byte == b'+')
+            .filter_map(whole_number)
     }
 
     /// The sum of the results; a hostile log cannot overflow it.
     pub fn total(&self) -> u32 {
         self.results().fold(0u32, u32::saturating_add)
     }
+}
+
+/// The number ASCII digits write, as `str::parse::<u32>` reads a text
+/// without a sign: `None` when empty, with another byte, or too large.
+fn whole_number(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |n, &byte| {
+        let digit = byte.wrapping_sub(b'0');
+        (digit <= 9).then_some(())?;
+        n.checked_mul(10)?.checked_add(u32::from(digit))
+    })
 }
 
 /// A number from a number, distance or angle atom (`2.5`, `6in`, `45deg`), or a
@@ -248,6 +270,20 @@ mod tests {
             kind: crate::atom::classify(text),
             text,
             span: Span::new(0, text.len()),
+        }
+    }
+
+    proptest::proptest! {
+        /// Dice results read as `str::parse::<u32>` reads each text between
+        /// the `+`s, on digits, signs, letters, empty parts and overflow.
+        #[test]
+        fn dice_results_read_as_str_parse_reads_them(
+            results in "[0-9+a-]{0,14}|[0-9]{9,11}(\\+[0-9]{1,11})?"
+        ) {
+            let dice = Dice { count: 1, sides: 6, results: &results };
+            let expected: Vec<u32> =
+                results.split('+').filter_map(|r| r.parse().ok()).collect();
+            proptest::prop_assert_eq!(dice.results().collect::<Vec<_>>(), expected);
         }
     }
 

@@ -1032,10 +1032,16 @@ impl Column {
     /// optional ratio atom, E3).
     pub fn parse(word: &str) -> Option<Column> {
         // `A:B` is read as `AxB`: the first `:` stands for the `x`.
-        let ratio = word.split_once([':', 'x']);
-        Column::ALL
-            .into_iter()
-            .find(|c| c.word().split_once('x') == ratio)
+        let (a, b) = word.split_once([':', 'x'])?;
+        // Each column's word is its two numbers around its one `x`: compared
+        // as written, not split again for every column.
+        Column::ALL.into_iter().find(|c| {
+            let written = c.word();
+            written.len() == a.len() + 1 + b.len()
+                && written.starts_with(a)
+                && written.as_bytes()[a.len()] == b'x'
+                && written.ends_with(b)
+        })
     }
 
     /// 0 for 1-4 to 9 for 5-1.
