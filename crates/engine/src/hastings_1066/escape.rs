@@ -35,12 +35,13 @@ fn enemies(state: &State, piece: usize) -> impl Iterator<Item = usize> + '_ {
 /// Whether a friendly combat unit of `leader` stands in `cell`.
 fn friend_in(state: &State, leader: usize, cell: Cell) -> bool {
     let side = state.info(leader).map(|i| i.side);
-    (0..state.pieces.len()).any(|o| {
-        state.pieces[o].at == Some(cell)
-            && state
-                .info(o)
-                .is_some_and(|i| Some(i.side) == side && !i.is_leader())
-    })
+    !state.vacant(cell)
+        && (0..state.pieces.len()).any(|o| {
+            state.pieces[o].at == Some(cell)
+                && state
+                    .info(o)
+                    .is_some_and(|i| Some(i.side) == side && !i.is_leader())
+        })
 }
 
 /// The hexes, before the line and after it, of each piece whose hex,

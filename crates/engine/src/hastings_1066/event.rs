@@ -205,11 +205,13 @@ pub fn apply(state: &mut State, event: &Event) {
             if !path.is_empty() {
                 note_placed(state, *piece);
             }
-            if let (Some(p), Some(&to)) = (state.pieces.get_mut(*piece), path.last()) {
-                p.at = Some(to);
-                p.awaiting = false;
-                if facing.is_some() {
-                    p.facing = *facing;
+            if let Some(&to) = path.last() {
+                state.place(*piece, Some(to));
+                if let Some(p) = state.pieces.get_mut(*piece) {
+                    p.awaiting = false;
+                    if facing.is_some() {
+                        p.facing = *facing;
+                    }
                 }
             }
             // A combat unit takes every road hex it enters or passes (HS-R43).
@@ -250,7 +252,8 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(p) = state.pieces.get_mut(*piece) {
                 p.standing = *standing;
                 if *standing == Standing::Eliminated {
-                    p.fell_at = p.at.take().or(p.fell_at);
+                    p.fell_at = p.at.or(p.fell_at);
+                    state.place(*piece, None);
                 }
             }
         }
@@ -259,7 +262,8 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(p) = state.pieces.get_mut(*piece) {
                 if p.reduced {
                     p.standing = Standing::Eliminated;
-                    p.fell_at = p.at.take().or(p.fell_at);
+                    p.fell_at = p.at.or(p.fell_at);
+                    state.place(*piece, None);
                 } else {
                     p.reduced = true;
                 }
@@ -285,7 +289,7 @@ pub fn apply(state: &mut State, event: &Event) {
                     super::state::LeaderStanding::Killed | super::state::LeaderStanding::Captured
                 ) {
                     let was = Placed::of(p);
-                    p.at = None;
+                    state.place(*piece, None);
                     // A leader casts no zone of control: the zones stand.
                     state.replaced.push((*piece, was));
                     // A fallen leader owes nothing more: no escape, no
@@ -409,7 +413,7 @@ pub fn apply(state: &mut State, event: &Event) {
                     );
                 if info.side == *side && !gone {
                     state.replaced.push((index, Placed::of(piece)));
-                    piece.at = None;
+                    state.occupied.add(&state.roster, piece.at.take(), -1);
                     piece.awaiting = true;
                     piece.standing = Standing::Good;
                 }

@@ -326,6 +326,9 @@ fn casting(
 
 /// The enemy pieces (units or leaders) standing in a hex (5.2.1).
 pub fn enemy_in(state: &State, side: Side, cell: Cell) -> Option<usize> {
+    if state.vacant(cell) {
+        return None;
+    }
     (0..state.pieces.len()).find(|&p| {
         state.pieces[p].at == Some(cell) && state.info(p).is_some_and(|i| i.side != side)
     })
@@ -333,6 +336,9 @@ pub fn enemy_in(state: &State, side: Side, cell: Cell) -> Option<usize> {
 
 /// Another friendly combat unit standing in a hex.
 pub fn friend_in(state: &State, mover: Mover, cell: Cell) -> Option<usize> {
+    if state.vacant(cell) {
+        return None;
+    }
     (0..state.pieces.len()).find(|&p| {
         p != mover.piece
             && state.pieces[p].at == Some(cell)

@@ -85,13 +85,14 @@ pub(super) fn enemy_blocks(state: &State, piece: usize, cell: Cell) -> (bool, bo
 /// Whether a friendly combat unit (not `piece`) stands in `cell`.
 pub(super) fn friend_in(state: &State, piece: usize, cell: Cell) -> bool {
     let side = state.info(piece).map(|i| i.side);
-    (0..state.pieces.len()).any(|other| {
-        other != piece
-            && state.pieces[other].at == Some(cell)
-            && state
-                .info(other)
-                .is_some_and(|i| Some(i.side) == side && !i.is_leader())
-    })
+    !state.vacant(cell)
+        && (0..state.pieces.len()).any(|other| {
+            other != piece
+                && state.pieces[other].at == Some(cell)
+                && state
+                    .info(other)
+                    .is_some_and(|i| Some(i.side) == side && !i.is_leader())
+        })
 }
 
 /// The arm `piece` pays its steps as (5.5).

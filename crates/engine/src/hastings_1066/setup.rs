@@ -26,8 +26,8 @@ use senlac_notation::{Atom, Battle, Fix, Span, did_you_mean};
 use super::codes;
 use super::rules;
 use super::state::{
-    Factors, Ground, Nation, Options, Part, Piece, PieceInfo, PieceState, Ratings, Roster, State,
-    Wing, hexside_key,
+    Factors, Ground, Nation, Occupancy, Options, Part, Piece, PieceInfo, PieceState, Ratings,
+    Roster, State, Wing, hexside_key,
 };
 use super::tables::{Class, Grade, Hexside, RIDGE_ALIAS, Side, Terrain, Weapon};
 use crate::code::CodeInfo;
@@ -114,6 +114,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     roster.leaders = (0..roster.pieces.len())
         .filter(|&p| roster.pieces[p].is_leader())
         .collect();
+    let occupied = Occupancy::of(&roster, &pieces);
     let state = State {
         roster: Arc::new(roster),
         pieces,
@@ -142,6 +143,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         reform_losses: Vec::new(),
         replaced: Vec::new(),
         zones: Default::default(),
+        occupied,
     };
     if !placed.is_empty() {
         super::reform::deployment(&state, &placed, out);

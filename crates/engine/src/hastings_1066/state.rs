@@ -676,6 +676,36 @@ pub struct State {
     /// piece last changed its hex, standing or facing: most lines move one
     /// side's units through the other's unchanged zones.
     pub zones: Zones,
+    /// How many pieces stand in each hex of the map: kept by
+    /// [`State::place`], so that a question about an empty hex (most of
+    /// those a move or a retreat asks) is answered without a pass over the
+    /// pieces.
+    pub occupied: Occupancy,
+}
+
+/// [`State::occupied`]: pieces per hex, in [`Roster::index`] order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Occupancy(Vec<u8>);
+
+impl Occupancy {
+    /// The count for `pieces` as they stand on `roster`'s map.
+    pub fn of(roster: &Roster, pieces: &[PieceState]) -> Occupancy {
+        let hexes = usize::from(roster.extent.columns) * usize::from(roster.extent.rows);
+        let mut occupied = Occupancy(vec![0; hexes]);
+        for piece in pieces {
+            occupied.add(roster, piece.at, 1);
+        }
+        occupied
+    }
+
+    pub(super) fn add(&mut self, roster: &Roster, at: Option<Cell>, change: i8) {
+        if let Some(count) = at
+            .and_then(|cell| roster.index(cell))
+            .and_then(|i| self.0.get_mut(i))
+        {
+            *count = count.saturating_add_signed(change);
+        }
+    }
 }
 
 /// [`State::zones`]: derived from the pieces, so a state's copy starts
@@ -852,8 +882,33 @@ impl State {
             .map_or(0, |n| n.saturating_add(1))
     }
 
+    /// Whether no piece stands in `cell`, as far as the count tells: a hex
+    /// off the map is not told (`false`), and is searched for as before.
+    pub fn vacant(&self, cell: Cell) -> bool {
+        self.roster
+            .index(cell)
+            .and_then(|i| self.occupied.0.get(i))
+            .is_some_and(|&count| count == 0)
+    }
+
+    /// Puts `piece` in `to` (off the map with `None`), keeping the count
+    /// of pieces per hex: the one way a piece's hex changes in play.
+    pub fn place(&mut self, piece: usize, to: Option<Cell>) {
+        let Some(p) = self.pieces.get_mut(piece) else {
+            return;
+        };
+        let from = std::mem::replace(&mut p.at, to);
+        if from != to {
+            self.occupied.add(&self.roster, from, -1);
+            self.occupied.add(&self.roster, to, 1);
+        }
+    }
+
     /// The combat unit standing in a hex, if any (5.6.1: one at most).
     pub fn unit_at(&self, cell: Cell) -> Option<usize> {
+        if self.vacant(cell) {
+            return None;
+        }
         (0..self.pieces.len()).find(|&p| {
             self.pieces[p].at == Some(cell) && self.info(p).is_some_and(|i| !i.is_leader())
         })
@@ -864,6 +919,32 @@ impl State {
 mod tests {
     use super::*;
     use senlac_board::hex;
+
+    /// The count of pieces per hex a state keeps is the count of its
+    /// pieces, after every step of the sample and of generated battles
+    /// (moves, eliminations, fallen leaders, the reform), and an empty hex
+    /// is told from one where a piece stands.
+    #[test]
+    fn the_pieces_counted_in_each_hex_are_the_pieces_there() {
+        let (mut positions, mut vacated) = (0, 0);
+        for text in crate::hastings_1066::play::sample_and_generated(3, 9) {
+            crate::hastings_1066::play::each_state(&text, |state| {
+                positions += 1;
+                assert_eq!(
+                    state.occupied,
+                    Occupancy::of(&state.roster, &state.pieces),
+                    "after {positions} positions"
+                );
+                for cell in state.roster.extent.cells() {
+                    let there = state.pieces.iter().any(|p| p.at == Some(cell));
+                    assert_eq!(state.vacant(cell), !there, "{cell}");
+                }
+                vacated += state.pieces.iter().filter(|p| p.fell_at.is_some()).count();
+            });
+        }
+        // Pieces left the map, not only moved on it.
+        assert!(vacated > 100, "{vacated} in {positions} positions");
+    }
 
     /// [`Roster::hexside`] passes over a step between plain cells without a
     /// lookup: for every pair of neighbours on the sample's map and on
