@@ -336,7 +336,7 @@ pub fn enemy_in(state: &State, side: Side, cell: Cell) -> Option<usize> {
 
 /// Another friendly combat unit standing in a hex.
 pub fn friend_in(state: &State, mover: Mover, cell: Cell) -> Option<usize> {
-    if state.vacant(cell) {
+    if state.vacant_but(cell, Some(mover.piece)) {
         return None;
     }
     (0..state.pieces.len()).find(|&p| {

@@ -85,7 +85,7 @@ pub(super) fn enemy_blocks(state: &State, piece: usize, cell: Cell) -> (bool, bo
 /// Whether a friendly combat unit (not `piece`) stands in `cell`.
 pub(super) fn friend_in(state: &State, piece: usize, cell: Cell) -> bool {
     let side = state.info(piece).map(|i| i.side);
-    !state.vacant(cell)
+    !state.vacant_but(cell, Some(piece))
         && (0..state.pieces.len()).any(|other| {
             other != piece
                 && state.pieces[other].at == Some(cell)

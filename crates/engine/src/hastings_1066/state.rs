@@ -885,10 +885,19 @@ impl State {
     /// Whether no piece stands in `cell`, as far as the count tells: a hex
     /// off the map is not told (`false`), and is searched for as before.
     pub fn vacant(&self, cell: Cell) -> bool {
+        self.vacant_but(cell, None)
+    }
+
+    /// [`State::vacant`], `piece` left out: whether no other piece stands
+    /// in `cell` (a leader in his own hex asks whether he is alone).
+    pub fn vacant_but(&self, cell: Cell, piece: Option<usize>) -> bool {
+        let own = piece
+            .and_then(|p| self.pieces.get(p))
+            .is_some_and(|p| p.at == Some(cell));
         self.roster
             .index(cell)
             .and_then(|i| self.occupied.0.get(i))
-            .is_some_and(|&count| count == 0)
+            .is_some_and(|&count| count <= u8::from(own))
     }
 
     /// Puts `piece` in `to` (off the map with `None`), keeping the count
@@ -936,8 +945,20 @@ mod tests {
                     "after {positions} positions"
                 );
                 for cell in state.roster.extent.cells() {
-                    let there = state.pieces.iter().any(|p| p.at == Some(cell));
-                    assert_eq!(state.vacant(cell), !there, "{cell}");
+                    let there = |but: Option<usize>| {
+                        (0..state.pieces.len())
+                            .any(|p| Some(p) != but && state.pieces[p].at == Some(cell))
+                    };
+                    assert_eq!(state.vacant(cell), !there(None), "{cell}");
+                    for piece in
+                        (0..state.pieces.len()).filter(|&p| state.pieces[p].at == Some(cell))
+                    {
+                        assert_eq!(
+                            state.vacant_but(cell, Some(piece)),
+                            !there(Some(piece)),
+                            "{cell}"
+                        );
+                    }
                 }
                 vacated += state.pieces.iter().filter(|p| p.fell_at.is_some()).count();
             });
