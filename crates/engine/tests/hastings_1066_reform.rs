@@ -5,7 +5,7 @@
 mod hastings_1066_common;
 
 use hastings_1066_common::{Before, check, normans_place, saxons_place, standing};
-use senlac_engine::hastings_1066::state::Standing;
+use senlac_engine::hastings_1066::state::{Occupancy, Standing};
 
 /// Turns 1 to 8, the last with its `record:` label.
 fn to_the_reform() -> String {
@@ -33,6 +33,9 @@ fn both_armies_reform_normans_first() {
     let moved = normans_place(&[("NK1@1314^5", "NK1@1412^4")]);
     let fold = check(&before, &reform(&moved, &saxons_place(&[])), &[]);
     assert_eq!((fold.period, fold.period_start), (2, 9));
+    // The count of pieces per hex followed the armies off the map and back.
+    assert_eq!(fold.occupied, Occupancy::of(&fold.roster, &fold.pieces));
+    assert!(!fold.vacant(senlac_board::Cell::parse("1412").unwrap()));
     assert_eq!(standing(&fold, "F2"), Standing::Good);
     let nk1 = fold
         .roster

@@ -931,8 +931,9 @@ mod tests {
 
     /// The count of pieces per hex a state keeps is the count of its
     /// pieces, after every step of the sample and of generated battles
-    /// (moves, eliminations, fallen leaders, the reform), and an empty hex
-    /// is told from one where a piece stands.
+    /// (moves and eliminations among them; the reform, which none of them
+    /// reaches, is checked in tests/hastings_1066_reform.rs), and an empty
+    /// hex is told from one where a piece stands.
     #[test]
     fn the_pieces_counted_in_each_hex_are_the_pieces_there() {
         let (mut positions, mut vacated) = (0, 0);
