@@ -17,6 +17,7 @@ use senlac_notation::value;
 
 use super::codes;
 use super::event::Event;
+use super::ground;
 use super::play::Emit;
 use super::rout::{self, Retreat};
 use super::rules;
@@ -37,7 +38,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     if chain.refused {
         // The rest of a chain already refused: one mistake, one error.
         if chain.next.is_some() && fold.pieces[piece].at == chain.next {
-            let next = target(action).filter(|&to| rout::friend_in(fold, piece, to));
+            let next = target(action).filter(|&to| ground::friend_of(fold, piece, to).is_some());
             fold.emit(Event::Displacing(Some(Chain { next, ..chain })));
         } else {
             not_owed(fold, piece, action, out);

@@ -34,14 +34,7 @@ fn enemies(state: &State, piece: usize) -> impl Iterator<Item = usize> + '_ {
 
 /// Whether a friendly combat unit of `leader` stands in `cell`.
 fn friend_in(state: &State, leader: usize, cell: Cell) -> bool {
-    let side = state.info(leader).map(|i| i.side);
-    !state.vacant_but(cell, Some(leader))
-        && (0..state.pieces.len()).any(|o| {
-            state.pieces[o].at == Some(cell)
-                && state
-                    .info(o)
-                    .is_some_and(|i| Some(i.side) == side && !i.is_leader())
-        })
+    super::ground::friend_of(state, leader, cell).is_some()
 }
 
 /// The hexes, before the line and after it, of each piece whose hex,

@@ -336,15 +336,22 @@ pub fn enemy_in(state: &State, side: Side, cell: Cell) -> Option<usize> {
 
 /// Another friendly combat unit standing in a hex.
 pub fn friend_in(state: &State, mover: Mover, cell: Cell) -> Option<usize> {
-    if state.vacant_but(cell, Some(mover.piece)) {
+    friend_of(state, mover.piece, cell)
+}
+
+/// A combat unit of `piece`'s side, other than `piece`, standing in `cell`:
+/// what a move, a retreat and a leader's escape each ask of a hex.
+pub fn friend_of(state: &State, piece: usize, cell: Cell) -> Option<usize> {
+    let side = state.info(piece)?.side;
+    if state.vacant_but(cell, Some(piece)) {
         return None;
     }
     (0..state.pieces.len()).find(|&p| {
-        p != mover.piece
+        p != piece
             && state.pieces[p].at == Some(cell)
             && state
                 .info(p)
-                .is_some_and(|i| i.side == mover.side && !i.is_leader())
+                .is_some_and(|i| i.side == side && !i.is_leader())
     })
 }
 

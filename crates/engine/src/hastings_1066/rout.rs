@@ -16,6 +16,7 @@ use smallvec::SmallVec;
 
 use super::codes;
 use super::event::Event;
+use super::ground::friend_of;
 use super::melee::controls_cell;
 use super::play::Emit;
 use super::rules;
@@ -82,19 +83,6 @@ pub(super) fn enemy_blocks(state: &State, piece: usize, cell: Cell) -> (bool, bo
     (occupied, controlled)
 }
 
-/// Whether a friendly combat unit (not `piece`) stands in `cell`.
-pub(super) fn friend_in(state: &State, piece: usize, cell: Cell) -> bool {
-    let side = state.info(piece).map(|i| i.side);
-    !state.vacant_but(cell, Some(piece))
-        && (0..state.pieces.len()).any(|other| {
-            other != piece
-                && state.pieces[other].at == Some(cell)
-                && state
-                    .info(other)
-                    .is_some_and(|i| Some(i.side) == side && !i.is_leader())
-        })
-}
-
 /// The arm `piece` pays its steps as (5.5).
 fn arm_of(state: &State, piece: usize) -> Arm {
     state
@@ -123,7 +111,7 @@ struct Met {
     friend: bool,
 }
 
-/// [`enemy_blocks`] and [`friend_in`] for one piece in one state, for every
+/// [`enemy_blocks`] and [`friend_of`] for one piece in one state, for every
 /// hex of the map at once: a search meets the same hexes on many paths, and
 /// one pass over the pieces marks them all.
 struct Ground<'a> {
@@ -190,7 +178,7 @@ impl<'a> Ground<'a> {
                 Met {
                     occupied,
                     controlled,
-                    friend: friend_in(self.state, self.piece, cell),
+                    friend: friend_of(self.state, self.piece, cell).is_some(),
                 }
             }
         }
@@ -462,7 +450,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
             ));
         }
         let path = cells[1..].to_vec();
-        let Some(blocker) = path.last().and_then(|&end| friend_at(fold, piece, end)) else {
+        let Some(blocker) = path.last().and_then(|&end| friend_of(fold, piece, end)) else {
             return;
         };
         fold.emit(Event::Displacing(Some(Chain {
@@ -541,18 +529,6 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         &[],
         true,
     );
-}
-
-/// The friendly combat unit other than `piece` standing in `cell`.
-pub(super) fn friend_at(state: &State, piece: usize, cell: Cell) -> Option<usize> {
-    let side = state.info(piece).map(|i| i.side);
-    (0..state.pieces.len()).find(|&other| {
-        other != piece
-            && state.pieces[other].at == Some(cell)
-            && state
-                .info(other)
-                .is_some_and(|i| Some(i.side) == side && !i.is_leader())
-    })
 }
 
 /// A retreat found good, to be carried out.
@@ -893,7 +869,7 @@ mod tests {
                     let cell = state.roster.cell_at(index);
                     let met = ground.get(cell);
                     let (occupied, controlled) = enemy_blocks(state, piece, cell);
-                    let friend = friend_in(state, piece, cell);
+                    let friend = friend_of(state, piece, cell).is_some();
                     assert_eq!(
                         (met.occupied, met.controlled, met.friend),
                         (occupied, controlled, friend),
