@@ -328,15 +328,10 @@ fn eligible(
         }
         // 8.1.2: with an enemy in its ZOC exerting a ZOC on it, a unit may
         // attack only such enemies.
-        // Only an enemy combat unit on the map, within a row and a column,
-        // can be in its zone and hold it in one.
         let binding: SmallVec<[usize; 4]> = match (state.info(a), state.pieces[a].at) {
-            (Some(info), Some(at)) => super::ground::enemy_units(state, info.side)
-                .filter(|&(e, cell)| {
-                    hex::within_one(at, cell) && exerts_on(state, a, e) && exerts_on(state, e, a)
-                })
-                .map(|(e, _)| e)
-                .collect(),
+            (Some(info), Some(at)) => {
+                binding(state, a, at, super::ground::enemy_units(state, info.side)).collect()
+            }
             _ => SmallVec::new(),
         };
         if !binding.is_empty()
@@ -848,13 +843,26 @@ pub fn bind(fold: &mut impl Emit) {
         if !fold.order_for(u).is_none_or(|o| o.row().must_attack) {
             continue;
         }
-        for &(e, cell) in &enemies {
-            if hex::within_one(at, cell) && exerts_on(fold, u, e) && exerts_on(fold, e, u) {
-                pairs.push((u, e));
-            }
-        }
+        pairs.extend(binding(fold, u, at, enemies.iter().copied()).map(|e| (u, e)));
     }
     fold.emit(Event::Bound(pairs));
+}
+
+/// The enemies among `enemies` (combat units on the map, with their hexes)
+/// in the zone of control of `unit`, standing `at`, that exert one on it
+/// (8.1.2). Only one within a row and a column of it can, so the others
+/// are passed over before any zone is asked.
+fn binding<'a>(
+    state: &'a State,
+    unit: usize,
+    at: Cell,
+    enemies: impl Iterator<Item = (usize, Cell)> + 'a,
+) -> impl Iterator<Item = usize> + 'a {
+    enemies
+        .filter(move |&(e, cell)| {
+            hex::within_one(at, cell) && exerts_on(state, unit, e) && exerts_on(state, e, unit)
+        })
+        .map(|(e, _)| e)
 }
 
 /// When the melee segment closes (at `span`, the next label or turn
