@@ -403,17 +403,18 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Reformed { side } => {
             state.reforms.push(*side);
             state.zones.forget(*side);
-            let pieces = state.roster.pieces.iter().zip(&mut state.pieces);
-            for (index, (info, piece)) in pieces.enumerate() {
+            for index in 0..state.pieces.len() {
+                let piece = &state.pieces[index];
                 let gone = piece.standing == Standing::Eliminated
                     || matches!(
                         piece.leader,
                         super::state::LeaderStanding::Killed
                             | super::state::LeaderStanding::Captured
                     );
-                if info.side == *side && !gone {
+                if state.info(index).is_some_and(|i| i.side == *side) && !gone {
                     state.replaced.push((index, Placed::of(piece)));
-                    state.occupied.add(&state.roster, piece.at.take(), -1);
+                    state.place(index, None);
+                    let piece = &mut state.pieces[index];
                     piece.awaiting = true;
                     piece.standing = Standing::Good;
                 }

@@ -698,7 +698,7 @@ impl Occupancy {
         occupied
     }
 
-    pub(super) fn add(&mut self, roster: &Roster, at: Option<Cell>, change: i8) {
+    fn add(&mut self, roster: &Roster, at: Option<Cell>, change: i8) {
         if let Some(count) = at
             .and_then(|cell| roster.index(cell))
             .and_then(|i| self.0.get_mut(i))
