@@ -404,18 +404,11 @@ pub fn listed_tags() -> Vec<&'static str> {
 /// Where a battle gives a tag, for diagnostics: the tag pair, or the
 /// battle's start when it has none.
 pub fn tag_span(battle: &Battle<'_>, name: &str) -> Span {
-    battle
-        .head()
-        .find(|(i, atoms)| {
-            i.kind == senlac_notation::ItemKind::Tag
-                && atoms.first().is_some_and(|a| a.text == name)
-        })
-        .map(|(i, _)| i)
-        .map_or(
-            Span {
-                start: battle.span.start,
-                end: battle.span.start,
-            },
-            |i| i.span,
-        )
+    battle.tag_pair(name).map_or(
+        Span {
+            start: battle.span.start,
+            end: battle.span.start,
+        },
+        |(item, _)| item.span,
+    )
 }

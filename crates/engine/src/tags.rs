@@ -5,7 +5,7 @@
 //!
 //! The date forms accepted are written in docs/notation.md §5.1.
 
-use senlac_notation::{Atom, Battle, Fix, ItemKind, Span};
+use senlac_notation::{Atom, Battle, Fix, Span};
 
 use crate::setup::codes;
 use crate::system::Outcome;
@@ -15,13 +15,9 @@ use crate::violation::Violation;
 const RULE: &str = "docs/notation.md §5.1 Tags";
 
 /// The value atom (the quoted string) of the first tag with this name.
-fn value_atom<'s>(battle: &Battle<'s>, name: &str) -> Option<Atom<'s>> {
-    battle
-        .head()
-        .filter(|(i, _)| i.kind == ItemKind::Tag)
-        .map(|(_, atoms)| atoms)
-        .find(|atoms| atoms.first().is_some_and(|a| a.text == name))
-        .and_then(|atoms| atoms.get(1).copied())
+pub(crate) fn value_atom<'s>(battle: &Battle<'s>, name: &str) -> Option<Atom<'s>> {
+    let (_, atoms) = battle.tag_pair(name)?;
+    atoms.get(1).copied()
 }
 
 /// The span of `part`, a slice of the tag's unescaped value, inside the

@@ -120,9 +120,15 @@ impl<'s> Battle<'s> {
 
     /// The value of the first tag with this name, the only one unescaped.
     pub fn tag(&self, name: &str) -> Option<Cow<'s, str>> {
-        self.tag_atoms()
-            .find(|atoms| atoms[0].text == name)
-            .map(|atoms| unquote(atoms[1].text))
+        self.tag_pair(name).map(|(_, atoms)| unquote(atoms[1].text))
+    }
+
+    /// The first tag pair with this name, with its atoms: the name and the
+    /// quoted value.
+    pub fn tag_pair(&self, name: &str) -> Option<(&Item, &[Atom<'s>])> {
+        self.head().find(|(item, atoms)| {
+            item.kind == ItemKind::Tag && atoms.first().is_some_and(|a| a.text == name)
+        })
     }
 
     /// Each tag's atoms, its name and its quoted value, in source order.

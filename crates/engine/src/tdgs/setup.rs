@@ -296,7 +296,7 @@ fn armies_for_sides(
     out: &mut Vec<Violation>,
 ) {
     let armies: Vec<&str> = generic.sides.iter().map(|s| s.name).collect();
-    let tag = sides_tag(battle);
+    let tag = crate::tags::value_atom(battle, "Sides");
     let value = battle.tag("Sides").unwrap_or_default();
     let tagged = words_at(&value);
     // An army line the notation could not read, an army of a side the tag
@@ -414,15 +414,6 @@ fn unread_army(battle: &Battle<'_>) -> bool {
             Ok(_) => false,
         }
     })
-}
-
-/// The Sides tag's value atom, quotes included.
-fn sides_tag<'s>(battle: &Battle<'s>) -> Option<Atom<'s>> {
-    battle
-        .head()
-        .filter(|(item, _)| item.kind == ItemKind::Tag)
-        .find(|(_, atoms)| atoms.first().is_some_and(|a| a.text == "Sides"))
-        .and_then(|(_, atoms)| atoms.get(1).copied())
 }
 
 /// The blank-separated words of `text`, each with its byte offset.
