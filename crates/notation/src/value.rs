@@ -252,10 +252,29 @@ pub fn split_once_ascii(text: &str, byte: u8) -> Option<(&str, &str)> {
     Some((&text[..at], &text[at + 1..]))
 }
 
+/// `str::split` at an ASCII byte, by a plain loop, for the same reason as
+/// [`split_once_ascii`]: a group of units is split on every action.
+pub fn split_ascii(text: &str, byte: u8) -> impl Iterator<Item = &str> + '_ {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        Some(match split_once_ascii(text, byte) {
+            Some((part, after)) => {
+                rest = Some(after);
+                part
+            }
+            None => {
+                rest = None;
+                text
+            }
+        })
+    })
+}
+
 /// The units of a word or a `+` group.
 pub fn unit_refs<'s>(atom: &Atom<'s>) -> impl Iterator<Item = UnitRef<'s>> + 's {
     let text = if atom.kind.is_actor() { atom.text } else { "" };
-    text.split('+')
+    split_ascii(text, b'+')
         .filter(|t| !t.is_empty())
         .map(UnitRef::parse)
 }
@@ -305,6 +324,20 @@ mod tests {
                     split_once_ascii(text, byte),
                     text.split_once(char::from(byte)),
                     "{text:?} at {byte}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// `split_ascii` gives the parts `str::split` gives, empty ones and
+        /// multi-byte letters included.
+        #[test]
+        fn splits_at_every_ascii_byte_as_split_does(text in "[a+.é]{0,8}") {
+            for byte in [b'+', b'.'] {
+                proptest::prop_assert_eq!(
+                    split_ascii(&text, byte).collect::<Vec<_>>(),
+                    text.split(char::from(byte)).collect::<Vec<_>>()
                 );
             }
         }

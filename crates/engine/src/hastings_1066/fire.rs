@@ -365,7 +365,7 @@ fn firers(
     let mut firers = SmallVec::new();
     let mut ok = true;
     let mut offset = 0usize;
-    for text in actor.text.split('+') {
+    for text in value::split_ascii(actor.text, b'+') {
         let start = actor.span.start as usize + offset;
         offset += text.len() + 1;
         let span = Span::new(start, start + text.len());

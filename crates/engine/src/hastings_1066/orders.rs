@@ -1470,7 +1470,7 @@ fn join(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>)
     let actor = action.actor();
     let mut joined = Vec::new();
     let mut at = actor.span.start as usize;
-    for text in actor.text.split('+') {
+    for text in value::split_ascii(actor.text, b'+') {
         let span = Span::new(at, at + text.len());
         at += text.len() + 1;
         match member(state, text, span, wing) {

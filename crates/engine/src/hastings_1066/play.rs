@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::ops::Deref;
 
 use senlac_notation::lower::{Action, Step};
-use senlac_notation::value::UnitRef;
+use senlac_notation::value::{self, UnitRef};
 use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
 
 use super::catalog::{self, Who};
@@ -140,7 +140,7 @@ fn subjects(state: &State, action: &Action<'_, '_>) -> Vec<Subject> {
         if !matches!(atom.kind, AtomKind::Word | AtomKind::Group) {
             continue;
         }
-        for text in atom.text.split('+') {
+        for text in value::split_ascii(atom.text, b'+') {
             let reference = UnitRef::parse(text);
             let pieces = state.roster.pieces_named(&reference);
             let looks_like_id = reference.id.starts_with(|c: char| c.is_ascii_uppercase());
@@ -484,9 +484,7 @@ fn opens_claim(atom: &Atom<'_>) -> bool {
                         && matches!(arm, "foot" | "knights")
                 })
         }
-        AtomKind::Pair => {
-            senlac_notation::value::key(atom).is_some_and(|key| CLAIM_KEYS.contains(&key))
-        }
+        AtomKind::Pair => value::key(atom).is_some_and(|key| CLAIM_KEYS.contains(&key)),
         _ => false,
     }
 }
