@@ -233,8 +233,14 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
 /// checker already doubts: one mistake gives one error (crate::doubt).
 fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     // The word is read once: every check below asks for the verb it means.
-    let meant = meant_word(action.verb().text);
-    let verb = meant.and_then(Verb::parse);
+    let word = action.verb().text;
+    let (meant, verb) = match Verb::parse(word) {
+        Some(verb) => (Some(verb.word()), Some(verb)),
+        None => {
+            let meant = meant_word(word);
+            (meant, meant.and_then(Verb::parse))
+        }
+    };
     // Reactions still owed from earlier actions are reported apart: they are
     // not this action's findings.
     if !verb.is_some_and(|verb| verb.is_reaction() || verb == Verb::Rout) {
