@@ -211,7 +211,7 @@ pub fn pair<'s>(atom: &Atom<'s>) -> Option<(&'s str, Atom<'s>)> {
     Some((
         key,
         Atom {
-            kind: crate::atom::classify(value),
+            kind: crate::atom::classify_value(value),
             text: value,
             span: crate::span::Span {
                 start,
