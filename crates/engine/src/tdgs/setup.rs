@@ -179,6 +179,8 @@ fn entity_key(key: &str) -> Option<usize> {
 /// and each key TDGS defines found by its place ([`entity_key`]).
 struct EntityPairs<'s> {
     written: Vec<(&'s str, Atom<'s>, Atom<'s>)>,
+    /// Bit `i`: `written[i]`'s key is one TDGS defines (of the first 64).
+    defined: u64,
     /// Per [`entity_key`], where its pair is in `written`.
     known: [Option<usize>; ENTITY_LINE_KEYS],
 }
@@ -188,6 +190,7 @@ impl<'s> EntityPairs<'s> {
         let mut read = EntityPairs {
             written: Vec::with_capacity(pairs.len()),
             known: [None; ENTITY_LINE_KEYS],
+            defined: 0,
         };
         for atom in pairs {
             let Some((key, value)) = value::pair(atom) else {
@@ -201,11 +204,20 @@ impl<'s> EntityPairs<'s> {
             if first {
                 if let Some(place) = place {
                     read.known[place] = Some(read.written.len());
+                    read.defined |= 1u64.checked_shl(read.written.len() as u32).unwrap_or(0);
                 }
                 read.written.push((key, *atom, value));
             }
         }
         read
+    }
+
+    /// Whether `written[i]`, whose key is `key`, has a key TDGS defines.
+    fn is_defined(&self, i: usize, key: &str) -> bool {
+        match 1u64.checked_shl(i as u32) {
+            Some(bit) => self.defined & bit != 0,
+            None => entity_key(key).is_some(),
+        }
     }
 
     /// The pair and value of `key`, if the line gives it.
@@ -696,11 +708,9 @@ fn declare<'s>(
     // Keys TDGS does not define, each with the key it stands for, if any: a
     // slip of a stat's key stands for that stat, which is then not also
     // reported missing.
-    let unknown: Vec<(&str, Atom<'_>, Atom<'_>)> = pairs
-        .written
-        .iter()
-        .filter(|(key, _, _)| entity_key(key).is_none())
-        .copied()
+    let unknown: Vec<(&str, Atom<'_>, Atom<'_>)> = (pairs.written.iter().enumerate())
+        .filter(|&(i, (key, _, _))| !pairs.is_defined(i, key))
+        .map(|(_, &written)| written)
         .collect();
     let mut meanings: Vec<Option<&'static str>> = unknown
         .iter()
@@ -1735,5 +1745,29 @@ mod tests {
         for other in ["STR", "st", "strr", "edge", "", "kinds", "hp2", "men "] {
             assert_eq!(entity_key(other), None, "{other}");
         }
+    }
+
+    /// A line's defined keys are told by a mask for its first 64 pairs and
+    /// looked up again after them: the same answer as `entity_key` for each.
+    #[test]
+    fn defined_keys_are_told_on_lines_of_any_length() {
+        let texts: Vec<String> = (0..66)
+            .map(|i| format!("k{i}=1"))
+            .chain(["str=5", "k1=2", "dex=3", "role=commander"].map(String::from))
+            .collect();
+        let atoms: Vec<Atom<'_>> = texts
+            .iter()
+            .map(|text| Atom {
+                kind: AtomKind::Pair,
+                text,
+                span: Span::new(0, text.len()),
+            })
+            .collect();
+        let pairs = EntityPairs::read(&atoms);
+        assert_eq!(pairs.written.len(), 69, "the repeated `k1` is left out");
+        for (i, (key, _, _)) in pairs.written.iter().enumerate() {
+            assert_eq!(pairs.is_defined(i, key), entity_key(key).is_some(), "{key}");
+        }
+        assert!(pairs.is_defined(66, "str") && pairs.is_defined(68, "role"));
     }
 }
