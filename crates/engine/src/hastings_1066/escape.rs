@@ -224,7 +224,9 @@ fn may_enter(state: &State, leader: usize, cell: Cell) -> bool {
     // Asked of every hex an escape might take: the enemies are not listed,
     // and their zones are the ones the state keeps (every combat unit has a
     // class, so they are the zones `controls_cell` reads).
-    let occupied = enemies(state, leader).any(|e| state.pieces[e].at == Some(cell));
+    // Most hexes are empty: the count says so without the enemies.
+    let occupied =
+        !state.vacant(cell) && enemies(state, leader).any(|e| state.pieces[e].at == Some(cell));
     let controlled = state
         .info(leader)
         .is_some_and(|i| super::ground::zone_of(state, i.side.other()).contains(&cell));

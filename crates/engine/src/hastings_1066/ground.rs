@@ -365,12 +365,13 @@ pub fn nearest_enemy(state: &State, side: Side, cell: Cell) -> Option<(u32, usiz
         .min()
 }
 
-/// The enemy combat units of `side` on the map, with their hexes: each
-/// piece's info and state read side by side.
+/// The enemy combat units of `side` on the map, with their hexes, in
+/// roster order.
 pub(super) fn enemy_units(state: &State, side: Side) -> impl Iterator<Item = (usize, Cell)> + '_ {
-    (state.roster.pieces.iter().zip(&state.pieces).enumerate())
-        .filter(move |(_, (info, _))| info.side != side && !info.is_leader())
-        .filter_map(|(p, (_, placed))| Some((p, placed.at?)))
+    let units = &state.roster.units[side.other() as usize];
+    units
+        .iter()
+        .filter_map(|&p| Some((p, state.pieces.get(p)?.at?)))
 }
 
 /// Where the enemy's combat units stand, in cube coordinates: for asking the
@@ -622,6 +623,30 @@ pub fn allowance(kind: Kind, order: Option<Order>, known: bool) -> Movement {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The roster's combat units by side give, in every position of the
+    /// sample and of generated battles, each enemy combat unit on the map
+    /// in roster order: what a pass over every piece finds.
+    #[test]
+    fn the_enemy_units_are_every_enemy_combat_unit_on_the_map() {
+        let mut found = 0;
+        for text in crate::hastings_1066::play::sample_and_generated(3, 7) {
+            crate::hastings_1066::play::each_state(&text, |state| {
+                for side in Side::ALL {
+                    let every: Vec<(usize, Cell)> = (0..state.pieces.len())
+                        .filter(|&p| {
+                            let info = &state.roster.pieces[p];
+                            info.side != side && !info.is_leader()
+                        })
+                        .filter_map(|p| Some((p, state.pieces[p].at?)))
+                        .collect();
+                    found += every.len();
+                    assert_eq!(enemy_units(state, side).collect::<Vec<_>>(), every);
+                }
+            });
+        }
+        assert!(found > 1000, "{found}");
+    }
 
     /// The debug check on kept zones tells a zone its side's units cast from
     /// any other: the other side's, in every position of the sample and of

@@ -114,6 +114,11 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     roster.leaders = (0..roster.pieces.len())
         .filter(|&p| roster.pieces[p].is_leader())
         .collect();
+    roster.units = Side::ALL.map(|side| {
+        (0..roster.pieces.len())
+            .filter(|&p| roster.pieces[p].side == side && !roster.pieces[p].is_leader())
+            .collect()
+    });
     let occupied = Occupancy::of(&roster, &pieces);
     let state = State {
         roster: Arc::new(roster),

@@ -187,6 +187,9 @@ pub struct Roster {
     /// The leaders among [`Roster::pieces`], in roster order: what is asked
     /// of each leader after every line reads these, not every piece.
     pub leaders: Vec<usize>,
+    /// The combat units among [`Roster::pieces`], by [`Side`], in roster
+    /// order: the enemies a zone, a binding or a nearest enemy is asked of.
+    pub units: [Vec<usize>; 2],
     pub options: Options,
     /// `(piece, finding)`: pieces whose line or placement was refused, so
     /// what follows from it is not checked again (one mistake, one error).
@@ -216,6 +219,7 @@ impl Roster {
             hexsides: HashMap::default(),
             pieces: Vec::new(),
             leaders: Vec::new(),
+            units: [Vec::new(), Vec::new()],
             options: Options::default(),
             doubted: Vec::new(),
             ids: IdMap::default(),
