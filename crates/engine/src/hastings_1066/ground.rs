@@ -346,13 +346,11 @@ pub fn friend_of(state: &State, piece: usize, cell: Cell) -> Option<usize> {
     if state.vacant_but(cell, Some(piece)) {
         return None;
     }
-    (0..state.pieces.len()).find(|&p| {
-        p != piece
-            && state.pieces[p].at == Some(cell)
-            && state
-                .info(p)
-                .is_some_and(|i| i.side == side && !i.is_leader())
-    })
+    let friends = &state.roster.units[side as usize];
+    friends
+        .iter()
+        .copied()
+        .find(|&p| p != piece && state.pieces.get(p).is_some_and(|f| f.at == Some(cell)))
 }
 
 /// The enemy combat units on the map nearest `cell`, and how far they are.
