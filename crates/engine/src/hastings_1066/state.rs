@@ -188,7 +188,8 @@ pub struct Roster {
     /// of each leader after every line reads these, not every piece.
     pub leaders: Vec<usize>,
     /// The combat units among [`Roster::pieces`], by [`Side`], in roster
-    /// order: the enemies a zone, a binding or a nearest enemy is asked of.
+    /// order: where zones, bindings, the nearest enemy and a friend in a
+    /// hex are looked for.
     pub units: [Vec<usize>; 2],
     pub options: Options,
     /// `(piece, finding)`: pieces whose line or placement was refused, so
