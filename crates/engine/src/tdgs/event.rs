@@ -131,7 +131,12 @@ pub fn apply(state: &mut State, event: &Event) {
                 entity: *entity,
                 action_used: false,
                 step_used: false,
-                start_gap: state.nearest_enemy_gap(*entity),
+                // Only a unit's duties ask it (ORDERS-4); heroes take no orders.
+                start_gap: if state.is_unit(*entity) {
+                    state.nearest_enemy_gap(*entity)
+                } else {
+                    None
+                },
                 refused: false,
             });
             if let Some(e) = state.entities.get_mut(*entity) {

@@ -637,7 +637,7 @@ pub struct Activation {
     pub action_used: bool,
     pub step_used: bool,
     /// The gap to the entity's nearest enemy when it opened (ORDERS-4:
-    /// did it get nearer?).
+    /// did it get nearer?); `None` for a hero, which takes no orders.
     pub start_gap: Option<u32>,
     /// A line of it was refused.
     pub refused: bool,
