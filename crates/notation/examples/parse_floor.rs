@@ -1,0 +1,98 @@
+//! How far the parser is from the cheapest tokenizer of the same text:
+//! count instructions of each mode with callgrind and subtract `read`.
+//!
+//! ```text
+//! cargo build --release --example parse_floor -p senlac-notation
+//! valgrind --tool=callgrind target/release/examples/parse_floor MODE FILE.sbn
+//! ```
+//!
+//! - `read`: reads the file, the baseline;
+//! - `scan`: finds the runs of bytes between delimiters, the atoms a
+//!   tokenizer must find, by the parser's delimiters in a table, and nothing
+//!   else (no kind, no span, no item);
+//! - `visit`: the parser with a visitor that only counts (no tree);
+//! - `tree`: the parser building each battle's tree, as `lint` does.
+//!
+//! docs/speed.md gives the figures.
+
+use std::ops::ControlFlow;
+
+use senlac_notation::{Battle, ItemRef, Parser, SyntaxError, Visitor};
+
+#[derive(Default)]
+struct Counter {
+    items: usize,
+    atoms: usize,
+    errors: usize,
+}
+
+impl<'s> Visitor<'s> for Counter {
+    fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()> {
+        self.items += 1;
+        self.atoms += item.atoms.len();
+        ControlFlow::Continue(())
+    }
+
+    fn error(&mut self, _error: SyntaxError) {
+        self.errors += 1;
+    }
+}
+
+/// The bytes that end an atom, as the parser's class table has them.
+fn delimiter(byte: u8) -> bool {
+    matches!(
+        byte,
+        b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{' | b'}' | b';' | b'(' | b')' | b'"' | b'[' | b']'
+    )
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(mode), Some(path)) = (args.get(1), args.get(2)) else {
+        eprintln!("usage: parse_floor read|scan|visit|tree FILE");
+        std::process::exit(2);
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            std::process::exit(1);
+        }
+    };
+    match mode.as_str() {
+        "read" => println!("{} bytes", text.len()),
+        "scan" => {
+            let table: [bool; 256] = std::array::from_fn(|b| delimiter(b as u8));
+            let (mut atoms, mut inside) = (0usize, false);
+            for &byte in text.as_bytes() {
+                let ends = table[usize::from(byte)];
+                atoms += usize::from(inside && ends);
+                inside = !ends;
+            }
+            println!("{} runs", atoms + usize::from(inside));
+        }
+        "visit" => {
+            let mut parser = Parser::new(&text);
+            let mut counter = Counter::default();
+            while parser.next_battle(&mut counter).is_some() {}
+            println!(
+                "{} items, {} atoms, {} errors",
+                counter.items, counter.atoms, counter.errors
+            );
+        }
+        "tree" => {
+            let mut parser = Parser::new(&text);
+            let mut battle = Battle::empty(&text);
+            let (mut items, mut atoms) = (0, 0);
+            while parser.next_tree(&mut battle).is_some() {
+                items += battle.items.len();
+                atoms += battle.atoms.len();
+            }
+            println!("{items} items, {atoms} atoms");
+        }
+        _ => {
+            eprintln!("unknown mode {mode}: read, scan, visit or tree");
+            std::process::exit(2);
+        }
+    }
+}
