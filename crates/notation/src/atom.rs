@@ -281,6 +281,13 @@ pub(crate) fn classify_scanned(text: &str, mask: u8) -> AtomKind {
     {
         return AtomKind::Word;
     }
+    // A reaction's `>` and an outcome's `=>`: one atom in ten of Mass
+    // Combat's and Hastings's.
+    match bytes {
+        b">" => return AtomKind::Reaction,
+        b"=>" => return AtomKind::Outcome,
+        _ => {}
+    }
     classify(text)
 }
 
@@ -532,6 +539,16 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// What the parser's loop tells from an atom's byte classes is what
+        /// `classify` tells from its text.
+        #[test]
+        fn the_scanned_kind_is_the_classified_kind(text in "[0-9dx:=+>a-zA-Z_.'é-]{1,10}") {
+            let mask = text.bytes().fold(0, |mask, b| mask | class::TABLE[usize::from(b)]);
+            proptest::prop_assert_eq!(classify_scanned(&text, mask), classify(&text), "{:?}", text);
+        }
+    }
+
     #[test]
     fn fast_shapes_answer_for_the_common_atoms() {
         use AtomKind::*;
@@ -556,6 +573,10 @@ mod tests {
             assert_eq!(classify_common(text.as_bytes()), Some(kind), "{text}");
             assert_eq!(classify_by_nom(text.as_bytes()), kind, "{text}");
             assert_eq!(classify_value(text), kind, "{text}");
+            let mask = text
+                .bytes()
+                .fold(0, |mask, b| mask | class::TABLE[usize::from(b)]);
+            assert_eq!(classify_scanned(text, mask), kind, "{text}");
         }
         for text in ["0404-040", "d6:4+", "a=", "a=b=c", "x=-2", "Þegn"] {
             assert_eq!(classify_common(text.as_bytes()), None, "{text}");
