@@ -215,7 +215,10 @@ fn classify_bytes(bytes: &[u8]) -> AtomKind {
     classify_common(bytes).unwrap_or_else(|| classify_by_nom(bytes))
 }
 
-/// Every shape, by the nom parsers.
+/// Every shape, by the nom parsers. Out of line: the shapes it alone tells
+/// are rare, and inlined it made every call to `classify_bytes` save and
+/// restore the registers it needs.
+#[inline(never)]
 fn classify_by_nom(bytes: &[u8]) -> AtomKind {
     let Some(&first) = bytes.first() else {
         return AtomKind::Invalid;
