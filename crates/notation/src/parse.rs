@@ -806,11 +806,18 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         self.close_item();
     }
 
-    /// Ends the item being built, checks its shape and emits it.
+    /// Ends the item being built, checks its shape and emits it. Asked at
+    /// every newline, most of which end nothing more: the test is inlined,
+    /// the work is not.
+    #[inline]
     fn close_item(&mut self) {
-        let Some((kind, start)) = self.open.take() else {
-            return;
-        };
+        if let Some(open) = self.open.take() {
+            self.close_open_item(open);
+        }
+    }
+
+    #[inline(never)]
+    fn close_open_item(&mut self, (kind, start): (ItemKind, usize)) {
         let (first, len) = (self.first, self.atoms.len());
         let end = self.atoms[first..]
             .last()
