@@ -651,19 +651,24 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             text,
             span: Span::new(start, start + text.len()),
         };
-        // Most atoms continue the item being built.
-        if self.open.is_some()
-            && !self.expecting_side
-            && !matches!(kind, AtomKind::TurnNumber | AtomKind::PhaseLabel)
-        {
+        // Most atoms continue the item being built, and most of the rest
+        // start an action.
+        if !self.expecting_side && !matches!(kind, AtomKind::TurnNumber | AtomKind::PhaseLabel) {
+            if self.open.is_none() {
+                if self.section != Section::Movetext {
+                    return self.push_atom_slow(atom);
+                }
+                self.open = Some((ItemKind::Action, start));
+            }
             self.atoms.push(atom);
             return;
         }
         self.push_atom_slow(atom);
     }
 
-    /// An atom that opens or ends an item: kept out of line, so that
-    /// [`Run::push_atom`] stays small enough to inline in the scanning loop.
+    /// An atom that opens a turn, a phase or a setup line, or names a
+    /// turn's side: kept out of line, so that [`Run::push_atom`] stays small
+    /// enough to inline in the scanning loop.
     #[inline(never)]
     fn push_atom_slow(&mut self, atom: Atom<'s>) {
         let (kind, start) = (atom.kind, atom.span.start as usize);
