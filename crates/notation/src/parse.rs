@@ -268,6 +268,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
 
     /// Emits an item whose atoms are `atoms[range.0..range.1]`; an item
     /// without atoms passes [`Run::no_atoms`].
+    #[inline]
     fn emit(&mut self, kind: ItemKind, span: Span, trailing: bool, range: (usize, usize)) {
         if self.muted {
             return;
