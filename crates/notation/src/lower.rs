@@ -747,9 +747,11 @@ fn unknown_keyword(atoms: &[Atom<'_>], army_seen: bool) -> Option<SyntaxError> {
 pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
     let mut army_seen = false;
-    for (item, atoms) in battle.iter() {
+    // Only a directive's atoms are read: the movetext's are not sliced.
+    for item in &battle.items {
         match item.kind {
-            ItemKind::Directive if atoms[0].kind == AtomKind::Word => {
+            ItemKind::Directive if battle.atoms_of(item)[0].kind == AtomKind::Word => {
+                let atoms = battle.atoms_of(item);
                 if let Some(error) = unknown_keyword(atoms, army_seen) {
                     errors.push(error);
                     // A line that may have been the army's: its units are not blamed for it.
