@@ -295,9 +295,9 @@ pub(crate) fn classify_scanned(text: &str, mask: u8) -> AtomKind {
 }
 
 /// Hand-written recognisers for the shapes logs are full of: `0404-0405`,
-/// `d20:14`, `attack=5`, `movement:`, `12.`, `>`, numbers and words. Each
-/// accepts only what the nom parsers accept (a test holds them to it);
-/// `None` leaves the atom to them. Measured against the nom parsers in
+/// `d20:14`, `attack=5`, `movement:`, `IX@0604^5`, `12.`, `>`, numbers and
+/// words. Each accepts only what the nom parsers accept (a test holds them
+/// to it); `None` leaves the atom to them. Measured against the nom parsers in
 /// docs/speed.md.
 fn classify_common(bytes: &[u8]) -> Option<AtomKind> {
     let first = *bytes.first()?;
@@ -337,6 +337,18 @@ fn classify_common(bytes: &[u8]) -> Option<AtomKind> {
     };
     match after {
         b':' if word + 1 == bytes.len() => Some(AtomKind::PhaseLabel),
+        // `IX@0604`, `NF1@1111^5`: a deployment's placements.
+        b'@' => {
+            let (cell, facing) = bytes[word + 1..].split_at_checked(4)?;
+            let digits = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
+            let plain = digits(cell)
+                && match facing {
+                    [] => true,
+                    [b'^', turns @ ..] => digits(turns),
+                    _ => false,
+                };
+            plain.then_some(AtomKind::Placement)
+        }
         b'=' => {
             let value = &bytes[word + 1..];
             let (&head, tail) = value.split_first()?;
@@ -533,7 +545,7 @@ mod tests {
         /// they answer, and `classify_value` with them always, on atoms made of
         /// the bytes shapes are made of.
         #[test]
-        fn fast_shapes_agree_with_nom(text in "[0-9d:=+>a_.'-]{0,12}") {
+        fn fast_shapes_agree_with_nom(text in "[0-9d:=+>a_.'@^-]{0,12}") {
             let bytes = text.as_bytes();
             if let Some(kind) = classify_common(bytes) {
                 proptest::prop_assert_eq!(kind, classify_by_nom(bytes), "{:?}", text);
@@ -572,6 +584,8 @@ mod tests {
             ("12.", TurnNumber),
             (">", Reaction),
             ("=>", Outcome),
+            ("IX@0604", Placement),
+            ("NF1@1111^5", Placement),
         ] {
             assert_eq!(classify_common(text.as_bytes()), Some(kind), "{text}");
             assert_eq!(classify_by_nom(text.as_bytes()), kind, "{text}");
@@ -581,7 +595,18 @@ mod tests {
                 .fold(0, |mask, b| mask | class::TABLE[usize::from(b)]);
             assert_eq!(classify_scanned(text, mask), kind, "{text}");
         }
-        for text in ["0404-040", "d6:4+", "a=", "a=b=c", "x=-2", "Þegn"] {
+        for text in [
+            "0404-040",
+            "d6:4+",
+            "a=",
+            "a=b=c",
+            "x=-2",
+            "Þegn",
+            "A@12x6in^90deg",
+            "A@0604^N",
+            "A@0604^",
+            "A@06041",
+        ] {
             assert_eq!(classify_common(text.as_bytes()), None, "{text}");
         }
     }
