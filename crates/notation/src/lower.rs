@@ -758,6 +758,12 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
                     army_seen = true;
                     continue;
                 }
+                // A token the parser reported is the line's one error: its
+                // shape is not blamed for it as well.
+                if atoms.iter().any(|a| a.kind == AtomKind::Invalid) {
+                    army_seen |= atoms[0].text == "army";
+                    continue;
+                }
                 match directive(item, atoms) {
                     Ok(Directive::Army { .. }) => army_seen = true,
                     Ok(Directive::Unit { .. }) if !army_seen => errors.push(

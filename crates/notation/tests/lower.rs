@@ -237,3 +237,26 @@ fn malformed_arrows_and_marks_are_reported_whole() {
         );
     }
 }
+
+/// A token the parser reports is its line's one error: the line's shape is
+/// not blamed for it as well (one mistake, one error). A line whose shape is
+/// wrong without an invalid token still is.
+#[test]
+fn an_invalid_token_is_its_lines_only_error() {
+    let text = source("deploy A IX@0604 X@06O4^\n");
+    let archive = parse(&text);
+    let reported: Vec<(Code, &str)> = archive
+        .all_errors()
+        .map(|e| (e.code, &text[e.span.range()]))
+        .collect();
+    assert_eq!(reported, vec![(Code::InvalidToken, "X@06O4^")]);
+    assert_eq!(lower::check(&archive.battles[0]), vec![]);
+
+    assert_eq!(
+        only_error("deploy A IX@0604 0605\n"),
+        (
+            Code::MalformedDirective,
+            "deploy A IX@0604 0605".to_string()
+        )
+    );
+}
