@@ -20,12 +20,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use std::ops::ControlFlow;
-
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use rayon::prelude::*;
 use senlac_engine::{Config, SYSTEMS, System, check};
-use senlac_notation::{Battle, ItemKind, ItemRef, Parser, SyntaxError, Visitor, lower, split};
+use senlac_notation::{Battle, Counts, ItemKind, Parser, lower, split};
 
 const DEFAULT_MIB: usize = 100;
 
@@ -148,33 +146,6 @@ fn lint_parallel(text: &str) -> Linted {
         .reduce(|| NOTHING, Linted::add)
 }
 
-/// A visitor that builds nothing: it counts items and atoms.
-#[derive(Default)]
-struct Counter {
-    items: usize,
-    atoms: usize,
-    errors: usize,
-}
-
-impl<'s> Visitor<'s> for Counter {
-    fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()> {
-        self.items += 1;
-        self.atoms += item.atoms.len();
-        ControlFlow::Continue(())
-    }
-
-    fn error(&mut self, _error: SyntaxError) {
-        self.errors += 1;
-    }
-}
-
-fn parse_only(text: &str) -> Counter {
-    let mut parser = Parser::new(text);
-    let mut counter = Counter::default();
-    while parser.next_battle(&mut counter).is_some() {}
-    counter
-}
-
 fn bench(c: &mut Criterion) {
     let target = target_bytes();
     for system in systems() {
@@ -188,7 +159,7 @@ fn bench(c: &mut Criterion) {
             (linted.battles, linted.actions, 0),
             "{tag}: the battles split apart are the battles parsed in one pass"
         );
-        assert_eq!(parse_only(&text).errors, 0);
+        assert_eq!(Counts::of(&text).errors, 0);
         eprintln!(
             "{tag}: {:.1} MiB, {} battles, {} actions",
             text.len() as f64 / 1048576.0,
@@ -205,7 +176,7 @@ fn bench(c: &mut Criterion) {
             // A pass takes seconds: the same number of iterations a sample.
             group.sampling_mode(SamplingMode::Flat);
             group.bench_function(format!("{tag}/parse"), |b| {
-                b.iter(|| black_box(parse_only(black_box(&text)).atoms))
+                b.iter(|| black_box(Counts::of(black_box(&text)).atoms))
             });
             group.bench_function(format!("{tag}/1-thread"), |b| {
                 b.iter(|| black_box(lint(black_box(&text))))

@@ -13,13 +13,12 @@
 
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::ops::ControlFlow;
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use senlac_notation::seeded::Rng;
-use senlac_notation::{ItemRef, Parser, SyntaxError, Visitor, parse};
+use senlac_notation::{Counts, parse};
 
 /// How large the generated archive is at least.
 const TARGET_BYTES: usize = 100 * 1024 * 1024;
@@ -861,38 +860,6 @@ fn archive() -> &'static (String, usize) {
     ARCHIVE.get_or_init(|| Generator::new(SEED).archive())
 }
 
-/// A visitor that builds nothing: it counts what it is shown.
-#[derive(Default)]
-struct Counter {
-    battles: usize,
-    items: usize,
-    atoms: usize,
-    errors: usize,
-}
-
-impl<'s> Visitor<'s> for Counter {
-    fn begin_battle(&mut self, _start: u32) {
-        self.battles += 1;
-    }
-
-    fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()> {
-        self.items += 1;
-        self.atoms += item.atoms.len();
-        ControlFlow::Continue(())
-    }
-
-    fn error(&mut self, _error: SyntaxError) {
-        self.errors += 1;
-    }
-}
-
-fn visit(text: &str) -> Counter {
-    let mut parser = Parser::new(text);
-    let mut counter = Counter::default();
-    while parser.next_battle(&mut counter).is_some() {}
-    counter
-}
-
 /// Panics, showing the first errors in context, unless the archive is clean.
 fn check(text: &str, battles: usize) {
     let tree = parse(text);
@@ -907,7 +874,7 @@ fn check(text: &str, battles: usize) {
         panic!("the generated archive has syntax errors:\n{report}");
     }
     assert_eq!(tree.battles.len(), battles, "battles in the tree");
-    let counted = visit(text);
+    let counted = Counts::of(text);
     assert_eq!(counted.errors, 0, "errors seen by the visitor");
     assert_eq!(counted.battles, battles, "battles seen by the visitor");
     let items: usize = tree.battles.iter().map(|b| b.items.len()).sum();
@@ -933,8 +900,8 @@ fn bench_parse(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(12));
     group.bench_function("visitor", |b| {
         b.iter(|| {
-            let counter = visit(black_box(text));
-            black_box(counter.items + counter.atoms)
+            let counts = Counts::of(black_box(text));
+            black_box(counts.items + counts.atoms)
         })
     });
     group.bench_function("tree", |b| b.iter(|| parse(black_box(text))));

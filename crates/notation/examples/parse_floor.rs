@@ -15,28 +15,7 @@
 //!
 //! docs/speed.md gives the figures.
 
-use std::ops::ControlFlow;
-
-use senlac_notation::{Battle, ItemRef, Parser, SyntaxError, Visitor};
-
-#[derive(Default)]
-struct Counter {
-    items: usize,
-    atoms: usize,
-    errors: usize,
-}
-
-impl<'s> Visitor<'s> for Counter {
-    fn item(&mut self, item: ItemRef<'_, 's>) -> ControlFlow<()> {
-        self.items += 1;
-        self.atoms += item.atoms.len();
-        ControlFlow::Continue(())
-    }
-
-    fn error(&mut self, _error: SyntaxError) {
-        self.errors += 1;
-    }
-}
+use senlac_notation::{Battle, Counts, Parser};
 
 /// The bytes that end an atom, as the parser's class table has them.
 fn delimiter(byte: u8) -> bool {
@@ -72,12 +51,10 @@ fn main() {
             println!("{} runs", atoms + usize::from(inside));
         }
         "visit" => {
-            let mut parser = Parser::new(&text);
-            let mut counter = Counter::default();
-            while parser.next_battle(&mut counter).is_some() {}
+            let counts = Counts::of(&text);
             println!(
                 "{} items, {} atoms, {} errors",
-                counter.items, counter.atoms, counter.errors
+                counts.items, counts.atoms, counts.errors
             );
         }
         "tree" => {

@@ -25,6 +25,8 @@ pub use battle_text::BattleText;
 pub use error::{Code, SyntaxError};
 pub use fix::{Fix, did_you_mean};
 pub use format::format;
-pub use parse::{Battles, ItemRef, Parser, Stop, Visitor, battles, decode, decode_from, parse};
+pub use parse::{
+    Battles, Counts, ItemRef, Parser, Stop, Visitor, battles, decode, decode_from, parse,
+};
 pub use span::Span;
 pub use syntax::{Archive, Battle, Item, ItemKind};

@@ -22,8 +22,8 @@ use senlac_notation::parse::bom_len;
 use senlac_notation::seeded::Rng;
 use senlac_notation::syntax::ShapeItem;
 use senlac_notation::{
-    Archive, Atom, AtomKind, Item, ItemKind, ItemRef, Parser, Span, SyntaxError, Visitor, decode,
-    format, parse, split,
+    Archive, Atom, AtomKind, Counts, Item, ItemKind, ItemRef, Parser, Span, SyntaxError, Visitor,
+    decode, format, parse, split,
 };
 
 // ---------------------------------------------------------------------------
@@ -988,6 +988,20 @@ fn check_lent_atoms(text: &str, archive: &Archive<'_>) -> Result<(), TestCaseErr
         }
         prop_assert_eq!(next as usize, whole.atoms.len());
     }
+    // A visitor that only counts sees what the trees hold.
+    let items = archive.battles.iter().map(|b| b.items.len()).sum();
+    let atoms = archive.battles.iter().map(|b| b.atoms.len()).sum();
+    let errors = archive.battles.iter().map(|b| b.errors.len()).sum();
+    let counted = Counts::of(text);
+    prop_assert_eq!(
+        (
+            counted.battles,
+            counted.items,
+            counted.atoms,
+            counted.errors
+        ),
+        (archive.battles.len(), items, atoms, errors)
+    );
     Ok(())
 }
 
