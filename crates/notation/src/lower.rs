@@ -758,12 +758,6 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
                     army_seen = true;
                     continue;
                 }
-                // A token the parser reported is the line's one error: its
-                // shape is not blamed for it as well.
-                if atoms.iter().any(|a| a.kind == AtomKind::Invalid) {
-                    army_seen |= atoms[0].text == "army";
-                    continue;
-                }
                 match directive(item, atoms) {
                     Ok(Directive::Army { .. }) => army_seen = true,
                     Ok(Directive::Unit { .. }) if !army_seen => errors.push(
@@ -780,7 +774,11 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
                         if atoms[0].text == "army" {
                             army_seen = true;
                         }
-                        errors.push(error);
+                        // A token the parser reported is the line's one
+                        // error: its shape is not blamed for it as well.
+                        if !atoms.iter().any(|a| a.kind == AtomKind::Invalid) {
+                            errors.push(error);
+                        }
                     }
                 }
             }

@@ -1124,7 +1124,9 @@ pub(crate) fn scan_tag(
     line_end: usize,
 ) -> Result<(Atom<'_>, Atom<'_>, usize), usize> {
     let bytes = src.as_bytes();
-    let give_up = memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |o| start + o + 1);
+    // Where to resume after a malformed tag: only sought when one is.
+    let give_up =
+        || memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |o| start + o + 1);
     let skip_blanks = |mut i: usize| {
         while i < line_end && matches!(bytes[i], b' ' | b'\t') {
             i += 1;
@@ -1138,16 +1140,16 @@ pub(crate) fn scan_tag(
     }
     let name_text = &src[name_start..name_end];
     if classify(name_text) != AtomKind::Word {
-        return Err(give_up);
+        return Err(give_up());
     }
     let value_start = skip_blanks(name_end);
     if value_start == name_end || bytes.get(value_start) != Some(&b'"') {
-        return Err(give_up);
+        return Err(give_up());
     }
     let value_end = scan_string(bytes, value_start, line_end).map_err(|_| line_end)?;
     let close = skip_blanks(value_end);
     if bytes.get(close) != Some(&b']') || close >= line_end {
-        return Err(give_up);
+        return Err(give_up());
     }
     let name = Atom {
         kind: AtomKind::Word,
