@@ -15,15 +15,8 @@
 //!
 //! docs/speed.md gives the figures.
 
+use senlac_notation::atom::ends_atom;
 use senlac_notation::{Battle, Counts, Parser};
-
-/// The bytes that end an atom, as the parser's class table has them.
-fn delimiter(byte: u8) -> bool {
-    matches!(
-        byte,
-        b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{' | b'}' | b';' | b'(' | b')' | b'"' | b'[' | b']'
-    )
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -41,7 +34,8 @@ fn main() {
     match mode.as_str() {
         "read" => println!("{} bytes", text.len()),
         "scan" => {
-            let table: [bool; 256] = std::array::from_fn(|b| delimiter(b as u8));
+            // The parser's own table, copied into a plain array of flags.
+            let table: [bool; 256] = std::array::from_fn(|b| ends_atom(b as u8));
             let (mut atoms, mut inside) = (0usize, false);
             for &byte in text.as_bytes() {
                 let ends = table[usize::from(byte)];

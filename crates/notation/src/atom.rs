@@ -202,13 +202,28 @@ pub fn classify(text: &str) -> AtomKind {
 pub(crate) fn classify_value(text: &str) -> AtomKind {
     let bytes = text.as_bytes();
     if !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit) {
-        return if bytes.len() == 4 {
-            AtomKind::Cell
-        } else {
-            AtomKind::Number
-        };
+        return digits_kind(bytes.len());
     }
     classify_bytes(bytes)
+}
+
+/// The kind of a run of `len` ASCII digits and nothing else: four are a
+/// cell (CCRR), any other count a number. Every recogniser asks this.
+#[inline]
+const fn digits_kind(len: usize) -> AtomKind {
+    if len == 4 {
+        AtomKind::Cell
+    } else {
+        AtomKind::Number
+    }
+}
+
+/// Whether `byte` ends an atom (a blank, a newline or one of `,{};()"[]`),
+/// by the parser's own table: for the parser and the tools measured
+/// against it.
+#[inline]
+pub fn ends_atom(byte: u8) -> bool {
+    class::TABLE[usize::from(byte)] & class::DELIMITER != 0
 }
 
 fn classify_bytes(bytes: &[u8]) -> AtomKind {
@@ -272,11 +287,7 @@ pub(crate) fn classify_scanned(text: &str, mask: u8) -> AtomKind {
     use class::*;
     let bytes = text.as_bytes();
     if mask == DIGIT {
-        return if bytes.len() == 4 {
-            AtomKind::Cell
-        } else {
-            AtomKind::Number
-        };
+        return digits_kind(bytes.len());
     }
     if mask & !(LETTER | DIGIT | WORD_PUNCT) == 0
         && bytes[0].is_ascii_alphabetic()
@@ -310,8 +321,7 @@ fn classify_common(bytes: &[u8]) -> Option<AtomKind> {
         // A number, a cell or a turn number: a pair's value, a tag's.
         let digits = digits_end(bytes, 0);
         match &bytes[digits..] {
-            [] if digits == 4 => return Some(AtomKind::Cell),
-            [] => return Some(AtomKind::Number),
+            [] => return Some(digits_kind(digits)),
             b"." => return Some(AtomKind::TurnNumber),
             _ => {}
         }
@@ -418,11 +428,7 @@ fn classify_numeric(bytes: &[u8]) -> AtomKind {
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
     // The common shapes first: a cell, a number, a turn number.
     if digits == bytes.len() {
-        return if digits == 4 {
-            AtomKind::Cell
-        } else {
-            AtomKind::Number
-        };
+        return digits_kind(digits);
     }
     if digits > 0 && digits + 1 == bytes.len() && bytes[digits] == b'.' {
         return AtomKind::TurnNumber;
@@ -493,6 +499,12 @@ fn placement_target(i: &[u8]) -> Res<'_> {
 mod tests {
     use super::*;
 
+    /// The byte classes of `text` OR-ed, as the parser's loop gathers them.
+    fn mask_of(text: &str) -> u8 {
+        text.bytes()
+            .fold(0, |mask, b| mask | class::TABLE[usize::from(b)])
+    }
+
     #[track_caller]
     fn check(text: &str, kind: AtomKind) {
         assert_eq!(classify(text), kind, "{text:?}");
@@ -559,8 +571,7 @@ mod tests {
         /// `classify` tells from its text.
         #[test]
         fn the_scanned_kind_is_the_classified_kind(text in "[0-9dx:=+>a-zA-Z_.'é-]{1,10}") {
-            let mask = text.bytes().fold(0, |mask, b| mask | class::TABLE[usize::from(b)]);
-            proptest::prop_assert_eq!(classify_scanned(&text, mask), classify(&text), "{:?}", text);
+            proptest::prop_assert_eq!(classify_scanned(&text, mask_of(&text)), classify(&text), "{:?}", text);
         }
     }
 
@@ -590,10 +601,7 @@ mod tests {
             assert_eq!(classify_common(text.as_bytes()), Some(kind), "{text}");
             assert_eq!(classify_by_nom(text.as_bytes()), kind, "{text}");
             assert_eq!(classify_value(text), kind, "{text}");
-            let mask = text
-                .bytes()
-                .fold(0, |mask, b| mask | class::TABLE[usize::from(b)]);
-            assert_eq!(classify_scanned(text, mask), kind, "{text}");
+            assert_eq!(classify_scanned(text, mask_of(text)), kind, "{text}");
         }
         for text in [
             "0404-040",

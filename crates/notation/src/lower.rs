@@ -750,8 +750,11 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
     // Only a directive's atoms are read: the movetext's are not sliced.
     for item in &battle.items {
         match item.kind {
-            ItemKind::Directive if battle.atoms_of(item)[0].kind == AtomKind::Word => {
+            ItemKind::Directive => {
                 let atoms = battle.atoms_of(item);
+                if atoms[0].kind != AtomKind::Word {
+                    continue;
+                }
                 if let Some(error) = unknown_keyword(atoms, army_seen) {
                     errors.push(error);
                     // A line that may have been the army's: its units are not blamed for it.

@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned};
+use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned, ends_atom};
 use crate::error::{Code, SyntaxError};
 use crate::fix::Fix;
 use crate::span::Span;
@@ -1135,7 +1135,7 @@ pub(crate) fn scan_tag(
     };
     let name_start = skip_blanks(start + 1);
     let mut name_end = name_start;
-    while name_end < line_end && class::TABLE[bytes[name_end] as usize] & class::DELIMITER == 0 {
+    while name_end < line_end && !ends_atom(bytes[name_end]) {
         name_end += 1;
     }
     let name_text = &src[name_start..name_end];
