@@ -194,8 +194,10 @@ pub fn key<'s>(atom: &Atom<'s>) -> Option<&'s str> {
 /// The value of `atom` when it is `key=value` for this `key`: the key is
 /// compared before the value is classified, for lookups among many pairs.
 pub fn value_of<'s>(atom: &Atom<'s>, key: &str) -> Option<Atom<'s>> {
-    let rest = atom.text.strip_prefix(key)?;
-    if !rest.starts_with('=') {
+    // The `=` right after the key is one byte to read: it turns away most
+    // other keys before their bytes are compared.
+    let bytes = atom.text.as_bytes();
+    if bytes.get(key.len()) != Some(&b'=') || !bytes.starts_with(key.as_bytes()) {
         return None;
     }
     pair(atom).map(|(_, value)| value)
