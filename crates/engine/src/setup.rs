@@ -701,21 +701,31 @@ impl<'b, 's> Setup<'b, 's> {
         let shape = match area {
             Area::Cells(_) if on_table => return self.wrong_board(first.span, "a cell", out),
             Area::Cells(atoms) => {
+                // Each atom's cells go straight into the shape's list: a
+                // map's terrain lines cover hundreds of cells.
                 let mut cells = Vec::new();
                 for atom in *atoms {
-                    let listed: Vec<Cell> = value::cells(atom).collect();
-                    let expanded: Vec<Cell> = match listed[..] {
-                        [a, b] => range(a, b).collect(),
-                        _ => listed,
-                    };
-                    if let Some(off) = expanded.iter().find(|&&c| !self.on_grid(c)) {
+                    let from = cells.len();
+                    // Two cells are a range's ends; one or three and more
+                    // are the cells themselves.
+                    let mut listed = value::cells(atom);
+                    match (listed.next(), listed.next()) {
+                        (Some(a), Some(b)) => match listed.next() {
+                            None => cells.extend(range(a, b)),
+                            Some(c) => cells.extend([a, b, c].into_iter().chain(listed)),
+                        },
+                        (a, _) => cells.extend(a),
+                    }
+                    if let Some(&off) = cells[from..].iter().find(|&&c| !self.on_grid(c)) {
                         self.off_map(
                             atom.span,
                             format!("{} reaches {off}, which", atom.text),
                             out,
                         );
+                        let on_map: Vec<Cell> =
+                            cells.drain(from..).filter(|&c| self.on_grid(c)).collect();
+                        cells.extend(on_map);
                     }
-                    cells.extend(expanded.into_iter().filter(|&c| self.on_grid(c)));
                 }
                 Shape::Cells { cells }
             }
@@ -1289,6 +1299,30 @@ mod tests {
             out[2].help.as_deref(),
             Some("the map's cells run from 0101 to 0606")
         );
+    }
+
+    /// A terrain line's cells: a range's two ends stand for the block
+    /// between them, one cell or a chain of three or more for themselves,
+    /// and the cells off the map are left out.
+    #[test]
+    fn a_terrain_line_covers_its_ranges_and_its_cells() {
+        let text =
+            format!("{TAGS}{ARMIES}terrain forest 0102-0203 0405 0501-0502-0503 0605-0707\n");
+        let archive = parse(&text);
+        let mut out = Vec::new();
+        let setup = Setup::build(&archive.battles[0], &mut out);
+        let Some(Shape::Cells { cells }) = setup.terrain.first().map(|t| &t.shape) else {
+            panic!("no terrain laid: {:?}", setup.terrain.len());
+        };
+        let labels: Vec<String> = cells.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            labels,
+            [
+                "0102", "0103", "0202", "0203", "0405", "0501", "0502", "0503", "0605", "0606"
+            ]
+        );
+        let codes: Vec<&str> = out.iter().map(|v| v.code).collect();
+        assert_eq!(codes, ["setup::off-map"]);
     }
 
     #[test]
