@@ -175,6 +175,11 @@ pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
         if owed {
             continue;
         }
+        // No piece in the hexes around him, as the count tells: no enemy
+        // is next to him, with no pass over the pieces.
+        if hex::neighbours(at, fold.roster.parity).all(|c| fold.vacant(c)) {
+            continue;
+        }
         let now = |o: usize| fold.pieces.get(o).map(Placed::of);
         let Some(Exposure {
             alone_in_zoc,
