@@ -25,6 +25,7 @@ use senlac_board::scene::{Board, Shape};
 use senlac_notation::lower::{self, Directive};
 use senlac_notation::value::{self, Location, Placement, UnitRef};
 use senlac_notation::{Atom, AtomKind, Battle, Fix, ItemKind, Span, did_you_mean};
+use smallvec::SmallVec;
 
 use super::codes;
 use super::rules;
@@ -178,7 +179,8 @@ fn entity_key(key: &str) -> Option<usize> {
 /// An entity line's pairs: the first of each key, in the order written,
 /// and each key TDGS defines found by its place ([`entity_key`]).
 struct EntityPairs<'s> {
-    written: Vec<(&'s str, Atom<'s>, Atom<'s>)>,
+    /// Inline for a usual line: nine stats and a few more keys.
+    written: SmallVec<[(&'s str, Atom<'s>, Atom<'s>); 16]>,
     /// Bit `i`: `written[i]`'s key is one TDGS defines (of the first 64).
     defined: u64,
     /// Per [`entity_key`], where its pair is in `written`.
@@ -188,7 +190,7 @@ struct EntityPairs<'s> {
 impl<'s> EntityPairs<'s> {
     fn read(pairs: &[Atom<'s>]) -> EntityPairs<'s> {
         let mut read = EntityPairs {
-            written: Vec::with_capacity(pairs.len()),
+            written: SmallVec::new(),
             known: [None; ENTITY_LINE_KEYS],
             defined: 0,
         };
