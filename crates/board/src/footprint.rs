@@ -13,7 +13,7 @@
 //!
 //! It knows no rules. What a square costs to enter, whether it can be
 //! entered at all, what blocks sight and where a route may end are the
-//! caller's closures. (It was written for TDGS Mass Combat's POSITION-1..9,
+//! caller's closures (a search's costs may also come as a [`CostGrid`]). (It was written for TDGS Mass Combat's POSITION-1..9,
 //! ROUT-3, ROUT-4 and CORNERED-2; those ids are cited where they explain a
 //! choice.)
 //!
@@ -1022,8 +1022,13 @@ impl Anchors {
     }
 }
 
-/// Every square's cost on the map, asked once per search.
-struct Costs {
+/// Every square's cost to enter on a map, row by row from the first: what
+/// a search reads. A closure is asked once per square ([`CostGrid::from_fn`]);
+/// a caller that keeps its map's costs in the same order hands them over
+/// as they are ([`CostGrid::from_squares`]), which costs a search far less
+/// than a call per square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostGrid {
     extent: Extent,
     /// [`IMPASSABLE`] where the square cannot be entered, so that a strip's
     /// cost is its plain maximum.
@@ -1034,24 +1039,95 @@ struct Costs {
 /// search: no total reaching it is below the unreached mark.
 const IMPASSABLE: u32 = u32::MAX;
 
-impl Costs {
-    fn new(extent: Extent, cost: impl Fn(Cell) -> Option<u32>) -> Costs {
-        let anchors = Anchors {
-            extent,
-            width: 1,
-            height: 1,
-        };
-        let costs = (0..anchors.len())
-            .map(|index| {
-                let cell = anchors.cell(index);
-                label(cell.column.into(), cell.row.into())
-                    .and_then(&cost)
-                    .unwrap_or(IMPASSABLE)
-            })
-            .collect();
-        Costs { extent, costs }
+impl CostGrid {
+    /// `cost` of each square of `extent`; `None` where it cannot be entered.
+    pub fn from_fn(extent: Extent, cost: impl Fn(Cell) -> Option<u32>) -> CostGrid {
+        let mut costs = Vec::with_capacity(usize::from(extent.columns) * usize::from(extent.rows));
+        for row in 1..=extent.rows {
+            for column in 1..=extent.columns {
+                costs.push(cost(Cell { column, row }).unwrap_or(IMPASSABLE));
+            }
+        }
+        CostGrid { extent, costs }
     }
 
+    /// The squares of `extent` row by row from the first, each its cost or
+    /// `None` where it cannot be entered. Squares the list leaves out
+    /// cannot be entered; those past the map are dropped.
+    pub fn from_squares(
+        extent: Extent,
+        squares: impl IntoIterator<Item = Option<u32>>,
+    ) -> CostGrid {
+        let len = usize::from(extent.columns) * usize::from(extent.rows);
+        let mut costs: Vec<u32> = Vec::with_capacity(len);
+        costs.extend(
+            squares
+                .into_iter()
+                .take(len)
+                .map(|cost| cost.unwrap_or(IMPASSABLE)),
+        );
+        costs.resize(len, IMPASSABLE);
+        CostGrid { extent, costs }
+    }
+
+    /// Makes `cell` a square no step may enter (an enemy stands there, say).
+    /// A cell off the map is left alone.
+    pub fn block(&mut self, cell: Cell) {
+        if let Some(cost) = self.index(cell).and_then(|i| self.costs.get_mut(i)) {
+            *cost = IMPASSABLE;
+        }
+    }
+
+    /// The cost to enter `cell`; `None` where it cannot be entered or is off
+    /// the map.
+    pub fn cost(&self, cell: Cell) -> Option<u32> {
+        let cost = *self.costs.get(self.index(cell)?)?;
+        (cost != IMPASSABLE).then_some(cost)
+    }
+
+    fn index(&self, cell: Cell) -> Option<usize> {
+        self.extent.contains(cell).then(|| {
+            usize::from(cell.row - 1) * usize::from(self.extent.columns)
+                + usize::from(cell.column - 1)
+        })
+    }
+
+    /// This grid for a search over `extent`: itself when it is that map's,
+    /// else read square by square.
+    fn for_extent(self, extent: Extent) -> CostGrid {
+        if self.extent == extent {
+            self
+        } else {
+            CostGrid::from_fn(extent, |cell| self.cost(cell))
+        }
+    }
+}
+
+/// What a search takes as its squares' costs: a closure asked once per
+/// square, or a [`CostGrid`] already made.
+pub trait IntoCostGrid {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid;
+}
+
+impl<F: Fn(Cell) -> Option<u32>> IntoCostGrid for F {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid {
+        CostGrid::from_fn(extent, self)
+    }
+}
+
+impl IntoCostGrid for CostGrid {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid {
+        self.for_extent(extent)
+    }
+}
+
+impl IntoCostGrid for &CostGrid {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid {
+        self.clone().for_extent(extent)
+    }
+}
+
+impl CostGrid {
     #[cfg(test)]
     fn get(&self, (column, row): (i32, i32)) -> Option<u32> {
         let columns = i32::from(self.extent.columns);
@@ -1060,13 +1136,13 @@ impl Costs {
     }
 
     /// [`step_cost`] for two anchors where the footprint fits: what
-    /// [`Costs::step_into`] is tested against.
+    /// [`CostGrid::step_into`] is tested against.
     #[cfg(test)]
     fn step(&self, from: Footprint, to: Cell) -> Option<u32> {
         entered(from, to).try_fold(0, |worst, square| Some(worst.max(self.get(square)?)))
     }
 
-    /// [`Costs::step`] for a footprint of `size` (columns, rows) whose anchor
+    /// [`CostGrid::step`] for a footprint of `size` (columns, rows) whose anchor
     /// moves by (`dc`, `dr`), one king's move, to the anchor `to` (column and
     /// row from 0, where it fits): the squares it enters are the strips of
     /// [`entered`], read straight from the map.
@@ -1112,7 +1188,7 @@ struct Toward {
 }
 
 impl Toward {
-    fn new(costs: &Costs, anchors: Anchors, start: Option<usize>) -> Toward {
+    fn new(costs: &CostGrid, anchors: Anchors, start: Option<usize>) -> Toward {
         let cheapest = costs
             .costs
             .iter()
@@ -1258,7 +1334,7 @@ pub fn distances_to(
     width: u8,
     height: u8,
     extent: Extent,
-    cost: impl Fn(Cell) -> Option<u32>,
+    cost: impl IntoCostGrid,
     goal: impl Fn(Footprint) -> bool,
     goal_area: Rect,
 ) -> CostMap {
@@ -1275,7 +1351,7 @@ pub fn distances_from(
     width: u8,
     height: u8,
     extent: Extent,
-    cost: impl Fn(Cell) -> Option<u32>,
+    cost: impl IntoCostGrid,
     goal: impl Fn(Footprint) -> bool,
     goal_area: Rect,
     start: Cell,
@@ -1287,7 +1363,7 @@ fn search_to(
     width: u8,
     height: u8,
     extent: Extent,
-    cost: impl Fn(Cell) -> Option<u32>,
+    cost: impl IntoCostGrid,
     (goal, goal_area): (impl Fn(Footprint) -> bool, Rect),
     start: Option<Cell>,
 ) -> CostMap {
@@ -1296,7 +1372,7 @@ fn search_to(
         width,
         height,
     };
-    let costs = Costs::new(extent, cost);
+    let costs = cost.into_cost_grid(extent);
     let start = start.and_then(|cell| anchors.index(cell));
     let toward = Toward::new(&costs, anchors, start);
     let mut map = CostMap::new(anchors, true);
@@ -1346,12 +1422,7 @@ fn search_to(
 /// `budget` (POSITION-4's MOV): Dijkstra from its anchor. Where it may stop
 /// is the caller's question. Same memory and time as [`distances_to`];
 /// empty when `from` does not fit the map.
-pub fn reachable(
-    from: Footprint,
-    extent: Extent,
-    budget: u32,
-    cost: impl Fn(Cell) -> Option<u32>,
-) -> CostMap {
+pub fn reachable(from: Footprint, extent: Extent, budget: u32, cost: impl IntoCostGrid) -> CostMap {
     let anchors = Anchors {
         extent,
         width: from.width,
@@ -1361,7 +1432,7 @@ pub fn reachable(
     let Some(start) = anchors.index(from.anchor) else {
         return map;
     };
-    let costs = Costs::new(extent, cost);
+    let costs = cost.into_cost_grid(extent);
     let mut heap = BinaryHeap::with_capacity(anchors.len());
     map.costs[start] = 0;
     heap.push(Reverse((0u32, start)));
@@ -1390,7 +1461,7 @@ pub fn reachable(
 pub fn route_exists(
     from: Footprint,
     extent: Extent,
-    cost: impl Fn(Cell) -> Option<u32>,
+    cost: impl IntoCostGrid,
     goal: impl Fn(Footprint) -> bool,
 ) -> bool {
     if goal(from) {
@@ -1404,7 +1475,7 @@ pub fn route_exists(
     let Some(start) = anchors.index(from.anchor) else {
         return false;
     };
-    let costs = Costs::new(extent, cost);
+    let costs = cost.into_cost_grid(extent);
     let mut seen = vec![false; anchors.len()];
     let mut queue = VecDeque::with_capacity(anchors.len());
     seen[start] = true;
@@ -2043,6 +2114,37 @@ mod tests {
             prop_assert_eq!(sight(from, to, blocks), brute_sight(from, to, blocks));
         }
 
+        /// A grid made from a map's costs as they are kept is the one its
+        /// closure gives, square for square; a blocked square cannot be
+        /// entered; a grid made for another map is read again for the one
+        /// searched; and a search over either finds the same costs.
+        #[test]
+        fn a_grid_from_the_squares_is_the_grid_from_the_closure(
+            (columns, rows, grid) in (1u8..=9, 1u8..=9)
+                .prop_flat_map(|(c, r)| (Just(c), Just(r), terrain(c, r))),
+            (column, row) in (1u8..=10, 1u8..=10),
+        ) {
+            let extent = Extent { columns, rows };
+            let from_squares = CostGrid::from_squares(extent, grid.iter().copied());
+            prop_assert_eq!(&from_squares, &CostGrid::from_fn(extent, lookup(extent, &grid)));
+            let cell = Cell { column, row };
+            prop_assert_eq!(from_squares.cost(cell), lookup(extent, &grid)(cell));
+            let mut blocked = from_squares.clone();
+            blocked.block(cell);
+            prop_assert_eq!(blocked.cost(cell), None);
+            let smaller = Extent { columns: columns.div_ceil(2), rows };
+            prop_assert_eq!(
+                from_squares.clone().into_cost_grid(smaller),
+                CostGrid::from_fn(smaller, lookup(extent, &grid))
+            );
+            let start = Footprint::new(Cell { column: 1, row: 1 }, 1, 1);
+            let by_closure = reachable(start, extent, 12, lookup(extent, &grid));
+            let by_grid = reachable(start, extent, 12, &from_squares);
+            for cell in crate::range(Cell { column: 1, row: 1 }, Cell { column: columns, row: rows }) {
+                prop_assert_eq!(by_grid.get(cell), by_closure.get(cell));
+            }
+        }
+
         /// Every search walks the anchors by index: the anchors are those
         /// where the footprint fits, and each anchor's neighbours and the
         /// price of stepping to them are those of the cells and footprints,
@@ -2057,7 +2159,7 @@ mod tests {
         ) {
             let extent = Extent { columns, rows };
             let anchors = Anchors { extent, width, height };
-            let costs = Costs::new(extent, lookup(extent, &grid));
+            let costs = CostGrid::from_fn(extent, lookup(extent, &grid));
             let fitting: Vec<(usize, Cell)> = (0..anchors.len())
                 .map(|index| (index, anchors.cell(index)))
                 .filter(|&(_, anchor)| anchors.footprint(anchor).fits(extent))

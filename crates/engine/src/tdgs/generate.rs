@@ -356,7 +356,7 @@ fn route_within_mov(
     let mut here = from;
     let mut path = Vec::new();
     for &next in &route {
-        let Ok(step) = footprint::step_cost(here, next, &cost) else {
+        let Ok(step) = footprint::step_cost(here, next, |c| cost.cost(c)) else {
             break;
         };
         if spent + step > mov {
@@ -451,7 +451,7 @@ fn flights(state: &State, entity: usize) -> Vec<Vec<senlac_board::Cell>> {
         for next in
             senlac_board::square::neighbours(here.anchor, senlac_board::square::Adjacency::Diagonal)
         {
-            let Ok(step) = footprint::step_cost(here, next, &cost) else {
+            let Ok(step) = footprint::step_cost(here, next, |c| cost.cost(c)) else {
                 continue;
             };
             if spent + step <= mov && map.descends(here.anchor, next, step) {

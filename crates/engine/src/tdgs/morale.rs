@@ -6,7 +6,7 @@
 //! and turns their answers into events; nothing here changes a state.
 
 use arrayvec::ArrayVec;
-use senlac_board::footprint::{self, Footprint, PathError};
+use senlac_board::footprint::{self, CostGrid, Footprint, PathError};
 use senlac_board::square::{self, Adjacency};
 use senlac_board::{Cell, Extent};
 use senlac_notation::Span;
@@ -14,7 +14,6 @@ use smallvec::SmallVec;
 
 use super::state::{Edge, EntityState, MoraleCheck, State, Status, Triggers};
 use super::tables::{self, Trigger};
-use crate::reuse::{Buffer, Lent};
 
 // ---------------------------------------------------------------- movement
 
@@ -34,22 +33,15 @@ pub fn movement_cost(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32
     }
 }
 
-thread_local! {
-    /// The squares [`movement_cost_map`] marks, kept from search to search.
-    static ENEMY_SQUARES: Buffer<bool> = const { std::cell::Cell::new(Vec::new()) };
-}
-
-/// [`movement_cost`] for a search, which asks about every square of the
-/// map: the enemies' squares are marked on the map once, instead of each
-/// square being tested against each enemy. [`movement_cost`] stays for the
-/// few squares of one step or path.
-pub fn movement_cost_map(state: &State, mover: usize) -> impl Fn(Cell) -> Option<u32> + '_ {
-    let extent = state.roster.extent();
-    let mut enemy = Lent::new(&ENEMY_SQUARES);
-    enemy.resize(
-        usize::from(extent.columns) * usize::from(extent.rows),
-        false,
-    );
+/// [`movement_cost`] for a search, which reads every square of the map:
+/// each square's ground cost taken straight from the roster, and the
+/// enemies' squares blocked once, instead of a call per square testing it
+/// against each enemy. [`movement_cost`] stays for the few squares of one
+/// step or path.
+pub fn movement_cost_map(state: &State, mover: usize) -> CostGrid {
+    let roster = &state.roster;
+    let mut grid =
+        CostGrid::from_squares(roster.extent(), roster.ground.iter().map(|g| g.step_cost()));
     for other in 0..state.entities.len() {
         if !(state.enemies(mover, other) && state.on_board(other)) {
             continue;
@@ -59,16 +51,10 @@ pub fn movement_cost_map(state: &State, mover: usize) -> impl Fn(Cell) -> Option
             .into_iter()
             .flat_map(Footprint::cells)
         {
-            if let Some(square) = state.roster.square_index(cell) {
-                enemy[square] = true;
-            }
+            grid.block(cell);
         }
     }
-    move |cell| {
-        let square = state.roster.square_index(cell)?;
-        let cost = state.roster.ground.get(square)?.step_cost()?;
-        (!enemy[square]).then_some(cost)
-    }
+    grid
 }
 
 /// `mover`'s footprint at `anchor`, whether or not it is deployed.
@@ -631,9 +617,9 @@ fn goal_costs(
     // area: the edge, or the ring round the commander.
     let search = |goal: &dyn Fn(Footprint) -> bool, area| match from {
         Some(from) => {
-            footprint::distances_from(info.width, info.height, extent, &cost, goal, area, from)
+            footprint::distances_from(info.width, info.height, extent, cost, goal, area, from)
         }
-        None => footprint::distances_to(info.width, info.height, extent, &cost, goal, area),
+        None => footprint::distances_to(info.width, info.height, extent, cost, goal, area),
     };
     match goal {
         Goal::Edge(edge) => Some(search(
