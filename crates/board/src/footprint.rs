@@ -99,6 +99,13 @@ impl Rect {
         ))
     }
 
+    /// Whether the two share a square: four comparisons, for a caller that
+    /// asks "within `n`" of many as `a.grown(n).meets(b)` (the same as
+    /// `a.gap(b) <= n`).
+    pub fn meets(self, other: Rect) -> bool {
+        self.columns_meet(other) && self.rows_meet(other)
+    }
+
     fn contains(self, column: i32, row: i32) -> bool {
         (self.left..=self.right).contains(&column) && (self.top..=self.bottom).contains(&row)
     }
@@ -187,8 +194,7 @@ impl Footprint {
 
     /// Whether the two share a square.
     pub fn overlaps(self, other: Footprint) -> bool {
-        let (a, b) = (self.rect(), other.rect());
-        a.columns_meet(b) && a.rows_meet(b)
+        self.rect().meets(other.rect())
     }
 }
 
@@ -2112,6 +2118,20 @@ mod tests {
         ) {
             let blocks = |cell: Cell| walls.contains(&(cell.column, cell.row));
             prop_assert_eq!(sight(from, to, blocks), brute_sight(from, to, blocks));
+        }
+
+        /// Two bounds meet when one grown by `n` squares is within `n` of
+        /// the other, as their gap measures it.
+        #[test]
+        fn bounds_grown_by_n_meet_those_within_n(
+            (a_left, a_top, a_width, a_height) in (-5i32..=20, -5i32..=20, 0i32..=4, 0i32..=4),
+            (b_left, b_top, b_width, b_height) in (-5i32..=20, -5i32..=20, 0i32..=4, 0i32..=4),
+            n in 0i32..=3,
+        ) {
+            let a = Rect { left: a_left, right: a_left + a_width, top: a_top, bottom: a_top + a_height };
+            let b = Rect { left: b_left, right: b_left + b_width, top: b_top, bottom: b_top + b_height };
+            prop_assert_eq!(a.grown(n).meets(b), a.gap(b) <= n as u32);
+            prop_assert_eq!(a.meets(b), b.meets(a));
         }
 
         /// A grid made from a map's costs as they are kept is the one its

@@ -236,8 +236,9 @@ impl Weighed {
                 Some(Footprint::new(anchor?, info.width, info.height).rect())
             };
             let old = if moved { bounds(was.anchor) } else { None };
+            // Grown by a square: a footprint within one of it meets it.
             for rect in [old, bounds(now.anchor)].into_iter().flatten() {
-                if placed.try_push(rect).is_err() {
+                if placed.try_push(rect.grown(1)).is_err() {
                     return Weighed::ALL;
                 }
             }
@@ -246,7 +247,7 @@ impl Weighed {
             for unit in 0..entities.len() {
                 let near = after.footprint(unit).is_some_and(|at| {
                     let bounds = at.rect();
-                    placed.iter().any(|&rect| bounds.gap(rect) <= 1)
+                    placed.iter().any(|&rect| rect.meets(bounds))
                 });
                 weighed.near_placed |= u64::from(near) << unit;
             }
@@ -453,15 +454,16 @@ fn surrounded_among(state: &State, unit: usize, pinning: &[Pin]) -> bool {
         return false;
     };
     let bounds = target.rect();
+    let within_one = bounds.grown(1);
     let near = pinning
         .iter()
-        .filter(move |pin| pin.side != side && bounds.gap(pin.bounds) <= 1);
+        .filter(move |pin| pin.side != side && within_one.meets(pin.bounds));
     // A footprint beside the target touches one side at most (touching two
     // would take a square of the target); one overlapping it may touch all
     // four. Fewer than three sides within reach: not surrounded.
     let reach: u32 = near
         .clone()
-        .map(|pin| if bounds.gap(pin.bounds) == 0 { 4 } else { 1 })
+        .map(|pin| if bounds.meets(pin.bounds) { 4 } else { 1 })
         .sum();
     reach >= 3 && footprint::surrounded(target, near.map(|pin| pin.footprint))
 }
