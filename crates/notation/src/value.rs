@@ -20,6 +20,26 @@ pub fn cells<'s>(atom: &Atom<'s>) -> impl Iterator<Item = Cell> + 's {
         .filter_map(Cell::parse_bytes)
 }
 
+/// [`cells`], each with its span in the source: a finding about one step
+/// of a path is labelled on that step.
+pub fn cell_spans<'s>(atom: &Atom<'s>) -> impl Iterator<Item = (Cell, crate::span::Span)> + 's {
+    let text = match atom.kind {
+        AtomKind::Cell | AtomKind::CellChain => atom.text,
+        _ => "",
+    };
+    let mut start = atom.span.start;
+    text.as_bytes()
+        .split(|&byte| byte == b'-')
+        .filter_map(move |part| {
+            let span = crate::span::Span {
+                start,
+                end: start + part.len() as u32,
+            };
+            start = span.end + 1;
+            Some((Cell::parse_bytes(part)?, span))
+        })
+}
+
 /// The two cells of a hexside `0404/0405`.
 pub fn hexside(atom: &Atom<'_>) -> Option<(Cell, Cell)> {
     let (a, b) = split_once_ascii(atom.text, b'/')?;
@@ -289,6 +309,49 @@ mod tests {
     fn atom(text: &str) -> Atom<'_> {
         Atom {
             kind: crate::atom::classify(text),
+            text,
+            span: Span::new(0, text.len()),
+        }
+    }
+
+    /// Each cell of a chain comes with the span of its own four digits.
+    #[test]
+    fn each_cell_of_a_chain_has_its_span() {
+        let text = "move 0101-0202-1110";
+        let atom = Atom {
+            kind: AtomKind::CellChain,
+            text: &text[5..],
+            span: Span::new(5, text.len()),
+        };
+        let spans: Vec<(String, &str)> = cell_spans(&atom)
+            .map(|(cell, span)| {
+                (
+                    cell.to_string(),
+                    &text[span.start as usize..span.end as usize],
+                )
+            })
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                ("0101".into(), "0101"),
+                ("0202".into(), "0202"),
+                ("1110".into(), "1110")
+            ]
+        );
+        assert_eq!(
+            cell_spans(&atom).map(|(c, _)| c).collect::<Vec<_>>(),
+            cells(&atom).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            cell_spans(&atom_of_kind("0101-0202", AtomKind::Word)).count(),
+            0
+        );
+    }
+
+    fn atom_of_kind(text: &str, kind: AtomKind) -> Atom<'_> {
+        Atom {
+            kind,
             text,
             span: Span::new(0, text.len()),
         }
