@@ -655,9 +655,15 @@ fn rout_4_away_from_the_threat() {
         &away("    A flee 0504-0503\n"),
         &[("tdgs::flee-too-short", "0504-0503")],
     );
+    // The wrong step is labelled: from the anchor, its one cell; from a
+    // written cell, both.
     check_text(
         &away("    A flee 0405-0304\n"),
-        &[("tdgs::flee-not-toward-safety", "0405-0304")],
+        &[("tdgs::flee-not-toward-safety", "0405")],
+    );
+    check_text(
+        &away("    A flee 0505-0504-0404-0403\n"),
+        &[("tdgs::flee-not-toward-safety", "0504-0404")],
     );
 }
 

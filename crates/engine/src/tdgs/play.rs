@@ -1215,6 +1215,20 @@ fn step(
     }
 }
 
+/// Where step `index` of a path atom is written: the cell it leaves and
+/// the cell it enters, or the one cell when it leaves from the anchor
+/// unwritten. A wrong step is labelled there, not on the whole path.
+fn step_span(path: &Atom<'_>, index: usize) -> Span {
+    let mut spans = value::cell_spans(path)
+        .skip(index.saturating_sub(1))
+        .map(|(_, span)| span);
+    let first = spans.next();
+    let last = if index == 0 { first } else { spans.next() };
+    first.zip(last).map_or(path.span, |(first, last)| {
+        Span::new(first.start as usize, last.end as usize)
+    })
+}
+
 fn step_error(state: &State, mover: usize, error: &StepError, span: Span) -> Violation {
     match error {
         StepError::NotAKingsMove { from, to } => Violation::of(
@@ -1319,8 +1333,8 @@ fn checked_path(
             ));
             return None;
         }
-        Err(PathError { reason, .. }) => {
-            out.push(step_error(fold, mover, &reason, atom.span));
+        Err(PathError { index, reason }) => {
+            out.push(step_error(fold, mover, &reason, step_span(atom, index)));
             return None;
         }
     };
@@ -3093,6 +3107,16 @@ fn flee(
     let flight = match super::morale::check_flight(fold, unit, &path) {
         Ok(flight) => flight,
         Err(error) => {
+            let step = |index: usize| {
+                let from = index
+                    .checked_sub(1)
+                    .and_then(|i| path.get(i).copied())
+                    .or_else(|| fold.footprint(unit).map(|f| f.anchor));
+                let from = from.map_or("its anchor".to_string(), |cell| cell.to_string());
+                let to = path.get(index).map_or("?".to_string(), ToString::to_string);
+                (step_span(atom, index), from, to)
+            };
+            let mut label = atom.span;
             let (code, message) = match error {
                 FleeError::NoEscapeRoute => (
                     &codes::CORNERED_CHECK_MISSING,
@@ -3102,7 +3126,7 @@ fn flee(
                     ),
                 ),
                 FleeError::Path(e) => {
-                    out.push(step_error(fold, unit, &e.reason, atom.span));
+                    out.push(step_error(fold, unit, &e.reason, step_span(atom, e.index)));
                     return;
                 }
                 FleeError::TooLong { cost, mov, .. } => (
@@ -3123,27 +3147,34 @@ fn flee(
                     index,
                     remaining_before,
                     remaining_after,
-                    step,
-                } => (
-                    &codes::FLEE_NOT_TOWARD_SAFETY,
-                    format!(
-                        "step {} does not keep to a cheapest route to safety: {} still to go before it, {} after, for a step costing {step}",
-                        index + 1,
-                        remaining_before.map_or("no route".to_string(), |n| n.to_string()),
-                        remaining_after.map_or("no route".to_string(), |n| n.to_string()),
-                    ),
-                ),
+                    step: step_cost,
+                } => {
+                    let (at, from, to) = step(index);
+                    label = at;
+                    (
+                        &codes::FLEE_NOT_TOWARD_SAFETY,
+                        format!(
+                            "the step from {from} to {to} does not keep to a cheapest route to safety: {} still to go from {from}, {} from {to}, for a step costing {cost}",
+                            remaining_before.map_or("no route".to_string(), |n| n.to_string()),
+                            remaining_after.map_or("no route".to_string(), |n| n.to_string()),
+                            cost = step_cost,
+                        ),
+                    )
+                }
                 FleeError::NotAway {
                     index,
                     distance_before,
                     distance_after,
-                } => (
-                    &codes::FLEE_NOT_TOWARD_SAFETY,
-                    format!(
-                        "step {} goes from {distance_before} to {distance_after} squares from the threat: each step of a flight away raises it by 1",
-                        index + 1
-                    ),
-                ),
+                } => {
+                    let (at, from, to) = step(index);
+                    label = at;
+                    (
+                        &codes::FLEE_NOT_TOWARD_SAFETY,
+                        format!(
+                            "the step from {from} to {to} goes from {distance_before} to {distance_after} squares from the threat: each step of a flight away raises it by 1"
+                        ),
+                    )
+                }
                 FleeError::TooShort {
                     mov_left,
                     next_step,
@@ -3157,7 +3188,7 @@ fn flee(
                 ),
                 FleeError::NotDeployed => return,
             };
-            out.push(Violation::of(code, atom.span, message, rules::ROUTED));
+            out.push(Violation::of(code, label, message, rules::ROUTED));
             return;
         }
     };
