@@ -137,6 +137,11 @@ fn movement_pays_for_its_squares() {
         "1. Crown\n  B:\n    B move 1207-1206\n",
         &[("tdgs::path-blocked", "1207-1206")],
     );
+    // The blocked step is labelled, not the whole path: B stands at 1208.
+    check(
+        "1. Crown\n  B:\n    B move 1208-1207-1206\n",
+        &[("tdgs::path-blocked", "1207-1206")],
+    );
 }
 
 #[test]
