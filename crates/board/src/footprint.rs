@@ -11,11 +11,11 @@
 //! [`path_cost`], [`distances_to`], [`reachable`], [`route_exists`],
 //! [`away_steps`]).
 //!
-//! It knows no rules. What a square costs to enter, whether it can be
-//! entered at all, what blocks sight and where a route may end are the
-//! caller's closures (a search's costs may also come as a [`CostGrid`]). (It was written for TDGS Mass Combat's POSITION-1..9,
-//! ROUT-3, ROUT-4 and CORNERED-2; those ids are cited where they explain a
-//! choice.)
+//! It knows no rules. What a square costs to enter, whether it can be entered
+//! at all, what blocks sight and where a route may end are the caller's
+//! closures (a search's costs may also come as a [`CostGrid`]). (It was
+//! written for TDGS Mass Combat's POSITION-1..9, ROUT-3, ROUT-4 and
+//! CORNERED-2; those ids are cited where they explain a choice.)
 //!
 //! Squares exist only with labels 1..=99: a footprint square outside that
 //! range is left out of [`Footprint::cells`], cannot be entered
@@ -1107,33 +1107,6 @@ impl CostGrid {
             CostGrid::from_fn(extent, |cell| self.cost(cell))
         }
     }
-}
-
-/// What a search takes as its squares' costs: a closure asked once per
-/// square, or a [`CostGrid`] already made.
-pub trait IntoCostGrid {
-    fn into_cost_grid(self, extent: Extent) -> CostGrid;
-}
-
-impl<F: Fn(Cell) -> Option<u32>> IntoCostGrid for F {
-    fn into_cost_grid(self, extent: Extent) -> CostGrid {
-        CostGrid::from_fn(extent, self)
-    }
-}
-
-impl IntoCostGrid for CostGrid {
-    fn into_cost_grid(self, extent: Extent) -> CostGrid {
-        self.for_extent(extent)
-    }
-}
-
-impl IntoCostGrid for &CostGrid {
-    fn into_cost_grid(self, extent: Extent) -> CostGrid {
-        self.clone().for_extent(extent)
-    }
-}
-
-impl CostGrid {
     #[cfg(test)]
     fn get(&self, (column, row): (i32, i32)) -> Option<u32> {
         let columns = i32::from(self.extent.columns);
@@ -1177,6 +1150,30 @@ impl CostGrid {
         let strip = self.costs.get(start + first..start + end)?;
         worst = strip.iter().fold(worst, |worst, &cost| worst.max(cost));
         Some(worst).filter(|&cost| cost != IMPASSABLE)
+    }
+}
+
+/// What a search takes as its squares' costs: a closure asked once per
+/// square, or a [`CostGrid`] already made.
+pub trait IntoCostGrid {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid;
+}
+
+impl<F: Fn(Cell) -> Option<u32>> IntoCostGrid for F {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid {
+        CostGrid::from_fn(extent, self)
+    }
+}
+
+impl IntoCostGrid for CostGrid {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid {
+        self.for_extent(extent)
+    }
+}
+
+impl IntoCostGrid for &CostGrid {
+    fn into_cost_grid(self, extent: Extent) -> CostGrid {
+        self.clone().for_extent(extent)
     }
 }
 
