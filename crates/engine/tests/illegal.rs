@@ -1064,6 +1064,12 @@ fn a_path_goes_hex_by_hex() {
         "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0306\n    IV rout\n",
         &[("mass-combat::broken-path", "0306")],
     );
+    // The broken step is labelled, not the whole path: III stands at 0308.
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II hold\n    III maneuver 0308-0307-0305\n    IV rout\n",
+        &[("mass-combat::broken-path", "0307-0305")],
+    );
 }
 
 #[test]

@@ -40,6 +40,25 @@ pub fn cell_spans<'s>(atom: &Atom<'s>) -> impl Iterator<Item = (Cell, crate::spa
         })
 }
 
+/// Where the step into cell `index` of a path atom is written: the cell it
+/// leaves and the cell it enters, or the one cell when `index` is 0 (the
+/// step leaves from a start the path does not write). The whole atom when
+/// the path has no such cell. A wrong step is labelled there, not on the
+/// whole path.
+pub fn step_span(path: &Atom<'_>, index: usize) -> crate::span::Span {
+    let mut spans = cell_spans(path)
+        .skip(index.saturating_sub(1))
+        .map(|(_, span)| span);
+    let first = spans.next();
+    let last = if index == 0 { first } else { spans.next() };
+    first
+        .zip(last)
+        .map_or(path.span, |(first, last)| crate::span::Span {
+            start: first.start,
+            end: last.end,
+        })
+}
+
 /// The two cells of a hexside `0404/0405`.
 pub fn hexside(atom: &Atom<'_>) -> Option<(Cell, Cell)> {
     let (a, b) = split_once_ascii(atom.text, b'/')?;
@@ -347,6 +366,26 @@ mod tests {
             cell_spans(&atom_of_kind("0101-0202", AtomKind::Word)).count(),
             0
         );
+    }
+
+    /// A step is labelled on the two cells it joins, or on its one cell
+    /// when it leaves from a start the path does not write.
+    #[test]
+    fn a_step_is_labelled_on_the_cells_it_joins() {
+        let text = "move 0101-0202-1110";
+        let atom = Atom {
+            kind: AtomKind::CellChain,
+            text: &text[5..],
+            span: Span::new(5, text.len()),
+        };
+        let at = |index| {
+            let span = step_span(&atom, index);
+            &text[span.start as usize..span.end as usize]
+        };
+        assert_eq!(at(0), "0101");
+        assert_eq!(at(1), "0101-0202");
+        assert_eq!(at(2), "0202-1110");
+        assert_eq!(at(3), "0101-0202-1110");
     }
 
     fn atom_of_kind(text: &str, kind: AtomKind) -> Atom<'_> {

@@ -745,10 +745,16 @@ pub(super) fn path_from(
         }
     }
     let roster = &state.roster;
-    if let Some(off) = cells.iter().find(|c| !roster.extent.contains(**c)) {
+    if let Some((index, off)) = cells
+        .iter()
+        .enumerate()
+        .find(|(_, c)| !roster.extent.contains(**c))
+    {
         out.push(Violation::of(
             &codes::OFF_MAP,
-            atom.span,
+            value::cell_spans(&atom)
+                .nth(index)
+                .map_or(atom.span, |(_, span)| span),
             format!(
                 "{off} is off the map ({} columns, {} rows)",
                 roster.extent.columns, roster.extent.rows
@@ -757,13 +763,14 @@ pub(super) fn path_from(
         ));
         return None;
     }
-    if let Some(pair) = cells
+    if let Some((index, pair)) = cells
         .windows(2)
-        .find(|w| !hex::adjacent(w[0], w[1], roster.parity))
+        .enumerate()
+        .find(|(_, w)| !hex::adjacent(w[0], w[1], roster.parity))
     {
         out.push(Violation::of(
             &codes::PATH_NOT_CONTIGUOUS,
-            atom.span,
+            value::step_span(&atom, index + 1),
             format!(
                 "{} is not next to {}: a path goes hex by hex",
                 pair[1], pair[0]
@@ -808,7 +815,17 @@ pub(super) fn walk(
     let last = steps.len().saturating_sub(1);
     for (i, &(from, to)) in steps.iter().enumerate() {
         let finding = step_rule(state, mover, zoc, from, to, i == last, pay, name, span);
-        if let Some(finding) = finding {
+        if let Some((mut finding, at)) = finding {
+            // Step `i` enters written cell `i`, or `i + 1` when the path
+            // starts with the piece's own hex.
+            let step = i + usize::from(start.is_some());
+            if let Some(atom) = written.path {
+                match at {
+                    At::Step => finding.span = value::step_span(&atom, step),
+                    At::NextStep => finding.span = value::step_span(&atom, step + 1),
+                    At::Path => {}
+                }
+            }
             out.push(finding);
             walked.broken = true;
             return walked;
@@ -837,6 +854,16 @@ impl Walked {
     }
 }
 
+/// Where a step's finding is labelled: on the step, on the step after it
+/// (the one a unit stopped by a zone of control may not take), or on the
+/// whole path (a one-hex order that goes further).
+#[derive(Clone, Copy)]
+enum At {
+    Step,
+    NextStep,
+    Path,
+}
+
 /// The rules of one step: no enemy hex; the zones of control; a knight
 /// and its friends (5.6.3); a one-hex order's direction.
 #[allow(clippy::too_many_arguments)]
@@ -850,16 +877,19 @@ fn step_rule(
     pay: Pay,
     name: PieceName<'_>,
     span: Span,
-) -> Option<Violation> {
+) -> Option<(Violation, At)> {
     if let Some(enemy) = ground::enemy_in(state, mover.side, to) {
-        return Some(Violation::of(
-            &codes::ENTERS_ENEMY_HEX,
-            span,
-            format!(
-                "{to} holds {}: no unit enters an enemy's hex",
-                state.name(enemy)
+        return Some((
+            Violation::of(
+                &codes::ENTERS_ENEMY_HEX,
+                span,
+                format!(
+                    "{to} holds {}: no unit enters an enemy's hex",
+                    state.name(enemy)
+                ),
+                cite::ENEMY_HEX,
             ),
-            cite::ENEMY_HEX,
+            At::Step,
         ));
     }
     if let Pay::One(step, code, rule) = pay {
@@ -870,79 +900,102 @@ fn step_rule(
             Step::ForwardOrRear => "one hex forward or to the rear",
         };
         if !last || !allowed {
-            return Some(Violation::of(
-                code,
-                span,
-                format!(
-                    "{name} may move only {what} ({} of the {} side); not {}",
-                    dirs(step, side),
-                    side.word(),
-                    if last {
-                        format!("to {to}")
-                    } else {
-                        "more than one hex".to_string()
-                    }
+            return Some((
+                Violation::of(
+                    code,
+                    span,
+                    format!(
+                        "{name} may move only {what} ({} of the {} side); not {}",
+                        dirs(step, side),
+                        side.word(),
+                        if last {
+                            format!("to {to}")
+                        } else {
+                            "more than one hex".to_string()
+                        }
+                    ),
+                    rule,
                 ),
-                rule,
+                if last { At::Step } else { At::Path },
             ));
         }
         if zoc.contains(&to) {
-            return Some(Violation::of(
-                code,
-                span,
-                format!("{to} is in an enemy zone of control: {name}'s one step may not enter one"),
-                rule,
+            return Some((
+                Violation::of(
+                    code,
+                    span,
+                    format!(
+                        "{to} is in an enemy zone of control: {name}'s one step may not enter one"
+                    ),
+                    rule,
+                ),
+                At::Step,
             ));
         }
     }
     let in_zoc = zoc.contains(&to);
     if in_zoc {
         if mover.bowmen {
-            return Some(Violation::of(
-                &codes::BOWMEN_ENTER_ZOC,
-                span,
-                format!("{to} is in an enemy zone of control, and bowmen never enter one"),
-                cite::BOWMEN,
+            return Some((
+                Violation::of(
+                    &codes::BOWMEN_ENTER_ZOC,
+                    span,
+                    format!("{to} is in an enemy zone of control, and bowmen never enter one"),
+                    cite::BOWMEN,
+                ),
+                At::Step,
             ));
         }
         let friend = ground::friend_in(state, mover, to);
         if mover.is_leader() && friend.is_none() {
-            return Some(Violation::of(
-                &codes::LEADER_INTO_ZOC,
-                span,
-                format!(
-                    "{to} is in an enemy zone of control with no friendly unit in it: a leader enters one only stacked with a friendly combat unit"
+            return Some((
+                Violation::of(
+                    &codes::LEADER_INTO_ZOC,
+                    span,
+                    format!(
+                        "{to} is in an enemy zone of control with no friendly unit in it: a leader enters one only stacked with a friendly combat unit"
+                    ),
+                    cite::LEADER_ZOC,
                 ),
-                cite::LEADER_ZOC,
+                At::Step,
             ));
         }
         if let (false, Some(friend)) = (mover.is_leader(), friend) {
-            return Some(Violation::of(
-                &codes::ZOC_OCCUPIED_BY_FRIEND,
-                span,
-                format!(
-                    "{to} is in an enemy zone of control and {} stands in it: a combat unit may not enter such a hex",
-                    state.name(friend)
+            return Some((
+                Violation::of(
+                    &codes::ZOC_OCCUPIED_BY_FRIEND,
+                    span,
+                    format!(
+                        "{to} is in an enemy zone of control and {} stands in it: a combat unit may not enter such a hex",
+                        state.name(friend)
+                    ),
+                    cite::ZOC,
                 ),
-                cite::ZOC,
+                At::Step,
             ));
         }
         if let Some(from) = from.filter(|f| zoc.contains(f)) {
-            return Some(Violation::of(
-                &codes::ZOC_TO_ZOC,
-                span,
-                format!(
-                    "{from} and {to} are both in enemy zones of control: a unit leaving one may not step straight into another"
+            return Some((
+                Violation::of(
+                    &codes::ZOC_TO_ZOC,
+                    span,
+                    format!(
+                        "{from} and {to} are both in enemy zones of control: a unit leaving one may not step straight into another"
+                    ),
+                    cite::ZOC,
                 ),
-                cite::ZOC,
+                At::Step,
             ));
         }
         if !last {
-            return Some(Violation::of(
-                &codes::MOVED_AFTER_ZOC,
-                span,
-                format!("{to} is in an enemy zone of control: {name} stops there"),
-                cite::ZOC,
+            return Some((
+                Violation::of(
+                    &codes::MOVED_AFTER_ZOC,
+                    span,
+                    format!("{to} is in an enemy zone of control: {name} stops there"),
+                    cite::ZOC,
+                ),
+                At::NextStep,
             ));
         }
     }
@@ -956,13 +1009,16 @@ fn step_rule(
         } else {
             format!("the marsh of {to}")
         };
-        return Some(Violation::of(
-            &codes::KNIGHT_CHECK_INTO_OCCUPIED,
-            span,
-            format!(
-                "{name} checks morale at {what}, and {friend} stands in {hex}: a knight whose move calls for a check may not start it from, or make it into, a friend's hex"
+        return Some((
+            Violation::of(
+                &codes::KNIGHT_CHECK_INTO_OCCUPIED,
+                span,
+                format!(
+                    "{name} checks morale at {what}, and {friend} stands in {hex}: a knight whose move calls for a check may not start it from, or make it into, a friend's hex"
+                ),
+                cite::OCCUPIED,
             ),
-            cite::OCCUPIED,
+            At::Step,
         ));
     }
     None

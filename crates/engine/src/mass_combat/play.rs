@@ -1028,7 +1028,7 @@ fn movement(
         return;
     }
     let mut at = start;
-    for cell in path() {
+    for (step, cell) in path().enumerate() {
         let problem = if !fold.roster.adjacent(at, cell) {
             Some((&codes::BROKEN_PATH, format!("{cell} is not next to {at}")))
         } else if !fold.roster.on_map(cell) {
@@ -1044,8 +1044,9 @@ fn movement(
             None
         };
         if let Some((code, message)) = problem {
-            let mut finding = Violation::of(code, path_atom.span, message, rules::PATHS)
-                .label(format!("at {cell}"));
+            let at_step = value::step_span(path_atom, step + usize::from(from_start));
+            let mut finding =
+                Violation::of(code, at_step, message, rules::PATHS).label(format!("at {cell}"));
             if code.code == codes::BROKEN_PATH.code {
                 finding = finding.help(format!(
                     "a path names every hex the unit enters, each next to the one before; the hexes next to {at} are {}",

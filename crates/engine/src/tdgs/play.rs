@@ -1215,20 +1215,6 @@ fn step(
     }
 }
 
-/// Where step `index` of a path atom is written: the cell it leaves and
-/// the cell it enters, or the one cell when it leaves from the anchor
-/// unwritten. A wrong step is labelled there, not on the whole path.
-fn step_span(path: &Atom<'_>, index: usize) -> Span {
-    let mut spans = value::cell_spans(path)
-        .skip(index.saturating_sub(1))
-        .map(|(_, span)| span);
-    let first = spans.next();
-    let last = if index == 0 { first } else { spans.next() };
-    first.zip(last).map_or(path.span, |(first, last)| {
-        Span::new(first.start as usize, last.end as usize)
-    })
-}
-
 fn step_error(state: &State, mover: usize, error: &StepError, span: Span) -> Violation {
     match error {
         StepError::NotAKingsMove { from, to } => Violation::of(
@@ -1334,7 +1320,12 @@ fn checked_path(
             return None;
         }
         Err(PathError { index, reason }) => {
-            out.push(step_error(fold, mover, &reason, step_span(atom, index)));
+            out.push(step_error(
+                fold,
+                mover,
+                &reason,
+                value::step_span(atom, index),
+            ));
             return None;
         }
     };
@@ -3107,30 +3098,37 @@ fn flee(
     let flight = match super::morale::check_flight(fold, unit, &path) {
         Ok(flight) => flight,
         Err(error) => {
-            let step = |index: usize| {
+            // A wrong step is named by its two cells and labelled on them.
+            let wrong_step = |index: usize| {
                 let from = index
                     .checked_sub(1)
                     .and_then(|i| path.get(i).copied())
                     .or_else(|| fold.footprint(unit).map(|f| f.anchor));
                 let from = from.map_or("its anchor".to_string(), |cell| cell.to_string());
                 let to = path.get(index).map_or("?".to_string(), ToString::to_string);
-                (step_span(atom, index), from, to)
+                (value::step_span(atom, index), from, to)
             };
-            let mut label = atom.span;
-            let (code, message) = match error {
+            let (code, label, message) = match error {
                 FleeError::NoEscapeRoute => (
                     &codes::CORNERED_CHECK_MISSING,
+                    atom.span,
                     format!(
                         "{} has no escape route: it makes its cornered check instead",
                         fold.name(unit)
                     ),
                 ),
                 FleeError::Path(e) => {
-                    out.push(step_error(fold, unit, &e.reason, step_span(atom, e.index)));
+                    out.push(step_error(
+                        fold,
+                        unit,
+                        &e.reason,
+                        value::step_span(atom, e.index),
+                    ));
                     return;
                 }
                 FleeError::TooLong { cost, mov, .. } => (
                     &codes::PATH_TOO_LONG,
+                    atom.span,
                     format!(
                         "the flight costs {cost} and {} has MOV {mov}",
                         fold.name(unit)
@@ -3138,6 +3136,7 @@ fn flee(
                 ),
                 FleeError::EndsOnEntity { anchor } => (
                     &codes::ENDS_ON_ENTITY,
+                    atom.span,
                     format!(
                         "{} would end its flight on another entity at {anchor}",
                         fold.name(unit)
@@ -3147,17 +3146,16 @@ fn flee(
                     index,
                     remaining_before,
                     remaining_after,
-                    step: step_cost,
+                    step,
                 } => {
-                    let (at, from, to) = step(index);
-                    label = at;
+                    let (label, from, to) = wrong_step(index);
                     (
                         &codes::FLEE_NOT_TOWARD_SAFETY,
+                        label,
                         format!(
-                            "the step from {from} to {to} does not keep to a cheapest route to safety: {} still to go from {from}, {} from {to}, for a step costing {cost}",
+                            "the step from {from} to {to} does not keep to a cheapest route to safety: {} still to go from {from}, {} from {to}, for a step costing {step}",
                             remaining_before.map_or("no route".to_string(), |n| n.to_string()),
                             remaining_after.map_or("no route".to_string(), |n| n.to_string()),
-                            cost = step_cost,
                         ),
                     )
                 }
@@ -3166,10 +3164,10 @@ fn flee(
                     distance_before,
                     distance_after,
                 } => {
-                    let (at, from, to) = step(index);
-                    label = at;
+                    let (label, from, to) = wrong_step(index);
                     (
                         &codes::FLEE_NOT_TOWARD_SAFETY,
+                        label,
                         format!(
                             "the step from {from} to {to} goes from {distance_before} to {distance_after} squares from the threat: each step of a flight away raises it by 1"
                         ),
@@ -3181,6 +3179,7 @@ fn flee(
                     ..
                 } => (
                     &codes::FLEE_TOO_SHORT,
+                    atom.span,
                     format!(
                         "{} stops with {mov_left} MOV left and the next step costs {next_step}: a flight goes full MOV",
                         fold.name(unit)
