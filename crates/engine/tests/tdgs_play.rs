@@ -1111,3 +1111,44 @@ fn disciplined_fire_ignores_partial_cover() {
         &[("tdgs::damage-missing", "D shoot R2 d20:4 => miss")],
     );
 }
+
+/// The report's timeline of Harrow Ford: each break, rally, last stand and
+/// removal once, said as a wargamer would, and no unit left uncontrolled
+/// after it is gone (R1 falls in the line that kills Gorm).
+#[test]
+fn harrow_fords_moments_read_as_the_battle_went() {
+    let archive = parse(HARROW_FORD);
+    let game = senlac_engine::system("tdgs/mass-combat").unwrap().replay(
+        &archive.battles[0],
+        senlac_engine::Config {
+            timeline: true,
+            every_state: false,
+        },
+    );
+    let moments: Vec<String> = (0..game.len()).flat_map(|i| game.moments(i)).collect();
+    assert_eq!(
+        moments,
+        [
+            "Crown C breaks and routs",
+            "Crown D breaks and routs",
+            "Crown D flees the field",
+            "Raiders R1 breaks and routs",
+            "Crown C is rallied",
+            "Crown E breaks and routs",
+            "Raiders R1 turns at bay: a last stand",
+            "Raiders R1 is destroyed",
+            "Raiders G is slain",
+            "Raiders R2 is left uncontrolled",
+            "Raiders R3 is left uncontrolled",
+            "Raiders R3 breaks and routs",
+            "Raiders R3 surrenders",
+            "Raiders R4 breaks and routs",
+            "Raiders R4 turns at bay: a last stand",
+            "Raiders R2 breaks and routs",
+            "Raiders R2 surrenders",
+            "Crown E flees the field",
+            "Crown C is destroyed",
+            "Raiders R4 is destroyed",
+        ]
+    );
+}

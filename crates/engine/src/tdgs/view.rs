@@ -258,10 +258,17 @@ pub fn moments(state: &State, events: &[super::event::Event]) -> Vec<String> {
                 Some(format!("{} turns at bay: a last stand", name(unit)))
             }
             Event::Status { entity, status } if status.removed() => {
-                Some(format!("{} is {}", name(entity), status.word()))
+                let what = match status {
+                    Status::Fled => "flees the field",
+                    Status::Surrendered => "surrenders",
+                    Status::Dead => "is slain",
+                    _ => "is destroyed",
+                };
+                Some(format!("{} {what}", name(entity)))
             }
-            Event::Commanded { unit, link: None } => {
-                Some(format!("{} is uncontrolled", name(unit)))
+            // A unit removed in the same line is not news for losing its commander.
+            Event::Commanded { unit, link: None } if !state.entities[unit].status.removed() => {
+                Some(format!("{} is left uncontrolled", name(unit)))
             }
             _ => None,
         })
