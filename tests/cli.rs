@@ -658,6 +658,17 @@ fn markdown_report_links_the_figures_it_writes() {
     assert!(!dir.path().join("figures").exists());
 }
 
+/// A value that empties (a routed unit's order, the foes of a unit that has
+/// fought no one yet) reads `-` in the text, never a blank after the arrow.
+#[test]
+fn diff_shows_an_empty_value_as_a_dash() {
+    let one = senlac_in_root(&["diff", "samples/harrow-ford.sbn", "--turn", "1"]);
+    let out = text(&one.stdout);
+    assert!(out.contains("Crown C     order attack → -\n"), "{out}");
+    assert!(out.contains("Crown A     fought - → R1, R4\n"), "{out}");
+    assert!(!out.contains("→ \n") && !out.contains("  → "), "{out}");
+}
+
 #[test]
 fn diff_shows_what_each_turn_changed() {
     let one = senlac_in_root(&["diff", "samples/hastings.sbn", "--turn", "1"]);

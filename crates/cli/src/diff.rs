@@ -180,12 +180,15 @@ fn text(blocks: &[Block]) -> String {
             .map(|c| c.side.len() + c.id.len() + 1)
             .max()
             .unwrap_or(0);
+        // An empty value (no order, no one fought) reads `-`, as a place does.
+        let shown = |value: &str| if value.is_empty() { "-" } else { value }.to_string();
         for change in &block.changes {
             let label = change.label;
             let unit = format!("{} {}", change.side, change.id);
             out.push_str(&format!(
                 "  {unit:<width$}  {label} {} → {}\n",
-                change.from, change.to
+                shown(&change.from),
+                shown(&change.to)
             ));
         }
         out.push('\n');
