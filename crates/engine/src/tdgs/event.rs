@@ -69,6 +69,14 @@ pub enum Event {
     },
     /// `entity`'s hit points are now `hp`.
     Hp { entity: usize, hp: i32 },
+    /// An `hp=` claim decided `entity`'s HP (TDGS-R54): a refused line's
+    /// wrong claim taken as written, `disputed` being the HP worked out
+    /// less the claim; or a later claim settling the dispute (`disputed` 0).
+    HpClaimed {
+        entity: usize,
+        hp: i32,
+        disputed: i32,
+    },
     /// `entity`'s status is now `status` (a removal included).
     Status { entity: usize, status: Status },
     /// A check was rolled (morale, cornered, rally).
@@ -188,6 +196,16 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::Hp { entity, hp } => {
             if let Some(e) = state.entities.get_mut(*entity) {
                 e.hp = *hp;
+            }
+        }
+        Event::HpClaimed {
+            entity,
+            hp,
+            disputed,
+        } => {
+            if let Some(e) = state.entities.get_mut(*entity) {
+                e.hp = *hp;
+                e.hp_disputed = *disputed;
             }
         }
         Event::Status { entity, status } => {

@@ -875,7 +875,17 @@ fn claimed_as_written(fold: &mut impl Emit, action: &Action<'_, '_>) {
                     .and_then(|n| i32::try_from(n).ok());
                 let max = fold.info(entity).map_or(0, |i| i.max_hp);
                 if let Some(hp) = hp.filter(|hp| (0..=max).contains(hp)) {
-                    fold.emit(Event::Hp { entity, hp });
+                    // The HP worked out from the damage written stays the
+                    // other account (TDGS-R54).
+                    let e = &fold.entities[entity];
+                    let worked_out = e.hp + e.hp_disputed;
+                    if hp != e.hp {
+                        fold.emit(Event::HpClaimed {
+                            entity,
+                            hp,
+                            disputed: worked_out - hp,
+                        });
+                    }
                 }
             }
             AtomKind::Word => match Status::parse(atom.text) {
@@ -1761,20 +1771,50 @@ fn claims(
                     continue;
                 };
                 if key == "hp" {
-                    let actual = fold.entities[entity].hp;
-                    if value::integer(&v) != Some(i64::from(actual)) {
-                        out.push(
-                            Violation::of(
-                                &codes::WRONG_HP,
-                                atom.span,
-                                format!(
-                                    "{} has {actual} HP of {} after this line",
-                                    fold.name(entity),
-                                    fold.info(entity).map_or(0, |i| i.max_hp)
-                                ),
-                                rules::CLAIMS,
+                    let (actual, disputed) = {
+                        let e = &fold.entities[entity];
+                        (e.hp, e.hp_disputed)
+                    };
+                    let claimed = value::integer(&v);
+                    // While a wrong claim disputes the HP, the next claim may
+                    // follow either account; the replay then follows it
+                    // (TDGS-R54).
+                    if disputed != 0 {
+                        let other = actual + disputed;
+                        if claimed == Some(i64::from(actual)) || claimed == Some(i64::from(other)) {
+                            let hp = if claimed == Some(i64::from(actual)) {
+                                actual
+                            } else {
+                                other
+                            };
+                            fold.emit(Event::HpClaimed {
+                                entity,
+                                hp,
+                                disputed: 0,
+                            });
+                            continue;
+                        }
+                    }
+                    if claimed != Some(i64::from(actual)) {
+                        let max = fold.info(entity).map_or(0, |i| i.max_hp);
+                        let name = fold.name(entity);
+                        let other = actual + disputed;
+                        let (message, help) = if disputed == 0 {
+                            (
+                                format!("{name} has {actual} HP of {max} after this line"),
+                                format!("write `hp={actual}`"),
                             )
-                            .help(format!("write `hp={actual}`")),
+                        } else {
+                            (
+                                format!(
+                                    "{name} has {actual} HP of {max} after this line as its last claim left it, {other} by the damage written"
+                                ),
+                                format!("write `hp={actual}` or `hp={other}`"),
+                            )
+                        };
+                        out.push(
+                            Violation::of(&codes::WRONG_HP, atom.span, message, rules::HP_CLAIMS)
+                                .help(help),
                         );
                     }
                 } else {

@@ -80,6 +80,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         .map(|((entity, commander), anchor)| EntityState {
             anchor,
             hp: entity.hp,
+            hp_disputed: 0,
             status: Status::Active,
             order: entity.order,
             pending_order: None,

@@ -612,6 +612,10 @@ pub struct EntityState {
     /// The footprint's anchor; `None` while not deployed.
     pub anchor: Option<Cell>,
     pub hp: i32,
+    /// The other account of its HP while a wrong `hp=` claim disputes it
+    /// (TDGS-R54): the HP the replay worked out, less the claim it took as
+    /// written. 0 when undisputed.
+    pub hp_disputed: i32,
     pub status: Status,
     /// Units only: the order in force, and a new one waiting for the unit's
     /// next activation (ORDERS-2). Heroes have `None`.

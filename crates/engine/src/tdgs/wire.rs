@@ -38,6 +38,11 @@ pub enum Wire {
         entity: String,
         hp: i32,
     },
+    HpClaimed {
+        entity: String,
+        hp: i32,
+        disputed: i32,
+    },
     Status {
         entity: String,
         status: String,
@@ -118,6 +123,15 @@ pub fn wire(state: &State, event: &Event) -> Wire {
         Event::Hp { entity: e, hp } => Wire::Hp {
             entity: entity(state, *e),
             hp: *hp,
+        },
+        Event::HpClaimed {
+            entity: e,
+            hp,
+            disputed,
+        } => Wire::HpClaimed {
+            entity: entity(state, *e),
+            hp: *hp,
+            disputed: *disputed,
         },
         Event::Status { entity: e, status } => Wire::Status {
             entity: entity(state, *e),
@@ -206,6 +220,15 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
         Wire::Hp { entity, hp } => Event::Hp {
             entity: find(state, entity)?,
             hp: *hp,
+        },
+        Wire::HpClaimed {
+            entity,
+            hp,
+            disputed,
+        } => Event::HpClaimed {
+            entity: find(state, entity)?,
+            hp: *hp,
+            disputed: *disputed,
         },
         Wire::Status { entity, status } => Event::Status {
             entity: find(state, entity)?,
