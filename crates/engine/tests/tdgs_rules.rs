@@ -889,33 +889,6 @@ fn log_2_total_claims_the_rolls_total() {
     );
 }
 
-/// TDGS-R54: a wrong `hp=` is one error, whether the log's next claim of
-/// that entity follows the HP worked out (a slip of the pen) or the figure
-/// written (what the writer believed). Harrow Ford: R1's 25 damage leaves
-/// A at 108 − 25 = 83; R4's 21 then leaves 62, or 64 from a written 85.
-#[test]
-fn r54_a_wrong_hp_is_one_error_whichever_account_the_log_follows() {
-    let slip = HARROW_FORD.replace("damage=25 => A hp=83", "damage=25 => A hp=85");
-    check_text(&slip, &[("tdgs::wrong-hp", "hp=85")]);
-    let believed = slip
-        .replace("damage=21 => A hp=62", "damage=21 => A hp=64")
-        .replace("damage=22 => A hp=40", "damage=22 => A hp=42");
-    check_text(&believed, &[("tdgs::wrong-hp", "hp=85")]);
-    // A claim that follows neither account is a second mistake: the
-    // damage written still decides the claims after it.
-    let neither = slip.replace("damage=21 => A hp=62", "damage=21 => A hp=63");
-    let fold = check_text(
-        &neither,
-        &[("tdgs::wrong-hp", "hp=85"), ("tdgs::wrong-hp", "hp=63")],
-    );
-    assert_eq!(fold.entities[entity(&fold, "Crown", "A")].hp, 40);
-    let findings = replay_text(&neither, true).1;
-    assert_eq!(
-        findings[1].message,
-        "Crown A has 64 HP of 130 after this line as its last claim left it, 62 by the damage written"
-    );
-}
-
 /// LOG-3: an owed line may be written as a reaction of the line that caused it.
 #[test]
 fn log_3_an_owed_line_may_be_a_reaction() {
