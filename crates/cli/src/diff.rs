@@ -167,6 +167,12 @@ pub fn changes(before: &BattleView, after: &BattleView) -> Vec<Change> {
     out
 }
 
+/// A value as the text shows it: an empty one (no order, no one fought)
+/// reads `-`, as a place does.
+fn shown(value: &str) -> &str {
+    if value.is_empty() { "-" } else { value }
+}
+
 fn text(blocks: &[Block]) -> String {
     let mut out = String::new();
     for block in blocks {
@@ -180,8 +186,6 @@ fn text(blocks: &[Block]) -> String {
             .map(|c| c.side.len() + c.id.len() + 1)
             .max()
             .unwrap_or(0);
-        // An empty value (no order, no one fought) reads `-`, as a place does.
-        let shown = |value: &str| if value.is_empty() { "-" } else { value }.to_string();
         for change in &block.changes {
             let label = change.label;
             let unit = format!("{} {}", change.side, change.id);

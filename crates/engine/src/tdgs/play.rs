@@ -1775,30 +1775,23 @@ fn claims(
                         let e = &fold.entities[entity];
                         (e.hp, e.hp_disputed)
                     };
-                    let claimed = value::integer(&v);
+                    let other = actual + disputed;
+                    let claims = |hp: i32| value::integer(&v) == Some(i64::from(hp));
                     // While a wrong claim disputes the HP, the next claim may
                     // follow either account; the replay then follows it
                     // (TDGS-R54).
-                    if disputed != 0 {
-                        let other = actual + disputed;
-                        if claimed == Some(i64::from(actual)) || claimed == Some(i64::from(other)) {
-                            let hp = if claimed == Some(i64::from(actual)) {
-                                actual
-                            } else {
-                                other
-                            };
-                            fold.emit(Event::HpClaimed {
-                                entity,
-                                hp,
-                                disputed: 0,
-                            });
-                            continue;
-                        }
+                    if disputed != 0 && (claims(actual) || claims(other)) {
+                        let hp = if claims(actual) { actual } else { other };
+                        fold.emit(Event::HpClaimed {
+                            entity,
+                            hp,
+                            disputed: 0,
+                        });
+                        continue;
                     }
-                    if claimed != Some(i64::from(actual)) {
+                    if !claims(actual) {
                         let max = fold.info(entity).map_or(0, |i| i.max_hp);
                         let name = fold.name(entity);
-                        let other = actual + disputed;
                         let (message, help) = if disputed == 0 {
                             (
                                 format!("{name} has {actual} HP of {max} after this line"),
