@@ -118,7 +118,13 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         .any(|i| i.kind == ItemKind::VariationOpen);
     let mut before_last: Option<R::State> = None;
     let mut resume: Vec<Outer<R>> = Vec::new();
-    for step in steps(battle) {
+    let mut steps = steps(battle).peekable();
+    while let Some(step) = steps.next() {
+        // An action's system may read the step after it, in its line of
+        // play: a variation opening next is another line.
+        let next = steps
+            .peek()
+            .filter(|s| !matches!(s, Step::VariationStart(_) | Step::VariationEnd(_)));
         match step {
             Step::VariationStart(_) => {
                 depth += 1;
@@ -162,7 +168,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                     before_last = Some(state.clone());
                 }
                 rules.play(
-                    &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                    &mut Fold::<R>::new(&mut state, &mut pending, &mut doubt).ahead(next),
                     &step,
                     &mut out,
                 );
@@ -198,7 +204,7 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
                     before_last = Some(state.clone());
                 }
                 rules.play(
-                    &mut Fold::new(&mut state, &mut pending, &mut doubt),
+                    &mut Fold::<R>::new(&mut state, &mut pending, &mut doubt).ahead(next),
                     &step,
                     &mut out,
                 );

@@ -112,6 +112,7 @@ pub struct Fold<'a, R: Ruleset> {
     state: &'a mut R::State,
     events: &'a mut Vec<R::Event>,
     doubt: &'a mut Doubt,
+    next: Option<&'a Step<'a, 'a>>,
 }
 
 impl<'a, R: Ruleset> Fold<'a, R> {
@@ -124,7 +125,21 @@ impl<'a, R: Ruleset> Fold<'a, R> {
             state,
             events,
             doubt,
+            next: None,
         }
+    }
+
+    /// The fold of an action that `next` follows in the same line of play.
+    pub fn ahead(mut self, next: Option<&'a Step<'a, 'a>>) -> Self {
+        self.next = next;
+        self
+    }
+
+    /// The step after this one in its line of play, if one follows: what a
+    /// system reads to tell which of two readings of a refused line the
+    /// log went on from (HS-R65).
+    pub fn next_step(&self) -> Option<&Step<'a, 'a>> {
+        self.next
     }
 
     /// What the checker no longer trusts in this line of play: a system

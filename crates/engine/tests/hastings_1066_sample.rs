@@ -173,3 +173,116 @@ fn the_result_tag_is_checked_against_the_verdict() {
         [("setup::wrong-result", "\"Normans\"".to_string())]
     );
 }
+
+/// The sample with `line` (1-based) changed from `from` to `to`, cut after
+/// line `keep` when given, then `added` lines.
+fn edited(line: usize, from: &str, to: &str, keep: Option<usize>, added: &[&str]) -> String {
+    let mut lines: Vec<String> = SAMPLE.lines().map(str::to_string).collect();
+    assert!(lines[line - 1].contains(from), "{}", lines[line - 1]);
+    lines[line - 1] = lines[line - 1].replacen(from, to, 1);
+    lines.truncate(keep.unwrap_or(lines.len()));
+    lines.extend(added.iter().map(|l| l.to_string()));
+    lines.join("\n") + "\n"
+}
+
+/// The findings of `text` as (code, line, the text labelled), and the end.
+fn linted(text: &str) -> (Vec<(&'static str, usize, String)>, Replay<Hastings1066>) {
+    let archive = parse(text);
+    assert!(!archive.has_errors());
+    let replay = replay(&HASTINGS_1066, &archive.battles[0], Config::default());
+    let found = replay
+        .violations
+        .iter()
+        .map(|v| {
+            let line = text[..v.span.range().start].lines().count();
+            (v.code, line, text[v.span.range()].to_string())
+        })
+        .collect();
+    (found, replay)
+}
+
+/// Where a piece stands at the end, and its standing.
+fn ends(replay: &Replay<Hastings1066>, side: Side, id: &str) -> (Option<String>, Standing) {
+    let piece = replay.state.roster.piece(side, id).expect(id);
+    let state = &replay.state.pieces[piece];
+    (state.at.map(|c| c.to_string()), state.standing)
+}
+
+#[test]
+fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
+    let mismatch = "hastings-1066::melee-result-mismatch";
+    let clean = replayed();
+    // A slip: BF1's rout (+1, die 2: D* against Attack & Pursue) written
+    // `disrupted`, with the lines after it written for the rout. The roll
+    // is played: one error, and the battle ends as the clean log's does
+    // (before HS-R65 the claim's reading gave ten errors).
+    let slip = edited(96, "BF1 routed", "BF1 disrupted", None, &[]);
+    let (found, replayed) = linted(&slip);
+    assert_eq!(found, [(mismatch, 96, "disrupted".to_string())]);
+    assert_eq!(replayed.state.pieces, clean.state.pieces);
+    // The same claim from a writer who read the table wrong and wrote no
+    // rout: the claim is played, BF1 disrupted where it fought, and
+    // nothing is owed. The log as written, with its `routed` claim and no
+    // rout after it, owes the rout and BF2's morale check.
+    let misread = edited(96, "BF1 routed", "BF1 disrupted", Some(96), &[]);
+    let (found, replayed) = linted(&misread);
+    assert_eq!(found, [(mismatch, 96, "disrupted".to_string())]);
+    assert_eq!(
+        ends(&replayed, Side::Normans, "BF1"),
+        (Some("0820".to_string()), Standing::Disrupted)
+    );
+    let unpaid: String = SAMPLE.lines().take(96).collect::<Vec<_>>().join("\n") + "\n";
+    let (found, _) = linted(&unpaid);
+    let codes: Vec<&str> = found.iter().map(|f| f.0).collect();
+    assert_eq!(
+        codes,
+        [
+            "hastings-1066::rout-missing",
+            "hastings-1066::morale-check-missing"
+        ]
+    );
+    // The other way: F3's D* against BB1 in no Charge or Attack & Pursue
+    // order (+1, die 4: D*/1) claimed `routed`. With the sample's lines
+    // after it, the roll is played; with a rout written after it, and the
+    // morale check it owes F1 beside it (9.6.4), the claim is.
+    let slip = edited(163, "F3 disrupted", "F3 routed", None, &[]);
+    let (found, replayed) = linted(&slip);
+    assert_eq!(found, [(mismatch, 163, "routed".to_string())]);
+    assert_eq!(replayed.state.pieces, clean.state.pieces);
+    let routed = edited(
+        163,
+        "F3 disrupted",
+        "F3 routed",
+        Some(163),
+        &[
+            "    F3 rout 0919-0818-0718-0618 facing=2",
+            "    F1 morale d6:1 => F1 disrupted",
+        ],
+    );
+    let (found, replayed) = linted(&routed);
+    assert_eq!(found, [(mismatch, 163, "routed".to_string())]);
+    assert_eq!(
+        ends(&replayed, Side::Saxons, "F3"),
+        (Some("0618".to_string()), Standing::Routed)
+    );
+}
+
+#[test]
+fn each_melee_result_word_changed_is_one_error() {
+    // Every status word of the sample's melee claims, changed to one the
+    // roll does not give (HS-R65).
+    for (line, from, to) in [
+        (117, "BF2 routed", "BF2 disrupted"),
+        (184, "NF1 reduced", "NF1 ok"),
+        (197, "NF1 eliminated", "NF1 reduced"),
+        (200, "F3 routed", "F3 disrupted"),
+    ] {
+        let (found, _) = linted(&edited(line, from, to, None, &[]));
+        let word = to.split(' ').nth(1).unwrap().to_string();
+        assert_eq!(
+            found,
+            [("hastings-1066::melee-result-mismatch", line, word)],
+            "{from} -> {to}"
+        );
+    }
+}

@@ -160,12 +160,15 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     let totals = (attack.total, defence.total);
     // The terms borrow the roster's ids: done with before the state changes.
     drop((attack, defence));
-    if !claims_hold {
-        // The attack was made, whatever its claims say: it answers the
-        // binding pairs (one mistake, one error).
-        mark_fought(fold, &attackers, &defenders);
-        return;
-    }
+    let rolled = Reading::rolled(fold, &attackers, &defenders, outcome);
+    let reading = if claims_hold {
+        rolled
+    } else {
+        // The claim is reported: which result the log went on from, the
+        // roll's or the claim's, its next line tells (HS-R65).
+        let claimed = Reading::claimed(fold, action, &attackers, &defenders, rolled);
+        read_on(fold, action, &attackers, &defenders, rolled, claimed)
+    };
     fold.emit(Event::Fought {
         attackers: attackers.clone(),
         defenders: defenders.clone(),
@@ -174,7 +177,135 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         die,
         outcome,
     });
-    apply(fold, action, &attackers, &defenders, outcome, out);
+    // A refused claim has been reported: what applying it finds is not
+    // reported again (one mistake, one error).
+    let mut unreported = Vec::new();
+    let out = if claims_hold { out } else { &mut unreported };
+    apply(fold, action, &attackers, &defenders, reading, out);
+}
+
+/// What a melee did to each side: its result, and whether its D* routs it
+/// (HS-R10). The roll's, or, for a line whose claim was refused, the
+/// claim's (HS-R65).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Reading {
+    outcome: Outcome,
+    /// The attackers' rout, the defenders'.
+    routs: [bool; 2],
+}
+
+impl Reading {
+    /// The result the table gives the roll.
+    fn rolled(state: &State, attackers: &[usize], defenders: &[usize], outcome: Outcome) -> Self {
+        Reading {
+            outcome,
+            routs: [
+                routs(state, defenders, outcome.attacker),
+                routs(state, attackers, outcome.defender),
+            ],
+        }
+    }
+
+    /// The result the claim gives each side whose status word the roll
+    /// does not bear out; a side it bears out keeps the roll's.
+    fn claimed(
+        state: &State,
+        action: &Action<'_, '_>,
+        attackers: &[usize],
+        defenders: &[usize],
+        rolled: Reading,
+    ) -> Self {
+        let mut reading = rolled;
+        let Some(claimed) = action.outcome() else {
+            return reading;
+        };
+        let mut subject: Option<usize> = None;
+        for atom in claimed {
+            if value::pair(atom).is_some() {
+                continue;
+            }
+            let said = match atom.text {
+                "ok" => (MeleeResult::NoEffect, false),
+                "disrupted" => (MeleeResult::Disrupted, false),
+                "routed" => (MeleeResult::Disrupted, true),
+                "reduced" | "eliminated" => (MeleeResult::Step, false),
+                word => {
+                    subject = named(state, word);
+                    continue;
+                }
+            };
+            let Some(unit) = subject else { continue };
+            let (side, own, others) = if attackers.contains(&unit) {
+                (0, attackers, defenders)
+            } else if defenders.contains(&unit) {
+                (1, defenders, attackers)
+            } else {
+                continue;
+            };
+            let roll = [rolled.outcome.attacker, rolled.outcome.defender][side];
+            if !holds(state, unit, atom.text, own, others, roll) {
+                let result = if side == 0 {
+                    &mut reading.outcome.attacker
+                } else {
+                    &mut reading.outcome.defender
+                };
+                (*result, reading.routs[side]) = said;
+            }
+        }
+        reading
+    }
+}
+
+/// The piece a claim's word names, of either side.
+fn named(state: &State, word: &str) -> Option<usize> {
+    Side::ALL
+        .into_iter()
+        .find_map(|side| state.roster.piece(side, word))
+}
+
+/// Which reading of a line whose claim was refused the log went on from
+/// (HS-R65): the one whose consequences its next line pays; else the one
+/// that owes none, as a log that writes none reads; else the roll's.
+fn read_on(
+    fold: &impl Emit,
+    action: &Action<'_, '_>,
+    attackers: &[usize],
+    defenders: &[usize],
+    rolled: Reading,
+    claimed: Reading,
+) -> Reading {
+    if claimed == rolled {
+        return rolled;
+    }
+    let next = fold.next_step();
+    // Each reading played on a copy: what it owes, and whether the next
+    // line pays it.
+    let owes = |reading: Reading| {
+        let mut scratch = super::play::Scratch {
+            state: State::clone(fold),
+            events: Vec::new(),
+        };
+        let mark = scratch.replaced.len();
+        apply(
+            &mut scratch,
+            action,
+            attackers,
+            defenders,
+            reading,
+            &mut Vec::new(),
+        );
+        super::escape::settle(&mut scratch, mark, action.span);
+        let owes = scratch.owed.len() > fold.owed.len();
+        (owes, owes && super::play::pays(&scratch, next))
+    };
+    let (roll_owes, roll_paid) = owes(rolled);
+    let (claim_owes, claim_paid) = owes(claimed);
+    match (roll_paid, claim_paid) {
+        (true, _) => rolled,
+        (false, true) => claimed,
+        _ if roll_owes && !claim_owes => claimed,
+        _ => rolled,
+    }
 }
 
 /// The pieces a group names (`BK1+BK2`), each of `side`'s: `None` once
@@ -645,19 +776,7 @@ fn claims(
                 } else {
                     (defenders, attackers, outcome.defender)
                 };
-                let (standing, stepped) = after(state, unit, result, routs(state, others, result));
-                // With several units on a side, the claim names which lost
-                // the step (8.2.5, HS-R18).
-                let may_step = stepped && own.len() > 1;
-                let reduced = state.pieces[unit].reduced;
-                let holds = match atom.text {
-                    "ok" => standing == Standing::Good && !stepped,
-                    "disrupted" => standing == Standing::Disrupted,
-                    "routed" => standing == Standing::Routed,
-                    "reduced" => (stepped || may_step) && !reduced,
-                    _ => (stepped || may_step) && reduced,
-                };
-                if !holds {
+                if !holds(state, unit, atom.text, own, others, result) {
                     out.push(Violation::of(
                         &codes::MELEE_RESULT_MISMATCH,
                         atom.span,
@@ -670,14 +789,34 @@ fn claims(
                     ));
                 }
             }
-            word => {
-                subject = Side::ALL
-                    .into_iter()
-                    .find_map(|side| state.roster.piece(side, word));
-            }
+            word => subject = named(state, word),
         }
     }
     out.len() == before
+}
+
+/// Whether `unit`, of the side `own` against `others`, is as the status
+/// `word` says after its side's `result`.
+fn holds(
+    state: &State,
+    unit: usize,
+    word: &str,
+    own: &[usize],
+    others: &[usize],
+    result: MeleeResult,
+) -> bool {
+    let (standing, stepped) = after(state, unit, result, routs(state, others, result));
+    // With several units on a side, the claim names which lost the step
+    // (8.2.5, HS-R18).
+    let may_step = stepped && own.len() > 1;
+    let reduced = state.pieces[unit].reduced;
+    match word {
+        "ok" => standing == Standing::Good && !stepped,
+        "disrupted" => standing == Standing::Disrupted,
+        "routed" => standing == Standing::Routed,
+        "reduced" => (stepped || may_step) && !reduced,
+        _ => (stepped || may_step) && reduced,
+    }
 }
 
 /// Each attacker has fought and each defender was attacked (8.1.4).
@@ -710,15 +849,15 @@ fn apply(
     action: &Action<'_, '_>,
     attackers: &[usize],
     defenders: &[usize],
-    outcome: Outcome,
+    reading: Reading,
     out: &mut Vec<Violation>,
 ) {
     mark_fought(fold, attackers, defenders);
-    for (own, others, result) in [
-        (attackers, defenders, outcome.attacker),
-        (defenders, attackers, outcome.defender),
+    let outcome = reading.outcome;
+    for (own, others, result, rout) in [
+        (attackers, defenders, outcome.attacker, reading.routs[0]),
+        (defenders, attackers, outcome.defender, reading.routs[1]),
     ] {
-        let rout = routs(fold, others, result);
         let stepping = match result {
             MeleeResult::Step | MeleeResult::StepMorale => match own {
                 [one] => Some(*one),
@@ -813,11 +952,7 @@ fn named_step(state: &State, action: &Action<'_, '_>, own: &[usize]) -> Option<u
                     return Some(unit);
                 }
             }
-            word => {
-                subject = Side::ALL
-                    .into_iter()
-                    .find_map(|side| state.roster.piece(side, word));
-            }
+            word => subject = named(state, word),
         }
     }
     None

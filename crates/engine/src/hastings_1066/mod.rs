@@ -80,6 +80,10 @@ impl play::Emit for Fold<'_> {
     fn forgive_turn(&mut self) {
         self.doubt().forgive(&crate::Subject::Turn);
     }
+
+    fn next_step(&self) -> Option<&senlac_notation::lower::Step<'_, '_>> {
+        crate::system::Fold::next_step(self)
+    }
 }
 
 impl Ruleset for Hastings1066 {

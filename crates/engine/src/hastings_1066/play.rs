@@ -40,6 +40,36 @@ pub trait Emit: Deref<Target = State> {
 
     /// A new Battle Turn trusts the order of play again.
     fn forgive_turn(&mut self) {}
+
+    /// The step after the one being played, in its line of play: a test's
+    /// fold reads none.
+    fn next_step(&self) -> Option<&Step<'_, '_>> {
+        None
+    }
+}
+
+/// Whether `next` is a line that pays a consequence `state` owes: the
+/// rout, morale check, pursuit, displacement, escape or casualty roll of
+/// the piece it names.
+pub fn pays(state: &State, next: Option<&Step<'_, '_>>) -> bool {
+    let Some(Step::Action(action)) = next else {
+        return false;
+    };
+    let pieces = state
+        .roster
+        .pieces_named(&UnitRef::parse(action.actor().text));
+    let verb = action.verb().text;
+    state.owed.iter().any(|owed| {
+        let (piece, owed_verb) = match *owed {
+            Owed::Morale { piece, .. } => (piece, "morale"),
+            Owed::Rout { piece, .. } => (piece, "rout"),
+            Owed::Pursue { piece, .. } => (piece, "pursue"),
+            Owed::Displace { piece, .. } => (piece, "displace"),
+            Owed::Escape { leader, .. } => (leader, "escape"),
+            Owed::Casualty { leader, .. } => (leader, "casualty"),
+        };
+        verb == owed_verb && pieces.contains(&piece)
+    })
 }
 
 /// A state and the events applied to it, outside any replay: for tests.

@@ -103,7 +103,7 @@ pub const LEADER_BONUS: &str =
 
 // Results.
 
-pub const RESULTS: &str = "hastings-1066-st 9.2 (melee results: M, D, R, 1), 9.2.1, 9.2.4 (reduced); docs/rules/hastings-1066-st.md HS-R58 (1M)";
+pub const RESULTS: &str = "hastings-1066-st 9.2 (melee results: M, D, R, 1), 9.2.1, 9.2.4 (reduced); docs/rules/hastings-1066-st.md HS-R58 (1M), HS-R65 (a refused result: the log's next line says which is played)";
 pub const D_BECOMES_R: &str = "hastings-1066-st 9.2.2.6 (D routs against Charge or Attack & Pursue), 4.3.4, 4.3.7; docs/rules/hastings-1066-st.md HS-R10 (D*), HS-R40 (4.3.7's \"9.1\" means 9.2.2.6)";
 pub const DISRUPTED: &str = "hastings-1066-st 9.2.2 (disrupted units: no move, no ZOC, no fire or attack); docs/rules/hastings-1066-st.md HS-R55 (the step out of an enemy ZOC)";
 pub const ROUTED: &str = "hastings-1066-st 9.2.3.5 (routed units: no ZOC, no fire or attack, normal defence), 9.2.3.6, 9.2.3.7";
