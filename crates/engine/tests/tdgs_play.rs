@@ -1153,6 +1153,42 @@ fn harrow_fords_moments_read_as_the_battle_went() {
     );
 }
 
+/// TDGS-R54: damage lowers both accounts of a disputed HP; the entity falls,
+/// and a half or quarter check is owed, by the account the log's next line
+/// follows. Harrow Ford: B (70 HP) has 45 after R1's 25, then 18 after its
+/// 27, when it checks at half; R1 (90) has 19 after B's 20, and falls to
+/// B's next 20.
+#[test]
+fn r54_an_entity_falls_and_checks_by_the_account_the_log_follows() {
+    let clean = replay_text(HARROW_FORD, true).0;
+    let b_at_end = clean.entities[entity(&clean, "Crown", "B")];
+    // A slip: B written at 25, under half, with the log going on from 45.
+    // No check is owed at 25, the 27 that takes 25 to 0 leaves B at 18 by
+    // the damage written, and B checks at half then, as the log says.
+    let slip = HARROW_FORD.replace("damage=25 => B hp=45", "damage=25 => B hp=25");
+    let fold = check_text(&slip, &[("tdgs::wrong-hp", "hp=25")]);
+    assert_eq!(fold.entities[entity(&fold, "Crown", "B")], b_at_end);
+    // The writer believed 25: B checks at half at once, and the 27 that
+    // follows destroys it.
+    let until = HARROW_FORD.find("    R1 attack B d20:9").unwrap();
+    let believed = HARROW_FORD[..until].replace(
+        "damage=25 => B hp=45\n",
+        "damage=25 => B hp=25\n    B morale half d20:15 => pass\n",
+    ) + "    R1 attack B d20:9 damage=27 => B destroyed\n";
+    let fold = check_text(&believed, &[("tdgs::wrong-hp", "hp=25")]);
+    let b = &fold.entities[entity(&fold, "Crown", "B")];
+    assert_eq!((b.hp, b.status, b.hp_other), (0, Status::Destroyed, None));
+    // R1 written at 21 for 19: B's 20 leaves it 1 by that account and 0 by
+    // the damage written, and the log's `R1 destroyed` follows the second.
+    let higher = HARROW_FORD.replace("damage=20 => R1 hp=19", "damage=20 => R1 hp=21");
+    let fold = check_text(&higher, &[("tdgs::wrong-hp", "hp=21")]);
+    let r1 = &fold.entities[entity(&fold, "Raiders", "R1")];
+    assert_eq!(
+        (r1.hp, r1.status, r1.hp_other),
+        (0, Status::Destroyed, None)
+    );
+}
+
 /// TDGS-R54: a wrong `hp=` is one error, whether the log's next claim of
 /// that entity follows the HP worked out (a slip of the pen) or the figure
 /// written (what the writer believed). Harrow Ford: R1's 25 damage leaves

@@ -5,7 +5,7 @@
 
 use senlac_board::Cell;
 
-use super::state::{Link, Owed, Rout, State, Status};
+use super::state::{Link, OtherHp, Owed, Rout, State, Status};
 use super::tables::{Order, Trigger};
 use crate::reuse::Path;
 use crate::tdgs::state::{AttackKind, Triggers};
@@ -69,13 +69,14 @@ pub enum Event {
     },
     /// `entity`'s hit points are now `hp`.
     Hp { entity: usize, hp: i32 },
-    /// An `hp=` claim decided `entity`'s HP (TDGS-R54): a refused line's
-    /// wrong claim taken as written, `disputed` being the HP worked out
-    /// less the claim; or a later claim settling the dispute (`disputed` 0).
+    /// `entity`'s HP while a wrong `hp=` claim disputes them, and the
+    /// account not followed (TDGS-R54): a refused line's claim taken as
+    /// written, the HP worked out the other; damage lowering both; or a
+    /// later claim settling the dispute (`other` none).
     HpClaimed {
         entity: usize,
         hp: i32,
-        disputed: i32,
+        other: Option<OtherHp>,
     },
     /// `entity`'s status is now `status` (a removal included).
     Status { entity: usize, status: Status },
@@ -198,14 +199,10 @@ pub fn apply(state: &mut State, event: &Event) {
                 e.hp = *hp;
             }
         }
-        Event::HpClaimed {
-            entity,
-            hp,
-            disputed,
-        } => {
+        Event::HpClaimed { entity, hp, other } => {
             if let Some(e) = state.entities.get_mut(*entity) {
                 e.hp = *hp;
-                e.hp_disputed = *disputed;
+                e.hp_other = *other;
             }
         }
         Event::Status { entity, status } => {

@@ -123,10 +123,7 @@ fn battle(index: u32, rng: &mut Rng) -> String {
         return text.finish();
     };
     let mut out = Vec::new();
-    let mut scratch = Scratch {
-        state: setup(parsed, &mut out),
-        events: Vec::new(),
-    };
+    let mut scratch = Scratch::new(setup(parsed, &mut out));
     for round in 1..=ROUNDS {
         let order = activation_order(&scratch);
         if order.is_empty() {
@@ -213,10 +210,7 @@ fn attempt(scratch: &mut Scratch, line: &str, text: &mut BattleText) -> bool {
         span: Span::default(),
         atoms: &atoms,
     });
-    let mut trial = Scratch {
-        state: scratch.state.clone(),
-        events: Vec::new(),
-    };
+    let mut trial = Scratch::new(scratch.state.clone());
     let mut out = Vec::new();
     play(&mut trial, &step, &mut out);
     if !out.is_empty() {

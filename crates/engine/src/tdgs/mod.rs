@@ -61,6 +61,15 @@ impl play::Emit for Fold<'_> {
     fn emitted(&self) -> &[event::Event] {
         self.events()
     }
+
+    fn next_line(&self) -> Option<(&str, &str)> {
+        match self.next_step()? {
+            senlac_notation::lower::Step::Action(action) => {
+                Some((action.actor().text, action.verb().text))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Ruleset for Tdgs {

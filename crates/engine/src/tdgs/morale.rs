@@ -306,9 +306,15 @@ fn weigh(
         let mut nearest = || *nearest_found.get_or_insert_with(|| nearest_enemy(after, unit));
 
         let max = after.info(unit).map_or(0, |i| i.max_hp);
+        // While a wrong claim disputes the HP, by either account: play
+        // owes the check only if the log's next line follows the account
+        // that reaches it (TDGS-R54).
+        let other = now.hp_other.map(|o| o.hp);
+        let reached =
+            |test: fn(i32, i32) -> bool| test(now.hp, max) || other.is_some_and(|hp| test(hp, max));
         for (trigger, reached) in [
-            (Trigger::Half, tables::half_reached(now.hp, max)),
-            (Trigger::Quarter, tables::quarter_reached(now.hp, max)),
+            (Trigger::Half, reached(tables::half_reached)),
+            (Trigger::Quarter, reached(tables::quarter_reached)),
         ] {
             if hp_weighed && reached && !now.spent.contains(trigger) {
                 // The attacker, for HP triggers: an enemy it engaged in the line.

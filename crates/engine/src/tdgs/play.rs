@@ -20,7 +20,7 @@ use super::duty::{self, Duty};
 use super::event::{CheckKind, Event, Roll};
 use super::morale::movement_cost;
 use super::rules;
-use super::state::{AttackKind, EntityState, Kind, Link, State, Status};
+use super::state::{AttackKind, EntityState, Kind, Link, OtherHp, State, Status};
 use super::tables::{self, Order};
 use crate::reuse::{Buffer, Lent, Path};
 use crate::violation::Violation;
@@ -31,6 +31,10 @@ pub trait Emit: Deref<Target = State> {
     fn emit(&mut self, event: Event);
     /// The events emitted so far in this step.
     fn emitted(&self) -> &[Event];
+    /// The actor and verb of the line after this step in its line of play,
+    /// when one follows: what tells which account of a disputed HP the log
+    /// goes on from (TDGS-R54).
+    fn next_line(&self) -> Option<(&str, &str)>;
 }
 
 /// A state and the events applied to it, outside any replay: for the
@@ -38,6 +42,19 @@ pub trait Emit: Deref<Target = State> {
 pub struct Scratch {
     pub state: State,
     pub events: Vec<Event>,
+    /// The actor and verb of the line after the step played, as a replay
+    /// reads ahead: a test that plays step by step sets it.
+    pub next_line: Option<(String, String)>,
+}
+
+impl Scratch {
+    pub fn new(state: State) -> Self {
+        Scratch {
+            state,
+            events: Vec::new(),
+            next_line: None,
+        }
+    }
 }
 
 impl Deref for Scratch {
@@ -56,6 +73,12 @@ impl Emit for Scratch {
 
     fn emitted(&self) -> &[Event] {
         &self.events
+    }
+
+    fn next_line(&self) -> Option<(&str, &str)> {
+        self.next_line
+            .as_ref()
+            .map(|(actor, verb)| (actor.as_str(), verb.as_str()))
     }
 }
 
@@ -878,12 +901,18 @@ fn claimed_as_written(fold: &mut impl Emit, action: &Action<'_, '_>) {
                     // The HP worked out from the damage written stays the
                     // other account (TDGS-R54).
                     let e = &fold.entities[entity];
-                    let worked_out = e.hp + e.hp_disputed;
+                    let worked_out = match e.hp_other {
+                        Some(other) if other.worked_out => other.hp,
+                        _ => e.hp,
+                    };
                     if hp != e.hp {
                         fold.emit(Event::HpClaimed {
                             entity,
                             hp,
-                            disputed: worked_out - hp,
+                            other: (worked_out != hp).then_some(OtherHp {
+                                hp: worked_out,
+                                worked_out: true,
+                            }),
                         });
                     }
                 }
@@ -1686,20 +1715,66 @@ fn signed(n: i32) -> String {
 
 /// `damage` lowers HP, not below 0; a unit at 0 is destroyed, a hero dead,
 /// a hero at or below 5 % unconscious (COMBAT-6, UNITS-4, -5).
+///
+/// While a wrong claim disputes the HP (TDGS-R54), both accounts are
+/// lowered, and one that falls to 0 removes the entity only when the
+/// other does too: until the log's next claim says which it follows, the
+/// replay follows the account that leaves it in play.
 fn hurt(fold: &mut impl Emit, entity: usize, damage: i32) {
+    let e = fold.entities[entity];
+    let hp = (e.hp - damage).max(0);
+    match e.hp_other {
+        None => fold.emit(Event::Hp { entity, hp }),
+        Some(other) => {
+            let other = OtherHp {
+                hp: (other.hp - damage).max(0),
+                ..other
+            };
+            let (hp, other) = if hp == 0 {
+                // The account followed falls, the other stands: follow it.
+                let fell = OtherHp {
+                    hp: 0,
+                    worked_out: !other.worked_out,
+                };
+                (other.hp, fell)
+            } else {
+                (hp, other)
+            };
+            fold.emit(Event::HpClaimed {
+                entity,
+                hp,
+                other: (other.hp != hp).then_some(other),
+            });
+        }
+    }
+    fallen(fold, entity);
+}
+
+/// The log's claim settles a dispute over `entity`'s HP at `hp`, one of
+/// its two accounts (TDGS-R54).
+fn settle_hp(fold: &mut impl Emit, entity: usize, hp: i32) {
+    fold.emit(Event::HpClaimed {
+        entity,
+        hp,
+        other: None,
+    });
+    fallen(fold, entity);
+}
+
+/// The status HP leave an entity with: a unit at 0 destroyed, a hero dead,
+/// a hero at or below 5 % unconscious (COMBAT-6, UNITS-4, -5).
+fn fallen(fold: &mut impl Emit, entity: usize) {
     let Some(info) = fold.info(entity) else {
         return;
     };
-    let (kind, max) = (info.kind, info.max_hp);
-    let hp = (fold.entities[entity].hp - damage).max(0);
-    fold.emit(Event::Hp { entity, hp });
-    let status = match kind {
+    let hp = fold.entities[entity].hp;
+    let status = match info.kind {
         Kind::Unit if hp == 0 => Some(Status::Destroyed),
         Kind::Hero if hp == 0 => Some(Status::Dead),
-        Kind::Hero if tables::knocked_out(hp, max) => Some(Status::Unconscious),
+        Kind::Hero if tables::knocked_out(hp, info.max_hp) => Some(Status::Unconscious),
         _ => None,
     };
-    if let Some(status) = status {
+    if let Some(status) = status.filter(|&s| s != fold.entities[entity].status) {
         fold.emit(Event::Status { entity, status });
     }
 }
@@ -1771,39 +1846,41 @@ fn claims(
                     continue;
                 };
                 if key == "hp" {
-                    let (actual, disputed) = {
+                    let (actual, other) = {
                         let e = &fold.entities[entity];
-                        (e.hp, e.hp_disputed)
+                        (e.hp, e.hp_other)
                     };
-                    let other = actual + disputed;
                     let claims = |hp: i32| value::integer(&v) == Some(i64::from(hp));
                     // While a wrong claim disputes the HP, the next claim may
                     // follow either account; the replay then follows it
                     // (TDGS-R54).
-                    if disputed != 0 && (claims(actual) || claims(other)) {
-                        let hp = if claims(actual) { actual } else { other };
-                        fold.emit(Event::HpClaimed {
-                            entity,
-                            hp,
-                            disputed: 0,
-                        });
+                    if let Some(other) = other
+                        && (claims(actual) || claims(other.hp))
+                    {
+                        settle_hp(fold, entity, if claims(actual) { actual } else { other.hp });
                         continue;
                     }
                     if !claims(actual) {
                         let max = fold.info(entity).map_or(0, |i| i.max_hp);
                         let name = fold.name(entity);
-                        let (message, help) = if disputed == 0 {
-                            (
+                        let (message, help) = match other {
+                            None => (
                                 format!("{name} has {actual} HP of {max} after this line"),
                                 format!("write `hp={actual}`"),
-                            )
-                        } else {
-                            (
-                                format!(
-                                    "{name} has {actual} HP of {max} after this line as its last claim left it, {other} by the damage written"
-                                ),
-                                format!("write `hp={actual}` or `hp={other}`"),
-                            )
+                            ),
+                            Some(other) => {
+                                let (claimed, worked_out) = if other.worked_out {
+                                    (actual, other.hp)
+                                } else {
+                                    (other.hp, actual)
+                                };
+                                (
+                                    format!(
+                                        "{name} has {claimed} HP of {max} after this line as its last claim left it, {worked_out} by the damage written"
+                                    ),
+                                    format!("write `hp={claimed}` or `hp={worked_out}`"),
+                                )
+                            }
                         };
                         out.push(
                             Violation::of(&codes::WRONG_HP, atom.span, message, rules::HP_CLAIMS)
@@ -1822,6 +1899,15 @@ fn claims(
             (AtomKind::Word, word) => {
                 if let Some(status) = Status::parse(word) {
                     let Some(entity) = subject else { continue };
+                    let e = fold.entities[entity];
+                    // A removal claimed while the HP are disputed follows
+                    // the account at 0 (TDGS-R54).
+                    if status != e.status
+                        && matches!(status, Status::Destroyed | Status::Dead)
+                        && e.hp_other.is_some_and(|o| o.hp == 0)
+                    {
+                        settle_hp(fold, entity, 0);
+                    }
                     let actual = fold.entities[entity].status;
                     if actual != status {
                         out.push(mismatch(
@@ -2715,12 +2801,42 @@ fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Spa
         fold.emit(Event::TerrorMet { unit, entity });
     }
     for check in fired.checks {
+        if disputed(fold, &check) && !next_checks(fold, check.unit) {
+            // The log goes on from the account that does not reach it.
+            continue;
+        }
         fold.emit(Event::TriggersSpent {
             unit: check.unit,
             triggers: super::event::once_per_battle(check.triggers),
         });
         owe_check(fold, check);
     }
+}
+
+/// Whether the two accounts of a disputed HP (TDGS-R54) disagree on each of
+/// `check`'s triggers, all of them HP triggers.
+fn disputed(state: &State, check: &super::state::MoraleCheck) -> bool {
+    let e = &state.entities[check.unit];
+    let (Some(other), Some(info)) = (e.hp_other, state.info(check.unit)) else {
+        return false;
+    };
+    let max = info.max_hp;
+    check.triggers.iter().all(|trigger| {
+        let test = match trigger {
+            super::tables::Trigger::Half => tables::half_reached,
+            super::tables::Trigger::Quarter => tables::quarter_reached,
+            _ => return false,
+        };
+        test(e.hp, max) != test(other.hp, max)
+    })
+}
+
+/// Whether the line after this step is `unit`'s morale check.
+fn next_checks(fold: &impl Emit, unit: usize) -> bool {
+    fold.next_line().is_some_and(|(actor, verb)| {
+        let side = fold.info(unit).map(|i| i.side);
+        verb == "morale" && named(fold, actor, side, Span::default(), &mut Vec::new()) == Some(unit)
+    })
 }
 
 /// Adds a check to the owed set, merged with one already owed by the same

@@ -121,6 +121,6 @@ pub const REFERENCES: &str = "docs/rules/tdgs-mass-combat.md TDGS-R46 (which ent
 pub const ARGUMENTS: &str =
     "tdgs-mass-combat spec 1.3 (what each line costs); docs/rules/tdgs-mass-combat.md TDGS-R52";
 pub const CLAIMS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R43 (claimed outcomes)";
-pub const HP_CLAIMS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R43 (claimed outcomes), TDGS-R54 (a wrong HP: two accounts)";
+pub const HP_CLAIMS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R43 (claimed outcomes), TDGS-R54 (a wrong HP: two accounts, the next line says which)";
 pub const RESULT: &str = "docs/rules/tdgs-mass-combat.md TDGS-R39 (victory is not checked)";
 pub const XP: &str = "tdgs-mass-combat §XP and Mass Combat; core D12 (XP after the encounter); docs/rules/tdgs-mass-combat.md TDGS-R40";

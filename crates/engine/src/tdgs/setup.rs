@@ -80,7 +80,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         .map(|((entity, commander), anchor)| EntityState {
             anchor,
             hp: entity.hp,
-            hp_disputed: 0,
+            hp_other: None,
             status: Status::Active,
             order: entity.order,
             pending_order: None,

@@ -613,9 +613,8 @@ pub struct EntityState {
     pub anchor: Option<Cell>,
     pub hp: i32,
     /// The other account of its HP while a wrong `hp=` claim disputes it
-    /// (TDGS-R54): the HP the replay worked out, less the claim it took as
-    /// written. 0 when undisputed.
-    pub hp_disputed: i32,
+    /// (TDGS-R54); `None` when undisputed.
+    pub hp_other: Option<OtherHp>,
     pub status: Status,
     /// Units only: the order in force, and a new one waiting for the unit's
     /// next activation (ORDERS-2). Heroes have `None`.
@@ -632,6 +631,16 @@ pub struct EntityState {
     /// Charge modifiers in force until its next activation starts (ORDERS-7).
     pub charging: bool,
     pub round: RoundFlags,
+}
+
+/// The account of an entity's HP the replay does not follow while a wrong
+/// `hp=` claim disputes it (TDGS-R54).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OtherHp {
+    pub hp: i32,
+    /// Whether it is the HP worked out from the damage written; else it is
+    /// the wrong claim's, less the damage since.
+    pub worked_out: bool,
 }
 
 /// The open activation and what it has spent (ACTIONS-1).

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::event::{CheckKind, Event, Roll};
-use super::state::{AttackKind, State, Status};
+use super::state::{AttackKind, OtherHp, State, Status};
 use super::tables::Order;
 use senlac_board::Cell;
 
@@ -41,7 +41,10 @@ pub enum Wire {
     HpClaimed {
         entity: String,
         hp: i32,
-        disputed: i32,
+        /// The account not followed while a wrong claim disputes the HP
+        /// (TDGS-R54), and whether it is the HP worked out from the damage.
+        other_hp: Option<i32>,
+        other_worked_out: bool,
     },
     Status {
         entity: String,
@@ -127,11 +130,12 @@ pub fn wire(state: &State, event: &Event) -> Wire {
         Event::HpClaimed {
             entity: e,
             hp,
-            disputed,
+            other,
         } => Wire::HpClaimed {
             entity: entity(state, *e),
             hp: *hp,
-            disputed: *disputed,
+            other_hp: other.map(|o| o.hp),
+            other_worked_out: other.is_some_and(|o| o.worked_out),
         },
         Event::Status { entity: e, status } => Wire::Status {
             entity: entity(state, *e),
@@ -224,11 +228,15 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
         Wire::HpClaimed {
             entity,
             hp,
-            disputed,
+            other_hp,
+            other_worked_out,
         } => Event::HpClaimed {
             entity: find(state, entity)?,
             hp: *hp,
-            disputed: *disputed,
+            other: other_hp.map(|hp| OtherHp {
+                hp,
+                worked_out: *other_worked_out,
+            }),
         },
         Wire::Status { entity, status } => Event::Status {
             entity: find(state, entity)?,

@@ -11,7 +11,7 @@
 use senlac_engine::Violation;
 use senlac_engine::tdgs::play::{Scratch as Fold, finish, play};
 use senlac_engine::tdgs::setup::setup;
-use senlac_notation::lower::steps;
+use senlac_notation::lower::{Step, steps};
 use senlac_notation::{Span, parse};
 
 pub const HARROW_FORD: &str = include_str!("../../../../samples/harrow-ford.sbn");
@@ -41,11 +41,17 @@ pub fn replay_text(text: &str, whole: bool) -> (Fold, Vec<Violation>) {
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
     let state = setup(battle, &mut out);
-    let mut fold = Fold {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
+    let mut fold = Fold::new(state);
+    // Read ahead as the replay does: the actor and verb of the next line.
+    let mut steps = steps(battle).peekable();
+    while let Some(step) = steps.next() {
+        fold.next_line = match steps.peek() {
+            Some(Step::Action(action)) => Some((
+                action.actor().text.to_string(),
+                action.verb().text.to_string(),
+            )),
+            _ => None,
+        };
         play(&mut fold, &step, &mut out);
     }
     if whole {
