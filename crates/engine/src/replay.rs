@@ -118,13 +118,11 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
         .any(|i| i.kind == ItemKind::VariationOpen);
     let mut before_last: Option<R::State> = None;
     let mut resume: Vec<Outer<R>> = Vec::new();
-    let mut steps = steps(battle).peekable();
+    let mut steps = steps(battle);
     while let Some(step) = steps.next() {
-        // An action's system may read the step after it, in its line of
-        // play: a variation opening next is another line.
-        let next = steps
-            .peek()
-            .filter(|s| !matches!(s, Step::VariationStart(_) | Step::VariationEnd(_)));
+        // An action's system may read the step after it in its line of play:
+        // a clone of the steps reads it, only when asked.
+        let next = &steps;
         match step {
             Step::VariationStart(_) => {
                 depth += 1;

@@ -112,7 +112,25 @@ pub struct Fold<'a, R: Ruleset> {
     state: &'a mut R::State,
     events: &'a mut Vec<R::Event>,
     doubt: &'a mut Doubt,
-    next: Option<&'a Step<'a, 'a>>,
+    next: Option<&'a dyn LookAhead<'a>>,
+}
+
+/// The steps still to come in a line of play, read without being taken:
+/// the replay's own iterator, cloned only when a system asks.
+pub trait LookAhead<'a> {
+    /// The next step, unless it opens or closes a variation (another line).
+    fn next_step(&self) -> Option<Step<'a, 'a>>;
+}
+
+impl<'a, 'b: 'a, 's: 'b, I> LookAhead<'a> for I
+where
+    I: Iterator<Item = Step<'b, 's>> + Clone,
+{
+    fn next_step(&self) -> Option<Step<'a, 'a>> {
+        self.clone()
+            .next()
+            .filter(|s| !matches!(s, Step::VariationStart(_) | Step::VariationEnd(_)))
+    }
 }
 
 impl<'a, R: Ruleset> Fold<'a, R> {
@@ -129,17 +147,18 @@ impl<'a, R: Ruleset> Fold<'a, R> {
         }
     }
 
-    /// The fold of an action that `next` follows in the same line of play.
-    pub fn ahead(mut self, next: Option<&'a Step<'a, 'a>>) -> Self {
-        self.next = next;
+    /// The fold of an action whose line of play goes on with `rest`.
+    pub fn ahead(mut self, rest: &'a dyn LookAhead<'a>) -> Self {
+        self.next = Some(rest);
         self
     }
 
     /// The step after this one in its line of play, if one follows: what a
     /// system reads to tell which of two readings of a refused line the
-    /// log went on from (HS-R65).
-    pub fn next_step(&self) -> Option<&Step<'a, 'a>> {
-        self.next
+    /// log went on from (HS-R65, TDGS-R54). Read on demand: most lines
+    /// never ask.
+    pub fn next_step(&self) -> Option<Step<'a, 'a>> {
+        self.next.and_then(|rest| rest.next_step())
     }
 
     /// What the checker no longer trusts in this line of play: a system

@@ -528,6 +528,7 @@ pub fn annotations(text: &str, span: Span) -> Annotations<'_> {
 }
 
 /// The annotations of one comment, in order: see [`annotations`].
+#[derive(Clone)]
 pub struct Annotations<'s> {
     text: &'s str,
     span: Span,
@@ -633,7 +634,9 @@ fn annotation<'s>(text: &'s str, span: Span) -> Result<Annotation<'s>, SyntaxErr
 
 /// The movetext steps of a battle, annotations included, in source order.
 /// Items with errors lower as far as they can; [`check`] reports what is wrong.
-pub fn steps<'b, 's>(battle: &'b Battle<'s>) -> impl Iterator<Item = Step<'b, 's>> + 'b {
+/// A clone reads on from where the original stands: a replay looks ahead
+/// with one.
+pub fn steps<'b, 's>(battle: &'b Battle<'s>) -> impl Iterator<Item = Step<'b, 's>> + Clone + 'b {
     // A plain loop rather than `flat_map`: the replay asks for a step per
     // action, and a flattened chain of options cost about 200 instructions
     // each.

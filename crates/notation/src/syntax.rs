@@ -139,7 +139,7 @@ impl<'s> Battle<'s> {
     }
 
     /// Items with their atoms, in order.
-    pub fn iter(&self) -> impl Iterator<Item = (&Item, &[Atom<'s>])> {
+    pub fn iter(&self) -> impl Iterator<Item = (&Item, &[Atom<'s>])> + Clone {
         self.items.iter().map(|item| (item, self.atoms_of(item)))
     }
 

@@ -81,7 +81,7 @@ impl play::Emit for Fold<'_> {
         self.doubt().forgive(&crate::Subject::Turn);
     }
 
-    fn next_step(&self) -> Option<&senlac_notation::lower::Step<'_, '_>> {
+    fn next_step(&self) -> Option<senlac_notation::lower::Step<'_, '_>> {
         crate::system::Fold::next_step(self)
     }
 }

@@ -43,7 +43,7 @@ pub trait Emit: Deref<Target = State> {
 
     /// The step after the one being played, in its line of play: a test's
     /// fold reads none.
-    fn next_step(&self) -> Option<&Step<'_, '_>> {
+    fn next_step(&self) -> Option<Step<'_, '_>> {
         None
     }
 }
@@ -51,7 +51,7 @@ pub trait Emit: Deref<Target = State> {
 /// Whether `next` is a line that pays a consequence `state` owes: the
 /// rout, morale check, pursuit, displacement, escape or casualty roll of
 /// the piece it names.
-pub fn pays(state: &State, next: Option<&Step<'_, '_>>) -> bool {
+pub fn pays(state: &State, next: Option<Step<'_, '_>>) -> bool {
     let Some(Step::Action(action)) = next else {
         return false;
     };
