@@ -118,18 +118,21 @@ pub struct Fold<'a, R: Ruleset> {
 /// The steps still to come in a line of play, read without being taken:
 /// the replay's own iterator, cloned only when a system asks.
 pub trait LookAhead<'a> {
-    /// The next step, unless it opens or closes a variation (another line).
-    fn next_step(&self) -> Option<Step<'a, 'a>>;
+    /// Hands `read` the steps to come, in order, until it returns true or a
+    /// variation opens or closes (another line of play).
+    fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool);
 }
 
 impl<'a, 'b: 'a, 's: 'b, I> LookAhead<'a> for I
 where
     I: Iterator<Item = Step<'b, 's>> + Clone,
 {
-    fn next_step(&self) -> Option<Step<'a, 'a>> {
-        self.clone()
-            .next()
-            .filter(|s| !matches!(s, Step::VariationStart(_) | Step::VariationEnd(_)))
+    fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool) {
+        for step in self.clone() {
+            if matches!(step, Step::VariationStart(_) | Step::VariationEnd(_)) || read(step) {
+                return;
+            }
+        }
     }
 }
 
@@ -158,7 +161,21 @@ impl<'a, R: Ruleset> Fold<'a, R> {
     /// log went on from (HS-R65, TDGS-R54). Read on demand: most lines
     /// never ask.
     pub fn next_step(&self) -> Option<Step<'a, 'a>> {
-        self.next.and_then(|rest| rest.next_step())
+        let mut next = None;
+        self.read_on(&mut |step| {
+            next = Some(step);
+            true
+        });
+        next
+    }
+
+    /// Hands `read` the steps after this one in its line of play, in order,
+    /// until it returns true: [`Fold::next_step`] for a system that must
+    /// read past the consequences a line owes.
+    pub fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool) {
+        if let Some(rest) = self.next {
+            rest.read_on(read);
+        }
     }
 
     /// What the checker no longer trusts in this line of play: a system

@@ -243,8 +243,9 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
     );
     // The other way: F3's D* against BB1 in no Charge or Attack & Pursue
     // order (+1, die 4: D*/1) claimed `routed`. With the sample's lines
-    // after it, the roll is played; with a rout written after it, and the
-    // morale check it owes F1 beside it (9.6.4), the claim is.
+    // after it, the roll is played; with a rout written after it, the
+    // claim is, and F1 beside it owes no check (9.6.4: not routed by
+    // Charge or Attack & Pursue).
     let slip = edited(163, "F3 disrupted", "F3 routed", None, &[]);
     let (found, replayed) = linted(&slip);
     assert_eq!(found, [(mismatch, 163, "routed".to_string())]);
@@ -254,10 +255,7 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
         "F3 disrupted",
         "F3 routed",
         Some(163),
-        &[
-            "    F3 rout 0919-0818-0718-0618 facing=2",
-            "    F1 morale d6:1 => F1 disrupted",
-        ],
+        &["    F3 rout 0919-0818-0718-0618 facing=2"],
     );
     let (found, replayed) = linted(&routed);
     assert_eq!(found, [(mismatch, 163, "routed".to_string())]);
@@ -285,4 +283,49 @@ fn each_melee_result_word_changed_is_one_error() {
             "{from} -> {to}"
         );
     }
+}
+
+#[test]
+fn a_refused_morale_result_is_played_as_the_log_goes_on() {
+    let mismatch = "hastings-1066::morale-mismatch";
+    let clean = replayed();
+    // F2 rolls 4 on D after BK1+BK2's melee: routed. Written `ok`, with its
+    // rout two lines on, past the knights' own checks: the roll is played.
+    let slip = edited(144, "F2 routed", "F2 ok", None, &[]);
+    let (found, replayed) = linted(&slip);
+    assert_eq!(found, [(mismatch, 144, "ok".to_string())]);
+    assert_eq!(replayed.state.pieces, clean.state.pieces);
+    // Written `ok` by a writer who wrote no rout: the claim is played, and
+    // F2 stands, good, where it fought. With `routed` and no rout, the
+    // rout is missing.
+    let misread = edited(144, "F2 routed", "F2 ok", Some(146), &[]);
+    let (found, replayed) = linted(&misread);
+    assert_eq!(found, [(mismatch, 144, "ok".to_string())]);
+    assert_eq!(
+        ends(&replayed, Side::Saxons, "F2"),
+        (Some("1121".to_string()), Standing::Good)
+    );
+    let unpaid: String = SAMPLE.lines().take(146).collect::<Vec<_>>().join("\n") + "\n";
+    let codes: Vec<&str> = linted(&unpaid).0.iter().map(|f| f.0).collect();
+    assert_eq!(codes, ["hastings-1066::rout-missing"]);
+    // F3 rolls 1 on D after BB1's fire: no effect. Written `routed`: with
+    // the sample's lines after it the roll is played; with a rout written
+    // next, the claim is.
+    let slip = edited(161, "F3 ok", "F3 routed", None, &[]);
+    let (found, replayed) = linted(&slip);
+    assert_eq!(found, [(mismatch, 161, "routed".to_string())]);
+    assert_eq!(replayed.state.pieces, clean.state.pieces);
+    let routed = edited(
+        161,
+        "F3 ok",
+        "F3 routed",
+        Some(161),
+        &["    F3 rout 0919-0818-0718-0618 facing=2"],
+    );
+    let (found, replayed) = linted(&routed);
+    assert_eq!(found, [(mismatch, 161, "routed".to_string())]);
+    assert_eq!(
+        ends(&replayed, Side::Saxons, "F3"),
+        (Some("0618".to_string()), Standing::Routed)
+    );
 }

@@ -900,7 +900,12 @@ fn apply(
                         })
                         .collect();
                     super::rout::owe(fold, unit, &pursuers, action.span);
-                    adjacent_checks(fold, unit, own, action.span);
+                    // Only a rout by Charge or Attack & Pursue makes the
+                    // friends beside it check (9.6.4); a refused claim's
+                    // rout may be by neither (HS-R65).
+                    if !pursuers.is_empty() {
+                        adjacent_checks(fold, unit, own, action.span);
+                    }
                 }
             }
             let checks = result == MeleeResult::Morale

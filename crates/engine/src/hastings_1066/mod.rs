@@ -84,6 +84,10 @@ impl play::Emit for Fold<'_> {
     fn next_step(&self) -> Option<senlac_notation::lower::Step<'_, '_>> {
         crate::system::Fold::next_step(self)
     }
+
+    fn read_on(&self, read: &mut dyn FnMut(senlac_notation::lower::Step<'_, '_>) -> bool) {
+        crate::system::Fold::read_on(self, read);
+    }
 }
 
 impl Ruleset for Hastings1066 {

@@ -4,8 +4,8 @@
 //! morale letter; a knight's check reads a rout as a disruption (9.6.2),
 //! a check next to a routed friend ignores a disruption (9.6.4).
 
-use senlac_notation::lower::Action;
-use senlac_notation::value::Dice;
+use senlac_notation::lower::{Action, Step};
+use senlac_notation::value::{Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind};
 use smallvec::SmallVec;
 
@@ -87,14 +87,21 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
         result: result.symbol(),
     });
     let said = claimed(fold, action);
+    let mut played = after;
     if let Some((word, span)) = said {
-        let holds = match word {
-            "ok" => after == Standing::Good,
-            "disrupted" => after == Standing::Disrupted,
-            "routed" => after == Standing::Routed,
-            _ => true,
+        let claimed = match word {
+            "ok" => Standing::Good,
+            "disrupted" => Standing::Disrupted,
+            "routed" => Standing::Routed,
+            _ => after,
         };
-        if !holds {
+        if claimed != after {
+            // Which the log went on from, the roll's result or the claim's,
+            // its next line tells: a rout, or none (HS-R65).
+            let routs = |standing| standing == Standing::Routed;
+            if routs(after) != routs(claimed) && rout_follows(fold, piece) != routs(after) {
+                played = claimed;
+            }
             out.push(Violation::of(
                 &codes::MORALE_MISMATCH,
                 span,
@@ -112,18 +119,43 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
             ));
         }
     }
-    if after != before {
+    if played != before {
         fold.emit(Event::Standing {
             piece,
-            standing: after,
+            standing: played,
         });
     }
     // A rout retreats three hexes at once, and another sends a routed unit
     // three more (9.2.3, 9.2.3.7).
-    if result == MoraleResult::Routed {
+    let routs = if played == after {
+        result == MoraleResult::Routed
+    } else {
+        played == Standing::Routed
+    };
+    if routs {
         let pursuers: SmallVec<[usize; 4]> = by.into_iter().flatten().collect();
         super::rout::owe(fold, piece, &pursuers, action.span);
     }
+}
+
+/// Whether the log writes `piece`'s rout next, past the consequences other
+/// pieces owe (their checks, routs and pursuits, a leader's escape or
+/// casualty roll), which a line may owe several of at once.
+fn rout_follows(fold: &impl Emit, piece: usize) -> bool {
+    let mut routs = false;
+    fold.read_on(&mut |step| {
+        let Step::Action(next) = step else {
+            return true;
+        };
+        let verb = next.verb().text;
+        let ours = fold
+            .roster
+            .pieces_named(&UnitRef::parse(next.actor().text))
+            .contains(&piece);
+        routs = ours && verb == "rout";
+        ours || super::catalog::line(verb).is_none_or(|l| l.who != super::catalog::Who::Owed)
+    });
+    routs
 }
 
 /// The status word a check's claim gives its unit, and where.

@@ -46,6 +46,10 @@ pub trait Emit: Deref<Target = State> {
     fn next_step(&self) -> Option<Step<'_, '_>> {
         None
     }
+
+    /// Hands `read` the steps after the one being played, in order, until
+    /// it returns true: a test's fold reads none.
+    fn read_on(&self, _read: &mut dyn FnMut(Step<'_, '_>) -> bool) {}
 }
 
 /// Whether `next` is a line that pays a consequence `state` owes: the

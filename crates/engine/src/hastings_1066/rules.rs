@@ -126,7 +126,7 @@ pub const PURSUIT_PATH: &str =
 pub const RALLY: &str = "hastings-1066-st 9.5.1, 9.5.2 (rallying a disrupted unit), 9.5.4 (Rally Check Table), 10.3.2 (a leader in range)";
 pub const AUTOMATIC_RALLY: &str =
     "hastings-1066-st 9.5.3 (routed units rallied without a roll), 10.3.3, 10.1.2";
-pub const MORALE: &str = "hastings-1066-st 9.6.1 (morale checks), 9.6.5, 9.6.6 (Morale Check Table); docs/rules/hastings-1066-st.md HS-R11 (column E), HS-R40 (9.6.1's \"Morale Table (9.7)\" means 9.6.6)";
+pub const MORALE: &str = "hastings-1066-st 9.6.1 (morale checks), 9.6.5, 9.6.6 (Morale Check Table); docs/rules/hastings-1066-st.md HS-R11 (column E), HS-R40 (9.6.1's \"Morale Table (9.7)\" means 9.6.6), HS-R65 (a refused result: the lines after it say which is played)";
 pub const KNIGHT_MORALE: &str = "hastings-1066-st 9.6.2 (knights' checks: a rout read as a disruption), 4.3.7 (after a melee in Charge order); docs/rules/hastings-1066-st.md HS-R25";
 pub const REACTION_CHECK: &str =
     "hastings-1066-st 5.4.5, 9.6.3 (units check morale after reacting)";
