@@ -266,22 +266,34 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
 }
 
 #[test]
-fn each_melee_result_word_changed_is_one_error() {
-    // Every status word of the sample's melee claims, changed to one the
-    // roll does not give (HS-R65).
-    for (line, from, to) in [
-        (117, "BF2 routed", "BF2 disrupted"),
-        (184, "NF1 reduced", "NF1 ok"),
-        (197, "NF1 eliminated", "NF1 reduced"),
-        (200, "F3 routed", "F3 disrupted"),
+fn each_melee_claim_changed_is_one_error() {
+    // Status words of the sample's melee claims changed to ones the roll
+    // does not give, and a differential slipped into another column, with
+    // the lines after them written for the roll (HS-R65).
+    let result = "hastings-1066::melee-result-mismatch";
+    let clean = replayed().state.pieces;
+    for (line, from, to, code, labelled) in [
+        (117, "BF2 routed", "BF2 disrupted", result, "disrupted"),
+        (184, "NF1 reduced", "NF1 ok", result, "ok"),
+        (197, "NF1 eliminated", "NF1 reduced", result, "reduced"),
+        (200, "F3 routed", "F3 disrupted", result, "disrupted"),
+        // +9 is read at +6 (die 2: -/M); +2 names another column. Before
+        // HS-R65 the line's result was not played: four errors.
+        (
+            142,
+            "diff=+9",
+            "diff=+2",
+            "hastings-1066::diff-mismatch",
+            "diff=+2",
+        ),
     ] {
-        let (found, _) = linted(&edited(line, from, to, None, &[]));
-        let word = to.split(' ').nth(1).unwrap().to_string();
+        let (found, replayed) = linted(&edited(line, from, to, None, &[]));
         assert_eq!(
             found,
-            [("hastings-1066::melee-result-mismatch", line, word)],
+            [(code, line, labelled.to_string())],
             "{from} -> {to}"
         );
+        assert_eq!(replayed.state.pieces, clean, "{from} -> {to}");
     }
 }
 

@@ -165,8 +165,17 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
         rolled
     } else {
         // The claim is reported: which result the log went on from, the
-        // roll's or the claim's, its next line tells (HS-R65).
-        let claimed = Reading::claimed(fold, action, &attackers, &defenders, rolled);
+        // roll's or the claim's, its next line tells (HS-R65). A wrong
+        // `diff=` reads the die on the column it names.
+        let at_claimed_diff = said_differential(action)
+            .filter(|&d| d != differential)
+            .and_then(|d| match MeleeColumn::of(d) {
+                None => Some(tables::AUTOMATIC_LOSS),
+                Some(column) => die.and_then(|face| column.outcome(face)),
+            });
+        let base =
+            at_claimed_diff.map_or(rolled, |o| Reading::rolled(fold, &attackers, &defenders, o));
+        let claimed = Reading::claimed(fold, action, &attackers, &defenders, base);
         read_on(fold, action, &attackers, &defenders, rolled, claimed)
     };
     fold.emit(Event::Fought {
@@ -206,16 +215,17 @@ impl Reading {
         }
     }
 
-    /// The result the claim gives each side whose status word the roll
-    /// does not bear out; a side it bears out keeps the roll's.
+    /// The result the claim gives each side whose status word `base` (the
+    /// die read on the column of the claim's `diff=`, else the roll's
+    /// result) does not bear out; a side it bears out keeps `base`'s.
     fn claimed(
         state: &State,
         action: &Action<'_, '_>,
         attackers: &[usize],
         defenders: &[usize],
-        rolled: Reading,
+        base: Reading,
     ) -> Self {
-        let mut reading = rolled;
+        let mut reading = base;
         let Some(claimed) = action.outcome() else {
             return reading;
         };
@@ -242,8 +252,8 @@ impl Reading {
             } else {
                 continue;
             };
-            let roll = [rolled.outcome.attacker, rolled.outcome.defender][side];
-            if !holds(state, unit, atom.text, own, others, roll) {
+            let result = [base.outcome.attacker, base.outcome.defender][side];
+            if !holds(state, unit, atom.text, own, others, result) {
                 let result = if side == 0 {
                     &mut reading.outcome.attacker
                 } else {
@@ -254,6 +264,20 @@ impl Reading {
         }
         reading
     }
+}
+
+/// The differential a claim's `diff=` value says: `+1`, `-3`.
+fn differential_of(value: &Atom<'_>) -> Option<i32> {
+    value.text.trim_start_matches('+').parse().ok()
+}
+
+/// The differential the line's claim says, if it says one.
+fn said_differential(action: &Action<'_, '_>) -> Option<i32> {
+    action.outcome()?.iter().find_map(|atom| {
+        value::pair(atom)
+            .filter(|(key, _)| *key == "diff")
+            .and_then(|(_, v)| differential_of(&v))
+    })
 }
 
 /// The piece a claim's word names, of either side.
@@ -755,16 +779,13 @@ fn claims(
     let mut subject: Option<usize> = None;
     for atom in claimed {
         if let Some((key, v)) = value::pair(atom) {
-            if key == "diff" {
-                let said = v.text.trim_start_matches('+').parse::<i32>().ok();
-                if said != Some(differential) {
-                    out.push(Violation::of(
-                        &codes::DIFF_MISMATCH,
-                        atom.span,
-                        format!("the differential is {rolled}; the log says {}", v.text),
-                        rules::MELEE,
-                    ));
-                }
+            if key == "diff" && differential_of(&v) != Some(differential) {
+                out.push(Violation::of(
+                    &codes::DIFF_MISMATCH,
+                    atom.span,
+                    format!("the differential is {rolled}; the log says {}", v.text),
+                    rules::MELEE,
+                ));
             }
             continue;
         }
