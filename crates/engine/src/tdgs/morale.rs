@@ -224,7 +224,11 @@ impl Weighed {
         for (entity, (was, now)) in before.iter().zip(entities).enumerate() {
             let moved = was.anchor != now.anchor;
             if !moved && was.status == now.status {
-                weighed.changed |= u64::from(was.hp != now.hp) << entity;
+                // A disputed HP (TDGS-R54) is weighed at every line: its
+                // check may have been passed over, and be owed now.
+                let hp_changed =
+                    was.hp != now.hp || was.hp_other.is_some() || now.hp_other.is_some();
+                weighed.changed |= u64::from(hp_changed) << entity;
                 continue;
             }
             weighed.changed |= 1 << entity;
