@@ -185,6 +185,15 @@ fn edited(line: usize, from: &str, to: &str, keep: Option<usize>, added: &[&str]
     lines.join("\n") + "\n"
 }
 
+/// The sample's first `n` lines, as a battle that ends there.
+fn first_lines(n: usize) -> String {
+    SAMPLE
+        .lines()
+        .take(n)
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
 /// The findings of `text` as (code, line, the text labelled), and the end.
 fn linted(text: &str) -> (Vec<(&'static str, usize, String)>, Replay<Hastings1066>) {
     let archive = parse(text);
@@ -231,7 +240,7 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
         ends(&replayed, Side::Normans, "BF1"),
         (Some("0820".to_string()), Standing::Disrupted)
     );
-    let unpaid: String = SAMPLE.lines().take(96).collect::<Vec<_>>().join("\n") + "\n";
+    let unpaid = first_lines(96);
     let (found, _) = linted(&unpaid);
     let codes: Vec<&str> = found.iter().map(|f| f.0).collect();
     assert_eq!(
@@ -317,7 +326,7 @@ fn a_refused_morale_result_is_played_as_the_log_goes_on() {
         ends(&replayed, Side::Saxons, "F2"),
         (Some("1121".to_string()), Standing::Good)
     );
-    let unpaid: String = SAMPLE.lines().take(146).collect::<Vec<_>>().join("\n") + "\n";
+    let unpaid = first_lines(146);
     let codes: Vec<&str> = linted(&unpaid).0.iter().map(|f| f.0).collect();
     assert_eq!(codes, ["hastings-1066::rout-missing"]);
     // F3 rolls 1 on D after BB1's fire: no effect. Written `routed`: with
