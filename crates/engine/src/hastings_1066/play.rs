@@ -5,9 +5,10 @@
 //! Phase at the end of the Saxon block); every line in a segment it belongs
 //! to, written by the side that acts in it.
 //!
-//! Under construction (issue 13): what each line does (orders, movement,
-//! fire, melee and their consequences) is checked by modules still to come;
-//! until then a line is checked for its place in the sequence only.
+//! Here a line is checked for its place in the sequence and handed to the
+//! module of its verb (orders, movement, reaction, fire, melee, morale,
+//! rout and the other consequences); what a line owes is paid by the lines
+//! after it, or reported missing (spec 1.4).
 
 use std::borrow::Cow;
 use std::ops::Deref;
