@@ -323,12 +323,14 @@ fn read_on(
         (owes, owes && super::play::pays(&scratch, next))
     };
     let (roll_owes, roll_paid) = owes(rolled);
+    if roll_paid {
+        return rolled;
+    }
     let (claim_owes, claim_paid) = owes(claimed);
-    match (roll_paid, claim_paid) {
-        (true, _) => rolled,
-        (false, true) => claimed,
-        _ if roll_owes && !claim_owes => claimed,
-        _ => rolled,
+    if claim_paid || (roll_owes && !claim_owes) {
+        claimed
+    } else {
+        rolled
     }
 }
 

@@ -127,12 +127,12 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
     }
     // A rout retreats three hexes at once, and another sends a routed unit
     // three more (9.2.3, 9.2.3.7).
-    let routs = if played == after {
+    let owes_rout = if played == after {
         result == MoraleResult::Routed
     } else {
         played == Standing::Routed
     };
-    if routs {
+    if owes_rout {
         let pursuers: SmallVec<[usize; 4]> = by.into_iter().flatten().collect();
         super::rout::owe(fold, piece, &pursuers, action.span);
     }
