@@ -13,7 +13,7 @@ use senlac_notation::Span;
 use smallvec::SmallVec;
 
 use super::state::{Edge, EntityState, MoraleCheck, State, Status, Triggers};
-use super::tables::{self, Trigger};
+use super::tables::Trigger;
 
 // ---------------------------------------------------------------- movement
 
@@ -314,11 +314,12 @@ fn weigh(
         // owes the check only if the log's next line follows the account
         // that reaches it (TDGS-R54).
         let other = now.hp_other.map(|o| o.hp);
-        let reached =
-            |test: fn(i32, i32) -> bool| test(now.hp, max) || other.is_some_and(|hp| test(hp, max));
+        let reached = |trigger: Trigger| {
+            trigger.hp_reached(now.hp, max) || other.is_some_and(|hp| trigger.hp_reached(hp, max))
+        };
         for (trigger, reached) in [
-            (Trigger::Half, reached(tables::half_reached)),
-            (Trigger::Quarter, reached(tables::quarter_reached)),
+            (Trigger::Half, reached(Trigger::Half)),
+            (Trigger::Quarter, reached(Trigger::Quarter)),
         ] {
             if hp_weighed && reached && !now.spent.contains(trigger) {
                 // The attacker, for HP triggers: an enemy it engaged in the line.

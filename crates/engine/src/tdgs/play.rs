@@ -2821,14 +2821,10 @@ fn disputed(state: &State, check: &super::state::MoraleCheck) -> bool {
         return false;
     };
     let max = info.max_hp;
-    check.triggers.iter().all(|trigger| {
-        let test = match trigger {
-            super::tables::Trigger::Half => tables::half_reached,
-            super::tables::Trigger::Quarter => tables::quarter_reached,
-            _ => return false,
-        };
-        test(e.hp, max) != test(other.hp, max)
-    })
+    check
+        .triggers
+        .iter()
+        .all(|trigger| trigger.hp_reached(e.hp, max) != trigger.hp_reached(other.hp, max))
 }
 
 /// Whether the line after this step is `unit`'s morale check.

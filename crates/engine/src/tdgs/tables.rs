@@ -536,6 +536,16 @@ impl Trigger {
         Trigger::Terror,
     ];
 
+    /// Whether `hp` of `max` reaches this trigger: the HP triggers' test
+    /// (half, quarter); false for the others.
+    pub const fn hp_reached(self, hp: i32, max: i32) -> bool {
+        match self {
+            Trigger::Half => half_reached(hp, max),
+            Trigger::Quarter => quarter_reached(hp, max),
+            _ => false,
+        }
+    }
+
     /// The trigger's row of [`TRIGGERS`].
     pub const fn row(self) -> &'static TriggerRow {
         &TRIGGERS[self as usize]
