@@ -295,6 +295,15 @@ fn each_melee_claim_changed_is_one_error() {
             "hastings-1066::diff-mismatch",
             "diff=+2",
         ),
+        // At -7 or worse the claim's reading is the automatic loss, the
+        // die not read (HS-R13); the lines after follow the roll's -/M.
+        (
+            142,
+            "diff=+9",
+            "diff=-7",
+            "hastings-1066::diff-mismatch",
+            "diff=-7",
+        ),
     ] {
         let (found, replayed) = linted(&edited(line, from, to, None, &[]));
         assert_eq!(
