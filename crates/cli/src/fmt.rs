@@ -94,10 +94,10 @@ fn layout_of(reader: impl Read) -> std::io::Result<(bool, LineEnding)> {
 /// again, to compare), writing the canonical text to `out` if given.
 fn format_stream(
     name: &str,
-    input: impl Read,
-    mut original: impl Read,
+    input: impl Read + Send,
+    mut original: impl Read + Send,
     layout: (bool, LineEnding),
-    mut out: Option<&mut dyn Write>,
+    mut out: Option<&mut (dyn Write + Send)>,
 ) -> Result<Formatted, Exit> {
     let (bom, ending) = layout;
     let mut buffer = Vec::new();
@@ -204,7 +204,9 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
         }
     };
     let mut found = {
-        let out = replacement.as_mut().map(|r| r.file() as &mut dyn Write);
+        let out = replacement
+            .as_mut()
+            .map(|r| r.file() as &mut (dyn Write + Send));
         match format_stream(&name, file, original, layout, out) {
             Ok(found) => found,
             Err(exit) => return exit,

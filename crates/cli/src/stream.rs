@@ -4,7 +4,8 @@
 //! and cut into battles by [`senlac_notation::split`], which finds where they
 //! start without parsing them; the battle cut off by the chunk's end waits for
 //! more bytes. The battles of a chunk can then be parsed and checked in
-//! parallel ([`Chunk::parse`]), each worker reusing one tree.
+//! parallel ([`Chunk::parse`]), each worker reusing one tree, while the next
+//! chunk is read and cut. Two chunks are held at a time.
 
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -110,17 +111,88 @@ impl Placer {
 
 /// Calls `each` with the chunks of `reader` in order, each cut into its whole
 /// battles; `each` may stop the reading. Returns the number of bytes read.
-pub fn for_each_text_chunk<R: Read>(
+///
+/// The next chunk is read, decoded and cut into battles on one thread while
+/// `each` checks this one on the others, so only the first chunk's read
+/// waits alone.
+pub fn for_each_text_chunk<R: Read + Send>(
     mut reader: R,
-    mut each: impl FnMut(&Chunk<'_>) -> ControlFlow<()>,
+    mut each: impl FnMut(&Chunk<'_>) -> ControlFlow<()> + Send,
 ) -> std::io::Result<usize> {
-    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK);
-    let mut starts: Vec<usize> = Vec::new();
     let mut origin = Origin { offset: 0, line: 0 };
-    let mut eof = false;
-    let mut want = CHUNK;
+    let mut current = ReadChunk::next(&mut reader, Vec::with_capacity(CHUNK), CHUNK, origin)?;
+    let mut spare: Vec<u8> = Vec::new();
     loop {
+        let chunk = Chunk {
+            text: &current.text,
+            starts: &current.starts,
+            utf8_errors: &current.utf8_errors,
+            origin,
+        };
+        let read = origin.offset + current.len();
+        if current.eof {
+            // The last chunk: whether `each` stops changes nothing more.
+            let _ = each(&chunk);
+            return Ok(read);
+        }
+        let consumed = current.consumed;
+        let after = Origin {
+            offset: origin.offset + consumed,
+            line: origin.line + memchr::memchr_iter(b'\n', &current.raw()[..consumed]).count(),
+        };
+        let left = current.len() - consumed;
+        // A battle longer than what is buffered: read more before trying again.
+        let want = if consumed == 0 {
+            left.max(CHUNK) * 2
+        } else {
+            CHUNK.max(left)
+        };
+        let mut buf = std::mem::take(&mut spare);
+        let (flow, next) = rayon::join(
+            || each(&chunk),
+            || {
+                buf.clear();
+                buf.extend_from_slice(&current.raw()[consumed..]);
+                buf.extend_from_slice(&current.tail);
+                ReadChunk::next(&mut reader, buf, want, after)
+            },
+        );
+        if flow.is_break() {
+            return Ok(read);
+        }
+        spare = std::mem::replace(&mut current, next?).into_buffer();
+        origin = after;
+    }
+}
+
+/// One chunk as read: its text up to its last newline, decoded and cut
+/// into battles, and the bytes read past that newline.
+struct ReadChunk {
+    text: String,
+    /// The bytes as read, when `text` is not them (invalid UTF-8 replaced):
+    /// what is carried to the next chunk is read from these.
+    raw: Option<Vec<u8>>,
+    /// Bytes read past the last newline: the start of a line.
+    tail: Vec<u8>,
+    starts: Vec<usize>,
+    utf8_errors: Vec<SyntaxError>,
+    /// Where the battle that may go on past the chunk starts: the next
+    /// chunk holds the text from here again.
+    consumed: usize,
+    eof: bool,
+}
+
+impl ReadChunk {
+    /// Reads on into `buf` (holding what the last chunk carried over) until
+    /// it holds `want` bytes or the reader ends, and cuts the result.
+    fn next(
+        reader: &mut impl Read,
+        mut buf: Vec<u8>,
+        want: usize,
+        origin: Origin,
+    ) -> std::io::Result<ReadChunk> {
         // Read into the buffer's spare room: nothing is zero-filled first.
+        let mut eof = false;
         while !eof && buf.len() < want {
             let asked = (want - buf.len()) as u64;
             let got = reader.by_ref().take(asked).read_to_end(&mut buf)?;
@@ -131,49 +203,62 @@ pub fn for_each_text_chunk<R: Read>(
         } else {
             memchr::memrchr(b'\n', &buf).map_or(0, |i| i + 1)
         };
-        let (text, utf8_errors) = decode_from(&buf[..cut], origin.offset);
-        starts.clear();
+        let tail = buf.split_off(cut);
+        let (text, raw, utf8_errors) = match String::from_utf8(buf) {
+            Ok(text) => (text, None, Vec::new()),
+            Err(e) => {
+                let raw = e.into_bytes();
+                let (text, errors) = decode_from(&raw, origin.offset);
+                (text.into_owned(), Some(raw), errors)
+            }
+        };
         let first = if origin.offset == 0 {
             bom_len(&text)
         } else {
             0
         };
-        starts.extend(split::starts(&text, first));
+        let mut starts: Vec<usize> = split::starts(&text, first).collect();
         // The last battle may go on past the cut, unless the file ends there.
         let consumed = if eof {
             cut
         } else {
             starts.pop().unwrap_or(cut)
         };
-        let chunk = Chunk {
-            text: &text,
-            starts: &starts,
-            utf8_errors: &utf8_errors,
-            origin,
-        };
-        let flow = each(&chunk);
-        if eof || flow.is_break() {
-            return Ok(origin.offset + buf.len());
-        }
-        origin.line += memchr::memchr_iter(b'\n', &buf[..consumed]).count();
-        origin.offset += consumed;
-        drop(text);
-        buf.drain(..consumed);
-        // A battle longer than what is buffered: read more before trying again.
-        want = if consumed == 0 {
-            buf.len().max(CHUNK) * 2
-        } else {
-            CHUNK.max(buf.len())
-        };
+        Ok(ReadChunk {
+            text,
+            raw,
+            tail,
+            starts,
+            utf8_errors,
+            consumed,
+            eof,
+        })
+    }
+
+    /// The chunk's bytes as read, up to its last newline.
+    fn raw(&self) -> &[u8] {
+        self.raw.as_deref().unwrap_or(self.text.as_bytes())
+    }
+
+    /// How many bytes were read into it.
+    fn len(&self) -> usize {
+        self.raw().len() + self.tail.len()
+    }
+
+    /// Its text's buffer, emptied, for the chunk after next.
+    fn into_buffer(self) -> Vec<u8> {
+        let mut buf = self.text.into_bytes();
+        buf.clear();
+        buf
     }
 }
 
 /// Calls `each` with the battles of `reader`, parsed, a chunk at a time, each
 /// with the UTF-8 errors inside it, and where the chunk's text starts; `each`
 /// may stop the reading. Returns the number of bytes read.
-pub fn for_each_chunk<R: Read>(
+pub fn for_each_chunk<R: Read + Send>(
     reader: R,
-    mut each: impl FnMut(&[(Battle<'_>, Vec<SyntaxError>)], Origin) -> ControlFlow<()>,
+    mut each: impl FnMut(&[(Battle<'_>, Vec<SyntaxError>)], Origin) -> ControlFlow<()> + Send,
 ) -> std::io::Result<usize> {
     for_each_text_chunk(reader, |chunk| {
         let mut parser = Parser::new(chunk.text);
