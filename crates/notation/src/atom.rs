@@ -295,6 +295,11 @@ pub(crate) fn classify_scanned(text: &str, mask: u8) -> AtomKind {
     {
         return AtomKind::Word;
     }
+    // A path of cells, `0204-0205`: digits and `-` only, so the mask says
+    // which shape to try first.
+    if mask == DIGIT | WORD_PUNCT && is_cell_chain(bytes) {
+        return AtomKind::CellChain;
+    }
     // A reaction's `>` and an outcome's `=>`: one atom in ten of Mass
     // Combat's and Hastings's.
     match bytes {
@@ -571,6 +576,13 @@ mod tests {
         /// `classify` tells from its text.
         #[test]
         fn the_scanned_kind_is_the_classified_kind(text in "[0-9dx:=+>a-zA-Z_.'é-]{1,10}") {
+            proptest::prop_assert_eq!(classify_scanned(&text, mask_of(&text)), classify(&text), "{:?}", text);
+        }
+
+        /// The same for runs of digits and `-`, as paths are written: the
+        /// loop tells a path of cells from these byte classes alone.
+        #[test]
+        fn a_scanned_path_is_the_classified_path(text in "([0-9]{3,5}-?){1,4}") {
             proptest::prop_assert_eq!(classify_scanned(&text, mask_of(&text)), classify(&text), "{:?}", text);
         }
     }
