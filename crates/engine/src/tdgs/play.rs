@@ -901,10 +901,7 @@ fn claimed_as_written(fold: &mut impl Emit, action: &Action<'_, '_>) {
                     // The HP worked out from the damage written stays the
                     // other account (TDGS-R54).
                     let e = &fold.entities[entity];
-                    let worked_out = match e.hp_other {
-                        Some(other) if other.worked_out => other.hp,
-                        _ => e.hp,
-                    };
+                    let worked_out = e.hp_worked_out();
                     if hp != e.hp {
                         fold.emit(Event::HpClaimed {
                             entity,
@@ -1713,8 +1710,8 @@ fn signed(n: i32) -> String {
     }
 }
 
-/// `damage` lowers HP, not below 0; a unit at 0 is destroyed, a hero dead,
-/// a hero at or below 5 % unconscious (COMBAT-6, UNITS-4, -5).
+/// `damage` lowers HP, not below 0, and [`fallen`] gives the status they
+/// leave.
 ///
 /// While a wrong claim disputes the HP (TDGS-R54), both accounts are
 /// lowered, and one that falls to 0 removes the entity only when the
@@ -1846,10 +1843,8 @@ fn claims(
                     continue;
                 };
                 if key == "hp" {
-                    let (actual, other) = {
-                        let e = &fold.entities[entity];
-                        (e.hp, e.hp_other)
-                    };
+                    let e = fold.entities[entity];
+                    let (actual, other) = (e.hp, e.hp_other);
                     let claims = |hp: i32| value::integer(&v) == Some(i64::from(hp));
                     // While a wrong claim disputes the HP, the next claim may
                     // follow either account; the replay then follows it
@@ -1868,12 +1863,8 @@ fn claims(
                                 format!("{name} has {actual} HP of {max} after this line"),
                                 format!("write `hp={actual}`"),
                             ),
-                            Some(other) => {
-                                let (claimed, worked_out) = if other.worked_out {
-                                    (actual, other.hp)
-                                } else {
-                                    (other.hp, actual)
-                                };
+                            Some(_) => {
+                                let (claimed, worked_out) = (e.hp_claimed(), e.hp_worked_out());
                                 (
                                     format!(
                                         "{name} has {claimed} HP of {max} after this line as its last claim left it, {worked_out} by the damage written"

@@ -643,6 +643,25 @@ pub struct OtherHp {
     pub worked_out: bool,
 }
 
+impl EntityState {
+    /// Its HP as the damage written works them out: the account followed,
+    /// unless a dispute (TDGS-R54) keeps that one as the other.
+    pub fn hp_worked_out(&self) -> i32 {
+        match self.hp_other {
+            Some(other) if other.worked_out => other.hp,
+            _ => self.hp,
+        }
+    }
+
+    /// Its HP as the last `hp=` claim left them, less the damage since.
+    pub fn hp_claimed(&self) -> i32 {
+        match self.hp_other {
+            Some(other) if !other.worked_out => other.hp,
+            _ => self.hp,
+        }
+    }
+}
+
 /// The open activation and what it has spent (ACTIONS-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Activation {
