@@ -210,6 +210,14 @@ fn linted(text: &str) -> (Vec<(&'static str, usize, String)>, Replay<Hastings106
     (found, replay)
 }
 
+/// The end of `text`, whose one finding is `code` on `line`, labelling
+/// `labelled`.
+fn one_error(text: &str, code: &str, line: usize, labelled: &str) -> Replay<Hastings1066> {
+    let (found, replayed) = linted(text);
+    assert_eq!(found, [(code, line, labelled.to_string())]);
+    replayed
+}
+
 /// Where a piece stands at the end, and its standing.
 fn ends(replay: &Replay<Hastings1066>, side: Side, id: &str) -> (Option<String>, Standing) {
     let piece = replay.state.roster.piece(side, id).expect(id);
@@ -226,16 +234,14 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
     // is played: one error, and the battle ends as the clean log's does
     // (before HS-R65 the claim's reading gave ten errors).
     let slip = edited(96, "BF1 routed", "BF1 disrupted", None, &[]);
-    let (found, replayed) = linted(&slip);
-    assert_eq!(found, [(mismatch, 96, "disrupted".to_string())]);
+    let replayed = one_error(&slip, mismatch, 96, "disrupted");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     // The same claim from a writer who read the table wrong and wrote no
     // rout: the claim is played, BF1 disrupted where it fought, and
     // nothing is owed. The log as written, with its `routed` claim and no
     // rout after it, owes the rout and BF2's morale check.
     let misread = edited(96, "BF1 routed", "BF1 disrupted", Some(96), &[]);
-    let (found, replayed) = linted(&misread);
-    assert_eq!(found, [(mismatch, 96, "disrupted".to_string())]);
+    let replayed = one_error(&misread, mismatch, 96, "disrupted");
     assert_eq!(
         ends(&replayed, Side::Normans, "BF1"),
         (Some("0820".to_string()), Standing::Disrupted)
@@ -256,8 +262,7 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
     // claim is, and F1 beside it owes no check (9.6.4: not routed by
     // Charge or Attack & Pursue).
     let slip = edited(163, "F3 disrupted", "F3 routed", None, &[]);
-    let (found, replayed) = linted(&slip);
-    assert_eq!(found, [(mismatch, 163, "routed".to_string())]);
+    let replayed = one_error(&slip, mismatch, 163, "routed");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     let routed = edited(
         163,
@@ -266,8 +271,7 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
         Some(163),
         &["    F3 rout 0919-0818-0718-0618 facing=2"],
     );
-    let (found, replayed) = linted(&routed);
-    assert_eq!(found, [(mismatch, 163, "routed".to_string())]);
+    let replayed = one_error(&routed, mismatch, 163, "routed");
     assert_eq!(
         ends(&replayed, Side::Saxons, "F3"),
         (Some("0618".to_string()), Standing::Routed)
@@ -322,15 +326,13 @@ fn a_refused_morale_result_is_played_as_the_log_goes_on() {
     // F2 rolls 4 on D after BK1+BK2's melee: routed. Written `ok`, with its
     // rout two lines on, past the knights' own checks: the roll is played.
     let slip = edited(144, "F2 routed", "F2 ok", None, &[]);
-    let (found, replayed) = linted(&slip);
-    assert_eq!(found, [(mismatch, 144, "ok".to_string())]);
+    let replayed = one_error(&slip, mismatch, 144, "ok");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     // Written `ok` by a writer who wrote no rout: the claim is played, and
     // F2 stands, good, where it fought. With `routed` and no rout, the
     // rout is missing.
     let misread = edited(144, "F2 routed", "F2 ok", Some(146), &[]);
-    let (found, replayed) = linted(&misread);
-    assert_eq!(found, [(mismatch, 144, "ok".to_string())]);
+    let replayed = one_error(&misread, mismatch, 144, "ok");
     assert_eq!(
         ends(&replayed, Side::Saxons, "F2"),
         (Some("1121".to_string()), Standing::Good)
@@ -342,8 +344,7 @@ fn a_refused_morale_result_is_played_as_the_log_goes_on() {
     // the sample's lines after it the roll is played; with a rout written
     // next, the claim is.
     let slip = edited(161, "F3 ok", "F3 routed", None, &[]);
-    let (found, replayed) = linted(&slip);
-    assert_eq!(found, [(mismatch, 161, "routed".to_string())]);
+    let replayed = one_error(&slip, mismatch, 161, "routed");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     let routed = edited(
         161,
@@ -352,8 +353,7 @@ fn a_refused_morale_result_is_played_as_the_log_goes_on() {
         Some(161),
         &["    F3 rout 0919-0818-0718-0618 facing=2"],
     );
-    let (found, replayed) = linted(&routed);
-    assert_eq!(found, [(mismatch, 161, "routed".to_string())]);
+    let replayed = one_error(&routed, mismatch, 161, "routed");
     assert_eq!(
         ends(&replayed, Side::Saxons, "F3"),
         (Some("0618".to_string()), Standing::Routed)
