@@ -245,11 +245,9 @@ impl ReadChunk {
         self.raw().len() + self.tail.len()
     }
 
-    /// Its text's buffer, emptied, for the chunk after next.
+    /// Its text's buffer, for the chunk after next.
     fn into_buffer(self) -> Vec<u8> {
-        let mut buf = self.text.into_bytes();
-        buf.clear();
-        buf
+        self.text.into_bytes()
     }
 }
 
