@@ -166,13 +166,11 @@ pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violati
     } else {
         // The claim is reported: which result the log went on from, the
         // roll's or the claim's, its next line tells (HS-R65). A wrong
-        // `diff=` reads the die on the column it names.
+        // `diff=` reads the die on the column it names (no die, 0, is no
+        // face: no reading, unless the column needs none).
         let at_claimed_diff = said_differential(action)
             .filter(|&d| d != differential)
-            .and_then(|d| match MeleeColumn::of(d) {
-                None => Some(tables::AUTOMATIC_LOSS),
-                Some(column) => die.and_then(|face| column.outcome(face)),
-            });
+            .and_then(|d| tables::melee_outcome(d, die.unwrap_or(0)));
         let base =
             at_claimed_diff.map_or(rolled, |o| Reading::rolled(fold, &attackers, &defenders, o));
         let claimed = Reading::claimed(fold, action, &attackers, &defenders, base);
