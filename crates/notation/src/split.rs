@@ -12,31 +12,65 @@ use crate::parse::{brace_comment_close, line_end, scan_string, scan_tag};
 /// Where each battle starts, the first at `from` (a battle's start, or the
 /// blanks before one); nothing when only blanks are left. The last runs to
 /// the end of `src`.
-pub fn starts(src: &str, from: usize) -> impl Iterator<Item = usize> + '_ {
+pub fn starts(src: &str, from: usize) -> Starts<'_> {
     let rest = src.as_bytes().get(from..).unwrap_or_default();
     let first = (!rest.iter().all(u8::is_ascii_whitespace)).then_some(from);
-    std::iter::successors(first, move |&start| next_start(src, start))
+    Starts {
+        src,
+        next: first,
+        semicolon: None,
+    }
+}
+
+/// The battles' starts, from [`starts`].
+#[derive(Clone, Debug)]
+pub struct Starts<'s> {
+    src: &'s str,
+    next: Option<usize>,
+    /// The first `;` at or after where the last search stopped, or the
+    /// text's end: found once and kept until the search passes it, so a
+    /// `;` is looked for once over the whole text, not once per `[`, `{`
+    /// or `"` met (most texts have none). `None` until first looked for.
+    semicolon: Option<usize>,
+}
+
+impl Iterator for Starts<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let start = self.next?;
+        self.next = after(self.src, start, &mut self.semicolon);
+        Some(start)
+    }
 }
 
 /// Where the battle after the one starting at `from` starts, or `None` when
 /// the battle runs to the end of `src`.
 pub fn next_start(src: &str, from: usize) -> Option<usize> {
+    after(src, from, &mut None)
+}
+
+/// [`next_start`], with `semicolon` the first `;` at or after some place
+/// at or before `from` (or the text's end), if known.
+fn after(src: &str, from: usize, semicolon: &mut Option<usize>) -> Option<usize> {
     let bytes = src.as_bytes();
     let mut at = skip_tag_section(src, from);
     // Past the tags, only a `[` outside comments and strings ends the battle.
-    // memchr takes three bytes: a `;` is looked for on its own, only up to
-    // the next of the others, so no byte is scanned twice over.
     loop {
         let rest = &bytes[at.min(bytes.len())..];
         let other = memchr::memchr3(b'[', b'{', b'"', rest).map_or(bytes.len(), |o| at + o);
-        let next = memchr::memchr(b';', &bytes[at.min(other)..other]).map_or(other, |o| at + o);
+        let semicolon = match *semicolon {
+            Some(known) if known >= at => known,
+            _ => *semicolon.insert(memchr::memchr(b';', rest).map_or(bytes.len(), |o| at + o)),
+        };
+        let next = other.min(semicolon);
         if next >= bytes.len() {
             return None;
         }
         at = match bytes[next] {
             b'[' => return Some(next),
             b'{' => brace_comment_end(src, next),
-            b'"' => scan_string(bytes, next, line_end(bytes, next)).unwrap_or_else(|end| end),
+            b'"' => scan_string(bytes, next).unwrap_or_else(|end| end),
             _ => line_end(bytes, next),
         };
     }

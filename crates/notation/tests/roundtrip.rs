@@ -1189,6 +1189,31 @@ fn hastings_sample_formats_to_itself() {
     assert_eq!(format(&reparsed), once);
 }
 
+/// The split keeps the next `;` it found across battles: a `;` far ahead,
+/// one inside a string or a `{ }` comment (passed over, then looked for
+/// again), a `[` after a `;` on its line, and a string left open at its
+/// line's end (with an escape just before the newline) each cut the
+/// archive where the parser does.
+#[test]
+fn battles_are_cut_where_the_parser_cuts_them_around_semicolons_and_strings() {
+    let battles = [
+        "1. x\n  A hold \"a; [b\"\n",
+        "1. x\n  A hold { c; [d }\n  B hold\n",
+        "1. x\n  A hold ; e [f\n",
+        "1. x\n  A hold \"open [g\\\n  B hold \"h\\\"[i\"\n",
+        "1. x\n  A hold\n",
+    ];
+    let text: String = battles.iter().map(|b| format!("{HEADER}\n{b}\n")).collect();
+    let archive = parse(&text);
+    assert_eq!(
+        archive.battles.len(),
+        battles.len(),
+        "{}",
+        describe_errors(&archive)
+    );
+    check_split(&text, &archive).unwrap();
+}
+
 /// A comment written under an action explains it and keeps the action's
 /// depth, even before a phase label or a turn; one written at the depth of
 /// what follows goes with that.
