@@ -3538,11 +3538,12 @@ fn retreat(
 
 /// Whether `entity` with its anchor at `anchor` stands on hazardous ground.
 fn on_hazard(state: &State, entity: usize, anchor: Cell) -> bool {
-    state.info(entity).is_some_and(|info| {
-        Footprint::new(anchor, info.width, info.height)
-            .cells()
-            .any(|c| state.roster.ground_at(c).is_some_and(|g| g.hazardous()))
-    })
+    state.roster.hazards
+        && state.info(entity).is_some_and(|info| {
+            Footprint::new(anchor, info.width, info.height)
+                .cells()
+                .any(|c| state.roster.ground_at(c).is_some_and(|g| g.hazardous()))
+        })
 }
 
 /// `X hazard damage=N` (POSITION-11): the damage an owed hazard did, as

@@ -67,6 +67,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     armies_for_sides(battle, &generic, before, out);
     read_map(battle, &generic, before, &mut roster, out);
     lay_terrain(battle, &generic, &mut roster, out);
+    roster.hazards = roster.ground.iter().any(|ground| ground.hazardous());
     read_edges(&generic, &mut roster, out);
     let declared = declare_entities(&generic, &mut roster, out);
     roster.index_ids();

@@ -376,6 +376,9 @@ pub struct Roster {
     pub rows: u8,
     /// Each square's terrain, row by row from 0101: see [`Roster::ground_at`].
     pub ground: Vec<Ground>,
+    /// Whether any square of [`Roster::ground`] is hazardous: most maps
+    /// have none, and every activation's opening asks (POSITION-11).
+    pub hazards: bool,
     /// Per side, each entity's index by id: lines name entities by id, and
     /// a lookup must not pass over every entity.
     pub ids: Vec<IdMap<usize>>,
