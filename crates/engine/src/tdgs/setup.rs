@@ -1513,6 +1513,11 @@ fn unplaced(
     out: &mut Vec<Violation>,
 ) {
     let count = roster.entities.len();
+    // Only an entity with no anchor is judged below: with every entity
+    // placed, as in most battles, the setup lines need not be read again.
+    if (0..count).all(|entity| anchors.get(entity).copied().flatten().is_some()) {
+        return;
+    }
     // Each entity a placement names, with the placement's span.
     let mut named: Vec<Option<Span>> = vec![None; count];
     // Ids placed on lines that are not `deploy` lines as far as the
