@@ -315,6 +315,11 @@ fn armies_for_sides(
     let tag = crate::tags::value_atom(battle, "Sides");
     let value = battle.tag("Sides").unwrap_or_default();
     let tagged = words_at(&value);
+    // Every side the tag names has an army, and there are two: nothing
+    // below would be reported, so no line is read again to find out why.
+    if armies.len() >= 2 && tagged.iter().all(|(_, name)| armies.contains(name)) {
+        return;
+    }
     // An army line the notation could not read, an army of a side the tag
     // does not name or a second army of a side (the generic
     // `setup::unknown-side`, `setup::duplicate-side`) may be the missing
