@@ -1,11 +1,11 @@
 //! Where battles start in an archive, found without parsing them.
 //!
 //! A battle ends at a `[` that is neither in its tag section nor inside a
-//! comment or a string (docs/notation.md, "Archives"). [`next_start`] follows
+//! comment or a string (docs/notation.md, "Archives"). [`starts`] follows
 //! only that much of the parser's state, jumping with `memchr` from one byte
 //! that can change it to the next, so a reader can cut an archive into
 //! battles on one thread and parse them on all the others. A test holds it to
-//! the parser: the battles it cuts are the battles [`crate::parse`] finds.
+//! the parser: the battles it cuts are the battles [`crate::parse()`] finds.
 
 use crate::parse::{brace_comment_close, line_end, scan_string, scan_tag};
 
@@ -45,13 +45,8 @@ impl Iterator for Starts<'_> {
 }
 
 /// Where the battle after the one starting at `from` starts, or `None` when
-/// the battle runs to the end of `src`.
-pub fn next_start(src: &str, from: usize) -> Option<usize> {
-    after(src, from, &mut None)
-}
-
-/// [`next_start`], with `semicolon` the first `;` at or after some place
-/// at or before `from` (or the text's end), if known.
+/// the battle runs to the end of `src`; `semicolon` is [`Starts`]'s kept
+/// `;`, the first at or after some place at or before `from`, if known.
 fn after(src: &str, from: usize, semicolon: &mut Option<usize>) -> Option<usize> {
     let bytes = src.as_bytes();
     let mut at = skip_tag_section(src, from);
