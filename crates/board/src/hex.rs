@@ -446,7 +446,7 @@ fn inside(from: Cube, delta: Cube, hex: Cube) -> Option<(Fraction, Fraction)> {
 /// vertex, side, vertex, centre, and its steps are exactly [`between`]'s.
 /// Every other line crosses sides and never runs along one: it leaves each
 /// hex where it enters the next, so the hexes it enters are found one from
-/// the other, exactly, on integers ([`Crossing`]).
+/// the other, exactly, on integers (`Crossing`).
 pub fn straightedge(a: Cell, b: Cell, parity: Parity) -> impl Iterator<Item = Between> {
     let (from, to) = (to_cube(a, parity), to_cube(b, parity));
     let delta = Cube::new(to.q - from.q, to.r - from.r);

@@ -1,7 +1,7 @@
 //! senlac's rules engine.
 //!
-//! A rule system implements the contract in [`system`]: [`Ruleset`] turns the
-//! notation's generic steps into its own events, [`replay`] folds them into a
+//! A rule system implements the contract in [`mod@system`]: [`Ruleset`] turns the
+//! notation's generic steps into its own events, [`replay()`] folds them into a
 //! [`Timeline`] of states, and [`Game`] is what printers see of the result.
 //! [`SYSTEMS`] is the one registry from Rules tag to system. This crate does
 //! no I/O and prints nothing.

@@ -91,7 +91,7 @@ pub fn frame_start(
 pub struct Figure {
     pub name: String,
     pub caption: String,
-    /// Index into [`Timeline::states`].
+    /// The index of its state, for [`Timeline::state`].
     pub state: usize,
     /// Where the mark stands in the battle's text (a byte offset): a mark
     /// among the setup lines shows the setup as it stands there.

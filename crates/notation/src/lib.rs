@@ -1,7 +1,7 @@
 //! The senlac battle notation: syntax only.
 //!
 //! This crate owns the text format described in docs/notation.md: a streaming,
-//! never-failing parser ([`Parser`] with a [`Visitor`], or [`parse`] for a tree),
+//! never-failing parser ([`Parser`] with a [`Visitor`], or [`parse()`] for a tree),
 //! a lossless flat syntax tree ([`Battle`]), the canonical formatter
 //! ([`format()`]), syntax diagnostics ([`SyntaxError`]) and the lowering of a
 //! tree into generic setup and actions ([`lower`]). It does no I/O and knows no

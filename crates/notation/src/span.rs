@@ -2,7 +2,7 @@
 
 /// A half-open byte range `start..end` into the text given to the parser.
 ///
-/// Offsets are `u32` to keep atoms small; [`crate::parse`] refuses a single input
+/// Offsets are `u32` to keep atoms small; [`crate::parse()`] refuses a single input
 /// of 4 GiB or more, and huge archives are parsed battle by battle instead.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {

@@ -2,7 +2,7 @@
 //! the template for new ones. Two sides on a square grid; the one verb is
 //! `move`, and its one rule is that a move goes to a free square next to the
 //! unit's own (orthogonally). Everything a printer shows comes through the
-//! contract in [`crate::system`]; nothing outside this folder names it.
+//! contract in [`mod@crate::system`]; nothing outside this folder names it.
 //!
 //! ```text
 //! [Rules "example/duel"]  [Sides "Red Blue"]

@@ -159,7 +159,7 @@ fn engaged_with(engaged: &[(usize, usize)], entity: usize) -> impl Iterator<Item
 /// HP, the commander's killer for commander lost, the Terrifying entity,
 /// else the nearest enemy. A routed unit's triggers are spent silently.
 ///
-/// Only what the line changed is weighed ([`Weighed::since`]); the
+/// Only what the line changed is weighed (`Weighed::since`); the
 /// triggers it could not have made true were weighed after an earlier line.
 pub fn triggers_after(
     before: &[EntityState],
