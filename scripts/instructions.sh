@@ -23,9 +23,6 @@ if [ $# -gt 0 ]; then
 else
   mapfile -t systems < <("$senlac" rules | awk '{print $1}')
 fi
-anchors=$root/../shared/anchors/instructions.sh
-[ -x "$anchors" ] && "$anchors"
-
 # One worker thread: the same work is counted (the read of the next chunk
 # still runs beside the check of this one, in turn), without the work
 # stealing of two threads, whose share moved the counts by up to 0.7% from
@@ -35,6 +32,26 @@ count() { # instructions of a whole command
   RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>&1 || true
   awk '/^summary:|^totals:/ {print $2; exit}' "$out"; rm -f "$out"
 }
+
+anchors=$root/../shared/anchors/instructions.sh
+declare -A plain_per_byte
+if [ -x "$anchors" ]; then
+  "$anchors"
+  # The anchors' games again without their comments, most of the PGN's
+  # bytes (scripts/pgn_without_comments.py says why): pgn-reader on text
+  # that is all tokens, as a senlac archive is all atoms.
+  pgn=/tmp/senlac-anchor-5mb.pgn # written by the anchors' script
+  plain=/tmp/senlac-anchor-5mb-plain.pgn
+  [ -s "$plain" ] || python3 "$root/scripts/pgn_without_comments.py" "$pgn" > "$plain"
+  bench=/tmp/senlac-anchor-target/release/anchor-bench
+  moves=$("$bench" parse "$plain" | sed 's/.* \([0-9]*\) moves.*/\1/')
+  bytes=$(stat -c %s "$plain")
+  for mode in parse validate; do
+    n=$(count "$bench" $mode "$plain")
+    plain_per_byte[$mode]=$(python3 -c "print($n/$bytes)")
+    python3 -c "print(f'pgn-reader {\"$mode\":9} {$n/$moves:8.0f} instructions/move {$n/$bytes:6.1f} /byte  ({$moves} moves, {$bytes} bytes, without comments)')"
+  done
+fi
 for rules in "${systems[@]}"; do
   sbn=/tmp/senlac-instr-${rules//\//-}.sbn
   if [ ! -s "$sbn" ]; then
@@ -48,6 +65,11 @@ for rules in "${systems[@]}"; do
   bytes=$(stat -c %s "$sbn")
   for mode in lint "lint --syntax-only"; do
     n=$(count "$senlac" $mode "$sbn")
-    python3 -c "print(f'senlac {\"$mode\":19} {$n/$actions:8.0f} instructions/action {$n/$bytes:6.1f} /byte  ({$actions} actions, {$bytes} bytes, $rules)')"
+    anchor=validate; [ "$mode" = lint ] || anchor=parse
+    ratio=""
+    if [ -n "${plain_per_byte[$anchor]:-}" ]; then
+      ratio=$(python3 -c "print(f'; per byte {${plain_per_byte[$anchor]}/($n/$bytes):.2f}x $anchor without comments')")
+    fi
+    python3 -c "print(f'senlac {\"$mode\":19} {$n/$actions:8.0f} instructions/action {$n/$bytes:6.1f} /byte  ({$actions} actions, {$bytes} bytes, $rules)$ratio')"
   done
 done

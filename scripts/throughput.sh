@@ -24,6 +24,9 @@ if [ -d "$anchors" ]; then
   CARGO_TARGET_DIR=/tmp/senlac-anchor-target cargo build -q --release --locked \
     --manifest-path "$anchors/pgn-reader-bench/Cargo.toml"
   bench=/tmp/senlac-anchor-target/release/anchor-bench
+  # The same games without their comments (scripts/pgn_without_comments.py).
+  plain=/tmp/senlac-anchor-$mib-plain.pgn
+  [ -s "$plain" ] || python3 "$root/scripts/pgn_without_comments.py" "$pgn" > "$plain"
 fi
 for rules in "${systems[@]}"; do
   sbn=/tmp/senlac-tp-${rules//\//-}-$mib.sbn
@@ -43,10 +46,13 @@ keep() { # name MiB/s events/s: keeps the best round
 for _ in $(seq "$rounds"); do
   if [ -n "$bench" ]; then
     for mode in parse validate; do
-      line=$("$bench" $mode "$pgn")
-      moves=$(echo "$line" | sed 's/.* \([0-9]*\) moves.*/\1/')
-      rate=$(echo "$line" | sed 's/.* \([0-9.]*\) MiB\/s/\1/')
-      keep "chess $mode" "$rate" "$(python3 -c "print($moves / ($(stat -c %s "$pgn") / 1048576 / $rate))")"
+      for text in "$pgn" "$plain"; do
+        name="chess $mode"; [ "$text" = "$pgn" ] || name="chess $mode, no comments"
+        line=$("$bench" $mode "$text")
+        moves=$(echo "$line" | sed 's/.* \([0-9]*\) moves.*/\1/')
+        rate=$(echo "$line" | sed 's/.* \([0-9.]*\) MiB\/s/\1/')
+        keep "$name" "$rate" "$(python3 -c "print($moves / ($(stat -c %s "$text") / 1048576 / $rate))")"
+      done
     done
   fi
   for rules in "${systems[@]}"; do
@@ -62,8 +68,8 @@ for _ in $(seq "$rounds"); do
   done
 done
 
-printf '%-46s %10s %14s %10s\n' "" "MiB/s" "events/s" "ratio"
-for key in "chess parse" "chess validate"; do
+printf '%-46s %10s %14s   %-18s %s\n' "" "MiB/s" "events/s" "ratio" "MiB/s ratio, no comments"
+for key in "chess parse" "chess validate" "chess parse, no comments" "chess validate, no comments"; do
   [ -n "${best[$key]:-}" ] && printf '%-46s %10.1f %14.0f\n' "$key" ${best[$key]}
 done
 for rules in "${systems[@]}"; do
@@ -71,12 +77,14 @@ for rules in "${systems[@]}"; do
     for mode in lint "lint --syntax-only"; do
       key="$rules $mode ${threads}t"
       anchor="chess validate"; [ "$mode" = lint ] || anchor="chess parse"
-      ratio=""
+      ratio=""; plain_ratio=""
       if [ -n "${best[$anchor]:-}" ]; then
         ratio=$(python3 -c "a='${best[$anchor]}'.split(); b='${best[$key]}'.split(); print(f'{float(b[0])/float(a[0]):.2f}x / {float(b[1])/float(a[1]):.2f}x')")
+        plain_ratio=$(python3 -c "a='${best[$anchor, no comments]}'.split(); b='${best[$key]}'.split(); print(f'{float(b[0])/float(a[0]):.2f}x')")
       fi
-      printf '%-46s %10.1f %14.0f   %s\n' "$key" ${best[$key]} "$ratio"
+      printf '%-46s %10.1f %14.0f   %-18s %s\n' "$key" ${best[$key]} "$ratio" "$plain_ratio"
     done
   done
 done
 echo "ratio: senlac over the chess anchor, in MiB/s / in events per second (lint against validate, --syntax-only against parse)"
+echo "no comments: the anchor on the same games without their { } comments, most of its bytes; in MiB/s only, as a move is then 9 bytes"
