@@ -10,6 +10,11 @@
 //! - `scan`: finds the runs of bytes between delimiters, the atoms a
 //!   tokenizer must find, by the parser's delimiters in a table, and nothing
 //!   else (no kind, no span, no item);
+//! - `kinds`: finds each atom and tells its kind as the parser does (one
+//!   table lookup a byte for its end and its classes, then
+//!   `classify_scanned`), and nothing else: no item, no check;
+//! - `atoms`: `kinds`, keeping each atom as its kind and offsets in one
+//!   reused vector, the least a tree of atoms needs;
 //! - `visit`: the parser with a visitor that only counts (no tree);
 //! - `tree`: the parser building each battle's tree, as `lint` does.
 //!
@@ -21,7 +26,7 @@ use senlac_notation::{Battle, Counts, Parser};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (Some(mode), Some(path)) = (args.get(1), args.get(2)) else {
-        eprintln!("usage: parse_floor read|scan|visit|tree FILE");
+        eprintln!("usage: parse_floor read|scan|kinds|atoms|visit|tree FILE");
         std::process::exit(2);
     };
     let text = match std::fs::read_to_string(path) {
@@ -44,6 +49,47 @@ fn main() {
             }
             println!("{} runs", atoms + usize::from(inside));
         }
+        "kinds" | "atoms" => {
+            use senlac_notation::atom::{class, classify_scanned};
+            let bytes = text.as_bytes();
+            let keep = mode == "atoms";
+            let mut kinds = [0usize; 32];
+            let mut atoms: Vec<(senlac_notation::AtomKind, u32, u32)> = Vec::with_capacity(4096);
+            let mut i = 0;
+            while let Some(&byte) = bytes.get(i) {
+                if class::TABLE[usize::from(byte)] & class::DELIMITER != 0 {
+                    i += 1;
+                    continue;
+                }
+                // As the parser's atom step: one table lookup a byte for the
+                // end and the classes OR-ed, then the kind from the mask.
+                let start = i;
+                let rest = &bytes[start..];
+                let mut mask = 0u8;
+                let len = rest
+                    .iter()
+                    .position(|&byte| {
+                        let class = class::TABLE[usize::from(byte)];
+                        mask |= class;
+                        class & class::DELIMITER != 0
+                    })
+                    .unwrap_or(rest.len());
+                i = start + len;
+                let kind = classify_scanned(&text[start..i], mask & !class::DELIMITER);
+                kinds[kind as usize & 31] += 1;
+                if keep {
+                    if atoms.len() == 4096 {
+                        atoms.clear();
+                    }
+                    atoms.push((kind, start as u32, i as u32));
+                }
+            }
+            println!(
+                "{} atoms, {} kept",
+                kinds.iter().sum::<usize>(),
+                atoms.len()
+            );
+        }
         "visit" => {
             let counts = Counts::of(&text);
             println!(
@@ -62,7 +108,7 @@ fn main() {
             println!("{items} items, {atoms} atoms");
         }
         _ => {
-            eprintln!("unknown mode {mode}: read, scan, visit or tree");
+            eprintln!("unknown mode {mode}: read, scan, kinds, atoms, visit or tree");
             std::process::exit(2);
         }
     }

@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned, ends_atom};
+use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned};
 use crate::error::{Code, SyntaxError};
 use crate::fix::Fix;
 use crate::span::Span;
@@ -373,8 +373,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     fn tag(&mut self) {
         let start = self.pos;
         self.line_has_content = true;
-        let line_end = line_end(self.bytes, start);
-        match scan_tag(self.src, start, line_end) {
+        match scan_tag(self.src, start) {
             Ok((name, value, end)) => {
                 self.pos = end;
                 let span = Span::new(start, end);
@@ -1124,7 +1123,7 @@ pub(crate) fn tag_line_at(src: &str, at: usize) -> bool {
     while matches!(bytes.get(i), Some(b' ' | b'\t')) {
         i += 1;
     }
-    bytes.get(i) == Some(&b'[') && scan_tag(src, i, line_end(bytes, i)).is_ok()
+    bytes.get(i) == Some(&b'[') && scan_tag(src, i).is_ok()
 }
 
 /// Where the line that holds `from` ends: its newline, or the text's end.
@@ -1133,37 +1132,47 @@ pub(crate) fn line_end(bytes: &[u8], from: usize) -> usize {
 }
 
 /// The tag at `start`: its name, value and end; or where to resume.
-pub(crate) fn scan_tag(
-    src: &str,
-    start: usize,
-    line_end: usize,
-) -> Result<(Atom<'_>, Atom<'_>, usize), usize> {
+///
+/// Nothing here crosses a newline (a string's scan stops at one), so the
+/// line's end is sought only for a malformed tag, to resume after it.
+pub(crate) fn scan_tag(src: &str, start: usize) -> Result<(Atom<'_>, Atom<'_>, usize), usize> {
     let bytes = src.as_bytes();
     // Where to resume after a malformed tag: only sought when one is.
-    let give_up =
-        || memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |o| start + o + 1);
+    let give_up = || {
+        let line_end = line_end(bytes, start);
+        memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |o| start + o + 1)
+    };
     let skip_blanks = |mut i: usize| {
-        while i < line_end && matches!(bytes[i], b' ' | b'\t') {
+        while matches!(bytes.get(i), Some(b' ' | b'\t')) {
             i += 1;
         }
         i
     };
     let name_start = skip_blanks(start + 1);
+    // The name's classes OR-ed as it is found, as the atom step does: a
+    // plain word is told from them without the recognisers.
     let mut name_end = name_start;
-    while name_end < line_end && !ends_atom(bytes[name_end]) {
+    let mut mask = 0;
+    while let Some(&byte) = bytes.get(name_end) {
+        let class = class::TABLE[usize::from(byte)];
+        if class & class::DELIMITER != 0 {
+            break;
+        }
+        mask |= class;
         name_end += 1;
     }
     let name_text = &src[name_start..name_end];
-    if classify(name_text) != AtomKind::Word {
+    if name_text.is_empty() || classify_scanned(name_text, mask) != AtomKind::Word {
         return Err(give_up());
     }
     let value_start = skip_blanks(name_end);
     if value_start == name_end || bytes.get(value_start) != Some(&b'"') {
         return Err(give_up());
     }
-    let value_end = scan_string(bytes, value_start).map_err(|_| line_end)?;
+    // An open string's scan ends at its line's end, where a tag resumes.
+    let value_end = scan_string(bytes, value_start)?;
     let close = skip_blanks(value_end);
-    if bytes.get(close) != Some(&b']') || close >= line_end {
+    if bytes.get(close) != Some(&b']') {
         return Err(give_up());
     }
     let name = Atom {

@@ -81,7 +81,7 @@ fn skip_tag_section(src: &str, from: usize) -> usize {
             b' ' | b'\t' | b'\r' | b'\n' | b',' | b'}' | b']' => at + 1,
             b'{' => brace_comment_end(src, at),
             b';' => line_end(bytes, at),
-            b'[' => match scan_tag(src, at, line_end(bytes, at)) {
+            b'[' => match scan_tag(src, at) {
                 Ok((_, _, end)) | Err(end) => end,
             },
             _ => break,
