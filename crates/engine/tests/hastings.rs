@@ -21,8 +21,8 @@ fn table(state: &State) -> Vec<(String, String, u8, u8)> {
         .zip(&state.units)
         .map(|(info, unit)| {
             (
-                state.roster.sides[info.side].clone(),
-                info.id.clone(),
+                state.roster.sides[info.side].to_string(),
+                info.id.to_string(),
                 unit.command_points,
                 unit.damage,
             )

@@ -514,7 +514,7 @@ impl Writer<'_> {
     fn id(&self, piece: usize) -> String {
         self.scratch
             .info(piece)
-            .map_or_else(String::new, |i| i.id.clone())
+            .map_or_else(String::new, |i| i.id.to_string())
     }
 
     fn step(&mut self, step: &Step<'_, '_>) {

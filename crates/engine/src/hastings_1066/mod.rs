@@ -131,9 +131,13 @@ impl Ruleset for Hastings1066 {
     fn outcome(&self, state: &state::State) -> Option<crate::system::Outcome> {
         let verdict = state.verdict.or_else(|| period::time_verdict(state))?;
         Some(crate::system::Outcome {
-            winner: verdict
-                .winner
-                .and_then(|side| state.roster.sides.get(side as usize).cloned()),
+            winner: verdict.winner.and_then(|side| {
+                state
+                    .roster
+                    .sides
+                    .get(side as usize)
+                    .map(ToString::to_string)
+            }),
             why: view::verdict_words(state, &verdict),
         })
     }

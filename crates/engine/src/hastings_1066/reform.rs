@@ -636,7 +636,7 @@ pub fn settled(state: &State, span: Span, out: &mut Vec<Violation>) {
     let unplaced: Vec<String> = Side::ALL
         .into_iter()
         .flat_map(|s| awaiting(state, s))
-        .filter_map(|p| state.info(p).map(|i| i.id.clone()))
+        .filter_map(|p| state.info(p).map(|i| i.id.to_string()))
         .collect();
     if !unplaced.is_empty() {
         out.push(Violation::of(

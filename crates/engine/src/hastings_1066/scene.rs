@@ -215,8 +215,8 @@ fn counter(info: &PieceInfo, piece: &PieceState) -> Option<Counter> {
     };
     Some(Counter {
         side: info.side as usize,
-        id: info.id.clone(),
-        name: info.name.clone(),
+        id: info.id.to_string(),
+        name: info.name.to_string(),
         at,
         facing: piece.facing.map(|v| f64::from(v.degrees())),
         footprint: None,
@@ -293,7 +293,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
     Scene {
         title: String::new(),
         caption: String::new(),
-        sides: roster.sides.clone(),
+        sides: roster.sides.iter().map(ToString::to_string).collect(),
         board: Board::Hex {
             columns: roster.extent.columns.max(1),
             rows: roster.extent.rows.max(1),
@@ -690,7 +690,7 @@ fn legend(state: &State) -> Vec<LegendEntry> {
             .roster
             .sides
             .get(side as usize)
-            .map_or(side.word(), String::as_str);
+            .map_or(side.word(), smol_str::SmolStr::as_str);
         let whose = if name.ends_with('s') { "'" } else { "'s" };
         out.push(entry(
             &format!("{name}{whose} zones of control"),

@@ -14,6 +14,7 @@
 //! One mistake gives one error: a piece whose line is wrong is doubted
 //! ([`Roster::doubted`]), and what would follow from it is not checked.
 
+use smol_str::SmolStr;
 use std::sync::Arc;
 
 use senlac_board::facing::Vertex;
@@ -514,8 +515,8 @@ fn declare(
             // Not a piece the rules can play: doubted, kept out of the map.
             roster.pieces.push(PieceInfo {
                 side,
-                id: unit.id.to_string(),
-                name: unit.name.to_string(),
+                id: SmolStr::new(unit.id),
+                name: SmolStr::new(&unit.name),
                 class,
                 piece: Piece::Leader(Ratings {
                     command: 0,
@@ -535,8 +536,8 @@ fn declare(
         let reserve = pair(unit.pairs, "reserve").is_some_and(|(v, _)| v.text == "yes");
         roster.pieces.push(PieceInfo {
             side,
-            id: unit.id.to_string(),
-            name: unit.name.to_string(),
+            id: SmolStr::new(unit.id),
+            name: SmolStr::new(&unit.name),
             class,
             piece,
             part,

@@ -13,6 +13,7 @@ use senlac_board::{Cell, Extent, Parity};
 use arrayvec::ArrayVec;
 use senlac_notation::Span;
 use senlac_notation::value::UnitRef;
+use smol_str::SmolStr;
 
 use super::tables::{Arm, Attack, Class, Grade, Hexside, Order, Side, Terrain, Weapon};
 use crate::ids::IdMap;
@@ -107,8 +108,8 @@ pub enum Piece {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieceInfo {
     pub side: Side,
-    pub id: String,
-    pub name: String,
+    pub id: SmolStr,
+    pub name: SmolStr,
     /// `None` for a leader.
     pub class: Option<Class>,
     pub piece: Piece,
@@ -176,7 +177,7 @@ pub struct Options {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Roster {
     /// The two armies' names in the log, by [`Side`] (Normans, Saxons).
-    pub sides: Vec<String>,
+    pub sides: Vec<SmolStr>,
     pub extent: Extent,
     pub parity: Parity,
     /// Per map cell, row by row.
@@ -210,7 +211,7 @@ impl Roster {
     /// No map and no pieces yet.
     pub fn new() -> Roster {
         Roster {
-            sides: Side::ALL.iter().map(|s| s.word().to_string()).collect(),
+            sides: Side::ALL.iter().map(|s| SmolStr::new(s.word())).collect(),
             extent: Extent {
                 columns: 0,
                 rows: 0,

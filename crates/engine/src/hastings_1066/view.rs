@@ -59,8 +59,8 @@ pub fn view(state: &State) -> BattleView {
         .enumerate()
         .map(|(index, (info, piece))| UnitView {
             side: info.side as usize,
-            id: info.id.clone(),
-            name: info.name.clone(),
+            id: info.id.to_string(),
+            name: info.name.to_string(),
             status: status_word(info, piece),
             place: piece.at.map(Place::Cell),
             values: values(state, index, info, piece),
@@ -70,7 +70,7 @@ pub fn view(state: &State) -> BattleView {
         })
         .collect();
     BattleView {
-        sides: state.roster.sides.clone(),
+        sides: state.roster.sides.iter().map(ToString::to_string).collect(),
         columns: COLUMNS,
         place_heading: "Hex",
         casualties_heading: "Casualty points",
@@ -181,9 +181,9 @@ pub fn clock(state: &State) -> Clock {
 fn called(state: &State, piece: usize) -> String {
     state.info(piece).map_or_else(String::new, |i| {
         if i.is_leader() {
-            i.name.clone()
+            i.name.to_string()
         } else {
-            i.id.clone()
+            i.id.to_string()
         }
     })
 }
@@ -290,7 +290,7 @@ pub fn verdict_words(state: &State, verdict: &super::state::Verdict) -> String {
                 .roster
                 .sides
                 .get(side as usize)
-                .map_or(side.word(), String::as_str)
+                .map_or(side.word(), smol_str::SmolStr::as_str)
         ),
     };
     format!("{what} in Battle Turn {}: {result}", verdict.turn)

@@ -111,7 +111,7 @@ fn piece(state: &State, index: usize) -> String {
             .roster
             .sides
             .get(i.side as usize)
-            .map_or("", String::as_str);
+            .map_or("", smol_str::SmolStr::as_str);
         format!("{side}.{}", i.id)
     })
 }
@@ -186,7 +186,7 @@ pub fn wire(state: &State, event: &Event) -> Wire {
                 .roster
                 .sides
                 .get(*side as usize)
-                .cloned()
+                .map(ToString::to_string)
                 .unwrap_or_default(),
         },
         Event::SegmentStarted(segment) => Wire::Segment {
@@ -294,7 +294,7 @@ pub fn wire(state: &State, event: &Event) -> Wire {
         Event::Decided(verdict) => Wire::Decided {
             winner: verdict
                 .winner
-                .and_then(|s| state.roster.sides.get(s as usize).cloned()),
+                .and_then(|s| state.roster.sides.get(s as usize).map(ToString::to_string)),
             level: verdict.level().to_string(),
             decision: word_of(&DECISIONS, verdict.decision).to_string(),
             turn: verdict.turn,
@@ -315,9 +315,13 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
     Some(match wire {
         Wire::Phase { turn, side } => Event::PhaseStarted {
             turn: *turn,
-            side: Side::ALL
-                .into_iter()
-                .find(|&s| state.roster.sides.get(s as usize) == Some(side))?,
+            side: Side::ALL.into_iter().find(|&s| {
+                state
+                    .roster
+                    .sides
+                    .get(s as usize)
+                    .is_some_and(|own| own == side)
+            })?,
         },
         Wire::Segment { segment } => Event::SegmentStarted(Segment::parse(segment)?),
         Wire::Order {
@@ -384,11 +388,13 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
             turn,
         } => Event::Decided(Verdict {
             winner: match winner {
-                Some(name) => Some(
-                    Side::ALL
-                        .into_iter()
-                        .find(|&s| state.roster.sides.get(s as usize) == Some(name))?,
-                ),
+                Some(name) => Some(Side::ALL.into_iter().find(|&s| {
+                    state
+                        .roster
+                        .sides
+                        .get(s as usize)
+                        .is_some_and(|own| own == name)
+                })?),
                 None => None,
             },
             strategic: level != "tactical",

@@ -58,9 +58,9 @@ pub fn attack(fold: &mut Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &m
             ),
             _ => String::new(),
         };
-        let next: Vec<String> = fold
+        let next: Vec<&str> = fold
             .adjacent_enemies(unit)
-            .map(|e| fold.info(e).id.clone())
+            .map(|e| fold.info(e).id.as_str())
             .collect();
         let help = if next.is_empty() {
             format!(
@@ -543,7 +543,7 @@ fn wrong_loser(
             fold.roster.sides[fold.info(loser).side],
             fold.info(loser).id
         ),
-        None => fold.info(loser).id.clone(),
+        None => fold.info(loser).id.to_string(),
     };
     out.push(
         Violation::of(

@@ -499,7 +499,7 @@ pub fn wire(state: &State, event: &Event) -> Wire {
         },
         Event::SideTurnBegun { turn, side } => Wire::SideTurnBegun {
             turn,
-            side: state.roster.sides[side].clone(),
+            side: state.roster.sides[side].to_string(),
         },
         Event::PhaseBegun { phase } => Wire::PhaseBegun {
             phase: phase.word().to_string(),

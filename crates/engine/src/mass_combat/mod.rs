@@ -114,7 +114,7 @@ impl Ruleset for MassCombat {
     fn clock(&self, state: &State) -> Clock {
         Clock {
             turn: state.turn,
-            side: state.acting.map(|s| state.roster.sides[s].clone()),
+            side: state.acting.map(|s| state.roster.sides[s].to_string()),
             phase: state.phase.map(tables::Phase::word),
         }
     }
@@ -162,7 +162,7 @@ pub fn decided(state: &State) -> Option<Outcome> {
     }
     let (winner, loser) = if a { (1, 0) } else { (0, 1) };
     Some(Outcome {
-        winner: Some(state.roster.sides[winner].clone()),
+        winner: Some(state.roster.sides[winner].to_string()),
         why: format!(
             "{} has no unit left on the field (all routed, slaughtered or never deployed), and {} has (docs/rules/mass-combat.md MC-R22)",
             state.roster.sides[loser], state.roster.sides[winner]

@@ -75,7 +75,7 @@ fn begin_side_turn(
                 &fold.roster.sides,
             ));
             // A slip of the pen: play the turn as the side it nearly names.
-            let sides = fold.roster.sides.iter().map(String::as_str);
+            let sides = fold.roster.sides.iter().map(smol_str::SmolStr::as_str);
             let Some(side) = senlac_notation::did_you_mean(side_name, sides)
                 .and_then(|name| fold.roster.side_index(name))
             else {
@@ -404,14 +404,14 @@ fn unknown_verb(
 /// Which enemies a volley from `from` could reach, as help.
 fn in_range_help(fold: &Fold<'_>, unit: usize, from: Cell) -> String {
     let enemy = fold.roster.enemy_of(fold.info(unit).side);
-    let reachable: Vec<String> = fold
+    let reachable: Vec<&str> = fold
         .active_of(enemy)
         .filter(|&e| {
             fold.units[e]
                 .hex
                 .is_some_and(|at| fold.roster.distance(from, at) <= u32::from(VOLLEY_RANGE))
         })
-        .map(|e| fold.info(e).id.clone())
+        .map(|e| fold.info(e).id.as_str())
         .collect();
     if reachable.is_empty() {
         format!(

@@ -117,8 +117,8 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
             let (symbol, weight) = symbol(info.class);
             Some(Counter {
                 side: info.side,
-                id: info.id.clone(),
-                name: info.name.clone(),
+                id: info.id.to_string(),
+                name: info.name.to_string(),
                 at: Place::Cell(unit.hex?),
                 facing: None,
                 footprint: None,
@@ -283,7 +283,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
     Scene {
         title: String::new(),
         caption: String::new(),
-        sides: roster.sides.clone(),
+        sides: roster.sides.iter().map(ToString::to_string).collect(),
         board: Board::Hex {
             columns: roster.columns.max(1),
             rows: roster.rows.max(1),

@@ -10,6 +10,7 @@ use senlac_board::scene::{Board, Shape};
 use senlac_notation::lower::Directive;
 use senlac_notation::value::{self, Location, UnitRef};
 use senlac_notation::{AtomKind, Battle, Fix, Span};
+use smol_str::SmolStr;
 
 use super::codes;
 use super::rules;
@@ -28,7 +29,7 @@ pub const DEFAULT_SIZE: u32 = 1000;
 pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     let generic = Setup::build(battle, out);
     let mut roster = Roster::empty(edition);
-    roster.sides = generic.sides.iter().map(|s| s.name.to_string()).collect();
+    roster.sides = generic.sides.iter().map(|s| SmolStr::new(s.name)).collect();
     two_sides(battle, out);
     read_board(battle, &generic, &mut roster, out);
     lay_terrain(&generic, &mut roster, out);
@@ -236,8 +237,8 @@ fn declare_units(
         let grade = grade.unwrap_or(Grade::E);
         roster.units.push(UnitInfo {
             side: unit.side,
-            id: id.to_string(),
-            name: unit.name.to_string(),
+            id: SmolStr::new(id),
+            name: SmolStr::new(&unit.name),
             class: class.unwrap_or(Class::LightInfantry),
             grade,
             size,
@@ -668,7 +669,7 @@ fn deploy_line(battle: &Battle<'_>, side: &str) -> Option<Span> {
         .map(|(item, _)| item.span)
 }
 
-pub fn unknown_side(name: &str, span: Span, sides: &[String]) -> Violation {
+pub fn unknown_side(name: &str, span: Span, sides: &[SmolStr]) -> Violation {
     Violation::of(
         &codes::UNKNOWN_SIDE,
         span,

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use smol_str::SmolStr;
+
 use senlac_notation::lower::{Map, Parity};
 use senlac_notation::value::Cell;
 
@@ -13,8 +15,8 @@ use senlac_board::hex;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitInfo {
     pub side: usize,
-    pub id: String,
-    pub name: String,
+    pub id: SmolStr,
+    pub name: SmolStr,
     pub class: Class,
     pub grade: Grade,
     /// Men in the unit (`size=1000`); the example's units are 1000 each.
@@ -25,7 +27,7 @@ pub struct UnitInfo {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Roster {
     pub edition: Edition,
-    pub sides: Vec<String>,
+    pub sides: Vec<SmolStr>,
     pub units: Vec<UnitInfo>,
     pub columns: u8,
     pub rows: u8,

@@ -75,8 +75,8 @@ pub fn view(state: &State) -> BattleView {
                     .unwrap_or((0, 0));
             UnitView {
                 side: info.side,
-                id: info.id.clone(),
-                name: info.name.clone(),
+                id: info.id.to_string(),
+                name: info.name.to_string(),
                 status: unit.status.word(),
                 place: unit.hex.map(Into::into),
                 values: vec![
@@ -98,7 +98,7 @@ pub fn view(state: &State) -> BattleView {
         })
         .collect();
     BattleView {
-        sides: state.roster.sides.clone(),
+        sides: state.roster.sides.iter().map(ToString::to_string).collect(),
         columns: &COLUMNS,
         place_heading: "Hex",
         casualties_heading: "Casualties",

@@ -281,7 +281,7 @@ fn turn(fold: &mut impl Emit, number: u32, side: &str, span: Span, out: &mut Vec
     match fold.roster.side_index(side) {
         Some(side) => fold.emit(Event::SideTurn { side }),
         None => {
-            let names = fold.roster.sides.iter().map(String::as_str);
+            let names = fold.roster.sides.iter().map(smol_str::SmolStr::as_str);
             let mut found = Violation::of(
                 &codes::WRONG_SIDE,
                 span,

@@ -37,6 +37,7 @@ use senlac_board::scene::{
     MarkShape, Overlay, Place, Sample, Scene, Shape, Standing, Stroke, Symbol,
     Terrain as SceneTerrain, Weight,
 };
+use smol_str::SmolStr;
 
 use crate::system::OverlayInfo;
 
@@ -233,8 +234,8 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
         let multi = info.width > 1 || info.height > 1;
         counters.push(Counter {
             side: info.side,
-            id: info.id.clone(),
-            name: info.name.clone(),
+            id: info.id.to_string(),
+            name: info.name.to_string(),
             at: Place::Cell(middle(info, anchor)),
             facing: None,
             // In squares, on a square board: the renderer draws the base
@@ -368,7 +369,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
     Scene {
         title: String::new(),
         caption: String::new(),
-        sides: roster.sides.clone(),
+        sides: roster.sides.iter().map(ToString::to_string).collect(),
         board: Board::Square {
             columns: roster.columns.max(1),
             rows: roster.rows.max(1),
@@ -525,7 +526,7 @@ fn terrain(state: &State) -> Vec<SceneTerrain> {
 }
 
 /// Every entry the picture may need; the renderer keeps those it shows.
-fn legend(sides: &[String]) -> Vec<LegendEntry> {
+fn legend(sides: &[SmolStr]) -> Vec<LegendEntry> {
     let entry = |label: &str, sample: Sample| LegendEntry {
         label: label.to_string(),
         sample,

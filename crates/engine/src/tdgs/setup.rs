@@ -15,6 +15,7 @@
 //! is doubted ([`Roster::doubted`]), and what would follow from the mistake
 //! (the HP of a bad CON, the slots of a bad CHA) is not checked.
 
+use smol_str::SmolStr;
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -60,7 +61,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     let before = out.len();
     let generic = Setup::build(battle, out);
     let mut roster = Roster {
-        sides: generic.sides.iter().map(|s| s.name.to_string()).collect(),
+        sides: generic.sides.iter().map(|s| SmolStr::new(s.name)).collect(),
         edges: vec![None; generic.sides.len()],
         ..Roster::default()
     };
@@ -872,12 +873,12 @@ fn declare<'s>(
         }),
     };
 
-    let traits: Vec<String> = get("traits").map_or_else(Vec::new, |(_, value)| {
+    let traits: Vec<SmolStr> = get("traits").map_or_else(Vec::new, |(_, value)| {
         value
             .text
             .split('+')
             .filter(|t| !t.is_empty())
-            .map(str::to_string)
+            .map(SmolStr::new)
             .collect()
     });
     let mut known_traits = KnownTraits::default();
@@ -927,11 +928,11 @@ fn declare<'s>(
 
     let info = EntityInfo {
         side: unit.side,
-        id: unit.id.to_string(),
-        name: unit.name.to_string(),
+        id: SmolStr::new(unit.id),
+        name: SmolStr::new(&unit.name),
         kind,
-        race: unit.class.to_string(),
-        class: unit.grade.map(str::to_string),
+        race: SmolStr::new(unit.class),
+        class: unit.grade.map(SmolStr::new),
         stats,
         width,
         height,
@@ -1238,9 +1239,12 @@ fn commanded(
         return Err(match elsewhere {
             Some(other) => cannot(format!(
                 "{} {} is an enemy: {who} commands only {}'s units",
-                roster.sides.get(other).map_or("?", String::as_str),
+                roster
+                    .sides
+                    .get(other)
+                    .map_or("?", smol_str::SmolStr::as_str),
                 reference.id,
-                roster.sides.get(own).map_or("?", String::as_str),
+                roster.sides.get(own).map_or("?", smol_str::SmolStr::as_str),
             )),
             None => unknown_commanded(roster, commander, own, reference.id, span),
         });
@@ -1261,7 +1265,7 @@ fn commanded(
     if info.side != own {
         return Err(cannot(format!(
             "{name} is an enemy: {who} commands only {}'s units",
-            roster.sides.get(own).map_or("?", String::as_str)
+            roster.sides.get(own).map_or("?", smol_str::SmolStr::as_str)
         )));
     }
     if info.kind == Kind::Hero {
@@ -1296,7 +1300,7 @@ fn unknown_commanded(
     id: &str,
     span: Span,
 ) -> Violation {
-    let side = roster.sides.get(own).map_or("?", String::as_str);
+    let side = roster.sides.get(own).map_or("?", smol_str::SmolStr::as_str);
     let units: Vec<&str> = roster
         .entities
         .iter()

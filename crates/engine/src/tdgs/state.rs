@@ -9,6 +9,7 @@ use std::sync::Arc;
 use senlac_board::footprint::{self, Footprint};
 use senlac_board::{Cell, Extent};
 use senlac_notation::Span;
+use smol_str::SmolStr;
 
 use super::tables::{
     self, Command, Cover, Echelon, LUK_MAX, LUK_MIN, Order, STAT_MAX, STAT_MIN, Terrain, Trigger,
@@ -191,20 +192,20 @@ impl KnownTraits {
 pub struct EntityInfo {
     /// Index into [`Roster::sides`].
     pub side: usize,
-    pub id: String,
-    pub name: String,
+    pub id: SmolStr,
+    pub name: SmolStr,
     pub kind: Kind,
     /// The unit line's CLASS word (`infantry-squad`, `human`).
-    pub race: String,
+    pub race: SmolStr,
     /// The unit line's GRADE word (`veteran`, `knight`), if written.
-    pub class: Option<String>,
+    pub class: Option<SmolStr>,
     pub stats: Stats,
     /// Footprint width and height in squares (`size=WxH`, 1x1 by default).
     pub width: u8,
     pub height: u8,
     pub weapon: Weapon,
     /// Every trait word, as written (`traits=terrifying+fearless`).
-    pub traits: Vec<String>,
+    pub traits: Vec<SmolStr>,
     pub known_traits: KnownTraits,
     /// `role=commander`.
     pub commander: bool,
@@ -367,7 +368,7 @@ impl Ground {
 /// the map and its terrain.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Roster {
-    pub sides: Vec<String>,
+    pub sides: Vec<SmolStr>,
     /// Per side, its army's friendly edge (`edge=`), if it names one.
     pub edges: Vec<Option<Edge>>,
     pub entities: Vec<EntityInfo>,
@@ -461,7 +462,11 @@ impl fmt::Display for Named<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.roster.entities.get(self.entity) {
             Some(info) => {
-                let side = self.roster.sides.get(info.side).map_or("?", String::as_str);
+                let side = self
+                    .roster
+                    .sides
+                    .get(info.side)
+                    .map_or("?", smol_str::SmolStr::as_str);
                 write!(f, "{side} {}", info.id)
             }
             None => write!(f, "entity {}", self.entity),

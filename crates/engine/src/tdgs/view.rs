@@ -73,8 +73,8 @@ pub fn view(state: &State) -> BattleView {
         .enumerate()
         .map(|(index, (info, entity))| UnitView {
             side: info.side,
-            id: info.id.clone(),
-            name: info.name.clone(),
+            id: info.id.to_string(),
+            name: info.name.to_string(),
             status: status_word(entity),
             place: entity.anchor.map(Place::Cell),
             values: values(state, index, info, entity),
@@ -84,7 +84,7 @@ pub fn view(state: &State) -> BattleView {
         })
         .collect();
     BattleView {
-        sides: state.roster.sides.clone(),
+        sides: state.roster.sides.iter().map(ToString::to_string).collect(),
         columns: COLUMNS,
         place_heading: "Square",
         casualties_heading: "Casualties",
@@ -100,7 +100,7 @@ pub fn clock(state: &State) -> Clock {
         .activation
         .and_then(|open| state.info(open.entity))
         .and_then(|info| state.roster.sides.get(info.side))
-        .cloned();
+        .map(ToString::to_string);
     Clock {
         turn: state.round,
         side,

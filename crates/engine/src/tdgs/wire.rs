@@ -72,7 +72,11 @@ pub enum Wire {
 
 fn entity(state: &State, index: usize) -> String {
     state.info(index).map_or_else(String::new, |i| {
-        let side = state.roster.sides.get(i.side).map_or("", String::as_str);
+        let side = state
+            .roster
+            .sides
+            .get(i.side)
+            .map_or("", smol_str::SmolStr::as_str);
         format!("{side}.{}", i.id)
     })
 }
