@@ -758,13 +758,18 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
                 if atoms[0].kind != AtomKind::Word {
                     continue;
                 }
-                if let Some(error) = unknown_keyword(atoms, army_seen) {
+                let lowered = directive(item, atoms);
+                // Only a keyword the notation does not know can be a slip
+                // for one it does: a known keyword is not searched for.
+                if let Ok(Directive::Other { .. }) = lowered
+                    && let Some(error) = unknown_keyword(atoms, army_seen)
+                {
                     errors.push(error);
                     // A line that may have been the army's: its units are not blamed for it.
                     army_seen = true;
                     continue;
                 }
-                match directive(item, atoms) {
+                match lowered {
                     Ok(Directive::Army { .. }) => army_seen = true,
                     Ok(Directive::Unit { .. }) if !army_seen => errors.push(
                         SyntaxError::new(
