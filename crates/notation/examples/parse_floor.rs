@@ -50,7 +50,7 @@ fn main() {
             println!("{} runs", atoms + usize::from(inside));
         }
         "kinds" | "atoms" => {
-            use senlac_notation::atom::{class, classify_scanned};
+            use senlac_notation::atom::{class, classify_scanned, scan_atom};
             let bytes = text.as_bytes();
             let keep = mode == "atoms";
             let mut kinds = [0usize; 32];
@@ -61,21 +61,12 @@ fn main() {
                     i += 1;
                     continue;
                 }
-                // As the parser's atom step: one table lookup a byte for the
+                // The parser's atom step: one table lookup a byte for the
                 // end and the classes OR-ed, then the kind from the mask.
                 let start = i;
-                let rest = &bytes[start..];
-                let mut mask = 0u8;
-                let len = rest
-                    .iter()
-                    .position(|&byte| {
-                        let class = class::TABLE[usize::from(byte)];
-                        mask |= class;
-                        class & class::DELIMITER != 0
-                    })
-                    .unwrap_or(rest.len());
-                i = start + len;
-                let kind = classify_scanned(&text[start..i], mask & !class::DELIMITER);
+                let (end, mask) = scan_atom(bytes, start);
+                i = end;
+                let kind = classify_scanned(&text[start..i], mask);
                 kinds[kind as usize & 31] += 1;
                 if keep {
                     if atoms.len() == 4096 {

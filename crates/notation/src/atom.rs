@@ -283,6 +283,27 @@ pub mod class {
     };
 }
 
+/// Where the atom at `start` ends, and its bytes' classes OR-ed (without
+/// [`class::DELIMITER`]): one table lookup a byte. The parser's atom step;
+/// public for `examples/parse_floor.rs`, as [`class`] is. `start` is at
+/// most `bytes.len()` (the slice by index measured 1% fewer instructions
+/// in `--syntax-only` than `get`).
+#[doc(hidden)]
+#[inline(always)]
+pub fn scan_atom(bytes: &[u8], start: usize) -> (usize, u8) {
+    let rest = &bytes[start..];
+    let mut mask = 0u8;
+    let len = rest
+        .iter()
+        .position(|&byte| {
+            let class = class::TABLE[usize::from(byte)];
+            mask |= class;
+            class & class::DELIMITER != 0
+        })
+        .unwrap_or(rest.len());
+    (start + len, mask & !class::DELIMITER)
+}
+
 /// Classifies an atom whose bytes' classes OR to `mask`: plain ASCII words,
 /// cells and numbers are told from the mask alone, the rest by [`classify`].
 /// Public for `examples/parse_floor.rs`, as [`class`] is. Always inlined:

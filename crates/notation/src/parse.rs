@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned};
+use crate::atom::{Atom, AtomKind, GLYPHS, class, classify, classify_scanned, scan_atom};
 use crate::error::{Code, SyntaxError};
 use crate::fix::Fix;
 use crate::span::Span;
@@ -541,19 +541,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     #[inline]
     fn atom(&mut self) {
         let start = self.pos;
-        let rest = &self.bytes[start..];
-        // One table lookup a byte: where the atom ends, and its classes OR-ed.
-        let mut mask = 0u8;
-        let len = rest
-            .iter()
-            .position(|&byte| {
-                let class = class::TABLE[usize::from(byte)];
-                mask |= class;
-                class & class::DELIMITER != 0
-            })
-            .unwrap_or(rest.len());
-        mask &= !class::DELIMITER;
-        let end = start + len;
+        let (end, mask) = scan_atom(self.bytes, start);
         self.pos = end;
         if mask & class::MARK == 0 {
             // Sliced once: the slice checks its ends are char boundaries.
