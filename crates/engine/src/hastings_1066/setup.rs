@@ -610,18 +610,21 @@ fn unit_class_span(unit: &Unit<'_, '_>) -> Span {
 
 /// Keys the line gives that no piece of its kind reads.
 fn unknown_keys(unit: &Unit<'_, '_>, leader: bool, out: &mut Vec<Violation>) {
-    let known: Vec<&str> = if leader {
-        LEADER_KEYS.to_vec()
+    // Read from the tables, not gathered in a list: asked of every piece.
+    let (keys, extra): (&[&str], Option<&str>) = if leader {
+        (&LEADER_KEYS, None)
     } else {
-        UNIT_KEYS.iter().copied().chain([REDUCED_KEY]).collect()
+        (&UNIT_KEYS, Some(REDUCED_KEY))
     };
+    let known = || keys.iter().copied().chain(extra);
     for atom in unit.pairs {
         let Some((key, _)) = value::pair(atom) else {
             continue;
         };
-        if known.contains(&key) {
+        if known().any(|k| k == key) {
             continue;
         }
+        let known: Vec<&str> = known().collect();
         let mut finding = Violation::of(
             &codes::UNKNOWN_KEY,
             atom.span,
