@@ -50,14 +50,14 @@ fn main() {
             println!("{} runs", atoms + usize::from(inside));
         }
         "kinds" | "atoms" => {
-            use senlac_notation::atom::{class, classify_scanned, scan_atom};
+            use senlac_notation::atom::{classify_scanned, scan_atom};
             let bytes = text.as_bytes();
             let keep = mode == "atoms";
             let mut kinds = [0usize; 32];
             let mut atoms: Vec<(senlac_notation::AtomKind, u32, u32)> = Vec::with_capacity(4096);
             let mut i = 0;
             while let Some(&byte) = bytes.get(i) {
-                if class::TABLE[usize::from(byte)] & class::DELIMITER != 0 {
+                if ends_atom(byte) {
                     i += 1;
                     continue;
                 }

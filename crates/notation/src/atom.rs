@@ -249,10 +249,7 @@ fn classify_by_nom(bytes: &[u8]) -> AtomKind {
 
 /// Byte classes for the parser's scanning loop: one table lookup per byte tells
 /// where an atom ends and, OR-ed over the atom, which shapes it can still be.
-/// Public for `examples/parse_floor.rs`, which measures the parser's floor
-/// with the parser's own table; not part of the crate's interface.
-#[doc(hidden)]
-pub mod class {
+pub(crate) mod class {
     pub const DELIMITER: u8 = 1;
     pub const DIGIT: u8 = 2;
     pub const LETTER: u8 = 4;
@@ -283,11 +280,12 @@ pub mod class {
     };
 }
 
-/// Where the atom at `start` ends, and its bytes' classes OR-ed (without
-/// [`class::DELIMITER`]): one table lookup a byte. The parser's atom step;
-/// public for `examples/parse_floor.rs`, as [`class`] is. `start` is at
-/// most `bytes.len()` (the slice by index measured 1% fewer instructions
-/// in `--syntax-only` than `get`).
+/// Where the atom at `start` ends, and its bytes' classes OR-ed (the
+/// delimiter's left out): one table lookup a byte. The parser's atom step;
+/// public for `examples/parse_floor.rs`, which measures the parser's floor
+/// with it, and not part of the crate's interface. `start` is at most
+/// `bytes.len()` (the slice by index measured 1% fewer instructions in
+/// `--syntax-only` than `get`).
 #[doc(hidden)]
 #[inline(always)]
 pub fn scan_atom(bytes: &[u8], start: usize) -> (usize, u8) {
@@ -306,7 +304,7 @@ pub fn scan_atom(bytes: &[u8], start: usize) -> (usize, u8) {
 
 /// Classifies an atom whose bytes' classes OR to `mask`: plain ASCII words,
 /// cells and numbers are told from the mask alone, the rest by [`classify`].
-/// Public for `examples/parse_floor.rs`, as [`class`] is. Always inlined:
+/// Public for `examples/parse_floor.rs`, as [`scan_atom`] is. Always inlined:
 /// called from the atom step and the tag scan, the compiler would call it
 /// out of line, and the atom step measured 2% more instructions so.
 #[doc(hidden)]

@@ -692,12 +692,10 @@ pub fn directives<'b, 's>(
 /// (`amry`, did you mean `army`?), or is missing, the line reading like one
 /// of its keyword's (`VI "Housecurl" heavy-infantry C` is a unit line
 /// without `unit`). Other unknown keywords are a rule system's to judge.
+/// Asked only of a keyword the notation does not know ([`Directive::Other`]).
 fn unknown_keyword(atoms: &[Atom<'_>], army_seen: bool) -> Option<SyntaxError> {
     use AtomKind::*;
     let keyword = atoms[0];
-    if DIRECTIVES.contains(&keyword.text) {
-        return None;
-    }
     if let Some(meant) = crate::did_you_mean(keyword.text, DIRECTIVES) {
         return Some(
             SyntaxError::new(

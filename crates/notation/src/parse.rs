@@ -1137,18 +1137,9 @@ pub(crate) fn scan_tag(src: &str, start: usize) -> Result<(Atom<'_>, Atom<'_>, u
         i
     };
     let name_start = skip_blanks(start + 1);
-    // The name's classes OR-ed as it is found, as the atom step does: a
-    // plain word is told from them without the recognisers.
-    let mut name_end = name_start;
-    let mut mask = 0;
-    while let Some(&byte) = bytes.get(name_end) {
-        let class = class::TABLE[usize::from(byte)];
-        if class & class::DELIMITER != 0 {
-            break;
-        }
-        mask |= class;
-        name_end += 1;
-    }
+    // Found as an atom is, its classes OR-ed: a plain word is told from
+    // them without the recognisers.
+    let (name_end, mask) = scan_atom(bytes, name_start);
     let name_text = &src[name_start..name_end];
     if name_text.is_empty() || classify_scanned(name_text, mask) != AtomKind::Word {
         return Err(give_up());
