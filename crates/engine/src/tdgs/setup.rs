@@ -15,7 +15,6 @@
 //! is doubted ([`Roster::doubted`]), and what would follow from the mistake
 //! (the HP of a bad CON, the slots of a bad CHA) is not checked.
 
-use smol_str::SmolStr;
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -27,6 +26,7 @@ use senlac_notation::lower::{self, Directive};
 use senlac_notation::value::{self, Location, Placement, UnitRef};
 use senlac_notation::{Atom, AtomKind, Battle, Fix, ItemKind, Span, did_you_mean};
 use smallvec::SmallVec;
+use smol_str::SmolStr;
 
 use super::codes;
 use super::rules;
@@ -1239,12 +1239,9 @@ fn commanded(
         return Err(match elsewhere {
             Some(other) => cannot(format!(
                 "{} {} is an enemy: {who} commands only {}'s units",
-                roster
-                    .sides
-                    .get(other)
-                    .map_or("?", smol_str::SmolStr::as_str),
+                roster.sides.get(other).map_or("?", SmolStr::as_str),
                 reference.id,
-                roster.sides.get(own).map_or("?", smol_str::SmolStr::as_str),
+                roster.sides.get(own).map_or("?", SmolStr::as_str),
             )),
             None => unknown_commanded(roster, commander, own, reference.id, span),
         });
@@ -1265,7 +1262,7 @@ fn commanded(
     if info.side != own {
         return Err(cannot(format!(
             "{name} is an enemy: {who} commands only {}'s units",
-            roster.sides.get(own).map_or("?", smol_str::SmolStr::as_str)
+            roster.sides.get(own).map_or("?", SmolStr::as_str)
         )));
     }
     if info.kind == Kind::Hero {
@@ -1300,7 +1297,7 @@ fn unknown_commanded(
     id: &str,
     span: Span,
 ) -> Violation {
-    let side = roster.sides.get(own).map_or("?", smol_str::SmolStr::as_str);
+    let side = roster.sides.get(own).map_or("?", SmolStr::as_str);
     let units: Vec<&str> = roster
         .entities
         .iter()

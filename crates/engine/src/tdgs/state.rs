@@ -466,7 +466,7 @@ impl fmt::Display for Named<'_> {
                     .roster
                     .sides
                     .get(info.side)
-                    .map_or("?", smol_str::SmolStr::as_str);
+                    .map_or("?", SmolStr::as_str);
                 write!(f, "{side} {}", info.id)
             }
             None => write!(f, "entity {}", self.entity),
