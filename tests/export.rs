@@ -455,6 +455,7 @@ fn every_state_rebuilds_from_the_exported_events() {
         Config {
             timeline: true,
             every_state: true,
+            ..Default::default()
         },
     )
     .unwrap();

@@ -66,7 +66,7 @@ pub fn run(
         let mut blocks = Vec::new();
         for (from, to) in pairs {
             let (Some(before), Some(after)) = (game.view_at(&from), game.view_at(&to)) else {
-                let missing = if game.index(&from).is_none() {
+                let missing = if game.locate(&from).is_none() {
                     &from
                 } else {
                     &to
@@ -74,7 +74,7 @@ pub fn run(
                 eprintln!(
                     "error: {}: {}",
                     source.name,
-                    crate::load::unreached(game, missing)
+                    crate::point::unreached(game, missing)
                 );
                 return Exit::Usage;
             };

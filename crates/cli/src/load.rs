@@ -108,7 +108,13 @@ pub fn replay<'a>(
         print_problems(source, &problems);
         return Err(Exit::Failure);
     }
-    let game = senlac_engine::check(battle, Config::TIMELINE).map_err(|violation| {
+    let game = senlac_engine::check(
+        battle,
+        Config {
+            lines_before: u32::try_from(source.origin.line).unwrap_or(u32::MAX),
+            ..Config::TIMELINE
+        },
+    ).map_err(|violation| {
         // Only `lint` can do without the rules: it checks the notation alone.
         let rules = battle.tag("Rules").unwrap_or_default();
         eprintln!(
@@ -128,43 +134,6 @@ pub fn replay<'a>(
         print_problems(source, &violations);
     }
     Ok((battle, game))
-}
-
-/// Why a point cannot be shown: the battle never reaches it, and the point
-/// it does reach that was probably meant (`2.normans` for `2.Normans`,
-/// `fig:finalcharge` for `fig:finalCharge`).
-pub fn unreached(game: &dyn Game, point: &senlac_engine::Point) -> String {
-    let wanted = point.to_string();
-    let known: Vec<String> = game
-        .labels()
-        .iter()
-        .map(|(point, _)| point.to_string())
-        .chain(game.figures().iter().map(|f| format!("fig:{}", f.name)))
-        .collect();
-    let found = match point {
-        // A figure is named by its mark: suggest among the marks only.
-        senlac_engine::Point::Figure(name) => {
-            senlac_notation::did_you_mean(name, game.figures().iter().map(|f| f.name.as_str()))
-                .map(|name| format!("fig:{name}"))
-        }
-        // A slip in a side or phase name, not another turn: `99` is not `9`.
-        _ => {
-            let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
-            let same_turn = known
-                .iter()
-                .map(String::as_str)
-                .filter(|k| digits(k) == digits(&wanted));
-            senlac_notation::did_you_mean(&wanted, same_turn).map(str::to_string)
-        }
-    };
-    let wanted = crate::safe_text::terminal(&wanted);
-    match found {
-        Some(found) => format!(
-            "the battle never reaches `{wanted}`; did you mean `{}`?",
-            crate::safe_text::terminal(&found)
-        ),
-        None => format!("the battle never reaches `{wanted}`"),
-    }
 }
 
 fn print_problems(source: &Source, problems: &[Problem]) {

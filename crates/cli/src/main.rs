@@ -8,6 +8,7 @@ mod files;
 mod fmt;
 mod lint;
 mod load;
+mod point;
 mod problem;
 mod render;
 mod replay_page;

@@ -219,45 +219,25 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 return Exit::Failure;
             }
             let captions: Vec<String> = steps.iter().map(|p| p.caption.clone()).collect();
-            // Each variation is replayed as the main line of the battle's text
-            // with it spliced in, and drawn from the state before the action
-            // it replaces; its frames follow the main line's in the film.
-            let branches = branches(parsed, steps.len());
-            let mut lines = Vec::new();
-            let mut planned_lines = Vec::new();
-            for branch in &branches {
-                let variation = &branch.variation;
-                let line = branch.game.as_ref();
-                let replaces = variation.replaces;
-                let actions = &variation.actions[..branch.count];
-                let planned: Vec<Planned> = (0..actions.len())
-                    .map(|i| Planned {
-                        name: String::new(),
-                        caption: step_caption(&line.clock(replaces + i)),
-                        state: replaces + i,
-                        since: replaces + i,
-                        whole_turn: false,
-                        figure: None,
-                    })
-                    .collect();
-                lines.push(crate::replay_page::Line {
-                    replaces,
-                    first: branch.first,
-                    before: branch.before,
-                    main: branch.main,
-                    parent: branch.parent,
-                    at: branch.at,
-                    game: line,
-                    captions: planned.iter().map(|p| p.caption.clone()).collect(),
-                    actions: actions.to_vec(),
-                    comments: variation.comments[..branch.count].to_vec(),
-                });
-                planned_lines.push((line, planned));
-            }
+            // Each variation is a branch of the replay, drawn from the state
+            // before the action it replaces; its frames follow the main line's.
+            let lines = crate::replay_page::lines(parsed, game, steps.len(), |line, i| {
+                step_caption(&line.clock(i))
+            });
             let film =
                 senlac_render::svg::film(steps.iter().map(|p| scene(game, &title, p)).chain(
-                    planned_lines.iter().flat_map(|(line, planned)| {
-                        planned.iter().map(|p| scene(*line, &title, p))
+                    lines.iter().flat_map(|line| {
+                        (1..=line.actions.len()).map(|i| {
+                            let planned = Planned {
+                                name: String::new(),
+                                caption: line.captions[i - 1].clone(),
+                                state: i,
+                                since: i,
+                                whole_turn: false,
+                                figure: None,
+                            };
+                            scene(line.game.as_ref(), &title, &planned)
+                        })
                     }),
                 ));
             // Every overlay the system offers, each a toggle on the page.
@@ -490,6 +470,15 @@ pub fn figure_frame(game: &dyn Game, figure: usize) -> Planned {
 }
 
 fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> {
+    // A line or an action is captioned with the action it shows.
+    let point_caption = |point: &Point| {
+        let index = game.locate(point).map_or(0, |at| at.index);
+        let action = game
+            .step_source(index)
+            .map(|s| s.line)
+            .map_or_else(String::new, |line| format!(" · line {line}"));
+        format!("{}{action}", step_caption(&game.clock(index)))
+    };
     let label_caption = |point: &Point| match point {
         Point::Setup => "Setup".to_string(),
         Point::Turn(t) => format!("Turn {t}"),
@@ -497,6 +486,7 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
         Point::Phase(t, side, phase) => format!("Turn {t} · {side} · {}", capitalise(phase)),
         Point::Figure(name) => name.clone(),
         Point::End => "The end".to_string(),
+        Point::Line { .. } | Point::Action(_) => point_caption(point),
     };
     let label_name = |point: &Point| match point {
         Point::Setup => "setup".to_string(),
@@ -505,6 +495,10 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
         Point::Phase(t, side, phase) => format!("turn-{t:02}-{}-{}", slug(side), slug(phase)),
         Point::Figure(name) => name.clone(),
         Point::End => "end".to_string(),
+        Point::Line { line, before } => {
+            format!("line-{line:04}{}", if *before { "-before" } else { "" })
+        }
+        Point::Action(k) => format!("action-{k:04}"),
     };
     let figure_frame = |figure: usize, name: String| Planned {
         name,
@@ -542,9 +536,15 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
                 figure: None,
             })),
             Kind::Point(point) => {
-                let state = game
-                    .index(point)
-                    .ok_or_else(|| crate::load::unreached(game, point))?;
+                let state = match game.locate(point) {
+                    Some(at) if at.branch.is_none() => at.index,
+                    Some(_) => {
+                        return Err(format!(
+                            "`{point}` is in a variation: `--html` draws each variation in the replay"
+                        ));
+                    }
+                    None => return Err(crate::point::unreached(game, point)),
+                };
                 planned.push(match point {
                     Point::Figure(name) => {
                         match game.figures().iter().position(|f| &f.name == name) {
@@ -612,101 +612,6 @@ pub fn scene(game: &dyn Game, title: &str, planned: &Planned) -> Scene {
     scene.title = title.to_string();
     scene.caption = planned.caption.clone();
     scene
-}
-
-/// The most variation lines a replay draws: each replays the battle up to
-/// its action, so hostile nesting must not multiply the work without end.
-const MOST_BRANCHES: usize = 256;
-
-/// A variation replayed for the page, at any depth.
-struct Branch {
-    variation: crate::replay_page::Variation,
-    game: Box<dyn Game>,
-    /// How many of its actions the replay reached.
-    count: usize,
-    /// Its first frame in the film, and the frame of the state before it.
-    first: usize,
-    before: usize,
-    /// The main-line step its outermost variation replaces.
-    main: usize,
-    /// The line it branches from (an index into the branches), if nested,
-    /// and the step or action there it is an alternative to.
-    parent: Option<usize>,
-    at: usize,
-}
-
-/// Every variation of `battle` that replays, outer ones first, nested ones
-/// (a variation inside a variation) under the action they replace; their
-/// frames numbered on from the main line's `main_steps`.
-fn branches(battle: &senlac_notation::Battle<'_>, main_steps: usize) -> Vec<Branch> {
-    let mut out: Vec<Branch> = Vec::new();
-    // Waiting: a variation, its parent branch, and the first step of the
-    // parent's own (deeper variations replace a step at or after it).
-    let mut waiting: std::collections::VecDeque<_> = crate::replay_page::variations(battle)
-        .into_iter()
-        .map(|v| (v, None))
-        .collect();
-    let mut next_frame = main_steps;
-    while let Some((variation, parent)) = waiting.pop_front() {
-        if out.len() == MOST_BRANCHES {
-            break;
-        }
-        let archive = senlac_notation::parse(&variation.text);
-        let Some(spliced) = archive.battles.first() else {
-            continue;
-        };
-        if !spliced.errors.is_empty() {
-            continue;
-        }
-        let Ok(game) = senlac_engine::check(spliced, senlac_engine::Config::TIMELINE) else {
-            continue;
-        };
-        let count = variation
-            .actions
-            .len()
-            .min(game.len().saturating_sub(variation.replaces));
-        if count == 0 {
-            continue;
-        }
-        let (before, main, at) = match parent {
-            None => (
-                variation.replaces.saturating_sub(1),
-                variation.replaces,
-                variation.replaces,
-            ),
-            Some(p) => {
-                let up: &Branch = &out[p];
-                let at = variation.replaces - up.variation.replaces;
-                let before = if at == 0 {
-                    up.before
-                } else {
-                    up.first + at - 1
-                };
-                (before, up.main, at)
-            }
-        };
-        let index = out.len();
-        // The spliced text's own variations past its splice are this one's.
-        let from = variation.replaces;
-        waiting.extend(
-            crate::replay_page::variations(spliced)
-                .into_iter()
-                .filter(|v| v.replaces >= from && v.replaces < from + count)
-                .map(|v| (v, Some(index))),
-        );
-        out.push(Branch {
-            variation,
-            game,
-            count,
-            first: next_frame,
-            before,
-            main,
-            parent,
-            at,
-        });
-        next_frame += count;
-    }
-    out
 }
 
 #[cfg(test)]

@@ -26,30 +26,11 @@ use senlac_notation::{Battle, ItemKind};
 
 use crate::report::escape;
 
-/// A variation of the main line as the page draws it: the step it replaces,
-/// and the battle's text with the variation spliced in as the main line in
-/// place of that step (everything after it cut), for the engine to replay
-/// through its ordinary API.
-pub struct Variation {
-    /// The main line's step (action) the variation is an alternative to.
-    pub replaces: usize,
-    /// The battle's text up to that action, then the variation's contents.
-    pub text: String,
-    /// The variation's own actions, whitespace collapsed (a nested variation
-    /// is one of its own, found in this one's text).
-    pub actions: Vec<String>,
-    /// The comments written in the variation, action by action (as on the
-    /// main line: beside an action, else before the next, else the last).
-    pub comments: Vec<Vec<String>>,
-}
-
-/// A variation replayed, for the page: its steps are the film's frames
-/// `first..first + actions.len()`, and state `replaces + i` of `game` is
-/// its `i`th action's.
+/// A variation as the page draws it: a branch of the replay's tree, its
+/// frames following the main line's in the film.
 pub struct Line<'a> {
-    pub replaces: usize,
+    /// Its first frame in the film, and the frame of the state before it.
     pub first: usize,
-    /// The frame of the state before its first action.
     pub before: usize,
     /// The main-line step its outermost variation replaces.
     pub main: usize,
@@ -57,70 +38,103 @@ pub struct Line<'a> {
     /// the main-line step or the parent's action it is an alternative to.
     pub parent: Option<usize>,
     pub at: usize,
-    pub game: &'a dyn Game,
+    /// The variation as a game of its own: state `i + 1` is its `i`th
+    /// action's.
+    pub game: Box<dyn Game + 'a>,
     pub captions: Vec<String>,
+    /// Its actions as written, whitespace collapsed.
     pub actions: Vec<String>,
+    /// The comments written in the variation, action by action (as on the
+    /// main line: beside an action, else before the next, else the last).
     pub comments: Vec<Vec<String>>,
 }
 
-/// The battle's top-level variations, each spliced in as the main line.
-pub fn variations(battle: &Battle<'_>) -> Vec<Variation> {
-    let mut out = Vec::new();
-    let mut step = 0usize;
-    let mut depth = 0u32;
-    let mut action_start = battle.span.start as usize;
-    let mut open_end = 0usize;
-    let mut actions: Vec<String> = Vec::new();
-    let mut comments: Vec<Vec<String>> = Vec::new();
-    let mut waiting: Vec<String> = Vec::new();
-    let start = battle.span.start as usize;
+/// Every variation the replay kept that has an action, in the order they
+/// open (a nested one after its parent), its frames numbered on from the
+/// main line's `main_steps`; `caption` captions a state of a variation.
+pub fn lines<'a>(
+    battle: &Battle<'_>,
+    game: &'a dyn Game,
+    main_steps: usize,
+    caption: impl Fn(&dyn Game, usize) -> String,
+) -> Vec<Line<'a>> {
+    let branches = game.branches();
+    // Each branch's line, where it has one: a variation without an action
+    // is not drawn, nor any inside it.
+    let mut line_of: Vec<Option<usize>> = Vec::with_capacity(branches.len());
+    let mut out: Vec<Line<'a>> = Vec::new();
+    let mut next_frame = main_steps;
+    for (b, info) in branches.iter().enumerate() {
+        let parent = match info.parent {
+            None => None,
+            Some(p) => match line_of.get(p).copied().flatten() {
+                Some(line) => Some(line),
+                None => {
+                    line_of.push(None);
+                    continue;
+                }
+            },
+        };
+        let Some(branch) = game.branch(b).filter(|g| g.len() > 1) else {
+            line_of.push(None);
+            continue;
+        };
+        let count = branch.len() - 1;
+        let (before, main, at) = match parent {
+            None => (info.from, info.from + 1, info.from + 1),
+            Some(p) => {
+                let up = &out[p];
+                let before = match info.from {
+                    0 => up.before,
+                    from => up.first + from - 1,
+                };
+                (before, up.main, info.from)
+            }
+        };
+        let actions = (1..=count)
+            .map(|i| {
+                branch
+                    .step_source(i)
+                    .map_or_else(String::new, |s| collapse(battle.text(s.span)))
+            })
+            .collect();
+        let captions = (1..=count).map(|i| caption(branch.as_ref(), i)).collect();
+        line_of.push(Some(out.len()));
+        out.push(Line {
+            first: next_frame,
+            before,
+            main,
+            parent,
+            at,
+            game: branch,
+            captions,
+            actions,
+            comments: vec![Vec::new(); count],
+        });
+        next_frame += count;
+    }
+    // Each comment written inside a variation goes with the action beside
+    // it, else the next one of its line, else the line's last.
     for (item, _) in battle.iter() {
-        match item.kind {
-            ItemKind::VariationOpen => {
-                depth += 1;
-                if depth == 1 {
-                    open_end = item.span.end as usize;
-                    actions.clear();
-                    comments.clear();
-                    waiting.clear();
-                }
-            }
-            ItemKind::VariationClose => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 && step > 0 && !actions.is_empty() {
-                    if let Some(last) = comments.last_mut() {
-                        last.append(&mut waiting);
-                    }
-                    let close = item.span.start as usize;
-                    let mut text = battle.source[start..action_start].to_string();
-                    text.push_str(&battle.source[open_end..close]);
-                    text.push('\n');
-                    out.push(Variation {
-                        replaces: step,
-                        text,
-                        actions: std::mem::take(&mut actions),
-                        comments: std::mem::take(&mut comments),
-                    });
-                }
-            }
-            ItemKind::Action if depth == 1 => {
-                actions.push(collapse(battle.text(item.span)));
-                comments.push(std::mem::take(&mut waiting));
-            }
-            ItemKind::Comment if depth == 1 => {
-                let prose = prose(battle.text(item.span));
-                match comments.last_mut() {
-                    _ if prose.is_empty() => {}
-                    Some(last) if item.trailing => last.push(prose),
-                    _ => waiting.push(prose),
-                }
-            }
-            ItemKind::Action if depth == 0 => {
-                step += 1;
-                action_start = item.span.start as usize;
-            }
-            _ => {}
+        if item.kind != ItemKind::Comment {
+            continue;
         }
+        let at = game.index_at(item.span.start);
+        let Some(line) = at.branch.and_then(|b| line_of.get(b).copied().flatten()) else {
+            continue;
+        };
+        let prose = prose(battle.text(item.span));
+        let comments = &mut out[line].comments;
+        if prose.is_empty() || comments.is_empty() {
+            continue;
+        }
+        let action = if item.trailing && at.index > 0 {
+            at.index - 1
+        } else {
+            at.index
+        };
+        let last = comments.len() - 1;
+        comments[action.min(last)].push(prose);
     }
     out
 }
@@ -257,8 +271,8 @@ pub fn page(
             line.main
         );
         for (i, (caption, action)) in line.captions.iter().zip(&line.actions).enumerate() {
-            let state = line.replaces + i;
-            let changes = changes_html(line.game, state - 1, state);
+            let state = i + 1;
+            let changes = changes_html(line.game.as_ref(), state - 1, state);
             let _ = write!(
                 details,
                 "<div class=\"detail\" data-step=\"{}\" hidden><h2>{} <small>(variation)</small></h2><p class=\"action\"><code>{}</code></p>",

@@ -20,7 +20,7 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
             eprintln!(
                 "error: {}: {}",
                 source.name,
-                crate::load::unreached(game, &point)
+                crate::point::unreached(game, &point)
             );
             return Exit::Usage;
         };

@@ -31,7 +31,9 @@ pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
 pub use replay::{Config, Replay, replay};
 pub use system::{Fold, Game, Outcome, OverlayInfo, Ruleset, SYSTEMS, System, system};
-pub use timeline::{Deployment, Figure, Point, Timeline, frame_start};
+pub use timeline::{
+    At, Branch, BranchInfo, Deployment, Figure, Point, StepSource, Timeline, Track, frame_start,
+};
 pub use violation::Violation;
 
 use senlac_notation::Battle;

@@ -19,7 +19,7 @@ use crate::catalog::Catalog;
 use crate::code::CodeInfo;
 use crate::doubt::{Doubt, Subject};
 use crate::replay::{Config, Replay, replay};
-use crate::timeline::{Figure, Point};
+use crate::timeline::{At, BranchInfo, Figure, Point, StepSource, Track};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
 
@@ -28,7 +28,7 @@ use crate::violation::Violation;
 /// Play is event-sourced: [`Ruleset::play`] checks a step and turns it into
 /// events through a [`Fold`], which applies each with [`Ruleset::apply`]; the
 /// state changes in no other way, so the timeline is the fold of the events.
-pub trait Ruleset: Send + Sync + Sized + 'static {
+pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
     /// The position at one moment; cheap to clone (share what never changes).
     type State: Clone + Send + Sync + 'static;
     /// One change to the state.
@@ -116,24 +116,12 @@ pub struct Fold<'a, R: Ruleset> {
 }
 
 /// The steps still to come in a line of play, read without being taken:
-/// the replay's own iterator, cloned only when a system asks.
+/// the replay's own iterator, cloned only when a system asks
+/// (`replay::Ahead`, which notes how far it read).
 pub trait LookAhead<'a> {
     /// Hands `read` the steps to come, in order, until it returns true or a
     /// variation opens or closes (another line of play).
     fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool);
-}
-
-impl<'a, 'b: 'a, 's: 'b, I> LookAhead<'a> for I
-where
-    I: Iterator<Item = Step<'b, 's>> + Clone,
-{
-    fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool) {
-        for step in self.clone() {
-            if matches!(step, Step::VariationStart(_) | Step::VariationEnd(_)) || read(step) {
-                return;
-            }
-        }
-    }
 }
 
 impl<'a, R: Ruleset> Fold<'a, R> {
@@ -274,6 +262,27 @@ pub trait Game: Send + Sync {
     fn figure_scene(&self, figure: usize) -> Option<Scene>;
     /// The events that led to state `index`, as exported.
     fn wire(&self, index: usize) -> Vec<serde_json::Value>;
+    /// The step of the text that made state `index`: its span and line
+    /// (the setup's and the end's are empty, at the battle's start and
+    /// end). `None` past the last state.
+    fn step_source(&self, index: usize) -> Option<StepSource>;
+    /// Where a point stands: on the main line, or in a variation.
+    fn locate(&self, point: &Point) -> Option<At>;
+    /// The state in force at byte `offset` of the battle's text: after the
+    /// last action that starts at or before it, in the innermost variation
+    /// that holds it; the setup before the first action.
+    fn index_at(&self, offset: u32) -> At;
+    /// The variations kept as branches, in the order they open (a nested
+    /// one after the one it stands in).
+    fn branches(&self) -> Vec<BranchInfo>;
+    /// Variation `branch` as a game of its own: its state 0 is the state it
+    /// starts from, state `i` the one after its `i`th action. It has no
+    /// labels, figures or findings of its own.
+    fn branch(&self, branch: usize) -> Option<Box<dyn Game + '_>>;
+    /// `battle`, an edit of this battle whose text before byte `edit` is
+    /// unchanged, replayed from the last point this replay can resume from
+    /// ([`Replay::resume`]); the same as replaying it whole.
+    fn resume(self: Box<Self>, battle: &Battle<'_>, edit: u32) -> Box<dyn Game>;
 }
 
 /// A system's replay, as a [`Game`].
@@ -281,9 +290,9 @@ pub struct Played<R: Ruleset> {
     pub rules: R,
     pub tag: &'static str,
     pub replay: Replay<R>,
-    /// The last state rebuilt and its index: printers walk the timeline in
+    /// The last state rebuilt and where: printers walk the timeline in
     /// order, so the next state is usually a few events away.
-    last: Mutex<Option<(usize, R::State)>>,
+    last: Mutex<Option<(At, R::State)>>,
 }
 
 impl<R: Ruleset> Played<R> {
@@ -312,18 +321,163 @@ impl<R: Ruleset> Played<R> {
         }
     }
 
-    /// State `index`, rebuilt from the nearest state at hand; the end state
-    /// when the timeline kept none (a replay without one).
+    /// Main-line state `index`, rebuilt from the nearest state at hand; the
+    /// end state when the timeline kept none (a replay without one).
     fn state(&self, index: usize) -> R::State {
+        self.state_at(At::main(index))
+    }
+
+    /// The state at `at`, on the main line or a branch.
+    fn state_at(&self, at: At) -> R::State {
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        let near = last.as_ref().map(|(at, state)| (*at, state));
-        match self.replay.timeline.state_from(index, near, R::apply) {
+        let near = last
+            .as_ref()
+            .filter(|(near, _)| near.branch == at.branch)
+            .map(|(near, state)| (near.index, state));
+        let rebuilt = self
+            .replay
+            .timeline
+            .track(at.branch)
+            .and_then(|track| track.state_from(at.index, near, R::apply));
+        match rebuilt {
             Some(state) => {
-                *last = Some((index, state.clone()));
+                *last = Some((at, state.clone()));
                 state
             }
             None => self.replay.state.clone(),
         }
+    }
+
+    fn track(&self, branch: Option<usize>) -> Option<&Track<R::State, R::Event>> {
+        self.replay.timeline.track(branch)
+    }
+
+    /// The events of `branch`'s states `since..=index`.
+    fn events_in(&self, branch: Option<usize>, since: usize, index: usize) -> &[R::Event] {
+        self.track(branch)
+            .map_or(&[], |track| track.events_between(since, index))
+    }
+
+    fn wire_at(&self, at: At) -> Vec<serde_json::Value> {
+        let state = &self.state_at(at);
+        self.events_in(at.branch, at.index, at.index)
+            .iter()
+            .filter_map(|e| serde_json::to_value(self.rules.wire(state, e)).ok())
+            .collect()
+    }
+}
+
+/// A variation of a [`Played`] battle, as a [`Game`] of its own.
+struct BranchGame<'g, R: Ruleset> {
+    played: &'g Played<R>,
+    branch: usize,
+}
+
+impl<R: Ruleset> BranchGame<'_, R> {
+    fn at(&self, index: usize) -> At {
+        At {
+            branch: Some(self.branch),
+            index,
+        }
+    }
+}
+
+impl<R: Ruleset> Game for BranchGame<'_, R> {
+    fn tag(&self) -> &'static str {
+        self.played.tag
+    }
+
+    fn violations(&self) -> &[Violation] {
+        &[]
+    }
+
+    fn len(&self) -> usize {
+        self.played.track(Some(self.branch)).map_or(0, Track::len)
+    }
+
+    fn labels(&self) -> &[(Point, usize)] {
+        &[]
+    }
+
+    fn figures(&self) -> &[Figure] {
+        &[]
+    }
+
+    fn index(&self, _point: &Point) -> Option<usize> {
+        None
+    }
+
+    fn columns(&self) -> &'static [Column] {
+        self.played.rules.columns()
+    }
+
+    fn view(&self, index: usize) -> BattleView {
+        self.played
+            .rules
+            .view(&self.played.state_at(self.at(index)))
+    }
+
+    fn view_at(&self, _point: &Point) -> Option<BattleView> {
+        None
+    }
+
+    fn clock(&self, index: usize) -> Clock {
+        self.played
+            .rules
+            .clock(&self.played.state_at(self.at(index)))
+    }
+
+    fn moments(&self, index: usize) -> Vec<String> {
+        let events = self.played.events_in(Some(self.branch), index, index);
+        self.played
+            .rules
+            .moments(&self.played.state_at(self.at(index)), events)
+    }
+
+    fn scene(&self, index: usize, since: usize) -> Scene {
+        let events = self.played.events_in(Some(self.branch), since, index);
+        self.played
+            .rules
+            .scene(&self.played.state_at(self.at(index)), events)
+    }
+
+    fn figure_scene(&self, _figure: usize) -> Option<Scene> {
+        None
+    }
+
+    fn wire(&self, index: usize) -> Vec<serde_json::Value> {
+        self.played.wire_at(self.at(index))
+    }
+
+    fn step_source(&self, index: usize) -> Option<StepSource> {
+        self.played.track(Some(self.branch))?.source(index)
+    }
+
+    fn locate(&self, _point: &Point) -> Option<At> {
+        None
+    }
+
+    fn index_at(&self, offset: u32) -> At {
+        self.played.index_at(offset)
+    }
+
+    fn branches(&self) -> Vec<BranchInfo> {
+        Vec::new()
+    }
+
+    fn branch(&self, _branch: usize) -> Option<Box<dyn Game + '_>> {
+        None
+    }
+
+    /// A variation resumes as the whole battle, replayed afresh.
+    fn resume(self: Box<Self>, battle: &Battle<'_>, _edit: u32) -> Box<dyn Game> {
+        let played = self.played;
+        Box::new(Played::new(
+            played.rules.clone(),
+            played.tag,
+            battle,
+            played.replay.config(),
+        ))
     }
 }
 
@@ -361,7 +515,11 @@ impl<R: Ruleset> Game for Played<R> {
     }
 
     fn view_at(&self, point: &Point) -> Option<BattleView> {
-        let mut view = self.view(self.index(point)?);
+        let at = self.locate(point)?;
+        if at.branch.is_some() {
+            return Some(self.rules.view(&self.state_at(at)));
+        }
+        let mut view = self.view(at.index);
         let figure = match point {
             Point::Figure(name) => self.figures().iter().position(|f| &f.name == name),
             _ => None,
@@ -419,13 +577,49 @@ impl<R: Ruleset> Game for Played<R> {
     }
 
     fn wire(&self, index: usize) -> Vec<serde_json::Value> {
-        let state = &self.state(index);
+        self.wire_at(At::main(index))
+    }
+
+    fn step_source(&self, index: usize) -> Option<StepSource> {
+        self.replay.timeline.main.source(index)
+    }
+
+    fn locate(&self, point: &Point) -> Option<At> {
+        self.replay.timeline.locate(point)
+    }
+
+    fn index_at(&self, offset: u32) -> At {
+        self.replay.timeline.index_at(offset)
+    }
+
+    fn branches(&self) -> Vec<BranchInfo> {
         self.replay
             .timeline
-            .events(index)
+            .branches
             .iter()
-            .filter_map(|e| serde_json::to_value(self.rules.wire(state, e)).ok())
+            .map(|b| b.info())
             .collect()
+    }
+
+    fn branch(&self, branch: usize) -> Option<Box<dyn Game + '_>> {
+        self.replay.timeline.branches.get(branch)?;
+        Some(Box::new(BranchGame {
+            played: self,
+            branch,
+        }))
+    }
+
+    fn resume(self: Box<Self>, battle: &Battle<'_>, edit: u32) -> Box<dyn Game> {
+        let Played {
+            rules, tag, replay, ..
+        } = *self;
+        let replay = replay.resume(&rules, battle, edit);
+        Box::new(Played {
+            rules,
+            tag,
+            replay,
+            last: Mutex::new(None),
+        })
     }
 }
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use senlac_notation::Span;
+
 /// A point of a battle, as the CLI addresses it: `setup`, `T`, `T.SIDE`,
 /// `T.SIDE.PHASE`, `fig:NAME` or `end`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -17,6 +19,58 @@ pub enum Point {
     /// Where a figure mark stands.
     Figure(String),
     End,
+    /// The state after the action on line `line` of the text (counted from
+    /// 1), or before it; in a variation, that variation's state.
+    Line {
+        line: u32,
+        before: bool,
+    },
+    /// The state after the main line's `k`th action (counted from 1).
+    Action(u32),
+}
+
+/// The forms a point takes, for messages.
+const FORMS: &str = "setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, line:N, line:N-, action:N or end";
+
+/// A point written almost as one of its forms (`line42`, `Line:42`,
+/// `action 3`, `Setup`): the form probably meant.
+fn meant(text: &str) -> Option<String> {
+    let lower = text.trim().to_ascii_lowercase();
+    if lower != text && (lower == "setup" || lower == "end") {
+        return Some(lower);
+    }
+    let word_end = lower
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(lower.len());
+    let (word, rest) = lower.split_at(word_end);
+    let kind = match word {
+        "line" | "lines" | "ln" | "l" => "line",
+        "action" | "actions" | "act" | "a" => "action",
+        _ => return None,
+    };
+    let rest = rest.trim_start_matches([':', '=', ' ', '#', '.']);
+    let (digits, before) = match rest.strip_suffix('-') {
+        Some(d) if kind == "line" => (d, "-"),
+        _ => (rest, ""),
+    };
+    let n: u32 = digits.parse().ok().filter(|&n| n >= 1)?;
+    let canonical = format!("{kind}:{n}{before}");
+    (canonical != text).then_some(canonical)
+}
+
+fn not_a_point(text: &str) -> String {
+    match meant(text) {
+        Some(form) => format!("`{text}` is not a point; did you mean `{form}`?"),
+        None => format!("`{text}` is not a point: use {FORMS}"),
+    }
+}
+
+/// `N` of `line:N` or `action:N`: a number from 1.
+fn ordinal(text: &str, digits: &str) -> Result<u32, String> {
+    match digits.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(not_a_point(text)),
+    }
 }
 
 impl FromStr for Point {
@@ -32,10 +86,22 @@ impl FromStr for Point {
         if let Some(name) = text.strip_prefix("fig:") {
             return Ok(Point::Figure(name.to_string()));
         }
+        if let Some(rest) = text.strip_prefix("line:") {
+            let (digits, before) = match rest.strip_suffix('-') {
+                Some(digits) => (digits, true),
+                None => (rest, false),
+            };
+            let line = ordinal(text, digits)?;
+            return Ok(Point::Line { line, before });
+        }
+        if let Some(digits) = text.strip_prefix("action:") {
+            return Ok(Point::Action(ordinal(text, digits)?));
+        }
         let mut parts = text.splitn(3, '.');
-        let turn = parts.next().and_then(|t| t.parse().ok()).ok_or_else(|| {
-            format!("`{text}` is not a point: use setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME or end")
-        })?;
+        let turn = parts
+            .next()
+            .and_then(|t| t.parse().ok())
+            .ok_or_else(|| not_a_point(text))?;
         Ok(match (parts.next(), parts.next()) {
             (None, _) => Point::Turn(turn),
             (Some(side), None) => Point::SideTurn(turn, side.to_string()),
@@ -53,6 +119,10 @@ impl fmt::Display for Point {
             Point::Phase(t, side, phase) => write!(f, "{t}.{side}.{phase}"),
             Point::Figure(name) => write!(f, "fig:{name}"),
             Point::End => f.write_str("end"),
+            Point::Line { line, before } => {
+                write!(f, "line:{line}{}", if *before { "-" } else { "" })
+            }
+            Point::Action(k) => write!(f, "action:{k}"),
         }
     }
 }
@@ -108,65 +178,127 @@ pub struct Deployment {
     pub offset: u32,
 }
 
-/// The states of a replay and the events between them. States are recorded
-/// after setup, after every action of the main line, and at the end; labels
-/// and figures point at them. The events that led to state `i` are
-/// [`Timeline::events`]`(i)`, so every state is its predecessor folded with them.
+/// Where a state stands: on the main line (`branch` None) or in variation
+/// `branch` (an index into [`Timeline::branches`]), at `index` of that line
+/// (a variation's state 0 is the state it starts from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct At {
+    pub branch: Option<usize>,
+    pub index: usize,
+}
+
+impl At {
+    /// State `index` of the main line.
+    pub fn main(index: usize) -> Self {
+        At {
+            branch: None,
+            index,
+        }
+    }
+}
+
+/// Which step of the text made a state: its span and the line it starts
+/// on (counted from 1 in the text the parser was given). The setup's and the
+/// end's are empty spans at the battle's start and end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepSource {
+    pub span: Span,
+    pub line: u32,
+}
+
+/// One line of play: its states and the events between them, each state
+/// with the step that made it. The main line and every variation is one.
 ///
-/// Memory grows with the battle's length, not its length times its units:
-/// the timeline keeps every event but only some states, checkpoints at most
-/// [`MAX_CHECKPOINTS`] of them, evenly spaced, and [`Timeline::state`]
-/// folds the events from the checkpoint before.
+/// Memory grows with the line's length, not its length times its units: it
+/// keeps every event but only some states, checkpoints at most `most` of
+/// them, evenly spaced, and [`Track::state`] folds the events from the
+/// checkpoint before.
 #[derive(Clone, Debug)]
-pub struct Timeline<S, E> {
+pub struct Track<S, E> {
     /// The state at index `k * every` is `checkpoints[k]`.
     checkpoints: Vec<S>,
     every: usize,
     /// How many states were recorded.
     len: usize,
-    /// Keep every state, never thinning the checkpoints (for checks that
-    /// compare each state with its rebuild).
-    keep_all: bool,
+    /// How many checkpoints to keep before thinning; `usize::MAX` keeps
+    /// every state (for checks that compare each state with its rebuild).
+    most: usize,
     events: Vec<E>,
     /// `ends[i]`: where the events that led to state `i` end in `events`.
     ends: Vec<usize>,
-    pub labels: Vec<(Point, usize)>,
-    pub figures: Vec<Figure>,
-    /// Every unit the setup deploys, in no particular order.
-    pub deployments: Vec<Deployment>,
+    /// `sources[i]`: the step that made state `i`.
+    sources: Vec<StepSource>,
 }
 
-/// The most checkpoints a timeline keeps; past it, every other one is dropped
-/// and the spacing doubles. A state is then at most `len / 128` folds away.
-pub const MAX_CHECKPOINTS: usize = 256;
-
-impl<S, E> Default for Timeline<S, E> {
-    fn default() -> Self {
-        Timeline {
+impl<S, E> Track<S, E> {
+    fn with_most(most: usize) -> Self {
+        Track {
             checkpoints: Vec::new(),
             every: 1,
             len: 0,
-            keep_all: false,
+            most,
             events: Vec::new(),
             ends: Vec::new(),
-            labels: Vec::new(),
-            figures: Vec::new(),
-            deployments: Vec::new(),
+            sources: Vec::new(),
         }
+    }
+
+    fn start_of(&self, index: usize) -> usize {
+        index
+            .checked_sub(1)
+            .and_then(|i| self.ends.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The events that led to state `index`.
+    pub fn events(&self, index: usize) -> &[E] {
+        self.events_between(index, index)
+    }
+
+    /// The events that led to states `since..=index`, in order.
+    pub fn events_between(&self, since: usize, index: usize) -> &[E] {
+        let end = self.ends.get(index).copied().unwrap_or(self.events.len());
+        let start = self.start_of(since.min(index)).min(end);
+        &self.events[start..end]
+    }
+
+    /// Every event, in order.
+    pub fn all_events(&self) -> &[E] {
+        &self.events
+    }
+
+    /// The step that made state `index`.
+    pub fn source(&self, index: usize) -> Option<StepSource> {
+        self.sources.get(index).copied()
+    }
+
+    /// How many states were recorded.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Forgets every state from `len` on: a replay resumed from a
+    /// checkpoint records them again.
+    fn truncate(&mut self, len: usize) {
+        if len >= self.len {
+            return;
+        }
+        self.len = len;
+        self.checkpoints.truncate(len.div_ceil(self.every));
+        self.ends.truncate(len);
+        self.sources.truncate(len);
+        self.events.truncate(self.ends.last().copied().unwrap_or(0));
     }
 }
 
-impl<S: Clone, E: Clone> Timeline<S, E> {
-    /// A timeline that keeps every state it records.
-    pub fn keeping_every_state() -> Self {
-        Timeline {
-            keep_all: true,
-            ..Timeline::default()
-        }
-    }
-
-    /// The states kept, with their indices: every state of a timeline made
-    /// with [`Timeline::keeping_every_state`].
+impl<S: Clone, E: Clone> Track<S, E> {
+    /// The states kept, with their indices: every state of a track that
+    /// keeps them all.
     pub fn kept(&self) -> impl Iterator<Item = (usize, &S)> {
         self.checkpoints
             .iter()
@@ -174,12 +306,12 @@ impl<S: Clone, E: Clone> Timeline<S, E> {
             .map(|(k, state)| (k * self.every, state))
     }
 
-    /// Records a state and the events that led to it; the state is kept only
-    /// at a checkpoint.
-    pub fn record(&mut self, state: &S, events: &[E]) {
+    /// Records a state, the events that led to it and the step that made
+    /// it; the state is kept only at a checkpoint.
+    pub fn record(&mut self, state: &S, events: &[E], source: StepSource) {
         if self.len.is_multiple_of(self.every) {
             self.checkpoints.push(state.clone());
-            if self.checkpoints.len() > MAX_CHECKPOINTS && !self.keep_all {
+            if self.checkpoints.len() > self.most {
                 let mut k = 0;
                 self.checkpoints.retain(|_| {
                     k += 1;
@@ -191,6 +323,7 @@ impl<S: Clone, E: Clone> Timeline<S, E> {
         self.len += 1;
         self.events.extend_from_slice(events);
         self.ends.push(self.events.len());
+        self.sources.push(source);
     }
 
     /// State `index`: the checkpoint before it folded with the events since.
@@ -226,55 +359,303 @@ impl<S: Clone, E: Clone> Timeline<S, E> {
     }
 }
 
+/// A variation kept as a branch of the line it stands in: its own states,
+/// from the state before the action it replaces (its state 0) to the state
+/// after its last action.
+#[derive(Clone, Debug)]
+pub struct Branch<S, E> {
+    /// The line it branches from: `None` for the main line, else a branch
+    /// (an index into [`Timeline::branches`], always an earlier one).
+    pub parent: Option<usize>,
+    /// The state of the parent line recorded last before the variation:
+    /// the one a picture of "before" shows. The variation's own state 0
+    /// is that state with the turn and phase steps since folded in.
+    pub from: usize,
+    /// The variation's brackets, `(` to `)`.
+    pub span: Span,
+    pub track: Track<S, E>,
+}
+
+/// A branch as a printer sees it, without its states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BranchInfo {
+    pub parent: Option<usize>,
+    pub from: usize,
+    pub span: Span,
+    /// How many states it recorded: its start and one per action.
+    pub len: usize,
+}
+
+impl<S, E> Branch<S, E> {
+    pub fn info(&self) -> BranchInfo {
+        BranchInfo {
+            parent: self.parent,
+            from: self.from,
+            span: self.span,
+            len: self.track.len(),
+        }
+    }
+}
+
+/// The most variations a timeline keeps as branches, and the most states
+/// each keeps as checkpoints: hostile input may write a hundred thousand.
+/// Past them, a variation is still replayed and checked, but not kept.
+pub const MAX_BRANCHES: usize = 256;
+const BRANCH_CHECKPOINTS: usize = 16;
+
+/// The states of a replay and the events between them, as a tree: the main
+/// line, and each variation as a [`Branch`]. The main line records a state
+/// after setup, after every action outside variations, and at the end;
+/// labels and figures point at its states. The events that led to state `i`
+/// are [`Timeline::events`]`(i)`, so every state is its predecessor folded
+/// with them.
+///
+/// Memory grows with the battle's length, not its length times its units:
+/// the main line keeps every event but only [`MAX_CHECKPOINTS`] states,
+/// and [`Timeline::state`] folds the events from the checkpoint before.
+#[derive(Clone, Debug)]
+pub struct Timeline<S, E> {
+    pub main: Track<S, E>,
+    pub branches: Vec<Branch<S, E>>,
+    pub labels: Vec<(Point, usize)>,
+    pub figures: Vec<Figure>,
+    /// Every unit the setup deploys, in no particular order.
+    pub deployments: Vec<Deployment>,
+}
+
+/// The most checkpoints a timeline keeps; past it, every other one is dropped
+/// and the spacing doubles. A state is then at most `len / 128` folds away.
+pub const MAX_CHECKPOINTS: usize = 256;
+
+impl<S, E> Default for Timeline<S, E> {
+    fn default() -> Self {
+        Timeline {
+            main: Track::with_most(MAX_CHECKPOINTS),
+            branches: Vec::new(),
+            labels: Vec::new(),
+            figures: Vec::new(),
+            deployments: Vec::new(),
+        }
+    }
+}
+
+/// How far a timeline had come: what a resumed replay cuts it back to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mark {
+    main: usize,
+    branches: usize,
+    labels: usize,
+    figures: usize,
+}
+
+impl<S: Clone, E: Clone> Timeline<S, E> {
+    /// A timeline that keeps every state it records.
+    pub fn keeping_every_state() -> Self {
+        Timeline {
+            main: Track::with_most(usize::MAX),
+            ..Timeline::default()
+        }
+    }
+
+    /// The main line's states kept, with their indices: every state of a
+    /// timeline made with [`Timeline::keeping_every_state`].
+    pub fn kept(&self) -> impl Iterator<Item = (usize, &S)> {
+        self.main.kept()
+    }
+
+    /// Records a main-line state and the events that led to it.
+    pub fn record(&mut self, state: &S, events: &[E], source: StepSource) {
+        self.main.record(state, events, source);
+    }
+
+    /// Opens a branch starting at `start`, unless the timeline keeps no
+    /// more; its index.
+    pub fn open_branch(
+        &mut self,
+        parent: Option<usize>,
+        from: usize,
+        span: Span,
+        start: &S,
+        source: StepSource,
+    ) -> Option<usize> {
+        if self.branches.len() >= MAX_BRANCHES {
+            return None;
+        }
+        let mut track = Track::with_most(if self.main.most == usize::MAX {
+            usize::MAX
+        } else {
+            BRANCH_CHECKPOINTS
+        });
+        track.record(start, &[], source);
+        self.branches.push(Branch {
+            parent,
+            from,
+            span,
+            track,
+        });
+        Some(self.branches.len() - 1)
+    }
+
+    /// Main-line state `index`: the checkpoint before it folded with the
+    /// events since.
+    pub fn state(&self, index: usize, apply: impl Fn(&mut S, &E)) -> Option<S> {
+        self.main.state(index, apply)
+    }
+
+    /// Main-line state `index`, folded from `near` when that is closer.
+    pub fn state_from(
+        &self,
+        index: usize,
+        near: Option<(usize, &S)>,
+        apply: impl Fn(&mut S, &E),
+    ) -> Option<S> {
+        self.main.state_from(index, near, apply)
+    }
+
+    /// The state at `at`, on the main line or a branch.
+    pub fn state_at(&self, at: At, apply: impl Fn(&mut S, &E)) -> Option<S> {
+        self.track(at.branch)?.state(at.index, apply)
+    }
+}
+
 impl<S, E> Timeline<S, E> {
-    fn start_of(&self, index: usize) -> usize {
-        index
-            .checked_sub(1)
-            .and_then(|i| self.ends.get(i))
-            .copied()
-            .unwrap_or(0)
+    /// The main line (`None`) or a branch.
+    pub fn track(&self, branch: Option<usize>) -> Option<&Track<S, E>> {
+        match branch {
+            None => Some(&self.main),
+            Some(b) => self.branches.get(b).map(|b| &b.track),
+        }
     }
 
-    /// The events that led to state `index`.
+    pub(crate) fn track_mut(&mut self, branch: Option<usize>) -> Option<&mut Track<S, E>> {
+        match branch {
+            None => Some(&mut self.main),
+            Some(b) => self.branches.get_mut(b).map(|b| &mut b.track),
+        }
+    }
+
+    /// How far the timeline has come.
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            main: self.main.len,
+            branches: self.branches.len(),
+            labels: self.labels.len(),
+            figures: self.figures.len(),
+        }
+    }
+
+    /// Cuts the timeline back to `mark`.
+    pub(crate) fn cut(&mut self, mark: Mark) {
+        self.main.truncate(mark.main);
+        self.branches.truncate(mark.branches);
+        self.labels.truncate(mark.labels);
+        self.figures.truncate(mark.figures);
+    }
+
+    /// The events that led to main-line state `index`.
     pub fn events(&self, index: usize) -> &[E] {
-        self.events_between(index, index)
+        self.main.events(index)
     }
 
-    /// The events that led to states `since..=index`, in order.
+    /// The events that led to main-line states `since..=index`, in order.
     pub fn events_between(&self, since: usize, index: usize) -> &[E] {
-        let end = self.ends.get(index).copied().unwrap_or(self.events.len());
-        let start = self.start_of(since.min(index)).min(end);
-        &self.events[start..end]
+        self.main.events_between(since, index)
     }
 
-    /// Every event, in order.
+    /// Every main-line event, in order.
     pub fn all_events(&self) -> &[E] {
-        &self.events
+        self.main.all_events()
     }
 
-    /// The state a point names: for a turn, side or phase, the last one recorded.
+    /// The main-line state a point names: for a turn, side or phase, the
+    /// last one recorded; `None` for a point in a variation
+    /// ([`Timeline::locate`] finds those).
     pub fn index(&self, point: &Point) -> Option<usize> {
-        if let Point::Figure(name) = point {
-            return self
+        match self.locate(point)? {
+            At {
+                branch: None,
+                index,
+            } => Some(index),
+            _ => None,
+        }
+    }
+
+    /// Where a point stands, on the main line or in a variation.
+    pub fn locate(&self, point: &Point) -> Option<At> {
+        match point {
+            Point::Figure(name) => self
                 .figures
                 .iter()
                 .find(|f| &f.name == name)
-                .map(|f| f.state);
+                .map(|f| At::main(f.state)),
+            // Action k is main-line state k; the end is not an action's.
+            Point::Action(k) => {
+                let k = *k as usize;
+                (k >= 1 && k + 1 < self.main.len).then_some(At::main(k))
+            }
+            Point::Line { line, before } => self.on_line(*line, *before),
+            _ => self
+                .labels
+                .iter()
+                .rev()
+                .find(|(p, _)| p == point)
+                .map(|(_, i)| At::main(*i)),
         }
-        self.labels
-            .iter()
-            .rev()
-            .find(|(p, _)| p == point)
-            .map(|(_, i)| *i)
     }
 
-    /// How many states were recorded.
+    /// The state after the last action on `line` (or before the first, with
+    /// `before`), on the main line or in the variation it stands in.
+    fn on_line(&self, line: u32, before: bool) -> Option<At> {
+        let lines = std::iter::once(None).chain((0..self.branches.len()).map(Some));
+        for branch in lines {
+            let track = self.track(branch)?;
+            // A line's actions are recorded one after another; setup and
+            // the end are no action's (a branch's state 0 is its start).
+            let first = 1;
+            let last = match branch {
+                None => track.len.saturating_sub(1),
+                Some(_) => track.len,
+            };
+            let on: Vec<usize> = (first..last)
+                .filter(|&i| track.sources[i].line == line)
+                .collect();
+            if let (Some(&a), Some(&b)) = (on.first(), on.last()) {
+                let index = if before { a - 1 } else { b };
+                return Some(At { branch, index });
+            }
+        }
+        None
+    }
+
+    /// The state in force at byte `offset` of the text: the state after
+    /// the last action that starts at or before it, in the innermost
+    /// variation that holds it, and the setup before the first action.
+    pub fn index_at(&self, offset: u32) -> At {
+        let innermost = (0..self.branches.len()).rev().find(|&b| {
+            let span = self.branches[b].span;
+            span.start <= offset && offset < span.end
+        });
+        let (branch, first, last) = match innermost {
+            Some(b) => (Some(b), 1, self.branches[b].track.len),
+            None => (None, 1, self.main.len.saturating_sub(1)),
+        };
+        let Some(track) = self.track(branch) else {
+            return At::main(0);
+        };
+        let index = (first..last)
+            .take_while(|&i| track.sources[i].span.start <= offset)
+            .last()
+            .unwrap_or(0);
+        At { branch, index }
+    }
+
+    /// How many states the main line recorded.
     pub fn len(&self) -> usize {
-        self.len
+        self.main.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.main.len == 0
     }
 }
 

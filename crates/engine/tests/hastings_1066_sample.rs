@@ -64,6 +64,7 @@ fn the_figures_mark_a_charge_a_rout_and_pursuit_and_a_leader_casualty() {
         Config {
             timeline: true,
             every_state: false,
+            ..Default::default()
         },
     );
     let names: Vec<&str> = game.figures().iter().map(|f| f.name.as_str()).collect();

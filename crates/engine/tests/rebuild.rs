@@ -74,6 +74,7 @@ fn check_rebuilds(rules: &MassCombat, text: &str) -> Checked {
             Config {
                 timeline: true,
                 every_state: true,
+                ..Default::default()
             },
         );
         let states: Vec<&State> = replay.timeline.kept().map(|(_, s)| s).collect();
@@ -175,6 +176,7 @@ fn a_lost_event_is_noticed() {
         Config {
             timeline: true,
             every_state: true,
+            ..Default::default()
         },
     );
     let states: Vec<State> = replay.timeline.kept().map(|(_, s)| s.clone()).collect();

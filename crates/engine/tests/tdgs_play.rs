@@ -1123,6 +1123,7 @@ fn harrow_fords_moments_read_as_the_battle_went() {
         senlac_engine::Config {
             timeline: true,
             every_state: false,
+            ..Default::default()
         },
     );
     let moments: Vec<String> = (0..game.len()).flat_map(|i| game.moments(i)).collect();
