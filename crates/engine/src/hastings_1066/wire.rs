@@ -1190,6 +1190,25 @@ mod tests {
         ]
     }
 
+    /// docs/schema/hastings-1066.events.schema.json describes every event, and
+    /// no other.
+    #[test]
+    fn the_schema_names_every_event() {
+        let schema: serde_json::Value = serde_json::from_str(include_str!(
+            "../../../../docs/schema/hastings-1066.events.schema.json"
+        ))
+        .unwrap();
+        let mut described: Vec<&str> = (schema["oneOf"].as_array().unwrap().iter())
+            .filter_map(|event| event["properties"]["event"]["const"].as_str())
+            .collect();
+        described.sort_unstable();
+        let events = one_of_each();
+        let mut names: Vec<&str> = events.iter().map(variant).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(described, names);
+    }
+
     #[test]
     fn every_event_round_trips_through_json() {
         let state = sample();
