@@ -133,6 +133,75 @@ fn every_action_of_both_samples_is_a_step() {
     }
 }
 
+/// Every event of every sample, and of generated battles of every system,
+/// matches its system's docs/schema/SYSTEM.events.schema.json, and so does
+/// each export's envelope.
+#[test]
+fn every_event_matches_its_systems_schema() {
+    let mut exports = Vec::new();
+    for sample in [
+        "samples/hastings.sbn",
+        "samples/fulford.sbn",
+        "samples/harrow-ford.sbn",
+        "samples/hastings-1066-st.sbn",
+    ] {
+        exports.push((sample.to_string(), export(sample)));
+    }
+    let mut temporary = Vec::new();
+    for rules in [
+        "mass-combat/a",
+        "mass-combat/b",
+        "tdgs/mass-combat",
+        "hastings-1066/st",
+        "example/duel",
+    ] {
+        let (dir, path) = temp_log(&stdout_of(&[
+            "gen",
+            "--rules",
+            rules,
+            "--battles",
+            "2",
+            "--seed",
+            "3",
+        ]));
+        for battle in ["1", "2"] {
+            let out = senlac(&["export", &path, "--battle", battle]);
+            let export = serde_json::from_slice(&out.stdout).expect("the json export parses");
+            exports.push((format!("{rules} battle {battle}"), export));
+        }
+        temporary.push(dir);
+    }
+    let envelope = jsonschema::draft202012::new(&schema()).expect("the schema compiles");
+    let mut kinds = std::collections::BTreeMap::<String, std::collections::BTreeSet<String>>::new();
+    for (what, export) in &exports {
+        let errors: Vec<String> = envelope
+            .iter_errors(export)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{what}: {}", errors.join("\n"));
+        let rules = export["rules"].as_str().unwrap();
+        let events = jsonschema::draft202012::new(&events_schema(rules)).expect("it compiles");
+        let seen = kinds
+            .entry(rules.split('/').next().unwrap().to_string())
+            .or_default();
+        for step in export["steps"].as_array().unwrap() {
+            for event in step["events"].as_array().unwrap() {
+                let errors: Vec<String> =
+                    events.iter_errors(event).map(|e| e.to_string()).collect();
+                assert!(errors.is_empty(), "{what}, {event}: {}", errors.join("\n"));
+                seen.insert(event["event"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    // Each system's battles show many kinds of event, not a few.
+    let counts: Vec<(&str, usize)> = kinds.iter().map(|(k, v)| (k.as_str(), v.len())).collect();
+    assert_eq!(counts.len(), 4, "{counts:?}");
+    for (system, count) in counts {
+        let least = if system == "example" { 2 } else { 15 };
+        assert!(count >= least, "{system}: {count} kinds of event");
+    }
+}
+
 #[test]
 fn hastings_header_and_setup() {
     let export = export("samples/hastings.sbn");

@@ -19,7 +19,7 @@ use crate::stream::Origin;
 use crate::{Exit, load};
 
 /// The version of the export's shape; docs/export.schema.json describes it.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {

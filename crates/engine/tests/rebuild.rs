@@ -1,13 +1,22 @@
 //! Every recorded state is the setup folded with the recorded events, after
 //! they have been exported as JSON and read back: the events are the whole
-//! story of a battle, and the export loses none of it.
+//! story of a battle, and the export loses none of it. Checked for every
+//! system, on the samples and on generated battles, whole, broken and varied.
 
-use senlac_engine::mass_combat::event::Wire;
-use senlac_engine::mass_combat::tables::Edition;
-use senlac_engine::mass_combat::{EDITION_A, EDITION_B, MassCombat, State, generate};
-use senlac_engine::replay::replay;
-use senlac_engine::{Config, Replay, Ruleset};
+use std::fmt::Debug;
+
+use senlac_engine::example::DUEL;
+use senlac_engine::hastings_1066::HASTINGS_1066;
+use senlac_engine::mass_combat::{EDITION_A, EDITION_B};
+use senlac_engine::tdgs::TDGS;
+use senlac_engine::{Config, Replay, Ruleset, System, replay};
 use senlac_notation::parse;
+use serde_json::Value;
+
+const EVERY_STATE: Config = Config {
+    every_state: true,
+    ..Config::TIMELINE
+};
 
 fn sample(name: &str) -> String {
     std::fs::read_to_string(format!(
@@ -17,13 +26,14 @@ fn sample(name: &str) -> String {
     .unwrap()
 }
 
-/// The events that led to each recorded state, written as JSON text.
-fn exported(rules: &MassCombat, replay: &Replay<MassCombat>) -> Vec<String> {
+/// The events that led to each recorded state, written as JSON text, each
+/// against the state its step led to, as `Game::wire` exports them.
+fn exported<R: Ruleset>(rules: &R, replay: &Replay<R>) -> Vec<String> {
     let timeline = &replay.timeline;
     (0..timeline.len())
         .map(|i| {
             let state = &replay.state(i).unwrap();
-            let wires: Vec<Wire> = timeline
+            let wires: Vec<R::Wire> = timeline
                 .events(i)
                 .iter()
                 .map(|event| rules.wire(state, event))
@@ -33,59 +43,104 @@ fn exported(rules: &MassCombat, replay: &Replay<MassCombat>) -> Vec<String> {
         .collect()
 }
 
-/// Folds the exported events, read back, from the setup; returns every
-/// state the fold passes through, one per recorded state.
-fn rebuilt(rules: &MassCombat, setup: &State, exported: &[String]) -> Vec<State> {
+/// Folds the exported events, read back, from the setup: for each recorded
+/// state, the events read back and the state the fold reached.
+fn rebuilt<R: Ruleset>(
+    rules: &R,
+    setup: &R::State,
+    exported: &[String],
+) -> Vec<(Vec<R::Event>, R::State)> {
     let mut state = setup.clone();
     exported
         .iter()
         .map(|json| {
-            let wires: Vec<Wire> = serde_json::from_str(json).unwrap();
-            for wire in &wires {
-                let event = rules
-                    .unwire(&state, wire)
-                    .unwrap_or_else(|| panic!("{wire:?} does not read back"));
-                MassCombat::apply(&mut state, &event);
-            }
-            state.clone()
+            let wires: Vec<R::Wire> = serde_json::from_str(json).unwrap();
+            let events: Vec<R::Event> = wires
+                .iter()
+                .map(|wire| {
+                    let event = rules.unwire(&state, wire).unwrap_or_else(|| {
+                        panic!(
+                            "{} does not read back",
+                            serde_json::to_string(wire).unwrap()
+                        )
+                    });
+                    R::apply(&mut state, &event);
+                    event
+                })
+                .collect();
+            (events, state.clone())
         })
         .collect()
 }
 
 /// What [`check_rebuilds`] went through.
-#[derive(Default)]
-struct Checked {
+struct Checked<S> {
+    battles: usize,
+    states: usize,
     events: usize,
     violations: usize,
     /// The state each battle ended in.
-    ends: Vec<State>,
+    ends: Vec<S>,
+}
+
+impl<S> Default for Checked<S> {
+    fn default() -> Self {
+        Checked {
+            battles: 0,
+            states: 0,
+            events: 0,
+            violations: 0,
+            ends: Vec::new(),
+        }
+    }
+}
+
+impl<S> Checked<S> {
+    fn add(&mut self, other: Checked<S>) {
+        self.battles += other.battles;
+        self.states += other.states;
+        self.events += other.events;
+        self.violations += other.violations;
+        self.ends.extend(other.ends);
+    }
+
+    /// The counts, for `--nocapture`.
+    fn print(&self, what: &str) {
+        println!(
+            "{what}: {} battles, {} states, {} events, {} violations",
+            self.battles, self.states, self.events, self.violations
+        );
+    }
 }
 
 /// Replays every battle of `text` with its timeline and checks that each
-/// recorded state is rebuilt.
-fn check_rebuilds(rules: &MassCombat, text: &str) -> Checked {
+/// event reads back as itself and each recorded state is rebuilt.
+fn check_rebuilds<R: Ruleset>(rules: &R, text: &str) -> Checked<R::State>
+where
+    R::State: PartialEq + Debug,
+    R::Event: PartialEq,
+{
     let archive = parse(text);
     assert!(!archive.has_errors(), "the log parses");
     let mut checked = Checked::default();
     for battle in &archive.battles {
-        let replay = replay(
-            rules,
-            battle,
-            Config {
-                timeline: true,
-                every_state: true,
-                ..Default::default()
-            },
-        );
-        let states: Vec<&State> = replay.timeline.kept().map(|(_, s)| s).collect();
+        let replay = replay(rules, battle, EVERY_STATE);
+        let states: Vec<&R::State> = replay.timeline.kept().map(|(_, s)| s).collect();
         assert_eq!(states.len(), replay.timeline.len(), "every state is kept");
-        let exported = exported(rules, &replay);
-        let rebuilt = rebuilt(rules, states[0], &exported);
+        let rebuilt = rebuilt(rules, states[0], &exported(rules, &replay));
         assert_eq!(rebuilt.len(), states.len());
-        for (i, (rebuilt, recorded)) in rebuilt.iter().zip(&states).enumerate() {
+        for (i, ((events, rebuilt), recorded)) in rebuilt.iter().zip(&states).enumerate() {
+            assert_eq!(
+                events.as_slice(),
+                replay.timeline.events(i),
+                "the events of state {i} of {}",
+                states.len()
+            );
             assert_eq!(rebuilt, *recorded, "state {i} of {}", states.len());
         }
-        assert_eq!(rebuilt.last(), Some(&replay.state));
+        assert_eq!(rebuilt.last().map(|(_, s)| s), Some(&replay.state));
+        checked.battles += 1;
+        checked.states += states.len();
         checked.events += replay.timeline.all_events().len();
         checked.violations += replay.violations.len();
         checked.ends.push(replay.state);
@@ -93,103 +148,211 @@ fn check_rebuilds(rules: &MassCombat, text: &str) -> Checked {
     checked
 }
 
-#[test]
-fn hastings_rebuilds_from_its_events() {
-    let checked = check_rebuilds(&EDITION_A, &sample("hastings"));
-    // Every action of the sample leaves at least one event.
-    assert!(checked.events > 300, "{} events", checked.events);
-}
-
-#[test]
-fn fulford_rebuilds_from_its_events() {
-    assert!(check_rebuilds(&EDITION_B, &sample("fulford")).events > 0);
-}
-
-#[test]
-fn generated_battles_rebuild_from_their_events() {
-    for (rules, edition) in [(EDITION_A, Edition::A), (EDITION_B, Edition::B)] {
-        for seed in 0..4 {
-            let mut text = String::new();
-            generate::generate(edition, 2, seed, &mut text);
-            let checked = check_rebuilds(&rules, &text);
-            assert!(checked.events > 0, "{edition:?} seed {seed}");
-            assert_eq!(checked.violations, 0, "generated battles are legal");
-        }
+/// `battles` battles from each of `seeds`, by the system's own generator.
+fn generated<R: Ruleset + System>(rules: &R, battles: u32, seeds: u64) -> Vec<String> {
+    let mut texts = Vec::new();
+    for seed in 0..seeds {
+        rules.generate(battles, seed, &mut |text| texts.push(text.to_string()));
     }
+    texts
 }
 
-/// A generated battle, one action at a time left out: the rejected actions,
-/// unpaid routs and lapsed reactions that follow are events like any other.
-#[test]
-fn broken_battles_rebuild_from_their_events() {
-    let mut violations = 0;
-    for (rules, edition) in [(EDITION_A, Edition::A), (EDITION_B, Edition::B)] {
-        let mut text = String::new();
-        generate::generate(edition, 1, 7, &mut text);
-        let lines: Vec<&str> = text.lines().collect();
-        let actions = (0..lines.len()).filter(|&i| lines[i].starts_with("    "));
-        for left_out in actions.step_by(4) {
+/// The lines of a log that are actions: indented in the movetext (from
+/// the first turn line on), and not a phase or label line (`  movement:`).
+fn actions(lines: &[&str]) -> Vec<usize> {
+    let movetext = lines
+        .iter()
+        .position(|line| line.starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(lines.len());
+    (movetext..lines.len())
+        .filter(|&i| {
+            let line = lines[i];
+            line.starts_with("  ") && !line.trim().is_empty() && !line.trim_end().ends_with(':')
+        })
+        .collect()
+}
+
+/// Two battles from each of `seeds`, legal as generated.
+fn checks_generated<R: Ruleset + System>(rules: &R, seeds: u64)
+where
+    R::State: PartialEq + Debug,
+    R::Event: PartialEq,
+{
+    let mut checked = Checked::default();
+    for text in generated(rules, 2, seeds) {
+        checked.add(check_rebuilds(rules, &text));
+    }
+    checked.print(&format!("{} generated", rules.tag()));
+    assert_eq!(checked.battles as u64, 2 * seeds);
+    // Every action leaves an event; the setup and the end may leave none.
+    assert!(
+        checked.events >= checked.states - 2 * checked.battles,
+        "{} events in {} states",
+        checked.events,
+        checked.states
+    );
+    assert_eq!(checked.violations, 0, "generated battles are legal");
+}
+
+/// A generated battle with one action left out, and with it written twice:
+/// the rejected actions, unpaid consequences and repairs that follow are
+/// events like any other.
+fn checks_broken<R: Ruleset + System>(rules: &R)
+where
+    R::State: PartialEq + Debug,
+    R::Event: PartialEq,
+{
+    let text = generated(rules, 1, 1).remove(0);
+    let lines: Vec<&str> = text.lines().collect();
+    let actions = actions(&lines);
+    let mut checked = Checked::default();
+    // About twenty actions, spread over the whole battle.
+    for &action in actions.iter().step_by(actions.len().div_ceil(20).max(1)) {
+        for copies in [0, 2] {
             let broken: Vec<&str> = lines
                 .iter()
                 .enumerate()
-                .filter_map(|(i, line)| (i != left_out).then_some(*line))
+                .flat_map(|(i, line)| {
+                    std::iter::repeat_n(*line, if i == action { copies } else { 1 })
+                })
                 .collect();
-            violations += check_rebuilds(&rules, &broken.join("\n")).violations;
+            checked.add(check_rebuilds(rules, &broken.join("\n")));
         }
     }
+    checked.print(&format!("{} broken", rules.tag()));
     assert!(
-        violations > 10,
-        "the broken battles break rules: {violations}"
+        checked.violations > 1,
+        "the broken battles break rules: {}",
+        checked.violations
     );
 }
 
-/// Variations are replayed but leave the main line, and its events, alone.
-#[test]
-fn battles_with_variations_rebuild_from_their_events() {
-    let mut text = String::new();
-    generate::generate(Edition::A, 1, 3, &mut text);
-    let plain_end = check_rebuilds(&EDITION_A, &text).ends;
+/// Variations are replayed but leave the main line, and its events, alone:
+/// a battle ends as it does with blanks in the variation's place (so that
+/// the spans the state keeps are the same).
+fn checks_variations<R: Ruleset + System>(rules: &R)
+where
+    R::State: PartialEq + Debug,
+    R::Event: PartialEq,
+{
+    let text = generated(rules, 1, 1).remove(0);
     let lines: Vec<&str> = text.lines().collect();
-    let actions: Vec<usize> = (1..lines.len())
-        .filter(|&i| lines[i].starts_with("    ") && lines[i - 1].starts_with("    "))
-        .step_by(5)
-        .collect();
-    assert!(actions.len() > 5, "the battle has actions to vary");
-    for &action in &actions {
-        // The action before, played again as an alternative to itself.
-        let mut varied = lines.clone();
-        let alternative = format!("    ( {} )", lines[action - 1].trim());
-        varied.insert(action, &alternative);
-        let varied = check_rebuilds(&EDITION_A, &varied.join("\n"));
-        assert_eq!(varied.ends, plain_end, "the main line ends as without it");
+    let actions = actions(&lines);
+    let mut checked = Checked::default();
+    // About ten actions, spread over the whole battle.
+    for &action in actions.iter().step_by(actions.len().div_ceil(10).max(1)) {
+        // The action, played again as an alternative to itself.
+        let line = lines[action];
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let alternative = format!("{indent}( {} )", line.trim());
+        let blank = " ".repeat(alternative.len());
+        let with = |inserted: &str| {
+            let mut lines = lines.clone();
+            lines.insert(action + 1, inserted);
+            check_rebuilds(rules, &lines.join("\n"))
+        };
+        let varied = with(&alternative);
+        assert_eq!(
+            varied.ends,
+            with(&blank).ends,
+            "the main line ends as without {alternative}"
+        );
+        checked.add(varied);
     }
+    checked.print(&format!("{} varied", rules.tag()));
 }
 
-/// The check bites: without one exported event, a rebuilt state differs.
-#[test]
-fn a_lost_event_is_noticed() {
-    let text = sample("hastings");
+/// The check bites: without one exported event of kind `kind` (the first),
+/// the states rebuilt from then on differ.
+fn checks_a_lost_event<R: Ruleset + System>(rules: &R, kind: &str)
+where
+    R::State: PartialEq + Debug,
+{
+    let text = generated(rules, 1, 1).remove(0);
     let archive = parse(&text);
-    let replay = replay(
-        &EDITION_A,
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            every_state: true,
-            ..Default::default()
-        },
-    );
-    let states: Vec<State> = replay.timeline.kept().map(|(_, s)| s.clone()).collect();
-    let mut exported = exported(&EDITION_A, &replay);
-    let (index, json) = exported
+    let replay = replay(rules, &archive.battles[0], EVERY_STATE);
+    let states: Vec<&R::State> = replay.timeline.kept().map(|(_, s)| s).collect();
+    let mut exported = exported(rules, &replay);
+    let index = exported
         .iter()
-        .enumerate()
-        .find(|(_, json)| json.contains(r#""event":"spent""#))
-        .expect("a step that spends command points");
-    let mut wires: Vec<Wire> = serde_json::from_str(json).unwrap();
-    wires.retain(|wire| !matches!(wire, Wire::Spent { .. }));
+        .position(|json| json.contains(&format!(r#""event":"{kind}""#)))
+        .unwrap_or_else(|| panic!("a step with a {kind} event"));
+    let mut wires: Vec<Value> = serde_json::from_str(&exported[index]).unwrap();
+    let lost = wires.iter().position(|w| w["event"] == kind).unwrap();
+    wires.remove(lost);
     exported[index] = serde_json::to_string(&wires).unwrap();
-    let rebuilt = rebuilt(&EDITION_A, &states[0], &exported);
-    assert_eq!(rebuilt[..index], states[..index]);
-    assert_ne!(rebuilt[index], states[index]);
+    let rebuilt: Vec<R::State> = rebuilt(rules, states[0], &exported)
+        .into_iter()
+        .map(|(_, state)| state)
+        .collect();
+    assert!(
+        rebuilt[..index].iter().eq(states[..index].iter().copied()),
+        "the states before it are rebuilt"
+    );
+    assert_ne!(&rebuilt[index], states[index]);
+}
+
+#[test]
+fn the_mass_combat_samples_rebuild_from_their_events() {
+    let hastings = check_rebuilds(&EDITION_A, &sample("hastings"));
+    hastings.print("samples/hastings.sbn");
+    // Every action of the sample leaves at least one event.
+    assert!(hastings.events > 300, "{} events", hastings.events);
+    let fulford = check_rebuilds(&EDITION_B, &sample("fulford"));
+    fulford.print("samples/fulford.sbn");
+    assert!(fulford.events > fulford.states, "{} events", fulford.events);
+}
+
+#[test]
+fn the_tdgs_sample_rebuilds_from_its_events() {
+    let checked = check_rebuilds(&TDGS, &sample("harrow-ford"));
+    checked.print("samples/harrow-ford.sbn");
+    assert!(checked.events > 300, "{} events", checked.events);
+    assert_eq!(checked.violations, 0);
+}
+
+#[test]
+fn the_hastings_1066_sample_rebuilds_from_its_events() {
+    let checked = check_rebuilds(&HASTINGS_1066, &sample("hastings-1066-st"));
+    checked.print("samples/hastings-1066-st.sbn");
+    assert!(checked.events > 250, "{} events", checked.events);
+    assert_eq!(checked.violations, 0);
+}
+
+/// One system's tests, each a call of the generic checks above: `lost`
+/// names an event kind whose loss changes the state.
+macro_rules! every_system {
+    ($($system:ident: $rules:expr, lost $kind:literal;)*) => {$(
+        mod $system {
+            use super::*;
+
+            #[test]
+            fn generated_battles_rebuild_from_their_events() {
+                checks_generated(&$rules, 4);
+            }
+
+            #[test]
+            fn broken_battles_rebuild_from_their_events() {
+                checks_broken(&$rules);
+            }
+
+            #[test]
+            fn battles_with_variations_rebuild_from_their_events() {
+                checks_variations(&$rules);
+            }
+
+            #[test]
+            fn a_lost_event_is_noticed() {
+                checks_a_lost_event(&$rules, $kind);
+            }
+        }
+    )*};
+}
+
+every_system! {
+    mass_combat_a: EDITION_A, lost "spent";
+    mass_combat_b: EDITION_B, lost "spent";
+    tdgs: TDGS, lost "moved";
+    hastings_1066: HASTINGS_1066, lost "moved";
+    example: DUEL, lost "moved";
 }

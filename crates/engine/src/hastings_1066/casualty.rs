@@ -24,17 +24,6 @@ use crate::violation::Violation;
 /// first word of their names (HS-R61).
 const COMMANDERS: [&str; 2] = ["William", "Harold"];
 
-/// The claim word of a result.
-const fn word(result: LeaderResult) -> &'static str {
-    match result {
-        LeaderResult::Killed => "killed",
-        LeaderResult::Wounded1 => "wounded-1",
-        LeaderResult::Wounded2 => "wounded-2",
-        LeaderResult::Shaken => "shaken",
-        LeaderResult::Unharmed => "unharmed",
-    }
-}
-
 /// Owes a casualty roll to every leader in `unit`'s hex (10.4.1).
 pub fn owe_for(fold: &mut impl Emit, unit: usize, attack: Attack, cause: Span) {
     let Some(at) = fold.pieces.get(unit).and_then(|p| p.at) else {
@@ -120,7 +109,7 @@ pub fn line(
     if let Some(claimed) = action
         .outcome()
         .and_then(|o| o.iter().find(|a| RESULT_WORDS.contains(&a.text)))
-        && claimed.text != word(result)
+        && claimed.text != result.word()
     {
         out.push(Violation::of(
             &codes::LEADER_CASUALTY_MISMATCH,
@@ -132,7 +121,7 @@ pub fn line(
                 } else {
                     "Melee"
                 },
-                word(result),
+                result.word(),
                 claimed.text
             ),
             rules::LEADER_CASUALTIES,
@@ -142,7 +131,7 @@ pub fn line(
         piece: leader,
         check: Check::Casualty,
         die: total,
-        result: word(result),
+        result: result.word(),
     });
     apply(fold, leader, result, action.span);
 }

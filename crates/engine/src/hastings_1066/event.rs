@@ -10,7 +10,7 @@ use super::state::{
     Extension, Formation, Held, Owed, Part, PhaseFlags, Placed, Segment, Standing, State, Verdict,
     Wing,
 };
-use super::tables::{Column, FireResult, Outcome, Side};
+use super::tables::{Column, FireResult, LeaderResult, MoraleResult, Outcome, Side};
 use crate::reuse::Path;
 
 /// The pieces of one side of a melee: a few, held inline.
@@ -25,11 +25,28 @@ pub enum Check {
 }
 
 impl Check {
+    pub const ALL: [Check; 3] = [Check::Morale, Check::Rally, Check::Casualty];
+
     pub const fn word(self) -> &'static str {
         match self {
             Check::Morale => "morale",
             Check::Rally => "rally",
             Check::Casualty => "casualty",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Check> {
+        Check::ALL.into_iter().find(|c| c.word() == word)
+    }
+
+    /// The result its table reads as `text`, as [`Event::Rolled`] keeps it:
+    /// a Morale Table symbol, a rally's outcome, a Leader Casualty word.
+    pub fn result(self, text: &str) -> Option<&'static str> {
+        let found = |results: &[&'static str]| results.iter().copied().find(|r| *r == text);
+        match self {
+            Check::Morale => found(&MoraleResult::ALL.map(MoraleResult::symbol)),
+            Check::Rally => found(&[super::rally::RALLIED, super::rally::STILL_DISRUPTED]),
+            Check::Casualty => found(&LeaderResult::ALL.map(LeaderResult::word)),
         }
     }
 }

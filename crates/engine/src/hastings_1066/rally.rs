@@ -21,6 +21,10 @@ use crate::violation::Violation;
 /// first word of his name (HS-R61); Saxon leaders rally any Saxon unit.
 const WILLIAM: &str = "William";
 
+/// What a roll on the Rally Table reads ([`Event::Rolled`]'s result).
+pub const RALLIED: &str = "rallied";
+pub const STILL_DISRUPTED: &str = "still disrupted";
+
 /// An effective friendly leader who may rally `unit` and has it within his
 /// rally range (10.1.2: 0 is his own hex; one less once wounded, HS-R31).
 pub fn leader_in_range(state: &State, unit: usize) -> Option<usize> {
@@ -93,11 +97,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
                 piece,
                 check: Check::Rally,
                 die: face,
-                result: if rallied {
-                    "rallied"
-                } else {
-                    "still disrupted"
-                },
+                result: if rallied { RALLIED } else { STILL_DISRUPTED },
             });
             claim(
                 fold,
