@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use senlac_notation::lower::{AnnotationKind, Step, steps};
+use senlac_notation::lower::{AnnotationKind, Step, steps_from};
 use senlac_notation::{Battle, ItemKind, Span};
 
 use crate::doubt::Doubt;
@@ -386,13 +386,9 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
             .iter()
             .any(|i| i.kind == ItemKind::VariationOpen);
         let far = Cell::new(read_to);
-        let mut steps = steps(battle);
+        let mut steps = steps_from(battle, from);
         while let Some(step) = steps.next() {
-            let span = step_span(&step);
-            if span.start < from {
-                continue;
-            }
-            far.set(far.get().max(span.end));
+            far.set(far.get().max(step_span(&step).end));
             // An action's system may read the step after it in its line of
             // play: a clone of the steps reads it, only when asked.
             let next = Ahead {

@@ -637,10 +637,19 @@ fn annotation<'s>(text: &'s str, span: Span) -> Result<Annotation<'s>, SyntaxErr
 /// A clone reads on from where the original stands: a replay looks ahead
 /// with one.
 pub fn steps<'b, 's>(battle: &'b Battle<'s>) -> impl Iterator<Item = Step<'b, 's>> + Clone + 'b {
+    steps_from(battle, 0)
+}
+
+/// The steps of the items that start at or after byte `offset`: where a
+/// replay resumed from there reads on, without lowering what comes before.
+pub fn steps_from<'b, 's>(
+    battle: &'b Battle<'s>,
+    offset: u32,
+) -> impl Iterator<Item = Step<'b, 's>> + Clone + 'b {
     // A plain loop rather than `flat_map`: the replay asks for a step per
     // action, and a flattened chain of options cost about 200 instructions
     // each.
-    let mut items = battle.iter();
+    let mut items = battle.iter_from(offset);
     let mut notes = None;
     std::iter::from_fn(move || {
         loop {

@@ -143,6 +143,19 @@ impl<'s> Battle<'s> {
         self.items.iter().map(|item| (item, self.atoms_of(item)))
     }
 
+    /// The items from the first that starts at or after byte `offset`,
+    /// with their atoms: where a replay resumed from that offset reads on.
+    pub fn iter_from(&self, offset: u32) -> impl Iterator<Item = (&Item, &[Atom<'s>])> + Clone {
+        let first = self
+            .items
+            .iter()
+            .position(|item| item.span.start >= offset)
+            .unwrap_or(self.items.len());
+        self.items[first..]
+            .iter()
+            .map(|item| (item, self.atoms_of(item)))
+    }
+
     /// The items before the movetext, with their atoms: the tags, the setup
     /// lines, and the comments and blank lines among them. The parser reads
     /// no tag or setup line once a turn has begun, so a question about the
