@@ -130,6 +130,15 @@ pub fn replay<'a>(
     Ok((battle, game))
 }
 
+/// A point as the commands take it (`--at`); a malformed one is a usage
+/// error, told on standard error.
+pub fn point(at: &str) -> Result<senlac_engine::Point, Exit> {
+    at.parse().map_err(|message| {
+        eprintln!("error: {message}");
+        Exit::Usage
+    })
+}
+
 /// Why a point cannot be shown: the battle never reaches it, and the point
 /// it does reach that was probably meant (`2.normans` for `2.Normans`,
 /// `fig:finalcharge` for `fig:finalCharge`).
