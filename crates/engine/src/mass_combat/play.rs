@@ -198,7 +198,15 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
     let lapsed = fold.owed.clone();
     fold.emit(Event::ReactionsLapsed);
     for owed in lapsed {
-        let Some(unit) = owed.units.iter().flatten().next().copied() else {
+        // A unit that has left the field (routed, slaughtered, pursuing,
+        // MC-R14) can answer nothing, so it owes nothing.
+        let Some(unit) = owed
+            .units
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&u| fold.units[u].status == Status::Active)
+        else {
             continue;
         };
         let choices: Vec<&str> = owed.choices.iter().map(|v| v.word()).collect();
