@@ -119,20 +119,17 @@ fn opening_step<'a>(opening: &'a Opening) -> Step<'a, 'a> {
 /// claimed outcome, with the rolls that bring it.
 pub fn legal<R: Ruleset>(rules: &R, state: &R::State, doubt: &Doubt) -> Option<Vec<LegalAction>> {
     let candidates = rules.candidates(state)?;
-    // Candidates share their openings in runs: each run's state is played once.
-    let mut opened: Option<(Vec<Opening>, Option<(R::State, Doubt)>)> = None;
+    // Candidates share their openings in runs: each run's state is played
+    // once, and nothing of a run whose openings the engine refuses is tried.
+    let mut opens: Option<Vec<Opening>> = None;
+    let mut opened = None;
     let mut listed: Vec<LegalAction> = Vec::new();
     for candidate in candidates {
-        if opened
-            .as_ref()
-            .is_none_or(|(opens, _)| *opens != candidate.opens)
-        {
-            opened = Some((
-                candidate.opens.clone(),
-                open(rules, state, doubt, &candidate.opens),
-            ));
+        if opens.as_ref() != Some(&candidate.opens) {
+            opened = open(rules, state, doubt, &candidate.opens);
+            opens = Some(candidate.opens.clone());
         }
-        let Some((_, Some((at, doubt)))) = &opened else {
+        let Some((at, doubt)) = &opened else {
             continue;
         };
         if !line(rules, at, doubt, &candidate.line).is_some_and(|t| t.accepted()) {

@@ -4,8 +4,8 @@
 //! and well-formed lines the listing leaves out are ones play refuses.
 
 use senlac_engine::doubt::Doubt;
-use senlac_engine::mass_combat::{self, MassCombat};
 use senlac_engine::mass_combat::State;
+use senlac_engine::mass_combat::{self, MassCombat};
 use senlac_engine::{Config, LegalAction, System, trial};
 use senlac_notation::lower::{Step, steps};
 use senlac_notation::{AtomKind, parse};
@@ -143,9 +143,9 @@ fn written(text: &str) -> Vec<Written> {
 }
 
 fn listed(legal: &[LegalAction], opens: &[String], line: &[String]) -> bool {
-    legal.iter().any(|l| {
-        l.opens == opens && normal(&l.line.split_whitespace().collect::<Vec<_>>()) == line
-    })
+    legal
+        .iter()
+        .any(|l| l.opens == opens && normal(&l.line.split_whitespace().collect::<Vec<_>>()) == line)
 }
 
 /// Plays turn and phase lines as written (`4. Saxons`, `combat:`) on
@@ -194,7 +194,12 @@ fn each_action_was_listed(log: &Log) {
         },
     )
     .unwrap();
-    assert!(replay.violations.is_empty(), "{}: {:?}", log.name, replay.violations);
+    assert!(
+        replay.violations.is_empty(),
+        "{}: {:?}",
+        log.name,
+        replay.violations
+    );
     let rules = rules_of(&log.text);
     let fresh = Doubt::default();
     for (index, action) in written(&log.text).iter().enumerate() {
@@ -207,7 +212,10 @@ fn each_action_was_listed(log: &Log) {
                 log.name,
                 head.join(" "),
                 action.opens,
-                legal.iter().map(|l| (&l.opens, &l.line)).collect::<Vec<_>>()
+                legal
+                    .iter()
+                    .map(|l| (&l.opens, &l.line))
+                    .collect::<Vec<_>>()
             );
         }
         // The reactions, one at a time, from the state the head left.
@@ -388,10 +396,7 @@ fn unlisted_lines_are_ones_play_refuses() {
         ("III dance", "mass-combat::unknown-verb"),
         ("III volley VI", "mass-combat::wrong-phase"),
     ] {
-        assert!(
-            !legal.iter().any(|l| l.line == line),
-            "`{line}` is listed"
-        );
+        assert!(!legal.iter().any(|l| l.line == line), "`{line}` is listed");
         let tried = trial::line(&rules, &state, &fresh, line).unwrap();
         let codes: Vec<&str> = tried.violations.iter().map(|v| v.code).collect();
         assert_eq!(codes.first(), Some(&code), "`{line}`: {codes:?}");
@@ -422,7 +427,10 @@ fn owed_answers_come_first() {
     let fresh = Doubt::default();
     let mut before = replay.state(index).unwrap();
     let opens = &actions[index].opens;
-    assert_eq!(play_opens(&rules, &mut before, &mut Doubt::default(), opens), 0);
+    assert_eq!(
+        play_opens(&rules, &mut before, &mut Doubt::default(), opens),
+        0
+    );
     let volley = trial::line(&rules, &before, &fresh, "II volley VII").unwrap();
     assert!(volley.accepted(), "{:?}", volley.violations);
     let legal = trial::legal(&rules, &volley.state, &fresh).unwrap();
