@@ -456,3 +456,45 @@ fn owed_answers_come_first() {
         legal.iter().map(|l| &l.line).collect::<Vec<_>>()
     );
 }
+
+/// A log with any one line left out (its map, an army, a deployment, a
+/// turn) still lists at every state without a panic, and whatever it lists
+/// the engine accepts there.
+#[test]
+fn a_broken_log_still_lists_what_the_engine_accepts() {
+    let log = &samples()[1];
+    let lines: Vec<&str> = log.text.lines().collect();
+    let rules = rules_of(&log.text);
+    let fresh = Doubt::default();
+    let mut listed = 0;
+    for left_out in 0..lines.len() {
+        let mut text: Vec<&str> = lines.clone();
+        text.remove(left_out);
+        let text = text.join("\n");
+        let archive = parse(&text);
+        let Some(battle) = archive.battles.first() else {
+            continue;
+        };
+        let Some(replay) = mass_combat::replay(
+            battle,
+            Config {
+                timeline: true,
+                every_state: true,
+            },
+        ) else {
+            continue;
+        };
+        for index in 0..replay.timeline.len() {
+            let state = replay.state(index).unwrap();
+            for legal in trial::legal(&rules, &state, &fresh).unwrap() {
+                let mut at = state.clone();
+                let mut doubt = Doubt::default();
+                assert_eq!(play_opens(&rules, &mut at, &mut doubt, &legal.opens), 0);
+                let tried = trial::line(&rules, &at, &doubt, &legal.line).unwrap();
+                assert!(tried.accepted(), "{:?}", tried.violations);
+                listed += 1;
+            }
+        }
+    }
+    assert!(listed > 1000, "{listed}");
+}
