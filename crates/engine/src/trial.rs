@@ -159,16 +159,11 @@ fn open<R: Ruleset>(
 
 /// A line without its roll: two rolls of one action claiming the same
 /// outcome read the same.
-fn without_roll(candidate: &Candidate) -> String {
-    match &candidate.roll {
-        Some(roll) => candidate
-            .line
-            .split_whitespace()
-            .filter(|word| word != roll)
-            .collect::<Vec<_>>()
-            .join(" "),
-        None => candidate.line.clone(),
-    }
+fn without_roll(line: &str, roll: &str) -> String {
+    line.split_whitespace()
+        .filter(|word| *word != roll)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Lists an accepted candidate, or adds its roll to the listed line that
@@ -176,18 +171,12 @@ fn without_roll(candidate: &Candidate) -> String {
 fn merge(listed: &mut Vec<LegalAction>, candidate: Candidate) {
     let opens: Vec<String> = candidate.opens.iter().map(Opening::to_string).collect();
     if let Some(roll) = &candidate.roll {
-        let same = without_roll(&candidate);
+        let same = without_roll(&candidate.line, roll);
         let found = listed.iter_mut().find(|l| {
             l.opens == opens
-                && !l.rolls.is_empty()
-                && l.rolls.first().is_some_and(|first| {
-                    l.line
-                        .split_whitespace()
-                        .filter(|word| word != first)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                        == same
-                })
+                && l.rolls
+                    .first()
+                    .is_some_and(|first| without_roll(&l.line, first) == same)
         });
         if let Some(found) = found {
             found.rolls.push(roll.clone());
