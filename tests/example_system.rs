@@ -233,3 +233,49 @@ fn a_setup_figure_leaves_out_the_units_deployed_after_its_mark() {
     // A figure in play shows everyone.
     assert_eq!(counters("advance").len(), 3);
 }
+
+#[test]
+fn moves_lists_each_step_to_a_free_square() {
+    // At the end of turn 1 Blue may step again, or Red's turn 2 begins.
+    let json: Value = serde_json::from_str(&stdout_of(&[
+        "moves", DUEL, "--at", "1", "--format", "json",
+    ]))
+    .unwrap();
+    let listed: Vec<(String, String, String)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["opens"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o.as_str().unwrap())
+                    .collect(),
+                a["side"].as_str().unwrap().to_string(),
+                a["line"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("", "Blue", "I move 0604"),
+        ("", "Blue", "I move 0606"),
+        ("", "Blue", "I move 0505"),
+        ("2. Red", "Red", "I move 0101"),
+        ("2. Red", "Red", "I move 0103"),
+        ("2. Red", "Red", "II move 0201"),
+        ("2. Red", "Red", "II move 0302"),
+        ("2. Red", "Red", "II move 0203"),
+    ];
+    assert_eq!(
+        listed,
+        expected.map(|(o, s, l)| (o.to_string(), s.to_string(), l.to_string()))
+    );
+    // The duel has no costs: the text lists the lines alone.
+    let text = stdout_of(&["moves", DUEL, "--at", "setup"]);
+    assert_eq!(
+        text,
+        "A duel at setup: setup\n\nAfter `1. Red`\n  Red I\n    I move 0102\n  Red II\n    II move 0301\n    II move 0202\n"
+    );
+}

@@ -8,6 +8,7 @@ mod files;
 mod fmt;
 mod lint;
 mod load;
+mod moves;
 mod point;
 mod problem;
 mod render;
@@ -105,6 +106,21 @@ enum Command {
         battle: usize,
         /// The point to show.
         #[arg(long, default_value = "end")]
+        at: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: OutputFormat,
+    },
+    /// List the actions the rules accept next at a point, owed answers first.
+    #[command(
+        after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, end.\n\nEach line is written as a log writes it, with its cost where the rules price actions; a line that must follow a phase label or a turn line is listed under it. Exit status: 0 listed, 2 usage or I/O error, or a rule system that does not list its actions.\n\nExamples:\n  senlac moves samples/hastings.sbn --at 3.Normans.volley\n  senlac moves samples/hastings.sbn --at fig:finalCharge --format json"
+    )]
+    Moves {
+        file: PathBuf,
+        /// Which battle of the file, from 1.
+        #[arg(long, default_value_t = 1)]
+        battle: usize,
+        /// The point to list the actions at.
+        #[arg(long)]
         at: String,
         #[arg(long, value_enum, default_value = "text")]
         format: OutputFormat,
@@ -344,6 +360,12 @@ fn main() -> ExitCode {
             at,
             format,
         } => show::run(&file, battle, &at, format),
+        Command::Moves {
+            file,
+            battle,
+            at,
+            format,
+        } => moves::run(&file, battle, &at, format),
         Command::Gen {
             rules,
             battles,

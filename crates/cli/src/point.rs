@@ -1,7 +1,19 @@
-//! Why a point of a battle cannot be shown, in the file's terms: the
-//! replay counts lines as the file does (`Config::lines_before`).
+//! Points of a battle as the commands take them, and why one cannot be
+//! shown, in the file's terms: the replay counts lines as the file does
+//! (`Config::lines_before`).
 
 use senlac_engine::{Game, Point};
+
+use crate::Exit;
+
+/// A point as the commands take it (`--at`); a malformed one is a usage
+/// error, told on standard error.
+pub fn parse(at: &str) -> Result<Point, Exit> {
+    at.parse().map_err(|message| {
+        eprintln!("error: {message}");
+        Exit::Usage
+    })
+}
 
 use crate::safe_text::terminal;
 

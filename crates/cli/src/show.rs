@@ -8,12 +8,9 @@ use senlac_engine::view::{BattleView, place_text};
 use crate::{Exit, OutputFormat, load, safe_text};
 
 pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
-    let point: Point = match at.parse() {
+    let point = match crate::point::parse(at) {
         Ok(point) => point,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Exit::Usage;
-        }
+        Err(exit) => return exit,
     };
     load::with_battle(path, battle, |source, parsed, game| {
         let Some(view) = game.view_at(&point) else {

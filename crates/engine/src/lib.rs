@@ -24,13 +24,17 @@ pub mod system;
 pub mod tags;
 pub mod tdgs;
 pub mod timeline;
+pub mod trial;
 pub mod view;
 pub mod violation;
 
 pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
 pub use replay::{Config, Replay, replay};
-pub use system::{Fold, Game, Outcome, OverlayInfo, Ruleset, SYSTEMS, System, system};
+pub use system::{
+    Candidate, Fold, Game, LegalAction, Opening, Outcome, OverlayInfo, Ruleset, SYSTEMS, System,
+    system,
+};
 pub use timeline::{
     At, Branch, BranchInfo, Deployment, Figure, Point, StepSource, Timeline, Track, frame_start,
 };

@@ -87,6 +87,77 @@ pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
 
     /// An exported event read back, against the state it applies to.
     fn unwire(&self, state: &Self::State, wire: &Self::Wire) -> Option<Self::Event>;
+
+    /// The action lines that could be legal next at `state`, owed answers
+    /// first: proposals, each kept only if [`Ruleset::play`] accepts it
+    /// ([`crate::trial::legal`]), so the listing rests on the engine's own
+    /// checks. `None` (the default): this system does not list its actions.
+    fn candidates(&self, _state: &Self::State) -> Option<Vec<Candidate>> {
+        None
+    }
+}
+
+/// A step a listed line needs written before it: a side's turn, a phase.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// `N. SIDE`.
+    Turn { number: u32, side: String },
+    /// `NAME:`.
+    Phase(String),
+}
+
+impl fmt::Display for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Opening::Turn { number, side } => write!(f, "{number}. {side}"),
+            Opening::Phase(name) => write!(f, "{name}:"),
+        }
+    }
+}
+
+/// An action line a system proposes ([`Ruleset::candidates`]); the harness
+/// plays it before it is listed as a [`LegalAction`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Candidate {
+    /// What must be written before it, in order (none: it follows at once).
+    pub opens: Vec<Opening>,
+    /// The line as the notation writes it.
+    pub line: String,
+    /// The side of the units that take it.
+    pub side: String,
+    /// The units that take it, by id.
+    pub units: Vec<String>,
+    /// It answers something owed.
+    pub owed: bool,
+    /// Its price in the system's words (`1c`), where actions have one.
+    pub cost: Option<String>,
+    /// For one kind of action over a continuous space (an open table), its
+    /// limits in words, the line then being its shape.
+    pub limits: Option<String>,
+    /// The roll the line writes (`d6:3`), where it needs one: the system
+    /// proposes the line once per roll, each with the claim that roll
+    /// brings, and the listing merges the rolls that claim the same.
+    pub roll: Option<String>,
+}
+
+/// An action the engine accepts next at a state, as a printer lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalAction {
+    /// The turn line and phase label to write first, as written.
+    pub opens: Vec<String>,
+    /// The line, complete (arguments, and any roll and claim).
+    pub line: String,
+    pub side: String,
+    pub units: Vec<String>,
+    pub owed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<String>,
+    /// Every roll that leads to this line's outcome (the line writes the
+    /// first); empty for a line without a roll.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<String>,
 }
 
 /// A battle decided by the rules, as the Result tag would say it.
@@ -283,6 +354,12 @@ pub trait Game: Send + Sync {
     /// unchanged, replayed from the last point this replay can resume from
     /// ([`Replay::resume`]); the same as replaying it whole.
     fn resume(self: Box<Self>, battle: &Battle<'_>, edit: u32) -> Box<dyn Game>;
+    /// The actions the rules accept next at state `index`, owed answers
+    /// first ([`Ruleset::candidates`]); `None` when the system does not
+    /// list its actions, or past the last state.
+    fn legal(&self, _index: usize) -> Option<Vec<LegalAction>> {
+        None
+    }
 }
 
 /// A system's replay, as a [`Game`].
@@ -469,6 +546,14 @@ impl<R: Ruleset> Game for BranchGame<'_, R> {
         None
     }
 
+    fn legal(&self, index: usize) -> Option<Vec<LegalAction>> {
+        if index >= self.len() {
+            return None;
+        }
+        let state = self.played.state_at(self.at(index));
+        crate::trial::legal(&self.played.rules, &state, &Doubt::default())
+    }
+
     /// A variation resumes as the whole battle, replayed afresh.
     fn resume(self: Box<Self>, battle: &Battle<'_>, _edit: u32) -> Box<dyn Game> {
         let played = self.played;
@@ -620,6 +705,15 @@ impl<R: Ruleset> Game for Played<R> {
             replay,
             last: Mutex::new(None),
         })
+    }
+
+    fn legal(&self, index: usize) -> Option<Vec<LegalAction>> {
+        if index >= self.len() {
+            return None;
+        }
+        // Nothing is taken on trust: an earlier error's doubt would hide
+        // findings about a line, and a listed line must be sound.
+        crate::trial::legal(&self.rules, &self.state(index), &Doubt::default())
     }
 }
 

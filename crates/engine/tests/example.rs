@@ -94,3 +94,41 @@ fn move_is_the_only_verb() {
         &[("example::unknown-verb", "jump")],
     );
 }
+
+/// Its listing: each unit a square, a free one on the grid, through the
+/// same checks; the side in turn's, or the next side's after its turn line.
+#[test]
+fn legal_moves_are_the_free_squares_next_to_each_unit() {
+    let text = format!("{SETUP}\n1. Red\n  I move 0102\n");
+    let archive = parse(&text);
+    let game = replay(&archive.battles[0], Config::TIMELINE).unwrap();
+    let lines = |index: usize| -> Vec<(Vec<String>, String)> {
+        game.legal(index)
+            .unwrap()
+            .into_iter()
+            .map(|l| (l.opens, l.line))
+            .collect()
+    };
+    let red = |line: &str| (vec!["1. Red".to_string()], line.to_string());
+    // I holds the square west of II; off the grid is never proposed.
+    assert_eq!(
+        lines(0),
+        [red("I move 0102"), red("II move 0301"), red("II move 0202")]
+    );
+    let now = |line: &str| (Vec::new(), line.to_string());
+    let blue = |line: &str| (vec!["1. Blue".to_string()], line.to_string());
+    assert_eq!(
+        lines(1),
+        [
+            now("I move 0101"),
+            now("I move 0202"),
+            now("I move 0103"),
+            now("II move 0301"),
+            now("II move 0202"),
+            now("II move 0101"),
+            blue("I move 0605"),
+            blue("I move 0506"),
+        ]
+    );
+    assert_eq!(game.legal(game.len()), None);
+}

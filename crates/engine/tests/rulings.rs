@@ -204,3 +204,29 @@ fn a_doubled_bonus_line_is_one_error_mc_r2() {
     let game = check(&archive.battles[0], Config::default()).unwrap();
     assert_eq!(game.violations()[0].span.start as usize, second);
 }
+
+#[test]
+fn a_unit_that_left_the_field_owes_nothing_mc_r14() {
+    // Turn 8: the Norman foot IV routs too, so its lower-grade allies owe
+    // a morale check; the knights VI owe one, but slaughter the fyrd and
+    // leave the field with them. Nobody can ask them for the check.
+    let text = sample();
+    let end = text.find("9. Saxons").unwrap();
+    let cut = text[..end].replacen(
+        "    Saxons.VII rout\n    VI slaughter",
+        "    IV rout\n    Saxons.VII rout\n    VI slaughter\n    I rout\n    II morale\n    VII morale\n",
+        1,
+    );
+    assert!(cut.contains("    IV rout\n"));
+    assert_eq!(findings(&cut), vec![]);
+    // Leaving out an answer owed by a unit still on the field is reported.
+    let missing = cut.replacen("    VII morale\n", "", 1);
+    let found: Vec<_> = findings(&missing).into_iter().map(|f| (f.0, f.2)).collect();
+    assert_eq!(
+        found,
+        vec![(
+            "mass-combat::missing-reaction",
+            "Normans VII owes a reaction to this action: morale or rout".to_string()
+        )]
+    );
+}

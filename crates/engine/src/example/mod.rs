@@ -25,14 +25,16 @@ use senlac_board::{Cell, Extent};
 use senlac_notation::lower::Step;
 use senlac_notation::seeded::Rng;
 use senlac_notation::value::{Location, unit_refs};
-use senlac_notation::{AtomKind, Battle, BattleText};
+use senlac_notation::{AtomKind, Battle, BattleText, Span};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, Section, Table};
 use crate::code::CodeInfo;
+use crate::doubt::Doubt;
 use crate::replay::Config;
 use crate::setup::Setup;
-use crate::system::{Fold, Game, Played, Ruleset, System};
+use crate::system::{Candidate, Fold, Game, Opening, Played, Ruleset, System};
+use crate::trial;
 use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
 use crate::violation::Violation;
 
@@ -130,6 +132,28 @@ const MOVE: Stroke = Stroke {
 impl State {
     fn unit_at(&self, cell: Cell) -> Option<usize> {
         self.at.iter().position(|&at| at == Some(cell))
+    }
+
+    /// Every move of `side`'s units to a square of the grid next to theirs,
+    /// after `opens`.
+    fn moves_of(&self, side: usize, opens: &[Opening], out: &mut Vec<Candidate>) {
+        let roster = &self.roster;
+        for (u, at) in roster.units.iter().zip(&self.at) {
+            let Some(from) = at.filter(|_| u.side == side) else {
+                continue;
+            };
+            for to in square::neighbours(from, Adjacency::Orthogonal) {
+                if roster.extent.contains(to) {
+                    out.push(Candidate {
+                        opens: opens.to_vec(),
+                        line: format!("{} move {to}", u.id),
+                        side: roster.sides[side].clone(),
+                        units: vec![u.id.clone()],
+                        ..Candidate::default()
+                    });
+                }
+            }
+        }
     }
 
     fn name(&self, unit: usize) -> String {
@@ -412,6 +436,29 @@ impl Ruleset for Duel {
         }
     }
 
+    fn candidates(&self, state: &State) -> Option<Vec<Candidate>> {
+        // The side in turn moves a unit a square; or the next side's turn
+        // begins, the sides taking turns in the order declared.
+        let roster = &state.roster;
+        let mut out = Vec::new();
+        if let Some(side) = state.acting {
+            state.moves_of(side, &[], &mut out);
+        }
+        let (next, turn) = match state.acting {
+            None => (0, 1),
+            Some(side) if side + 1 < roster.sides.len() => (side + 1, state.turn),
+            Some(_) => (0, state.turn.saturating_add(1)),
+        };
+        if let Some(name) = roster.sides.get(next) {
+            let opens = [Opening::Turn {
+                number: turn,
+                side: name.clone(),
+            }];
+            state.moves_of(next, &opens, &mut out);
+        }
+        Some(out)
+    }
+
     fn unwire(&self, state: &State, wire: &Wire) -> Option<Event> {
         let roster = &state.roster;
         let side = |name: &str| roster.sides.iter().position(|s| s == name);
@@ -484,7 +531,8 @@ impl System for Duel {
     fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
         let mut rng = Rng::new(seed);
         for number in 1..=battles {
-            // Two scouts face each other across the grid, and each steps forward.
+            // Two scouts face each other across the grid, and each steps
+            // forward: each line kept only where the engine accepts it.
             let column = rng.range(1, 6);
             let mut text = BattleText::new();
             text.tag("Battle", format_args!("Duel {number}"))
@@ -501,12 +549,30 @@ impl System for Duel {
                 .setup("unit I \"Scout\" scout")
                 .setup(format_args!("deploy Red I@{column:02}01"))
                 .setup(format_args!("deploy Blue I@{column:02}06"))
-                .blank()
-                .turn(1, "Red")
-                .action(format_args!("I move {column:02}02"))
-                .turn(1, "Blue")
-                .action(format_args!("I move {column:02}05"))
                 .blank();
+            let parsed = senlac_notation::parse(text.as_str());
+            let Some(battle) = parsed.battles.first() else {
+                continue;
+            };
+            let mut state = self.setup(battle, &mut Vec::new());
+            let mut doubt = Doubt::default();
+            for (side, row) in [("Red", 2), ("Blue", 5)] {
+                let turn = Step::Turn {
+                    number: 1,
+                    side,
+                    span: Span::default(),
+                };
+                trial::play(self, &mut state, &mut doubt, &turn);
+                text.turn(1, side);
+                let line = format!("I move {column:02}{row:02}");
+                if let Some(tried) = trial::line(self, &state, &doubt, &line)
+                    && tried.accepted()
+                {
+                    state = tried.state;
+                    text.action(line);
+                }
+            }
+            text.blank();
             each(text.as_str());
         }
     }

@@ -5,19 +5,18 @@
 //! a copy of the state, so whatever the rules become, generated battles stay
 //! legal by construction.
 
-use senlac_notation::atom::classify;
-use senlac_notation::lower::{Action, Step};
+use senlac_notation::lower::Step;
 use senlac_notation::seeded::Rng;
 use senlac_notation::value::Cell;
-use senlac_notation::{Atom, BattleText, Span, parse};
+use senlac_notation::{BattleText, Span, parse};
 
+use super::MassCombat;
 use super::combat::totals;
-use super::play::play;
 use super::setup::setup;
 use super::state::{State, Status};
 use super::tables::{Class, Edition, Grade, SuperClass, base_command_points, max_command_points};
-use crate::system::Fold;
-use crate::violation::Violation;
+use crate::doubt::Doubt;
+use crate::trial;
 use senlac_board::hex;
 
 const SIDES: [(&str, &str); 6] = [
@@ -182,49 +181,36 @@ fn army(side: usize, name: &str, other: Option<u32>, rng: &mut Rng, text: &mut B
 }
 
 /// Plays a step on the generator's state; its events are not kept.
-fn play_step(state: &mut State, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
-    play(
-        &mut Fold::new(state, &mut Vec::new(), &mut crate::Doubt::default()),
-        step,
-        out,
-    );
+fn play_step(state: &mut State, step: &Step<'_, '_>) {
+    let rules = MassCombat {
+        edition: state.roster.edition,
+    };
+    trial::play(&rules, state, &mut Doubt::default(), step);
 }
 
 /// Tries an action written as text; keeps it (in the state and the log) if the
 /// engine accepts it.
 fn attempt(state: &mut State, line: &str, text: &mut BattleText) -> bool {
-    let atoms: Vec<Atom<'_>> = line
-        .split_whitespace()
-        .map(|word| Atom {
-            kind: classify(word),
-            text: word,
-            span: Span::default(),
-        })
-        .collect();
-    let step = Step::Action(Action {
-        span: Span::default(),
-        atoms: &atoms,
-    });
-    let mut trial = state.clone();
-    let mut out = Vec::new();
-    play_step(&mut trial, &step, &mut out);
-    if !out.is_empty() {
-        return false;
+    let rules = MassCombat {
+        edition: state.roster.edition,
+    };
+    match trial::line(&rules, state, &Doubt::default(), line) {
+        Some(trial) if trial.accepted() => {
+            *state = trial.state;
+            text.action(line);
+            true
+        }
+        _ => false,
     }
-    *state = trial;
-    text.action(line);
-    true
 }
 
 fn phase(state: &mut State, name: &str, text: &mut BattleText) {
-    let mut out = Vec::new();
     play_step(
         state,
         &Step::Phase {
             name,
             span: Span::default(),
         },
-        &mut out,
     );
     text.phase(name);
 }
@@ -251,7 +237,6 @@ fn settle(state: &mut State, rng: &mut Rng, text: &mut BattleText) {
 
 fn side_turn(state: &mut State, turn: u32, side: usize, rng: &mut Rng, text: &mut BattleText) {
     let name = state.roster.sides[side].clone();
-    let mut out = Vec::new();
     play_step(
         state,
         &Step::Turn {
@@ -259,7 +244,6 @@ fn side_turn(state: &mut State, turn: u32, side: usize, rng: &mut Rng, text: &mu
             side: &name,
             span: Span::default(),
         },
-        &mut out,
     );
     text.turn(turn, &name);
     let enemy = state.roster.enemy_of(side);

@@ -15,6 +15,7 @@ pub mod combat;
 pub mod event;
 pub mod generate;
 pub mod lookup;
+pub mod moves;
 pub mod pay;
 pub mod play;
 pub mod rules;
@@ -133,6 +134,10 @@ impl Ruleset for MassCombat {
 
     fn unwire(&self, state: &State, wire: &event::Wire) -> Option<event::Event> {
         event::unwire(state, wire)
+    }
+
+    fn candidates(&self, state: &State) -> Option<Vec<crate::Candidate>> {
+        Some(moves::candidates(state))
     }
 }
 

@@ -35,7 +35,7 @@ pub fn end_side_turn(fold: &mut Fold<'_>, at: Span, out: &mut Vec<Violation>) {
     super::combat::end_of_turn(fold, out);
     let Some(side) = fold.acting else { return };
     {
-        let missing: Vec<usize> = fold.active_of(side).filter(|&u| !fold.moved[u]).collect();
+        let missing: Vec<usize> = unmoved(fold, side).collect();
         for unit in missing {
             let name = fold.name(unit);
             let before = out.len();
@@ -53,6 +53,36 @@ pub fn end_side_turn(fold: &mut Fold<'_>, at: Span, out: &mut Vec<Violation>) {
                 )),
             );
             fold.doubt().weigh(&[Subject::Unit(unit)], out, before);
+        }
+    }
+}
+
+/// The active units of `side` that have taken no movement action this
+/// side-turn: each is `missing-action` when the turn ends (MC-R7).
+pub fn unmoved(state: &State, side: usize) -> impl Iterator<Item = usize> + '_ {
+    state.active_of(side).filter(|&u| !state.moved[u])
+}
+
+/// The side whose turn comes next, and its number, when the turn line
+/// names `named` (the side that opens the battle, when no `first` line
+/// says which).
+pub fn next_turn(state: &State, named: usize) -> (usize, u32) {
+    match state.acting {
+        None => (state.roster.first_turn.unwrap_or(named), 1),
+        Some(previous) => {
+            let next = state.roster.enemy_of(previous);
+            let opener = state
+                .roster
+                .first_turn
+                .unwrap_or(state.first_side.unwrap_or(named));
+            (
+                next,
+                if next == opener {
+                    state.turn.saturating_add(1)
+                } else {
+                    state.turn
+                },
+            )
         }
     }
 }
@@ -85,24 +115,7 @@ fn begin_side_turn(
         }
     };
     let side_name = fold.roster.sides[side].as_str();
-    let (expected_side, expected_turn) = match fold.acting {
-        None => (fold.roster.first_turn.unwrap_or(side), 1),
-        Some(previous) => {
-            let next = fold.roster.enemy_of(previous);
-            let opener = fold
-                .roster
-                .first_turn
-                .unwrap_or(fold.first_side.unwrap_or(side));
-            (
-                next,
-                if next == opener {
-                    fold.turn.saturating_add(1)
-                } else {
-                    fold.turn
-                },
-            )
-        }
-    };
+    let (expected_side, expected_turn) = next_turn(fold, side);
     if side != expected_side {
         out.push(
             Violation::of(
@@ -185,7 +198,15 @@ pub fn flush_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
     let lapsed = fold.owed.clone();
     fold.emit(Event::ReactionsLapsed);
     for owed in lapsed {
-        let Some(unit) = owed.units.iter().flatten().next().copied() else {
+        // A unit that has left the field (routed, slaughtered, pursuing,
+        // MC-R14) can answer nothing, so it owes nothing.
+        let Some(unit) = owed
+            .units
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&u| fold.units[u].status == Status::Active)
+        else {
             continue;
         };
         let choices: Vec<&str> = owed.choices.iter().map(|v| v.word()).collect();
@@ -598,7 +619,7 @@ fn react_all(
 }
 
 /// A unit answering a reaction: one that owes it, else `side`'s, else the enemy's.
-fn resolve_reactor(
+pub(super) fn resolve_reactor(
     state: &State,
     unit: UnitRef<'_>,
     side: usize,

@@ -1,0 +1,505 @@
+//! Legal actions (`Ruleset::candidates`, listed through `trial::legal`):
+//! every action a sound log writes was listed at the state before it, every
+//! listed action appended to the log cut there replays with no new error,
+//! and well-formed lines the listing leaves out are ones play refuses.
+
+use senlac_engine::doubt::Doubt;
+use senlac_engine::mass_combat::State;
+use senlac_engine::mass_combat::{self, MassCombat};
+use senlac_engine::{Config, LegalAction, System, trial};
+use senlac_notation::lower::{Step, steps};
+use senlac_notation::{AtomKind, parse};
+
+/// A battle's text and name, for messages.
+struct Log {
+    name: String,
+    text: String,
+}
+
+fn samples() -> Vec<Log> {
+    ["hastings.sbn", "fulford.sbn"]
+        .iter()
+        .map(|name| Log {
+            name: name.to_string(),
+            text: std::fs::read_to_string(format!(
+                "{}/../../samples/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap(),
+        })
+        .collect()
+}
+
+/// Generated battles of both editions.
+fn generated(count: u32) -> Vec<Log> {
+    let mut logs = Vec::new();
+    for system in [&mass_combat::EDITION_A, &mass_combat::EDITION_B] {
+        system.generate(count, 7, &mut |text| {
+            logs.push(Log {
+                name: format!("{} generated {}", system.tag(), logs.len() + 1),
+                text: text.to_string(),
+            });
+        });
+    }
+    logs
+}
+
+/// A line compared as the listing and the log may differ without meaning
+/// anything different: `Side.` qualifiers dropped, a path by its last hex
+/// (a move is listed once per hex it ends on), claims left out.
+fn normal(words: &[&str]) -> Vec<String> {
+    words
+        .iter()
+        .take_while(|w| **w != "=>")
+        .map(|word| {
+            let word = word.rsplit('.').next().unwrap_or(word);
+            match word.rsplit('-').next() {
+                Some(last) if word.contains('-') && last.bytes().all(|b| b.is_ascii_digit()) => {
+                    last.to_string()
+                }
+                _ => word.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// One action of a log: the turn and phase lines before it, and its parts
+/// as lines of their own: one per actor of its head, then each reaction.
+struct Written {
+    opens: Vec<String>,
+    heads: Vec<Vec<String>>,
+    head_line: String,
+    reactions: Vec<String>,
+    /// Where the log is cut to append a listed line in its place.
+    cut: usize,
+}
+
+fn written(text: &str) -> Vec<Written> {
+    let archive = parse(text);
+    let battle = &archive.battles[0];
+    let mut out = Vec::new();
+    let mut opens = Vec::new();
+    let mut cut = None;
+    for step in steps(battle) {
+        match step {
+            Step::Turn { number, side, span } => {
+                cut.get_or_insert(span.start as usize);
+                if opens.last().is_some_and(|o: &String| o.ends_with(':')) {
+                    opens.pop();
+                }
+                opens.push(format!("{number}. {side}"));
+            }
+            Step::Phase { name, span } => {
+                cut.get_or_insert(span.start as usize);
+                // A label with nothing under it does nothing, and the
+                // listing writes none: the next label stands for both.
+                if opens.last().is_some_and(|o: &String| o.ends_with(':')) {
+                    opens.pop();
+                }
+                opens.push(format!("{name}:"));
+            }
+            Step::Action(action) => {
+                let at = *cut.get_or_insert(action.span.start as usize);
+                let head: Vec<&str> = action
+                    .atoms
+                    .iter()
+                    .take_while(|a| {
+                        !matches!(
+                            a.kind,
+                            AtomKind::Reaction | AtomKind::Outcome | AtomKind::Glyph
+                        )
+                    })
+                    .map(|a| a.text)
+                    .collect();
+                let heads = head[0]
+                    .split('+')
+                    .map(|actor| {
+                        let mut words = vec![actor];
+                        words.extend(&head[1..]);
+                        normal(&words)
+                    })
+                    .collect();
+                let reactions = action
+                    .reactions()
+                    .map(|r| {
+                        let mut words = vec![r.reactor.text, r.verb.text];
+                        words.extend(r.args.iter().map(|a| a.text));
+                        words.join(" ")
+                    })
+                    .collect();
+                out.push(Written {
+                    opens: std::mem::take(&mut opens),
+                    heads,
+                    head_line: head.join(" "),
+                    reactions,
+                    cut: at,
+                });
+                cut = Some(action.span.end as usize);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn listed(legal: &[LegalAction], opens: &[String], line: &[String]) -> bool {
+    legal
+        .iter()
+        .any(|l| l.opens == opens && normal(&l.line.split_whitespace().collect::<Vec<_>>()) == line)
+}
+
+/// Plays turn and phase lines as written (`4. Saxons`, `combat:`) on
+/// `state`: what the engine found.
+fn play_opens(rules: &MassCombat, state: &mut State, doubt: &mut Doubt, opens: &[String]) -> usize {
+    let mut found = 0;
+    for opening in opens {
+        let turn = opening
+            .split_once(". ")
+            .and_then(|(number, side)| Some((number.parse().ok()?, side)));
+        let step = match turn {
+            Some((number, side)) => Step::Turn {
+                number,
+                side,
+                span: Default::default(),
+            },
+            None => Step::Phase {
+                name: opening.trim_end_matches(':'),
+                span: Default::default(),
+            },
+        };
+        found += trial::play(rules, state, doubt, &step).len();
+    }
+    found
+}
+
+fn rules_of(text: &str) -> MassCombat {
+    if text.contains("[Rules \"mass-combat/b\"]") {
+        mass_combat::EDITION_B
+    } else {
+        mass_combat::EDITION_A
+    }
+}
+
+/// Every part of every action the log writes was listed at the state
+/// before it, after the same turn and phase lines: each actor of a combined
+/// line on its own, each reaction at the state its action left.
+fn each_action_was_listed(log: &Log) {
+    let archive = parse(&log.text);
+    let battle = &archive.battles[0];
+    let replay = mass_combat::replay(
+        battle,
+        Config {
+            timeline: true,
+            every_state: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(
+        replay.violations.is_empty(),
+        "{}: {:?}",
+        log.name,
+        replay.violations
+    );
+    let rules = rules_of(&log.text);
+    let fresh = Doubt::default();
+    for (index, action) in written(&log.text).iter().enumerate() {
+        let before = replay.state(index).unwrap();
+        let legal = trial::legal(&rules, &before, &fresh).unwrap();
+        for head in &action.heads {
+            assert!(
+                listed(&legal, &action.opens, head),
+                "{}: `{}` (after {:?}) is not listed:\n{:#?}",
+                log.name,
+                head.join(" "),
+                action.opens,
+                legal
+                    .iter()
+                    .map(|l| (&l.opens, &l.line))
+                    .collect::<Vec<_>>()
+            );
+        }
+        // The reactions, one at a time, from the state the head left.
+        let mut state = before;
+        let mut doubt = Doubt::default();
+        assert_eq!(play_opens(&rules, &mut state, &mut doubt, &action.opens), 0);
+        let head = trial::line(&rules, &state, &doubt, &action.head_line).unwrap();
+        assert!(head.accepted(), "{}: {:?}", log.name, head.violations);
+        state = head.state;
+        for reaction in &action.reactions {
+            let legal = trial::legal(&rules, &state, &fresh).unwrap();
+            let words: Vec<&str> = reaction.split_whitespace().collect();
+            assert!(
+                legal
+                    .iter()
+                    .any(|l| l.owed && listed(std::slice::from_ref(l), &[], &normal(&words))),
+                "{}: the reaction `{reaction}` after `{}` is not listed as owed: {:?}",
+                log.name,
+                action.head_line,
+                legal.iter().map(|l| &l.line).collect::<Vec<_>>()
+            );
+            let played = trial::line(&rules, &state, &doubt, reaction).unwrap();
+            assert!(played.accepted(), "{}: {:?}", log.name, played.violations);
+            state = played.state;
+        }
+    }
+}
+
+#[test]
+fn every_action_of_the_samples_is_listed_before_it() {
+    for log in samples() {
+        each_action_was_listed(&log);
+    }
+}
+
+#[test]
+fn every_action_of_generated_battles_is_listed_before_it() {
+    for log in generated(3) {
+        each_action_was_listed(&log);
+    }
+}
+
+/// What a side's turn must still do when the log ends: every unit moves,
+/// each attack is resolved, each charge followed by its attack. A cut log
+/// owes them at its end, with or without the line appended; the lines after
+/// it would meet them.
+const DUTIES: [&str; 3] = [
+    "mass-combat::missing-action",
+    "mass-combat::unresolved-attack",
+    "mass-combat::charge-not-followed",
+];
+
+/// The findings of a log's text, but for the duties the turn still owes.
+fn findings(text: &str) -> Vec<(String, String, u32)> {
+    let archive = parse(text);
+    assert!(!archive.has_errors(), "{text}");
+    let battle = &archive.battles[0];
+    let game = senlac_engine::check(battle, Config::default()).unwrap();
+    game.violations()
+        .iter()
+        .filter(|v| !DUTIES.contains(&v.code))
+        .map(|v| (v.code.to_string(), v.message.clone(), v.span.start))
+        .collect()
+}
+
+/// Each listed action, with its turn and phase lines and then the owed
+/// answers it forces (the first one listed each time), appended where the
+/// log is cut, replays with no finding the cut log has not: at every
+/// `every`th action of the log.
+fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
+    let archive = parse(&log.text);
+    let replay = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let rules = rules_of(&log.text);
+    let fresh = Doubt::default();
+    let mut checked = 0;
+    for (index, action) in written(&log.text).iter().enumerate().step_by(every) {
+        let cut = &log.text[..action.cut];
+        let known = findings(cut);
+        let state = replay.state(index).unwrap();
+        for legal in trial::legal(&rules, &state, &fresh).unwrap() {
+            let mut lines = legal.opens.clone();
+            lines.push(legal.line.clone());
+            let mut after = state.clone();
+            let mut doubt = Doubt::default();
+            assert_eq!(play_opens(&rules, &mut after, &mut doubt, &legal.opens), 0);
+            after = trial::line(&rules, &after, &doubt, &legal.line)
+                .unwrap()
+                .state;
+            // The answers the line leaves owed, as the listing gives them.
+            for _ in 0..16 {
+                if after.owed.is_empty() {
+                    break;
+                }
+                let listed = trial::legal(&rules, &after, &fresh).unwrap();
+                let Some(answer) = listed.into_iter().find(|l| l.owed) else {
+                    break;
+                };
+                after = trial::line(&rules, &after, &doubt, &answer.line)
+                    .unwrap()
+                    .state;
+                lines.push(answer.line);
+            }
+            let mut text = cut.trim_end().to_string();
+            for line in &lines {
+                text.push('\n');
+                text.push_str(line);
+            }
+            text.push('\n');
+            let new: Vec<_> = findings(&text)
+                .into_iter()
+                .filter(|f| !known.contains(f))
+                .collect();
+            assert!(
+                new.is_empty(),
+                "{}: listed {lines:?} gives {new:?}\n{}",
+                log.name,
+                &text[text.len().saturating_sub(600)..]
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn listed_actions_of_the_samples_replay_clean() {
+    for log in samples() {
+        let checked = listed_actions_replay_clean(&log, 1);
+        assert!(checked > 100, "{}: {checked} lines checked", log.name);
+    }
+}
+
+#[test]
+fn listed_actions_of_generated_battles_replay_clean() {
+    for log in generated(1) {
+        let checked = listed_actions_replay_clean(&log, 8);
+        assert!(checked > 100, "{}: {checked} lines checked", log.name);
+    }
+}
+
+/// Well-formed lines the listing leaves out, each refused by play with the
+/// code that says why: a unit of the other side, a hex out of reach, a path
+/// too long, a verb Mass Combat does not know, an archer's verb for
+/// infantry.
+#[test]
+fn unlisted_lines_are_ones_play_refuses() {
+    let log = &samples()[0];
+    let archive = parse(&log.text);
+    let replay = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    // Normans' movement in turn 3, before the Bretons (III) advance.
+    let index = written(&log.text)
+        .iter()
+        .position(|a| a.head_line == "III advance 0507-0506")
+        .unwrap();
+    let state = replay.state(index).unwrap();
+    let rules = rules_of(&log.text);
+    let fresh = Doubt::default();
+    let legal = trial::legal(&rules, &state, &fresh).unwrap();
+    assert!(listed(&legal, &[], &normal(&["III", "advance", "0506"])));
+    for (line, code) in [
+        ("Saxons.VI hold", "mass-combat::wrong-side"),
+        ("III advance 0503", "mass-combat::broken-path"),
+        ("III maneuver 0506-0505-0405", "mass-combat::too-far"),
+        ("III dance", "mass-combat::unknown-verb"),
+        ("III volley VI", "mass-combat::wrong-phase"),
+    ] {
+        assert!(!legal.iter().any(|l| l.line == line), "`{line}` is listed");
+        let tried = trial::line(&rules, &state, &fresh, line).unwrap();
+        let codes: Vec<&str> = tried.violations.iter().map(|v| v.code).collect();
+        assert_eq!(codes.first(), Some(&code), "`{line}`: {codes:?}");
+    }
+}
+
+/// Owed answers come first, and while one is owed nothing but answers and
+/// routs is listed: at Hastings turn 3, after the Norman archers' volley at
+/// VII, before VII endures.
+#[test]
+fn owed_answers_come_first() {
+    let log = &samples()[0];
+    let archive = parse(&log.text);
+    let replay = mass_combat::replay(
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let actions = written(&log.text);
+    let index = actions
+        .iter()
+        .position(|a| a.head_line == "II volley VII" && a.opens == ["3. Normans", "volley:"])
+        .unwrap();
+    let rules = rules_of(&log.text);
+    let fresh = Doubt::default();
+    let mut before = replay.state(index).unwrap();
+    let opens = &actions[index].opens;
+    assert_eq!(
+        play_opens(&rules, &mut before, &mut Doubt::default(), opens),
+        0
+    );
+    let volley = trial::line(&rules, &before, &fresh, "II volley VII").unwrap();
+    assert!(volley.accepted(), "{:?}", volley.violations);
+    let legal = trial::legal(&rules, &volley.state, &fresh).unwrap();
+    let owed: Vec<(&str, Option<&str>)> = legal
+        .iter()
+        .filter(|l| l.owed)
+        .map(|l| (l.line.as_str(), l.cost.as_deref()))
+        .collect();
+    assert_eq!(
+        owed,
+        [
+            ("VII endure", Some("1c")),
+            ("VII damage", Some("1dmg")),
+            ("VII rout", Some("0c"))
+        ]
+    );
+    assert!(legal[..3].iter().all(|l| l.owed && l.side == "Saxons"));
+    assert!(
+        legal[3..]
+            .iter()
+            .all(|l| l.line.ends_with(" rout") && l.opens.is_empty()),
+        "{:?}",
+        legal.iter().map(|l| &l.line).collect::<Vec<_>>()
+    );
+}
+
+/// A log with any one line left out (its map, an army, a deployment, a
+/// turn) still lists at every state without a panic, and whatever it lists
+/// the engine accepts there.
+#[test]
+fn a_broken_log_still_lists_what_the_engine_accepts() {
+    let log = &samples()[1];
+    let lines: Vec<&str> = log.text.lines().collect();
+    let rules = rules_of(&log.text);
+    let fresh = Doubt::default();
+    let mut listed = 0;
+    for left_out in 0..lines.len() {
+        let mut text: Vec<&str> = lines.clone();
+        text.remove(left_out);
+        let text = text.join("\n");
+        let archive = parse(&text);
+        let Some(battle) = archive.battles.first() else {
+            continue;
+        };
+        let Some(replay) = mass_combat::replay(
+            battle,
+            Config {
+                timeline: true,
+                every_state: true,
+                ..Default::default()
+            },
+        ) else {
+            continue;
+        };
+        for index in 0..replay.timeline.len() {
+            let state = replay.state(index).unwrap();
+            for legal in trial::legal(&rules, &state, &fresh).unwrap() {
+                let mut at = state.clone();
+                let mut doubt = Doubt::default();
+                assert_eq!(play_opens(&rules, &mut at, &mut doubt, &legal.opens), 0);
+                let tried = trial::line(&rules, &at, &doubt, &legal.line).unwrap();
+                assert!(tried.accepted(), "{:?}", tried.violations);
+                listed += 1;
+            }
+        }
+    }
+    assert!(listed > 1000, "{listed}");
+}
