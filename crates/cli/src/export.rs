@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 
 use senlac_engine::{Game, Point};
 use senlac_notation::Battle;
-use senlac_notation::lower::{Directive, Map, Step, directives, steps};
+use senlac_notation::lower::{Directive, Map, directives};
 
 use crate::diagnostics::{Located, newlines};
 use crate::stream::Origin;
@@ -240,10 +240,11 @@ impl<'a> Export<'a> {
         })
     }
 
-    /// The replayed actions, in order, each with the state the replay recorded
-    /// after it. The replay records the setup state first, then one state per
-    /// action outside variations, then the end; turns, phases, annotations and
-    /// everything inside a variation record none.
+    /// The replayed actions of the main line, in order, each with the state
+    /// the replay recorded after it and the span of its text, as the
+    /// timeline keeps them (state 0 is the setup, state `k` the one after
+    /// action `k`, the last the end), under the turn, side and phase whose
+    /// labels close at or after it.
     fn steps(&self) -> impl Iterator<Item = StepRecord<'a>> + '_ {
         let located = Located {
             name: "",
@@ -251,54 +252,46 @@ impl<'a> Export<'a> {
             offset: self.origin.offset,
             line: self.origin.line,
         };
-        let states = self.game.len();
-        let mut depth = 0u32;
-        let mut turn: Option<u32> = None;
-        let mut side: Option<&'a str> = None;
-        let mut phase: Option<&'a str> = None;
-        let mut index = 0usize;
-        steps(self.battle)
-            .map_while(move |step| {
-                match step {
-                    Step::VariationStart(_) => depth += 1,
-                    Step::VariationEnd(_) => depth = depth.saturating_sub(1),
-                    _ if depth > 0 => {}
-                    Step::Turn {
-                        number, side: name, ..
-                    } => {
-                        turn = Some(number);
-                        side = Some(name);
-                        phase = None;
-                    }
-                    Step::Phase { name, .. } => phase = Some(name),
-                    Step::Action(action) => {
-                        // Only the end state follows the last action's.
-                        if index + 2 >= states {
-                            return None;
-                        }
-                        let view = self.game.view(index + 1);
-                        let (line, column) =
-                            located.line_col(&self.lines, action.span.start as usize);
-                        let record = StepRecord {
-                            index,
-                            turn,
-                            side,
-                            phase,
-                            text: self.battle.text(action.span),
-                            span: SpanRecord::in_file(action.span, self.origin),
-                            line,
-                            column,
-                            events: self.game.wire(index + 1),
-                            state: units_json(&view),
-                        };
-                        index += 1;
-                        return Some(Some(record));
-                    }
-                    Step::Annotation(_) => {}
+        let labels = self.game.labels();
+        let (mut side_turn, mut phase) = (0, 0);
+        (1..self.game.len().saturating_sub(1)).filter_map(move |state| {
+            let span = self.game.step_source(state)?.span;
+            // The labels close in order: the first side's turn and phase
+            // to close at or after this state are the ones it stands in.
+            let closes_after = |at: &mut usize, wanted: fn(&Point) -> bool| {
+                while labels
+                    .get(*at)
+                    .is_some_and(|(point, index)| !wanted(point) || *index < state)
+                {
+                    *at += 1;
                 }
-                Some(None)
+                labels.get(*at).map(|(point, _)| point)
+            };
+            let (turn, side) =
+                match closes_after(&mut side_turn, |p| matches!(p, Point::SideTurn(..))) {
+                    Some(Point::SideTurn(turn, side)) => (Some(*turn), Some(side.as_str())),
+                    _ => (None, None),
+                };
+            let phase = match closes_after(&mut phase, |p| matches!(p, Point::Phase(..))) {
+                Some(Point::Phase(t, s, name)) if Some(*t) == turn && Some(s.as_str()) == side => {
+                    Some(name.as_str())
+                }
+                _ => None,
+            };
+            let (line, column) = located.line_col(&self.lines, span.start as usize);
+            Some(StepRecord {
+                index: state - 1,
+                turn,
+                side,
+                phase,
+                text: self.battle.text(span),
+                span: SpanRecord::in_file(span, self.origin),
+                line,
+                column,
+                events: self.game.wire(state),
+                state: units_json(&self.game.view(state)),
             })
-            .flatten()
+        })
     }
 
     fn write_json(&self, out: &mut impl Write) -> io::Result<()> {

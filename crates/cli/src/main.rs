@@ -97,7 +97,7 @@ enum Command {
     },
     /// Show the state at a point of a battle.
     #[command(
-        after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, end.\n\nExamples:\n  senlac show samples/hastings.sbn --at 1\n  senlac show samples/hastings.sbn --at fig:bretonsRoute --format json"
+        after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, line:N (after the action on line N of the file; in a variation, the variation's), line:N- (before it), action:N (after the main line's Nth action), end.\n\nExamples:\n  senlac show samples/hastings.sbn --at 1\n  senlac show samples/hastings.sbn --at fig:bretonsRoute --format json\n  senlac show samples/hastings.sbn --at line:64"
     )]
     Show {
         file: PathBuf,
@@ -112,7 +112,7 @@ enum Command {
     },
     /// List the actions the rules accept next at a point, owed answers first.
     #[command(
-        after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, end.\n\nEach line is written as a log writes it, with its cost where the rules price actions; a line that must follow a phase label or a turn line is listed under it. Exit status: 0 listed, 2 usage or I/O error, or a rule system that does not list its actions.\n\nExamples:\n  senlac moves samples/hastings.sbn --at 3.Normans.volley\n  senlac moves samples/hastings.sbn --at fig:finalCharge --format json"
+        after_help = "Points: setup, T (end of turn T), T.SIDE, T.SIDE.PHASE, fig:NAME, line:N (after the action on line N of the file; in a variation, the variation's), line:N- (before it), action:N (after the main line's Nth action), end.\n\nEach line is written as a log writes it, with its cost where the rules price actions; a line that must follow a phase label or a turn line is listed under it. Exit status: 0 listed, 2 usage or I/O error, or a rule system that does not list its actions.\n\nExamples:\n  senlac moves samples/hastings.sbn --at 3.Normans.volley\n  senlac moves samples/hastings.sbn --at fig:finalCharge --format json"
     )]
     Moves {
         file: PathBuf,
@@ -127,7 +127,7 @@ enum Command {
     },
     /// Show what changed: command points, damage, moves, routs; every turn, or between two points.
     #[command(
-        after_help = "Examples:\n  senlac diff samples/hastings.sbn\n  senlac diff samples/hastings.sbn --turn 3\n  senlac diff samples/hastings.sbn --from setup --to fig:bretonsRoute --format json"
+        after_help = "Examples:\n  senlac diff samples/hastings.sbn\n  senlac diff samples/hastings.sbn --turn 3\n  senlac diff samples/hastings.sbn --from setup --to fig:bretonsRoute --format json\n  senlac diff samples/hastings.sbn --from line:64- --to line:64"
     )]
     Diff {
         file: PathBuf,
@@ -395,7 +395,7 @@ fn render_help() -> String {
         offered.join("; ")
     };
     format!(
-        "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nOverlays: layers a rule system offers over its pictures ({offered}; `senlac rules SYSTEM` lists them), drawn under the counters only when --overlay asks for them. A name the battle's system does not offer is refused with the names it does. The replay page has a toggle for each overlay the system offers, on at first for those asked for.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500\n  senlac render FILE -o out --png --overlay NAME"
+        "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, line:N, line:N-, action:N, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nOverlays: layers a rule system offers over its pictures ({offered}; `senlac rules SYSTEM` lists them), drawn under the counters only when --overlay asks for them. A name the battle's system does not offer is refused with the names it does. The replay page has a toggle for each overlay the system offers, on at first for those asked for.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500\n  senlac render FILE -o out --png --overlay NAME"
     )
 }
 
