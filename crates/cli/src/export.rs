@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::{Serialize, Serializer};
 
-use senlac_engine::{Game, Point};
+use senlac_engine::{Game, Point, Standings};
 use senlac_notation::Battle;
 use senlac_notation::lower::{Directive, Map, directives};
 
@@ -243,8 +243,8 @@ impl<'a> Export<'a> {
     /// The replayed actions of the main line, in order, each with the state
     /// the replay recorded after it and the span of its text, as the
     /// timeline keeps them (state 0 is the setup, state `k` the one after
-    /// action `k`, the last the end), under the turn, side and phase whose
-    /// labels close at or after it.
+    /// action `k`, the last the end), under the turn, side and phase it
+    /// stands in.
     fn steps(&self) -> impl Iterator<Item = StepRecord<'a>> + '_ {
         let located = Located {
             name: "",
@@ -252,38 +252,16 @@ impl<'a> Export<'a> {
             offset: self.origin.offset,
             line: self.origin.line,
         };
-        let labels = self.game.labels();
-        let (mut side_turn, mut phase) = (0, 0);
+        let mut standings = Standings::new(self.game.labels());
         (1..self.game.len().saturating_sub(1)).filter_map(move |state| {
             let span = self.game.step_source(state)?.span;
-            // The labels close in order: the first side's turn and phase
-            // to close at or after this state are the ones it stands in.
-            let closes_after = |at: &mut usize, wanted: fn(&Point) -> bool| {
-                while labels
-                    .get(*at)
-                    .is_some_and(|(point, index)| !wanted(point) || *index < state)
-                {
-                    *at += 1;
-                }
-                labels.get(*at).map(|(point, _)| point)
-            };
-            let (turn, side) =
-                match closes_after(&mut side_turn, |p| matches!(p, Point::SideTurn(..))) {
-                    Some(Point::SideTurn(turn, side)) => (Some(*turn), Some(side.as_str())),
-                    _ => (None, None),
-                };
-            let phase = match closes_after(&mut phase, |p| matches!(p, Point::Phase(..))) {
-                Some(Point::Phase(t, s, name)) if Some(*t) == turn && Some(s.as_str()) == side => {
-                    Some(name.as_str())
-                }
-                _ => None,
-            };
+            let standing = standings.at(state);
             let (line, column) = located.line_col(&self.lines, span.start as usize);
             Some(StepRecord {
                 index: state - 1,
-                turn,
-                side,
-                phase,
+                turn: standing.turn,
+                side: standing.side,
+                phase: standing.phase,
                 text: self.battle.text(span),
                 span: SpanRecord::in_file(span, self.origin),
                 line,

@@ -303,7 +303,7 @@ impl Animated {
         options: &Options<'_>,
     ) -> Result<Animated, String> {
         let steps = plan(game, &Selection::actions())?;
-        let actions = crate::replay_page::actions_written(battle, steps.len());
+        let actions = crate::replay_page::actions_written(battle, game, steps.len());
         let frames = u32::try_from(steps.len())
             .map_err(|_| format!("{} steps are too many to animate", steps.len()))?;
         let title = battle.tag("Battle").unwrap_or_default();

@@ -175,7 +175,7 @@ pub fn page(
     let steps = captions.len();
     // The film's references are `data-href`s (see film.rs), made real when a
     // frame is first shown.
-    let written = written(battle, steps);
+    let written = written(battle, game, steps);
     let mut moves = String::new();
     let mut details = String::new();
     let mut last_turn = String::new();
@@ -562,24 +562,42 @@ fn changes_html(game: &dyn Game, before: usize, after: usize) -> String {
 
 /// The main line's action text at each of `steps` steps, as the move list
 /// shows it: empty for setup and the end.
-pub fn actions_written(battle: &Battle<'_>, steps: usize) -> Vec<String> {
-    written(battle, steps)
-        .into_iter()
-        .map(|w| w.action)
+pub fn actions_written(battle: &Battle<'_>, game: &dyn Game, steps: usize) -> Vec<String> {
+    (0..steps)
+        .map(|n| match n {
+            0 => String::new(),
+            n if n + 1 >= steps => String::new(),
+            n => game
+                .step_source(n)
+                .map_or_else(String::new, |s| collapse(battle.text(s.span))),
+        })
         .collect()
 }
 
 /// What the log writes at each of `steps` steps (setup is 0, action `k` of
-/// the main line is `k`, the end is the last).
-fn written(battle: &Battle<'_>, steps: usize) -> Vec<Written> {
+/// the main line is `k`, the end is the last): each action's text and the
+/// turn and phase it stands in, from the replay's timeline; the comments
+/// of the main line placed by where they stand (beside an action, else
+/// before the next, else with the end; before the first turn, with the
+/// setup); and the variations written after each action, as text.
+fn written(battle: &Battle<'_>, game: &dyn Game, steps: usize) -> Vec<Written> {
     let mut out: Vec<Written> = (0..steps.max(1)).map(|_| Written::default()).collect();
     let last = out.len() - 1;
-    let mut step = 0usize;
+    let mut standings = senlac_engine::Standings::new(game.labels());
+    for (n, action) in actions_written(battle, game, steps).into_iter().enumerate() {
+        if action.is_empty() {
+            continue;
+        }
+        let standing = standings.at(n);
+        let at = &mut out[n];
+        at.action = action;
+        if let (Some(turn), Some(side)) = (standing.turn, standing.side) {
+            at.turn = format!("{turn}. {side}");
+        }
+        at.phase = standing.phase.unwrap_or_default().to_string();
+    }
     let mut depth = 0u32;
-    let mut turn = String::new();
-    let mut phase = String::new();
-    // Comments waiting for the next action, and the variation being written.
-    let mut waiting: Vec<String> = Vec::new();
+    let mut turn_seen = false;
     let mut variation = String::new();
     let mut previous_was_line_comment = false;
     for (item, _) in battle.iter() {
@@ -595,7 +613,10 @@ fn written(battle: &Battle<'_>, steps: usize) -> Vec<Written> {
             ItemKind::VariationClose => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 && !variation.is_empty() {
-                    out[step.min(last)]
+                    // The action it is an alternative to: the main line's
+                    // last before it.
+                    let replaces = main_line_at(game, item.span.start);
+                    out[replaces.min(last)]
                         .variations
                         .push(std::mem::take(&mut variation));
                 }
@@ -615,29 +636,20 @@ fn written(battle: &Battle<'_>, steps: usize) -> Vec<Written> {
                     variation.push_str(&collapse(text));
                 }
             }
-            ItemKind::Turn => turn = collapse(text),
-            ItemKind::Phase => phase = collapse(text.trim_end_matches(':')),
-            ItemKind::Action => {
-                step += 1;
-                if step <= last {
-                    let at = &mut out[step];
-                    at.action = collapse(text);
-                    at.turn.clone_from(&turn);
-                    at.phase.clone_from(&phase);
-                    at.comments.append(&mut waiting);
-                }
-            }
+            ItemKind::Turn => turn_seen = true,
             ItemKind::Comment => {
                 let prose = prose(text);
                 if !prose.is_empty() {
                     // A run of `;` lines is one comment written over several lines.
                     let continues = line_comment && previous_was_line_comment;
+                    let beside = game.index_at(item.span.start).index;
                     // Before the first turn, a comment is about the setup.
-                    let target = if (item.trailing && step > 0) || turn.is_empty() {
-                        &mut out[step.min(last)].comments
+                    let step = if !turn_seen || (item.trailing && beside > 0) {
+                        beside
                     } else {
-                        &mut waiting
+                        beside + 1
                     };
+                    let target = &mut out[step.min(last)].comments;
                     match target.last_mut() {
                         Some(previous) if continues => {
                             previous.push(' ');
@@ -651,9 +663,29 @@ fn written(battle: &Battle<'_>, steps: usize) -> Vec<Written> {
         }
         previous_was_line_comment = line_comment;
     }
-    // Comments after the last action go with the end.
-    out[last].comments.append(&mut waiting);
     out
+}
+
+/// The main-line state in force at byte `offset`: after the last action
+/// of the main line that starts at or before it (the setup before the
+/// first), whatever variation holds the offset.
+fn main_line_at(game: &dyn Game, offset: u32) -> usize {
+    let actions = game.len().saturating_sub(2);
+    // Actions are recorded in the order they stand in the text.
+    let starts_before = |k: usize| {
+        game.step_source(k + 1)
+            .is_some_and(|s| s.span.start <= offset)
+    };
+    let (mut low, mut high) = (0, actions);
+    while low < high {
+        let mid = (low + high) / 2;
+        if starts_before(mid) {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    low
 }
 
 /// A comment's prose: delimiters and `[%...]` annotations (for the renderer)

@@ -36,7 +36,8 @@ pub use system::{
     system,
 };
 pub use timeline::{
-    At, Branch, BranchInfo, Deployment, Figure, Point, StepSource, Timeline, Track, frame_start,
+    At, Branch, BranchInfo, Deployment, Figure, Point, Standing, Standings, StepSource, Timeline,
+    Track, frame_start,
 };
 pub use violation::Violation;
 

@@ -156,6 +156,61 @@ pub fn frame_start(
     turn_start.max(after_previous).min(index)
 }
 
+/// The turn, side and phase each main-line state stands in, as the text's
+/// turn lines and phase labels name them, read off the timeline's labels:
+/// a side's turn and a phase are labelled where they close, so a state
+/// stands in the first of each to close at or after it. Ask in order of
+/// state: each label is passed once.
+pub struct Standings<'l> {
+    labels: &'l [(Point, usize)],
+    side_turn: usize,
+    phase: usize,
+}
+
+/// Where [`Standings`] places a state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing<'l> {
+    pub turn: Option<u32>,
+    pub side: Option<&'l str>,
+    pub phase: Option<&'l str>,
+}
+
+impl<'l> Standings<'l> {
+    pub fn new(labels: &'l [(Point, usize)]) -> Self {
+        Standings {
+            labels,
+            side_turn: 0,
+            phase: 0,
+        }
+    }
+
+    /// Where state `index` stands; `index` no smaller than the last asked.
+    pub fn at(&mut self, index: usize) -> Standing<'l> {
+        let labels = self.labels;
+        let first_closing = |at: &mut usize, wanted: fn(&Point) -> bool| {
+            while labels
+                .get(*at)
+                .is_some_and(|(point, i)| !wanted(point) || *i < index)
+            {
+                *at += 1;
+            }
+            labels.get(*at).map(|(point, _)| point)
+        };
+        let (turn, side) =
+            match first_closing(&mut self.side_turn, |p| matches!(p, Point::SideTurn(..))) {
+                Some(Point::SideTurn(turn, side)) => (Some(*turn), Some(side.as_str())),
+                _ => (None, None),
+            };
+        let phase = match first_closing(&mut self.phase, |p| matches!(p, Point::Phase(..))) {
+            Some(Point::Phase(t, s, name)) if Some(*t) == turn && Some(s.as_str()) == side => {
+                Some(name.as_str())
+            }
+            _ => None,
+        };
+        Standing { turn, side, phase }
+    }
+}
+
 /// A figure mark met during the replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figure {
