@@ -7,8 +7,15 @@
 //! no I/O and prints nothing.
 //!
 //! Systems, each in its own folder: Mass Combat, editions a and b
-//! ([`mass_combat`]), and a minimal example system ([`example`]), the template
-//! for new ones.
+//! ([`mass_combat`]), TDGS Mass Combat ([`tdgs`]), Hastings: 1066
+//! ([`hastings_1066`]), and a minimal example system ([`example`]), the
+//! template for new ones.
+//!
+//! Every state of a replay knows the step of the text that made it, each
+//! variation is a branch of the [`Timeline`] with states of its own, a
+//! replay can resume after an edit ([`Replay::resume`], [`Game::resume`]),
+//! and [`Game::legal`] lists the actions a system's own checks accept next
+//! ([`trial`]).
 
 pub mod catalog;
 pub mod code;
