@@ -87,3 +87,40 @@ fn printers_name_no_rules_tag_but_the_default() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The code map is complete: every source file of every crate is named in
+/// ARCHITECTURE.md (a `mod.rs`, `lib.rs` or `main.rs` by its folder or crate).
+#[test]
+fn the_code_map_names_every_source_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut files = Vec::new();
+    for krate in std::fs::read_dir(root.join("crates")).unwrap() {
+        rust_files(&krate.unwrap().path().join("src"), &mut files);
+    }
+    let unnamed: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let name = file.file_name()?.to_str()?;
+            if matches!(name, "lib.rs" | "main.rs" | "mod.rs") {
+                return None;
+            }
+            let folder = file.parent()?.file_name()?.to_str()?;
+            let stem = name.trim_end_matches(".rs");
+            let named = map.contains(&format!("`{name}`"))
+                || map.contains(&format!("{folder}/{name}"))
+                || map.contains(&format!("`{folder}/{stem}"))
+                || map.contains(&format!("{name}`"));
+            (!named).then(|| {
+                file.strip_prefix(&root)
+                    .unwrap_or(file)
+                    .display()
+                    .to_string()
+            })
+        })
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "ARCHITECTURE.md's code map does not name: {unnamed:?}"
+    );
+}
