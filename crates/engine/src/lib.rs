@@ -34,6 +34,8 @@ pub mod timeline;
 pub mod trial;
 pub mod view;
 pub mod violation;
+#[cfg(test)]
+mod wire_check;
 
 pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};

@@ -858,21 +858,7 @@ mod tests {
 
     #[test]
     fn every_event_round_trips_through_json() {
-        let state = hastings();
-        let events = one_of_each();
-        let mut names: Vec<&str> = events.iter().map(variant).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), 24, "one event of each variant");
-        for event in events {
-            let json = serde_json::to_string(&wire(&state, &event)).unwrap();
-            assert!(
-                json.contains(&format!(r#""event":"{}""#, variant(&event))),
-                "{json}"
-            );
-            let read: Wire = serde_json::from_str(&json).unwrap();
-            assert_eq!(unwire(&state, &read), Some(event), "{json}");
-        }
+        crate::wire_check::round_trips(&hastings(), one_of_each(), 24, variant, wire, unwire);
     }
 
     #[test]
