@@ -287,3 +287,41 @@ fn every_catalog_entry_has_a_legal_and_an_illegal_example() {
         failed.join(", ")
     );
 }
+
+/// The legal actions listed before each illegal example's broken line
+/// (`Game::legal`, what `senlac moves` prints) never include it: the
+/// listing keeps only what play accepts, and play refuses it.
+#[test]
+fn no_illegal_example_s_broken_line_is_listed_before_it() {
+    let collapse = |line: &str| line.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut checked = 0;
+    for example in examples().iter().filter(|e| !e.legal) {
+        let name = example.path.file_name().unwrap().to_string_lossy();
+        let text = std::fs::read_to_string(&example.path).unwrap();
+        // The line that holds the first violation, and the log cut before it.
+        let whole = parse(&text);
+        let game = replay(&whole.battles[0], Config::default())
+            .unwrap_or_else(|v| panic!("{name}: not replayed: {}", v.message));
+        let at = game.violations()[0].span.start as usize;
+        let start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+        let line = collapse(&text[start..end]);
+        // A setup line, a turn or a phase label is no action to list.
+        let in_setup = text.find("\n1. ").is_none_or(|movetext| at < movetext);
+        if in_setup || line.ends_with(':') || line.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let cut = parse(&text[..start]);
+        let game = replay(&cut.battles[0], Config::TIMELINE)
+            .unwrap_or_else(|v| panic!("{name}: not replayed: {}", v.message));
+        let listed = game
+            .legal(game.len().saturating_sub(2))
+            .unwrap_or_else(|| panic!("{name}: Mass Combat lists its actions"));
+        assert!(
+            listed.iter().all(|action| collapse(&action.line) != line),
+            "{name}: `{line}` is listed, though play refuses it"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 26, "every illegal example breaks an action line");
+}
