@@ -287,7 +287,7 @@ pub(super) fn flee(
     span: Span,
     out: &mut Vec<Violation>,
 ) {
-    use morale::FleeError;
+    use crate::tdgs::morale::FleeError;
     if fold.entities[unit].status != Status::Routed {
         out.push(Violation::of(
             &codes::UNKNOWN_VERB,

@@ -264,7 +264,6 @@ pub(super) fn owed_line(
 /// mistake, one error). A morale check claimed failed routs the unit and
 /// spreads as a break does; otherwise it passed (MORALE-8).
 fn written_but_refused(fold: &mut impl Emit, actor: usize, action: &Action<'_, '_>) {
-    use Owed;
     let verb = action.verb().text;
     let failed = action
         .outcome()

@@ -148,7 +148,6 @@ pub(super) fn meant<'s>(
 /// Who a line without its entity is by: for an owed line, the one that
 /// owes it (the first due); otherwise the open activation's entity.
 fn implied_actor(fold: &impl Emit, verb: &str) -> Option<usize> {
-    use Owed;
     let owed = fold.owed.iter().find_map(|o| match (verb, o) {
         ("morale", Owed::Morale(check)) => Some(check.unit),
         ("cornered", Owed::Cornered { unit, .. }) => Some(*unit),
