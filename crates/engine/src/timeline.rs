@@ -718,6 +718,138 @@ impl<S, E> Timeline<S, E> {
 mod tests {
     use super::*;
 
+    fn source(start: u32, end: u32, line: u32) -> StepSource {
+        StepSource {
+            span: Span { start, end },
+            line,
+        }
+    }
+
+    /// A main line of three actions on lines 2 to 4 (bytes 10, 20, 30),
+    /// a variation of two actions (lines 5 and 6) replacing the third, and
+    /// inside it a variation of one (line 7) replacing its second. A state
+    /// is the sum of the events before it.
+    fn tree() -> Timeline<u32, u32> {
+        let mut t = Timeline::keeping_every_state();
+        let apply = |s: &mut u32, e: &u32| *s += e;
+        t.record(&0, &[], source(0, 0, 1));
+        for (k, start) in [10u32, 20, 30].into_iter().enumerate() {
+            let state = t.state(k, apply).unwrap() + 1;
+            t.record(&state, &[1], source(start, start + 5, 2 + k as u32));
+        }
+        t.record(&3, &[], source(90, 90, 9));
+        let outer = t.open_branch(None, 2, Span { start: 36, end: 80 }, &2, source(36, 37, 5));
+        let outer = outer.unwrap();
+        let track = t.track_mut(Some(outer)).unwrap();
+        track.record(&12, &[10], source(40, 45, 5));
+        track.record(&22, &[10], source(50, 55, 6));
+        let inner = t.open_branch(
+            Some(outer),
+            1,
+            Span { start: 56, end: 70 },
+            &12,
+            source(56, 57, 7),
+        );
+        let track = t.track_mut(inner).unwrap();
+        track.record(&112, &[100], source(60, 65, 7));
+        t
+    }
+
+    #[test]
+    fn a_state_is_found_by_its_place_in_the_text() {
+        let t = tree();
+        let at = |branch, index| At { branch, index };
+        // Before the first action: the setup; on and after an action: its state.
+        assert_eq!(t.index_at(5), at(None, 0));
+        assert_eq!(t.index_at(10), at(None, 1));
+        assert_eq!(t.index_at(29), at(None, 2));
+        // Inside the variation, before its first action: where it starts.
+        assert_eq!(t.index_at(38), at(Some(0), 0));
+        assert_eq!(t.index_at(52), at(Some(0), 2));
+        // Inside the nested one, then back in the outer one after it.
+        assert_eq!(t.index_at(61), at(Some(1), 1));
+        assert_eq!(t.index_at(75), at(Some(0), 2));
+        // After the variations: the main line's last action, not the end.
+        assert_eq!(t.index_at(85), at(None, 3));
+        assert_eq!(t.state_at(at(Some(1), 1), |s, e| *s += e), Some(112));
+    }
+
+    #[test]
+    fn points_name_lines_and_actions() {
+        let t = tree();
+        let line = |line, before| t.locate(&Point::Line { line, before });
+        assert_eq!(line(3, false), Some(At::main(2)));
+        assert_eq!(line(3, true), Some(At::main(1)));
+        assert_eq!(
+            line(6, false),
+            Some(At {
+                branch: Some(0),
+                index: 2
+            })
+        );
+        assert_eq!(
+            line(7, true),
+            Some(At {
+                branch: Some(1),
+                index: 0
+            })
+        );
+        // The setup's and the end's lines hold no action.
+        assert_eq!(line(1, false), None);
+        assert_eq!(line(9, false), None);
+        assert_eq!(t.locate(&Point::Action(3)), Some(At::main(3)));
+        assert_eq!(t.locate(&Point::Action(4)), None, "the end is no action");
+        assert_eq!(
+            t.index(&Point::Line {
+                line: 6,
+                before: false
+            }),
+            None,
+            "not the main line"
+        );
+    }
+
+    #[test]
+    fn a_timeline_cut_back_to_a_mark_records_on_from_there() {
+        let mut t = tree();
+        let mut short = Timeline::keeping_every_state();
+        short.record(&0u32, &[], source(0, 0, 1));
+        short.record(&1, &[1], source(10, 15, 2));
+        let mark = short.mark();
+        t.cut(mark);
+        assert_eq!(t.len(), 2);
+        assert!(t.branches.is_empty());
+        assert_eq!(t.all_events(), &[1]);
+        t.record(&5, &[4], source(20, 25, 3));
+        assert_eq!(t.state(2, |s, e| *s += e), Some(5));
+        assert_eq!(t.main.source(2), Some(source(20, 25, 3)));
+    }
+
+    #[test]
+    fn points_parse_and_print_and_a_slip_is_told_its_form() {
+        for text in ["line:12", "line:12-", "action:3"] {
+            assert_eq!(text.parse::<Point>().unwrap().to_string(), text);
+        }
+        let said = |text: &str| text.parse::<Point>().unwrap_err();
+        assert_eq!(
+            said("line12"),
+            "`line12` is not a point; did you mean `line:12`?"
+        );
+        assert_eq!(
+            said("Action:4"),
+            "`Action:4` is not a point; did you mean `action:4`?"
+        );
+        assert_eq!(
+            said("ln 7-"),
+            "`ln 7-` is not a point; did you mean `line:7-`?"
+        );
+        assert!(said("action:0").ends_with("line:N, line:N-, action:N or end"));
+        assert_eq!(
+            said("Setup"),
+            "`Setup` is not a point; did you mean `setup`?"
+        );
+    }
+
     #[test]
     fn a_frame_starts_after_the_previous_frame_within_the_side_turn() {
         // Setup is state 0; A's part of turn 1 is states 1..=3, B's 4..=6.
