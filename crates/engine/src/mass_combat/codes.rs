@@ -3,258 +3,256 @@
 
 use crate::code::CodeInfo;
 
-pub const SIDES: CodeInfo = CodeInfo::error(
+pub(crate) const SIDES: CodeInfo = CodeInfo::error(
     "mass-combat::sides",
     "Mass Combat is fought by exactly two sides",
 );
-pub const WRONG_MAP: CodeInfo = CodeInfo::error(
+pub(crate) const WRONG_MAP: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-map",
     "Mass Combat is played on a hex map, and units stand on hexes",
 );
-pub const UNKNOWN_CLASS: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_CLASS: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-class",
     "a unit's class is one of the rules' unit classes",
 );
-pub const EXTRA_ARGUMENT: CodeInfo = CodeInfo::error(
+pub(crate) const EXTRA_ARGUMENT: CodeInfo = CodeInfo::error(
     "mass-combat::extra-argument",
     "an action or reaction is given an argument it does not take",
 );
-pub const BAD_SIZE: CodeInfo = CodeInfo::error(
+pub(crate) const BAD_SIZE: CodeInfo = CodeInfo::error(
     "mass-combat::bad-size",
     "a unit's `size=` is a whole number of men from 1",
 );
-pub const UNREAD_PAIR: CodeInfo = CodeInfo::warning(
+pub(crate) const UNREAD_PAIR: CodeInfo = CodeInfo::warning(
     "mass-combat::unread-pair",
     "a unit line gives a `key=` Mass Combat does not read, so nothing checks it",
 );
-pub const UNREAD_TERRAIN: CodeInfo = CodeInfo::warning(
+pub(crate) const UNREAD_TERRAIN: CodeInfo = CodeInfo::warning(
     "mass-combat::unread-terrain",
     "a terrain kind Mass Combat gives no meaning: it is drawn, but blocks nothing and gives no bonus",
 );
-pub const DECLARED_FIGURE: CodeInfo = CodeInfo::warning(
+pub(crate) const DECLARED_FIGURE: CodeInfo = CodeInfo::warning(
     "mass-combat::declared-figure",
     "a unit line declares a support, assault or command points figure its class and grade tables do not give",
 );
-pub const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_DIRECTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-directive",
     "a setup line whose keyword is not one of Mass Combat's",
 );
-pub const UNKNOWN_GRADE: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_GRADE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-grade",
     "a unit's grade is one of A to E",
 );
-pub const UNKNOWN_SIDE: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_SIDE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-side",
     "a side named in the log is one the Sides tag names",
 );
-pub const UNKNOWN_UNIT: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_UNIT: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-unit",
     "a unit named in the log is one its side declared",
 );
-pub const ALREADY_DEPLOYED: CodeInfo =
-    CodeInfo::error("mass-combat::already-deployed", "a unit is deployed once");
-pub const DEPLOYMENT_ORDER: CodeInfo = CodeInfo::error(
+pub(crate) const DEPLOYMENT_ORDER: CodeInfo = CodeInfo::error(
     "mass-combat::deployment-order",
     "the side that chose to deploy first deploys first",
 );
-pub const NEGATIVE_BONUS: CodeInfo = CodeInfo::error(
+pub(crate) const NEGATIVE_BONUS: CodeInfo = CodeInfo::error(
     "mass-combat::negative-bonus",
     "leadership bonus points cannot take command points away",
 );
-pub const BONUS_ABOVE_MAXIMUM: CodeInfo = CodeInfo::error(
+pub(crate) const BONUS_ABOVE_MAXIMUM: CodeInfo = CodeInfo::error(
     "mass-combat::bonus-above-maximum",
     "a bonus cannot raise a unit above its grade's maximum command points",
 );
-pub const BONUS_SUM: CodeInfo = CodeInfo::error(
+pub(crate) const BONUS_SUM: CodeInfo = CodeInfo::error(
     "mass-combat::bonus-sum",
     "the bonus points handed out add up to the leadership roll",
 );
-pub const BONUS_WITHOUT_ROLL: CodeInfo = CodeInfo::error(
+pub(crate) const BONUS_WITHOUT_ROLL: CodeInfo = CodeInfo::error(
     "mass-combat::bonus-without-roll",
     "bonus points are handed out only after a leadership roll",
 );
-pub const BONUS_MISSING: CodeInfo = CodeInfo::error(
+pub(crate) const BONUS_MISSING: CodeInfo = CodeInfo::error(
     "mass-combat::bonus-missing",
     "a leadership roll that gives bonus points needs a `bonus` line",
 );
-pub const UNKNOWN_CHOICE: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_CHOICE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-choice",
     "the leadership winner chooses to deploy or to take the first turn",
 );
-pub const TIED_LEADERSHIP: CodeInfo = CodeInfo::error(
+pub(crate) const TIED_LEADERSHIP: CodeInfo = CodeInfo::error(
     "mass-combat::tied-leadership",
     "a tied leadership roll decides nothing: the leaders roll again",
 );
-pub const TURN_ORDER: CodeInfo = CodeInfo::error(
+pub(crate) const TURN_ORDER: CodeInfo = CodeInfo::error(
     "mass-combat::turn-order",
     "the sides alternate turns, starting with the side that took the first turn",
 );
-pub const TURN_NUMBER: CodeInfo =
+pub(crate) const TURN_NUMBER: CodeInfo =
     CodeInfo::error("mass-combat::turn-number", "turns are numbered in order");
-pub const UNKNOWN_PHASE: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_PHASE: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-phase",
     "a phase is volley, movement, combat, defense or resolve",
 );
-pub const PHASE_ORDER: CodeInfo = CodeInfo::error(
+pub(crate) const PHASE_ORDER: CodeInfo = CodeInfo::error(
     "mass-combat::phase-order",
     "the phases come in order, each at most once a turn",
 );
-pub const MISSING_PHASE: CodeInfo = CodeInfo::error(
+pub(crate) const MISSING_PHASE: CodeInfo = CodeInfo::error(
     "mass-combat::missing-phase",
     "every action is taken inside a phase",
 );
-pub const WRONG_PHASE: CodeInfo = CodeInfo::error(
+pub(crate) const WRONG_PHASE: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-phase",
     "an action is taken only in the phase the rules give it",
 );
-pub const UNKNOWN_VERB: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_VERB: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-verb",
     "an action or reaction is one of Mass Combat's verbs",
 );
-pub const WRONG_SIDE: CodeInfo = CodeInfo::error(
+pub(crate) const WRONG_SIDE: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-side",
     "a unit acts only in its own side's turn (or in defense declarations)",
 );
-pub const ALREADY_ACTED: CodeInfo =
+pub(crate) const ALREADY_ACTED: CodeInfo =
     CodeInfo::error("mass-combat::already-acted", "a unit acts once a phase");
-pub const UNIT_NOT_ACTIVE: CodeInfo = CodeInfo::error(
+pub(crate) const UNIT_NOT_ACTIVE: CodeInfo = CodeInfo::error(
     "mass-combat::unit-not-active",
     "a routed, slaughtered or pursuing unit no longer acts",
 );
-pub const UNDEPLOYED: CodeInfo = CodeInfo::error(
+pub(crate) const UNDEPLOYED: CodeInfo = CodeInfo::error(
     "mass-combat::undeployed",
     "a unit no `deploy` line put on the map is in reserve: it neither acts nor is acted on",
 );
-pub const MISSING_ACTION: CodeInfo = CodeInfo::error(
+pub(crate) const MISSING_ACTION: CodeInfo = CodeInfo::error(
     "mass-combat::missing-action",
     "every unit takes a movement action each turn",
 );
-pub const MISSING_REACTION: CodeInfo = CodeInfo::error(
+pub(crate) const MISSING_REACTION: CodeInfo = CodeInfo::error(
     "mass-combat::missing-reaction",
     "a forced reaction is answered before play moves on",
 );
-pub const UNPROMPTED_REACTION: CodeInfo = CodeInfo::error(
+pub(crate) const UNPROMPTED_REACTION: CodeInfo = CodeInfo::error(
     "mass-combat::unprompted-reaction",
     "a reaction answers an action that forces it",
 );
-pub const INSUFFICIENT_COMMAND_POINTS: CodeInfo = CodeInfo::error(
+pub(crate) const INSUFFICIENT_COMMAND_POINTS: CodeInfo = CodeInfo::error(
     "mass-combat::insufficient-command-points",
     "an action costs command points the unit must have",
 );
-pub const MISSING_TARGET: CodeInfo = CodeInfo::error(
+pub(crate) const MISSING_TARGET: CodeInfo = CodeInfo::error(
     "mass-combat::missing-target",
     "an action that needs a target names one",
 );
-pub const FRIENDLY_TARGET: CodeInfo = CodeInfo::error(
+pub(crate) const FRIENDLY_TARGET: CodeInfo = CodeInfo::error(
     "mass-combat::friendly-target",
     "an action targets an enemy unit",
 );
-pub const NOT_AN_ARCHER: CodeInfo =
+pub(crate) const NOT_AN_ARCHER: CodeInfo =
     CodeInfo::error("mass-combat::not-an-archer", "only archers volley");
-pub const OUT_OF_RANGE: CodeInfo = CodeInfo::error(
+pub(crate) const OUT_OF_RANGE: CodeInfo = CodeInfo::error(
     "mass-combat::out-of-range",
     "a volley reaches only so many hexes",
 );
-pub const HOLD_WHILE_ADJACENT: CodeInfo = CodeInfo::error(
+pub(crate) const HOLD_WHILE_ADJACENT: CodeInfo = CodeInfo::error(
     "mass-combat::hold-while-adjacent",
     "a unit next to an enemy engages instead of holding",
 );
-pub const NOT_ADJACENT: CodeInfo = CodeInfo::error(
+pub(crate) const NOT_ADJACENT: CodeInfo = CodeInfo::error(
     "mass-combat::not-adjacent",
     "engaging, attacking and supporting need an adjacent enemy",
 );
-pub const CANNOT_WAIT: CodeInfo = CodeInfo::error(
+pub(crate) const CANNOT_WAIT: CodeInfo = CodeInfo::error(
     "mass-combat::cannot-wait",
     "only light cavalry, archers and skirmish infantry take a waiting position",
 );
-pub const NOT_CAVALRY: CodeInfo =
+pub(crate) const NOT_CAVALRY: CodeInfo =
     CodeInfo::error("mass-combat::not-cavalry", "only cavalry charges");
-pub const MISSING_PATH: CodeInfo = CodeInfo::error(
+pub(crate) const MISSING_PATH: CodeInfo = CodeInfo::error(
     "mass-combat::missing-path",
     "a move names the hexes it passes through",
 );
-pub const ENGAGED: CodeInfo = CodeInfo::error(
+pub(crate) const ENGAGED: CodeInfo = CodeInfo::error(
     "mass-combat::engaged",
     "a unit next to an enemy cannot advance, maneuver or charge: it engages or disengages",
 );
-pub const NOT_ENGAGED: CodeInfo = CodeInfo::error(
+pub(crate) const NOT_ENGAGED: CodeInfo = CodeInfo::error(
     "mass-combat::not-engaged",
     "only a unit next to an enemy disengages",
 );
-pub const TOO_FAR: CodeInfo = CodeInfo::error(
+pub(crate) const TOO_FAR: CodeInfo = CodeInfo::error(
     "mass-combat::too-far",
     "a move goes no farther than its limit",
 );
-pub const BROKEN_PATH: CodeInfo = CodeInfo::error(
+pub(crate) const BROKEN_PATH: CodeInfo = CodeInfo::error(
     "mass-combat::broken-path",
     "each hex of a path is next to the one before",
 );
-pub const OFF_MAP: CodeInfo = CodeInfo::error("mass-combat::off-map", "a unit stays on the map");
-pub const IMPASSABLE: CodeInfo = CodeInfo::error(
+pub(crate) const OFF_MAP: CodeInfo = CodeInfo::error("mass-combat::off-map", "a unit stays on the map");
+pub(crate) const IMPASSABLE: CodeInfo = CodeInfo::error(
     "mass-combat::impassable",
     "a unit cannot enter or stand on impassable terrain",
 );
-pub const OCCUPIED: CodeInfo = CodeInfo::error(
+pub(crate) const OCCUPIED: CodeInfo = CodeInfo::error(
     "mass-combat::occupied",
     "a unit cannot enter or stand on a hex that holds a unit",
 );
-pub const NOT_CLOSER: CodeInfo = CodeInfo::error(
+pub(crate) const NOT_CLOSER: CodeInfo = CodeInfo::error(
     "mass-combat::not-closer",
     "an advance ends closer to an enemy unit than it started",
 );
-pub const STILL_ENGAGED: CodeInfo = CodeInfo::error(
+pub(crate) const STILL_ENGAGED: CodeInfo = CodeInfo::error(
     "mass-combat::still-engaged",
     "a disengage ends next to no enemy",
 );
-pub const CHARGE_SHORT: CodeInfo = CodeInfo::error(
+pub(crate) const CHARGE_SHORT: CodeInfo = CodeInfo::error(
     "mass-combat::charge-short",
     "a charge ends next to its target",
 );
-pub const CHARGE_NOT_FOLLOWED: CodeInfo = CodeInfo::error(
+pub(crate) const CHARGE_NOT_FOLLOWED: CodeInfo = CodeInfo::error(
     "mass-combat::charge-not-followed",
     "a charging unit attacks the unit it charged",
 );
-pub const ARCHERS_DO_NOT_FIGHT: CodeInfo = CodeInfo::error(
+pub(crate) const ARCHERS_DO_NOT_FIGHT: CodeInfo = CodeInfo::error(
     "mass-combat::archers-do-not-fight",
     "archers neither attack nor support",
 );
-pub const DEFENDING: CodeInfo = CodeInfo::error(
+pub(crate) const DEFENDING: CodeInfo = CodeInfo::error(
     "mass-combat::defending",
     "a unit that defends this turn takes no defense declaration action",
 );
-pub const CANNOT_SUPPORT: CodeInfo = CodeInfo::error(
+pub(crate) const CANNOT_SUPPORT: CodeInfo = CodeInfo::error(
     "mass-combat::cannot-support",
     "a supporter stands where its edition's rules require",
 );
-pub const NO_SUCH_ATTACK: CodeInfo = CodeInfo::error(
+pub(crate) const NO_SUCH_ATTACK: CodeInfo = CodeInfo::error(
     "mass-combat::no-such-attack",
     "a support or resolve names an attack declared this turn",
 );
-pub const ATTACK_IGNORED: CodeInfo = CodeInfo::error(
+pub(crate) const ATTACK_IGNORED: CodeInfo = CodeInfo::error(
     "mass-combat::attack-ignored",
     "an attack is ignored once either unit has left or the defender feinted",
 );
-pub const UNRESOLVED_ATTACK: CodeInfo = CodeInfo::error(
+pub(crate) const UNRESOLVED_ATTACK: CodeInfo = CodeInfo::error(
     "mass-combat::unresolved-attack",
     "every declared attack is resolved in the resolve phase",
 );
-pub const CANNOT_FEINT: CodeInfo = CodeInfo::error(
+pub(crate) const CANNOT_FEINT: CodeInfo = CodeInfo::error(
     "mass-combat::cannot-feint",
     "only skirmish infantry and horse archers on the map feint",
 );
-pub const BAD_FEINT: CodeInfo = CodeInfo::error(
+pub(crate) const BAD_FEINT: CodeInfo = CodeInfo::error(
     "mass-combat::bad-feint",
     "a feint pulls back to a free neighbouring hex, farther from the attacker",
 );
-pub const WRONG_LOSER: CodeInfo = CodeInfo::error(
+pub(crate) const WRONG_LOSER: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-loser",
     "the unit that loses a combat is the one with the lower total; on a tie, the attacker",
 );
-pub const WRONG_OUTCOME: CodeInfo = CodeInfo::error(
+pub(crate) const WRONG_OUTCOME: CodeInfo = CodeInfo::error(
     "mass-combat::wrong-outcome",
     "a claimed outcome is what the rules give",
 );
-pub const UNKNOWN_CLAIM: CodeInfo = CodeInfo::error(
+pub(crate) const UNKNOWN_CLAIM: CodeInfo = CodeInfo::error(
     "mass-combat::unknown-claim",
     "a claim says what senlac can check: a unit's status, cp or damage, or a resolve's totals",
 );
