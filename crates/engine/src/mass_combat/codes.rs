@@ -187,7 +187,8 @@ pub(crate) const BROKEN_PATH: CodeInfo = CodeInfo::error(
     "mass-combat::broken-path",
     "each hex of a path is next to the one before",
 );
-pub(crate) const OFF_MAP: CodeInfo = CodeInfo::error("mass-combat::off-map", "a unit stays on the map");
+pub(crate) const OFF_MAP: CodeInfo =
+    CodeInfo::error("mass-combat::off-map", "a unit stays on the map");
 pub(crate) const IMPASSABLE: CodeInfo = CodeInfo::error(
     "mass-combat::impassable",
     "a unit cannot enter or stand on impassable terrain",

@@ -400,7 +400,8 @@ pub(crate) const OUT_OF_RANGE: CodeInfo = CodeInfo::error(
     "tdgs::out-of-range",
     "a shot's target lies within its weapon's maximum band: Far (10) for thrown weapons",
 );
-pub(crate) const CAST_BY_UNIT: CodeInfo = CodeInfo::error("tdgs::cast-by-unit", "only heroes cast spells");
+pub(crate) const CAST_BY_UNIT: CodeInfo =
+    CodeInfo::error("tdgs::cast-by-unit", "only heroes cast spells");
 pub(crate) const UNKNOWN_SPELL_KIND: CodeInfo = CodeInfo::error(
     "tdgs::unknown-spell-kind",
     "a spell is `arcane` (INT against WIS) or `divine` (WIS against WIS)",
