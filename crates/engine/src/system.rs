@@ -28,6 +28,15 @@ use crate::violation::Violation;
 /// Play is event-sourced: [`Ruleset::play`] checks a step and turns it into
 /// events through a [`Fold`], which applies each with [`Ruleset::apply`]; the
 /// state changes in no other way, so the timeline is the fold of the events.
+///
+/// In layers, as shakmaty's `Position` has its optional parts: the core a
+/// system must write (`setup`, `play`, `apply`, `finish`, and the view a
+/// printer needs: `view`, `clock`, `scene`, and `wire`/`unwire` for export),
+/// and optional layers whose defaults say "nothing here": `end_variation`,
+/// `outcome` (the Result tag is then not checked), `doubted_at_setup`,
+/// `columns` (no columns beyond a unit's id, name, place and status),
+/// `moments` (no key moments in the report) and `candidates` (the system does
+/// not list its legal actions).
 pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
     /// The position at one moment; cheap to clone (share what never changes).
     type State: Clone + Send + Sync + 'static;
@@ -58,8 +67,10 @@ pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
         None
     }
 
-    /// The columns [`Ruleset::view`] fills for each unit.
-    fn columns(&self) -> &'static [Column];
+    /// The columns [`Ruleset::view`] fills for each unit; none by default.
+    fn columns(&self) -> &'static [Column] {
+        &[]
+    }
 
     /// Every unit as a printer shows it.
     fn view(&self, state: &Self::State) -> BattleView;
@@ -69,7 +80,10 @@ pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
 
     /// What the report's timeline tells of these events (routs, charges…), in
     /// the order they happened; `state` is the state after them.
-    fn moments(&self, state: &Self::State, events: &[Self::Event]) -> Vec<String>;
+    /// None by default.
+    fn moments(&self, _state: &Self::State, _events: &[Self::Event]) -> Vec<String> {
+        Vec::new()
+    }
 
     /// The picture of `state`, marking `events` (what happened since the
     /// previous frame). Title and caption are left for the caller.
