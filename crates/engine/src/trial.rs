@@ -140,8 +140,9 @@ pub fn legal<R: Ruleset>(rules: &R, state: &R::State, doubt: &Doubt) -> Option<V
     Some(listed)
 }
 
-/// The state after `opens`, if the engine accepts them all.
-fn open<R: Ruleset>(
+/// The state after `opens`, if the engine accepts them all: where a
+/// system's proposals after a turn line or a label are made.
+pub fn open<R: Ruleset>(
     rules: &R,
     state: &R::State,
     doubt: &Doubt,

@@ -24,6 +24,7 @@ pub mod duty;
 pub mod event;
 pub mod generate;
 pub mod morale;
+pub mod moves;
 pub mod play;
 pub mod rules;
 pub mod scene;
@@ -136,6 +137,10 @@ impl Ruleset for Tdgs {
 
     fn unwire(&self, state: &state::State, wire: &wire::Wire) -> Option<event::Event> {
         wire::unwire(state, wire)
+    }
+
+    fn candidates(&self, state: &state::State) -> Option<Vec<crate::system::Candidate>> {
+        Some(moves::candidates(state))
     }
 }
 
