@@ -48,14 +48,7 @@ pub const DAMAGE: u32 = 1;
 /// Every line that could be legal next at `state`, owed answers first.
 pub fn candidates(state: &State) -> Vec<Candidate> {
     let mut out = Vec::new();
-    owed(state, &mut out);
-    // A free attack may be declined; any other answer comes before
-    // anything else (MORALE-5, CORNERED-1, POSITION-11).
-    if state
-        .owed
-        .iter()
-        .any(|o| !matches!(o, Owed::FreeAttack { .. }))
-    {
+    if owed(state, &[], &mut out) {
         return out;
     }
     let open = state.activation.map(|a| a.entity);
@@ -159,57 +152,56 @@ pub(super) fn flee_paths(state: &State, entity: usize) -> Vec<Vec<Cell>> {
     paths
 }
 
-/// The answers owed: the morale check due, each cornered check and hazard,
-/// the free attack offered.
-fn owed(state: &State, out: &mut Vec<Candidate>) {
+/// The answers owed at `state`, after `opens` (a cornered check or a
+/// hazard an activation opens with): the morale check due, each cornered
+/// check and hazard, the free attack offered. Whether one of them must
+/// come before anything else: all but a free attack, which may be
+/// declined (MORALE-5, CORNERED-1, POSITION-11). Only what is owed now is
+/// marked owed.
+fn owed(state: &State, opens: &[Opening], out: &mut Vec<Candidate>) -> bool {
+    let now = opens.is_empty();
     if let Some((unit, head)) = due_morale(state) {
-        rolled(
-            state,
-            &[],
-            unit,
-            true,
-            "free",
-            &head,
-            &[" => pass", " => fail"],
-            out,
-        );
+        let claims = [" => pass", " => fail"];
+        rolled(state, opens, unit, now, "free", &head, &claims, out);
     }
     for owed in &state.owed {
         match *owed {
-            Owed::Cornered { unit, .. } => {
-                let id = id(state, unit);
-                let fates = [
-                    " => pass".to_string(),
-                    format!(" => {id} surrendered"),
-                    format!(" => {id} destroyed"),
-                ];
-                let fates: Vec<&str> = fates.iter().map(String::as_str).collect();
-                rolled(
-                    state,
-                    &[],
-                    unit,
-                    true,
-                    "free",
-                    &format!("{id} cornered"),
-                    &fates,
-                    out,
-                );
-            }
+            Owed::Cornered { unit, .. } => cornered(state, opens, unit, now, out),
             Owed::Hazard { entity, .. } => {
                 let line = format!("{} hazard damage={DAMAGE}", id(state, entity));
-                out.push(candidate(state, &[], line, entity, true, "free"));
+                out.push(candidate(state, opens, line, entity, now, "free"));
             }
             Owed::Morale(_) | Owed::FreeAttack { .. } => {}
         }
     }
     if let Some((attacker, head)) = owed_free_attack(state) {
-        strike_faces(state, &[], attacker, true, "free", &head, out);
+        strike_faces(state, opens, attacker, now, "free", &head, out);
     }
+    state
+        .owed
+        .iter()
+        .any(|o| !matches!(o, Owed::FreeAttack { .. }))
+}
+
+/// A cornered check once per face: a pass, or either fate the log may
+/// state for a failure (CORNERED-3).
+fn cornered(state: &State, opens: &[Opening], unit: usize, owed: bool, out: &mut Vec<Candidate>) {
+    let id = id(state, unit);
+    let fates = [
+        " => pass".to_string(),
+        format!(" => {id} surrendered"),
+        format!(" => {id} destroyed"),
+    ];
+    let fates: Vec<&str> = fates.iter().map(String::as_str).collect();
+    let head = format!("{id} cornered");
+    rolled(state, opens, unit, owed, "free", &head, &fates, out);
 }
 
 /// `entity`'s lines after `opens`, if the engine accepts them at `state`.
 fn opened_lines(state: &State, opens: Vec<Opening>, entity: usize, out: &mut Vec<Candidate>) {
-    if let Some((at, _)) = crate::trial::open(&Tdgs, state, &Doubt::default(), &opens) {
+    if let Some((at, _)) = crate::trial::open(&Tdgs, state, &Doubt::default(), &opens)
+        && !owed(&at, &opens, out)
+    {
         lines(&at, &opens, entity, out);
     }
 }
@@ -222,11 +214,14 @@ fn lines(state: &State, opens: &[Opening], entity: usize, out: &mut Vec<Candidat
         return;
     };
     let me = info.id.as_str();
+    // A routed unit flees, or checks where it has no escape route
+    // (CORNERED-1): play tells which.
     if state.entities[entity].status == Status::Routed {
         for path in flee_paths(state, entity) {
             let line = format!("{me} flee {}", cells(&path));
             out.push(candidate(state, opens, line, entity, false, "turn"));
         }
+        cornered(state, opens, entity, false, out);
         return;
     }
     if let Some(anchor) = state.entities[entity].anchor {
