@@ -173,7 +173,8 @@ fn merge(listed: &mut Vec<LegalAction>, candidate: Candidate) {
     let opens: Vec<String> = candidate.opens.iter().map(Opening::to_string).collect();
     if let Some(roll) = &candidate.roll {
         let same = without_roll(&candidate.line, roll);
-        let found = listed.iter_mut().find(|l| {
+        // A line's rolls are proposed together: its entry is near the end.
+        let found = listed.iter_mut().rev().find(|l| {
             l.opens == opens
                 && l.rolls
                     .first()

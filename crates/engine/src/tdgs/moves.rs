@@ -162,7 +162,7 @@ fn owed(state: &State, opens: &[Opening], out: &mut Vec<Candidate>) -> bool {
     let now = opens.is_empty();
     if let Some((unit, head)) = due_morale(state) {
         let claims = [" => pass", " => fail"];
-        rolled(state, opens, unit, now, "free", &head, &claims, out);
+        rolled(&who(state, opens, unit, now, "free"), &head, &claims, out);
     }
     for owed in &state.owed {
         match *owed {
@@ -175,7 +175,8 @@ fn owed(state: &State, opens: &[Opening], out: &mut Vec<Candidate>) -> bool {
         }
     }
     if let Some((attacker, head)) = owed_free_attack(state) {
-        strike_faces(state, opens, attacker, now, "free", &head, out);
+        let attacker = who(state, opens, attacker, now, "free");
+        strike_faces(state, &attacker, &head, out);
     }
     state
         .owed
@@ -194,7 +195,7 @@ fn cornered(state: &State, opens: &[Opening], unit: usize, owed: bool, out: &mut
     ];
     let fates: Vec<&str> = fates.iter().map(String::as_str).collect();
     let head = format!("{id} cornered");
-    rolled(state, opens, unit, owed, "free", &head, &fates, out);
+    rolled(&who(state, opens, unit, owed, "free"), &head, &fates, out);
 }
 
 /// `entity`'s lines after `opens`, if the engine accepts them at `state`.
@@ -263,7 +264,7 @@ fn lines(state: &State, opens: &[Opening], entity: usize, out: &mut Vec<Candidat
             && let Some(target) = state.footprint(enemy)
         {
             for path in &reach {
-                let (Some(&end), Some(info)) = (path.last(), state.info(entity)) else {
+                let Some(&end) = path.last() else {
                     continue;
                 };
                 if footprint::adjacent(Footprint::new(end, info.width, info.height), target) {
@@ -272,8 +273,9 @@ fn lines(state: &State, opens: &[Opening], entity: usize, out: &mut Vec<Candidat
             }
         }
     }
+    let attacker = who(state, opens, entity, false, "action");
     for head in heads {
-        strike_faces(state, opens, entity, false, "action", &head, out);
+        strike_faces(state, &attacker, &head, out);
     }
     if info.commander {
         commands(state, opens, entity, out);
@@ -315,67 +317,43 @@ fn commands(state: &State, opens: &[Opening], commander: usize, out: &mut Vec<Ca
             let head = format!("{me} rally {them}");
             if accepts(state, &format!("{head} d20:20")) {
                 let claims = [" => pass", " => fail"];
-                rolled(
-                    state, opens, commander, false, "action", &head, &claims, out,
-                );
+                let rallier = who(state, opens, commander, false, "action");
+                rolled(&rallier, &head, &claims, out);
             }
         }
     }
 }
 
-/// An attack's line once per face, hit or miss, when the engine accepts
-/// it on a natural 20 (which always hits, RESOLVE-2): a target out of
-/// reach costs one trial, not forty.
-fn strike_faces(
-    state: &State,
-    opens: &[Opening],
-    entity: usize,
-    owed: bool,
-    cost: &str,
-    head: &str,
-    out: &mut Vec<Candidate>,
-) {
+/// An attack's line once per face, hit or miss, as `who` writes it, when
+/// the engine accepts it on a natural 20 (which always hits, RESOLVE-2): a
+/// target out of reach costs one trial, not forty.
+fn strike_faces(state: &State, who: &Candidate, head: &str, out: &mut Vec<Candidate>) {
     let [sure, _] = strikes(head, 20, u64::from(DAMAGE));
     if !accepts(state, &sure) {
         return;
     }
     for die in 1..=20 {
         let [hit, miss] = strikes(head, die, u64::from(DAMAGE));
-        for line in [hit + " => hit", miss + " => miss"] {
-            out.push(Candidate {
-                roll: Some(format!("d20:{die}")),
-                ..candidate(state, opens, line, entity, owed, cost)
-            });
-        }
+        out.push(face(who, hit + " => hit", die));
+        out.push(face(who, miss + " => miss", die));
     }
 }
 
 /// A check's line once per face, with each claim it may bring.
-#[allow(clippy::too_many_arguments)]
-fn rolled(
-    state: &State,
-    opens: &[Opening],
-    entity: usize,
-    owed: bool,
-    cost: &str,
-    head: &str,
-    claims: &[&str],
-    out: &mut Vec<Candidate>,
-) {
+fn rolled(who: &Candidate, head: &str, claims: &[&str], out: &mut Vec<Candidate>) {
     for die in 1..=20 {
         for claim in claims {
-            out.push(Candidate {
-                roll: Some(format!("d20:{die}")),
-                ..candidate(
-                    state,
-                    opens,
-                    format!("{head} d20:{die}{claim}"),
-                    entity,
-                    owed,
-                    cost,
-                )
-            });
+            out.push(face(who, format!("{head} d20:{die}{claim}"), die));
         }
+    }
+}
+
+/// `who`'s line with the d20 showing `die`.
+fn face(who: &Candidate, line: String, die: u64) -> Candidate {
+    Candidate {
+        line,
+        roll: Some(format!("d20:{die}")),
+        ..who.clone()
     }
 }
 
@@ -513,8 +491,16 @@ fn candidate(
     cost: &str,
 ) -> Candidate {
     Candidate {
-        opens: opens.to_vec(),
         line,
+        ..who(state, opens, entity, owed, cost)
+    }
+}
+
+/// Who takes a line, where, at what price: a candidate but for its line.
+fn who(state: &State, opens: &[Opening], entity: usize, owed: bool, cost: &str) -> Candidate {
+    Candidate {
+        opens: opens.to_vec(),
+        line: String::new(),
         side: state.roster.sides[side_of(state, entity)].to_string(),
         units: vec![id(state, entity).to_string()],
         owed,
