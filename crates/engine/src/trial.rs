@@ -173,11 +173,12 @@ fn merge(listed: &mut Vec<LegalAction>, candidate: Candidate) {
     let opens: Vec<String> = candidate.opens.iter().map(Opening::to_string).collect();
     if let Some(roll) = &candidate.roll {
         // A line's rolls are proposed together: its entry is near the end.
+        // Most listed lines stand after other openings: told apart first.
         let found = listed.iter_mut().rev().find(|l| {
-            l.rolls
-                .first()
-                .is_some_and(|first| same_but_rolls(&l.line, first, &candidate.line, roll))
-                && l.opens == opens
+            l.opens == opens
+                && l.rolls
+                    .first()
+                    .is_some_and(|first| same_but_rolls(&l.line, first, &candidate.line, roll))
         });
         if let Some(found) = found {
             found.rolls.push(roll.clone());

@@ -292,7 +292,6 @@ fn commands(state: &State, opens: &[Opening], commander: usize, out: &mut Vec<Ca
         u != commander
             && state.is_unit(u)
             && state.on_board(u)
-            && !state.enemies(commander, u)
             && state.info(u).map(|i| i.side) == state.info(commander).map(|i| i.side)
     });
     for unit in friends {
