@@ -20,6 +20,14 @@ fn text_lists_each_place_a_line_may_stand_by_unit_with_costs() {
 }
 
 #[test]
+fn tdgs_lists_each_face_of_the_d20_with_the_outcome_it_brings() {
+    // Harrow Ford round 3: the Huscarls, turned at bay, fight on; each
+    // attack listed as a hit on the faces that hit and a miss on the rest.
+    let text = stdout_of(&["moves", "samples/harrow-ford.sbn", "--at", "fig:lastStand"]);
+    insta::assert_snapshot!("moves_harrow_ford_last_stand", text);
+}
+
+#[test]
 fn json_is_an_array_of_actions() {
     let text = stdout_of(&[
         "moves",

@@ -140,8 +140,9 @@ pub fn legal<R: Ruleset>(rules: &R, state: &R::State, doubt: &Doubt) -> Option<V
     Some(listed)
 }
 
-/// The state after `opens`, if the engine accepts them all.
-fn open<R: Ruleset>(
+/// The state after `opens`, if the engine accepts them all: where a
+/// system's proposals after a turn line or a label are made.
+pub fn open<R: Ruleset>(
     rules: &R,
     state: &R::State,
     doubt: &Doubt,
@@ -157,13 +158,13 @@ fn open<R: Ruleset>(
     Some((state, doubt))
 }
 
-/// A line without its roll: two rolls of one action claiming the same
-/// outcome read the same.
-fn without_roll(line: &str, roll: &str) -> String {
-    line.split_whitespace()
-        .filter(|word| *word != roll)
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Whether two lines are the same but for their rolls: two rolls of one
+/// action claiming the same outcome read the same. Compared word by word,
+/// so a listing's many rolled lines cost no allocation each.
+fn same_but_rolls(a: &str, a_roll: &str, b: &str, b_roll: &str) -> bool {
+    let a = a.split_whitespace().filter(|word| *word != a_roll);
+    let b = b.split_whitespace().filter(|word| *word != b_roll);
+    a.eq(b)
 }
 
 /// Lists an accepted candidate, or adds its roll to the listed line that
@@ -171,12 +172,13 @@ fn without_roll(line: &str, roll: &str) -> String {
 fn merge(listed: &mut Vec<LegalAction>, candidate: Candidate) {
     let opens: Vec<String> = candidate.opens.iter().map(Opening::to_string).collect();
     if let Some(roll) = &candidate.roll {
-        let same = without_roll(&candidate.line, roll);
-        let found = listed.iter_mut().find(|l| {
+        // A line's rolls are proposed together: its entry is near the end.
+        // Most listed lines stand after other openings: told apart first.
+        let found = listed.iter_mut().rev().find(|l| {
             l.opens == opens
                 && l.rolls
                     .first()
-                    .is_some_and(|first| without_roll(&l.line, first) == same)
+                    .is_some_and(|first| same_but_rolls(&l.line, first, &candidate.line, roll))
         });
         if let Some(found) = found {
             found.rolls.push(roll.clone());

@@ -1,14 +1,91 @@
 //! Legal actions (`Ruleset::candidates`, listed through `trial::legal`):
 //! every action a sound log writes was listed at the state before it, every
 //! listed action appended to the log cut there replays with no new error,
-//! and well-formed lines the listing leaves out are ones play refuses.
+//! and well-formed lines the listing leaves out are ones play refuses; for
+//! Mass Combat and TDGS, by the same helpers.
 
 use senlac_engine::doubt::Doubt;
-use senlac_engine::mass_combat::State;
 use senlac_engine::mass_combat::{self, MassCombat};
-use senlac_engine::{Config, LegalAction, System, trial};
+use senlac_engine::tdgs::{self, Tdgs};
+use senlac_engine::{Config, LegalAction, Replay, Ruleset, System, trial};
 use senlac_notation::lower::{Step, steps};
 use senlac_notation::{AtomKind, parse};
+
+/// What the shared checks need to know of a system that lists its actions.
+trait Lists: Ruleset + Sized {
+    /// What a cut log still owes at its end, with or without a line
+    /// appended: the lines after it would meet it.
+    const DUTIES: &'static [&'static str];
+    /// Whether a reaction written after `>` is listed as an owed line of
+    /// its own (Mass Combat's answers), or left to the writer (TDGS's
+    /// opportunity attacks).
+    const REACTIONS_LISTED: bool;
+
+    /// The rules a log's Rules tag names.
+    fn of(text: &str) -> Self;
+
+    /// Whether an answer is owed at `state`.
+    fn owes(state: &Self::State) -> bool;
+}
+
+/// What a side's turn must still do when the log ends: every unit moves,
+/// each attack is resolved, each charge followed by its attack.
+impl Lists for MassCombat {
+    const DUTIES: &'static [&'static str] = &[
+        "mass-combat::missing-action",
+        "mass-combat::unresolved-attack",
+        "mass-combat::charge-not-followed",
+    ];
+    const REACTIONS_LISTED: bool = true;
+
+    fn of(text: &str) -> Self {
+        if text.contains("[Rules \"mass-combat/b\"]") {
+            mass_combat::EDITION_B
+        } else {
+            mass_combat::EDITION_A
+        }
+    }
+
+    fn owes(state: &Self::State) -> bool {
+        !state.owed.is_empty()
+    }
+}
+
+/// What an open activation owes when the log ends: a routed unit's flight,
+/// what its order obliges.
+impl Lists for Tdgs {
+    const DUTIES: &'static [&'static str] = &["tdgs::routed-must-flee", "tdgs::order-not-followed"];
+    const REACTIONS_LISTED: bool = false;
+
+    fn of(_text: &str) -> Self {
+        Tdgs
+    }
+
+    fn owes(state: &Self::State) -> bool {
+        !state.owed.is_empty()
+    }
+}
+
+/// A log replayed by `R`, with every state kept; the log must be sound.
+fn replayed<R: Lists>(log: &Log) -> Replay<R> {
+    let archive = parse(&log.text);
+    let replay = senlac_engine::replay(
+        &R::of(&log.text),
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: true,
+            ..Default::default()
+        },
+    );
+    assert!(
+        replay.violations.is_empty(),
+        "{}: {:?}",
+        log.name,
+        replay.violations
+    );
+    replay
+}
 
 /// A battle's text and name, for messages.
 struct Log {
@@ -30,10 +107,25 @@ fn samples() -> Vec<Log> {
         .collect()
 }
 
+fn harrow_ford() -> Log {
+    Log {
+        name: "harrow-ford.sbn".to_string(),
+        text: std::fs::read_to_string(format!(
+            "{}/../../samples/harrow-ford.sbn",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap(),
+    }
+}
+
 /// Generated battles of both editions.
 fn generated(count: u32) -> Vec<Log> {
+    generated_by(&[&mass_combat::EDITION_A, &mass_combat::EDITION_B], count)
+}
+
+fn generated_by(systems: &[&dyn System], count: u32) -> Vec<Log> {
     let mut logs = Vec::new();
-    for system in [&mass_combat::EDITION_A, &mass_combat::EDITION_B] {
+    for system in systems {
         system.generate(count, 7, &mut |text| {
             logs.push(Log {
                 name: format!("{} generated {}", system.tag(), logs.len() + 1),
@@ -46,12 +138,19 @@ fn generated(count: u32) -> Vec<Log> {
 
 /// A line compared as the listing and the log may differ without meaning
 /// anything different: `Side.` qualifiers dropped, a path by its last hex
-/// (a move is listed once per hex it ends on), claims left out.
+/// (a move is listed once per hex it ends on), claims left out, and the
+/// roll and what the rules leave to content (a critical's d4, a reroll,
+/// the damage stated, TDGS's COMBAT-5) left out: whether the line states
+/// damage stays, and the roll is compared with the listed line's rolls.
 fn normal(words: &[&str]) -> Vec<String> {
     words
         .iter()
         .take_while(|w| **w != "=>")
+        .filter(|w| !w.starts_with("d20:") && !w.starts_with("crit=") && !w.starts_with("reroll="))
         .map(|word| {
+            if word.starts_with("damage=") {
+                return "damage".to_string();
+            }
             let word = word.rsplit('.').next().unwrap_or(word);
             match word.rsplit('-').next() {
                 Some(last) if word.contains('-') && last.bytes().all(|b| b.is_ascii_digit()) => {
@@ -68,7 +167,11 @@ fn normal(words: &[&str]) -> Vec<String> {
 struct Written {
     opens: Vec<String>,
     heads: Vec<Vec<String>>,
+    /// The head's d20 roll, if it rolls one.
+    roll: Option<String>,
     head_line: String,
+    /// The whole line: head, reactions and claims.
+    whole: String,
     reactions: Vec<String>,
     /// Where the log is cut to append a listed line in its place.
     cut: usize,
@@ -127,10 +230,22 @@ fn written(text: &str) -> Vec<Written> {
                         words.join(" ")
                     })
                     .collect();
+                let roll = head
+                    .iter()
+                    .find(|w| w.starts_with("d20:"))
+                    .map(|w| w.to_string());
                 out.push(Written {
                     opens: std::mem::take(&mut opens),
                     heads,
+                    roll,
                     head_line: head.join(" "),
+                    whole: action
+                        .atoms
+                        .iter()
+                        .filter(|a| a.kind != AtomKind::Glyph)
+                        .map(|a| a.text)
+                        .collect::<Vec<_>>()
+                        .join(" "),
                     reactions,
                     cut: at,
                 });
@@ -142,15 +257,24 @@ fn written(text: &str) -> Vec<Written> {
     out
 }
 
-fn listed(legal: &[LegalAction], opens: &[String], line: &[String]) -> bool {
-    legal
-        .iter()
-        .any(|l| l.opens == opens && normal(&l.line.split_whitespace().collect::<Vec<_>>()) == line)
+/// Whether `line` (normal) is listed after `opens`, with `roll` among the
+/// rolls of the listed line when it rolls: the same outcome.
+fn listed(legal: &[LegalAction], opens: &[String], line: &[String], roll: Option<&str>) -> bool {
+    legal.iter().any(|l| {
+        l.opens == opens
+            && normal(&l.line.split_whitespace().collect::<Vec<_>>()) == line
+            && roll.is_none_or(|roll| l.rolls.iter().any(|r| r == roll))
+    })
 }
 
 /// Plays turn and phase lines as written (`4. Saxons`, `combat:`) on
 /// `state`: what the engine found.
-fn play_opens(rules: &MassCombat, state: &mut State, doubt: &mut Doubt, opens: &[String]) -> usize {
+fn play_opens<R: Ruleset>(
+    rules: &R,
+    state: &mut R::State,
+    doubt: &mut Doubt,
+    opens: &[String],
+) -> usize {
     let mut found = 0;
     for opening in opens {
         let turn = opening
@@ -172,43 +296,21 @@ fn play_opens(rules: &MassCombat, state: &mut State, doubt: &mut Doubt, opens: &
     found
 }
 
-fn rules_of(text: &str) -> MassCombat {
-    if text.contains("[Rules \"mass-combat/b\"]") {
-        mass_combat::EDITION_B
-    } else {
-        mass_combat::EDITION_A
-    }
-}
-
 /// Every part of every action the log writes was listed at the state
 /// before it, after the same turn and phase lines: each actor of a combined
-/// line on its own, each reaction at the state its action left.
-fn each_action_was_listed(log: &Log) {
-    let archive = parse(&log.text);
-    let battle = &archive.battles[0];
-    let replay = mass_combat::replay(
-        battle,
-        Config {
-            timeline: true,
-            every_state: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    assert!(
-        replay.violations.is_empty(),
-        "{}: {:?}",
-        log.name,
-        replay.violations
-    );
-    let rules = rules_of(&log.text);
+/// line on its own, each reaction at the state its action left. How many
+/// actions were checked.
+fn each_action_was_listed<R: Lists>(log: &Log) -> usize {
+    let replay = replayed::<R>(log);
+    let rules = R::of(&log.text);
     let fresh = Doubt::default();
-    for (index, action) in written(&log.text).iter().enumerate() {
+    let actions = written(&log.text);
+    for (index, action) in actions.iter().enumerate() {
         let before = replay.state(index).unwrap();
         let legal = trial::legal(&rules, &before, &fresh).unwrap();
         for head in &action.heads {
             assert!(
-                listed(&legal, &action.opens, head),
+                listed(&legal, &action.opens, head, action.roll.as_deref()),
                 "{}: `{}` (after {:?}) is not listed:\n{:#?}",
                 log.name,
                 head.join(" "),
@@ -223,16 +325,28 @@ fn each_action_was_listed(log: &Log) {
         let mut state = before;
         let mut doubt = Doubt::default();
         assert_eq!(play_opens(&rules, &mut state, &mut doubt, &action.opens), 0);
-        let head = trial::line(&rules, &state, &doubt, &action.head_line).unwrap();
+        // Where reactions are the writer's, the head is played with them
+        // and its claims, as written (a cornered failure states its fate).
+        let first = if R::REACTIONS_LISTED {
+            &action.head_line
+        } else {
+            &action.whole
+        };
+        let head = trial::line(&rules, &state, &doubt, first).unwrap();
         assert!(head.accepted(), "{}: {:?}", log.name, head.violations);
         state = head.state;
+        // A reaction the listing leaves to the writer is no line of its
+        // own: the head was listed without it.
+        if !R::REACTIONS_LISTED {
+            continue;
+        }
         for reaction in &action.reactions {
             let legal = trial::legal(&rules, &state, &fresh).unwrap();
             let words: Vec<&str> = reaction.split_whitespace().collect();
             assert!(
                 legal
                     .iter()
-                    .any(|l| l.owed && listed(std::slice::from_ref(l), &[], &normal(&words))),
+                    .any(|l| l.owed && listed(std::slice::from_ref(l), &[], &normal(&words), None)),
                 "{}: the reaction `{reaction}` after `{}` is not listed as owed: {:?}",
                 log.name,
                 action.head_line,
@@ -243,41 +357,46 @@ fn each_action_was_listed(log: &Log) {
             state = played.state;
         }
     }
+    actions.len()
 }
 
 #[test]
 fn every_action_of_the_samples_is_listed_before_it() {
     for log in samples() {
-        each_action_was_listed(&log);
+        each_action_was_listed::<MassCombat>(&log);
     }
 }
 
 #[test]
 fn every_action_of_generated_battles_is_listed_before_it() {
     for log in generated(3) {
-        each_action_was_listed(&log);
+        each_action_was_listed::<MassCombat>(&log);
     }
 }
 
-/// What a side's turn must still do when the log ends: every unit moves,
-/// each attack is resolved, each charge followed by its attack. A cut log
-/// owes them at its end, with or without the line appended; the lines after
-/// it would meet them.
-const DUTIES: [&str; 3] = [
-    "mass-combat::missing-action",
-    "mass-combat::unresolved-attack",
-    "mass-combat::charge-not-followed",
-];
+#[test]
+fn every_action_of_harrow_ford_is_listed_before_it() {
+    let checked = each_action_was_listed::<Tdgs>(&harrow_ford());
+    assert_eq!(checked, 63);
+}
 
-/// The findings of a log's text, but for the duties the turn still owes.
-fn findings(text: &str) -> Vec<(String, String, u32)> {
+#[test]
+fn every_action_of_generated_tdgs_battles_is_listed_before_it() {
+    let logs = generated_by(&[&tdgs::TDGS], 2);
+    let checked: usize = logs.iter().map(each_action_was_listed::<Tdgs>).sum();
+    assert!(checked > 60, "{checked} actions checked");
+}
+
+/// The findings of a log's text, but for the duties `R` says a cut log
+/// still owes ([`Lists::DUTIES`]).
+fn findings<R: Lists>(text: &str) -> Vec<(String, String, u32)> {
     let archive = parse(text);
     assert!(!archive.has_errors(), "{text}");
     let battle = &archive.battles[0];
     let game = senlac_engine::check(battle, Config::default()).unwrap();
     game.violations()
         .iter()
-        .filter(|v| !DUTIES.contains(&v.code))
+        .filter(|v| !R::DUTIES.contains(&v.code))
         .map(|v| (v.code.to_string(), v.message.clone(), v.span.start))
         .collect()
 }
@@ -286,23 +405,14 @@ fn findings(text: &str) -> Vec<(String, String, u32)> {
 /// answers it forces (the first one listed each time), appended where the
 /// log is cut, replays with no finding the cut log has not: at every
 /// `every`th action of the log.
-fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
-    let archive = parse(&log.text);
-    let replay = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            every_state: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let rules = rules_of(&log.text);
+fn listed_actions_replay_clean<R: Lists>(log: &Log, every: usize) -> usize {
+    let replay = replayed::<R>(log);
+    let rules = R::of(&log.text);
     let fresh = Doubt::default();
     let mut checked = 0;
     for (index, action) in written(&log.text).iter().enumerate().step_by(every) {
         let cut = &log.text[..action.cut];
-        let known = findings(cut);
+        let known = findings::<R>(cut);
         let state = replay.state(index).unwrap();
         for legal in trial::legal(&rules, &state, &fresh).unwrap() {
             let mut lines = legal.opens.clone();
@@ -315,7 +425,7 @@ fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
                 .state;
             // The answers the line leaves owed, as the listing gives them.
             for _ in 0..16 {
-                if after.owed.is_empty() {
+                if !R::owes(&after) {
                     break;
                 }
                 let listed = trial::legal(&rules, &after, &fresh).unwrap();
@@ -333,7 +443,7 @@ fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
                 text.push_str(line);
             }
             text.push('\n');
-            let new: Vec<_> = findings(&text)
+            let new: Vec<_> = findings::<R>(&text)
                 .into_iter()
                 .filter(|f| !known.contains(f))
                 .collect();
@@ -352,7 +462,7 @@ fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
 #[test]
 fn listed_actions_of_the_samples_replay_clean() {
     for log in samples() {
-        let checked = listed_actions_replay_clean(&log, 1);
+        let checked = listed_actions_replay_clean::<MassCombat>(&log, 1);
         assert!(checked > 100, "{}: {checked} lines checked", log.name);
     }
 }
@@ -360,9 +470,22 @@ fn listed_actions_of_the_samples_replay_clean() {
 #[test]
 fn listed_actions_of_generated_battles_replay_clean() {
     for log in generated(1) {
-        let checked = listed_actions_replay_clean(&log, 8);
+        let checked = listed_actions_replay_clean::<MassCombat>(&log, 8);
         assert!(checked > 100, "{}: {checked} lines checked", log.name);
     }
+}
+
+#[test]
+fn listed_actions_of_harrow_ford_replay_clean() {
+    let checked = listed_actions_replay_clean::<Tdgs>(&harrow_ford(), 38);
+    assert!(checked > 300, "{checked} lines checked");
+}
+
+#[test]
+fn listed_actions_of_generated_tdgs_battles_replay_clean() {
+    let log = &generated_by(&[&tdgs::TDGS], 1)[0];
+    let checked = listed_actions_replay_clean::<Tdgs>(log, 23);
+    assert!(checked > 300, "{checked} lines checked");
 }
 
 /// Well-formed lines the listing leaves out, each refused by play with the
@@ -388,10 +511,15 @@ fn unlisted_lines_are_ones_play_refuses() {
         .position(|a| a.head_line == "III advance 0507-0506")
         .unwrap();
     let state = replay.state(index).unwrap();
-    let rules = rules_of(&log.text);
+    let rules = MassCombat::of(&log.text);
     let fresh = Doubt::default();
     let legal = trial::legal(&rules, &state, &fresh).unwrap();
-    assert!(listed(&legal, &[], &normal(&["III", "advance", "0506"])));
+    assert!(listed(
+        &legal,
+        &[],
+        &normal(&["III", "advance", "0506"]),
+        None
+    ));
     for (line, code) in [
         ("Saxons.VI hold", "mass-combat::wrong-side"),
         ("III advance 0503", "mass-combat::broken-path"),
@@ -427,7 +555,7 @@ fn owed_answers_come_first() {
         .iter()
         .position(|a| a.head_line == "II volley VII" && a.opens == ["3. Normans", "volley:"])
         .unwrap();
-    let rules = rules_of(&log.text);
+    let rules = MassCombat::of(&log.text);
     let fresh = Doubt::default();
     let mut before = replay.state(index).unwrap();
     let opens = &actions[index].opens;
@@ -468,7 +596,7 @@ fn owed_answers_come_first() {
 fn a_broken_log_still_lists_what_the_engine_accepts() {
     let log = &samples()[1];
     let lines: Vec<&str> = log.text.lines().collect();
-    let rules = rules_of(&log.text);
+    let rules = MassCombat::of(&log.text);
     let fresh = Doubt::default();
     let mut listed = 0;
     for left_out in 0..lines.len() {
@@ -502,4 +630,78 @@ fn a_broken_log_still_lists_what_the_engine_accepts() {
         }
     }
     assert!(listed > 1000, "{listed}");
+}
+
+/// Harrow Ford's state before the action `head`, and the lines written
+/// before it, played.
+fn harrow_ford_before(head: &str) -> (tdgs::state::State, Vec<String>) {
+    let log = harrow_ford();
+    let replay = replayed::<Tdgs>(&log);
+    let actions = written(&log.text);
+    let index = actions.iter().position(|a| a.head_line == head).unwrap();
+    let mut state = replay.state(index).unwrap();
+    assert_eq!(
+        play_opens(
+            &Tdgs,
+            &mut state,
+            &mut Doubt::default(),
+            &actions[index].opens
+        ),
+        0
+    );
+    (state, actions[index].opens.clone())
+}
+
+/// Well-formed TDGS lines the listing leaves out, each refused by play
+/// with the code that says why: an entity of the other side, a square out
+/// of reach, a verb TDGS does not know, a step onto an enemy, an enemy
+/// not the nearest.
+#[test]
+fn unlisted_tdgs_lines_are_ones_play_refuses() {
+    // Round 1, in the Militia's activation, after its step.
+    let (state, _) = harrow_ford_before("B attack R1 d20:15 damage=20");
+    let fresh = Doubt::default();
+    let legal = trial::legal(&Tdgs, &state, &fresh).unwrap();
+    assert!(listed(
+        &legal,
+        &[],
+        &normal(&["B", "attack", "R1", "d20:15", "damage=20"]),
+        Some("d20:15")
+    ));
+    for (line, code) in [
+        ("R1 attack B d20:15 damage=1", "tdgs::not-your-turn"),
+        ("B move 1201", "tdgs::path-start"),
+        ("B dance", "tdgs::unknown-verb"),
+        ("B step 1206", "tdgs::path-blocked"),
+        ("B attack R4 d20:15 damage=1", "tdgs::not-nearest-enemy"),
+    ] {
+        assert!(!legal.iter().any(|l| l.line == line), "`{line}` is listed");
+        let tried = trial::line(&Tdgs, &state, &fresh, line).unwrap();
+        let codes: Vec<&str> = tried.violations.iter().map(|v| v.code).collect();
+        assert_eq!(codes.first(), Some(&code), "`{line}`: {codes:?}");
+    }
+}
+
+/// Owed answers come first, and while a morale check is owed nothing else
+/// is listed: the Huscarls' check after the Militia's attack takes them
+/// below half, each face with the claim it brings (only a natural 1 fails
+/// it).
+#[test]
+fn owed_tdgs_answers_come_first() {
+    let (state, _) = harrow_ford_before("B attack R1 d20:15 damage=20");
+    let fresh = Doubt::default();
+    let attack = trial::line(&Tdgs, &state, &fresh, "B attack R1 d20:15 damage=20").unwrap();
+    assert!(attack.accepted(), "{:?}", attack.violations);
+    let legal = trial::legal(&Tdgs, &attack.state, &fresh).unwrap();
+    let lines: Vec<(&str, usize, bool)> = legal
+        .iter()
+        .map(|l| (l.line.as_str(), l.rolls.len(), l.owed))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("R1 morale half d20:1 => fail", 1, true),
+            ("R1 morale half d20:2 => pass", 19, true),
+        ]
+    );
 }

@@ -8,16 +8,18 @@
 //! as soon as they are owed, weakest first.
 
 use senlac_board::footprint::{self, Footprint};
-use senlac_notation::atom::classify;
-use senlac_notation::lower::{Action, Step};
+use senlac_notation::lower::Step;
 use senlac_notation::seeded::Rng;
-use senlac_notation::{Atom, BattleText, Span, parse};
+use senlac_notation::{BattleText, Span, parse};
 
+use super::Tdgs;
 use super::duty::{self, Duty};
 use super::morale;
-use super::play::{Scratch, cells, play};
+use super::moves::{activation_order, due_morale, flee_paths, owed_free_attack, strikes};
+use super::play::cells;
 use super::setup::setup;
-use super::state::{Owed, State, Status};
+use super::state::{State, Status};
+use crate::doubt::Doubt;
 
 const SIDES: [(&str, &str); 4] = [
     ("Crown", "Raiders"),
@@ -123,7 +125,7 @@ fn battle(index: u32, rng: &mut Rng) -> String {
         return text.finish();
     };
     let mut out = Vec::new();
-    let mut scratch = Scratch::new(setup(parsed, &mut out));
+    let mut scratch = setup(parsed, &mut out);
     for round in 1..=ROUNDS {
         let order = activation_order(&scratch);
         if order.is_empty() {
@@ -175,99 +177,47 @@ fn battle(index: u32, rng: &mut Rng) -> String {
     text.finish()
 }
 
-fn step(scratch: &mut Scratch, step: &Step<'_, '_>) {
-    let mut out = Vec::new();
-    play(scratch, step, &mut out);
+/// Plays a turn line or a label as written (the generator writes only
+/// ones the engine takes).
+fn step(scratch: &mut State, step: &Step<'_, '_>) {
+    crate::trial::play(&Tdgs, scratch, &mut Doubt::default(), step);
 }
 
-/// The entities on the board that can act (not unconscious or
-/// incapacitated), by REF then LUK, ties in roster order.
-fn activation_order(state: &State) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..state.entities.len())
-        .filter(|&e| state.on_board(e))
-        .filter(|&e| matches!(state.entities[e].status, Status::Active | Status::Routed))
-        .collect();
-    order.sort_by_key(|&e| {
-        state
-            .info(e)
-            .map_or((0, 0, e), |i| (-i.stats.ref_, -i.stats.luk, e))
-    });
-    order
-}
-
-/// Tries a line; keeps it, in the state and the log, if the engine accepts
-/// it.
-fn attempt(scratch: &mut Scratch, line: &str, text: &mut BattleText) -> bool {
-    let atoms: Vec<Atom<'_>> = line
-        .split_whitespace()
-        .map(|word| Atom {
-            kind: classify(word),
-            text: word,
-            span: Span::default(),
-        })
-        .collect();
-    let step = Step::Action(Action {
-        span: Span::default(),
-        atoms: &atoms,
-    });
-    let mut trial = Scratch::new(scratch.state.clone());
-    let mut out = Vec::new();
-    play(&mut trial, &step, &mut out);
-    if !out.is_empty() {
-        return false;
+/// Tries a line on the production fold ([`crate::trial::line`]); keeps it,
+/// in the state and the log, if the engine accepts it.
+fn attempt(scratch: &mut State, line: &str, text: &mut BattleText) -> bool {
+    match crate::trial::line(&Tdgs, scratch, &Doubt::default(), line) {
+        Some(trial) if trial.accepted() => {
+            *scratch = trial.state;
+            text.action(line);
+            true
+        }
+        _ => false,
     }
-    scratch.state = trial.state;
-    text.action(line);
-    true
 }
 
 /// A roll with damage if it hits, else without.
-fn strike(scratch: &mut Scratch, head: &str, rng: &mut Rng, text: &mut BattleText) -> bool {
+fn strike(scratch: &mut State, head: &str, rng: &mut Rng, text: &mut BattleText) -> bool {
     let die = rng.range(1, 20);
     let damage = rng.range(4, 16);
-    attempt(scratch, &format!("{head} d20:{die} damage={damage}"), text)
-        || attempt(scratch, &format!("{head} d20:{die}"), text)
+    strikes(head, die, damage)
+        .iter()
+        .any(|line| attempt(scratch, line, text))
 }
 
 /// Writes what is owed, weakest first: morale checks and free attacks.
-fn settle(scratch: &mut Scratch, rng: &mut Rng, text: &mut BattleText) {
+fn settle(scratch: &mut State, rng: &mut Rng, text: &mut BattleText) {
     for _ in 0..64 {
-        let pending: Vec<_> = scratch
-            .owed
-            .iter()
-            .filter_map(|o| match o {
-                Owed::Morale(check) => Some(*check),
-                _ => None,
-            })
-            .collect();
-        if let Some(unit) = morale::next_due(scratch, &pending) {
-            let Some(check) = pending.iter().find(|c| c.unit == unit) else {
-                return;
-            };
-            let id = scratch.info(unit).map(|i| i.id.clone()).unwrap_or_default();
-            let line = format!(
-                "{id} morale {} d20:{}",
-                check.triggers.words(),
-                rng.range(1, 20)
-            );
+        if let Some((_, head)) = due_morale(scratch) {
+            let line = format!("{head} d20:{}", rng.range(1, 20));
             if !attempt(scratch, &line, text) {
                 return;
             }
             continue;
         }
-        let free = scratch.owed.iter().find_map(|o| match o {
-            Owed::FreeAttack {
-                attacker,
-                commander,
-                ..
-            } => Some((*attacker, *commander)),
-            _ => None,
-        });
-        let Some((attacker, commander)) = free else {
+        let Some((_, head)) = owed_free_attack(scratch) else {
             return;
         };
-        let name = |e: usize| scratch.info(e).map(|i| i.id.clone()).unwrap_or_default();
-        let head = format!("{} free-attack {}", name(attacker), name(commander));
         if !strike(scratch, &head, rng, text) {
             return;
         }
@@ -276,7 +226,7 @@ fn settle(scratch: &mut Scratch, rng: &mut Rng, text: &mut BattleText) {
 
 /// One activation: a routed unit flees or makes its cornered check; a unit
 /// next to an enemy attacks it; otherwise it closes on the nearest enemy.
-fn activate(scratch: &mut Scratch, entity: usize, id: &str, rng: &mut Rng, text: &mut BattleText) {
+fn activate(scratch: &mut State, entity: usize, id: &str, rng: &mut Rng, text: &mut BattleText) {
     if scratch.entities[entity].status == Status::Routed {
         if !flee(scratch, entity, id, text) {
             let die = rng.range(1, 20);
@@ -365,7 +315,7 @@ fn route_within_mov(
 
 /// Moves toward the nearest enemy along a cheapest route, as far as MOV
 /// allows, stopping where it may stand.
-fn close_in(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleText) {
+fn close_in(scratch: &mut State, entity: usize, id: &str, text: &mut BattleText) {
     let Some(aim) = (0..scratch.entities.len())
         .filter(|&e| scratch.enemies(entity, e) && scratch.on_board(e))
         .min_by_key(|&e| scratch.distance(entity, e))
@@ -397,65 +347,11 @@ fn close_in(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleTex
 /// A routed unit's flight: along cheapest routes to its edge, as far as
 /// MOV lasts, to the farthest square it may stand on (ROUT-3); shorter
 /// ones are tried after, in case the engine wants another.
-fn flee(scratch: &mut Scratch, entity: usize, id: &str, text: &mut BattleText) -> bool {
-    // Hemmed in by friends, it stays where it is: a flight of no steps.
-    let here = scratch.footprint(entity).map(|f| vec![f.anchor]);
-    for path in flights(scratch, entity).into_iter().chain(here) {
+fn flee(scratch: &mut State, entity: usize, id: &str, text: &mut BattleText) -> bool {
+    for path in flee_paths(scratch, entity) {
         if attempt(scratch, &format!("{id} flee {}", cells(&path)), text) {
             return true;
         }
     }
     false
-}
-
-/// Flights along descending steps that end where the unit may stand,
-/// costliest first (at most a few dozen).
-fn flights(state: &State, entity: usize) -> Vec<Vec<senlac_board::Cell>> {
-    let (Some(from), Some(info)) = (state.footprint(entity), state.info(entity)) else {
-        return Vec::new();
-    };
-    let edge = if info.side == 0 { state.roster.rows } else { 1 };
-    let cost = morale::movement_cost_map(state, entity);
-    let map = footprint::distances_to(
-        info.width,
-        info.height,
-        state.roster.extent(),
-        &cost,
-        |f: Footprint| {
-            f.cells().any(|c| c.row == edge) && morale::may_stop(state, entity, f.anchor)
-        },
-        footprint::Rect {
-            top: i32::from(edge),
-            bottom: i32::from(edge),
-            ..footprint::Rect::ANYWHERE
-        },
-    );
-    let mov = u32::try_from(info.stats.mov).unwrap_or(0);
-    let mut ends: Vec<(u32, Vec<senlac_board::Cell>)> = Vec::new();
-    let mut stack = vec![(from, 0u32, Vec::new())];
-    let mut visits = 0;
-    while let Some((here, spent, path)) = stack.pop() {
-        visits += 1;
-        if visits > 4096 {
-            break;
-        }
-        if !path.is_empty() && morale::may_stop(state, entity, here.anchor) {
-            ends.push((spent, path.clone()));
-        }
-        for next in
-            senlac_board::square::neighbours(here.anchor, senlac_board::square::Adjacency::Diagonal)
-        {
-            let Ok(step) = footprint::step_cost(here, next, |c| cost.cost(c)) else {
-                continue;
-            };
-            if spent + step <= mov && map.descends(here.anchor, next, step) {
-                let mut longer = path.clone();
-                longer.push(next);
-                stack.push((here.moved_to(next), spent + step, longer));
-            }
-        }
-    }
-    ends.sort_by_key(|end| std::cmp::Reverse(end.0));
-    ends.truncate(32);
-    ends.into_iter().map(|(_, path)| path).collect()
 }

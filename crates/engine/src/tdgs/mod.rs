@@ -16,7 +16,10 @@
 //! movetext's lines, checked into events). What printers and pictures
 //! show: `view` (the columns, each entity's status, fate and casualties,
 //! and the clock) and `scene` (the square map, the counters and the marks
-//! of what just happened). Rulings live in docs/rules/tdgs-mass-combat.md.
+//! of what just happened). What may come next: `moves` (the lines
+//! `senlac moves` lists, each kept only if `play` accepts it) and
+//! `generate` (random battles, proposed line by line the same way).
+//! Rulings live in docs/rules/tdgs-mass-combat.md.
 
 pub mod catalog;
 pub mod codes;
@@ -24,6 +27,7 @@ pub mod duty;
 pub mod event;
 pub mod generate;
 pub mod morale;
+pub mod moves;
 pub mod play;
 pub mod rules;
 pub mod scene;
@@ -136,6 +140,10 @@ impl Ruleset for Tdgs {
 
     fn unwire(&self, state: &state::State, wire: &wire::Wire) -> Option<event::Event> {
         wire::unwire(state, wire)
+    }
+
+    fn candidates(&self, state: &state::State) -> Option<Vec<crate::system::Candidate>> {
+        Some(moves::candidates(state))
     }
 }
 
