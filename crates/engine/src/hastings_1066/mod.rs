@@ -15,7 +15,8 @@
 //! cost of a step, and `reinforcement`), `reaction`, `melee`, and the owed
 //! lines `morale`, `rout` (with `displace`), `pursue`, `casualty`,
 //! `escape`; `record` the Turn Record Phase. What printers see: `view`,
-//! `scene`, `wire`, `catalog`; `generate` writes random legal battles.
+//! `scene`, `wire`, `catalog`; `generate` writes random legal battles,
+//! its lines written through `lines`.
 //! Rulings live in docs/rules/hastings-1066-st.md.
 
 pub mod casualty;
@@ -27,6 +28,7 @@ pub mod event;
 pub mod fire;
 pub mod generate;
 pub mod ground;
+pub mod lines;
 pub mod melee;
 pub mod morale;
 pub mod movement;
