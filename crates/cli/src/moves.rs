@@ -15,7 +15,11 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     };
     load::with_battle(path, battle, |source, parsed, game| {
         let Some(at) = game.locate(&point) else {
-            eprintln!("error: {}: {}", source.name, crate::point::unreached(game, &point));
+            eprintln!(
+                "error: {}: {}",
+                source.name,
+                crate::point::unreached(game, &point)
+            );
             return Exit::Usage;
         };
         // A point in a variation lists what may follow it there.
