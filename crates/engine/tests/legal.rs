@@ -4,11 +4,80 @@
 //! and well-formed lines the listing leaves out are ones play refuses.
 
 use senlac_engine::doubt::Doubt;
-use senlac_engine::mass_combat::State;
+use senlac_engine::hastings_1066::{self, Hastings1066};
 use senlac_engine::mass_combat::{self, MassCombat};
-use senlac_engine::{Config, LegalAction, System, trial};
+use senlac_engine::{Config, LegalAction, Replay, Ruleset, System, trial};
 use senlac_notation::lower::{Step, steps};
 use senlac_notation::{AtomKind, parse};
+
+/// What the tests need of a system that lists its actions.
+trait Listed: Ruleset + Sized {
+    /// The rules a log's text is played under.
+    fn of(text: &str) -> Self;
+    /// Whether `state` owes a line.
+    fn owes(state: &Self::State) -> bool;
+    /// The codes of duties a cut log owes at its end, with or without a
+    /// line appended: the lines after the cut would meet them.
+    const DUTIES: &'static [&'static str];
+}
+
+impl Listed for MassCombat {
+    fn of(text: &str) -> Self {
+        if text.contains("[Rules \"mass-combat/b\"]") {
+            mass_combat::EDITION_B
+        } else {
+            mass_combat::EDITION_A
+        }
+    }
+
+    fn owes(state: &Self::State) -> bool {
+        !state.owed.is_empty()
+    }
+
+    /// Every unit moves, each attack is resolved, each charge followed by
+    /// its attack.
+    const DUTIES: &'static [&'static str] = &[
+        "mass-combat::missing-action",
+        "mass-combat::unresolved-attack",
+        "mass-combat::charge-not-followed",
+    ];
+}
+
+impl Listed for Hastings1066 {
+    fn of(_: &str) -> Self {
+        Hastings1066
+    }
+
+    fn owes(state: &Self::State) -> bool {
+        !state.owed.is_empty()
+    }
+
+    /// Units in Attack & Pursue or Charge close, reinforcements enter,
+    /// bound attacks are made, routed units withdraw, every wing and
+    /// nationality writes its strategy, bowmen leave a zone of control.
+    const DUTIES: &'static [&'static str] = &[
+        "hastings-1066::must-close-with-enemy",
+        "hastings-1066::reinforcement-missing",
+        "hastings-1066::mandatory-attack-missing",
+        "hastings-1066::withdraw-missing",
+        "hastings-1066::missing-strategy",
+        "hastings-1066::bowmen-stayed-in-zoc",
+    ];
+}
+
+/// A log replayed with every state kept.
+fn replay_of<R: Listed>(text: &str) -> Replay<R> {
+    let archive = parse(text);
+    senlac_engine::replay(
+        &R::of(text),
+        &archive.battles[0],
+        Config {
+            timeline: true,
+            every_state: true,
+            ..Default::default()
+        },
+    )
+}
 
 /// A battle's text and name, for messages.
 struct Log {
@@ -17,7 +86,11 @@ struct Log {
 }
 
 fn samples() -> Vec<Log> {
-    ["hastings.sbn", "fulford.sbn"]
+    sample_logs(&["hastings.sbn", "fulford.sbn"])
+}
+
+fn sample_logs(names: &[&str]) -> Vec<Log> {
+    names
         .iter()
         .map(|name| Log {
             name: name.to_string(),
@@ -32,8 +105,12 @@ fn samples() -> Vec<Log> {
 
 /// Generated battles of both editions.
 fn generated(count: u32) -> Vec<Log> {
+    generated_by(&[&mass_combat::EDITION_A, &mass_combat::EDITION_B], count)
+}
+
+fn generated_by(systems: &[&dyn System], count: u32) -> Vec<Log> {
     let mut logs = Vec::new();
-    for system in [&mass_combat::EDITION_A, &mass_combat::EDITION_B] {
+    for system in systems {
         system.generate(count, 7, &mut |text| {
             logs.push(Log {
                 name: format!("{} generated {}", system.tag(), logs.len() + 1),
@@ -46,11 +123,13 @@ fn generated(count: u32) -> Vec<Log> {
 
 /// A line compared as the listing and the log may differ without meaning
 /// anything different: `Side.` qualifiers dropped, a path by its last hex
-/// (a move is listed once per hex it ends on), claims left out.
+/// (a move is listed once per hex it ends on, facing as it would), rolls
+/// and claims left out.
 fn normal(words: &[&str]) -> Vec<String> {
     words
         .iter()
         .take_while(|w| **w != "=>")
+        .filter(|w| !w.starts_with("facing=") && !w.contains("d6:"))
         .map(|word| {
             let word = word.rsplit('.').next().unwrap_or(word);
             match word.rsplit('-').next() {
@@ -69,6 +148,8 @@ struct Written {
     opens: Vec<String>,
     heads: Vec<Vec<String>>,
     head_line: String,
+    /// The head with its claims, which some rules require.
+    claimed: String,
     reactions: Vec<String>,
     /// Where the log is cut to append a listed line in its place.
     cut: usize,
@@ -111,6 +192,13 @@ fn written(text: &str) -> Vec<Written> {
                     })
                     .map(|a| a.text)
                     .collect();
+                let claimed: Vec<&str> = action
+                    .atoms
+                    .iter()
+                    .take_while(|a| a.kind != AtomKind::Reaction)
+                    .filter(|a| a.kind != AtomKind::Glyph)
+                    .map(|a| a.text)
+                    .collect();
                 let heads = head[0]
                     .split('+')
                     .map(|actor| {
@@ -131,6 +219,7 @@ fn written(text: &str) -> Vec<Written> {
                     opens: std::mem::take(&mut opens),
                     heads,
                     head_line: head.join(" "),
+                    claimed: claimed.join(" "),
                     reactions,
                     cut: at,
                 });
@@ -150,7 +239,12 @@ fn listed(legal: &[LegalAction], opens: &[String], line: &[String]) -> bool {
 
 /// Plays turn and phase lines as written (`4. Saxons`, `combat:`) on
 /// `state`: what the engine found.
-fn play_opens(rules: &MassCombat, state: &mut State, doubt: &mut Doubt, opens: &[String]) -> usize {
+fn play_opens<R: Ruleset>(
+    rules: &R,
+    state: &mut R::State,
+    doubt: &mut Doubt,
+    opens: &[String],
+) -> usize {
     let mut found = 0;
     for opening in opens {
         let turn = opening
@@ -172,38 +266,21 @@ fn play_opens(rules: &MassCombat, state: &mut State, doubt: &mut Doubt, opens: &
     found
 }
 
-fn rules_of(text: &str) -> MassCombat {
-    if text.contains("[Rules \"mass-combat/b\"]") {
-        mass_combat::EDITION_B
-    } else {
-        mass_combat::EDITION_A
-    }
-}
-
 /// Every part of every action the log writes was listed at the state
 /// before it, after the same turn and phase lines: each actor of a combined
 /// line on its own, each reaction at the state its action left.
-fn each_action_was_listed(log: &Log) {
-    let archive = parse(&log.text);
-    let battle = &archive.battles[0];
-    let replay = mass_combat::replay(
-        battle,
-        Config {
-            timeline: true,
-            every_state: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+fn each_action_was_listed<R: Listed>(log: &Log) -> usize {
+    let replay = replay_of::<R>(&log.text);
     assert!(
         replay.violations.is_empty(),
         "{}: {:?}",
         log.name,
         replay.violations
     );
-    let rules = rules_of(&log.text);
+    let rules = R::of(&log.text);
     let fresh = Doubt::default();
-    for (index, action) in written(&log.text).iter().enumerate() {
+    let actions = written(&log.text);
+    for (index, action) in actions.iter().enumerate() {
         let before = replay.state(index).unwrap();
         let legal = trial::legal(&rules, &before, &fresh).unwrap();
         for head in &action.heads {
@@ -223,7 +300,7 @@ fn each_action_was_listed(log: &Log) {
         let mut state = before;
         let mut doubt = Doubt::default();
         assert_eq!(play_opens(&rules, &mut state, &mut doubt, &action.opens), 0);
-        let head = trial::line(&rules, &state, &doubt, &action.head_line).unwrap();
+        let head = trial::line(&rules, &state, &doubt, &action.claimed).unwrap();
         assert!(head.accepted(), "{}: {:?}", log.name, head.violations);
         state = head.state;
         for reaction in &action.reactions {
@@ -243,41 +320,32 @@ fn each_action_was_listed(log: &Log) {
             state = played.state;
         }
     }
+    actions.len()
 }
 
 #[test]
 fn every_action_of_the_samples_is_listed_before_it() {
     for log in samples() {
-        each_action_was_listed(&log);
+        each_action_was_listed::<MassCombat>(&log);
     }
 }
 
 #[test]
 fn every_action_of_generated_battles_is_listed_before_it() {
     for log in generated(3) {
-        each_action_was_listed(&log);
+        each_action_was_listed::<MassCombat>(&log);
     }
 }
 
-/// What a side's turn must still do when the log ends: every unit moves,
-/// each attack is resolved, each charge followed by its attack. A cut log
-/// owes them at its end, with or without the line appended; the lines after
-/// it would meet them.
-const DUTIES: [&str; 3] = [
-    "mass-combat::missing-action",
-    "mass-combat::unresolved-attack",
-    "mass-combat::charge-not-followed",
-];
-
 /// The findings of a log's text, but for the duties the turn still owes.
-fn findings(text: &str) -> Vec<(String, String, u32)> {
+fn findings(text: &str, duties: &[&str]) -> Vec<(String, String, u32)> {
     let archive = parse(text);
     assert!(!archive.has_errors(), "{text}");
     let battle = &archive.battles[0];
     let game = senlac_engine::check(battle, Config::default()).unwrap();
     game.violations()
         .iter()
-        .filter(|v| !DUTIES.contains(&v.code))
+        .filter(|v| !duties.contains(&v.code))
         .map(|v| (v.code.to_string(), v.message.clone(), v.span.start))
         .collect()
 }
@@ -285,26 +353,18 @@ fn findings(text: &str) -> Vec<(String, String, u32)> {
 /// Each listed action, with its turn and phase lines and then the owed
 /// answers it forces (the first one listed each time), appended where the
 /// log is cut, replays with no finding the cut log has not: at every
-/// `every`th action of the log.
-fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
-    let archive = parse(&log.text);
-    let replay = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            every_state: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let rules = rules_of(&log.text);
+/// `every`th action of the log, every `spread`th line listed there.
+fn listed_actions_replay_clean<R: Listed>(log: &Log, every: usize, spread: usize) -> usize {
+    let replay = replay_of::<R>(&log.text);
+    let rules = R::of(&log.text);
     let fresh = Doubt::default();
     let mut checked = 0;
     for (index, action) in written(&log.text).iter().enumerate().step_by(every) {
         let cut = &log.text[..action.cut];
-        let known = findings(cut);
+        let known = findings(cut, R::DUTIES);
         let state = replay.state(index).unwrap();
-        for legal in trial::legal(&rules, &state, &fresh).unwrap() {
+        let listing = trial::legal(&rules, &state, &fresh).unwrap();
+        for legal in listing.into_iter().step_by(spread) {
             let mut lines = legal.opens.clone();
             lines.push(legal.line.clone());
             let mut after = state.clone();
@@ -315,7 +375,7 @@ fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
                 .state;
             // The answers the line leaves owed, as the listing gives them.
             for _ in 0..16 {
-                if after.owed.is_empty() {
+                if !R::owes(&after) {
                     break;
                 }
                 let listed = trial::legal(&rules, &after, &fresh).unwrap();
@@ -333,7 +393,7 @@ fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
                 text.push_str(line);
             }
             text.push('\n');
-            let new: Vec<_> = findings(&text)
+            let new: Vec<_> = findings(&text, R::DUTIES)
                 .into_iter()
                 .filter(|f| !known.contains(f))
                 .collect();
@@ -352,7 +412,7 @@ fn listed_actions_replay_clean(log: &Log, every: usize) -> usize {
 #[test]
 fn listed_actions_of_the_samples_replay_clean() {
     for log in samples() {
-        let checked = listed_actions_replay_clean(&log, 1);
+        let checked = listed_actions_replay_clean::<MassCombat>(&log, 1, 1);
         assert!(checked > 100, "{}: {checked} lines checked", log.name);
     }
 }
@@ -360,7 +420,7 @@ fn listed_actions_of_the_samples_replay_clean() {
 #[test]
 fn listed_actions_of_generated_battles_replay_clean() {
     for log in generated(1) {
-        let checked = listed_actions_replay_clean(&log, 8);
+        let checked = listed_actions_replay_clean::<MassCombat>(&log, 8, 1);
         assert!(checked > 100, "{}: {checked} lines checked", log.name);
     }
 }
@@ -372,23 +432,14 @@ fn listed_actions_of_generated_battles_replay_clean() {
 #[test]
 fn unlisted_lines_are_ones_play_refuses() {
     let log = &samples()[0];
-    let archive = parse(&log.text);
-    let replay = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            every_state: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let replay = replay_of::<MassCombat>(&log.text);
     // Normans' movement in turn 3, before the Bretons (III) advance.
     let index = written(&log.text)
         .iter()
         .position(|a| a.head_line == "III advance 0507-0506")
         .unwrap();
     let state = replay.state(index).unwrap();
-    let rules = rules_of(&log.text);
+    let rules = MassCombat::of(&log.text);
     let fresh = Doubt::default();
     let legal = trial::legal(&rules, &state, &fresh).unwrap();
     assert!(listed(&legal, &[], &normal(&["III", "advance", "0506"])));
@@ -412,22 +463,13 @@ fn unlisted_lines_are_ones_play_refuses() {
 #[test]
 fn owed_answers_come_first() {
     let log = &samples()[0];
-    let archive = parse(&log.text);
-    let replay = mass_combat::replay(
-        &archive.battles[0],
-        Config {
-            timeline: true,
-            every_state: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let replay = replay_of::<MassCombat>(&log.text);
     let actions = written(&log.text);
     let index = actions
         .iter()
         .position(|a| a.head_line == "II volley VII" && a.opens == ["3. Normans", "volley:"])
         .unwrap();
-    let rules = rules_of(&log.text);
+    let rules = MassCombat::of(&log.text);
     let fresh = Doubt::default();
     let mut before = replay.state(index).unwrap();
     let opens = &actions[index].opens;
@@ -468,7 +510,7 @@ fn owed_answers_come_first() {
 fn a_broken_log_still_lists_what_the_engine_accepts() {
     let log = &samples()[1];
     let lines: Vec<&str> = log.text.lines().collect();
-    let rules = rules_of(&log.text);
+    let rules = MassCombat::of(&log.text);
     let fresh = Doubt::default();
     let mut listed = 0;
     for left_out in 0..lines.len() {
@@ -502,4 +544,124 @@ fn a_broken_log_still_lists_what_the_engine_accepts() {
         }
     }
     assert!(listed > 1000, "{listed}");
+}
+
+// ------------------------------------------------------ Hastings: 1066
+
+fn hastings_sample() -> Log {
+    sample_logs(&["hastings-1066-st.sbn"]).remove(0)
+}
+
+fn hastings_generated(count: u32) -> Vec<Log> {
+    generated_by(&[&hastings_1066::HASTINGS_1066], count)
+}
+
+#[test]
+fn every_action_of_the_hastings_sample_is_listed_before_it() {
+    let checked = each_action_was_listed::<Hastings1066>(&hastings_sample());
+    assert_eq!(checked, 87);
+}
+
+#[test]
+fn every_action_of_generated_hastings_battles_is_listed_before_it() {
+    let checked: usize = hastings_generated(2)
+        .iter()
+        .map(each_action_was_listed::<Hastings1066>)
+        .sum();
+    assert!(checked > 300, "{checked} actions checked");
+}
+
+#[test]
+fn listed_hastings_actions_replay_clean() {
+    let checked = listed_actions_replay_clean::<Hastings1066>(&hastings_sample(), 3, 8);
+    assert!(checked > 2000, "{checked} lines checked");
+    for log in hastings_generated(2) {
+        let checked = listed_actions_replay_clean::<Hastings1066>(&log, 12, 16);
+        assert!(checked > 300, "{}: {checked} lines checked", log.name);
+    }
+}
+
+/// The listing at the Hastings sample's state before `line` (after
+/// `opens`), with the state, after the opens, the lines are tried on.
+fn hastings_at(line: &str, opens: &[&str]) -> (Vec<LegalAction>, <Hastings1066 as Ruleset>::State) {
+    let log = hastings_sample();
+    let replay = replay_of::<Hastings1066>(&log.text);
+    let index = written(&log.text)
+        .iter()
+        .position(|a| a.claimed == line && a.opens == opens)
+        .unwrap();
+    let mut state = replay.state(index).unwrap();
+    let opens: Vec<String> = opens.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        play_opens(&Hastings1066, &mut state, &mut Doubt::default(), &opens),
+        0
+    );
+    let legal = trial::legal(&Hastings1066, &state, &Doubt::default()).unwrap();
+    (legal, state)
+}
+
+/// Well-formed lines the listing leaves out, each refused by play with the
+/// code that says why: the other side's unit, a move on out of a zone of
+/// control, one past the allowance, a broken path, a verb Hastings does
+/// not know, fire in the movement segment.
+#[test]
+fn unlisted_hastings_lines_are_ones_play_refuses() {
+    let (legal, state) = hastings_at("BF1 move 1120-1020-0920-0820 facing=5", &["movement:"]);
+    assert!(listed(&legal, &[], &normal(&["BF1", "move", "0820"])));
+    for (line, code) in [
+        ("HC1 move 0713-0813 facing=2", "hastings-1066::wrong-side"),
+        (
+            "BF1 move 1120-1020-0920-0820-0720 facing=5",
+            "hastings-1066::moved-after-zoc",
+        ),
+        (
+            "BF1 move 1120-1220-1320-1420-1520 facing=5",
+            "hastings-1066::movement-allowance-exceeded",
+        ),
+        (
+            "BF1 move 1120-0920 facing=5",
+            "hastings-1066::path-not-contiguous",
+        ),
+        ("BF1 dance", "hastings-1066::unknown-verb"),
+        ("BF1 fire F2 d6:3", "hastings-1066::wrong-segment"),
+    ] {
+        assert!(!legal.iter().any(|l| l.line == line), "`{line}` is listed");
+        let tried = trial::line(&Hastings1066, &state, &Doubt::default(), line).unwrap();
+        let codes: Vec<&str> = tried.violations.iter().map(|v| v.code).collect();
+        assert_eq!(codes.first(), Some(&code), "`{line}`: {codes:?}");
+    }
+}
+
+/// Owed lines come first, and while one is owed nothing else is listed:
+/// in the Normans' first melee, after BF1's attack on F2 routs it.
+#[test]
+fn hastings_owed_lines_come_first() {
+    let (_, state) = hastings_at("BF1 melee F2 d6:2 => diff=+1 BF1 routed", &["melee:"]);
+    let melee = trial::line(
+        &Hastings1066,
+        &state,
+        &Doubt::default(),
+        "BF1 melee F2 d6:2 => diff=+1 BF1 routed",
+    )
+    .unwrap();
+    assert!(melee.accepted(), "{:?}", melee.violations);
+    let legal = trial::legal(&Hastings1066, &melee.state, &Doubt::default()).unwrap();
+    assert!(legal.iter().all(|l| l.owed && l.side == "Normans"));
+    let lines: Vec<(&str, String)> = legal
+        .iter()
+        .map(|l| (l.line.as_str(), l.rolls.join(" ")))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("BF1 rout 0820-0920-1020-1121 facing=2", String::new()),
+            ("BF1 rout 0820-0920-1019-1119 facing=2", String::new()),
+            ("BF1 rout 0820-0920-1019-1120 facing=2", String::new()),
+            ("BF2 morale d6:1 => BF2 ok", "d6:1 d6:2 d6:3".to_string()),
+            (
+                "BF2 morale d6:4 => BF2 routed",
+                "d6:4 d6:5 d6:6".to_string()
+            ),
+        ]
+    );
 }

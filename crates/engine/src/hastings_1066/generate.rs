@@ -1110,7 +1110,7 @@ impl Writer<'_> {
     /// The Great Fyrd of this turn come on at the entry hex (11.4.1).
     fn reinforcements(&mut self) {
         for unit in lines::arriving(self.now()) {
-            for path in lines::entries(self.now()) {
+            for path in lines::entries(self.now(), true) {
                 if let Some((line, trial)) = lines::entry(self.now(), unit, &path) {
                     self.keep(&line, trial);
                     break;

@@ -360,8 +360,9 @@ pub fn escapes(state: &State, leader: usize, from: &[usize]) -> Vec<Vec<Cell>> {
 }
 
 /// A Great Fyrd unit's ways onto the map: from the entry hex (11.4.1), up
-/// to two hexes on, always eastward; the longest first.
-pub fn entries(state: &State) -> Vec<Vec<Cell>> {
+/// to two hexes on (only eastward when `eastward`, as the generator keeps
+/// its fyrd); the longest first.
+pub fn entries(state: &State, eastward: bool) -> Vec<Vec<Cell>> {
     let parity = state.roster.parity;
     let entry = ground::ENTRY_HEX;
     let mut paths: Vec<Vec<Cell>> = vec![vec![entry]];
@@ -371,7 +372,12 @@ pub fn entries(state: &State) -> Vec<Vec<Cell>> {
         for path in &frontier {
             let here = *path.last().unwrap_or(&entry);
             for to in hex::neighbours(here, parity) {
-                if to.column > here.column && state.roster.extent.contains(to) {
+                let onward = if eastward {
+                    to.column > here.column
+                } else {
+                    !path.contains(&to)
+                };
+                if onward && state.roster.extent.contains(to) {
                     let mut longer = path.clone();
                     longer.push(to);
                     next.push(longer);

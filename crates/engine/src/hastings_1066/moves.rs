@@ -219,11 +219,7 @@ fn owed(state: &State, out: &mut Vec<Candidate>) {
                 let claim = lines::standing_claim(piece);
                 lines.rolled(&head, &d6(), side_of(state, piece), &[piece], &claim);
             }
-            Owed::Rout { piece, .. } => {
-                if let Some(line) = lines::retreat(state, piece, "rout") {
-                    lines.push(line, side_of(state, piece), &[piece], None);
-                }
-            }
+            Owed::Rout { piece, .. } => retreats(&mut lines, piece, "rout"),
             Owed::Pursue { piece, target, .. } => {
                 let mut ends: Vec<Cell> = Vec::new();
                 for path in lines::pursuits(state, piece, target) {
@@ -242,7 +238,15 @@ fn owed(state: &State, out: &mut Vec<Candidate>) {
                 let from: Vec<usize> = from.into_iter().flatten().collect();
                 let id = lines::id(state, leader);
                 let side = side_of(state, leader);
-                for path in lines::escapes(state, leader, &from) {
+                let mut paths = lines::escapes(state, leader, &from);
+                // Clear of every enemy first: an escape to a hex next to
+                // another owes one more.
+                paths.sort_by_key(|path| {
+                    path.last()
+                        .and_then(|&end| ground::nearest_enemy(state, side, end))
+                        .is_some_and(|(d, _)| d <= 1)
+                });
+                for path in paths {
                     lines.push(
                         format!("{id} escape {}", path_text(&path)),
                         side,
@@ -258,6 +262,65 @@ fn owed(state: &State, out: &mut Vec<Candidate>) {
                 );
             }
             Owed::Displace { .. } => {}
+        }
+    }
+}
+
+/// A rout or a withdrawal: the engine's path of least resistance, then
+/// a path to each other hex within three the engine accepts, where the
+/// rules leave a choice between equals.
+fn retreats(lines: &mut Lines<'_>, piece: usize, verb: &str) {
+    let state = lines.state;
+    let side = side_of(state, piece);
+    let Some(first) = lines::retreat(state, piece, verb) else {
+        return;
+    };
+    let facing = state.info(piece).map_or(2, |i| i.side.row().routed_facing);
+    let (Some(start), id) = (state.pieces[piece].at, lines::id(state, piece)) else {
+        return;
+    };
+    let parity = state.roster.parity;
+    let mut ends: Vec<Cell> = Vec::new();
+    if let Some(end) = first
+        .split_whitespace()
+        .nth(2)
+        .and_then(|path| path.rsplit('-').next())
+        .and_then(Cell::parse)
+    {
+        ends.push(end);
+    }
+    lines.push(first, side, &[piece], None);
+    let free =
+        |c: Cell| state.roster.extent.contains(c) && ground::enemy_in(state, side, c).is_none();
+    // Three hexes, or fewer where the way is blocked, the longest first.
+    let mut paths = vec![vec![start]];
+    let mut tried: Vec<Vec<Cell>> = Vec::new();
+    for _ in 0..3 {
+        paths = paths
+            .iter()
+            .flat_map(|path| {
+                let here = *path.last().unwrap_or(&start);
+                hex::neighbours(here, parity)
+                    .filter(|&c| free(c) && !path.contains(&c))
+                    .map(|c| {
+                        let mut longer = path.clone();
+                        longer.push(c);
+                        longer
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        tried.splice(0..0, paths.iter().cloned());
+    }
+    for path in tried {
+        let Some(&end) = path.last() else { continue };
+        if ends.contains(&end) {
+            continue;
+        }
+        let line = format!("{id} {verb} {} facing={facing}", path_text(&path));
+        if try_line(state, &line).is_some_and(|t| t.accepted()) {
+            ends.push(end);
+            lines.push(line, side, &[piece], None);
         }
     }
 }
@@ -414,9 +477,7 @@ fn rally(lines: &mut Lines<'_>, side: Side) {
                 if rally::leader_in_range(state, unit).is_some() {
                     lines.claimed(&format!("{id} rally"), side, &[unit], &claim);
                 }
-                if let Some(line) = lines::retreat(state, unit, "withdraw") {
-                    lines.push(line, side, &[unit], None);
-                }
+                retreats(lines, unit, "withdraw");
             }
             _ => {}
         }
@@ -473,7 +534,7 @@ fn movement(lines: &mut Lines<'_>, side: Side) {
             continue;
         }
         let mut ends = Vec::new();
-        for path in lines::entries(state) {
+        for path in lines::entries(state, false) {
             let Some(&end) = path.last() else { continue };
             if ends.contains(&end) {
                 continue;
