@@ -28,6 +28,7 @@ use senlac_notation::Span;
 use senlac_notation::lower::Step;
 
 use super::Hastings1066;
+use super::codes;
 use super::ground::{self, Mover};
 use super::lines::{self, Tried, claimed, fire_claim, melee_claim, path_text, routes, try_line};
 use super::movement::{self, OrderOf};
@@ -162,6 +163,8 @@ impl Lines<'_> {
 
     /// `head` with each face of `faces` (`d6:N`), each with its claim; none
     /// when the first face is refused, which no face changes. False then.
+    /// Where a "1" falls on one of several `units`, the claim names it: one
+    /// line for each it may fall on.
     fn rolled(
         &mut self,
         head: &str,
@@ -170,13 +173,41 @@ impl Lines<'_> {
         units: &[usize],
         claim: &dyn Fn(&State, &Tried) -> Vec<String>,
     ) -> bool {
+        let state = self.state;
         let first = faces.first().map(|f| format!("{head} {f}"));
-        if !first.is_some_and(|l| try_line(self.state, &l).is_some_and(|t| t.accepted())) {
+        let opens = first.and_then(|l| try_line(state, &l)).is_some_and(|t| {
+            t.violations
+                .iter()
+                .all(|v| v.code == codes::STEP_LOSS_UNASSIGNED.code)
+        });
+        if !opens {
             return false;
         }
+        let actor = &units[..units.len().min(1)];
         for face in faces {
-            if let Some((line, _)) = claimed(self.state, &format!("{head} {face}"), claim) {
-                self.push(line, side, units, Some(face.clone()));
+            let line = format!("{head} {face}");
+            if let Some((line, _)) = claimed(state, &line, claim) {
+                self.push(line, side, actor, Some(face.clone()));
+                continue;
+            }
+            let Some(refused) = try_line(state, &line) else {
+                continue;
+            };
+            // The claim with no statuses: what the engine reckoned.
+            let Some(base) = claim(state, &refused).pop() else {
+                continue;
+            };
+            for &piece in units {
+                let named = format!("{line} => {base} {} reduced", lines::id(state, piece));
+                let Some(tried) = try_line(state, &named).filter(Tried::accepted) else {
+                    continue;
+                };
+                let full = claim(state, &tried).into_iter().next();
+                let line = full
+                    .map(|words| format!("{line} => {words}"))
+                    .filter(|l| try_line(state, l).is_some_and(|t| t.accepted()))
+                    .unwrap_or(named);
+                self.push(line, side, actor, Some(face.clone()));
             }
         }
         true
@@ -649,7 +680,7 @@ fn melee(lines: &mut Lines<'_>, side: Side) {
             let head = format!("{id} melee {}", names.join("+"));
             let everyone: Vec<usize> = std::iter::once(unit).chain(defenders).collect();
             let claim = |before: &State, after: &Tried| melee_claim(before, after, &everyone);
-            if !lines.rolled(&head, &d6(), side, &[unit], &claim) {
+            if !lines.rolled(&head, &d6(), side, &everyone, &claim) {
                 lines.claimed(&head, side, &[unit], &claim);
             }
         }
