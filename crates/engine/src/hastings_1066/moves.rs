@@ -11,11 +11,17 @@
 //!
 //! A roll (`morale d6:N`, fire, melee, reaction, rally, a casualty's
 //! `2d6`) is proposed once per face with the claim the engine reads off
-//! that face, so the listing merges the faces that claim the same. A move,
-//! charge or pursuit is listed once per hex it may end on, by a cheapest
-//! path (`lines::routes`), facing the nearest enemy as the generator
-//! would: any other path or facing to that hex is as legal where the
-//! engine allows it (a `face N` line turns in place). A strategy line is
+//! that face, so the listing merges the faces that claim the same; where a
+//! "1" falls on one of several units, once for each it may fall on. A
+//! melee is proposed at every set of the enemies the front reaches. A
+//! move, charge or pursuit is listed once per hex it may end on, by a
+//! cheapest path (`lines::routes`), facing the nearest enemy as the
+//! generator would: any other path or facing to that hex is as legal where
+//! the engine allows it (a `face N` line turns in place). A rout or a
+//! withdrawal is listed by the engine's path of least resistance and one
+//! path to each other hex within three it accepts (equals left to the
+//! player); an escape once per end hex, clear of every enemy first. A
+//! strategy line is
 //! listed once per strategy with one roll and the first orders the engine
 //! accepts, since the Order Tables are missing and any roll may claim any
 //! order the section may hold (its `limits` say so). Not proposed: the
