@@ -2,9 +2,10 @@
 //! every action a sound log writes was listed at the state before it, every
 //! listed action appended to the log cut there replays with no new error,
 //! and well-formed lines the listing leaves out are ones play refuses; for
-//! Mass Combat and TDGS, by the same helpers.
+//! Mass Combat, TDGS and Hastings: 1066, by the same helpers.
 
 use senlac_engine::doubt::Doubt;
+use senlac_engine::hastings_1066::{self, Hastings1066};
 use senlac_engine::mass_combat::{self, MassCombat};
 use senlac_engine::tdgs::{self, Tdgs};
 use senlac_engine::{Config, LegalAction, Replay, Ruleset, System, trial};
@@ -17,9 +18,13 @@ trait Lists: Ruleset + Sized {
     /// appended: the lines after it would meet it.
     const DUTIES: &'static [&'static str];
     /// Whether a reaction written after `>` is listed as an owed line of
-    /// its own (Mass Combat's answers), or left to the writer (TDGS's
-    /// opportunity attacks).
+    /// its own (Mass Combat's and Hastings's answers), or left to the writer
+    /// (TDGS's opportunity attacks).
     const REACTIONS_LISTED: bool;
+    /// Whether a line's claims are played with its head: some rules require
+    /// them (Hastings's melee results), and where reactions are the
+    /// writer's the whole line is played as written.
+    const HEAD_CLAIMED: bool;
 
     /// The rules a log's Rules tag names.
     fn of(text: &str) -> Self;
@@ -37,6 +42,7 @@ impl Lists for MassCombat {
         "mass-combat::charge-not-followed",
     ];
     const REACTIONS_LISTED: bool = true;
+    const HEAD_CLAIMED: bool = false;
 
     fn of(text: &str) -> Self {
         if text.contains("[Rules \"mass-combat/b\"]") {
@@ -56,9 +62,34 @@ impl Lists for MassCombat {
 impl Lists for Tdgs {
     const DUTIES: &'static [&'static str] = &["tdgs::routed-must-flee", "tdgs::order-not-followed"];
     const REACTIONS_LISTED: bool = false;
+    const HEAD_CLAIMED: bool = true;
 
     fn of(_text: &str) -> Self {
         Tdgs
+    }
+
+    fn owes(state: &Self::State) -> bool {
+        !state.owed.is_empty()
+    }
+}
+
+/// Units in Attack & Pursue or Charge close, reinforcements enter, bound
+/// attacks are made, routed units withdraw, every wing and nationality
+/// writes its strategy, bowmen leave a zone of control.
+impl Lists for Hastings1066 {
+    const DUTIES: &'static [&'static str] = &[
+        "hastings-1066::must-close-with-enemy",
+        "hastings-1066::reinforcement-missing",
+        "hastings-1066::mandatory-attack-missing",
+        "hastings-1066::withdraw-missing",
+        "hastings-1066::missing-strategy",
+        "hastings-1066::bowmen-stayed-in-zoc",
+    ];
+    const REACTIONS_LISTED: bool = true;
+    const HEAD_CLAIMED: bool = true;
+
+    fn of(_text: &str) -> Self {
+        Hastings1066
     }
 
     fn owes(state: &Self::State) -> bool {
@@ -93,29 +124,25 @@ struct Log {
     text: String,
 }
 
-fn samples() -> Vec<Log> {
-    ["hastings.sbn", "fulford.sbn"]
-        .iter()
-        .map(|name| Log {
-            name: name.to_string(),
-            text: std::fs::read_to_string(format!(
-                "{}/../../samples/{name}",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .unwrap(),
-        })
-        .collect()
-}
-
-fn harrow_ford() -> Log {
+/// A sample by its file name.
+fn sample(name: &str) -> Log {
     Log {
-        name: "harrow-ford.sbn".to_string(),
+        name: name.to_string(),
         text: std::fs::read_to_string(format!(
-            "{}/../../samples/harrow-ford.sbn",
+            "{}/../../samples/{name}",
             env!("CARGO_MANIFEST_DIR")
         ))
         .unwrap(),
     }
+}
+
+/// The Mass Combat samples.
+fn samples() -> Vec<Log> {
+    vec![sample("hastings.sbn"), sample("fulford.sbn")]
+}
+
+fn harrow_ford() -> Log {
+    sample("harrow-ford.sbn")
 }
 
 /// Generated battles of both editions.
@@ -142,11 +169,19 @@ fn generated_by(systems: &[&dyn System], count: u32) -> Vec<Log> {
 /// roll and what the rules leave to content (a critical's d4, a reroll,
 /// the damage stated, TDGS's COMBAT-5) left out: whether the line states
 /// damage stays, and the roll is compared with the listed line's rolls.
+/// Hastings's d6 rolls and a move's facing are left out too (a move is
+/// listed once per hex it ends on, facing as it would).
 fn normal(words: &[&str]) -> Vec<String> {
     words
         .iter()
         .take_while(|w| **w != "=>")
-        .filter(|w| !w.starts_with("d20:") && !w.starts_with("crit=") && !w.starts_with("reroll="))
+        .filter(|w| {
+            !w.starts_with("d20:")
+                && !w.starts_with("crit=")
+                && !w.starts_with("reroll=")
+                && !w.starts_with("facing=")
+                && !w.contains("d6:")
+        })
         .map(|word| {
             if word.starts_with("damage=") {
                 return "damage".to_string();
@@ -170,6 +205,8 @@ struct Written {
     /// The head's d20 roll, if it rolls one.
     roll: Option<String>,
     head_line: String,
+    /// The head with its claims.
+    claimed: String,
     /// The whole line: head, reactions and claims.
     whole: String,
     reactions: Vec<String>,
@@ -239,6 +276,14 @@ fn written(text: &str) -> Vec<Written> {
                     heads,
                     roll,
                     head_line: head.join(" "),
+                    claimed: action
+                        .atoms
+                        .iter()
+                        .take_while(|a| a.kind != AtomKind::Reaction)
+                        .filter(|a| a.kind != AtomKind::Glyph)
+                        .map(|a| a.text)
+                        .collect::<Vec<_>>()
+                        .join(" "),
                     whole: action
                         .atoms
                         .iter()
@@ -327,10 +372,10 @@ fn each_action_was_listed<R: Lists>(log: &Log) -> usize {
         assert_eq!(play_opens(&rules, &mut state, &mut doubt, &action.opens), 0);
         // Where reactions are the writer's, the head is played with them
         // and its claims, as written (a cornered failure states its fate).
-        let first = if R::REACTIONS_LISTED {
-            &action.head_line
-        } else {
-            &action.whole
+        let first = match (R::REACTIONS_LISTED, R::HEAD_CLAIMED) {
+            (false, _) => &action.whole,
+            (true, true) => &action.claimed,
+            (true, false) => &action.head_line,
         };
         let head = trial::line(&rules, &state, &doubt, first).unwrap();
         assert!(head.accepted(), "{}: {:?}", log.name, head.violations);
@@ -404,8 +449,8 @@ fn findings<R: Lists>(text: &str) -> Vec<(String, String, u32)> {
 /// Each listed action, with its turn and phase lines and then the owed
 /// answers it forces (the first one listed each time), appended where the
 /// log is cut, replays with no finding the cut log has not: at every
-/// `every`th action of the log.
-fn listed_actions_replay_clean<R: Lists>(log: &Log, every: usize) -> usize {
+/// `every`th action of the log, every `spread`th line listed there.
+fn listed_actions_replay_clean<R: Lists>(log: &Log, every: usize, spread: usize) -> usize {
     let replay = replayed::<R>(log);
     let rules = R::of(&log.text);
     let fresh = Doubt::default();
@@ -414,7 +459,8 @@ fn listed_actions_replay_clean<R: Lists>(log: &Log, every: usize) -> usize {
         let cut = &log.text[..action.cut];
         let known = findings::<R>(cut);
         let state = replay.state(index).unwrap();
-        for legal in trial::legal(&rules, &state, &fresh).unwrap() {
+        let listing = trial::legal(&rules, &state, &fresh).unwrap();
+        for legal in listing.into_iter().step_by(spread) {
             let mut lines = legal.opens.clone();
             lines.push(legal.line.clone());
             let mut after = state.clone();
@@ -462,7 +508,7 @@ fn listed_actions_replay_clean<R: Lists>(log: &Log, every: usize) -> usize {
 #[test]
 fn listed_actions_of_the_samples_replay_clean() {
     for log in samples() {
-        let checked = listed_actions_replay_clean::<MassCombat>(&log, 1);
+        let checked = listed_actions_replay_clean::<MassCombat>(&log, 1, 1);
         assert!(checked > 100, "{}: {checked} lines checked", log.name);
     }
 }
@@ -470,21 +516,21 @@ fn listed_actions_of_the_samples_replay_clean() {
 #[test]
 fn listed_actions_of_generated_battles_replay_clean() {
     for log in generated(1) {
-        let checked = listed_actions_replay_clean::<MassCombat>(&log, 8);
+        let checked = listed_actions_replay_clean::<MassCombat>(&log, 8, 1);
         assert!(checked > 100, "{}: {checked} lines checked", log.name);
     }
 }
 
 #[test]
 fn listed_actions_of_harrow_ford_replay_clean() {
-    let checked = listed_actions_replay_clean::<Tdgs>(&harrow_ford(), 38);
+    let checked = listed_actions_replay_clean::<Tdgs>(&harrow_ford(), 38, 1);
     assert!(checked > 300, "{checked} lines checked");
 }
 
 #[test]
 fn listed_actions_of_generated_tdgs_battles_replay_clean() {
     let log = &generated_by(&[&tdgs::TDGS], 1)[0];
-    let checked = listed_actions_replay_clean::<Tdgs>(log, 23);
+    let checked = listed_actions_replay_clean::<Tdgs>(log, 23, 1);
     assert!(checked > 300, "{checked} lines checked");
 }
 
@@ -702,6 +748,126 @@ fn owed_tdgs_answers_come_first() {
         [
             ("R1 morale half d20:1 => fail", 1, true),
             ("R1 morale half d20:2 => pass", 19, true),
+        ]
+    );
+}
+
+// ------------------------------------------------------ Hastings: 1066
+
+fn hastings_sample() -> Log {
+    sample("hastings-1066-st.sbn")
+}
+
+fn hastings_generated(count: u32) -> Vec<Log> {
+    generated_by(&[&hastings_1066::HASTINGS_1066], count)
+}
+
+#[test]
+fn every_action_of_the_hastings_sample_is_listed_before_it() {
+    let checked = each_action_was_listed::<Hastings1066>(&hastings_sample());
+    assert_eq!(checked, 87);
+}
+
+#[test]
+fn every_action_of_generated_hastings_battles_is_listed_before_it() {
+    let checked: usize = hastings_generated(2)
+        .iter()
+        .map(each_action_was_listed::<Hastings1066>)
+        .sum();
+    assert!(checked > 300, "{checked} actions checked");
+}
+
+#[test]
+fn listed_hastings_actions_replay_clean() {
+    let checked = listed_actions_replay_clean::<Hastings1066>(&hastings_sample(), 3, 8);
+    assert!(checked > 2000, "{checked} lines checked");
+    for log in hastings_generated(2) {
+        let checked = listed_actions_replay_clean::<Hastings1066>(&log, 12, 16);
+        assert!(checked > 300, "{}: {checked} lines checked", log.name);
+    }
+}
+
+/// The listing at the Hastings sample's state before `line` (after
+/// `opens`), with the state, after the opens, the lines are tried on.
+fn hastings_at(line: &str, opens: &[&str]) -> (Vec<LegalAction>, <Hastings1066 as Ruleset>::State) {
+    let log = hastings_sample();
+    let replay = replayed::<Hastings1066>(&log);
+    let index = written(&log.text)
+        .iter()
+        .position(|a| a.claimed == line && a.opens == opens)
+        .unwrap();
+    let mut state = replay.state(index).unwrap();
+    let opens: Vec<String> = opens.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        play_opens(&Hastings1066, &mut state, &mut Doubt::default(), &opens),
+        0
+    );
+    let legal = trial::legal(&Hastings1066, &state, &Doubt::default()).unwrap();
+    (legal, state)
+}
+
+/// Well-formed lines the listing leaves out, each refused by play with the
+/// code that says why: the other side's unit, a move on out of a zone of
+/// control, one past the allowance, a broken path, a verb Hastings does
+/// not know, fire in the movement segment.
+#[test]
+fn unlisted_hastings_lines_are_ones_play_refuses() {
+    let (legal, state) = hastings_at("BF1 move 1120-1020-0920-0820 facing=5", &["movement:"]);
+    assert!(listed(&legal, &[], &normal(&["BF1", "move", "0820"]), None));
+    for (line, code) in [
+        ("HC1 move 0713-0813 facing=2", "hastings-1066::wrong-side"),
+        (
+            "BF1 move 1120-1020-0920-0820-0720 facing=5",
+            "hastings-1066::moved-after-zoc",
+        ),
+        (
+            "BF1 move 1120-1220-1320-1420-1520 facing=5",
+            "hastings-1066::movement-allowance-exceeded",
+        ),
+        (
+            "BF1 move 1120-0920 facing=5",
+            "hastings-1066::path-not-contiguous",
+        ),
+        ("BF1 dance", "hastings-1066::unknown-verb"),
+        ("BF1 fire F2 d6:3", "hastings-1066::wrong-segment"),
+    ] {
+        assert!(!legal.iter().any(|l| l.line == line), "`{line}` is listed");
+        let tried = trial::line(&Hastings1066, &state, &Doubt::default(), line).unwrap();
+        let codes: Vec<&str> = tried.violations.iter().map(|v| v.code).collect();
+        assert_eq!(codes.first(), Some(&code), "`{line}`: {codes:?}");
+    }
+}
+
+/// Owed lines come first, and while one is owed nothing else is listed:
+/// in the Normans' first melee, after BF1's attack on F2 routs it.
+#[test]
+fn hastings_owed_lines_come_first() {
+    let (_, state) = hastings_at("BF1 melee F2 d6:2 => diff=+1 BF1 routed", &["melee:"]);
+    let melee = trial::line(
+        &Hastings1066,
+        &state,
+        &Doubt::default(),
+        "BF1 melee F2 d6:2 => diff=+1 BF1 routed",
+    )
+    .unwrap();
+    assert!(melee.accepted(), "{:?}", melee.violations);
+    let legal = trial::legal(&Hastings1066, &melee.state, &Doubt::default()).unwrap();
+    assert!(legal.iter().all(|l| l.owed && l.side == "Normans"));
+    let lines: Vec<(&str, String)> = legal
+        .iter()
+        .map(|l| (l.line.as_str(), l.rolls.join(" ")))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("BF1 rout 0820-0920-1020-1121 facing=2", String::new()),
+            ("BF1 rout 0820-0920-1019-1119 facing=2", String::new()),
+            ("BF1 rout 0820-0920-1019-1120 facing=2", String::new()),
+            ("BF2 morale d6:1 => BF2 ok", "d6:1 d6:2 d6:3".to_string()),
+            (
+                "BF2 morale d6:4 => BF2 routed",
+                "d6:4 d6:5 d6:6".to_string()
+            ),
         ]
     );
 }

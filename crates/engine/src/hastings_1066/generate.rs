@@ -13,27 +13,28 @@
 //! Claims are read off what the engine did with the line, never computed
 //! here.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::HashSet;
 
-use senlac_board::facing::{self, Aspect, Vertex};
+use senlac_board::facing::Vertex;
 use senlac_board::{Cell, hex};
-use senlac_notation::atom::classify;
-use senlac_notation::lower::{Action, Step};
+use senlac_notation::lower::Step;
 use senlac_notation::seeded::Rng;
-use senlac_notation::{Atom, BattleText, Span, parse};
+use senlac_notation::{BattleText, Span, parse};
 
-use super::event::Event;
+use super::Hastings1066;
 use super::ground::{self, Mover};
+use super::lines::{self, Tried, claimed, fire_claim, melee_claim, path_text, routes, try_line};
 use super::movement;
 use super::orders::{leader_of, members, section_word};
-use super::play::{self, Scratch, play};
+use super::play;
 use super::rally;
 use super::record;
 use super::reform;
 use super::setup::setup;
-use super::state::{Formation, LeaderStanding, Nation, Owed, Part, Segment, Standing, State, Wing};
+use super::state::{Formation, Nation, Owed, Part, Segment, Standing, State, Wing};
 use super::tables::{Arm, Kind, Order, Side};
-use crate::violation::Violation;
+use crate::doubt::Doubt;
+use crate::system::Fold;
 
 const COLUMNS: u8 = 16;
 const ROWS: u8 = 22;
@@ -411,10 +412,8 @@ fn draw(index: u32, rng: &mut Rng) -> (String, usize) {
     let mut out = Vec::new();
     let state = setup(parsed, &mut out);
     let mut writer = Writer {
-        scratch: Scratch {
-            state,
-            events: Vec::new(),
-        },
+        state,
+        doubt: Doubt::default(),
         pending: None,
         findings: out.len(),
         text,
@@ -447,7 +446,11 @@ fn draw(index: u32, rng: &mut Rng) -> (String, usize) {
         writer.text.blank();
     }
     let mut out = Vec::new();
-    play::finish(&mut writer.scratch, Span::default(), &mut out);
+    play::finish(
+        &mut Fold::new(&mut writer.state, &mut Vec::new(), &mut writer.doubt),
+        Span::default(),
+        &mut out,
+    );
     (writer.text.finish(), writer.findings + out.len())
 }
 
@@ -455,7 +458,9 @@ fn draw(index: u32, rng: &mut Rng) -> (String, usize) {
 
 /// The battle being written and its state.
 struct Writer<'r> {
-    scratch: Scratch,
+    state: State,
+    /// What the engine stopped trusting (nothing, in a sound battle).
+    doubt: Doubt,
     /// A segment label not written yet, and the state it opens: written
     /// with the first line kept under it, dropped if none is.
     pending: Option<(&'static str, State, usize)>,
@@ -466,60 +471,19 @@ struct Writer<'r> {
     rng: &'r mut Rng,
 }
 
-/// A line's atoms, as the parser would give them.
-fn atoms(line: &str) -> Vec<Atom<'_>> {
-    line.split_whitespace()
-        .map(|word| Atom {
-            kind: classify(word),
-            text: word,
-            span: Span::default(),
-        })
-        .collect()
-}
-
-fn path_text(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(Cell::to_string)
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// The vertex facing `to` from `from`, `or` when there is none.
-fn facing_to(state: &State, from: Cell, to: Option<Cell>, or: u8) -> u8 {
-    let parity = state.roster.parity;
-    to.and_then(|to| {
-        if hex::adjacent(from, to, parity) {
-            Vertex::ALL
-                .into_iter()
-                .find(|&v| facing::frontal_neighbours(from, v, parity).any(|c| c == to))
-        } else {
-            Vertex::ALL
-                .into_iter()
-                .find(|&v| facing::aspect(from, v, to, parity) == Some(Aspect::Front))
-        }
-    })
-    .map_or(or, Vertex::number)
-}
-
 impl Writer<'_> {
     /// The state lines are tried against: the pending label's, or the
     /// battle's.
     fn now(&self) -> &State {
-        self.pending
-            .as_ref()
-            .map_or(&self.scratch.state, |(_, s, _)| s)
+        self.pending.as_ref().map_or(&self.state, |(_, s, _)| s)
     }
 
     fn id(&self, piece: usize) -> String {
-        self.scratch
-            .info(piece)
-            .map_or_else(String::new, |i| i.id.to_string())
+        lines::id(&self.state, piece)
     }
 
     fn step(&mut self, step: &Step<'_, '_>) {
-        let mut out = Vec::new();
-        play(&mut self.scratch, step, &mut out);
+        let out = crate::trial::play(&Hastings1066, &mut self.state, &mut self.doubt, step);
         self.findings += out.len();
     }
 
@@ -538,69 +502,32 @@ impl Writer<'_> {
     fn open(&mut self, segment: Segment) {
         let label = segment.label();
         // A label nothing was written under is left out.
-        let mut trial = Scratch {
-            state: self.scratch.state.clone(),
-            events: Vec::new(),
+        let step = Step::Phase {
+            name: label,
+            span: Span::default(),
         };
-        let mut out = Vec::new();
-        play(
-            &mut trial,
-            &Step::Phase {
-                name: label,
-                span: Span::default(),
-            },
-            &mut out,
-        );
-        self.pending = Some((label, trial.state, out.len()));
-    }
-
-    /// Plays a line on a copy of the state: the copy and what the engine
-    /// said.
-    fn trial(&self, line: &str) -> (Scratch, Vec<Violation>) {
-        let atoms = atoms(line);
-        let mut trial = Scratch {
-            state: self.now().clone(),
-            events: Vec::new(),
-        };
-        let mut out = Vec::new();
-        if atoms.len() >= 2 {
-            play(
-                &mut trial,
-                &Step::Action(Action {
-                    span: Span::default(),
-                    atoms: &atoms,
-                }),
-                &mut out,
-            );
-        } else {
-            out.push(Violation::of(
-                &super::codes::UNKNOWN_VERB,
-                Span::default(),
-                "no verb",
-                "",
-            ));
-        }
-        (trial, out)
+        let trial = crate::trial::step(&Hastings1066, &self.state, &self.doubt, &step);
+        self.pending = Some((label, trial.state, trial.violations.len()));
     }
 
     /// Keeps a line the engine accepted, writing the label it stands under.
-    fn keep(&mut self, line: &str, trial: Scratch) {
+    fn keep(&mut self, line: &str, trial: Tried) {
         if let Some((label, _, found)) = self.pending.take() {
             self.text.phase(label);
             self.findings += found;
         }
-        self.scratch.state = trial.state;
+        self.state = trial.state;
         self.text.action(line);
     }
 
     /// Tries a line; keeps it if the engine accepts it.
     fn attempt(&mut self, line: &str) -> bool {
-        let (trial, out) = self.trial(line);
-        if out.is_empty() {
-            self.keep(line, trial);
-            true
-        } else {
-            false
+        match try_line(self.now(), line).filter(Tried::accepted) {
+            Some(trial) => {
+                self.keep(line, trial);
+                true
+            }
+            None => false,
         }
     }
 
@@ -609,22 +536,15 @@ impl Writer<'_> {
     fn attempt_claimed(
         &mut self,
         line: &str,
-        claim: impl Fn(&State, &Scratch) -> Vec<String>,
+        claim: impl Fn(&State, &Tried) -> Vec<String>,
     ) -> bool {
-        let (trial, out) = self.trial(line);
-        if !out.is_empty() {
-            return false;
-        }
-        for words in claim(self.now(), &trial) {
-            let claimed = format!("{line} => {words}");
-            let (with, out) = self.trial(&claimed);
-            if out.is_empty() {
-                self.keep(&claimed, with);
-                return true;
+        match claimed(self.now(), line, claim) {
+            Some((line, trial)) => {
+                self.keep(&line, trial);
+                true
             }
+            None => false,
         }
-        self.keep(line, trial);
-        true
     }
 
     fn d6(&mut self) -> u64 {
@@ -665,79 +585,20 @@ impl Writer<'_> {
     fn morale(&mut self, piece: usize) -> bool {
         let id = self.id(piece);
         let line = format!("{id} morale d6:{}", self.d6());
-        self.attempt_claimed(&line, |_, after| {
-            vec![format!(
-                "{id} {}",
-                standing_word(after.pieces[piece].standing)
-            )]
-        })
+        self.attempt_claimed(&line, lines::standing_claim(piece))
     }
 
-    /// A rout or a withdrawal: the path of least resistance is the
-    /// engine's, read off its complaint at a retreat of no steps.
+    /// A rout or a withdrawal, by the engine's path of least resistance.
     fn retreat(&mut self, piece: usize, verb: &str) -> bool {
-        let Some(start) = self.now().pieces[piece].at else {
-            return false;
-        };
-        let id = self.id(piece);
-        let facing = self
-            .now()
-            .info(piece)
-            .map_or(2, |i| i.side.row().routed_facing);
-        let line = format!("{id} {verb} {start} facing={facing}");
-        let (trial, out) = self.trial(&line);
-        if out.is_empty() {
-            self.keep(&line, trial);
-            return true;
-        }
-        let Some(path) = out.iter().find_map(|v| {
-            let help = v.help.as_deref()?;
-            let written = help.strip_prefix("write `")?.strip_suffix('`')?;
-            Some(written.to_string())
-        }) else {
-            return false;
-        };
-        let line = match path.strip_suffix("-off the map") {
-            Some(path) => format!("{id} {verb} {path} facing={facing} => {id} eliminated"),
-            None => format!("{id} {verb} {path} facing={facing}"),
-        };
-        self.attempt(&line)
+        lines::retreat(self.now(), piece, verb).is_some_and(|line| self.attempt(&line))
     }
 
     /// A pursuit: each step nearer the routed unit until next to it.
     fn pursue(&mut self, piece: usize, target: usize) -> bool {
-        let state = self.now();
-        let (Some(start), Some(goal)) = (state.pieces[piece].at, state.pieces[target].at) else {
-            return false;
-        };
-        let parity = state.roster.parity;
-        let side = state.info(piece).map(|i| i.side);
-        let mut paths = Vec::new();
-        let mut stack = vec![vec![start]];
-        while let Some(path) = stack.pop() {
-            let here = *path.last().unwrap_or(&start);
-            paths.push(path.clone());
-            if hex::adjacent(here, goal, parity) || paths.len() > 64 {
+        for path in lines::pursuits(self.now(), piece, target) {
+            let Some(line) = lines::pursuit_line(self.now(), piece, target, &path) else {
                 continue;
-            }
-            for next in hex::neighbours(here, parity) {
-                let nearer = hex::distance(next, goal, parity) < hex::distance(here, goal, parity);
-                let occupied = (0..state.pieces.len()).any(|p| {
-                    state.pieces[p].at == Some(next) && state.info(p).map(|i| i.side) != side
-                });
-                if nearer && state.roster.extent.contains(next) && !occupied {
-                    let mut longer = path.clone();
-                    longer.push(next);
-                    stack.push(longer);
-                }
-            }
-        }
-        paths.sort_by_key(|p| std::cmp::Reverse(p.len()));
-        let id = self.id(piece);
-        for path in paths {
-            let end = *path.last().unwrap_or(&start);
-            let facing = facing_to(self.now(), end, Some(goal), 2);
-            let line = format!("{id} pursue {} facing={facing}", path_text(&path));
+            };
             if self.attempt(&line) {
                 return true;
             }
@@ -748,87 +609,20 @@ impl Writer<'_> {
     fn casualty(&mut self, leader: usize) -> bool {
         let id = self.id(leader);
         let (a, b, c) = (self.d6(), self.d6(), self.d6());
-        let claim = |_: &State, after: &Scratch| {
-            after
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Rolled { piece, result, .. } if *piece == leader => {
-                        Some(format!("{id} {result}"))
-                    }
-                    _ => None,
-                })
-                .collect()
-        };
+        let claim = lines::casualty_claim(leader);
         let line = format!("{id} casualty 2d6:{a}+{b}");
-        self.attempt_claimed(&line, claim) || self.attempt_claimed(&format!("{line} d6:{c}"), claim)
+        self.attempt_claimed(&line, &claim)
+            || self.attempt_claimed(&format!("{line} d6:{c}"), &claim)
     }
 
     /// A lone leader's escape: at most three hexes, three or more from
     /// the enemies that forced it; captured when there is none.
     fn escape(&mut self, leader: usize, from: &[usize]) -> bool {
-        let state = self.now();
-        let Some(start) = state.pieces[leader].at else {
-            return false;
-        };
-        let parity = state.roster.parity;
-        let enemies: Vec<Cell> = from.iter().filter_map(|&e| state.pieces[e].at).collect();
-        let side = state.info(leader).map_or(Side::Normans, |i| i.side);
-        let zoc = ground::zone_of(state, side.other());
-        let friend = |c: Cell| {
-            (0..state.pieces.len()).any(|p| {
-                state.pieces[p].at == Some(c)
-                    && state
-                        .info(p)
-                        .is_some_and(|i| i.side == side && !i.is_leader())
-            })
-        };
-        let may_enter = |c: Cell| {
-            state.roster.extent.contains(c)
-                && ground::enemy_in(state, side, c).is_none()
-                && (!zoc.contains(&c) || friend(c))
-        };
-        let mut ends: HashMap<Cell, Vec<Cell>> = HashMap::new();
-        let mut frontier = vec![vec![start]];
-        for _ in 0..3 {
-            let mut next = Vec::new();
-            for path in frontier {
-                let here = *path.last().unwrap_or(&start);
-                for to in hex::neighbours(here, parity) {
-                    if !may_enter(to) || path.contains(&to) {
-                        continue;
-                    }
-                    let mut longer = path.clone();
-                    longer.push(to);
-                    if enemies.iter().all(|&e| hex::distance(e, to, parity) >= 3) {
-                        ends.entry(to).or_insert_with(|| longer.clone());
-                    }
-                    next.push(longer);
-                }
-            }
-            frontier = next;
-        }
-        // Nearest a friendly unit first.
-        let side = Some(side);
-        let mut candidates: Vec<(u32, Vec<Cell>)> = ends
-            .into_iter()
-            .map(|(end, path)| {
-                let near = (0..state.pieces.len())
-                    .filter(|&p| {
-                        state
-                            .info(p)
-                            .is_some_and(|i| Some(i.side) == side && !i.is_leader())
-                    })
-                    .filter_map(|p| state.pieces[p].at)
-                    .map(|c| hex::distance(c, end, parity))
-                    .min()
-                    .unwrap_or(99);
-                (near, path)
-            })
-            .collect();
-        candidates.sort();
         let id = self.id(leader);
-        for (_, path) in candidates.into_iter().take(24) {
+        for path in lines::escapes(self.now(), leader, from)
+            .into_iter()
+            .take(24)
+        {
             if self.attempt(&format!("{id} escape {}", path_text(&path))) {
                 return true;
             }
@@ -1055,16 +849,7 @@ impl Writer<'_> {
 
     /// The units of `side` on the map, in roster order.
     fn units(&self, side: Side) -> Vec<usize> {
-        let state = self.now();
-        (0..state.pieces.len())
-            .filter(|&p| {
-                state
-                    .info(p)
-                    .is_some_and(|i| i.side == side && !i.is_leader())
-                    && state.pieces[p].at.is_some()
-                    && state.pieces[p].standing != Standing::Eliminated
-            })
-            .collect()
+        lines::units(self.now(), side)
     }
 
     /// Rally: the disrupted roll, the routed rally by a leader or withdraw.
@@ -1072,22 +857,15 @@ impl Writer<'_> {
         self.open(Segment::Rally);
         for unit in self.units(side) {
             let id = self.id(unit);
-            let claim = |_: &State, after: &Scratch| {
-                let word = if after.pieces[unit].standing == Standing::Good {
-                    "rallied"
-                } else {
-                    "disrupted"
-                };
-                vec![format!("{id} {word}")]
-            };
+            let claim = lines::rally_claim(unit);
             match self.now().pieces[unit].standing {
                 Standing::Disrupted => {
                     let line = format!("{id} rally d6:{}", self.d6());
-                    self.attempt_claimed(&line, claim);
+                    self.attempt_claimed(&line, &claim);
                 }
                 Standing::Routed => {
                     if rally::leader_in_range(self.now(), unit).is_some() {
-                        self.attempt_claimed(&format!("{id} rally"), claim);
+                        self.attempt_claimed(&format!("{id} rally"), &claim);
                     } else {
                         self.retreat(unit, "withdraw");
                     }
@@ -1140,7 +918,7 @@ impl Writer<'_> {
                 {
                     firers.push(self.id(p));
                 }
-                let claim = |before: &State, after: &Scratch| fire_claim(before, after, target);
+                let claim = |before: &State, after: &Tried| fire_claim(before, after, target);
                 let line = format!("{} fire {target_id} d6:{die}", firers.join("+"));
                 let single = format!("{} fire {target_id} d6:{die}", firers[0]);
                 let high = format!("{} fire {target_id} high d6:{die}", firers[0]);
@@ -1187,19 +965,7 @@ impl Writer<'_> {
 
     /// The living leaders of `side` on the map.
     fn leaders(&self, side: Side) -> Vec<usize> {
-        let state = self.now();
-        (0..state.pieces.len())
-            .filter(|&p| {
-                state
-                    .info(p)
-                    .is_some_and(|i| i.side == side && i.is_leader())
-                    && state.pieces[p].at.is_some()
-                    && !matches!(
-                        state.pieces[p].leader,
-                        LeaderStanding::Killed | LeaderStanding::Captured
-                    )
-            })
-            .collect()
+        lines::leaders(self.now(), side)
     }
 
     /// One unit's move toward the nearest enemy, as far as its order and
@@ -1219,7 +985,6 @@ impl Writer<'_> {
         );
         let (allowance, _) = movement::allowance_of(mover, order, charging);
         let side = mover.side;
-        let default = if side == Side::Normans { 5 } else { 2 };
         let gap = |state: &State, c: Cell| {
             ground::nearest_enemy(state, side, c).map_or(u32::MAX, |(d, _)| d)
         };
@@ -1263,9 +1028,7 @@ impl Writer<'_> {
                     break;
                 }
                 let end = *path.last().unwrap_or(&start);
-                let aim = ground::nearest_enemy(self.now(), side, end)
-                    .and_then(|(_, e)| self.now().pieces[e].at);
-                let facing = facing_to(self.now(), end, aim, default);
+                let facing = lines::facing_at(self.now(), side, end);
                 let cells = path_text(&path);
                 if charging
                     && mover.kind == Kind::Knights
@@ -1279,9 +1042,7 @@ impl Writer<'_> {
             }
         }
         // Staying: face the nearest enemy.
-        let aim = ground::nearest_enemy(self.now(), side, start)
-            .and_then(|(_, e)| self.now().pieces[e].at);
-        let facing = facing_to(self.now(), start, aim, default);
+        let facing = lines::facing_at(self.now(), side, start);
         if self.now().pieces[unit].facing.map(Vertex::number) != Some(facing) {
             self.attempt(&format!("{id} face {facing}"));
         }
@@ -1348,47 +1109,11 @@ impl Writer<'_> {
 
     /// The Great Fyrd of this turn come on at the entry hex (11.4.1).
     fn reinforcements(&mut self) {
-        let state = self.now();
-        let turn = state.turn;
-        let arriving: Vec<usize> = (0..state.pieces.len())
-            .filter(|&p| {
-                state.info(p).is_some_and(|i| i.arrives == Some(turn))
-                    && state.pieces[p].at.is_none()
-                    && state.pieces[p].standing != Standing::Eliminated
-            })
-            .collect();
-        let parity = state.roster.parity;
-        let entry = ground::ENTRY_HEX;
-        for unit in arriving {
-            let id = self.id(unit);
-            let mut paths: Vec<Vec<Cell>> = vec![vec![entry]];
-            let mut frontier = vec![vec![entry]];
-            for _ in 0..2 {
-                let mut next = Vec::new();
-                for path in &frontier {
-                    let here = *path.last().unwrap_or(&entry);
-                    for to in hex::neighbours(here, parity) {
-                        if to.column > here.column && self.now().roster.extent.contains(to) {
-                            let mut longer = path.clone();
-                            longer.push(to);
-                            next.push(longer);
-                        }
-                    }
-                }
-                paths.extend(next.iter().cloned());
-                frontier = next;
-            }
-            paths.reverse();
-            'entered: for path in paths {
-                let cells = path_text(&path);
-                let line = format!("{id} enter {cells} facing=2");
-                if self.attempt(&line) {
+        for unit in lines::arriving(self.now()) {
+            for path in lines::entries(self.now(), true) {
+                if let Some((line, trial)) = lines::entry(self.now(), unit, &path) {
+                    self.keep(&line, trial);
                     break;
-                }
-                for wing in Wing::ALL {
-                    if self.attempt(&format!("{line} => {id} {}", wing.word())) {
-                        break 'entered;
-                    }
                 }
             }
             self.settle();
@@ -1410,23 +1135,15 @@ impl Writer<'_> {
                 continue;
             }
             let id = self.id(unit);
-            let default = if side == Side::Normans { 5 } else { 2 };
             for to in hex::neighbours(at, parity) {
                 let state = self.now();
                 let further = ground::nearest_enemy(state, side, to).map_or(99, |(d, _)| d);
                 if further <= gap || !state.roster.extent.contains(to) {
                     continue;
                 }
-                let aim =
-                    ground::nearest_enemy(state, side, to).and_then(|(_, e)| state.pieces[e].at);
-                let facing = facing_to(state, to, aim, default);
+                let facing = lines::facing_at(state, side, to);
                 let line = format!("{id} react {at}-{to} facing={facing} d6:{}", self.d6());
-                let claimed = self.attempt_claimed(&line, |_, after| {
-                    vec![format!(
-                        "{id} {}",
-                        standing_word(after.pieces[unit].standing)
-                    )]
-                });
+                let claimed = self.attempt_claimed(&line, lines::standing_claim(unit));
                 if claimed {
                     self.settle();
                     break;
@@ -1502,7 +1219,7 @@ impl Writer<'_> {
         let names: Vec<String> = attackers.iter().map(|&a| self.id(a)).collect();
         let head = format!("{} melee {target}", names.join("+"));
         let everyone: Vec<usize> = attackers.iter().chain(defenders).copied().collect();
-        let claim = |before: &State, after: &Scratch| melee_claim(before, after, &everyone);
+        let claim = |before: &State, after: &Tried| melee_claim(before, after, &everyone);
         let die = self.d6();
         let kept = self.attempt_claimed(&format!("{head} d6:{die}"), claim)
             || self.attempt_claimed(&head, claim);
@@ -1540,166 +1257,9 @@ impl Writer<'_> {
     }
 }
 
-/// A status as a claim writes it.
-fn standing_word(standing: Standing) -> &'static str {
-    match standing {
-        Standing::Good => "ok",
-        Standing::Disrupted => "disrupted",
-        Standing::Routed => "routed",
-        Standing::Eliminated => "eliminated",
-    }
-}
-
-/// A fire line's claim: the strengths, the column and what befell the
-/// target, as the engine reckoned them.
-fn fire_claim(before: &State, after: &Scratch, target: usize) -> Vec<String> {
-    let Some((fire, defence, odds)) = after.events.iter().find_map(|e| match e {
-        Event::Fired {
-            fire,
-            defence,
-            odds,
-            ..
-        } => Some((*fire, *defence, *odds)),
-        _ => None,
-    }) else {
-        return Vec::new();
-    };
-    let mut claim = format!("fire={fire} defense={defence}");
-    if let Some(column) = odds {
-        claim.push_str(&format!(" odds={}", column.label().replacen('-', "x", 1)));
-    }
-    let status = statuses(before, after, &[target]);
-    let mut claims = Vec::new();
-    if !status.is_empty() {
-        claims.push(format!("{claim} {status}"));
-    }
-    claims.push(claim);
-    claims
-}
-
-/// A melee line's claim: the differential and the statuses it gave.
-fn melee_claim(before: &State, after: &Scratch, pieces: &[usize]) -> Vec<String> {
-    let Some(diff) = after.events.iter().find_map(|e| match e {
-        Event::Fought {
-            attack, defence, ..
-        } => Some(attack - defence),
-        _ => None,
-    }) else {
-        return Vec::new();
-    };
-    let diff = format!("diff={diff:+}");
-    let status = statuses(before, after, pieces);
-    let mut claims = Vec::new();
-    if !status.is_empty() {
-        claims.push(format!("{diff} {status}"));
-    }
-    claims.push(diff);
-    claims
-}
-
-/// What a line did to each of `pieces`: a step lost, a new status.
-fn statuses(before: &State, after: &Scratch, pieces: &[usize]) -> String {
-    let mut words = Vec::new();
-    for &piece in pieces {
-        let (was, is) = (&before.pieces[piece], &after.pieces[piece]);
-        let id = before.info(piece).map_or("", |i| i.id.as_str());
-        let mut said = Vec::new();
-        if is.standing == Standing::Eliminated && was.standing != Standing::Eliminated {
-            said.push("eliminated");
-        } else {
-            if is.reduced && !was.reduced {
-                said.push("reduced");
-            }
-            if is.standing != was.standing {
-                said.push(standing_word(is.standing));
-            }
-        }
-        if !said.is_empty() {
-            words.push(format!("{id} {}", said.join(" ")));
-        }
-    }
-    words.join(" ")
-}
-
 /// Whether `leader` is William, who commands every Norman (10.1.3).
 fn is_william(state: &State, leader: usize) -> bool {
     state
         .info(leader)
         .is_some_and(|i| super::setup::first_word(&i.name) == "William")
-}
-
-/// Every hex `mover` could end a move in from `start` under `allowance`,
-/// each with a cheapest path: the engine's `ground::reach` with the way
-/// there kept. Knights keep off ridges and marshes, which would call for a
-/// check.
-fn routes(
-    state: &State,
-    mover: Mover,
-    start: Cell,
-    allowance: super::tables::Movement,
-) -> Vec<(Cell, Vec<Cell>)> {
-    let parity = state.roster.parity;
-    let zoc = ground::zone_of(state, mover.side.other());
-    let friend = |c: Cell| ground::friend_in(state, mover, c).is_some();
-    let open = |from: Cell, to: Cell| {
-        let knight_check = mover.is_knight()
-            && (ground::hexside(state, from, to) == Some(super::tables::Hexside::Ridge)
-                || ground::terrain(state, to).row().knight_check);
-        state.roster.extent.contains(to)
-            && ground::enemy_in(state, mover.side, to).is_none()
-            && !knight_check
-            && if mover.is_leader() {
-                !zoc.contains(&to) || friend(to)
-            } else {
-                !(zoc.contains(&to)
-                    && (mover.bowmen || (from == start && zoc.contains(&start)) || friend(to)))
-            }
-    };
-    let may_end = |c: Cell| mover.is_leader() || !friend(c);
-    if let Some(step) = allowance.step {
-        return hex::neighbours(start, parity)
-            .filter(|&to| {
-                open(start, to)
-                    && !zoc.contains(&to)
-                    && ground::step_allowed(state, mover.side, step, start, to)
-                    && may_end(to)
-            })
-            .map(|to| (to, vec![start, to]))
-            .collect();
-    }
-    let mut spent: HashMap<Cell, (u32, Cell)> = HashMap::new();
-    spent.insert(start, (0, start));
-    let mut queue = VecDeque::from([start]);
-    while let Some(at) = queue.pop_front() {
-        let so_far = spent[&at].0;
-        if at != start && zoc.contains(&at) {
-            continue;
-        }
-        for to in hex::neighbours(at, parity) {
-            if !open(at, to) {
-                continue;
-            }
-            let (cost, _) = ground::step_cost(state, mover.arm(), at, to);
-            let total = so_far + cost;
-            if total > allowance.points || spent.get(&to).is_some_and(|&(s, _)| s <= total) {
-                continue;
-            }
-            spent.insert(to, (total, at));
-            queue.push_back(to);
-        }
-    }
-    let mut ends: Vec<Cell> = spent.keys().copied().filter(|&c| may_end(c)).collect();
-    ends.sort();
-    ends.into_iter()
-        .map(|end| {
-            let mut path = vec![end];
-            let mut here = end;
-            while here != start {
-                here = spent[&here].1;
-                path.push(here);
-            }
-            path.reverse();
-            (end, path)
-        })
-        .collect()
 }

@@ -15,7 +15,9 @@
 //! cost of a step, and `reinforcement`), `reaction`, `melee`, and the owed
 //! lines `morale`, `rout` (with `displace`), `pursue`, `casualty`,
 //! `escape`; `record` the Turn Record Phase. What printers see: `view`,
-//! `scene`, `wire`, `catalog`; `generate` writes random legal battles.
+//! `scene`, `wire`, `catalog`; `generate` writes random legal battles and
+//! `moves` lists the lines that could come next, both writing their lines
+//! through `lines`.
 //! Rulings live in docs/rules/hastings-1066-st.md.
 
 pub mod casualty;
@@ -27,9 +29,11 @@ pub mod event;
 pub mod fire;
 pub mod generate;
 pub mod ground;
+pub mod lines;
 pub mod melee;
 pub mod morale;
 pub mod movement;
+pub mod moves;
 pub mod orders;
 pub mod period;
 pub mod play;
@@ -114,6 +118,10 @@ impl Ruleset for Hastings1066 {
 
     fn apply(state: &mut state::State, event: &event::Event) {
         event::apply(state, event);
+    }
+
+    fn candidates(&self, state: &state::State) -> Option<Vec<crate::system::Candidate>> {
+        Some(moves::candidates(state))
     }
 
     fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {

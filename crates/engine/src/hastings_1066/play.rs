@@ -251,7 +251,7 @@ fn after_the_end(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violat
 /// turn after the last; the Saxons' phase follows it in the same turn.
 /// The turn line the sequence expects next: the Saxons' after the
 /// Normans', else the Normans' of the next Battle Turn.
-fn expected_turn(state: &State) -> (u32, Side) {
+pub(super) fn expected_turn(state: &State) -> (u32, Side) {
     match state.phasing {
         Some(Side::Normans) => (state.turn, Side::Saxons),
         _ => (state.turn.saturating_add(1), Side::Normans),
