@@ -30,8 +30,6 @@
 
 use senlac_board::facing::Vertex;
 use senlac_board::{Cell, hex};
-use senlac_notation::Span;
-use senlac_notation::lower::Step;
 
 use super::Hastings1066;
 use super::codes;
@@ -113,25 +111,7 @@ fn next_phase(state: &State, out: &mut Vec<Candidate>) {
 
 /// The state after `opens`, if the engine accepts them all.
 fn opened(state: &State, opens: &[Opening]) -> Option<State> {
-    let mut at = state.clone();
-    let mut doubt = Doubt::default();
-    for opening in opens {
-        let step = match opening {
-            Opening::Turn { number, side } => Step::Turn {
-                number: *number,
-                side,
-                span: Span::default(),
-            },
-            Opening::Phase(name) => Step::Phase {
-                name,
-                span: Span::default(),
-            },
-        };
-        if !crate::trial::play(&Hastings1066, &mut at, &mut doubt, &step).is_empty() {
-            return None;
-        }
-    }
-    Some(at)
+    crate::trial::open(&Hastings1066, state, &Doubt::default(), opens).map(|(at, _)| at)
 }
 
 /// Where candidates go: the openings they stand after, and the list.
