@@ -126,6 +126,7 @@ enum Recording {
 
 /// The outer line, kept while a variation is replayed: the state to resume
 /// with, its `before_last`, and its pending events.
+#[derive(Clone)]
 struct Outer<R: Ruleset> {
     state: R::State,
     before_last: Option<(R::State, usize)>,
@@ -133,19 +134,6 @@ struct Outer<R: Ruleset> {
     doubt: Doubt,
     recording: Recording,
     recorded: usize,
-}
-
-impl<R: Ruleset> Clone for Outer<R> {
-    fn clone(&self) -> Self {
-        Outer {
-            state: self.state.clone(),
-            before_last: self.before_last.clone(),
-            pending: self.pending.clone(),
-            doubt: self.doubt.clone(),
-            recording: self.recording,
-            recorded: self.recorded,
-        }
-    }
 }
 
 /// Counts lines forward through a battle's text: a replay asks for the line
@@ -189,6 +177,7 @@ impl Lines {
 
 /// Everything a replay carries from one step to the next: what a resume
 /// point copies.
+#[derive(Clone)]
 struct Carry<R: Ruleset> {
     state: R::State,
     /// The events since the last recorded state; inside a variation, the
@@ -206,23 +195,6 @@ struct Carry<R: Ruleset> {
     /// How many of `pending` a variation's line has recorded already.
     recorded: usize,
     lines: Lines,
-}
-
-impl<R: Ruleset> Clone for Carry<R> {
-    fn clone(&self) -> Self {
-        Carry {
-            state: self.state.clone(),
-            pending: self.pending.clone(),
-            doubt: self.doubt.clone(),
-            cursor: self.cursor.clone(),
-            depth: self.depth,
-            before_last: self.before_last.clone(),
-            outer: self.outer.clone(),
-            recording: self.recording,
-            recorded: self.recorded,
-            lines: self.lines,
-        }
-    }
 }
 
 /// Variations nested deeper than this are kept but not replayed: each level
