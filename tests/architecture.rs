@@ -124,3 +124,25 @@ fn the_code_map_names_every_source_file() {
         "ARCHITECTURE.md's code map does not name: {unnamed:?}"
     );
 }
+
+#[test]
+fn no_system_has_a_fold_of_its_own() {
+    // One fold (crates/engine/src/fold.rs) applies events: a system's play,
+    // its trials and its tests all emit through it, so none of them checks
+    // a rule against a stand-in that applies events another way.
+    let mut files = Vec::new();
+    for module in system_modules() {
+        rust_files(&root().join("crates/engine/src").join(module), &mut files);
+    }
+    rust_files(&root().join("crates/engine/tests"), &mut files);
+    assert!(files.len() > 40, "too few files found: {files:?}");
+    let found: Vec<String> = files
+        .iter()
+        .filter(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            text.contains("fn emit(") || text.contains("Deref<Target = State>")
+        })
+        .map(|file| file.display().to_string())
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

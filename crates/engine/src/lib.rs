@@ -21,6 +21,7 @@ pub mod catalog;
 pub mod code;
 pub mod doubt;
 pub mod example;
+pub mod fold;
 pub mod hastings_1066;
 pub mod ids;
 pub mod mass_combat;
@@ -39,10 +40,10 @@ mod wire_check;
 
 pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
+pub use fold::{Fold, Sandbox};
 pub use replay::{Config, Replay, replay};
 pub use system::{
-    Candidate, Fold, Game, LegalAction, Opening, Outcome, OverlayInfo, Ruleset, SYSTEMS, System,
-    system,
+    Candidate, Game, LegalAction, Opening, Outcome, OverlayInfo, Ruleset, SYSTEMS, System, system,
 };
 pub use timeline::{
     At, Branch, BranchInfo, Deployment, Figure, Point, Standing, Standings, StepSource, Timeline,

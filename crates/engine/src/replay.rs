@@ -8,7 +8,8 @@ use senlac_notation::lower::{AnnotationKind, Step, steps_from};
 use senlac_notation::{Battle, ItemKind, Span};
 
 use crate::doubt::Doubt;
-use crate::system::{Fold, LookAhead, Ruleset};
+use crate::fold::{Ahead, Fold, doubt_at_setup, step_span};
+use crate::system::Ruleset;
 use crate::timeline::{Deployment, Figure, Mark, Point, StepSource, Timeline};
 use crate::violation::Violation;
 
@@ -212,10 +213,7 @@ pub const MAX_REPLAYED_DEPTH: u32 = 64;
 pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R> {
     let mut out = Vec::new();
     let state = rules.setup(battle, &mut out);
-    let mut doubt = Doubt::default();
-    for (subject, by) in rules.doubted_at_setup(&state) {
-        doubt.suspect(subject, by);
-    }
+    let doubt = doubt_at_setup(rules, &state);
     let mut timeline = if config.every_state {
         Timeline::keeping_every_state()
     } else {
@@ -303,37 +301,6 @@ impl<R: Ruleset> Replay<R> {
     /// How many points this replay can resume from.
     pub fn resume_points(&self) -> usize {
         self.resume.as_ref().map_or(0, |r| r.points.len())
-    }
-}
-
-/// The steps still to come, lent to a system's look-ahead, noting how far
-/// it read.
-struct Ahead<'x, I> {
-    steps: &'x I,
-    far: &'x Cell<u32>,
-}
-
-impl<'a, 'b: 'a, 's: 'b, I> LookAhead<'a> for Ahead<'_, I>
-where
-    I: Iterator<Item = Step<'b, 's>> + Clone,
-{
-    fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool) {
-        for step in self.steps.clone() {
-            self.far.set(self.far.get().max(step_span(&step).end));
-            if matches!(step, Step::VariationStart(_) | Step::VariationEnd(_)) || read(step) {
-                return;
-            }
-        }
-    }
-}
-
-/// Where a step stands in the text.
-fn step_span(step: &Step<'_, '_>) -> Span {
-    match step {
-        Step::Turn { span, .. } | Step::Phase { span, .. } => *span,
-        Step::Action(action) => action.span,
-        Step::VariationStart(span) | Step::VariationEnd(span) => *span,
-        Step::Annotation(annotation) => annotation.span,
     }
 }
 

@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
 use crate::doubt::{Doubt, Subject};
+use crate::fold::Fold;
 use crate::replay::{Config, Replay, replay};
 use crate::timeline::{At, BranchInfo, Figure, Point, StepSource, Track};
 use crate::view::{BattleView, Clock, Column};
@@ -189,91 +190,6 @@ impl Outcome {
     /// As the Result tag writes it: the side, or `draw`.
     pub fn word(&self) -> &str {
         self.winner.as_deref().unwrap_or("draw")
-    }
-}
-
-/// The state during play: read freely, changed only by [`Fold::emit`].
-pub struct Fold<'a, R: Ruleset> {
-    state: &'a mut R::State,
-    events: &'a mut Vec<R::Event>,
-    doubt: &'a mut Doubt,
-    next: Option<&'a dyn LookAhead<'a>>,
-}
-
-/// The steps still to come in a line of play, read without being taken:
-/// the replay's own iterator, cloned only when a system asks
-/// (`replay::Ahead`, which notes how far it read).
-pub trait LookAhead<'a> {
-    /// Hands `read` the steps to come, in order, until it returns true or a
-    /// variation opens or closes (another line of play).
-    fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool);
-}
-
-impl<'a, R: Ruleset> Fold<'a, R> {
-    pub fn new(
-        state: &'a mut R::State,
-        events: &'a mut Vec<R::Event>,
-        doubt: &'a mut Doubt,
-    ) -> Self {
-        Fold {
-            state,
-            events,
-            doubt,
-            next: None,
-        }
-    }
-
-    /// The fold of an action whose line of play goes on with `rest`.
-    pub fn ahead(mut self, rest: &'a dyn LookAhead<'a>) -> Self {
-        self.next = Some(rest);
-        self
-    }
-
-    /// The step after this one in its line of play, if one follows: what a
-    /// system reads to tell which of two readings of a refused line the
-    /// log went on from (HS-R65, TDGS-R54). Read on demand: most lines
-    /// never ask.
-    pub fn next_step(&self) -> Option<Step<'a, 'a>> {
-        let mut next = None;
-        self.read_on(&mut |step| {
-            next = Some(step);
-            true
-        });
-        next
-    }
-
-    /// Hands `read` the steps after this one in its line of play, in order,
-    /// until it returns true: [`Fold::next_step`] for a system that must
-    /// read past the consequences a line owes.
-    pub fn read_on(&self, read: &mut dyn FnMut(Step<'a, 'a>) -> bool) {
-        if let Some(rest) = self.next {
-            rest.read_on(read);
-        }
-    }
-
-    /// What the checker no longer trusts in this line of play: a system
-    /// weighs each check's findings here, so one mistake gives one error.
-    pub fn doubt(&mut self) -> &mut Doubt {
-        self.doubt
-    }
-
-    /// The events emitted so far in this step.
-    pub fn events(&self) -> &[R::Event] {
-        self.events
-    }
-
-    /// Applies an event to the state and records it.
-    pub fn emit(&mut self, event: R::Event) {
-        R::apply(self.state, &event);
-        self.events.push(event);
-    }
-}
-
-impl<R: Ruleset> std::ops::Deref for Fold<'_, R> {
-    type Target = R::State;
-
-    fn deref(&self) -> &R::State {
-        self.state
     }
 }
 

@@ -12,7 +12,8 @@ use senlac_notation::lower::{Action, Step};
 use senlac_notation::{Atom, Span};
 
 use crate::doubt::Doubt;
-use crate::system::{Candidate, Fold, LegalAction, Opening, Ruleset};
+use crate::fold::Fold;
+use crate::system::{Candidate, LegalAction, Opening, Ruleset};
 use crate::violation::Violation;
 
 /// A step played on a copy of a state: the copy, the events, the findings.

@@ -6,11 +6,11 @@
 mod hastings_1066_common;
 
 use hastings_1066_common::{Before, SETUP, cell, check, standing};
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
-use senlac_engine::hastings_1066::play::{Scratch, play};
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{Formation, LeaderStanding, Nation, Standing, Wing};
 use senlac_engine::hastings_1066::tables::{Arm, Order, Side};
+use senlac_engine::hastings_1066::{HASTINGS_1066, Hastings1066};
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
 
@@ -30,14 +30,11 @@ fn an_id_both_armies_use_is_written_with_its_side() {
         let archive = parse(&text);
         assert!(archive.all_errors().next().is_none());
         let mut out: Vec<Violation> = Vec::new();
-        let state = setup(&archive.battles[0], &mut out);
+        let mut fold = Sandbox::setup(&HASTINGS_1066, &archive.battles[0], &mut out);
         assert!(out.is_empty(), "setup: {out:?}");
-        let mut fold = Scratch {
-            state,
-            events: Vec::new(),
-        };
-        for step in steps(&archive.battles[0]) {
-            play(&mut fold, &step, &mut out);
+        let mut rest = steps(&archive.battles[0]);
+        while let Some(step) = rest.next() {
+            fold.step(&HASTINGS_1066, &step, &rest, &mut out);
         }
         out.iter()
             .map(|v| (v.code.to_string(), text[v.span.range()].to_string()))
@@ -235,7 +232,7 @@ const NORMAN_FOOT: Formation = Formation::Section(Nation::Norman, Arm::Foot);
 const NORMAN_KNIGHTS: Formation = Formation::Section(Nation::Norman, Arm::Knight);
 
 /// The piece named `id`, of either army.
-fn piece(fold: &Scratch, id: &str) -> usize {
+fn piece(fold: &Sandbox<Hastings1066>, id: &str) -> usize {
     Side::ALL
         .into_iter()
         .find_map(|side| fold.roster.piece(side, id))

@@ -16,7 +16,8 @@ mod hastings_1066_common;
 
 use hastings_1066_common::{Before, check, standing};
 use senlac_board::facing::Vertex;
-use senlac_engine::hastings_1066::play::Scratch;
+use senlac_engine::Sandbox;
+use senlac_engine::hastings_1066::Hastings1066;
 use senlac_engine::hastings_1066::state::{Formation, Nation, Owed, Standing, Wing};
 use senlac_engine::hastings_1066::tables::{Arm, Order, Side};
 
@@ -45,12 +46,12 @@ const POCKET: Before<'static> = Before {
 /// an R (HS-R10).
 const ROUTED: &str = "1. Normans\n  melee:\n    BF1 melee F2 d6:2 => diff=+1 BF1 routed\n";
 
-fn at(fold: &Scratch, id: &str) -> Option<String> {
+fn at(fold: &Sandbox<Hastings1066>, id: &str) -> Option<String> {
     let p = fold.roster.piece(Side::Normans, id).unwrap();
     fold.pieces[p].at.map(|c| c.to_string())
 }
 
-fn facing(fold: &Scratch, id: &str) -> Option<u8> {
+fn facing(fold: &Sandbox<Hastings1066>, id: &str) -> Option<u8> {
     let p = fold.roster.piece(Side::Normans, id).unwrap();
     fold.pieces[p].facing.map(Vertex::number)
 }

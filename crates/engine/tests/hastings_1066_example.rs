@@ -2,14 +2,14 @@
 //! by every module together, line by line, as `senlac lint` would.
 
 use senlac_board::Cell;
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
-use senlac_engine::hastings_1066::play::{Scratch, finish, play};
+use senlac_engine::hastings_1066::HASTINGS_1066;
 use senlac_engine::hastings_1066::record::points_lost;
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{LeaderStanding, Standing};
 use senlac_engine::hastings_1066::tables::Side;
 use senlac_notation::lower::steps;
-use senlac_notation::{Span, parse};
+use senlac_notation::parse;
 
 const SETUP: &str = include_str!("data/hastings-1066-setup.sbn");
 const TURNS_1_2: &str = include_str!("data/hastings-1066-turns-1-2.sbn");
@@ -20,14 +20,9 @@ fn the_specs_two_turns_play_clean() {
     let archive = parse(&text);
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let mut fold = Scratch {
-        state: setup(battle, &mut out),
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
-    finish(&mut fold, Span::new(text.len(), text.len()), &mut out);
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
+    fold.play(&HASTINGS_1066, steps(battle), &mut out);
+    fold.finish(&HASTINGS_1066, battle, &mut out);
     let found: Vec<(&str, &str, &str)> = out
         .iter()
         .map(|v| (v.code, &text[v.span.range()], v.message.as_str()))

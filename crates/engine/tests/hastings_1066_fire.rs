@@ -15,14 +15,14 @@
 
 use senlac_board::Cell;
 use senlac_board::facing::Vertex;
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
 use senlac_engine::hastings_1066::event::Event;
-use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{
     Formation, Held, Nation, Owed, PhaseFlags, Standing, State, Wing,
 };
 use senlac_engine::hastings_1066::tables::{Arm, Attack, Order};
+use senlac_engine::hastings_1066::{HASTINGS_1066, Hastings1066};
 use senlac_notation::lower::{Step, steps};
 use senlac_notation::parse;
 
@@ -112,7 +112,7 @@ struct Case {
 struct Played {
     text: String,
     out: Vec<Violation>,
-    fold: Scratch,
+    fold: Sandbox<Hastings1066>,
 }
 
 impl Played {
@@ -190,18 +190,15 @@ impl Case {
         assert!(notation.is_empty(), "{notation:?}");
         let battle = &archive.battles[0];
         let mut out: Vec<Violation> = Vec::new();
-        let state = setup(battle, &mut out);
+        let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
         assert!(out.is_empty(), "setup: {out:?}");
-        let mut fold = Scratch {
-            state,
-            events: Vec::new(),
-        };
         for &set in &self.sets {
             for event in events(&fold.state, set) {
                 fold.emit(event);
             }
         }
-        for step in steps(battle) {
+        let mut rest = steps(battle);
+        while let Some(step) = rest.next() {
             let span = match step {
                 Step::Turn { span, .. } | Step::Phase { span, .. } => Some(span),
                 Step::Action(action) => Some(action.span),
@@ -217,8 +214,10 @@ impl Case {
                     }
                 }
             }
-            play(&mut fold, &step, &mut out);
+            fold.step(&HASTINGS_1066, &step, &rest, &mut out);
         }
+        drop(rest);
+        fold.settle(&mut out);
         let mut played = Played {
             text: String::new(),
             out,

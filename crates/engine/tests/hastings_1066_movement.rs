@@ -11,14 +11,14 @@
 
 use senlac_board::Cell;
 use senlac_board::facing::Vertex;
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
 use senlac_engine::hastings_1066::event::Event;
-use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{
     Formation, Held, LeaderStanding, Nation, Standing, Wing,
 };
 use senlac_engine::hastings_1066::tables::{Arm, Order, Side};
+use senlac_engine::hastings_1066::{HASTINGS_1066, Hastings1066};
 use senlac_notation::lower::{Step, steps};
 use senlac_notation::parse;
 
@@ -71,26 +71,27 @@ fn formation(word: &str) -> Formation {
 }
 
 /// What a case does to the position before its movetext.
-type Prep = fn(&mut Scratch);
+type Prep = fn(&mut Sandbox<Hastings1066>);
 
 /// Plays `movetext` after the setup with `orders`, `prep` done first.
 /// Returns the fold, the findings and the text they point into.
-fn play_out(orders: Orders, prep: Prep, movetext: &str) -> (Scratch, Vec<Violation>, String) {
+fn play_out(
+    orders: Orders,
+    prep: Prep,
+    movetext: &str,
+) -> (Sandbox<Hastings1066>, Vec<Violation>, String) {
     let text = format!("{SETUP}\n{movetext}");
     let archive = parse(&text);
     let notation: Vec<_> = archive.all_errors().collect();
     assert!(notation.is_empty(), "{notation:?}");
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
     assert!(out.is_empty(), "setup: {out:?}");
-    let mut fold = Scratch {
-        state,
-        events: Vec::new(),
-    };
     prep(&mut fold);
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
+    let mut rest = steps(battle);
+    while let Some(step) = rest.next() {
+        fold.step(&HASTINGS_1066, &step, &rest, &mut out);
         if let Step::Turn {
             number,
             side: "Normans",
@@ -110,12 +111,18 @@ fn play_out(orders: Orders, prep: Prep, movetext: &str) -> (Scratch, Vec<Violati
             }
         }
     }
+    drop(rest);
+    fold.settle(&mut out);
     (fold, out, text)
 }
 
 /// The fold after `movetext`, and its findings as `(code, text under the
 /// span)`.
-fn run(orders: Orders, prep: Prep, movetext: &str) -> (Scratch, Vec<(String, String)>) {
+fn run(
+    orders: Orders,
+    prep: Prep,
+    movetext: &str,
+) -> (Sandbox<Hastings1066>, Vec<(String, String)>) {
     let (fold, out, text) = play_out(orders, prep, movetext);
     let found = out
         .iter()
@@ -149,7 +156,7 @@ fn message(orders: Orders, prep: Prep, movetext: &str) -> String {
     out[0].message.clone()
 }
 
-fn piece(fold: &Scratch, id: &str) -> usize {
+fn piece(fold: &Sandbox<Hastings1066>, id: &str) -> usize {
     Side::ALL
         .into_iter()
         .find_map(|side| fold.state.roster.piece(side, id))
@@ -161,7 +168,7 @@ fn cell(label: &str) -> Cell {
 }
 
 /// Puts a piece in a hex, facing `facing` (0 for a leader).
-fn place(fold: &mut Scratch, id: &str, at: &str, facing: u8) {
+fn place(fold: &mut Sandbox<Hastings1066>, id: &str, at: &str, facing: u8) {
     let piece = piece(fold, id);
     fold.emit(Event::Moved {
         piece,
@@ -171,7 +178,7 @@ fn place(fold: &mut Scratch, id: &str, at: &str, facing: u8) {
     });
 }
 
-fn set(fold: &mut Scratch, id: &str, standing: Standing) {
+fn set(fold: &mut Sandbox<Hastings1066>, id: &str, standing: Standing) {
     let piece = piece(fold, id);
     fold.emit(Event::Standing { piece, standing });
 }
@@ -397,7 +404,7 @@ fn leaders_move_six_at_the_knights_costs_two_when_ineffective() {
         ),
         "Normans ALN: 1 + 1 + woods 3 + woods 3 = 8 MP; a leader has 6"
     );
-    fn shaken(f: &mut Scratch) {
+    fn shaken(f: &mut Sandbox<Hastings1066>) {
         let alan = piece(f, "ALN");
         f.state.pieces[alan].leader = LeaderStanding::Shaken;
         // Through turn 1 (HS-R33).
@@ -534,7 +541,7 @@ fn bowmen_never_enter_an_enemy_zone_and_must_leave_one() {
         &[("hastings-1066::bowmen-enter-zoc", "0919-0819")],
     );
     // BB1 in F1's zone: it must leave, and may.
-    let inside = |f: &mut Scratch| place(f, "BB1", "0820", 5);
+    let inside = |f: &mut Sandbox<Hastings1066>| place(f, "BB1", "0820", 5);
     check_with(
         SPEC,
         inside,
@@ -595,7 +602,7 @@ fn a_leader_enters_an_enemy_zone_only_into_a_friends_hex() {
 
 /// The housecarls and the Saxon bowmen out of the way, NK1 below the
 /// ridge: 0814 to 0714 crosses it.
-fn ridge(f: &mut Scratch) {
+fn ridge(f: &mut Sandbox<Hastings1066>) {
     for id in ["HC1", "HC2", "HC3", "SB1"] {
         set(f, id, Standing::Eliminated);
     }
@@ -669,7 +676,7 @@ fn a_knight_checks_before_crossing_a_ridge_with_a_die_in_path_order() {
 
 #[test]
 fn a_knight_checks_on_entering_a_marsh_and_stops_there_if_disrupted() {
-    let marsh = |f: &mut Scratch| place(f, "NK1", "1216", 5);
+    let marsh = |f: &mut Sandbox<Hastings1066>| place(f, "NK1", "1216", 5);
     check_with(
         ADVANCE,
         marsh,
@@ -780,7 +787,7 @@ fn a_unit_that_does_not_move_may_turn_in_its_own_movement_segment() {
 /// Turn 2 of the spec, with the pieces where turn 1 left them.
 const TURN_2: &str = "1. Normans\n1. Saxons\n2. Normans\n  movement:\n";
 
-fn after_turn_1(f: &mut Scratch) {
+fn after_turn_1(f: &mut Sandbox<Hastings1066>) {
     place(f, "F2", "1121", 2);
     place(f, "BF2", "1220", 2);
     place(f, "BF1", "1120", 2);
@@ -888,7 +895,7 @@ fn only_knights_in_charge_order_and_the_guard_charge() {
         &[("hastings-1066::order-not-for-unit-type", "charge")],
     );
     // The Guard charges when it likes, with 6 MP; it moves 4 otherwise.
-    let guard = |f: &mut Scratch| place(f, "F4", "1011", 2);
+    let guard = |f: &mut Sandbox<Hastings1066>| place(f, "F4", "1011", 2);
     check_with(
         SPEC,
         guard,
@@ -912,7 +919,7 @@ fn only_knights_in_charge_order_and_the_guard_charge() {
 fn attack_and_pursue_closes_with_the_enemy_as_far_as_it_can() {
     // F1 ends next to BB1 (spec 5.2).
     // (The turn's reinforcements out of the way.)
-    let bb1 = |f: &mut Scratch| {
+    let bb1 = |f: &mut Sandbox<Hastings1066>| {
         place(f, "BB1", "0919", 5);
         place(f, "BF1", "0820", 5);
         set(f, "GF1", Standing::Eliminated);
@@ -1049,7 +1056,7 @@ fn reinforcements_enter_at_0116_in_their_turn_the_second_with_a_point_spent() {
 
 #[test]
 fn a_blocked_0116_lets_a_reinforcement_pass_a_friend_or_use_the_nearest_free_edge_hex() {
-    let friend = |f: &mut Scratch| place(f, "F4", "0116", 2);
+    let friend = |f: &mut Sandbox<Hastings1066>| place(f, "F4", "0116", 2);
     check_with(
         SPEC,
         friend,
@@ -1080,7 +1087,7 @@ fn a_blocked_0116_lets_a_reinforcement_pass_a_friend_or_use_the_nearest_free_edg
         &format!("{S1}    GF1 enter 0116 facing=2\n"),
         &[("hastings-1066::stacking", "0116")],
     );
-    let enemy = |f: &mut Scratch| place(f, "NF1", "0116", 5);
+    let enemy = |f: &mut Sandbox<Hastings1066>| place(f, "NF1", "0116", 5);
     check_with(
         SPEC,
         enemy,
@@ -1119,7 +1126,7 @@ fn a_reinforcement_joins_the_nearest_leaders_wing_within_a_command_radius() {
         &[("hastings-1066::reinforcement-wing", "left")],
     );
     // Harold elsewhere, 0116 is in no leader's radius: not yet.
-    let away = |f: &mut Scratch| place(f, "HAR", "0601", 0);
+    let away = |f: &mut Sandbox<Hastings1066>| place(f, "HAR", "0601", 0);
     check_with(
         SPEC,
         away,
@@ -1160,7 +1167,7 @@ fn a_reinforcement_joins_the_nearest_leaders_wing_within_a_command_radius() {
 /// The Saxon left in Fire in Place; NF1 next to F4, whose zone it enters.
 const LEFT_IN_PLACE: Orders = &[(1, "left", "fire-in-place"), (1, "center", "shield-wall")];
 
-fn nf1_at_f4(f: &mut Scratch) {
+fn nf1_at_f4(f: &mut Sandbox<Hastings1066>) {
     place(f, "NF1", "0811", 5);
 }
 
@@ -1347,7 +1354,7 @@ fn who_may_react() {
         &[("hastings-1066::reaction-ineligible", "LEO")],
     );
     // A Norman subordinate commands only his own nationality (10.1.3).
-    fn norman_bowmen(f: &mut Scratch) {
+    fn norman_bowmen(f: &mut Sandbox<Hastings1066>) {
         place(f, "NB1", "1019", 5);
         place(f, "F1", "0919", 2);
         place(f, "WIL", "1601", 0);
@@ -1372,7 +1379,7 @@ fn who_may_react() {
 
 #[test]
 fn a_knight_reacting_across_a_ridge_checks_there_first() {
-    let prep = |f: &mut Scratch| {
+    let prep = |f: &mut Sandbox<Hastings1066>| {
         for id in ["HC1", "HC2", "HC3", "SB1"] {
             set(f, id, Standing::Eliminated);
         }

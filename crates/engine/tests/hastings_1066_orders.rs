@@ -6,10 +6,10 @@
 //! every finding by its code and the exact text under its span; a legal
 //! case stands beside every illegal one, and the orders held are asserted.
 
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
+use senlac_engine::hastings_1066::HASTINGS_1066;
 use senlac_engine::hastings_1066::event::Event;
-use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{
     Extension, Formation, Held, LeaderStanding, Nation, Part, State, Wing,
 };
@@ -81,16 +81,11 @@ fn run(
     assert!(notation.is_empty(), "{notation:?}");
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let mut state = setup(battle, &mut out);
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
     assert!(out.is_empty(), "setup: {out:?}");
-    prepare(&mut state);
-    let mut fold = Scratch {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
+    prepare(&mut fold.state);
+    fold.play(&HASTINGS_1066, steps(battle), &mut out);
+    fold.settle(&mut out);
     let found = out
         .iter()
         .map(|v| (v.code.to_string(), text[v.span.range()].to_string()))
@@ -1019,28 +1014,23 @@ fn the_guard_keeps_its_freedom_until_the_order_phase_after_williams_fall() {
     let archive = parse(&text);
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let mut fold = Scratch {
-        state: setup(battle, &mut out),
-        events: Vec::new(),
-    };
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
     let william = fold.roster.piece(Side::Normans, "WIL").unwrap();
     let guard = fold.roster.piece(Side::Normans, "WG").unwrap();
     let mut turns = steps(battle);
-    for step in turns.by_ref().take(1) {
-        play(&mut fold, &step, &mut out);
+    if let Some(step) = turns.next() {
+        fold.step(&HASTINGS_1066, &step, &turns, &mut out);
     }
     fold.emit(Event::LeaderStanding {
         piece: william,
         standing: LeaderStanding::Killed,
     });
     assert_eq!(fold.formation_of(guard), None);
-    for step in turns.by_ref().take(1) {
-        play(&mut fold, &step, &mut out);
+    if let Some(step) = turns.next() {
+        fold.step(&HASTINGS_1066, &step, &turns, &mut out);
     }
     assert_eq!(fold.formation_of(guard), None);
-    for step in turns {
-        play(&mut fold, &step, &mut out);
-    }
+    fold.play(&HASTINGS_1066, turns, &mut out);
     assert!(out.is_empty(), "{out:?}");
     assert_eq!(
         fold.formation_of(guard),

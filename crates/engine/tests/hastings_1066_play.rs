@@ -4,10 +4,10 @@
 //! setup (tests/data/hastings-1066-setup.sbn) and asserts every finding by
 //! its code and the exact text under its span.
 
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
-use senlac_engine::hastings_1066::play::{Scratch, play};
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::Segment;
+use senlac_engine::hastings_1066::{HASTINGS_1066, Hastings1066};
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
 
@@ -33,22 +33,17 @@ const SEQUENCE: [&str; 8] = [
 /// The one check: `movetext` after the setup gives exactly `expected` of
 /// the sequence's findings.
 #[track_caller]
-fn check(movetext: &str, expected: &[(&str, &str)]) -> Scratch {
+fn check(movetext: &str, expected: &[(&str, &str)]) -> Sandbox<Hastings1066> {
     let text = format!("{SETUP}\n{movetext}");
     let archive = parse(&text);
     let notation: Vec<_> = archive.all_errors().collect();
     assert!(notation.is_empty(), "{notation:?}");
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
     assert!(out.is_empty(), "setup: {out:?}");
-    let mut fold = Scratch {
-        state,
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
+    fold.play(&HASTINGS_1066, steps(battle), &mut out);
+    fold.settle(&mut out);
     let found: Vec<(&str, &str)> = out
         .iter()
         .filter(|v| SEQUENCE.contains(&v.code))
@@ -77,13 +72,9 @@ fn the_specs_two_turns_keep_the_sequence() {
     let archive = parse(&text);
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let mut fold = Scratch {
-        state: setup(battle, &mut out),
-        events: Vec::new(),
-    };
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
+    fold.play(&HASTINGS_1066, steps(battle), &mut out);
+    fold.settle(&mut out);
     let sequence: Vec<&str> = out
         .iter()
         .map(|v| v.code)

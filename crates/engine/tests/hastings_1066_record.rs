@@ -6,7 +6,6 @@ mod hastings_1066_common;
 use hastings_1066_common::{Before, check, normans_place, saxons_place};
 use senlac_engine::hastings_1066::event::Event;
 use senlac_engine::hastings_1066::period::time_verdict;
-use senlac_engine::hastings_1066::play::Emit;
 use senlac_engine::hastings_1066::record::{encircled, on_the_hill, points_lost};
 use senlac_engine::hastings_1066::state::{
     Decision, Extension, Formation, LeaderStanding, Standing, Wing,

@@ -6,14 +6,14 @@ use senlac_board::Cell;
 use senlac_board::scene::{
     Counter, Head, Ink, Look, Mark, MarkShape, Place, Sample, Scene, Shape, Standing,
 };
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
+use senlac_engine::hastings_1066::HASTINGS_1066;
 use senlac_engine::hastings_1066::event::Event;
-use senlac_engine::hastings_1066::play::{Scratch, finish, play};
 use senlac_engine::hastings_1066::scene::scene;
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::State;
 use senlac_notation::lower::{Step, steps};
-use senlac_notation::{Span, parse};
+use senlac_notation::parse;
 
 const SETUP: &str = include_str!("data/hastings-1066-setup.sbn");
 const TURNS_1_2: &str = include_str!("data/hastings-1066-turns-1-2.sbn");
@@ -31,24 +31,22 @@ fn played() -> Played {
     let archive = parse(&text);
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let mut fold = Scratch {
-        state: setup(battle, &mut out),
-        events: Vec::new(),
-    };
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
     let start = fold.state.clone();
     let mut lines = Vec::new();
-    for step in steps(battle) {
+    let mut rest = steps(battle);
+    while let Some(step) = rest.next() {
         let before = fold.events.len();
         let line = match &step {
             Step::Action(action) => Some(text[action.span.range()].to_string()),
             _ => None,
         };
-        play(&mut fold, &step, &mut out);
+        fold.step(&HASTINGS_1066, &step, &rest, &mut out);
         if let Some(line) = line {
             lines.push((line, fold.state.clone(), fold.events[before..].to_vec()));
         }
     }
-    finish(&mut fold, Span::new(text.len(), text.len()), &mut out);
+    fold.finish(&HASTINGS_1066, battle, &mut out);
     assert!(out.is_empty(), "{out:#?}");
     Played {
         setup: start,

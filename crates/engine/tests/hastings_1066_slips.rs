@@ -12,7 +12,10 @@ use senlac_engine::hastings_1066::tables::{Class, Side};
 use senlac_notation::parse;
 
 /// Where a piece stands after `fold`'s play.
-fn at(fold: &senlac_engine::hastings_1066::play::Scratch, id: &str) -> Option<String> {
+fn at(
+    fold: &senlac_engine::Sandbox<senlac_engine::hastings_1066::Hastings1066>,
+    id: &str,
+) -> Option<String> {
     let p = Side::ALL
         .into_iter()
         .find_map(|side| fold.roster.piece(side, id))

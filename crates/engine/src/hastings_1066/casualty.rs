@@ -11,9 +11,9 @@ use senlac_notation::value::Dice;
 use senlac_notation::{AtomKind, Span};
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::{Check, Event};
-use super::play::Emit;
 use super::rules;
 use super::setup::first_word;
 use super::state::{LeaderStanding, Owed};
@@ -25,7 +25,7 @@ use crate::violation::Violation;
 const COMMANDERS: [&str; 2] = ["William", "Harold"];
 
 /// Owes a casualty roll to every leader in `unit`'s hex (10.4.1).
-pub fn owe_for(fold: &mut impl Emit, unit: usize, attack: Attack, cause: Span) {
+pub fn owe_for(fold: &mut Fold<'_>, unit: usize, attack: Attack, cause: Span) {
     let Some(at) = fold.pieces.get(unit).and_then(|p| p.at) else {
         return;
     };
@@ -46,12 +46,7 @@ pub fn owe_for(fold: &mut impl Emit, unit: usize, attack: Attack, cause: Span) {
 }
 
 /// `LEADER casualty 2d6:a+b [d6:N] [=> LEADER RESULT]`.
-pub fn line(
-    fold: &mut impl Emit,
-    leader: usize,
-    action: &Action<'_, '_>,
-    out: &mut Vec<Violation>,
-) {
+pub fn line(fold: &mut Fold<'_>, leader: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let Some((index, attack)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
         Owed::Casualty {
             leader: l, attack, ..
@@ -138,7 +133,7 @@ pub fn line(
 
 const RESULT_WORDS: [&str; 5] = ["killed", "wounded-1", "wounded-2", "shaken", "unharmed"];
 
-fn apply(fold: &mut impl Emit, leader: usize, result: LeaderResult, cause: Span) {
+fn apply(fold: &mut Fold<'_>, leader: usize, result: LeaderResult, cause: Span) {
     let standing = match result {
         LeaderResult::Killed => Some(LeaderStanding::Killed),
         LeaderResult::Wounded2 => Some(LeaderStanding::Wounded),
@@ -178,7 +173,7 @@ fn apply(fold: &mut impl Emit, leader: usize, result: LeaderResult, cause: Span)
 /// friendly unit within his command radius checks morale at once. Called
 /// before he falls, so the radius is the one he had: one less after an
 /// earlier Wounded-1 (footnote 1, HS-R31), not the printed one.
-pub(super) fn commander_falls(fold: &mut impl Emit, leader: usize, cause: Span) {
+pub(super) fn commander_falls(fold: &mut Fold<'_>, leader: usize, cause: Span) {
     let Some(info) = fold.info(leader) else {
         return;
     };

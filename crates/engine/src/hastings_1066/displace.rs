@@ -15,10 +15,10 @@ use senlac_notation::Span;
 use senlac_notation::lower::Action;
 use senlac_notation::value;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::ground;
-use super::play::Emit;
 use super::rout::{self, Retreat};
 use super::rules;
 use super::state::{Chain, Link, Owed, Standing, State};
@@ -26,7 +26,7 @@ use crate::reuse::Path;
 use crate::violation::Violation;
 
 /// `UNIT displace A-B facing=F`: one link of the chain a rout waits on.
-pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let owed = fold
         .owed
         .iter()
@@ -185,7 +185,7 @@ fn friend_pushed(state: &State, chain: &Chain, to: Cell) -> Option<usize> {
 /// The chain ends in an empty hex: every pushed unit moves and is
 /// disrupted (a routed one stays routed, 9.2.3.7), and the router
 /// completes its rout; the units pushed are not routed through (HS-R20).
-fn settle(fold: &mut impl Emit, chain: Chain) {
+fn settle(fold: &mut Fold<'_>, chain: Chain) {
     for link in chain.links.iter().rev() {
         let from = fold.pieces[link.piece].at;
         fold.emit(Event::Moved {
@@ -222,7 +222,7 @@ fn settle(fold: &mut impl Emit, chain: Chain) {
 /// A link that cannot be made: one error; nothing is pushed, and the
 /// router stops short (9.3.4). The lines that go on with the chain are
 /// passed over.
-fn refuse(fold: &mut impl Emit, chain: Chain, span: Span, why: String, out: &mut Vec<Violation>) {
+fn refuse(fold: &mut Fold<'_>, chain: Chain, span: Span, why: String, out: &mut Vec<Violation>) {
     let short = rout::short_path(fold, chain.router);
     out.push(
         Violation::of(
@@ -251,7 +251,7 @@ fn refuse(fold: &mut impl Emit, chain: Chain, span: Span, why: String, out: &mut
 /// voluntary line comes): the rout written to the friend's hex, or the
 /// link that pushed into a friend, was wrong. One error at that line; the
 /// router stops short, owing nothing more.
-pub fn missing(fold: &mut impl Emit, piece: usize, cause: Span, out: &mut Vec<Violation>) {
+pub fn missing(fold: &mut Fold<'_>, piece: usize, cause: Span, out: &mut Vec<Violation>) {
     let Some(chain) = fold.displacing.clone() else {
         drop_owed(fold);
         return;
@@ -286,7 +286,7 @@ pub fn missing(fold: &mut impl Emit, piece: usize, cause: Span, out: &mut Vec<Vi
 }
 
 /// Forgets the displacements still owed.
-fn drop_owed(fold: &mut impl Emit) {
+fn drop_owed(fold: &mut Fold<'_>) {
     while let Some(index) = fold
         .owed
         .iter()
@@ -297,7 +297,7 @@ fn drop_owed(fold: &mut impl Emit) {
 }
 
 /// A refused chain is forgotten once another line comes.
-pub fn forget_refused(fold: &mut impl Emit) {
+pub fn forget_refused(fold: &mut Fold<'_>) {
     if fold.displacing.as_ref().is_some_and(|c| c.refused) {
         fold.emit(Event::Displacing(None));
     }

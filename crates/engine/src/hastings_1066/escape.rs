@@ -13,10 +13,10 @@ use senlac_notation::lower::Action;
 use senlac_notation::value;
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::melee::controls_cell;
-use super::play::Emit;
 use super::rules;
 use super::state::{LeaderStanding, Owed, Placed, Standing, State};
 use crate::reuse::Path;
@@ -146,7 +146,7 @@ fn exposure(
 /// hex), newly in an enemy zone of control or next to an enemy unit that
 /// was not next to him before it, owes his escape. The line's changes are
 /// the entries it added to `State::replaced`, from `mark` on.
-pub fn settle(fold: &mut impl Emit, mark: usize, cause: Span) {
+pub fn settle(fold: &mut Fold<'_>, mark: usize, cause: Span) {
     // Most lines change a piece or two: only the leaders near them are
     // looked at again.
     let changed = Changed::of(fold, mark);
@@ -274,12 +274,7 @@ fn any_escape(state: &State, leader: usize, from: &[usize]) -> bool {
 }
 
 /// `LEADER escape PATH`, or `LEADER escape => LEADER captured`.
-pub fn line(
-    fold: &mut impl Emit,
-    leader: usize,
-    action: &Action<'_, '_>,
-    out: &mut Vec<Violation>,
-) {
+pub fn line(fold: &mut Fold<'_>, leader: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let Some((index, from)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
         Owed::Escape {
             leader: l, from, ..
@@ -361,7 +356,8 @@ pub fn line(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hastings_1066::play::{Scratch, play};
+    use crate::fold::Sandbox;
+    use crate::hastings_1066::HASTINGS_1066;
     use senlac_notation::lower::Step;
 
     /// `may_enter`, which reads the zones the state keeps, is the rule as
@@ -405,15 +401,13 @@ mod tests {
         let archive = senlac_notation::parse(text);
         let battle = &archive.battles[0];
         let mut out = Vec::new();
-        let mut fold = Scratch {
-            state: crate::hastings_1066::setup::setup(battle, &mut out),
-            events: Vec::new(),
-        };
+        let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
         let mut lines = 0;
-        for step in senlac_notation::lower::steps(battle) {
+        let mut rest = senlac_notation::lower::steps(battle);
+        while let Some(step) = rest.next() {
             let before: Vec<Placed> = fold.state.pieces.iter().map(Placed::of).collect();
             let mark = fold.state.replaced.len();
-            play(&mut fold, &step, &mut out);
+            fold.step(&HASTINGS_1066, &step, &rest, &mut out);
             if matches!(step, Step::Action(_)) {
                 lines += 1;
                 each(&before, &fold.state, mark);

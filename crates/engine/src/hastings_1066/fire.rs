@@ -39,9 +39,9 @@ use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::{Event, Pieces};
-use super::play::Emit;
 use super::state::{LeaderStanding, Owed, Roster, Segment, Standing, State};
 use super::tables::{
     self, Aspect, Attack, Column, Defence, FireResult, Period, Side, Supply, Terrain, Weapon,
@@ -221,7 +221,7 @@ impl Reckoning {
 
 /// `fire`: checks the line, and when it is legal reckons the fire, checks
 /// its claims and applies its result.
-pub fn fire(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn fire(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let (Some(phasing), Some(segment)) = (fold.phasing, fold.segment) else {
         return;
     };
@@ -966,7 +966,7 @@ fn guard(state: &State, target: usize, firers: &[(usize, Span)]) -> Guard {
 }
 
 /// Applies a result to the target at once (7.1.6).
-fn apply(fold: &mut impl Emit, target: usize, result: FireResult, cause: Span) {
+fn apply(fold: &mut Fold<'_>, target: usize, result: FireResult, cause: Span) {
     let Some(info) = fold.info(target) else {
         return;
     };

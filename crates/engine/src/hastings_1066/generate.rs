@@ -34,7 +34,7 @@ use super::setup::setup;
 use super::state::{Formation, Nation, Owed, Part, Segment, Standing, State, Wing};
 use super::tables::{Arm, Kind, Order, Side};
 use crate::doubt::Doubt;
-use crate::system::Fold;
+use crate::fold::Fold;
 
 const COLUMNS: u8 = 16;
 const ROWS: u8 = 22;

@@ -15,9 +15,9 @@ use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::{Event, Pieces};
-use super::play::Emit;
 use super::rules;
 use super::setup::first_word;
 use super::state::{Owed, Part, PhaseFlags, Piece, Standing, State};
@@ -86,7 +86,7 @@ impl std::fmt::Display for Party<'_> {
 }
 
 /// `ATTACKERS melee DEFENDERS [d6:N] [=> …]`.
-pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let args = action.args();
     let Some(phasing) = fold.phasing else { return };
     let Some(attackers) = pieces(fold, &action.actor(), phasing, out) else {
@@ -289,7 +289,7 @@ fn named(state: &State, word: &str) -> Option<usize> {
 /// (HS-R65): the one whose consequences its next line pays; else the one
 /// that owes none, as a log that writes none reads; else the roll's.
 fn read_on(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     action: &Action<'_, '_>,
     attackers: &[usize],
     defenders: &[usize],
@@ -303,20 +303,17 @@ fn read_on(
     // Each reading played on a copy: what it owes, and whether the next
     // line pays it.
     let owes = |reading: Reading| {
-        let mut scratch = super::play::Scratch {
-            state: State::clone(fold),
-            events: Vec::new(),
-        };
+        let mut scratch = crate::fold::Sandbox::<super::Hastings1066>::new(State::clone(fold));
         let mark = scratch.replaced.len();
         apply(
-            &mut scratch,
+            &mut scratch.fold(),
             action,
             attackers,
             defenders,
             reading,
             &mut Vec::new(),
         );
-        super::escape::settle(&mut scratch, mark, action.span);
+        super::escape::settle(&mut scratch.fold(), mark, action.span);
         let owes = scratch.owed.len() > fold.owed.len();
         (owes, owes && super::play::pays(&scratch, next))
     };
@@ -841,7 +838,7 @@ fn holds(
 }
 
 /// Each attacker has fought and each defender was attacked (8.1.4).
-fn mark_fought(fold: &mut impl Emit, attackers: &[usize], defenders: &[usize]) {
+fn mark_fought(fold: &mut Fold<'_>, attackers: &[usize], defenders: &[usize]) {
     for &a in attackers {
         fold.emit(Event::Acted {
             piece: a,
@@ -866,7 +863,7 @@ fn mark_fought(fold: &mut impl Emit, attackers: &[usize], defenders: &[usize]) {
 /// (spec 1.4, HS-R17): M checks, leader casualty rolls on a "1", the
 /// knights' check after a melee in Charge order.
 fn apply(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
     attackers: &[usize],
     defenders: &[usize],
@@ -987,7 +984,7 @@ fn named_step(state: &State, action: &Action<'_, '_>, own: &[usize]) -> Option<u
 /// The pairs that bind when the melee segment opens (8.1.2, HS-R9): a
 /// phasing unit whose order demands attacks, and an enemy in its zone of
 /// control that exerts one on it.
-pub fn bind(fold: &mut impl Emit) {
+pub fn bind(fold: &mut Fold<'_>) {
     let Some(phasing) = fold.phasing else { return };
     // Only an enemy combat unit on the map exerts a zone, and only one
     // within a row and a column of a unit can hold it or be held.
@@ -1030,7 +1027,7 @@ fn binding<'a>(
 /// line): every binding pair still binding had its enemy attacked (HS-R9).
 /// A pair is released when the unit can no longer attack, or the enemy
 /// left its zone or stopped exerting one on it, before the unit fought.
-pub fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+pub fn close(fold: &mut Fold<'_>, span: Span, out: &mut Vec<Violation>) {
     for &(u, e) in &fold.bound {
         let attacked = fold.pieces[e].phase.attacked;
         // Once the unit has fought, nothing releases the pair; before, its
@@ -1065,7 +1062,7 @@ pub fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
 
 /// 9.6.4: the friends next to a unit routed in melee by Charge or Attack
 /// & Pursue check morale, a D ignored (knights read an R as a D, HS-R22).
-fn adjacent_checks(fold: &mut impl Emit, routed: usize, own: &[usize], cause: Span) {
+fn adjacent_checks(fold: &mut Fold<'_>, routed: usize, own: &[usize], cause: Span) {
     let Some(at) = fold.pieces[routed].at else {
         return;
     };

@@ -70,29 +70,7 @@ pub struct Hastings1066;
 pub const HASTINGS_1066: Hastings1066 = Hastings1066;
 
 /// The fold play reads the state through and emits its events into.
-pub type Fold<'a> = crate::system::Fold<'a, Hastings1066>;
-
-impl play::Emit for Fold<'_> {
-    fn emit(&mut self, event: event::Event) {
-        crate::system::Fold::emit(self, event);
-    }
-
-    fn weigh(&mut self, subjects: &[crate::Subject], out: &mut Vec<Violation>, before: usize) {
-        self.doubt().weigh(subjects, out, before);
-    }
-
-    fn forgive_turn(&mut self) {
-        self.doubt().forgive(&crate::Subject::Turn);
-    }
-
-    fn next_step(&self) -> Option<senlac_notation::lower::Step<'_, '_>> {
-        crate::system::Fold::next_step(self)
-    }
-
-    fn read_on(&self, read: &mut dyn FnMut(senlac_notation::lower::Step<'_, '_>) -> bool) {
-        crate::system::Fold::read_on(self, read);
-    }
-}
+pub type Fold<'a> = crate::fold::Fold<'a, Hastings1066>;
 
 impl Ruleset for Hastings1066 {
     type State = state::State;

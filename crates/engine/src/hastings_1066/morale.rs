@@ -9,16 +9,16 @@ use senlac_notation::value::{Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind};
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::{Check, Event};
-use super::play::Emit;
 use super::rules;
 use super::state::{Owed, Piece, Standing};
 use super::tables::{self, MoraleResult, Side};
 use crate::violation::Violation;
 
 /// `UNIT morale d6:N [=> UNIT STATUS]`.
-pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let Some((index, rout_is_disruption, disruption_ignored, by)) =
         fold.owed.iter().enumerate().find_map(|(i, o)| match *o {
             Owed::Morale {
@@ -141,7 +141,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
 /// Whether the log writes `piece`'s rout next, past the consequences other
 /// pieces owe (their checks, routs and pursuits, a leader's escape or
 /// casualty roll), which a line may owe several of at once.
-fn rout_follows(fold: &impl Emit, piece: usize) -> bool {
+fn rout_follows(fold: &Fold<'_>, piece: usize) -> bool {
     let mut routs = false;
     fold.read_on(&mut |step| {
         let Step::Action(next) = step else {

@@ -25,10 +25,10 @@ use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Span};
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::ground::{self, Mover};
-use super::play::Emit;
 use super::reinforcement;
 use super::state::{PhaseFlags, PieceName, Segment, Standing, State, Wing};
 use super::tables::{self, Arm, Hexside, Kind, MoraleResult, Movement, Order, Side, Slope, Step};
@@ -271,7 +271,7 @@ pub(super) fn check_status(
 /// A `move`, `charge`, `enter` or `face` line: `piece` is the piece its
 /// actor names, if any.
 pub fn line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
     piece: Option<usize>,
     out: &mut Vec<Violation>,
@@ -312,7 +312,7 @@ pub(super) fn unknown_unit(actor: Atom<'_>) -> Violation {
 }
 
 /// A line not judged: its move happens as written.
-fn play_as_written(fold: &mut impl Emit, piece: usize, written: &Written<'_>) {
+fn play_as_written(fold: &mut Fold<'_>, piece: usize, written: &Written<'_>) {
     let facing = written.facing.and_then(|(v, _)| v);
     if written.cells.len() > 1 {
         fold.emit(Event::Moved {
@@ -438,7 +438,7 @@ pub(super) struct Walked {
 
 /// `move` and `charge`: a piece on the map goes along its path.
 fn travel(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     piece: usize,
     action: &Action<'_, '_>,
     charging: bool,
@@ -1361,7 +1361,7 @@ pub(super) fn must_close(
 /// `UNIT face F` (6.1.1): a unit that does not move turns in place, in its
 /// own movement segment, unless routed or disrupted.
 fn face(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     piece: usize,
     action: &Action<'_, '_>,
     written: &Written<'_>,

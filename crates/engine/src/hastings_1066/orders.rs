@@ -28,9 +28,9 @@ use senlac_notation::value::{self, Dice, UnitRef};
 use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
-use super::play::Emit;
 use super::state::{Formation, Held, LeaderStanding, Nation, Part, Piece, Segment, State, Wing};
 use super::tables::{Arm, Class, Holder, Order, Side};
 use crate::code::CodeInfo;
@@ -98,7 +98,7 @@ pub fn misplaced(verb: &str) -> &'static CodeInfo {
 /// another segment's label or a turn line closes an open Order Phase, and
 /// `N. Normans` opens a Battle Turn, where the orders held count a turn
 /// down (4.2.6).
-pub fn step(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+pub fn step(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     let closing = match step {
         Step::Turn { span, .. } => Some(*span),
         Step::Phase { name, span } if *name != Segment::Orders.label() => Some(*span),
@@ -123,7 +123,7 @@ pub fn step(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>)
 }
 
 /// A line of the Order Phase, once play has found it in `orders:`.
-pub fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     match action.verb().text {
         "strategy" => strategy(fold, action, out),
         "reroll" => reroll(fold, action, out),
@@ -376,7 +376,7 @@ impl Group {
 
 /// `WING-OR-NATION strategy STRATEGY [housecarls=ORDER] 2d6:a+b => ORDER...`
 /// (4.2.1, 4.2.3, 4.2.4, 4.3.8.3).
-fn strategy(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn strategy(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let actor = action.actor();
     let Some(part) = strategist(actor, out) else {
         return;
@@ -1296,7 +1296,7 @@ fn order_roll(
 /// period's turns, a Norman section in Shield Wall (foot) or Hold
 /// (knights), or a Saxon wing in Attack & Pursue, rolls again, the section
 /// on its own; once a turn, and the second result stands (HS-R54).
-fn reroll(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn reroll(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let actor = action.actor();
     let formation = Wing::parse(actor.text)
         .map(Formation::Wing)
@@ -1408,7 +1408,7 @@ fn reroll(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation
 
 /// `UNITS join WING` (4.1.2, HS-R29): Saxon combat units change wings in
 /// the Order Phase; a wing whose order runs on keeps its members (HS-R30).
-fn join(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn join(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let state: &State = fold;
     let args = action.args();
     let Some(target) = args.first() else {

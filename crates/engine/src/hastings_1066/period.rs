@@ -8,9 +8,9 @@
 use senlac_notation::Span;
 use senlac_notation::lower::Action;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
-use super::play::Emit;
 use super::record::{encircled, on_the_hill, points_lost};
 use super::rules;
 use super::state::{Decision, Extension, Standing, State, Verdict};
@@ -68,7 +68,7 @@ pub fn time_verdict(state: &State) -> Option<Verdict> {
 /// A Battle Turn opens (`N. Normans`): the turn before it ended. An
 /// extension earned and not taken is reported; where that turn ended the
 /// period, Period 2 opens, or the game is over (3.1).
-pub fn turn_opens(fold: &mut impl Emit, number: u32, span: Span, out: &mut Vec<Violation>) {
+pub fn turn_opens(fold: &mut Fold<'_>, number: u32, span: Span, out: &mut Vec<Violation>) {
     if fold.phasing.is_none() || fold.verdict.is_some() {
         return;
     }
@@ -123,7 +123,7 @@ pub fn turn_opens(fold: &mut impl Emit, number: u32, span: Span, out: &mut Vec<V
 
 /// After each line: a Norman victory ends the battle at once (12.1.1,
 /// 12.1.2).
-pub fn decide(fold: &mut impl Emit) {
+pub fn decide(fold: &mut Fold<'_>) {
     if fold.verdict.is_some() {
         return;
     }
@@ -169,7 +169,7 @@ pub fn allowed_after(action: &Action<'_, '_>) -> bool {
 }
 
 /// Play written after the battle ended: reported once, at the first line.
-pub fn played_on(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+pub fn played_on(fold: &mut Fold<'_>, span: Span, out: &mut Vec<Violation>) {
     let Some(verdict) = fold.verdict else { return };
     if fold.played_on {
         return;

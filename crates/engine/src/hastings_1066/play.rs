@@ -11,12 +11,12 @@
 //! after it, or reported missing (spec 1.4).
 
 use std::borrow::Cow;
-use std::ops::Deref;
 
 use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::{self, UnitRef};
 use senlac_notation::{Atom, AtomKind, Fix, Span, did_you_mean};
 
+use super::Fold;
 use super::catalog::{self, Who};
 use super::codes;
 use super::event::Event;
@@ -27,31 +27,6 @@ use super::tables::Side;
 use super::{movement, period, reaction};
 use crate::doubt::Subject;
 use crate::violation::Violation;
-
-/// Where play emits its events: the system's fold, or a test's.
-pub trait Emit: Deref<Target = State> {
-    /// Applies `event` to the state and records it.
-    fn emit(&mut self, event: Event);
-
-    /// Weighs the findings added to `out` since `before` about `subjects`
-    /// (crate::doubt): the system's fold drops those about what an earlier
-    /// error doubted, so one mistake gives one error. A test's fold keeps
-    /// every finding.
-    fn weigh(&mut self, _subjects: &[Subject], _out: &mut Vec<Violation>, _before: usize) {}
-
-    /// A new Battle Turn trusts the order of play again.
-    fn forgive_turn(&mut self) {}
-
-    /// The step after the one being played, in its line of play: a test's
-    /// fold reads none.
-    fn next_step(&self) -> Option<Step<'_, '_>> {
-        None
-    }
-
-    /// Hands `read` the steps after the one being played, in order, until
-    /// it returns true: a test's fold reads none.
-    fn read_on(&self, _read: &mut dyn FnMut(Step<'_, '_>) -> bool) {}
-}
 
 /// Whether `next` is a line that pays a consequence `state` owes: the
 /// rout, morale check, pursuit, displacement, escape or casualty roll of
@@ -77,27 +52,6 @@ pub fn pays(state: &State, next: Option<Step<'_, '_>>) -> bool {
     })
 }
 
-/// A state and the events applied to it, outside any replay: for tests.
-pub struct Scratch {
-    pub state: State,
-    pub events: Vec<Event>,
-}
-
-impl Deref for Scratch {
-    type Target = State;
-
-    fn deref(&self) -> &State {
-        &self.state
-    }
-}
-
-impl Emit for Scratch {
-    fn emit(&mut self, event: Event) {
-        super::event::apply(&mut self.state, &event);
-        self.events.push(event);
-    }
-}
-
 /// Replays the sample battle (samples/hastings-1066-st.sbn), which breaks
 /// no rule, and hands `each` the state after every step: for tests that
 /// hold a fast path to its plain definition over real positions.
@@ -117,12 +71,10 @@ pub(crate) fn each_state(text: &str, mut each: impl FnMut(&State)) -> Vec<Violat
     let archive = senlac_notation::parse(text);
     let battle = &archive.battles[0];
     let mut out = Vec::new();
-    let mut fold = Scratch {
-        state: super::setup::setup(battle, &mut out),
-        events: Vec::new(),
-    };
-    for step in senlac_notation::lower::steps(battle) {
-        play(&mut fold, &step, &mut out);
+    let mut fold = crate::fold::Sandbox::setup(&super::HASTINGS_1066, battle, &mut out);
+    let mut rest = senlac_notation::lower::steps(battle);
+    while let Some(step) = rest.next() {
+        fold.step(&super::HASTINGS_1066, &step, &rest, &mut out);
         each(&fold.state);
     }
     out
@@ -140,7 +92,7 @@ pub(crate) fn sample_and_generated(generated: u32, seed: u64) -> Vec<String> {
 }
 
 /// Checks one step of the movetext and emits what it does.
-pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     let before = out.len();
     match step {
         Step::Action(action) => {
@@ -149,17 +101,17 @@ pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>)
             // when there is something to weigh.
             if out.len() > before {
                 let subjects = subjects(fold, action);
-                fold.weigh(&subjects, out, before);
+                fold.doubt().weigh(&subjects, out, before);
             }
         }
         Step::Turn { .. } => {
-            fold.forgive_turn();
+            fold.doubt().forgive(&Subject::Turn);
             played(fold, step, out);
-            fold.weigh(&[Subject::Turn], out, before);
+            fold.doubt().weigh(&[Subject::Turn], out, before);
         }
         _ => {
             played(fold, step, out);
-            fold.weigh(&[Subject::Turn], out, before);
+            fold.doubt().weigh(&[Subject::Turn], out, before);
         }
     }
 }
@@ -189,7 +141,7 @@ fn subjects(state: &State, action: &Action<'_, '_>) -> Vec<Subject> {
 }
 
 /// A step, checked and played.
-fn played(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+fn played(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     // Once the battle is decided, only the record's claims may follow.
     if fold.verdict.is_some() {
         after_the_end(fold, step, out);
@@ -220,7 +172,7 @@ fn played(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
 /// A step once the battle is decided (12.1): the Saxons' block of the
 /// same Battle Turn may open for its `record:`, where `win` and `tally`
 /// state the outcome; anything else is reported once.
-fn after_the_end(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+fn after_the_end(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     let same_turn = |number: u32| number == fold.turn && fold.phasing == Some(Side::Normans);
     match step {
         Step::Turn { number, side, .. }
@@ -266,7 +218,7 @@ fn meant_side(state: &State, written: &str) -> Side {
         .unwrap_or(expected_turn(state).1)
 }
 
-fn turn(fold: &mut impl Emit, number: u32, written: &str, span: Span, out: &mut Vec<Violation>) {
+fn turn(fold: &mut Fold<'_>, number: u32, written: &str, span: Span, out: &mut Vec<Violation>) {
     let expected = expected_turn(fold);
     // A side misspelt is read as the one it nearly names, else as the one
     // the sequence expects (one mistake, one error).
@@ -324,7 +276,7 @@ fn turn(fold: &mut impl Emit, number: u32, written: &str, span: Span, out: &mut 
 
 /// A segment's label (3.2, HS-R41): in order, none twice; `orders:` only
 /// first in the Normans' block, `record:` only last in the Saxons'.
-fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>) {
+fn segment(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violation>) {
     let segment = match Segment::parse(name) {
         Some(segment) => segment,
         None => {
@@ -403,7 +355,7 @@ fn segment(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation
 /// Consequences still owed when something voluntary is written: each is
 /// missing (spec 1.4), found at the line that caused it, and dropped so
 /// one omission gives one finding.
-fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
+fn missing_owed(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
     while let Some(owed) = fold.owed.first().copied() {
         let (code, piece, cause, what) = match owed {
             Owed::Displace { piece, cause } => {
@@ -456,7 +408,7 @@ fn missing_owed(fold: &mut impl Emit, out: &mut Vec<Violation>) {
 
 /// What must hold when the open segment ends (at `span`: the next label or
 /// turn line, or the battle's end).
-fn close_segment(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+fn close_segment(fold: &mut Fold<'_>, span: Span, out: &mut Vec<Violation>) {
     missing_owed(fold, out);
     match fold.segment {
         Some(Segment::Melee) => super::melee::close(fold, span, out),
@@ -467,13 +419,13 @@ fn close_segment(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
 }
 
 /// What must hold when the battle's line of play ends.
-pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
+pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
     close_segment(fold, end, out);
 }
 
 /// One line: a verb of the ruleset, in a segment it belongs to, by the
 /// side that acts there.
-fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     // Slips are reported once and read as meant (one mistake, one error).
     let atoms = as_meant(fold, action, out);
     let meant;
@@ -607,7 +559,7 @@ fn as_meant<'a, 's>(
 }
 
 /// One line, checked and played.
-fn written_line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn written_line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let verb = action.verb();
     let Some(written) = catalog::line(verb.text) else {
         let verbs = catalog::LINES.iter().map(|l| l.verb);

@@ -9,10 +9,10 @@ use senlac_board::{Cell, hex};
 use senlac_notation::lower::Action;
 use senlac_notation::value;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::melee::controls_cell;
-use super::play::Emit;
 use super::rules;
 use super::state::{Owed, State};
 use crate::reuse::Path;
@@ -36,7 +36,7 @@ fn enemy_at(state: &State, piece: usize, cell: Cell) -> (Vec<usize>, bool) {
 }
 
 /// `UNIT pursue PATH facing=F`.
-pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let Some((index, target)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
         Owed::Pursue {
             piece: p, target, ..

@@ -9,9 +9,9 @@ use senlac_notation::lower::Action;
 use senlac_notation::value::Dice;
 use senlac_notation::{AtomKind, Span};
 
+use super::Fold;
 use super::codes;
 use super::event::{Check, Event};
-use super::play::Emit;
 use super::rules;
 use super::state::{LeaderStanding, Part, PhaseFlags, Piece, Standing, State};
 use super::tables::{self, Side};
@@ -50,7 +50,7 @@ pub fn leader_in_range(state: &State, unit: usize) -> Option<usize> {
 }
 
 /// `UNIT rally [d6:N] [=> …]`.
-pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     if fold.pieces[piece].phase.rallied {
         out.push(Violation::of(
             &codes::RALLY_TWICE,
@@ -140,7 +140,7 @@ pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &m
 /// A routed unit rallies without a roll in an effective leader's range;
 /// out of every range it owes its withdrawal (9.5.3, 9.2.3.6).
 fn routed(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     piece: usize,
     leader: Option<usize>,
     die: Option<Span>,
@@ -216,7 +216,7 @@ fn claim(
 }
 
 /// Notes that `piece` has had its turn in the rally segment.
-pub fn mark(fold: &mut impl Emit, piece: usize) {
+pub fn mark(fold: &mut Fold<'_>, piece: usize) {
     fold.emit(Event::Acted {
         piece,
         flags: PhaseFlags {
@@ -229,7 +229,7 @@ pub fn mark(fold: &mut impl Emit, piece: usize) {
 /// When the rally segment closes (at `span`): every routed unit of the
 /// phasing side out of every leader's range has withdrawn (9.5.3,
 /// 9.2.3.6).
-pub fn close(fold: &impl Emit, span: Span, out: &mut Vec<Violation>) {
+pub fn close(fold: &Fold<'_>, span: Span, out: &mut Vec<Violation>) {
     let Some(phasing) = fold.phasing else { return };
     for p in 0..fold.pieces.len() {
         let owes = fold.info(p).is_some_and(|i| i.side == phasing)

@@ -17,11 +17,11 @@ use senlac_board::{Cell, hex};
 use senlac_notation::Span;
 use senlac_notation::lower::Action;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::ground::{self, Mover};
 use super::movement::{self, OrderOf, Written};
-use super::play::Emit;
 use super::state::{PhaseFlags, PieceName, Standing, State};
 use super::tables::{self, Hexside, Kind, MoraleResult, Side};
 use crate::reuse::Path;
@@ -38,7 +38,7 @@ mod cite {
 
 /// A `react` line; `piece` is the piece its actor names, if any.
 pub fn line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
     piece: Option<usize>,
     out: &mut Vec<Violation>,
@@ -79,7 +79,7 @@ pub fn line(
 /// Applies a reaction: the step (unless a ridge check stopped it), the
 /// flag, the standing the checks left.
 fn apply(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     piece: usize,
     written: &Written<'_>,
     result: Option<MoraleResult>,

@@ -7,10 +7,10 @@ use senlac_board::flood;
 use senlac_notation::lower::Action;
 use senlac_notation::value;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::melee::controls;
-use super::play::Emit;
 use super::rules;
 use super::setup::first_word;
 use super::state::{Extension, LeaderStanding, Piece, PieceInfo, PieceState, Standing, State};
@@ -140,7 +140,7 @@ pub fn encircled(state: &State) -> bool {
 
 /// `Normans extend half|three-quarters|encircled` (3.3.1, HS-R26): at the
 /// end of a period's eighth turn, once, naming a condition that holds.
-pub fn extend(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn extend(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let Some(word) = action.args().first() else {
         out.push(Violation::of(
             &codes::EXTENSION_NOT_EARNED,

@@ -14,10 +14,10 @@ use senlac_notation::lower::Action;
 use senlac_notation::value::{Location, Placement};
 use senlac_notation::{AtomKind, Span};
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::melee::controls;
-use super::play::Emit;
 use super::rules;
 use super::state::{LeaderStanding, Part, Roster, Standing, State};
 use super::tables::Side;
@@ -263,7 +263,7 @@ fn untraced(state: &State, side: Side) -> Vec<usize> {
 }
 
 /// `SIDE reform [=> UNIT eliminated …]`.
-pub fn reform(fold: &mut impl Emit, side: Side, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn reform(fold: &mut Fold<'_>, side: Side, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     if !due(fold) {
         out.push(Violation::of(
             &codes::REFORM_OUT_OF_ORDER,
@@ -404,7 +404,7 @@ fn claims(
 
 /// `SIDE place ID@CCRR^F …`: each piece of the side, lifted at its
 /// reform, set down in its area, one combat unit a hex.
-pub fn place(fold: &mut impl Emit, side: Side, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn place(fold: &mut Fold<'_>, side: Side, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let order_fault = if !fold.reforms.contains(&side) {
         Some(format!("write `{} reform` before placing", side.word()))
     } else if side == Side::Normans && fold.reforms.contains(&Side::Saxons) {

@@ -9,11 +9,11 @@ use senlac_board::{Cell, hex};
 use senlac_notation::Span;
 use senlac_notation::lower::Action;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::ground::{self, ENTRY_HEX, Mover};
 use super::movement::{self, OrderOf, Pay, Written, cite};
-use super::play::Emit;
 use super::state::{Part, PhaseFlags, Standing, State, Wing};
 use super::tables::{self, Order, Side};
 use crate::violation::Violation;
@@ -23,7 +23,7 @@ use crate::violation::Violation;
 /// 0116 is blocked; paying for the first hex, the second of a turn with 1
 /// MP spent.
 pub(super) fn enter(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     piece: usize,
     action: &Action<'_, '_>,
     written: &Written<'_>,
@@ -189,7 +189,7 @@ fn entry_hexes(state: &State, mover: Mover) -> Vec<Cell> {
 /// nearest living leader once it ends a move within a leader's command
 /// radius or next to an enemy; on a tie the log names the wing.
 pub(super) fn assign(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     piece: usize,
     end: Cell,
     claimed: Option<(Wing, Span)>,

@@ -14,11 +14,11 @@ use senlac_notation::value::{self};
 use senlac_notation::{Atom, Fix, Span};
 use smallvec::SmallVec;
 
+use super::Fold;
 use super::codes;
 use super::event::Event;
 use super::ground::friend_of;
 use super::melee::controls_cell;
-use super::play::Emit;
 use super::rules;
 use super::state::{Chain, Owed, Standing, State};
 use super::tables::{Arm, Hexside};
@@ -362,7 +362,7 @@ fn written(stops: &[Stop]) -> String {
 }
 
 /// `UNIT rout PATH facing=F`: pays the rout owed to it.
-pub fn line(fold: &mut impl Emit, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let Some((index, pursuers)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
         Owed::Rout {
             piece: p, pursuers, ..
@@ -551,7 +551,7 @@ pub(super) struct Retreat<'a> {
 /// `checks` is off because the line that owed them was already refused;
 /// the victors follow (9.4.2); blocked, it is reduced and disrupted
 /// instead (HS-R19, HS-R59).
-pub(super) fn retreat(fold: &mut impl Emit, r: &Retreat<'_>, displaced: &[usize], checks: bool) {
+pub(super) fn retreat(fold: &mut Fold<'_>, r: &Retreat<'_>, displaced: &[usize], checks: bool) {
     let piece = r.piece;
     let state: &State = fold;
     let passed: Vec<usize> = (0..state.pieces.len())
@@ -612,7 +612,7 @@ pub(super) fn retreat(fold: &mut impl Emit, r: &Retreat<'_>, displaced: &[usize]
 /// The blocked treatment (HS-R19, HS-R59) for a router whose displacements
 /// were refused (9.3.4): nothing else moved, and it stops in the last hex
 /// the path of least resistance lets it stop in, facing as written.
-pub(super) fn stop_short(fold: &mut impl Emit, chain: &Chain, checks: bool) {
+pub(super) fn stop_short(fold: &mut Fold<'_>, chain: &Chain, checks: bool) {
     let piece = chain.router;
     let candidates = retreats(fold, piece, ROUT_HEXES, false, Keep::Best);
     let path: Path = best(&candidates, ROUT_HEXES)
@@ -665,7 +665,7 @@ fn value_facing(action: &Action<'_, '_>) -> Option<Vertex> {
 
 /// Owes the rout retreat of a unit just routed, and the pursuit of the
 /// victors whose order demands one (9.4.2).
-pub fn owe(fold: &mut impl Emit, piece: usize, pursuers: &[usize], cause: Span) {
+pub fn owe(fold: &mut Fold<'_>, piece: usize, pursuers: &[usize], cause: Span) {
     let mut by = [None; 3];
     for (slot, &p) in by.iter_mut().zip(pursuers) {
         *slot = Some(p);
@@ -696,7 +696,7 @@ enum Going {
 /// claim does not explain the path.
 #[allow(clippy::too_many_arguments)]
 fn misclaimed_end(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     piece: usize,
     claimed: &[Atom<'_>],
     stops: &[Stop],
@@ -764,7 +764,7 @@ fn misclaimed_end(
 /// least resistance, stopping on entering an enemy zone of control
 /// (HS-R19); blocked, it stops and stays routed.
 pub fn withdraw_line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     piece: usize,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,

@@ -46,7 +46,7 @@ pub struct MassCombat {
 }
 
 /// The fold play reads the state through and emits its events into.
-pub type Fold<'a> = crate::system::Fold<'a, MassCombat>;
+pub type Fold<'a> = crate::fold::Fold<'a, MassCombat>;
 
 /// The registry's entries, one per edition.
 pub const EDITION_A: MassCombat = MassCombat {

@@ -55,26 +55,7 @@ pub struct Tdgs;
 pub const TDGS: Tdgs = Tdgs;
 
 /// The fold play reads the state through and emits its events into.
-pub type Fold<'a> = crate::system::Fold<'a, Tdgs>;
-
-impl play::Emit for Fold<'_> {
-    fn emit(&mut self, event: event::Event) {
-        crate::system::Fold::emit(self, event);
-    }
-
-    fn emitted(&self) -> &[event::Event] {
-        self.events()
-    }
-
-    fn next_line(&self) -> Option<(&str, &str)> {
-        match self.next_step()? {
-            senlac_notation::lower::Step::Action(action) => {
-                Some((action.actor().text, action.verb().text))
-            }
-            _ => None,
-        }
-    }
-}
+pub type Fold<'a> = crate::fold::Fold<'a, Tdgs>;
 
 impl Ruleset for Tdgs {
     type State = state::State;

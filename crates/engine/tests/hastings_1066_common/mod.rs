@@ -8,12 +8,12 @@
 
 use senlac_board::Cell;
 use senlac_board::facing::Vertex;
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
 use senlac_engine::hastings_1066::event::Event;
-use senlac_engine::hastings_1066::play::{Emit, Scratch, play};
-use senlac_engine::hastings_1066::setup::setup;
 use senlac_engine::hastings_1066::state::{Formation, Held, LeaderStanding, Standing};
 use senlac_engine::hastings_1066::tables::{Order, Side};
+use senlac_engine::hastings_1066::{HASTINGS_1066, Hastings1066};
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
 
@@ -36,19 +36,19 @@ pub struct Before<'a> {
 /// The one check: `movetext` after the setup and `before` gives exactly
 /// `expected` (code, text under the span); the fold, for assertions.
 #[track_caller]
-pub fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> Scratch {
+pub fn check(
+    before: &Before<'_>,
+    movetext: &str,
+    expected: &[(&str, &str)],
+) -> Sandbox<Hastings1066> {
     let text = format!("{SETUP}\n{movetext}");
     let archive = parse(&text);
     assert!(archive.all_errors().next().is_none());
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
+    let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
     assert!(out.is_empty(), "setup: {out:?}");
-    let mut fold = Scratch {
-        state,
-        events: Vec::new(),
-    };
-    let piece = |fold: &Scratch, id: &str| {
+    let piece = |fold: &Sandbox<Hastings1066>, id: &str| {
         Side::ALL
             .into_iter()
             .find_map(|side| fold.roster.piece(side, id))
@@ -78,9 +78,8 @@ pub fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> 
         let p = piece(&fold, id);
         fold.emit(Event::LeaderStanding { piece: p, standing });
     }
-    for step in steps(battle) {
-        play(&mut fold, &step, &mut out);
-    }
+    fold.play(&HASTINGS_1066, steps(battle), &mut out);
+    fold.settle(&mut out);
     let found: Vec<(&str, &str)> = out
         .iter()
         .map(|v| (v.code, &text[v.span.range()]))
@@ -89,7 +88,7 @@ pub fn check(before: &Before<'_>, movetext: &str, expected: &[(&str, &str)]) -> 
     fold
 }
 
-pub fn standing(fold: &Scratch, id: &str) -> Standing {
+pub fn standing(fold: &Sandbox<Hastings1066>, id: &str) -> Standing {
     let p = Side::ALL
         .into_iter()
         .find_map(|side| fold.roster.piece(side, id))

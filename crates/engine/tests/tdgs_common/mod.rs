@@ -8,11 +8,15 @@
 // Each test file uses the part it needs.
 #![allow(dead_code)]
 
+use senlac_engine::Sandbox;
 use senlac_engine::Violation;
-use senlac_engine::tdgs::play::{Scratch as Fold, finish, play};
-use senlac_engine::tdgs::setup::setup;
-use senlac_notation::lower::{Step, steps};
+use senlac_engine::tdgs::play::finish;
+use senlac_engine::tdgs::{TDGS, Tdgs};
+use senlac_notation::lower::steps;
 use senlac_notation::{Span, parse};
+
+/// The state a movetext leaves, played through the production fold.
+pub type Fold = Sandbox<Tdgs>;
 
 pub const HARROW_FORD: &str = include_str!("../../../../samples/harrow-ford.sbn");
 
@@ -40,23 +44,16 @@ pub fn replay_text(text: &str, whole: bool) -> (Fold, Vec<Violation>) {
     assert!(notation.is_empty(), "{notation:?}");
     let battle = &archive.battles[0];
     let mut out: Vec<Violation> = Vec::new();
-    let state = setup(battle, &mut out);
-    let mut fold = Fold::new(state);
-    // Read ahead as the replay does: the actor and verb of the next line.
-    let mut steps = steps(battle).peekable();
-    while let Some(step) = steps.next() {
-        fold.next_line = match steps.peek() {
-            Some(Step::Action(action)) => Some((
-                action.actor().text.to_string(),
-                action.verb().text.to_string(),
-            )),
-            _ => None,
-        };
-        play(&mut fold, &step, &mut out);
-    }
+    let mut fold = Fold::setup(&TDGS, battle, &mut out);
+    fold.play(&TDGS, steps(battle), &mut out);
     if whole {
-        finish(&mut fold, Span::new(text.len(), text.len()), &mut out);
+        finish(
+            &mut fold.fold(),
+            Span::new(text.len(), text.len()),
+            &mut out,
+        );
     }
+    fold.settle(&mut out);
     (fold, out)
 }
 

@@ -13,14 +13,14 @@ use crate::tdgs::state::{Owed, State, Status};
 use crate::tdgs::tables::Order;
 use crate::violation::Violation;
 
-use super::Emit;
 use super::owed::{missing_checks, on_hazard};
 use super::{cells, named, removed};
+use crate::tdgs::Fold;
 
 /// Closes the open activation: one that took no Action owes what the
 /// unit's status or order obliges (ROUT-1, CORNERED-1, ORDERS-4, -7, -8);
 /// a commander's Action spent on command excuses its order (ACTIONS-4).
-pub(super) fn close(fold: &mut impl Emit, span: Span, out: &mut Vec<Violation>) {
+pub(super) fn close(fold: &mut Fold<'_>, span: Span, out: &mut Vec<Violation>) {
     let Some(open) = fold.activation else {
         return;
     };
@@ -151,7 +151,7 @@ pub(super) fn order_name(state: &State, unit: usize) -> &'static str {
 /// Every activation the round now ending left out, when the unit owed one
 /// (TURN-7): a routed unit's flight or cornered check, or its order's
 /// obligation. A delayed entity that never came back left its out too.
-fn left_out(fold: &impl Emit, span: Span, out: &mut Vec<Violation>) {
+fn left_out(fold: &Fold<'_>, span: Span, out: &mut Vec<Violation>) {
     let round = fold.round;
     if round == 0 {
         return;
@@ -169,7 +169,7 @@ fn left_out(fold: &impl Emit, span: Span, out: &mut Vec<Violation>) {
 
 /// `N. SIDE` (TURN-1): round N is the current round or the next one.
 pub(super) fn turn(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     number: u32,
     side: &str,
     span: Span,
@@ -230,7 +230,7 @@ fn speed(state: &State, entity: usize) -> (i32, i32) {
 }
 
 /// `ID:` opens ID's activation (TURN-2, -3, -5).
-pub(super) fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<Violation>) {
+pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violation>) {
     missing_checks(fold, out);
     // The open activation's own label written again: it stays open.
     let open = fold.activation.map(|a| a.entity);
@@ -330,7 +330,7 @@ pub(super) fn label(fold: &mut impl Emit, name: &str, span: Span, out: &mut Vec<
 /// Checks that `entity` may act after `previous` (TURN-3): not faster, and
 /// among equals in the order the log first chose.
 fn order_after(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     previous: usize,
     entity: usize,
     span: Span,
@@ -388,7 +388,7 @@ fn order_after(
 /// acted this round, the label was most likely left out, so its activation
 /// is opened here and the line is played in it (one mistake, one error).
 /// Whether it was.
-pub(super) fn label_left_out(fold: &mut impl Emit, actor: usize, at: Span) -> bool {
+pub(super) fn label_left_out(fold: &mut Fold<'_>, actor: usize, at: Span) -> bool {
     let flags = fold.entities[actor].round;
     if flags.activated && !flags.delayed {
         return false;
@@ -402,7 +402,7 @@ pub(super) fn label_left_out(fold: &mut impl Emit, actor: usize, at: Span) -> bo
 /// Spends the activation's Action (`action`) or Step; a second is refused
 /// (ACTIONS-1).
 pub(super) fn spend(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     action: bool,
     span: Span,
     out: &mut Vec<Violation>,

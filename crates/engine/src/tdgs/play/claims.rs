@@ -12,14 +12,14 @@ use crate::tdgs::rules;
 use crate::tdgs::state::Status;
 use crate::violation::Violation;
 
-use super::Emit;
 use super::combat::settle_hp;
 use super::named;
+use crate::tdgs::Fold;
 
 /// The claims after `=>` (LOG-2): `hit`, `miss`, an entity then `hp=N`
 /// and/or a status, as things stand after the line.
 pub(super) fn claims(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     actor: usize,
     action: &Action<'_, '_>,
     hit: Option<bool>,
@@ -175,8 +175,8 @@ pub(super) fn claims(
 }
 
 /// The total of the last roll `roller` made (the line's, when it rolled).
-fn rolled_total(fold: &impl Emit, roller: usize) -> Option<i32> {
-    fold.emitted().iter().rev().find_map(|e| match e {
+fn rolled_total(fold: &Fold<'_>, roller: usize) -> Option<i32> {
+    fold.events().iter().rev().find_map(|e| match e {
         Event::Attacked { attacker, roll, .. } if *attacker == roller => Some(roll.total),
         Event::Checked { entity, roll, .. } if *entity == roller => Some(roll.total),
         _ => None,

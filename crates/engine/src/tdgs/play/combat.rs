@@ -16,11 +16,11 @@ use crate::tdgs::state::{AttackKind, Kind, OtherHp, State, Status};
 use crate::tdgs::tables::{self, Order};
 use crate::violation::Violation;
 
-use super::Emit;
 use super::activation::spend;
 use super::dice::{die, pair_number, roll};
 use super::movement::checked_path;
 use super::{check_arguments, named};
+use crate::tdgs::Fold;
 
 /// The enemy on the board an attack or a charge names (COMBAT-7, LOG-1:
 /// an unqualified id is looked up among the actor's enemies first).
@@ -92,7 +92,7 @@ pub fn defence(state: &State, entity: usize, kind: AttackKind) -> i32 {
 /// `X attack T d20:N [mod=N] [position=N] [damage=N]` and `X shoot T …`
 /// (COMBAT-1, -2, -5, -6): whether it hit, once rolled.
 pub(super) fn attack(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     attacker: usize,
     kind: AttackKind,
     args: &[Atom<'_>],
@@ -203,7 +203,7 @@ pub(super) fn attack(
 /// the stated damage, the hit points (COMBAT-1, -2, -4..6).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn resolve_attack(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     attacker: usize,
     target: usize,
     kind: AttackKind,
@@ -314,7 +314,7 @@ fn signed(n: i32) -> String {
 /// lowered, and one that falls to 0 removes the entity only when the
 /// other does too: until the log's next claim says which it follows, the
 /// replay follows the account that leaves it in play.
-pub(super) fn hurt(fold: &mut impl Emit, entity: usize, damage: i32) {
+pub(super) fn hurt(fold: &mut Fold<'_>, entity: usize, damage: i32) {
     let e = fold.entities[entity];
     let hp = (e.hp - damage).max(0);
     match e.hp_other {
@@ -346,7 +346,7 @@ pub(super) fn hurt(fold: &mut impl Emit, entity: usize, damage: i32) {
 
 /// The log's claim settles a dispute over `entity`'s HP at `hp`, one of
 /// its two accounts (TDGS-R54).
-pub(super) fn settle_hp(fold: &mut impl Emit, entity: usize, hp: i32) {
+pub(super) fn settle_hp(fold: &mut Fold<'_>, entity: usize, hp: i32) {
     fold.emit(Event::HpClaimed {
         entity,
         hp,
@@ -357,7 +357,7 @@ pub(super) fn settle_hp(fold: &mut impl Emit, entity: usize, hp: i32) {
 
 /// The status HP leave an entity with: a unit at 0 destroyed, a hero dead,
 /// a hero at or below 5 % unconscious (COMBAT-6, UNITS-4, -5).
-fn fallen(fold: &mut impl Emit, entity: usize) {
+fn fallen(fold: &mut Fold<'_>, entity: usize) {
     let Some(info) = fold.info(entity) else {
         return;
     };
@@ -378,7 +378,7 @@ fn fallen(fold: &mut impl Emit, entity: usize) {
 /// then the attack if adjacent; +10 % STR and −10 % REF from this line
 /// until X's next activation.
 pub(super) fn charge(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     mover: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -596,7 +596,7 @@ fn order_allows_attack(
 
 /// `W cast T arcane|divine d20:N damage=N` (COMBAT-3): heroes only.
 pub(super) fn cast(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     caster: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -632,7 +632,7 @@ pub(super) fn cast(
 /// began, and is no longer, strikes once; `step`, `retreat` and
 /// `disengage` provoke none.
 pub(super) fn opportunity(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     mover: usize,
     start: Option<Footprint>,
     moving: bool,

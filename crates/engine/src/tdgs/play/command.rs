@@ -10,14 +10,14 @@ use crate::tdgs::state::{Link, Status};
 use crate::tdgs::tables::{self, Order};
 use crate::violation::Violation;
 
-use super::Emit;
 use super::activation::spend;
 use super::dice::die;
 use super::named;
+use crate::tdgs::Fold;
 
 /// The commander of a command line (COMMAND-2, -12): it has the role and is
 /// not routed.
-fn commander(fold: &impl Emit, actor: usize, span: Span, out: &mut Vec<Violation>) -> bool {
+fn commander(fold: &Fold<'_>, actor: usize, span: Span, out: &mut Vec<Violation>) -> bool {
     if !fold.info(actor).is_some_and(|i| i.commander) {
         out.push(
             Violation::of(
@@ -46,7 +46,7 @@ fn commander(fold: &impl Emit, actor: usize, span: Span, out: &mut Vec<Violation
 
 /// The friendly unit a command line names first.
 fn friend(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     actor: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -76,7 +76,7 @@ fn friend(
 }
 
 /// Whether `unit` is within `commander`'s CHA in squares (COMMAND-6).
-fn in_range(fold: &impl Emit, commander: usize, unit: usize) -> (bool, u32, u32) {
+fn in_range(fold: &Fold<'_>, commander: usize, unit: usize) -> (bool, u32, u32) {
     let range = fold
         .info(commander)
         .map_or(0, |i| tables::command_range(i.stats.cha));
@@ -85,7 +85,7 @@ fn in_range(fold: &impl Emit, commander: usize, unit: usize) -> (bool, u32, u32)
 }
 
 fn out_of_range(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     code: &'static crate::code::CodeInfo,
     commander: usize,
     unit: usize,
@@ -109,7 +109,7 @@ fn out_of_range(
 /// commander, in range; it waits for U's next activation. The current
 /// order again is the free standing order.
 pub(super) fn order(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     actor: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -210,7 +210,7 @@ pub(super) fn order(
 /// `K claim U direct|extended` (COMMAND-9): an uncontrolled friendly unit in
 /// range into a free slot; the Action.
 pub(super) fn claim(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     actor: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -290,7 +290,7 @@ pub(super) fn claim(
 
 /// `S release U` (COMMAND-10): free; U becomes uncontrolled.
 pub(super) fn release(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     actor: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -317,7 +317,7 @@ pub(super) fn release(
 /// `Y rally U d20:N` (RALLY-1..4): any friendly commander, a routed unit in
 /// range, once a round; d20 + (CHA − the threat that routed it) ≥ 11.
 pub(super) fn rally(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     actor: usize,
     args: &[Atom<'_>],
     span: Span,

@@ -4,15 +4,12 @@
 //! checks, rally, hazards, opportunity and free attacks), each checked and
 //! turned into [`Event`]s; after each line, the triggers it fired are owed.
 //!
-//! Here are the entry points ([`play`], [`finish`]), the fold play emits
-//! into ([`Emit`], [`Scratch`]) and the reading of a line: its entity
+//! Here are the entry points ([`play`], [`finish`]) and the reading of a line: its entity
 //! named, the slip that makes it unreadable read as meant (`slips`), and
 //! the line handed to the module of its subject: `activation` (rounds,
 //! labels, the Action and the Step), `movement`, `combat` (attacks and
 //! damage, rolled by `dice`), `command` (commanders' lines), `claims` (what
 //! `=>` says) and `owed` (the owed lines, and what each line makes owed).
-
-use std::ops::Deref;
 
 use smallvec::SmallVec;
 
@@ -21,6 +18,7 @@ use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::UnitRef;
 use senlac_notation::{Atom, Fix, Span, did_you_mean};
 
+use super::Fold;
 use super::catalog;
 use super::codes;
 use super::event::Event;
@@ -48,72 +46,15 @@ use movement::{flee, moved_nearer, retreat, step, travel};
 use owed::{missing_checks, owed_line, settle};
 use slips::{as_written, meant};
 
-/// Where play emits its events: the system's fold, or a test's.
-pub trait Emit: Deref<Target = State> {
-    /// Applies `event` to the state and records it.
-    fn emit(&mut self, event: Event);
-    /// The events emitted so far in this step.
-    fn emitted(&self) -> &[Event];
-    /// The actor and verb of the line after this step in its line of play,
-    /// when one follows: what tells which account of a disputed HP the log
-    /// goes on from (TDGS-R54).
-    fn next_line(&self) -> Option<(&str, &str)>;
-}
-
-/// A state and the events applied to it, outside any replay: for the
-/// generator's trials and for tests.
-pub struct Scratch {
-    pub state: State,
-    pub events: Vec<Event>,
-    /// The actor and verb of the line after the step played, as a replay
-    /// reads ahead: a test that plays step by step sets it.
-    pub next_line: Option<(String, String)>,
-}
-
-impl Scratch {
-    pub fn new(state: State) -> Self {
-        Scratch {
-            state,
-            events: Vec::new(),
-            next_line: None,
-        }
-    }
-}
-
-impl Deref for Scratch {
-    type Target = State;
-
-    fn deref(&self) -> &State {
-        &self.state
-    }
-}
-
-impl Emit for Scratch {
-    fn emit(&mut self, event: Event) {
-        super::event::apply(&mut self.state, &event);
-        self.events.push(event);
-    }
-
-    fn emitted(&self) -> &[Event] {
-        &self.events
-    }
-
-    fn next_line(&self) -> Option<(&str, &str)> {
-        self.next_line
-            .as_ref()
-            .map(|(actor, verb)| (actor.as_str(), verb.as_str()))
-    }
-}
-
 /// What must hold when a line of play ends (the movetext or a variation):
 /// no morale check left owed (MORALE-5).
-pub fn finish(fold: &mut impl Emit, end: Span, out: &mut Vec<Violation>) {
+pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
     missing_checks(fold, out);
     close(fold, end, out);
 }
 
 /// Checks one step of the movetext and emits what it does.
-pub fn play(fold: &mut impl Emit, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     match step {
         Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
         Step::Phase { name, span } => label(fold, name, *span, out),
@@ -206,7 +147,7 @@ fn named(
 }
 
 /// One line of an activation.
-fn line(fold: &mut impl Emit, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     let before = out.len();
     match meant(fold, action, out) {
         Some((atoms, actor)) => written_line(
@@ -234,7 +175,7 @@ thread_local! {
 /// One line of the movetext, checked and played; by `known` when the line
 /// left its entity out.
 fn written_line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
     known: Option<usize>,
     out: &mut Vec<Violation>,
@@ -243,7 +184,7 @@ fn written_line(
     before.extend_from_slice(&fold.entities);
     let actor_atom = action.actor();
     let verb = action.verb();
-    let first = fold.emitted().len();
+    let first = fold.events().len();
     if let Some(written) = catalog::line(verb.text) {
         check_arguments(written, action.args(), out);
     }
@@ -324,7 +265,7 @@ fn written_line(
 /// (`… > C morale half d20:6`, LOG-3): the same to the engine as lines of
 /// their own after it.
 fn owed_reactions(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     before: &mut Vec<EntityState>,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
@@ -346,7 +287,7 @@ fn owed_reactions(
         };
         before.clear();
         before.extend_from_slice(&fold.entities);
-        let first = fold.emitted().len();
+        let first = fold.events().len();
         owed_line(fold, &owed, None, out);
         settle(fold, before, first, owed.span);
     }
@@ -404,7 +345,7 @@ const OWED_VERBS: [&str; 4] = ["morale", "cornered", "free-attack", "hazard"];
 
 /// A line of the open entity's own.
 fn ordinary_line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     actor: usize,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,

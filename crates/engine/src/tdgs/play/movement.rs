@@ -16,13 +16,13 @@ use crate::tdgs::state::{State, Status};
 use crate::tdgs::tables::Order;
 use crate::violation::Violation;
 
-use super::Emit;
 use super::activation::{order_name, spend};
+use crate::tdgs::Fold;
 
 /// Under Attack or Charge, a move ends nearer a nearest enemy than it
 /// began, `gap` away (ORDERS-4).
 pub(super) fn moved_nearer(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     unit: usize,
     gap: Option<u32>,
     args: &[Atom<'_>],
@@ -66,7 +66,7 @@ fn may_stop(state: &State, mover: usize, to: Footprint) -> Option<usize> {
 
 /// Movement its order forbids (ORDERS-5, -6).
 fn order_forbids(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     mover: usize,
     stepping: bool,
 ) -> Option<(&'static crate::code::CodeInfo, &'static str)> {
@@ -79,7 +79,7 @@ fn order_forbids(
 
 /// `X step CELL`: one square, the Step (ACTIONS-2).
 pub(super) fn step(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     mover: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -173,7 +173,7 @@ fn step_error(state: &State, mover: usize, error: &StepError, span: Span) -> Vio
 /// `X move PATH`: the Action, a path costing at most MOV (ACTIONS-3,
 /// POSITION-4).
 pub(super) fn travel(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     mover: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -216,7 +216,7 @@ pub(super) fn travel(
 /// none into blocking ground or an enemy, costing at most MOV, ending where
 /// it may stand. Its start and the anchors it enters.
 pub(super) fn checked_path(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     mover: usize,
     atom: &Atom<'_>,
     out: &mut Vec<Violation>,
@@ -281,7 +281,7 @@ pub(super) fn checked_path(
 /// `U flee PATH` (ROUT-1..7): a routed unit's whole activation, full MOV
 /// along a cheapest route to safety; on its friendly edge it has fled.
 pub(super) fn flee(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     unit: usize,
     args: &[Atom<'_>],
     span: Span,
@@ -430,7 +430,7 @@ pub(super) fn flee(
 /// surrounded; it ends farther from every enemy that was nearest when it
 /// began, and provokes no opportunity attack.
 pub(super) fn retreat(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     unit: usize,
     args: &[Atom<'_>],
     span: Span,

@@ -18,17 +18,17 @@ use crate::tdgs::state::{AttackKind, EntityState, MoraleCheck, Owed, Rout, State
 use crate::tdgs::tables;
 use crate::violation::Violation;
 
-use super::Emit;
 use super::claims::claims;
 use super::combat::{hurt, resolve_attack};
 use super::dice::{die, pair_die, pair_number, roll};
 use super::named;
 use super::slips::{claimed_as_written, claimed_status};
+use crate::tdgs::Fold;
 
 /// Every morale check still owed is missing when anything else is written
 /// (MORALE-5); each is repaired as passed, so no rout is invented
 /// (MORALE-8, TDGS-R20).
-pub(super) fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
+pub(super) fn missing_checks(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
     while let Some((index, owed)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o {
         Owed::Morale(check) => Some((i, *check)),
         _ => None,
@@ -87,11 +87,11 @@ pub(super) fn missing_checks(fold: &mut impl Emit, out: &mut Vec<Violation>) {
 
 /// After a whole line (spec 1.2, RESOLVE-OWED): the exposed commander's
 /// free attack, then the morale checks the line's effects make owed.
-pub(super) fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize, cause: Span) {
+pub(super) fn settle(fold: &mut Fold<'_>, before: &[EntityState], first: usize, cause: Span) {
     let mut engaged: SmallVec<[(usize, usize); 4]> = SmallVec::new();
     // The line's events, read in place: what settle emits goes after them.
-    for index in first..fold.emitted().len() {
-        let hazard = match &fold.emitted()[index] {
+    for index in first..fold.events().len() {
+        let hazard = match &fold.events()[index] {
             Event::Moved { entity, path, .. } => path
                 .iter()
                 .any(|&anchor| on_hazard(fold, *entity, anchor))
@@ -106,7 +106,7 @@ pub(super) fn settle(fold: &mut impl Emit, before: &[EntityState], first: usize,
             target,
             kind,
             ..
-        } = fold.emitted()[index]
+        } = fold.events()[index]
         {
             engaged.push((target, attacker));
             exposed_commander(fold, attacker, target, kind, cause);
@@ -174,7 +174,7 @@ fn disputed(state: &State, check: &MoraleCheck) -> bool {
 }
 
 /// Whether the line after this step is `unit`'s morale check.
-fn next_checks(fold: &impl Emit, unit: usize) -> bool {
+fn next_checks(fold: &Fold<'_>, unit: usize) -> bool {
     fold.next_line().is_some_and(|(actor, verb)| {
         let side = fold.info(unit).map(|i| i.side);
         verb == "morale" && named(fold, actor, side, Span::default(), &mut Vec::new()) == Some(unit)
@@ -183,7 +183,7 @@ fn next_checks(fold: &impl Emit, unit: usize) -> bool {
 
 /// Adds a check to the owed set, merged with one already owed by the same
 /// unit (MORALE-7, CASCADE-3).
-fn owe_check(fold: &mut impl Emit, check: MoraleCheck) {
+fn owe_check(fold: &mut Fold<'_>, check: MoraleCheck) {
     let existing = fold
         .owed
         .iter()
@@ -207,7 +207,7 @@ fn owe_check(fold: &mut impl Emit, check: MoraleCheck) {
 /// When an attack destroys a commander's direct unit, the attacker may
 /// strike the commander once, now (COMMAND-11, TDGS-R27).
 fn exposed_commander(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     attacker: usize,
     target: usize,
     kind: AttackKind,
@@ -234,7 +234,7 @@ fn exposed_commander(
 /// The lines written because they are owed: `morale`, `cornered`,
 /// `free-attack`.
 pub(super) fn owed_line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     action: &Action<'_, '_>,
     known: Option<usize>,
     out: &mut Vec<Violation>,
@@ -263,7 +263,7 @@ pub(super) fn owed_line(
 /// as paid, so the next line does not find it missing as well (one
 /// mistake, one error). A morale check claimed failed routs the unit and
 /// spreads as a break does; otherwise it passed (MORALE-8).
-fn written_but_refused(fold: &mut impl Emit, actor: usize, action: &Action<'_, '_>) {
+fn written_but_refused(fold: &mut Fold<'_>, actor: usize, action: &Action<'_, '_>) {
     let verb = action.verb().text;
     let failed = action
         .outcome()
@@ -298,7 +298,7 @@ fn written_but_refused(fold: &mut impl Emit, actor: usize, action: &Action<'_, '
 /// the triggers that fired, lowest CON first; a fail routs and makes the
 /// adjacent friends check.
 fn morale_line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     unit: usize,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
@@ -414,7 +414,7 @@ fn morale_line(
 /// on its activation; d20 + (CON − the threat that routed it) + its
 /// commander's bonus ≥ 11. Pass: last stand; fail: the claim names its fate.
 fn cornered_line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     unit: usize,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
@@ -521,7 +521,7 @@ fn cornered_line(
 /// `B free-attack G d20:N [damage=N]` (COMMAND-11): owed to the destroyer
 /// of G's direct unit, at any distance, of the destroying attack's kind.
 fn free_attack(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     attacker: usize,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,
@@ -566,7 +566,7 @@ pub(super) fn on_hazard(state: &State, entity: usize, anchor: Cell) -> bool {
 /// `X hazard damage=N` (POSITION-11): the damage an owed hazard did, as
 /// the content says; HP falls as from a hit.
 fn hazard_line(
-    fold: &mut impl Emit,
+    fold: &mut Fold<'_>,
     entity: usize,
     action: &Action<'_, '_>,
     out: &mut Vec<Violation>,

@@ -16,8 +16,8 @@ use crate::tdgs::state::{OtherHp, Owed, Rout, Status};
 use crate::tdgs::tables;
 use crate::violation::Violation;
 
-use super::Emit;
 use super::named;
+use crate::tdgs::Fold;
 
 /// Whether `word` is a verb of the ruleset's lines.
 fn is_verb(word: &str) -> bool {
@@ -31,7 +31,7 @@ fn is_verb(word: &str) -> bool {
 /// atoms meant, with the entity when the line left it out; `None` when the
 /// line reads as written (allocates only for a slip).
 pub(super) fn meant<'s>(
-    fold: &impl Emit,
+    fold: &Fold<'_>,
     action: &Action<'_, 's>,
     out: &mut Vec<Violation>,
 ) -> Option<(Vec<Atom<'s>>, Option<usize>)> {
@@ -147,7 +147,7 @@ pub(super) fn meant<'s>(
 
 /// Who a line without its entity is by: for an owed line, the one that
 /// owes it (the first due); otherwise the open activation's entity.
-fn implied_actor(fold: &impl Emit, verb: &str) -> Option<usize> {
+fn implied_actor(fold: &Fold<'_>, verb: &str) -> Option<usize> {
     let owed = fold.owed.iter().find_map(|o| match (verb, o) {
         ("morale", Owed::Morale(check)) => Some(check.unit),
         ("cornered", Owed::Cornered { unit, .. }) => Some(*unit),
@@ -165,7 +165,7 @@ fn implied_actor(fold: &impl Emit, verb: &str) -> Option<usize> {
 /// mover stands at its path's last square, and the line's claims of HP and
 /// status stand. So the lines after it meet the position their writer
 /// meant, and one mistake gives one error, not one per line after it.
-pub(super) fn as_written(fold: &mut impl Emit, actor: usize, action: &Action<'_, '_>) {
+pub(super) fn as_written(fold: &mut Fold<'_>, actor: usize, action: &Action<'_, '_>) {
     let moving = matches!(
         action.verb().text,
         "step" | "move" | "flee" | "retreat" | "charge"
@@ -191,7 +191,7 @@ pub(super) fn as_written(fold: &mut impl Emit, actor: usize, action: &Action<'_,
 }
 
 /// The claims of a refused line taken as facts: `X hp=N` and `X STATUS`.
-pub(super) fn claimed_as_written(fold: &mut impl Emit, action: &Action<'_, '_>) {
+pub(super) fn claimed_as_written(fold: &mut Fold<'_>, action: &Action<'_, '_>) {
     let Some(claimed) = action.outcome() else {
         return;
     };
@@ -238,7 +238,7 @@ pub(super) fn claimed_as_written(fold: &mut impl Emit, action: &Action<'_, '_>) 
 }
 
 /// `entity` is `status` because a refused line says so.
-pub(super) fn claimed_status(fold: &mut impl Emit, entity: usize, status: Status) {
+pub(super) fn claimed_status(fold: &mut Fold<'_>, entity: usize, status: Status) {
     match status {
         Status::Routed => {
             let owed = fold.owed.iter().find_map(|o| match o {
