@@ -668,6 +668,44 @@ fn odds_fire_and_defence_claims_are_checked() {
 }
 
 #[test]
+fn odds_are_claimed_as_the_rules_print_them() {
+    // The CRT's headings (7.2.7): `1-1`, `1.5-1`; `AxB` stays accepted.
+    let case = spec_turn_one();
+    case.check(
+        "1. Normans\n  fire:\n    NB1+NB2 fire HC2 d6:1 => fire=8 defense=8 odds=1-1\n",
+        &[],
+    );
+    Case::new().at("F4", "1116", 2).at("NB1", "1216", 5).check(
+        "1. Normans\n  fire:\n    NB1 fire F4 d6:1 => fire=5 defense=3 odds=1.5-1\n",
+        &[],
+    );
+    let played = case.check(
+        "1. Normans\n  fire:\n    NB1+NB2 fire HC2 d6:1 => odds=2-1\n",
+        &[("odds-mismatch", "odds=2-1")],
+    );
+    assert_eq!(
+        played.message(),
+        "NB1 bow at range 2 = 4 and NB2 bow at range 2 = 4, together 8 against shield wall 8: 1-1; the log says odds=2-1"
+    );
+    // High trajectory: `odds=` is the column after the shift, and the
+    // help says so when a log claims the one before it.
+    case.check(
+        "1. Normans\n  defensive-fire:\n    SB1 fire NB1 high d6:5 => odds=1-1 NB1 disrupted\n",
+        &[],
+    );
+    let played = case.check(
+        "1. Normans\n  defensive-fire:\n    SB1 fire NB1 high d6:1 => odds=1.5-1\n",
+        &[("odds-mismatch", "odds=1.5-1")],
+    );
+    assert_eq!(
+        played.message(),
+        "bow at range 3 = 3 against defence 2: 1.5-1, one column left for high trajectory = 1-1; the log says odds=1.5-1"
+    );
+    let help = played.out[0].help.as_deref().unwrap_or_default();
+    assert!(help.contains("after its shift"), "{help}");
+}
+
+#[test]
 fn below_one_to_four_fire_has_no_effect() {
     // No missile unit of the spec's setup falls below 1-4, so the case adds
     // slingers: a sling at range 2 is 1, against NF1's shield wall 5.

@@ -43,6 +43,8 @@ pub enum AtomKind {
     Angle,
     /// `12x10`, `72x48in`.
     Size,
+    /// `3-1`, `1.5-1`: odds as combat tables print them.
+    Ratio,
     /// `IX@0604`, `A@12x6in^90deg`.
     Placement,
     /// `size=1000`.
@@ -74,6 +76,7 @@ impl AtomKind {
             AtomKind::Distance => "a distance",
             AtomKind::Angle => "an angle",
             AtomKind::Size => "a size",
+            AtomKind::Ratio => "a ratio",
             AtomKind::Placement => "a placement",
             AtomKind::Pair => "a key=value pair",
             AtomKind::Group => "a group of units",
@@ -476,6 +479,11 @@ fn classify_numeric(bytes: &[u8]) -> AtomKind {
             AtomKind::CellChain,
             whole(many1_count((char('-'), cell)), rest),
         ),
+        // Odds, `3-1`: unsigned numbers, so `-2-1` is no ratio.
+        Some(b'-') if bytes[0].is_ascii_digit() => (
+            AtomKind::Ratio,
+            rest.get(1).is_some_and(u8::is_ascii_digit) && whole((char('-'), number), rest),
+        ),
         Some(b'd') if whole(dice, bytes) => (AtomKind::Dice, true),
         Some(b'd') => (AtomKind::Angle, rest == b"deg"),
         Some(b'x') => (
@@ -567,6 +575,9 @@ mod tests {
             ("-90deg", Angle),
             ("12x10", Size),
             ("72x48in", Size),
+            ("3-1", Ratio),
+            ("1.5-1", Ratio),
+            ("1-1.5", Ratio),
             ("IX@0604", Placement),
             ("A@12x6in^90deg", Placement),
             ("H3@0812^2", Placement),
@@ -661,7 +672,8 @@ mod tests {
     fn malformed_shapes_are_invalid() {
         for text in [
             "", "0404/", "0404/05", "0101-", "d6:x", "2d:3", "12x", "6inch", "45de", "IX@",
-            "IX@06", "a=", "a=b=c", "I+", "#", "1.2.", "@0604", "12.5.", ">>", "=",
+            "IX@06", "a=", "a=b=c", "I+", "#", "1.2.", "@0604", "12.5.", ">>", "=", "3-",
+            "3--1", "-2-1", "3-1-1", "3-x",
         ] {
             check(text, AtomKind::Invalid);
         }

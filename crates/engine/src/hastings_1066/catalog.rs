@@ -58,7 +58,7 @@ pub const LINES: &[Line] = &[
         verb: "fire",
         segments: &[Fire, DefensiveFire],
         who: Who::Segment,
-        example: "SB1 fire NB1 high d6:5 => fire=3 defense=2 odds=1x1 NB1 disrupted",
+        example: "SB1 fire NB1 high d6:5 => fire=3 defense=2 odds=1-1 NB1 disrupted",
     },
     Line {
         verb: "move",

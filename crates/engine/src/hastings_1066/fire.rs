@@ -2,7 +2,7 @@
 //! `fire` line, written by the phasing side in its `fire:` segment and by
 //! the other side in `defensive-fire:` (3.2):
 //!
-//! `UNITS fire TARGET [high] d6:N [=> fire=N defense=N odds=AxB STATUS]`
+//! `UNITS fire TARGET [high] d6:N [=> fire=N defense=N odds=A-B STATUS]`
 //!
 //! A line is first checked for what makes the fire illegal: each firer a
 //! missile unit (7.1.1), in good order (9.2.2.2, 9.2.3.5), firing once
@@ -258,7 +258,7 @@ pub fn fire(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violatio
                     cite::LINE,
                 )
                 .help(
-                    "write `UNITS fire TARGET [high] d6:N [=> fire=N defense=N odds=AxB STATUS]`",
+                    "write `UNITS fire TARGET [high] d6:N [=> fire=N defense=N odds=A-B STATUS]`",
                 ),
             ),
         }
@@ -1118,7 +1118,7 @@ fn claims(
                     _ => {
                         out.push(unknown(
                             atom,
-                            "a fire line claims `fire=N defense=N odds=AxB` and the target's status",
+                            "a fire line claims `fire=N defense=N odds=A-B` and the target's status",
                         ));
                         continue;
                     }
@@ -1131,9 +1131,14 @@ fn claims(
                                 match key {
                                     "fire" => outcome.fire.to_string(),
                                     "defense" => outcome.defence.to_string(),
-                                    _ => outcome.column.map_or("no effect", Column::word).to_string(),
+                                    _ => outcome.column.map_or("no effect", Column::label).to_string(),
                                 }
-                            )),
+                            ))
+                            .help(
+                                "`odds=` is the column the table is read on, as the rules print it \
+                                 (`1.5-1`): for high-trajectory fire, the column after its shift \
+                                 one to the left (7.3.3, HS-R16)",
+                            ),
                     );
                 }
             }
@@ -1214,7 +1219,7 @@ fn claims(
             }
             _ => out.push(unknown(
                 atom,
-                "a fire line claims `fire=N defense=N odds=AxB` and the target's status",
+                "a fire line claims `fire=N defense=N odds=A-B` and the target's status",
             )),
         }
     }

@@ -176,7 +176,7 @@ pub fn fire_claim(before: &State, after: &Tried, target: usize) -> Vec<String> {
     };
     let mut claim = format!("fire={fire} defense={defence}");
     if let Some(column) = odds {
-        claim.push_str(&format!(" odds={}", column.label().replacen('-', "x", 1)));
+        claim.push_str(&format!(" odds={}", column.label()));
     }
     with_statuses(claim, statuses(before, &after.state, &[target]))
 }

@@ -1012,36 +1012,12 @@ impl Column {
         }
     }
 
-    /// The value of an `odds=` claim: the Size atom `AxB` (`3x1`, `1x1.5`).
-    pub const fn word(self) -> &'static str {
-        match self {
-            Column::OneToFour => "1x4",
-            Column::OneToThree => "1x3",
-            Column::OneToTwo => "1x2",
-            Column::OneToOneHalf => "1x1.5",
-            Column::OneToOne => "1x1",
-            Column::OneHalfToOne => "1.5x1",
-            Column::TwoToOne => "2x1",
-            Column::ThreeToOne => "3x1",
-            Column::FourToOne => "4x1",
-            Column::FiveToOne => "5x1",
-        }
-    }
-
-    /// The column from an `odds=` value: `AxB`, or `A:B` (the spec's
-    /// optional ratio atom, E3).
+    /// The column from an `odds=` value: as the rule document prints it,
+    /// `A-B` (`3-1`, `1-1.5`), or `AxB` or `A:B` (the spec's ratio atom,
+    /// E3), which earlier logs write.
     pub fn parse(word: &str) -> Option<Column> {
-        // `A:B` is read as `AxB`: the first `:` stands for the `x`.
-        let (a, b) = word.split_once([':', 'x'])?;
-        // Each column's word is its two numbers around its one `x`: compared
-        // as written, not split again for every column.
-        Column::ALL.into_iter().find(|c| {
-            let written = c.word();
-            written.len() == a.len() + 1 + b.len()
-                && written.starts_with(a)
-                && written.as_bytes()[a.len()] == b'x'
-                && written.ends_with(b)
-        })
+        let (a, b) = word.split_once([':', 'x', '-'])?;
+        Column::ALL.into_iter().find(|c| c.label().split_once('-') == Some((a, b)))
     }
 
     /// 0 for 1-4 to 9 for 5-1.
