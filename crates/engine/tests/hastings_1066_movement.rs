@@ -598,6 +598,17 @@ fn a_leader_enters_an_enemy_zone_only_into_a_friends_hex() {
     );
 }
 
+#[test]
+fn a_leader_who_walks_next_to_the_enemy_owes_no_escape() {
+    // 10.2.3's escape is owed when an enemy moves next to a lone leader,
+    // not when he walks in: the move is refused (10.2.2), one error, and
+    // the segment closes with no escape owed.
+    check(
+        &format!("{N1}    ALN move 1120-1020-0920-0820\n  reaction:\n"),
+        &[("hastings-1066::leader-into-zoc", "0920-0820")],
+    );
+}
+
 // --------------------------------------------------- knights' checks
 
 /// The housecarls and the Saxon bowmen out of the way, NK1 below the

@@ -168,6 +168,12 @@ pub fn settle(fold: &mut Fold<'_>, mark: usize, cause: Span) {
         if !alive || friend_in(fold, leader, at) {
             continue;
         }
+        // 10.2.3 is owed when an enemy moves next to him: a leader who
+        // walks in himself owes nothing (alone into a zone, 10.2.2 refuses
+        // the move, one error).
+        if before_line(fold, mark, leader).is_some_and(|was| was.at != Some(at)) {
+            continue;
+        }
         let owed = fold
             .owed
             .iter()
