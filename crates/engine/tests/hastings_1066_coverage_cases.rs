@@ -527,6 +527,16 @@ fn harolds_wound_makes_every_saxon_within_his_command_radius_check() {
     );
     assert!(fold.pieces[piece(&fold, "HAR")].wounded_once);
     assert_eq!(standing(&fold, "J1"), Standing::Routed);
+    // What `show` prints is what the checks use: Harold's command 4 and
+    // rally 1 are 3 and 0 once wounded (HS-R31).
+    let view = senlac_engine::hastings_1066::view::view(&fold);
+    let harold = view.units.iter().find(|u| u.id == "HAR").unwrap();
+    let rating = |key: &str| {
+        let column = view.columns.iter().position(|c| c.key == key).unwrap();
+        harold.values[column].clone()
+    };
+    assert_eq!(rating("command"), senlac_engine::view::Value::Number(3));
+    assert_eq!(rating("rally"), senlac_engine::view::Value::Number(0));
     check(
         &before,
         &format!(

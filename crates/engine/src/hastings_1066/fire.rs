@@ -1131,7 +1131,10 @@ fn claims(
                                 match key {
                                     "fire" => outcome.fire.to_string(),
                                     "defense" => outcome.defence.to_string(),
-                                    _ => outcome.column.map_or("no effect", Column::label).to_string(),
+                                    _ => outcome
+                                        .column
+                                        .map_or("no effect", Column::label)
+                                        .to_string(),
                                 }
                             ))
                             .help(

@@ -416,7 +416,7 @@ pub fn command_radius(state: &State, leader: usize) -> Option<u32> {
     if matches!(at.leader, LeaderStanding::Killed | LeaderStanding::Captured) || at.at.is_none() {
         return None;
     }
-    Some(ratings.command.saturating_sub(u32::from(at.wounded_once)))
+    Some(ratings.in_force(at.wounded_once).command)
 }
 
 /// The friendly leaders who may command `piece` (10.1.3): every leader of a

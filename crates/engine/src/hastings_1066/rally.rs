@@ -40,7 +40,7 @@ pub fn leader_in_range(state: &State, unit: usize) -> Option<usize> {
             && (leader.side == Side::Saxons
                 || super::setup::first_word(&leader.name) == WILLIAM
                 || matches!((leader.part, info.part), (Some(Part::Nation(a)), Some(Part::Nation(b))) if a == b));
-        let range = ratings.rally.saturating_sub(state.pieces[l].wounded_once as u32);
+        let range = ratings.in_force(state.pieces[l].wounded_once).rally;
         effective
             && may
             && state.pieces[l]

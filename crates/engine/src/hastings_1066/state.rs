@@ -97,6 +97,18 @@ pub struct Ratings {
     pub rally: u32,
 }
 
+impl Ratings {
+    /// The ratings in force: each one less once the leader has taken a
+    /// Wounded-1 (the Leader Casualty Table's footnote 1, HS-R31).
+    pub fn in_force(self, wounded_once: bool) -> Ratings {
+        let loss = u32::from(wounded_once);
+        Ratings {
+            command: self.command.saturating_sub(loss),
+            rally: self.rally.saturating_sub(loss),
+        }
+    }
+}
+
 /// What a piece is: a combat unit with its factors, or a leader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece {

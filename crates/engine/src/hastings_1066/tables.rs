@@ -1017,7 +1017,9 @@ impl Column {
     /// E3), which earlier logs write.
     pub fn parse(word: &str) -> Option<Column> {
         let (a, b) = word.split_once([':', 'x', '-'])?;
-        Column::ALL.into_iter().find(|c| c.label().split_once('-') == Some((a, b)))
+        Column::ALL
+            .into_iter()
+            .find(|c| c.label().split_once('-') == Some((a, b)))
     }
 
     /// 0 for 1-4 to 9 for 5-1.

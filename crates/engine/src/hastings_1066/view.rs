@@ -129,20 +129,24 @@ fn values(state: &State, index: usize, info: &PieceInfo, piece: &PieceState) -> 
             facing,
             text(if piece.reduced { "reduced" } else { "full" }),
         ],
-        Piece::Leader(r) => vec![
-            class,
-            Value::None,
-            Value::None,
-            Value::None,
-            Value::None,
-            Value::None,
-            part,
-            number(i64::from(r.command)),
-            number(i64::from(r.rally)),
-            Value::None,
-            Value::None,
-            Value::None,
-        ],
+        Piece::Leader(printed) => {
+            // What the checks use: a Wounded-1 leader's ratings one less.
+            let r = printed.in_force(piece.wounded_once);
+            vec![
+                class,
+                Value::None,
+                Value::None,
+                Value::None,
+                Value::None,
+                Value::None,
+                part,
+                number(i64::from(r.command)),
+                number(i64::from(r.rally)),
+                Value::None,
+                Value::None,
+                Value::None,
+            ]
+        }
     }
 }
 
