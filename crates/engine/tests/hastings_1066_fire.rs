@@ -832,6 +832,31 @@ fn a_morale_check_owed_by_fire_is_read_on_the_morale_table() {
     assert!(played.owed().is_empty());
 }
 
+#[test]
+fn a_check_with_no_effect_leaves_a_disrupted_unit_disrupted() {
+    // HC2, morale A, rolls 4: no effect. Disrupted before, it stays so,
+    // and the claim names that status.
+    let fire = "1. Normans\n  fire:\n    NB1+NB2 fire HC2 d6:3\n";
+    let disrupted = || spec_turn_one().set(Set::Standing("HC2", Standing::Disrupted));
+    let played = disrupted().check(
+        &format!("{fire}    HC2 morale d6:4 => HC2 disrupted\n"),
+        &[],
+    );
+    assert_eq!(played.standing("HC2"), Standing::Disrupted);
+    let played = disrupted().check(
+        &format!("{fire}    HC2 morale d6:4 => HC2 ok\n"),
+        &[("morale-mismatch", "ok")],
+    );
+    assert_eq!(
+        played.message(),
+        "Saxons HC2, morale A, rolls 4: -, no effect, so the unit stays disrupted; the log says ok"
+    );
+    assert_eq!(
+        played.out[0].help.as_deref(),
+        Some("a check claims the unit's status after it: `disrupted`")
+    );
+}
+
 // ---------------------------------------------------------- the line
 
 #[test]

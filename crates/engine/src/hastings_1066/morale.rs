@@ -102,11 +102,18 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
             if routs(after) != routs(claimed) && rout_follows(fold, piece) != routs(after) {
                 played = claimed;
             }
-            out.push(Violation::of(
+            // No effect leaves a disrupted or routed unit as it was: the
+            // claim names that status, not the result.
+            let stays = match (result, after) {
+                (MoraleResult::NoEffect, Standing::Disrupted) => Some("disrupted"),
+                (MoraleResult::NoEffect, Standing::Routed) => Some("routed"),
+                _ => None,
+            };
+            let mut violation = Violation::of(
                 &codes::MORALE_MISMATCH,
                 span,
                 format!(
-                    "{}, morale {}, rolls {face}: {}{}; the log says {word}",
+                    "{}, morale {}, rolls {face}: {}{}{}; the log says {word}",
                     fold.name(piece),
                     factors.grade.letter(),
                     printed.symbol(),
@@ -114,9 +121,18 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
                         (p, r) if p == r => String::new(),
                         (_, r) => format!(", read as {}", r.symbol()),
                     },
+                    stays.map_or(String::new(), |s| format!(
+                        ", no effect, so the unit stays {s}"
+                    )),
                 ),
                 rules::MORALE,
-            ));
+            );
+            if let Some(status) = stays {
+                violation = violation.help(format!(
+                    "a check claims the unit's status after it: `{status}`"
+                ));
+            }
+            out.push(violation);
         }
     }
     if played != before {
