@@ -527,6 +527,14 @@ fn morale_checks_are_owed_named_and_weakest_first() {
         ),
         &[("tdgs::cascade-order", "B")],
     );
+    let out = findings(&format!(
+        "{broken}    B morale cascade d20:12\n    D morale cascade d20:5 => fail\n    E morale cascade d20:9 => pass\n"
+    ));
+    // The message says what the rules require, not what the log did.
+    assert_eq!(
+        out[0].message,
+        "Crown B (CON 14) checks out of turn: Crown D (CON 13) must check first, as the lowest CON waiting does"
+    );
 }
 
 #[test]
@@ -558,6 +566,9 @@ fn routed_units_flee_or_stand_cornered() {
         &format!("{cornered}    R1 flee 1204-1203\n"),
         &[("tdgs::cornered-check-missing", "1204-1203")],
     );
+    // What an escape route is, the cornered ruling says.
+    let out = findings(&format!("{cornered}    R1 flee 1204-1203\n"));
+    assert!(out[0].rule.ends_with("TDGS-R35"), "{}", out[0].rule);
     let fate = spec_until("R3 cornered d20:6");
     check(
         &format!("{fate}    R3 cornered d20:6\n"),

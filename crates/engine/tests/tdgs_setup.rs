@@ -617,6 +617,19 @@ fn command_4_cha_bonus_units_under_extended_command() {
         &[("tdgs::too-many-extended", "extended=A+B+C")],
     );
     assert!(out[0].message.contains("CHA 20"), "{}", out[0].message);
+    // The slots are the CHA bonus, which its ruling decides.
+    assert!(out[0].rule.ends_with("TDGS-R2"), "{}", out[0].rule);
+    let (_, out) = check(
+        &command(19, "extended=A+B"),
+        &[("tdgs::too-many-extended", "extended=A+B")],
+    );
+    assert!(
+        out[0]
+            .message
+            .contains("CHA 19 gives a bonus of +1 and so 1 extended slot"),
+        "{}",
+        out[0].message
+    );
     // The slots it has are filled, in order.
     assert_eq!(
         state

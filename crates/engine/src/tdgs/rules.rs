@@ -31,6 +31,10 @@ pub const COMMANDERS: &str = "tdgs-mass-combat §Command (Commanders, Lieutenant
 pub const CHA_BONUS: &str =
     "tdgs-mass-combat §Command (CHA Bonus); docs/rules/tdgs-mass-combat.md TDGS-R2";
 pub const DIRECT_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure: Direct Command)";
+/// How many units extended command holds: as many as the CHA bonus, so the
+/// bonus's ruling decides (CHA 19 gives +1 and one slot, not the table's
+/// +2).
+pub const EXTENDED_SLOTS: &str = "tdgs-mass-combat §Command (Command Structure: Extended Command: \"additional units equal to CHA bonus\"); docs/rules/tdgs-mass-combat.md TDGS-R2";
 pub const EXTENDED_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure: Extended Command); docs/rules/tdgs-mass-combat.md TDGS-R3";
 pub const COMMAND_RANGE: &str = "tdgs-mass-combat §Command (Command Structure: Command Range); docs/rules/tdgs-mass-combat.md TDGS-R24, TDGS-R25";
 pub const COMMANDER_LOST: &str = "tdgs-mass-combat §Command (Chain of Command: Commander Lost, Uncontrolled Units); docs/rules/tdgs-mass-combat.md TDGS-R12, TDGS-R26";

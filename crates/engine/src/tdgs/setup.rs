@@ -1207,7 +1207,7 @@ fn too_many(slot: Command, pair: Atom<'_>, who: Named<'_>, cha: i32, listed: usi
                     tables::cha_bonus(cha),
                     if slots == 1 { "" } else { "s" }
                 ),
-                rules::EXTENDED_COMMAND,
+                rules::EXTENDED_SLOTS,
             )
             .help(format!("list at most {slots} in `extended=`; the rest stay uncontrolled, or go to another commander"))
         }

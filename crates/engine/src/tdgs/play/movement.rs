@@ -324,14 +324,19 @@ pub(super) fn flee(
                 (value::step_span(atom, index), from, to)
             };
             let (code, label, message) = match error {
-                FleeError::NoEscapeRoute => (
-                    &codes::CORNERED_CHECK_MISSING,
-                    atom.span,
-                    format!(
-                        "{} has no escape route: it makes its cornered check instead",
-                        fold.name(unit)
-                    ),
-                ),
+                // Whether it has a way out is the cornered ruling's question.
+                FleeError::NoEscapeRoute => {
+                    out.push(Violation::of(
+                        &codes::CORNERED_CHECK_MISSING,
+                        atom.span,
+                        format!(
+                            "{} has no escape route: it makes its cornered check instead",
+                            fold.name(unit)
+                        ),
+                        rules::CORNERED,
+                    ));
+                    return;
+                }
                 FleeError::Path(e) => {
                     out.push(step_error(
                         fold,

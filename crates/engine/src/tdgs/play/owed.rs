@@ -334,11 +334,11 @@ fn morale_line(
             &codes::CASCADE_ORDER,
             action.actor().span,
             format!(
-                "{} (CON {}) checks before {} (CON {}): the weakest check first",
-                fold.name(first),
-                fold.info(first).map_or(0, |i| i.stats.con),
+                "{} (CON {}) checks out of turn: {} (CON {}) must check first, as the lowest CON waiting does",
                 fold.name(unit),
-                fold.info(unit).map_or(0, |i| i.stats.con)
+                fold.info(unit).map_or(0, |i| i.stats.con),
+                fold.name(first),
+                fold.info(first).map_or(0, |i| i.stats.con)
             ),
             rules::CASCADE,
         ));
