@@ -25,6 +25,10 @@ pub enum Subject {
     /// The order of play in the current turn (its phases): forgiven when
     /// the next turn begins.
     Turn,
+    /// A unit's figures (HP, strength) the log left unknown, as a hit
+    /// written without its damage does: the next claim of them settles
+    /// them, and is forgiven.
+    Figures(usize),
 }
 
 /// The subjects doubted so far in one line of play, and what each hid.

@@ -803,17 +803,19 @@ fn odds_to_column() {
         assert_eq!(c.left(), i.checked_sub(1).map(|j| Column::ALL[j]));
     }
 
-    // The `odds=` words.
-    assert_eq!(col("3-1").word(), "3x1");
+    // The `odds=` words: the table's own headings (`3-1`), and `AxB` and
+    // `A:B`, which earlier logs write.
+    assert_eq!(Column::parse("3-1"), Some(col("3-1")));
     assert_eq!(Column::parse("1x1.5"), Some(col("1-1.5")));
     assert_eq!(Column::parse("1.5:1"), Some(col("1.5-1")));
-    assert_eq!(Column::parse("3-1"), None);
+    assert_eq!(Column::parse("1-1-1"), None);
     for c in Column::ALL {
-        assert_eq!(Column::parse(c.word()), Some(c));
+        assert_eq!(Column::parse(c.label()), Some(c));
     }
-    // Every short word over the odds' letters reads as its `AxB` spelling,
-    // the first `:` standing for the `x`, and as nothing else.
-    let letters = ['1', '3', '5', '.', 'x', ':'];
+    // Every short word over the odds' letters reads as its heading, its
+    // first `x`, `:` or `-` standing for the heading's `-`, and as nothing
+    // else.
+    let letters = ['1', '3', '5', '.', 'x', ':', '-'];
     let (mut words, mut level) = (vec![String::new()], vec![String::new()]);
     for _ in 0..5 {
         level = (level.iter())
@@ -823,8 +825,11 @@ fn odds_to_column() {
     }
     let mut read = 0;
     for word in &words {
-        let spelled = word.replacen(':', "x", 1);
-        let expected = Column::ALL.into_iter().find(|c| c.word() == spelled);
+        let spelled = match word.find(['x', ':', '-']) {
+            Some(at) => format!("{}-{}", &word[..at], &word[at + 1..]),
+            None => word.clone(),
+        };
+        let expected = Column::ALL.into_iter().find(|c| c.label() == spelled);
         assert_eq!(Column::parse(word), expected, "{word}");
         read += usize::from(expected.is_some());
     }

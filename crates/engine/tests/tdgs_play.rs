@@ -158,6 +158,50 @@ fn attacks_reach_adjacent_enemies_only() {
 }
 
 #[test]
+fn a_hit_without_its_damage_is_one_error_and_the_next_claim_says_what_it_did() {
+    // Harrow Ford's first hit, its damage left out: R1's HP are unknown
+    // until B's hit claims them, 90 - 31 - 20 = 39, which settles them.
+    let whole = spec_until("2. Crown").replace(
+        "A attack R1 d20:14 damage=31 => R1 hp=59",
+        "A attack R1 d20:14 => hit",
+    );
+    let fold = check(
+        &whole,
+        &[("tdgs::damage-missing", "A attack R1 d20:14 => hit")],
+    );
+    assert_eq!(fold.entities[entity(&fold, "Raiders", "R1")].hp, 39);
+    // A claim no hit could leave (more HP than before it) is still wrong.
+    let wrong = whole.replace("=> R1 hp=39", "=> R1 hp=95");
+    let out = findings(&wrong);
+    let codes: Vec<&str> = out.iter().take(2).map(|v| v.code).collect();
+    assert_eq!(codes, ["tdgs::damage-missing", "tdgs::wrong-hp"]);
+}
+
+#[test]
+fn a_misnamed_target_is_one_error_when_its_claim_says_whom() {
+    // `R9` for R1: 90 HP less 31 leave the 59 claimed, so R1 was meant,
+    // and B's later hit on R1 (59 - 20 = 39) is no second error.
+    let whole = spec_until("2. Crown").replace(
+        "A attack R1 d20:14 damage=31 => R1 hp=59",
+        "A attack R9 d20:14 damage=31 => R9 hp=59",
+    );
+    let out = findings(&whole);
+    let found: Vec<(&str, &str)> = out.iter().map(|v| (v.code, v.message.as_str())).collect();
+    assert_eq!(found, [("tdgs::unknown-entity", "no entity is named R9")]);
+    assert_eq!(
+        out[0].help.as_deref(),
+        Some(
+            "did you mean `R1`? its 90 HP less the 31 damage written leave the 59 claimed; the line is played against it"
+        )
+    );
+    // A claim that fits no enemy names none: the slip stands alone.
+    let unfit = whole.replace("=> R9 hp=59", "=> R9 hp=58");
+    let out = findings(&unfit);
+    assert_eq!(out[0].code, "tdgs::unknown-entity");
+    assert_eq!(out[0].help, None);
+}
+
+#[test]
 fn damage_is_stated_on_a_hit_only() {
     check(
         "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14\n",

@@ -6,6 +6,7 @@ use senlac_notation::lower::Action;
 use senlac_notation::value;
 use senlac_notation::{AtomKind, Span};
 
+use crate::doubt::Subject;
 use crate::tdgs::codes;
 use crate::tdgs::event::Event;
 use crate::tdgs::rules;
@@ -95,6 +96,18 @@ pub(super) fn claims(
                         settle_hp(fold, entity, if claims(actual) { actual } else { other.hp });
                         continue;
                     }
+                    // After a hit written without its damage, the claim
+                    // says what it did: any HP below those before it.
+                    if fold.doubt().doubts(&Subject::Figures(entity)) {
+                        fold.doubt().forgive(&Subject::Figures(entity));
+                        if let Some(hp) = value::integer(&v)
+                            .and_then(|n| i32::try_from(n).ok())
+                            .filter(|hp| (0..actual).contains(hp))
+                        {
+                            settle_hp(fold, entity, hp);
+                            continue;
+                        }
+                    }
                     if !claims(actual) {
                         let max = fold.info(entity).map_or(0, |i| i.max_hp);
                         let name = fold.name(entity);
@@ -150,6 +163,10 @@ pub(super) fn claims(
                             ),
                         ));
                     }
+                } else if let Some(target) = attacked_as_written(fold, actor, action, word) {
+                    // The claim names the target as the line wrote it, even
+                    // misnamed (its slip reported once, at the target).
+                    subject = Some(target);
                 } else {
                     let prefer = fold
                         .info(fold.activation.map_or(0, |a| a.entity))
@@ -172,6 +189,25 @@ pub(super) fn claims(
             )),
         }
     }
+}
+
+/// The entity this line attacked, when the claim's `word` is its target
+/// as the line wrote it.
+fn attacked_as_written(
+    fold: &Fold<'_>,
+    actor: usize,
+    action: &Action<'_, '_>,
+    word: &str,
+) -> Option<usize> {
+    if action.args().first()?.text != word {
+        return None;
+    }
+    fold.events().iter().rev().find_map(|e| match e {
+        Event::Attacked {
+            attacker, target, ..
+        } if *attacker == actor => Some(*target),
+        _ => None,
+    })
 }
 
 /// The total of the last roll `roller` made (the line's, when it rolled).

@@ -7,6 +7,7 @@ use senlac_board::footprint::{self, Footprint};
 use senlac_notation::value;
 use senlac_notation::{Atom, AtomKind, Span, did_you_mean};
 
+use crate::doubt::Subject;
 use crate::tdgs::catalog;
 use crate::tdgs::codes;
 use crate::tdgs::event::{Event, Roll};
@@ -39,6 +40,54 @@ fn enemy(state: &State, actor: usize, atom: &Atom<'_>, out: &mut Vec<Violation>)
         return None;
     }
     Some(target)
+}
+
+/// The enemy a misnamed target meant, when the line's own claim singles it
+/// out: the one enemy on the board whose HP, less the damage written, are
+/// the HP the claim gives the name (`A attack R9 … damage=31 => R9 hp=59`
+/// against R1 at 90). The unknown name is reported once, with the one
+/// meant as its help, and the line is played against it, so the HP claims
+/// after it do not report the same slip again.
+fn meant_target(
+    state: &State,
+    attacker: usize,
+    written: &Atom<'_>,
+    args: &[Atom<'_>],
+    claimed: &[Atom<'_>],
+    out: &mut Vec<Violation>,
+) -> Option<usize> {
+    let unknown = out
+        .last()
+        .is_some_and(|v| v.code == codes::UNKNOWN_ENTITY.code && v.span == written.span);
+    if !unknown {
+        return None;
+    }
+    let damage = pair_number(args, "damage").map_or(0, |(n, _)| n);
+    let claim = claimed
+        .iter()
+        .skip_while(|a| a.text != written.text)
+        .find_map(|a| pair_number(std::slice::from_ref(a), "hp"))?
+        .0;
+    let mut fits = (0..state.entities.len()).filter(|&e| {
+        state.enemies(attacker, e)
+            && state.on_board(e)
+            && i64::from(state.entities[e].hp) - damage.max(0) == claim.max(0)
+    });
+    let meant = fits.next()?;
+    if fits.next().is_some() {
+        return None;
+    }
+    let id = state.info(meant).map_or("", |i| i.id.as_str());
+    if let Some(finding) = out.last_mut() {
+        finding.help = Some(
+            format!(
+                "did you mean `{id}`? its {} HP less the {damage} damage written leave the {claim} claimed; the line is played against it",
+                state.entities[meant].hp
+            )
+            .into_boxed_str(),
+        );
+    }
+    Some(meant)
 }
 
 /// An entity's STR as it attacks now: +10 % charging or in last stand
@@ -96,6 +145,7 @@ pub(super) fn attack(
     attacker: usize,
     kind: AttackKind,
     args: &[Atom<'_>],
+    claimed: &[Atom<'_>],
     span: Span,
     out: &mut Vec<Violation>,
 ) -> Option<bool> {
@@ -108,7 +158,10 @@ pub(super) fn attack(
         ));
         return None;
     };
-    let target = enemy(fold, attacker, target_atom, out)?;
+    let target = match enemy(fold, attacker, target_atom, out) {
+        Some(target) => target,
+        None => meant_target(fold, attacker, target_atom, args, claimed, out)?,
+    };
     let gap = fold.distance(attacker, target)?;
     if let Some(finding) = order_allows_attack(fold, attacker, target, gap, target_atom.span) {
         out.push(finding);
@@ -264,6 +317,10 @@ pub(super) fn resolve_attack(
                 ),
                 rules::DAMAGE,
             ));
+            // The HP it leaves are unknown: the log's next claim of them
+            // says what they are (one mistake, one error).
+            let by = out.len() - 1;
+            fold.doubt().suspect(Subject::Figures(target), by);
             0
         }
         (false, Some((_, at))) => {
@@ -599,6 +656,7 @@ pub(super) fn cast(
     fold: &mut Fold<'_>,
     caster: usize,
     args: &[Atom<'_>],
+    claimed: &[Atom<'_>],
     span: Span,
     out: &mut Vec<Violation>,
 ) -> Option<bool> {
@@ -624,7 +682,7 @@ pub(super) fn cast(
             return None;
         }
     };
-    attack(fold, caster, kind, args, span, out)
+    attack(fold, caster, kind, args, claimed, span, out)
 }
 
 /// `> X opportunity d20:N [damage=N]` in a `move`, `charge` or `flee` line

@@ -374,14 +374,35 @@ fn ordinary_line(
         .then(|| fold.nearest_enemy_gap(actor))
         .flatten();
     let mut hit = None;
+    let claimed = action.outcome().unwrap_or_default();
     match verb.text {
         "step" => step(fold, actor, args, action.span, out),
         "move" => travel(fold, actor, args, action.span, out),
         "flee" => flee(fold, actor, args, action.span, out),
         "retreat" => retreat(fold, actor, args, action.span, out),
-        "attack" => hit = attack(fold, actor, AttackKind::Melee, args, action.span, out),
-        "shoot" => hit = attack(fold, actor, AttackKind::Shot, args, action.span, out),
-        "cast" => hit = cast(fold, actor, args, action.span, out),
+        "attack" => {
+            hit = attack(
+                fold,
+                actor,
+                AttackKind::Melee,
+                args,
+                claimed,
+                action.span,
+                out,
+            )
+        }
+        "shoot" => {
+            hit = attack(
+                fold,
+                actor,
+                AttackKind::Shot,
+                args,
+                claimed,
+                action.span,
+                out,
+            )
+        }
+        "cast" => hit = cast(fold, actor, args, claimed, action.span, out),
         "charge" => hit = charge(fold, actor, args, action.span, out),
         "order" => order(fold, actor, args, action.span, out),
         "claim" => claim(fold, actor, args, action.span, out),
