@@ -54,7 +54,7 @@ fn meant_target(
     written: &Atom<'_>,
     args: &[Atom<'_>],
     claimed: &[Atom<'_>],
-    out: &mut Vec<Violation>,
+    out: &mut [Violation],
 ) -> Option<usize> {
     let unknown = out
         .last()
