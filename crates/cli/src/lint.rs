@@ -289,20 +289,30 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
 /// lets the rules be checked), and overlapping fixes wait for the next pass.
 const FIX_PASSES: usize = 10;
 
+/// Fixes tried one at a time when a pass's fixes together leave as many
+/// problems as before: each is kept only if it alone removes some.
+const FIXES_TRIED_ALONE: usize = 64;
+
 /// What `--fix` did to a file.
 #[derive(Default)]
 struct Fixed {
     applied: usize,
-    /// Why it was left alone, printed before its diagnostics.
+    /// Why it was left alone, or what was left, printed before its
+    /// diagnostics.
     note: Option<String>,
 }
 
-/// Applies every machine-applicable fix to the file at `path`, pass after
-/// pass until none applies, and replaces it atomically if anything changed.
+/// Applies the machine-applicable fixes to the file at `path`, pass after
+/// pass, and replaces it atomically when the result has fewer problems.
+///
+/// Safe by construction: a pass is kept only when it leaves fewer problems
+/// than before it (so a fix that does not remove its own finding, or one
+/// applied again, stops the passes), and the file is written only when the
+/// result has fewer problems than the original.
 fn fix_file(path: &PathBuf, rules: bool) -> Result<Fixed, String> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    let Ok(mut text) = String::from_utf8(bytes) else {
+    let Ok(original) = String::from_utf8(bytes) else {
         // Fixing would have to write back the replaced bytes: leave it alone.
         return Ok(Fixed {
             applied: 0,
@@ -311,40 +321,104 @@ fn fix_file(path: &PathBuf, rules: bool) -> Result<Fixed, String> {
             )),
         });
     };
-    if text.len() >= u32::MAX as usize {
+    if original.len() >= u32::MAX as usize {
         return Err(format!(
             "{name}: --fix reads a file whole, and this one is 4 GiB or more"
         ));
     }
-    let mut applied = 0;
+    let fixing = fix_text(&original, |text| assess(text, rules));
+    let applied = match fixing.text {
+        Some(text) => {
+            files::write_atomic(path, text.as_bytes())
+                .map_err(|e| format!("{name}: cannot write: {e}"))?;
+            fixing.applied
+        }
+        None => 0,
+    };
+    let refused = fixing.refused;
+    let note = (refused > 0).then(|| {
+        format!(
+            "note: {name}: {refused} fix{} not applied: {} would not leave fewer problems\n",
+            if refused == 1 { "" } else { "es" },
+            if refused == 1 { "it" } else { "they" },
+        )
+    });
+    Ok(Fixed { applied, note })
+}
+
+/// What the fix passes made of a text.
+#[derive(Debug, PartialEq, Eq)]
+struct Fixing {
+    /// The fixed text, when it has fewer problems than the original.
+    text: Option<String>,
+    applied: usize,
+    /// Fixes offered that would not have left fewer problems.
+    refused: usize,
+}
+
+/// The fix passes over `original`, each assessed by `assess`: a pass is
+/// kept only when it leaves fewer problems than before it; when a pass's
+/// fixes together do not, each is tried alone, and the passes stop when
+/// none helps.
+fn fix_text(original: &str, assess: impl Fn(&str) -> Assessment) -> Fixing {
+    let mut text = original.to_string();
+    let mut now = assess(&text);
+    let before = now.problems;
+    let (mut applied, mut refused) = (0, 0);
     for _ in 0..FIX_PASSES {
-        let fixes = fixes_of(&text, rules);
-        let wanted: Vec<&senlac_notation::Fix> = fixes
+        let wanted: Vec<&senlac_notation::Fix> = now
+            .fixes
             .iter()
             .filter(|fix| text.get(fix.span.range()) != Some(&*fix.replacement))
             .collect();
-        let (fixed, count) = senlac_notation::fix::apply(&text, &wanted);
-        if count == 0 {
+        if wanted.is_empty() {
             break;
         }
+        let (fixed, count) = senlac_notation::fix::apply(&text, &wanted);
+        let after = assess(&fixed);
+        if count > 0 && after.problems < now.problems {
+            applied += count;
+            (text, now) = (fixed, after);
+            continue;
+        }
+        // Together they remove nothing: keep the first that alone does.
+        let mut kept = None;
+        for fix in wanted.into_iter().take(FIXES_TRIED_ALONE) {
+            let (fixed, count) = senlac_notation::fix::apply(&text, &[fix]);
+            let after = assess(&fixed);
+            if count > 0 && after.problems < now.problems {
+                kept = Some((fixed, count, after));
+                break;
+            }
+        }
+        let Some((fixed, count, after)) = kept else {
+            refused = now.fixes.len();
+            break;
+        };
         applied += count;
-        text = fixed;
+        (text, now) = (fixed, after);
     }
-    if applied > 0 {
-        files::write_atomic(path, text.as_bytes())
-            .map_err(|e| format!("{name}: cannot write: {e}"))?;
+    let better = now.problems < before && text != original;
+    Fixing {
+        text: better.then_some(text),
+        applied: if better { applied } else { 0 },
+        refused,
     }
-    Ok(Fixed {
-        applied,
-        note: None,
-    })
 }
 
-/// Every fix the problems of `text` carry, with spans into `text`: syntax
-/// and lowering first, and the rules' on battles whose syntax is sound.
-fn fixes_of(text: &str, rules: bool) -> Vec<senlac_notation::Fix> {
+/// A text's problems, counted, and the fixes they carry.
+struct Assessment {
+    problems: usize,
+    fixes: Vec<senlac_notation::Fix>,
+}
+
+/// Every problem of `text` and every fix they carry, with spans into
+/// `text`: syntax and lowering first, and the rules' on battles whose
+/// syntax is sound.
+fn assess(text: &str, rules: bool) -> Assessment {
     let archive = senlac_notation::parse(text);
     let mut fixes = Vec::new();
+    let mut problems = 0;
     for battle in &archive.battles {
         let syntax: Vec<SyntaxError> = battle
             .errors
@@ -352,17 +426,99 @@ fn fixes_of(text: &str, rules: bool) -> Vec<senlac_notation::Fix> {
             .cloned()
             .chain(senlac_notation::lower::check(battle))
             .collect();
+        problems += syntax.len();
         fixes.extend(syntax.iter().filter_map(|e| e.fix.as_deref().cloned()));
         if rules
             && syntax.is_empty()
             && let Ok(game) = senlac_engine::check(battle, senlac_engine::Config::default())
         {
-            fixes.extend(
-                game.violations()
-                    .iter()
-                    .filter_map(|v| v.fix.as_deref().cloned()),
-            );
+            let violations = game.violations();
+            problems += violations.len();
+            fixes.extend(violations.iter().filter_map(|v| v.fix.as_deref().cloned()));
         }
     }
-    fixes
+    Assessment { problems, fixes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senlac_notation::{Fix, Span};
+
+    /// A problem for each `bad` word, each with the fix `make`, made at its
+    /// span.
+    fn words(make: fn(Span) -> Fix) -> impl Fn(&str) -> Assessment {
+        move |text: &str| {
+            let fixes: Vec<Fix> = text
+                .match_indices("bad")
+                .map(|(at, _)| make(Span::new(at, at + 3)))
+                .collect();
+            Assessment {
+                problems: fixes.len(),
+                fixes,
+            }
+        }
+    }
+
+    #[test]
+    fn a_fix_that_removes_its_problem_is_applied() {
+        let fixing = fix_text("bad x bad\n", words(|span| Fix::new(span, "good", "mend")));
+        assert_eq!(
+            fixing,
+            Fixing {
+                text: Some("good x good\n".into()),
+                applied: 2,
+                refused: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_fix_that_leaves_its_problem_is_refused_and_the_text_kept() {
+        // An insertion before the word, as the label a refused activation
+        // was offered: applied again each pass, it removed nothing and
+        // wrote the same line ten times.
+        let fixing = fix_text(
+            "bad\n",
+            words(|span| {
+                Fix::new(
+                    Span::new(span.start as usize, span.start as usize),
+                    "R1:\n",
+                    "open",
+                )
+            }),
+        );
+        assert_eq!(
+            fixing,
+            Fixing {
+                text: None,
+                applied: 0,
+                refused: 1
+            }
+        );
+    }
+
+    #[test]
+    fn of_fixes_that_fail_together_the_one_that_helps_alone_is_kept() {
+        // Two fixes: `bad` mended, and `bad bad` made worse by one that
+        // adds a problem. Together they leave as many; alone, the first
+        // helps.
+        let assess = |text: &str| {
+            let mut fixes = Vec::new();
+            for (at, _) in text.match_indices("bad") {
+                fixes.push(Fix::new(Span::new(at, at + 3), "good", "mend"));
+            }
+            if let Some(at) = text.find("x") {
+                fixes.push(Fix::new(Span::new(at, at + 1), "bad bad", "worse"));
+            }
+            Assessment {
+                problems: text.matches("bad").count() + usize::from(text.contains('x')),
+                fixes,
+            }
+        };
+        let fixing = fix_text("bad x\n", assess);
+        assert_eq!(fixing.text.as_deref(), Some("good x\n"));
+        assert_eq!(fixing.applied, 1);
+        assert_eq!(fixing.refused, 1);
+    }
 }

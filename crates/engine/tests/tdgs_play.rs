@@ -64,6 +64,32 @@ fn activations_go_by_ref() {
 }
 
 #[test]
+fn a_missing_turn_line_is_one_error_that_names_it() {
+    // Harrow Ford with its second `1. Raiders` deleted: R1's label stands
+    // under `1. Crown`. One error, naming the line, and R1's attack is
+    // read in its activation.
+    let cut = spec_until("2. Crown");
+    let deleted = cut.replacen("1. Raiders\n  R1:\n", "  R1:\n", 1);
+    assert_ne!(cut, deleted);
+    let out = findings(&deleted);
+    let found: Vec<(&str, &str)> = out.iter().map(|v| (v.code, v.message.as_str())).collect();
+    assert_eq!(
+        found,
+        [(
+            "tdgs::wrong-side",
+            "Raiders R1 is not of the side whose turn line stands above it: its turn line `1. Raiders` is missing"
+        )]
+    );
+    assert_eq!(
+        out[0].help.as_deref(),
+        Some("write `1. Raiders` on the line above `R1:`")
+    );
+    // No fix is offered where none is certain: the label, refused, was
+    // written.
+    assert!(out.iter().all(|v| v.fix.is_none()));
+}
+
+#[test]
 fn equals_keep_the_order_the_log_first_chose() {
     // R2 and E: REF 15, LUK 0. The log puts R2 first in round 1.
     let idle = idle(&[]);

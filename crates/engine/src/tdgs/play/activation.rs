@@ -254,16 +254,24 @@ pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<V
         .turn_side
         .is_some_and(|side| fold.info(entity).is_some_and(|i| i.side != side))
     {
-        out.push(Violation::of(
-            &codes::WRONG_SIDE,
-            span,
-            format!(
-                "{} is not of the side whose turn line stands above it",
-                fold.name(entity)
-            ),
-            rules::ACTIVATIONS,
-        ));
-        return;
+        // Its side's turn line is missing: read as if it stood there, so
+        // the activation's lines are not found wrong again.
+        let side = fold.info(entity).map_or(0, |i| i.side);
+        let side_name = fold.roster.sides.get(side).map_or("", |s| s.as_str());
+        let header = format!("{}. {side_name}", fold.round.max(1));
+        out.push(
+            Violation::of(
+                &codes::WRONG_SIDE,
+                span,
+                format!(
+                    "{} is not of the side whose turn line stands above it: its turn line `{header}` is missing",
+                    fold.name(entity)
+                ),
+                rules::ACTIVATIONS,
+            )
+            .help(format!("write `{header}` on the line above `{name}:`")),
+        );
+        fold.emit(Event::SideTurn { side });
     }
     // Removed, unconscious and incapacitated entities have no activation
     // (TURN-5).
@@ -292,6 +300,10 @@ pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<V
             ),
             rules::RALLY,
         ));
+        // Its lines are read in an activation already refused, so they are
+        // not found outside one as well (and no label is offered again).
+        fold.emit(Event::ActivationOpened { entity });
+        fold.emit(Event::Refused);
         return;
     }
     if flags.activated && !flags.delayed {
