@@ -408,8 +408,17 @@ fn fix_text(original: &str, assess: impl Fn(&str) -> Assessment) -> Fixing {
 
 /// A text's problems, counted, and the fixes they carry.
 struct Assessment {
-    problems: usize,
+    problems: Problems,
     fixes: Vec<senlac_notation::Fix>,
+}
+
+/// Problems, compared syntax first: the rules are checked only on a
+/// battle whose syntax is sound, so a syntax fix that lets them be checked
+/// leaves fewer problems even when the rules then find some.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Problems {
+    syntax: usize,
+    rules: usize,
 }
 
 /// Every problem of `text` and every fix they carry, with spans into
@@ -418,7 +427,7 @@ struct Assessment {
 fn assess(text: &str, rules: bool) -> Assessment {
     let archive = senlac_notation::parse(text);
     let mut fixes = Vec::new();
-    let mut problems = 0;
+    let mut problems = Problems::default();
     for battle in &archive.battles {
         let syntax: Vec<SyntaxError> = battle
             .errors
@@ -426,14 +435,14 @@ fn assess(text: &str, rules: bool) -> Assessment {
             .cloned()
             .chain(senlac_notation::lower::check(battle))
             .collect();
-        problems += syntax.len();
+        problems.syntax += syntax.len();
         fixes.extend(syntax.iter().filter_map(|e| e.fix.as_deref().cloned()));
         if rules
             && syntax.is_empty()
             && let Ok(game) = senlac_engine::check(battle, senlac_engine::Config::default())
         {
             let violations = game.violations();
-            problems += violations.len();
+            problems.rules += violations.len();
             fixes.extend(violations.iter().filter_map(|v| v.fix.as_deref().cloned()));
         }
     }
@@ -454,7 +463,10 @@ mod tests {
                 .map(|(at, _)| make(Span::new(at, at + 3)))
                 .collect();
             Assessment {
-                problems: fixes.len(),
+                problems: Problems {
+                    syntax: 0,
+                    rules: fixes.len(),
+                },
                 fixes,
             }
         }
@@ -499,6 +511,34 @@ mod tests {
     }
 
     #[test]
+    fn a_syntax_fix_that_lets_the_rules_find_a_problem_is_kept() {
+        // `2 Red` mended to `2. Red`: the rules then read the battle and
+        // find one problem; fewer syntax errors is fewer problems.
+        let assess = |text: &str| {
+            let broken = text.find("2 Red");
+            Assessment {
+                problems: match broken {
+                    Some(_) => Problems {
+                        syntax: 1,
+                        rules: 0,
+                    },
+                    None => Problems {
+                        syntax: 0,
+                        rules: 1,
+                    },
+                },
+                fixes: broken
+                    .map(|at| Fix::new(Span::new(at + 1, at + 1), ".", "insert `.`"))
+                    .into_iter()
+                    .collect(),
+            }
+        };
+        let fixing = fix_text("2 Red\n", assess);
+        assert_eq!(fixing.text.as_deref(), Some("2. Red\n"));
+        assert_eq!(fixing.applied, 1);
+    }
+
+    #[test]
     fn of_fixes_that_fail_together_the_one_that_helps_alone_is_kept() {
         // Two fixes: `bad` mended, and `bad bad` made worse by one that
         // adds a problem. Together they leave as many; alone, the first
@@ -512,7 +552,10 @@ mod tests {
                 fixes.push(Fix::new(Span::new(at, at + 1), "bad bad", "worse"));
             }
             Assessment {
-                problems: text.matches("bad").count() + usize::from(text.contains('x')),
+                problems: Problems {
+                    syntax: 0,
+                    rules: text.matches("bad").count() + usize::from(text.contains('x')),
+                },
                 fixes,
             }
         };
