@@ -101,11 +101,6 @@ impl Grade {
         }
     }
 
-    /// The grade's word in a `unit` line: its letter.
-    pub const fn word(self) -> &'static str {
-        self.letter()
-    }
-
     /// The grade from its Latin letter (upper case only; a Cyrillic
     /// look-alike is not a grade).
     pub fn parse(word: &str) -> Option<Grade> {
@@ -132,14 +127,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The four kinds, in table order.
-    pub const ALL: [Kind; 4] = [
-        Kind::Foot,
-        Kind::Knights,
-        Kind::Leader,
-        Kind::IneffectiveLeader,
-    ];
-
     /// The column of the Terrain Effects Chart this kind reads: foot for
     /// foot, the knight column for knights and for leaders, who are mounted
     /// (HS-R31: "Leaders pay knight movement costs").
@@ -864,9 +851,6 @@ pub enum Aspect {
 }
 
 impl Aspect {
-    /// The three, front first.
-    pub const ALL: [Aspect; 3] = [Aspect::Front, Aspect::Flank, Aspect::Rear];
-
     /// The bonus to each attacking unit's rating (6.2.3): see
     /// [`FLANK_REAR`]. Defence never changes (6.2.4).
     pub const fn bonus(self, attack: Attack) -> i32 {

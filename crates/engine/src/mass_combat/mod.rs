@@ -29,7 +29,7 @@ use senlac_board::scene::Scene;
 use senlac_notation::Battle;
 use senlac_notation::lower::Step;
 
-pub use state::{Cause, Roster, State, Status, UnitInfo, UnitState};
+pub use state::{State, Status};
 use tables::Edition;
 
 use crate::catalog::Catalog;

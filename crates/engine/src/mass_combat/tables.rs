@@ -162,11 +162,6 @@ impl Grade {
         }
     }
 
-    /// The grade's notation word: the same as [`Grade::letter`].
-    pub const fn word(self) -> &'static str {
-        self.letter()
-    }
-
     /// Whether `self` is a lower (worse) grade than `other`: the test of the
     /// 'Rout' reaction, "Allied units of lower grade than the routed unit must
     /// make a 'Moral Check'" (mass-combat-a.md, Rout Reactions).

@@ -387,10 +387,6 @@ pub const LUCK_FLOOR_TABLE: [(i32, i32, u32); 10] = [
     (10, 1, 9975),
 ];
 
-/// The d4 rolled for a critical's magnitude, on a natural 1 or 20 only
-/// (core D3, Critical Outcomes).
-pub const CRIT_DIE_SIDES: i32 = 4;
-
 /// Whether a die may carry a critical magnitude: a natural 1 or 20 (core D3:
 /// "Critical outcomes occur only on natural 1 or natural 20").
 pub const fn critical(die: i32) -> bool {
@@ -842,9 +838,6 @@ const _: () = {
 };
 
 impl Band {
-    /// The bands, nearest first.
-    pub const ALL: [Band; 4] = [Band::Adjacent, Band::Near, Band::Far, Band::Distant];
-
     /// The band a distance in squares falls in.
     pub const fn of(distance: u32) -> Band {
         let mut i = 0;
