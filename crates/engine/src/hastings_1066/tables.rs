@@ -836,6 +836,7 @@ pub enum Attack {
 
 impl Attack {
     /// Both, fire first as 6.2.3 and 10.5 print them.
+    #[cfg(feature = "test-support")]
     pub const ALL: [Attack; 2] = [Attack::Fire, Attack::Melee];
 }
 
@@ -1142,6 +1143,7 @@ pub const MISSILE_CRT: [[FireResult; 10]; 6] = {
 };
 
 /// The result of fire at `column` with `die` (7.5.2).
+#[cfg(feature = "test-support")]
 pub const fn fire_result(column: Column, die: u8) -> Option<FireResult> {
     column.result(die)
 }
@@ -1253,11 +1255,13 @@ impl MeleeResult {
     }
 
     /// Whether the unit loses a step (`1`, `1M`).
+    #[cfg(feature = "test-support")]
     pub const fn loses_step(self) -> bool {
         matches!(self, MeleeResult::Step | MeleeResult::StepMorale)
     }
 
     /// Whether the unit checks morale (`M`, `1M`).
+    #[cfg(feature = "test-support")]
     pub const fn checks_morale(self) -> bool {
         matches!(self, MeleeResult::Morale | MeleeResult::StepMorale)
     }
@@ -1341,6 +1345,7 @@ impl MeleeColumn {
 
     /// The heading as the table prints it (`-6`, …, `0`, `+1`, `+2/+3`,
     /// `+4/+5`, `+6`).
+    #[cfg(feature = "test-support")]
     pub const fn label(self) -> &'static str {
         match self {
             MeleeColumn::MinusSix => "-6",
@@ -1358,6 +1363,7 @@ impl MeleeColumn {
     }
 
     /// The column from its printed heading.
+    #[cfg(feature = "test-support")]
     pub fn parse(label: &str) -> Option<MeleeColumn> {
         MeleeColumn::ALL.into_iter().find(|c| c.label() == label)
     }
@@ -1405,6 +1411,7 @@ impl MeleeColumn {
 
     /// The cell of `die` in this column as the document prints it
     /// ([`DOCUMENT_MELEE_TABLE`]).
+    #[cfg(feature = "test-support")]
     pub const fn document_outcome(self, die: u8) -> Option<Outcome> {
         if !is_d6(die) {
             return None;
@@ -1694,6 +1701,7 @@ impl LeaderResult {
     }
 
     /// The result from its claim word.
+    #[cfg(feature = "test-support")]
     pub fn parse(word: &str) -> Option<LeaderResult> {
         LeaderResult::ALL.into_iter().find(|r| r.word() == word)
     }
@@ -1780,6 +1788,7 @@ pub const fn shaken_again(die: u8) -> Option<LeaderResult> {
 
 /// What footnote 1 (wounded-1) takes from both the command radius and the
 /// rally range, for the rest of the game (never below 0).
+#[cfg(feature = "test-support")]
 pub const WOUNDED_1_RADIUS_LOSS: u32 = 1;
 
 // --------------------------------------------------- casualty points (12.2)
@@ -1821,10 +1830,12 @@ pub fn leader_points(name: &str) -> u32 {
 pub const REINFORCEMENTS: [u32; 8] = [2, 2, 2, 2, 1, 1, 1, 1];
 
 /// Fyrd placed on Senlac Hill between the periods (11.4.2).
+#[cfg(feature = "test-support")]
 pub const RESERVE_FYRD: u32 = 12;
 
 /// Reinforcements arriving in Battle Turn `turn` of the First Assault
 /// Period; 0 for any other turn (extended turns included).
+#[cfg(feature = "test-support")]
 pub const fn arrivals(turn: u32) -> u32 {
     if turn >= 1 && turn as usize <= REINFORCEMENTS.len() {
         REINFORCEMENTS[(turn - 1) as usize]
@@ -1893,11 +1904,13 @@ pub const FACINGS: [FacingRow; 6] = {
     ]
 };
 
+#[cfg(feature = "test-support")]
 const fn holds(pair: [Direction; 2], d: Direction) -> bool {
     pair[0] as u8 == d as u8 || pair[1] as u8 == d as u8
 }
 
 /// The row of `facing` (1..=6); `None` for any other number.
+#[cfg(feature = "test-support")]
 pub const fn facing(facing: u8) -> Option<&'static FacingRow> {
     if facing >= 1 && facing <= 6 {
         Some(&FACINGS[(facing - 1) as usize])
@@ -1908,6 +1921,7 @@ pub const fn facing(facing: u8) -> Option<&'static FacingRow> {
 
 /// Which arc the hexside of a unit facing `facing_of_unit` in direction `side`
 /// belongs to; `None` for a facing outside 1..=6.
+#[cfg(feature = "test-support")]
 pub const fn aspect(facing_of_unit: u8, side: Direction) -> Option<Aspect> {
     let Some(row) = facing(facing_of_unit) else {
         return None;

@@ -34,7 +34,7 @@ use tables::Edition;
 
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
-use crate::replay::{Config, Replay};
+use crate::replay::Config;
 use crate::system::{Game, Outcome, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
@@ -177,7 +177,8 @@ pub fn decided(state: &State) -> Option<Outcome> {
 
 /// Replays a battle under the edition its Rules tag names, typed (for tests
 /// and tools that read Mass Combat's own state); `None` for other rules.
-pub fn replay(battle: &Battle<'_>, config: Config) -> Option<Replay<MassCombat>> {
+#[cfg(feature = "test-support")]
+pub fn replay(battle: &Battle<'_>, config: Config) -> Option<crate::replay::Replay<MassCombat>> {
     let rules = battle.tag("Rules")?;
     let system = [EDITION_A, EDITION_B]
         .into_iter()

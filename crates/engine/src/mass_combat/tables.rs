@@ -26,6 +26,7 @@ pub enum Edition {
 
 impl Edition {
     /// Both editions, A first.
+    #[cfg(test)]
     pub const ALL: [Edition; 2] = [Edition::A, Edition::B];
 }
 

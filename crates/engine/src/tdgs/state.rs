@@ -565,6 +565,7 @@ impl Triggers {
         Triggers(self.0 | other.0)
     }
 
+    #[cfg(feature = "test-support")]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
