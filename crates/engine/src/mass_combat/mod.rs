@@ -8,22 +8,24 @@
 //! `tables`; `rules` names the section or ruling each check cites, and `codes`
 //! registers every diagnostic code.
 
+// The `pub` modules are those the engine's tests read; they are public only
+// with `test-support`, which makes the system public (lib.rs).
 pub mod catalog;
-pub mod claims;
-pub mod codes;
-pub mod combat;
+mod claims;
+mod codes;
+mod combat;
 pub mod event;
-pub mod generate;
-pub mod lookup;
-pub mod moves;
-pub mod pay;
-pub mod play;
-pub mod rules;
-pub mod scene;
-pub mod setup;
-pub mod state;
+mod generate;
+mod lookup;
+mod moves;
+mod pay;
+mod play;
+mod rules;
+mod scene;
+mod setup;
+mod state;
 pub mod tables;
-pub mod view;
+mod view;
 
 use senlac_board::scene::Scene;
 use senlac_notation::Battle;
