@@ -541,14 +541,14 @@ pub const KNIGHT_ALLOWANCE: u32 = 4;
 pub const CHARGE_ALLOWANCE: u32 = 6;
 
 /// "Leader: 6 MP" (5.1.2, 10.2.1).
-pub const LEADER_ALLOWANCE: u32 = 6;
+const LEADER_ALLOWANCE: u32 = 6;
 
 /// "Ineffective leaders move at the rate of two (2) movement points"
 /// (10.4.3).
-pub const INEFFECTIVE_LEADER_ALLOWANCE: u32 = 2;
+const INEFFECTIVE_LEADER_ALLOWANCE: u32 = 2;
 
 /// "All Others (Foot, Bowmen, etc): 3 MP" (5.1.2).
-pub const FOOT_ALLOWANCE: u32 = 3;
+const FOOT_ALLOWANCE: u32 = 3;
 
 /// MP already spent by the second reinforcement entering in a turn (11.4.1:
 /// "the second one to enter has already used a movement point").
@@ -792,7 +792,7 @@ pub enum Slope {
 /// attack crosses a ridge hexside (HS-R50): `(arm, uphill, downhill)`.
 /// "Ridge, Uphill: Foot -1 Melee, Knight -2 Melee"; "Ridge, Downhill: Foot
 /// +1 Melee, Knight None".
-pub const RIDGE_MELEE: [(Arm, i32, i32); 2] = [(Arm::Foot, -1, 1), (Arm::Knight, -2, 0)];
+const RIDGE_MELEE: [(Arm, i32, i32); 2] = [(Arm::Foot, -1, 1), (Arm::Knight, -2, 0)];
 
 /// The melee modifier of an `arm` attacker across a ridge going `slope`
 /// (HS-R50). Between equal elevations there is none: the caller does not
@@ -865,7 +865,7 @@ impl Aspect {
 }
 
 /// `(attack, flank, rear)`: "Fire +1 +1; Melee +1 +2" (6.2.3).
-pub const FLANK_REAR: [(Attack, i32, i32); 2] = [(Attack::Fire, 1, 1), (Attack::Melee, 1, 2)];
+const FLANK_REAR: [(Attack, i32, i32); 2] = [(Attack::Fire, 1, 1), (Attack::Melee, 1, 2)];
 
 // ------------------------------------------------------ missile fire (7.x)
 
@@ -907,7 +907,7 @@ impl Weapon {
 /// The Missile Fire Matrix (7.5.1): `(weapon, max range, [strength at range
 /// 3, 2, 1])`, columns as printed (range 3 first); `None` is the printed
 /// `-` (a javelin cannot reach 3 hexes).
-pub const MISSILE_MATRIX: [(Weapon, u32, [Option<i32>; 3]); 3] = [
+const MISSILE_MATRIX: [(Weapon, u32, [Option<i32>; 3]); 3] = [
     (Weapon::Bow, 3, [Some(3), Some(4), Some(5)]),
     (Weapon::Javelin, 2, [None, Some(2), Some(3)]),
     (Weapon::Sling, 3, [Some(1), Some(1), Some(2)]),
@@ -966,7 +966,7 @@ impl Column {
 
     /// `(fire, defence)` of the column's ratio in halves, so 1.5 is an
     /// integer: 1-4 is (2, 8), 1.5-1 is (3, 2).
-    pub const fn halves(self) -> (i64, i64) {
+    const fn halves(self) -> (i64, i64) {
         match self {
             Column::OneToFour => (2, 8),
             Column::OneToThree => (2, 6),
@@ -1374,7 +1374,7 @@ impl MeleeColumn {
     }
 
     /// The lowest differential read on this column.
-    pub const fn lowest(self) -> i32 {
+    const fn lowest(self) -> i32 {
         match self {
             MeleeColumn::PlusTwoThree => 2,
             MeleeColumn::PlusFourFive => 4,
@@ -1424,7 +1424,7 @@ impl MeleeColumn {
 /// or worse" is the automatic loss, but the table prints a −6 column whose
 /// die 6 is `1/D*`; senlac reads the column at −6 and the automatic loss
 /// from −7 down.
-pub const AUTOMATIC_LOSS_BELOW: i32 = -6;
+const AUTOMATIC_LOSS_BELOW: i32 = -6;
 
 /// "An automatic one step loss for the attacker and … no effect on the
 /// defender" (8.3.2), at −7 or worse, without a die (HS-R13).
@@ -1773,7 +1773,7 @@ pub const fn leader_casualty(attack: Attack, total: u8) -> Option<LeaderResult> 
 
 /// The highest d6 that kills a leader shaken again (footnote 3: "If already
 /// shaken, roll 1d6: 1-3 killed, 4-6 nothing happens").
-pub const SHAKEN_AGAIN_KILLED: u8 = 3;
+const SHAKEN_AGAIN_KILLED: u8 = 3;
 
 /// The d6 of an already shaken leader shaken again: killed or unharmed.
 pub const fn shaken_again(die: u8) -> Option<LeaderResult> {
@@ -1794,7 +1794,7 @@ pub const WOUNDED_1_RADIUS_LOSS: u32 = 1;
 // --------------------------------------------------- casualty points (12.2)
 
 /// Casualty points of an eliminated unit by morale grade (12.2).
-pub const UNIT_POINTS: [(Grade, u32); 5] = [
+const UNIT_POINTS: [(Grade, u32); 5] = [
     (Grade::A, 15),
     (Grade::B, 7),
     (Grade::C, 3),
@@ -1803,7 +1803,7 @@ pub const UNIT_POINTS: [(Grade, u32); 5] = [
 ];
 
 /// Casualty points of the leaders the table names (12.2).
-pub const LEADER_POINTS: [(&str, u32); 3] = [("William", 50), ("Harold", 25), ("Odo", 10)];
+const LEADER_POINTS: [(&str, u32); 3] = [("William", 50), ("Harold", 25), ("Odo", 10)];
 
 /// Casualty points of any other leader: "Other Leader 5" (12.2).
 pub const OTHER_LEADER_POINTS: u32 = 5;

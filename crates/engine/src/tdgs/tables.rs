@@ -85,7 +85,7 @@ pub const fn extended_bonus(cha: i32) -> i32 {
 
 /// Units a commander may hold under direct command (ext §Command, Command
 /// Structure: "One unit receives full CHA bonus").
-pub const DIRECT_SLOTS: u32 = 1;
+const DIRECT_SLOTS: u32 = 1;
 
 /// Units a commander may hold under extended command: as many as its CHA
 /// bonus (ext §Command, Command Structure: "Additional units equal to CHA
@@ -192,7 +192,7 @@ pub const fn quarter_reached(hp: i32, max: i32) -> bool {
 
 /// Percent of maximum HP at which an entity falls unconscious (core D8,
 /// Knockout Threshold).
-pub const KNOCKOUT_PERCENT: i32 = 5;
+const KNOCKOUT_PERCENT: i32 = 5;
 
 /// The HP at or below which a hero is knocked out: "5% of their maximum HP
 /// (rounded down)" (core D8: 40 → 2, 60 → 3, 100 → 5).
@@ -829,7 +829,7 @@ pub enum Band {
 
 /// The bands with their squares: `(band, nearest, farthest)`, `None` for no
 /// limit (core D14, Range Bands).
-pub const BANDS: [(Band, u32, Option<u32>); 4] = [
+const BANDS: [(Band, u32, Option<u32>); 4] = [
     (Band::Adjacent, 0, Some(1)),
     (Band::Near, 2, Some(4)),
     (Band::Far, 5, Some(10)),
