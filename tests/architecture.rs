@@ -146,3 +146,39 @@ fn no_system_has_a_fold_of_its_own() {
         .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[test]
+fn systems_are_crate_private_but_for_the_engines_tests() {
+    // rustc reports dead code only in what the crate does not export: a
+    // system is public only with the engine's `test-support` feature, which
+    // only tests turn on (a dev-dependency), never a default or a dependency.
+    let lib = std::fs::read_to_string(root().join("crates/engine/src/lib.rs")).unwrap();
+    for module in system_modules() {
+        let public = format!("#[cfg(feature = \"test-support\")]\npub mod {module};");
+        let private = format!("#[cfg(not(feature = \"test-support\"))]\npub(crate) mod {module};");
+        assert!(
+            lib.contains(&public) && lib.contains(&private),
+            "lib.rs declares `{module}` public only with test-support:\n{public}\n{private}"
+        );
+        assert_eq!(lib.matches(&format!("pub mod {module};")).count(), 1);
+    }
+    let mut manifests = vec![root().join("Cargo.toml")];
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        manifests.push(entry.unwrap().path().join("Cargo.toml"));
+    }
+    let mut found = Vec::new();
+    for manifest in &manifests {
+        let text = std::fs::read_to_string(manifest).unwrap();
+        let mut section = "";
+        for line in text.lines() {
+            if line.starts_with('[') {
+                section = line;
+            }
+            let defines = section == "[features]" && line.starts_with("test-support =");
+            if line.contains("test-support") && section != "[dev-dependencies]" && !defines {
+                found.push(format!("{}: {section} {line}", manifest.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

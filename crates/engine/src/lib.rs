@@ -7,9 +7,11 @@
 //! no I/O and prints nothing.
 //!
 //! Systems, each in its own folder: Mass Combat, editions a and b
-//! ([`mass_combat`]), TDGS Mass Combat ([`tdgs`]), Hastings: 1066
-//! ([`hastings_1066`]), and a minimal example system ([`example`]), the
-//! template for new ones.
+//! (`mass_combat`), TDGS Mass Combat (`tdgs`), Hastings: 1066
+//! (`hastings_1066`), and a minimal example system (`example`), the
+//! template for new ones. A system is reached through [`SYSTEMS`] only: its
+//! modules are crate-private, so rustc reports what no code uses, and the
+//! `test-support` feature makes them public for the engine's own tests.
 //!
 //! Every state of a replay knows the step of the text that made it, each
 //! variation is a branch of the [`Timeline`] with states of its own, a
@@ -20,17 +22,29 @@
 pub mod catalog;
 pub mod code;
 pub mod doubt;
+#[cfg(feature = "test-support")]
 pub mod example;
+#[cfg(not(feature = "test-support"))]
+pub(crate) mod example;
 pub mod fold;
+#[cfg(feature = "test-support")]
 pub mod hastings_1066;
+#[cfg(not(feature = "test-support"))]
+pub(crate) mod hastings_1066;
 pub mod ids;
+#[cfg(feature = "test-support")]
 pub mod mass_combat;
+#[cfg(not(feature = "test-support"))]
+pub(crate) mod mass_combat;
 pub mod replay;
 pub mod reuse;
 pub mod setup;
 pub mod system;
 pub mod tags;
+#[cfg(feature = "test-support")]
 pub mod tdgs;
+#[cfg(not(feature = "test-support"))]
+pub(crate) mod tdgs;
 pub mod timeline;
 pub mod trial;
 pub mod view;

@@ -23,7 +23,7 @@ use crate::reuse::Path;
 use crate::violation::Violation;
 
 /// Hexes an escape may go (10.2.2).
-pub const ESCAPE_HEXES: usize = 3;
+const ESCAPE_HEXES: usize = 3;
 
 /// The enemy combat units of `piece` (on the map).
 fn enemies(state: &State, piece: usize) -> impl Iterator<Item = usize> + '_ {

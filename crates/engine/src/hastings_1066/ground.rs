@@ -17,13 +17,13 @@ use super::tables::{
 };
 
 /// Hex 1419, the hill 5.3.3 exempts from the approach to higher ground.
-pub const HILL_1419: Cell = Cell {
+const HILL_1419: Cell = Cell {
     column: 14,
     row: 19,
 };
 
 /// The top of Senlac Hill (5.3.3: "275 foot elevation"), exempt likewise.
-pub const SENLAC_TOP: i32 = 275;
+const SENLAC_TOP: i32 = 275;
 
 /// Where Saxon reinforcements arrive (11.4.1).
 pub const ENTRY_HEX: Cell = Cell { column: 1, row: 16 };
@@ -236,7 +236,7 @@ impl Zone {
     }
 
     /// Whether the two hold the same hexes.
-    pub fn same_cells(&self, other: &Zone) -> bool {
+    fn same_cells(&self, other: &Zone) -> bool {
         self.on_map == other.on_map && self.off_map == other.off_map
     }
 
@@ -423,7 +423,7 @@ pub fn command_radius(state: &State, leader: usize) -> Option<u32> {
 /// Saxon unit's side; William for any Norman unit, a subordinate only for
 /// his own nationality's units, and for the Guard William or a Norman
 /// subordinate (HS-R46).
-pub fn may_command(state: &State, leader: usize, piece: usize) -> bool {
+fn may_command(state: &State, leader: usize, piece: usize) -> bool {
     let (Some(l), Some(u)) = (state.info(leader), state.info(piece)) else {
         return false;
     };

@@ -397,7 +397,7 @@ pub fn controls_cell(state: &State, piece: usize, cell: Cell) -> bool {
 }
 
 /// Whether `a` exerts a zone of control on `b`'s hex.
-pub fn exerts_on(state: &State, a: usize, b: usize) -> bool {
+fn exerts_on(state: &State, a: usize, b: usize) -> bool {
     state.pieces[b]
         .at
         .is_some_and(|at| controls_cell(state, a, at))

@@ -20,37 +20,39 @@
 //! through `lines`.
 //! Rulings live in docs/rules/hastings-1066-st.md.
 
-pub mod casualty;
-pub mod catalog;
+// The `pub` modules are those the engine's tests read; they are public only
+// with `test-support`, which makes the system public (lib.rs).
+mod casualty;
+mod catalog;
 pub mod codes;
-pub mod displace;
-pub mod escape;
+mod displace;
+mod escape;
 pub mod event;
-pub mod fire;
-pub mod generate;
-pub mod ground;
-pub mod lines;
-pub mod melee;
-pub mod morale;
-pub mod movement;
-pub mod moves;
-pub mod orders;
+mod fire;
+mod generate;
+mod ground;
+mod lines;
+mod melee;
+mod morale;
+mod movement;
+mod moves;
+mod orders;
 pub mod period;
-pub mod play;
-pub mod pursue;
-pub mod rally;
-pub mod reaction;
+mod play;
+mod pursue;
+mod rally;
+mod reaction;
 pub mod record;
-pub mod reform;
-pub mod reinforcement;
-pub mod rout;
-pub mod rules;
+mod reform;
+mod reinforcement;
+mod rout;
+mod rules;
 pub mod scene;
 pub mod setup;
 pub mod state;
 pub mod tables;
 pub mod view;
-pub mod wire;
+mod wire;
 
 use senlac_board::scene::Scene;
 use senlac_notation::Battle;

@@ -210,7 +210,7 @@ fn holder(order: Order) -> &'static str {
 }
 
 /// Whether William is killed or captured (HS-R31, HS-R61).
-pub fn william_fallen(state: &State) -> bool {
+fn william_fallen(state: &State) -> bool {
     (0..state.pieces.len()).any(|p| {
         state.info(p).is_some_and(|i| {
             i.side == Side::Normans

@@ -26,7 +26,7 @@ use crate::reuse::{Buffer, Lent, Path};
 use crate::violation::Violation;
 
 /// Hexes a rout retreats (9.2.3).
-pub const ROUT_HEXES: usize = 3;
+const ROUT_HEXES: usize = 3;
 
 /// Where a step of a retreat goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -678,7 +678,7 @@ pub fn owe(fold: &mut Fold<'_>, piece: usize, pursuers: &[usize], cause: Span) {
 }
 
 /// Hexes a routed unit withdraws when it does not rally (9.2.3.6).
-pub const WITHDRAW_HEXES: usize = 2;
+const WITHDRAW_HEXES: usize = 2;
 
 /// Which retreat a line writes: a rout (three hexes, HS-R19) or a
 /// withdrawal (two, stopping in an enemy ZOC, 9.2.3.6).

@@ -137,7 +137,7 @@ const fn weapon_letter(weapon: Weapon) -> &'static str {
 }
 
 /// `7-5/3`: melee, defence and movement allowance, as printed (spec 4.1).
-pub fn factor_line(class: Class, factors: &Factors) -> String {
+fn factor_line(class: Class, factors: &Factors) -> String {
     format!(
         "{}-{}/{}",
         factors.melee,
@@ -148,7 +148,7 @@ pub fn factor_line(class: Class, factors: &Factors) -> String {
 
 /// `4-1`: a leader's command radius and rally range, a wound taken off
 /// (footnote 1).
-pub fn rating_line(ratings: &Ratings, state: &PieceState) -> String {
+fn rating_line(ratings: &Ratings, state: &PieceState) -> String {
     let wound = u32::from(state.wounded_once);
     format!(
         "{}-{}",
@@ -310,7 +310,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
 /// Overlay [`ZOC`]: for each side, the hexes on the map its units control
 /// (5.7), in the map's order, as one area in its colour; none for a side
 /// that controls none.
-pub fn zones_of_control(state: &State) -> Overlay {
+fn zones_of_control(state: &State) -> Overlay {
     let marks = Side::ALL
         .into_iter()
         .filter_map(|side| {

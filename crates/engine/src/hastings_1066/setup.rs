@@ -36,15 +36,15 @@ use crate::setup::{Deployed, Setup, Unit};
 use crate::violation::Violation;
 
 /// The keys a combat unit's line may give.
-pub const UNIT_KEYS: [&str; 8] = [
+const UNIT_KEYS: [&str; 8] = [
     "melee", "defense", "wall", "missile", "nation", "wing", "arrives", "reserve",
 ];
 
 /// The keys a leader's line may give.
-pub const LEADER_KEYS: [&str; 4] = ["command", "rally", "nation", "wing"];
+const LEADER_KEYS: [&str; 4] = ["command", "rally", "nation", "wing"];
 
 /// The one extra key either may give: a unit on its reduced side.
-pub const REDUCED_KEY: &str = "reduced";
+const REDUCED_KEY: &str = "reduced";
 
 /// The largest factor or rating a line may give: no counter prints more
 /// than one digit, and the sums of melee, fire and command stay far from
@@ -60,22 +60,22 @@ pub const OPTIONS: [&str; 4] = [
 ];
 
 /// The leaders' class word (HS-R61: a leader has no morale grade).
-pub const LEADER_CLASS: &str = "leader";
+const LEADER_CLASS: &str = "leader";
 
 /// Where the Saxon leaders stand at the start (11.2), by the first word of
 /// their names (HS-R61).
-pub const SAXON_LEADER_HEXES: [(&str, u8, u8); 3] =
+const SAXON_LEADER_HEXES: [(&str, u8, u8); 3] =
     [("Harold", 5, 14), ("Leofwine", 7, 10), ("Gyrth", 7, 21)];
 
 /// The setup hex the errata voids (13.2).
-pub const VOID_SETUP_HEX: Cell = Cell { column: 13, row: 7 };
+const VOID_SETUP_HEX: Cell = Cell { column: 13, row: 7 };
 
 /// The order of battle without `option partial` (11.2, 11.4.1): five
 /// thegns and 27 fyrd at the start, twelve Great Fyrd arriving in Period 1,
 /// twelve more at the reform.
-pub const THEGNS: usize = 5;
-pub const STARTING_FYRD: usize = 27;
-pub const ARRIVING_FYRD: usize = 12;
+const THEGNS: usize = 5;
+const STARTING_FYRD: usize = 27;
+const ARRIVING_FYRD: usize = 12;
 pub const RESERVE_FYRD: usize = 12;
 
 /// Reads and checks a battle's setup for Hastings: 1066; every finding goes

@@ -101,11 +101,6 @@ impl Grade {
         }
     }
 
-    /// The grade's word in a `unit` line: its letter.
-    pub const fn word(self) -> &'static str {
-        self.letter()
-    }
-
     /// The grade from its Latin letter (upper case only; a Cyrillic
     /// look-alike is not a grade).
     pub fn parse(word: &str) -> Option<Grade> {
@@ -132,14 +127,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The four kinds, in table order.
-    pub const ALL: [Kind; 4] = [
-        Kind::Foot,
-        Kind::Knights,
-        Kind::Leader,
-        Kind::IneffectiveLeader,
-    ];
-
     /// The column of the Terrain Effects Chart this kind reads: foot for
     /// foot, the knight column for knights and for leaders, who are mounted
     /// (HS-R31: "Leaders pay knight movement costs").
@@ -554,14 +541,14 @@ pub const KNIGHT_ALLOWANCE: u32 = 4;
 pub const CHARGE_ALLOWANCE: u32 = 6;
 
 /// "Leader: 6 MP" (5.1.2, 10.2.1).
-pub const LEADER_ALLOWANCE: u32 = 6;
+const LEADER_ALLOWANCE: u32 = 6;
 
 /// "Ineffective leaders move at the rate of two (2) movement points"
 /// (10.4.3).
-pub const INEFFECTIVE_LEADER_ALLOWANCE: u32 = 2;
+const INEFFECTIVE_LEADER_ALLOWANCE: u32 = 2;
 
 /// "All Others (Foot, Bowmen, etc): 3 MP" (5.1.2).
-pub const FOOT_ALLOWANCE: u32 = 3;
+const FOOT_ALLOWANCE: u32 = 3;
 
 /// MP already spent by the second reinforcement entering in a turn (11.4.1:
 /// "the second one to enter has already used a movement point").
@@ -805,7 +792,7 @@ pub enum Slope {
 /// attack crosses a ridge hexside (HS-R50): `(arm, uphill, downhill)`.
 /// "Ridge, Uphill: Foot -1 Melee, Knight -2 Melee"; "Ridge, Downhill: Foot
 /// +1 Melee, Knight None".
-pub const RIDGE_MELEE: [(Arm, i32, i32); 2] = [(Arm::Foot, -1, 1), (Arm::Knight, -2, 0)];
+const RIDGE_MELEE: [(Arm, i32, i32); 2] = [(Arm::Foot, -1, 1), (Arm::Knight, -2, 0)];
 
 /// The melee modifier of an `arm` attacker across a ridge going `slope`
 /// (HS-R50). Between equal elevations there is none: the caller does not
@@ -849,6 +836,7 @@ pub enum Attack {
 
 impl Attack {
     /// Both, fire first as 6.2.3 and 10.5 print them.
+    #[cfg(feature = "test-support")]
     pub const ALL: [Attack; 2] = [Attack::Fire, Attack::Melee];
 }
 
@@ -864,9 +852,6 @@ pub enum Aspect {
 }
 
 impl Aspect {
-    /// The three, front first.
-    pub const ALL: [Aspect; 3] = [Aspect::Front, Aspect::Flank, Aspect::Rear];
-
     /// The bonus to each attacking unit's rating (6.2.3): see
     /// [`FLANK_REAR`]. Defence never changes (6.2.4).
     pub const fn bonus(self, attack: Attack) -> i32 {
@@ -880,7 +865,7 @@ impl Aspect {
 }
 
 /// `(attack, flank, rear)`: "Fire +1 +1; Melee +1 +2" (6.2.3).
-pub const FLANK_REAR: [(Attack, i32, i32); 2] = [(Attack::Fire, 1, 1), (Attack::Melee, 1, 2)];
+const FLANK_REAR: [(Attack, i32, i32); 2] = [(Attack::Fire, 1, 1), (Attack::Melee, 1, 2)];
 
 // ------------------------------------------------------ missile fire (7.x)
 
@@ -922,7 +907,7 @@ impl Weapon {
 /// The Missile Fire Matrix (7.5.1): `(weapon, max range, [strength at range
 /// 3, 2, 1])`, columns as printed (range 3 first); `None` is the printed
 /// `-` (a javelin cannot reach 3 hexes).
-pub const MISSILE_MATRIX: [(Weapon, u32, [Option<i32>; 3]); 3] = [
+const MISSILE_MATRIX: [(Weapon, u32, [Option<i32>; 3]); 3] = [
     (Weapon::Bow, 3, [Some(3), Some(4), Some(5)]),
     (Weapon::Javelin, 2, [None, Some(2), Some(3)]),
     (Weapon::Sling, 3, [Some(1), Some(1), Some(2)]),
@@ -981,7 +966,7 @@ impl Column {
 
     /// `(fire, defence)` of the column's ratio in halves, so 1.5 is an
     /// integer: 1-4 is (2, 8), 1.5-1 is (3, 2).
-    pub const fn halves(self) -> (i64, i64) {
+    const fn halves(self) -> (i64, i64) {
         match self {
             Column::OneToFour => (2, 8),
             Column::OneToThree => (2, 6),
@@ -1136,6 +1121,7 @@ pub const MISSILE_CRT: [[FireResult; 10]; 6] = {
 };
 
 /// The result of fire at `column` with `die` (7.5.2).
+#[cfg(feature = "test-support")]
 pub const fn fire_result(column: Column, die: u8) -> Option<FireResult> {
     column.result(die)
 }
@@ -1247,11 +1233,13 @@ impl MeleeResult {
     }
 
     /// Whether the unit loses a step (`1`, `1M`).
+    #[cfg(feature = "test-support")]
     pub const fn loses_step(self) -> bool {
         matches!(self, MeleeResult::Step | MeleeResult::StepMorale)
     }
 
     /// Whether the unit checks morale (`M`, `1M`).
+    #[cfg(feature = "test-support")]
     pub const fn checks_morale(self) -> bool {
         matches!(self, MeleeResult::Morale | MeleeResult::StepMorale)
     }
@@ -1335,6 +1323,7 @@ impl MeleeColumn {
 
     /// The heading as the table prints it (`-6`, …, `0`, `+1`, `+2/+3`,
     /// `+4/+5`, `+6`).
+    #[cfg(feature = "test-support")]
     pub const fn label(self) -> &'static str {
         match self {
             MeleeColumn::MinusSix => "-6",
@@ -1352,6 +1341,7 @@ impl MeleeColumn {
     }
 
     /// The column from its printed heading.
+    #[cfg(feature = "test-support")]
     pub fn parse(label: &str) -> Option<MeleeColumn> {
         MeleeColumn::ALL.into_iter().find(|c| c.label() == label)
     }
@@ -1362,7 +1352,7 @@ impl MeleeColumn {
     }
 
     /// The lowest differential read on this column.
-    pub const fn lowest(self) -> i32 {
+    const fn lowest(self) -> i32 {
         match self {
             MeleeColumn::PlusTwoThree => 2,
             MeleeColumn::PlusFourFive => 4,
@@ -1399,6 +1389,7 @@ impl MeleeColumn {
 
     /// The cell of `die` in this column as the document prints it
     /// ([`DOCUMENT_MELEE_TABLE`]).
+    #[cfg(feature = "test-support")]
     pub const fn document_outcome(self, die: u8) -> Option<Outcome> {
         if !is_d6(die) {
             return None;
@@ -1411,7 +1402,7 @@ impl MeleeColumn {
 /// or worse" is the automatic loss, but the table prints a −6 column whose
 /// die 6 is `1/D*`; senlac reads the column at −6 and the automatic loss
 /// from −7 down.
-pub const AUTOMATIC_LOSS_BELOW: i32 = -6;
+const AUTOMATIC_LOSS_BELOW: i32 = -6;
 
 /// "An automatic one step loss for the attacker and … no effect on the
 /// defender" (8.3.2), at −7 or worse, without a die (HS-R13).
@@ -1688,6 +1679,7 @@ impl LeaderResult {
     }
 
     /// The result from its claim word.
+    #[cfg(feature = "test-support")]
     pub fn parse(word: &str) -> Option<LeaderResult> {
         LeaderResult::ALL.into_iter().find(|r| r.word() == word)
     }
@@ -1759,7 +1751,7 @@ pub const fn leader_casualty(attack: Attack, total: u8) -> Option<LeaderResult> 
 
 /// The highest d6 that kills a leader shaken again (footnote 3: "If already
 /// shaken, roll 1d6: 1-3 killed, 4-6 nothing happens").
-pub const SHAKEN_AGAIN_KILLED: u8 = 3;
+const SHAKEN_AGAIN_KILLED: u8 = 3;
 
 /// The d6 of an already shaken leader shaken again: killed or unharmed.
 pub const fn shaken_again(die: u8) -> Option<LeaderResult> {
@@ -1774,12 +1766,13 @@ pub const fn shaken_again(die: u8) -> Option<LeaderResult> {
 
 /// What footnote 1 (wounded-1) takes from both the command radius and the
 /// rally range, for the rest of the game (never below 0).
+#[cfg(feature = "test-support")]
 pub const WOUNDED_1_RADIUS_LOSS: u32 = 1;
 
 // --------------------------------------------------- casualty points (12.2)
 
 /// Casualty points of an eliminated unit by morale grade (12.2).
-pub const UNIT_POINTS: [(Grade, u32); 5] = [
+const UNIT_POINTS: [(Grade, u32); 5] = [
     (Grade::A, 15),
     (Grade::B, 7),
     (Grade::C, 3),
@@ -1788,7 +1781,7 @@ pub const UNIT_POINTS: [(Grade, u32); 5] = [
 ];
 
 /// Casualty points of the leaders the table names (12.2).
-pub const LEADER_POINTS: [(&str, u32); 3] = [("William", 50), ("Harold", 25), ("Odo", 10)];
+const LEADER_POINTS: [(&str, u32); 3] = [("William", 50), ("Harold", 25), ("Odo", 10)];
 
 /// Casualty points of any other leader: "Other Leader 5" (12.2).
 pub const OTHER_LEADER_POINTS: u32 = 5;
@@ -1815,10 +1808,12 @@ pub fn leader_points(name: &str) -> u32 {
 pub const REINFORCEMENTS: [u32; 8] = [2, 2, 2, 2, 1, 1, 1, 1];
 
 /// Fyrd placed on Senlac Hill between the periods (11.4.2).
+#[cfg(feature = "test-support")]
 pub const RESERVE_FYRD: u32 = 12;
 
 /// Reinforcements arriving in Battle Turn `turn` of the First Assault
 /// Period; 0 for any other turn (extended turns included).
+#[cfg(feature = "test-support")]
 pub const fn arrivals(turn: u32) -> u32 {
     if turn >= 1 && turn as usize <= REINFORCEMENTS.len() {
         REINFORCEMENTS[(turn - 1) as usize]
@@ -1887,11 +1882,13 @@ pub const FACINGS: [FacingRow; 6] = {
     ]
 };
 
+#[cfg(feature = "test-support")]
 const fn holds(pair: [Direction; 2], d: Direction) -> bool {
     pair[0] as u8 == d as u8 || pair[1] as u8 == d as u8
 }
 
 /// The row of `facing` (1..=6); `None` for any other number.
+#[cfg(feature = "test-support")]
 pub const fn facing(facing: u8) -> Option<&'static FacingRow> {
     if facing >= 1 && facing <= 6 {
         Some(&FACINGS[(facing - 1) as usize])
@@ -1902,6 +1899,7 @@ pub const fn facing(facing: u8) -> Option<&'static FacingRow> {
 
 /// Which arc the hexside of a unit facing `facing_of_unit` in direction `side`
 /// belongs to; `None` for a facing outside 1..=6.
+#[cfg(feature = "test-support")]
 pub const fn aspect(facing_of_unit: u8, side: Direction) -> Option<Aspect> {
     let Some(row) = facing(facing_of_unit) else {
         return None;

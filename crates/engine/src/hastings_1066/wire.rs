@@ -390,7 +390,7 @@ fn value_of<T: Copy>(table: &[(T, &'static str)], word: &str) -> Option<T> {
 }
 
 /// A formation as exported: `left wing`, `breton foot`, `breton knights`.
-pub fn formation_word(formation: Formation) -> String {
+fn formation_word(formation: Formation) -> String {
     match formation {
         Formation::Wing(wing) => format!("{} wing", wing.word()),
         Formation::Section(nation, Arm::Foot) => format!("{} foot", nation.word()),

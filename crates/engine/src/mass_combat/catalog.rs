@@ -388,6 +388,7 @@ pub struct Forced {
 
 impl Forced {
     /// `the target: endure or damage`.
+    #[cfg(test)]
     pub fn describe(self) -> String {
         let choices: Vec<&str> = self.choices.iter().map(|v| v.word()).collect();
         format!("{}: {}", self.owed_by, choices.join(" or "))

@@ -33,11 +33,6 @@ const NUMERALS: [&str; 12] = [
 const COLUMNS: u8 = 12;
 const ROWS: u8 = 12;
 
-/// Writes `battles` random legal battles of Mass Combat to `out`.
-pub fn generate(edition: Edition, battles: u32, seed: u64, out: &mut String) {
-    generate_each(edition, battles, seed, &mut |text| out.push_str(text));
-}
-
 /// Hands `battles` random legal battles to `each`, one at a time (with the
 /// blank line that separates it from the one before), so a corpus of any
 /// size is written in the memory of one battle.

@@ -8,33 +8,35 @@
 //! `tables`; `rules` names the section or ruling each check cites, and `codes`
 //! registers every diagnostic code.
 
+// The `pub` modules are those the engine's tests read; they are public only
+// with `test-support`, which makes the system public (lib.rs).
 pub mod catalog;
-pub mod claims;
-pub mod codes;
-pub mod combat;
+mod claims;
+mod codes;
+mod combat;
 pub mod event;
-pub mod generate;
-pub mod lookup;
-pub mod moves;
-pub mod pay;
-pub mod play;
-pub mod rules;
-pub mod scene;
-pub mod setup;
-pub mod state;
+mod generate;
+mod lookup;
+mod moves;
+mod pay;
+mod play;
+mod rules;
+mod scene;
+mod setup;
+mod state;
 pub mod tables;
-pub mod view;
+mod view;
 
 use senlac_board::scene::Scene;
 use senlac_notation::Battle;
 use senlac_notation::lower::Step;
 
-pub use state::{Cause, Roster, State, Status, UnitInfo, UnitState};
+pub use state::{State, Status};
 use tables::Edition;
 
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
-use crate::replay::{Config, Replay};
+use crate::replay::Config;
 use crate::system::{Game, Outcome, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
@@ -177,7 +179,8 @@ pub fn decided(state: &State) -> Option<Outcome> {
 
 /// Replays a battle under the edition its Rules tag names, typed (for tests
 /// and tools that read Mass Combat's own state); `None` for other rules.
-pub fn replay(battle: &Battle<'_>, config: Config) -> Option<Replay<MassCombat>> {
+#[cfg(feature = "test-support")]
+pub fn replay(battle: &Battle<'_>, config: Config) -> Option<crate::replay::Replay<MassCombat>> {
     let rules = battle.tag("Rules")?;
     let system = [EDITION_A, EDITION_B]
         .into_iter()

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-use senlac_notation::lower::{Map, Parity};
+use senlac_notation::lower::Parity;
 use senlac_notation::value::Cell;
 
 use super::tables::{Class, Edition, Grade, Phase};
@@ -69,19 +69,6 @@ impl Roster {
         }
     }
 
-    pub fn set_map(&mut self, map: Map) {
-        if let Map::Hex {
-            columns,
-            rows,
-            parity,
-        } = map
-        {
-            self.columns = columns;
-            self.rows = rows;
-            self.parity = parity;
-        }
-    }
-
     pub fn on_map(&self, cell: Cell) -> bool {
         (1..=self.columns).contains(&cell.column) && (1..=self.rows).contains(&cell.row)
     }
@@ -132,12 +119,6 @@ impl Roster {
             .map(|c| c.to_string())
             .collect();
         cells.join(", ")
-    }
-
-    /// Whether the hexside between `a` and `b` is on the crest.
-    pub fn is_crest(&self, a: Cell, b: Cell) -> bool {
-        let key = if a <= b { (a, b) } else { (b, a) };
-        self.crest.contains(&key)
     }
 }
 

@@ -26,6 +26,7 @@ pub enum Edition {
 
 impl Edition {
     /// Both editions, A first.
+    #[cfg(test)]
     pub const ALL: [Edition; 2] = [Edition::A, Edition::B];
 }
 
@@ -160,11 +161,6 @@ impl Grade {
             Grade::D => "D",
             Grade::E => "E",
         }
-    }
-
-    /// The grade's notation word: the same as [`Grade::letter`].
-    pub const fn word(self) -> &'static str {
-        self.letter()
     }
 
     /// Whether `self` is a lower (worse) grade than `other`: the test of the

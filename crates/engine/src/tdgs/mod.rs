@@ -21,21 +21,23 @@
 //! `generate` (random battles, proposed line by line the same way).
 //! Rulings live in docs/rules/tdgs-mass-combat.md.
 
+// The `pub` modules are those the engine's tests read; they are public only
+// with `test-support`, which makes the system public (lib.rs).
 pub mod catalog;
 pub mod codes;
-pub mod duty;
+mod duty;
 pub mod event;
-pub mod generate;
+mod generate;
 pub mod morale;
-pub mod moves;
+mod moves;
 pub mod play;
-pub mod rules;
+mod rules;
 pub mod scene;
 pub mod setup;
 pub mod state;
 pub mod tables;
 pub mod view;
-pub mod wire;
+mod wire;
 
 use senlac_board::scene::Scene;
 use senlac_notation::Battle;

@@ -15,8 +15,10 @@ pub const NARRATIVE_LUCK: &str =
 pub const KIND: &str = "tdgs-mass-combat §Combat (Hero vs Unit, Unit vs Hero); docs/rules/tdgs-mass-combat.md TDGS-R38 (heroes)";
 pub const FOOTPRINT: &str = "tdgs-mass-combat §Positioning (Unit Size); docs/rules/tdgs-mass-combat.md TDGS-R45 (anchor, shape)";
 pub const HP: &str = "tdgs-mass-combat §Units (Unit HP: HP = CON × 5); docs/rules/tdgs-mass-combat.md TDGS-R47 (units that start damaged)";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const SCALE: &str =
     "tdgs-mass-combat §Units (Unit Scale); docs/rules/tdgs-mass-combat.md TDGS-R48";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const TRAITS: &str = "tdgs-mass-combat §Morale (Terrifying Trait), §Creating Units (Example: Veteran Class); docs/rules/tdgs-mass-combat.md TDGS-R44";
 pub const WEAPONS: &str = "core D14 (weapon range table); docs/rules/tdgs-mass-combat.md TDGS-R13";
 pub const KEYS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R44 (what an entity line states), TDGS-R48 (echelon and men)";
@@ -28,6 +30,7 @@ pub const FACING: &str = "tdgs-mass-combat §Positioning (Unit Facing); core D14
 // Command.
 
 pub const COMMANDERS: &str = "tdgs-mass-combat §Command (Commanders, Lieutenants); docs/rules/tdgs-mass-combat.md TDGS-R24 (role=commander)";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const CHA_BONUS: &str =
     "tdgs-mass-combat §Command (CHA Bonus); docs/rules/tdgs-mass-combat.md TDGS-R2";
 pub const DIRECT_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure: Direct Command)";
@@ -37,6 +40,7 @@ pub const DIRECT_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure:
 pub const EXTENDED_SLOTS: &str = "tdgs-mass-combat §Command (Command Structure: Extended Command: \"additional units equal to CHA bonus\"); docs/rules/tdgs-mass-combat.md TDGS-R2";
 pub const EXTENDED_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure: Extended Command); docs/rules/tdgs-mass-combat.md TDGS-R3";
 pub const COMMAND_RANGE: &str = "tdgs-mass-combat §Command (Command Structure: Command Range); docs/rules/tdgs-mass-combat.md TDGS-R24, TDGS-R25";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const COMMANDER_LOST: &str = "tdgs-mass-combat §Command (Chain of Command: Commander Lost, Uncontrolled Units); docs/rules/tdgs-mass-combat.md TDGS-R12, TDGS-R26";
 pub const CLAIMING: &str = "tdgs-mass-combat §Command (Chain of Command: Claiming Units); docs/rules/tdgs-mass-combat.md TDGS-R26, TDGS-R51 (a removed unit frees its slot)";
 pub const EXPOSED_COMMANDER: &str = "tdgs-mass-combat §Command (Chain of Command: Exposed Commander); docs/rules/tdgs-mass-combat.md TDGS-R27";
@@ -50,11 +54,13 @@ pub const ACTIVATIONS: &str =
     "docs/rules/tdgs-mass-combat.md TDGS-R41 (how the REF order is written)";
 pub const LEFT_OUT: &str = "docs/rules/tdgs-mass-combat.md TDGS-R41, TDGS-R53 (an activation left out), TDGS-R29 (what an order obliges)";
 pub const ACTIONS: &str = "core D6 (your turn: one Action, one Step, free actions); docs/rules/tdgs-mass-combat.md TDGS-R6";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const DELAY: &str = "core D6 (delay); docs/rules/tdgs-mass-combat.md TDGS-R6";
 pub const REMOVED: &str = "tdgs-mass-combat §Breaking and Routing (0 HP = Destroyed, Reaching Safety); core D8 (knockout, death); docs/rules/tdgs-mass-combat.md TDGS-R12";
 
 // Movement and position.
 
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const DISTANCE: &str =
     "core D14 (adjacency; diagonals cost 1); docs/rules/tdgs-mass-combat.md TDGS-R8";
 pub const PATHS: &str = "core D14 (movement, terrain); docs/rules/tdgs-mass-combat.md TDGS-R9 (multi-square movement), TDGS-R42 (paths)";
@@ -65,6 +71,7 @@ pub const LINE_OF_SIGHT: &str =
 pub const COVER: &str =
     "tdgs-mass-combat §Positioning; core D14 (cover); docs/rules/tdgs-mass-combat.md TDGS-R14";
 pub const HAZARD: &str = "core D14 (hazardous terrain); docs/rules/tdgs-mass-combat.md TDGS-R49";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const SURROUNDED: &str =
     "tdgs-mass-combat §Positioning (Surrounded); docs/rules/tdgs-mass-combat.md TDGS-R17";
 
@@ -82,15 +89,18 @@ pub const TAKE_COVER: &str =
     "tdgs-mass-combat §Orders (Order Types: Take Cover); docs/rules/tdgs-mass-combat.md TDGS-R30";
 pub const CHARGE: &str = "tdgs-mass-combat §Orders (Order Types: Charge); docs/rules/tdgs-mass-combat.md TDGS-R6 (one Action), TDGS-R30";
 pub const RETREAT: &str = "tdgs-mass-combat §Orders (Order Types: Retreat), §Positioning (Surrounded); docs/rules/tdgs-mass-combat.md TDGS-R17, TDGS-R30";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const PERCENT: &str =
     "tdgs-mass-combat §Orders (Percentage Bonuses); docs/rules/tdgs-mass-combat.md TDGS-R31";
 
 // Morale.
 
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const MORALE_CHECK: &str = "tdgs-mass-combat §Morale (Morale Checks); docs/rules/tdgs-mass-combat.md TDGS-R22 (who checks), TDGS-R24 (the bonus in range)";
 pub const TRIGGERS: &str =
     "tdgs-mass-combat §Morale (Morale Triggers); docs/rules/tdgs-mass-combat.md TDGS-R18, TDGS-R19";
 pub const IMMEDIATE: &str = "tdgs-mass-combat §Command (Chain of Command: \"immediate morale checks\"); docs/rules/tdgs-mass-combat.md TDGS-R20";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const TERROR: &str =
     "tdgs-mass-combat §Morale (Terrifying Trait); docs/rules/tdgs-mass-combat.md TDGS-R23";
 pub const CASCADE: &str =
@@ -99,6 +109,7 @@ pub const CASCADE: &str =
 // Rout, cornered, rally.
 
 pub const ROUTED: &str = "tdgs-mass-combat §Breaking and Routing (Routed Units); docs/rules/tdgs-mass-combat.md TDGS-R32, TDGS-R33";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const REACHING_SAFETY: &str = "tdgs-mass-combat §Breaking and Routing (Routed Units: Reaching Safety); docs/rules/tdgs-mass-combat.md TDGS-R34";
 pub const CORNERED: &str =
     "tdgs-mass-combat §Cornered Units; docs/rules/tdgs-mass-combat.md TDGS-R35";
@@ -107,6 +118,7 @@ pub const RALLY: &str = "tdgs-mass-combat §Rally; docs/rules/tdgs-mass-combat.m
 // Resolution and combat.
 
 pub const RESOLUTION: &str = "core D3 (the core formula: d20 + delta + modifiers >= 11)";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const NATURAL: &str = "core D3 (natural 1 and 20); docs/rules/tdgs-mass-combat.md TDGS-R4";
 pub const LUCK: &str = "tdgs-mass-combat §Morale (Morale Checks: \"Luck applies per Document 4\"); core D4 (ceiling and floor); docs/rules/tdgs-mass-combat.md TDGS-R5";
 pub const CRITICAL: &str = "core D3 (critical outcomes)";
@@ -114,6 +126,7 @@ pub const MELEE: &str = "tdgs-mass-combat §Combat (Unit vs Unit); core D3 (mele
 pub const RANGED: &str = "core D3 (ranged: DEX vs REF), core D14 (weapon range table); docs/rules/tdgs-mass-combat.md TDGS-R13";
 pub const SPELLS: &str = "core D3 (arcane: INT vs WIS, divine: WIS vs WIS); docs/rules/tdgs-mass-combat.md TDGS-R13, TDGS-R38";
 pub const DAMAGE: &str = "core D8 (every hit deals at least 1); docs/rules/tdgs-mass-combat.md TDGS-R1 (what the log states), TDGS-R11";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const KNOCKOUT: &str =
     "core D8 (knockout at 5 %, death at 0); docs/rules/tdgs-mass-combat.md TDGS-R12";
 pub const TARGETS: &str =
@@ -126,5 +139,7 @@ pub const ARGUMENTS: &str =
     "tdgs-mass-combat spec 1.3 (what each line costs); docs/rules/tdgs-mass-combat.md TDGS-R52";
 pub const CLAIMS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R43 (claimed outcomes)";
 pub const HP_CLAIMS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R43 (claimed outcomes), TDGS-R54 (a wrong HP: two accounts, the next line says which)";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const RESULT: &str = "docs/rules/tdgs-mass-combat.md TDGS-R39 (victory is not checked)";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const XP: &str = "tdgs-mass-combat §XP and Mass Combat; core D12 (XP after the encounter); docs/rules/tdgs-mass-combat.md TDGS-R40";

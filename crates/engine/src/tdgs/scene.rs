@@ -464,7 +464,7 @@ fn reach(state: &State, commander: usize) -> Option<(u32, [u8; 4])> {
 
 /// Overlay [`COMMAND`]: for each side, the squares within the command range
 /// of one of its active commanders on the board, as one area in its colour.
-pub fn command_overlay(state: &State) -> Overlay {
+fn command_overlay(state: &State) -> Overlay {
     let roster = &state.roster;
     let mut marks = Vec::new();
     for side in 0..roster.sides.len() {

@@ -41,19 +41,19 @@ use crate::system::tag_span;
 use crate::violation::Violation;
 
 /// The keys an entity line may give besides the nine stats (spec 5.1).
-pub const ENTITY_KEYS: [&str; 12] = [
+const ENTITY_KEYS: [&str; 12] = [
     "kind", "size", "hp", "order", "weapon", "traits", "role", "direct", "extended", "level",
     "echelon", "men",
 ];
 
 /// The keys an army line may give.
-pub const ARMY_KEYS: [&str; 1] = ["edge"];
+const ARMY_KEYS: [&str; 1] = ["edge"];
 
 /// The one role an entity may have (SETUP-11).
-pub const COMMANDER_ROLE: &str = "commander";
+const COMMANDER_ROLE: &str = "commander";
 
 /// The widest and deepest footprint: a cell label has two digits a side.
-pub const MAX_FOOTPRINT: u8 = 99;
+const MAX_FOOTPRINT: u8 = 99;
 
 /// Reads and checks a battle's setup for TDGS Mass Combat; every finding
 /// goes to `out`.

@@ -59,7 +59,7 @@ pub enum Stat {
 
 /// The lowest CON: HP is CON × 5, and an entity starts with at least 1
 /// (SETUP-4).
-pub const CON_MIN: i32 = 1;
+const CON_MIN: i32 = 1;
 
 impl Stat {
     /// In the order an entity line writes them.
@@ -326,7 +326,7 @@ impl Ground {
     }
 
     /// The kinds laid on it, in table order; none for open ground.
-    pub fn kinds(self) -> impl Iterator<Item = Terrain> {
+    fn kinds(self) -> impl Iterator<Item = Terrain> {
         Terrain::ALL
             .into_iter()
             .filter(move |&k| k != Terrain::Open && self.has(k))
@@ -565,6 +565,7 @@ impl Triggers {
         Triggers(self.0 | other.0)
     }
 
+    #[cfg(feature = "test-support")]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }

@@ -52,6 +52,7 @@ pub const fn cha_bonus(cha: i32) -> i32 {
 /// `(lowest CHA, highest CHA, bonus)`. It has no row for 41-49 or above 50,
 /// and it is one higher than [`cha_bonus`] on 11-19, 21-29 and 31-39: it is
 /// CHA ÷ 10 rounded *up*. Kept as printed; senlac plays the formula.
+#[cfg(feature = "test-support")]
 pub const DOCUMENT_CHA_TABLE: [(i32, i32, i32); 5] = [
     (1, 10, 1),
     (11, 20, 2),
@@ -62,6 +63,7 @@ pub const DOCUMENT_CHA_TABLE: [(i32, i32, i32); 5] = [
 
 /// The bonus [`DOCUMENT_CHA_TABLE`] prints for `cha`, or `None` where it has
 /// no row.
+#[cfg(feature = "test-support")]
 pub const fn document_cha_bonus(cha: i32) -> Option<i32> {
     let mut i = 0;
     while i < DOCUMENT_CHA_TABLE.len() {
@@ -83,7 +85,7 @@ pub const fn extended_bonus(cha: i32) -> i32 {
 
 /// Units a commander may hold under direct command (ext §Command, Command
 /// Structure: "One unit receives full CHA bonus").
-pub const DIRECT_SLOTS: u32 = 1;
+const DIRECT_SLOTS: u32 = 1;
 
 /// Units a commander may hold under extended command: as many as its CHA
 /// bonus (ext §Command, Command Structure: "Additional units equal to CHA
@@ -155,12 +157,14 @@ pub const fn percent(stat: i32) -> i32 {
 
 /// `stat` changed by `tenths` × 10 %: `+1` is "+10 %", `-1` "−10 %"
 /// ([`percent`] of the stated stat each time, never compounded).
+#[cfg(feature = "test-support")]
 pub const fn with_percent(stat: i32, tenths: i32) -> i32 {
     stat + tenths * percent(stat)
 }
 
 /// The last stand's "+10% STR bonus from desperation", in tenths (ext
 /// §Cornered Units).
+#[cfg(feature = "test-support")]
 pub const LAST_STAND_STR_TENTHS: i32 = 1;
 
 // --------------------------------------------------------------------- hp
@@ -188,7 +192,7 @@ pub const fn quarter_reached(hp: i32, max: i32) -> bool {
 
 /// Percent of maximum HP at which an entity falls unconscious (core D8,
 /// Knockout Threshold).
-pub const KNOCKOUT_PERCENT: i32 = 5;
+const KNOCKOUT_PERCENT: i32 = 5;
 
 /// The HP at or below which a hero is knocked out: "5% of their maximum HP
 /// (rounded down)" (core D8: 40 → 2, 60 → 3, 100 → 5).
@@ -334,6 +338,7 @@ const fn resolve_face(die: i32, delta: i32, luk: i32, rerolled: bool) -> Resolut
 /// (1/100 of a percent), counting LUK +10's reroll of a natural 1 as taken:
 /// exact, since every outcome is a multiple of 1/400 (core D4, The
 /// Mathematics of LUK +10: "99.75%"). `None` for a LUK out of range.
+#[cfg(feature = "test-support")]
 pub fn success_chance(delta: i32, luk: i32) -> Option<u32> {
     let succeeds = |die, reroll| success(die, delta, luk, reroll).map(|r| u32::from(r.success));
     // Each first die weighs 20 four-hundredths; a rerolled 1 splits its
@@ -355,6 +360,7 @@ pub fn success_chance(delta: i32, luk: i32) -> Option<u32> {
 /// Core D4's negative-luck table as printed: `(LUK, minimum roll to succeed,
 /// maximum success rate in basis points)`. Every row agrees with
 /// [`luck_ceiling_die`] and [`success_chance`].
+#[cfg(feature = "test-support")]
 pub const LUCK_CEILING_TABLE: [(i32, i32, u32); 10] = [
     (-10, 20, 500),
     (-9, 19, 1000),
@@ -374,6 +380,7 @@ pub const LUCK_CEILING_TABLE: [(i32, i32, u32); 10] = [
 /// that die allows (+1: dice 11-20 win, 50 %, printed 55 %), the slip of
 /// counting the faces from the maximum failing roll up (21 − die) instead of
 /// above it (20 − die). The +10 row is right (TDGS-R5).
+#[cfg(feature = "test-support")]
 pub const LUCK_FLOOR_TABLE: [(i32, i32, u32); 10] = [
     (1, 10, 5500),
     (2, 9, 6000),
@@ -387,12 +394,9 @@ pub const LUCK_FLOOR_TABLE: [(i32, i32, u32); 10] = [
     (10, 1, 9975),
 ];
 
-/// The d4 rolled for a critical's magnitude, on a natural 1 or 20 only
-/// (core D3, Critical Outcomes).
-pub const CRIT_DIE_SIDES: i32 = 4;
-
 /// Whether a die may carry a critical magnitude: a natural 1 or 20 (core D3:
 /// "Critical outcomes occur only on natural 1 or natural 20").
+#[cfg(feature = "test-support")]
 pub const fn critical(die: i32) -> bool {
     die == 1 || die == 20
 }
@@ -442,6 +446,7 @@ pub enum Threat {
 /// How often a trigger fires for one unit ("Each trigger fires once when the
 /// condition first occurs", ext §Morale; TDGS-R18).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(clippy::enum_variant_names, reason = "the table's own words")]
 pub enum Fires {
     /// Once in the battle.
     OncePerBattle,
@@ -573,6 +578,7 @@ impl Trigger {
 /// The HP triggers a change from `before` to `after` HP (of `max`) fires:
 /// each one whose condition `after` meets and `before` did not, half first.
 /// Whether it was spent already is the caller's to know.
+#[cfg(feature = "test-support")]
 pub fn hp_triggers_crossed(before: i32, after: i32, max: i32) -> Vec<Trigger> {
     let mut crossed = Vec::new();
     if half_reached(after, max) && !half_reached(before, max) {
@@ -586,6 +592,7 @@ pub fn hp_triggers_crossed(before: i32, after: i32, max: i32) -> Vec<Trigger> {
 
 /// The threat of one check that merges several triggers: the highest of
 /// theirs (TDGS-R19). `None` when there are none.
+#[cfg(feature = "test-support")]
 pub fn merged_threat(triggers: &[Trigger], terrifying_cha: i32) -> Option<i32> {
     triggers.iter().map(|t| t.threat(terrifying_cha)).max()
 }
@@ -776,6 +783,7 @@ impl Terrain {
     }
 
     /// Whether it cannot be entered ("Cannot pass", core D14).
+    #[cfg(feature = "test-support")]
     pub const fn blocks_passage(self) -> bool {
         self.row().step_cost.is_none()
     }
@@ -783,6 +791,7 @@ impl Terrain {
     /// How many squares of this kind alone a Move of `mov` crosses: `mov`
     /// over the step cost, rounded down (core D14, "Example (MOV 10)": 10, 5,
     /// 2). 0 for blocking terrain.
+    #[cfg(feature = "test-support")]
     pub const fn squares_for(self, mov: u32) -> u32 {
         match self.row().step_cost {
             Some(cost) => mov / cost,
@@ -794,6 +803,7 @@ impl Terrain {
 /// The cover of a target standing on `squares`: the weakest cover among them,
 /// since a formation is as exposed as its most exposed square (TDGS-R14).
 /// [`Cover::None`] for no squares.
+#[cfg(feature = "test-support")]
 pub fn weakest_cover(squares: impl IntoIterator<Item = Terrain>) -> Cover {
     squares
         .into_iter()
@@ -819,7 +829,7 @@ pub enum Band {
 
 /// The bands with their squares: `(band, nearest, farthest)`, `None` for no
 /// limit (core D14, Range Bands).
-pub const BANDS: [(Band, u32, Option<u32>); 4] = [
+const BANDS: [(Band, u32, Option<u32>); 4] = [
     (Band::Adjacent, 0, Some(1)),
     (Band::Near, 2, Some(4)),
     (Band::Far, 5, Some(10)),
@@ -842,9 +852,6 @@ const _: () = {
 };
 
 impl Band {
-    /// The bands, nearest first.
-    pub const ALL: [Band; 4] = [Band::Adjacent, Band::Near, Band::Far, Band::Distant];
-
     /// The band a distance in squares falls in.
     pub const fn of(distance: u32) -> Band {
         let mut i = 0;
@@ -858,6 +865,7 @@ impl Band {
     }
 
     /// Its name in core D14.
+    #[cfg(feature = "test-support")]
     pub const fn name(self) -> &'static str {
         match self {
             Band::Adjacent => "Adjacent",
@@ -1013,6 +1021,7 @@ impl Weapon {
     }
 
     /// The farthest distance it reaches; `None` for no limit.
+    #[cfg(feature = "test-support")]
     pub const fn reach(self) -> Option<u32> {
         BANDS[self.row().maximum as usize].2
     }
@@ -1189,12 +1198,14 @@ impl Order {
     }
 
     /// STR under the order, from the stated STR.
+    #[cfg(feature = "test-support")]
     pub const fn strength(self, stated: i32) -> i32 {
         with_percent(stated, self.row().str_tenths)
     }
 
     /// REF under the order against an attack, from the stated REF; `shot`
     /// tells whether the attack is ranged.
+    #[cfg(feature = "test-support")]
     pub const fn reflex(self, stated: i32, shot: bool) -> i32 {
         let row = self.row();
         match row.ref_against {
@@ -1290,6 +1301,7 @@ impl Echelon {
     }
 
     /// Its typical stat range, lowest and highest.
+    #[cfg(feature = "test-support")]
     pub const fn typical_stats(self) -> (i32, i32) {
         (SCALE[self as usize].4, SCALE[self as usize].5)
     }

@@ -39,6 +39,7 @@ mod slips;
 use activation::{close, label, label_left_out, turn};
 use claims::claims;
 use combat::{attack, cast, charge, opportunity};
+#[cfg(feature = "test-support")]
 pub use combat::{attack_strength, defence};
 pub(super) use combat::{cover_of, in_sight};
 use command::{claim, order, rally, release};
