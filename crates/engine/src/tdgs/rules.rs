@@ -38,6 +38,7 @@ pub const DIRECT_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure:
 /// bonus's ruling decides (CHA 19 gives +1 and one slot, not the table's
 /// +2).
 pub const EXTENDED_SLOTS: &str = "tdgs-mass-combat §Command (Command Structure: Extended Command: \"additional units equal to CHA bonus\"); docs/rules/tdgs-mass-combat.md TDGS-R2";
+#[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const EXTENDED_COMMAND: &str = "tdgs-mass-combat §Command (Command Structure: Extended Command); docs/rules/tdgs-mass-combat.md TDGS-R3";
 pub const COMMAND_RANGE: &str = "tdgs-mass-combat §Command (Command Structure: Command Range); docs/rules/tdgs-mass-combat.md TDGS-R24, TDGS-R25";
 #[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
