@@ -3,7 +3,11 @@
 //! linted, and the number of diagnostics each gets is counted. The 95th
 //! percentile must stay at 3 or fewer.
 //!
-//! The distribution is printed; rerun it with
+//! Beside the token mutations, every line is deleted and written twice, and
+//! every pair of adjacent action lines swapped: per system, a deleted or
+//! duplicated line's diagnostics are counted the same way.
+//!
+//! The distributions are printed; rerun them with
 //! `cargo test --release --test mutations -- --nocapture`.
 
 use std::collections::BTreeMap;
@@ -169,4 +173,103 @@ fn one_mistake_gives_few_diagnostics() {
         p95 <= 3,
         "the 95th percentile is {p95} diagnostics per mutation"
     );
+}
+
+/// Every line-level mutant of `text`: each line deleted, each written
+/// twice, and each pair of adjacent action lines swapped, as (kind, what,
+/// mutated text). Lines of the tag section and blank lines are left alone.
+fn line_mutants(text: &str) -> Vec<(&'static str, String, String)> {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let is_action = |line: &str| line.starts_with("    ") && !line.trim_start().starts_with(['{', ';']);
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('[') || trimmed.starts_with(';') {
+            continue;
+        }
+        let with = |replacement: &str| {
+            let mut mutant = String::with_capacity(text.len() + line.len());
+            for (j, l) in lines.iter().enumerate() {
+                mutant.push_str(if i == j { replacement } else { l });
+            }
+            mutant
+        };
+        out.push(("delete", format!("delete line {}: {trimmed}", i + 1), with("")));
+        out.push((
+            "duplicate",
+            format!("duplicate line {}: {trimmed}", i + 1),
+            with(&format!("{line}{line}")),
+        ));
+        if let Some(next) = lines.get(i + 1)
+            && is_action(line)
+            && is_action(next)
+        {
+            let mut mutant = String::with_capacity(text.len());
+            for (j, l) in lines.iter().enumerate() {
+                mutant.push_str(match j {
+                    j if j == i => next,
+                    j if j == i + 1 => line,
+                    _ => l,
+                });
+            }
+            out.push(("swap", format!("swap lines {} and {}", i + 1, i + 2), mutant));
+        }
+    }
+    out
+}
+
+/// The counts for one kind of line mutant of one sample: sorted counts
+/// and the worst few.
+struct LineMeasure {
+    counts: Vec<usize>,
+    worst: Vec<(usize, String, Vec<&'static str>)>,
+}
+
+fn measure_lines(name: &str) -> BTreeMap<&'static str, LineMeasure> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join(name)).unwrap();
+    let mut by_kind: BTreeMap<&'static str, LineMeasure> = BTreeMap::new();
+    for (kind, what, mutant) in line_mutants(&text) {
+        let found = diagnostics(&mutant);
+        let entry = by_kind.entry(kind).or_insert(LineMeasure {
+            counts: Vec::new(),
+            worst: Vec::new(),
+        });
+        entry.counts.push(found.len());
+        entry.worst.push((found.len(), what, found));
+    }
+    for m in by_kind.values_mut() {
+        m.counts.sort_unstable();
+        m.worst.sort_by_key(|w| std::cmp::Reverse(w.0));
+        m.worst.truncate(5);
+    }
+    by_kind
+}
+
+#[test]
+fn one_missing_or_doubled_line_gives_few_diagnostics() {
+    let show = std::env::var_os("SENLAC_MUTATIONS_SHOW").is_some();
+    let mut report = Vec::new();
+    for (system, sample) in [
+        ("mass-combat/a", "samples/hastings.sbn"),
+        ("mass-combat/b", "samples/fulford.sbn"),
+        ("tdgs", "samples/harrow-ford.sbn"),
+        ("hastings-1066", "samples/hastings-1066-st.sbn"),
+    ] {
+        for (kind, m) in measure_lines(sample) {
+            let (p95, max) = (percentile(&m.counts, 0.95), m.counts[m.counts.len() - 1]);
+            println!(
+                "{system} {kind}: {} mutants, p50 {}, p95 {p95}, max {max}",
+                m.counts.len(),
+                percentile(&m.counts, 0.5)
+            );
+            for (n, what, found) in &m.worst {
+                if show || *n > 5 {
+                    println!("  {n:>3}  {what}: {found:?}");
+                }
+            }
+            report.push((system, kind, p95, max));
+        }
+    }
+    let _ = report;
 }
