@@ -180,7 +180,8 @@ fn one_mistake_gives_few_diagnostics() {
 /// mutated text). Lines of the tag section and blank lines are left alone.
 fn line_mutants(text: &str) -> Vec<(&'static str, String, String)> {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let is_action = |line: &str| line.starts_with("    ") && !line.trim_start().starts_with(['{', ';']);
+    let is_action =
+        |line: &str| line.starts_with("    ") && !line.trim_start().starts_with(['{', ';']);
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim();
@@ -194,7 +195,11 @@ fn line_mutants(text: &str) -> Vec<(&'static str, String, String)> {
             }
             mutant
         };
-        out.push(("delete", format!("delete line {}: {trimmed}", i + 1), with("")));
+        out.push((
+            "delete",
+            format!("delete line {}: {trimmed}", i + 1),
+            with(""),
+        ));
         out.push((
             "duplicate",
             format!("duplicate line {}: {trimmed}", i + 1),
@@ -212,7 +217,11 @@ fn line_mutants(text: &str) -> Vec<(&'static str, String, String)> {
                     _ => l,
                 });
             }
-            out.push(("swap", format!("swap lines {} and {}", i + 1, i + 2), mutant));
+            out.push((
+                "swap",
+                format!("swap lines {} and {}", i + 1, i + 2),
+                mutant,
+            ));
         }
     }
     out

@@ -46,6 +46,11 @@ impl Doubt {
         self.doubted.contains_key(subject)
     }
 
+    /// The finding that doubted the first of `subjects` doubted, if any.
+    pub fn doubted_by(&self, subjects: &[Subject]) -> Option<usize> {
+        subjects.iter().find_map(|s| self.doubted.get(s).copied())
+    }
+
     /// Doubts `subject` from the start, because of finding `by` (setup's).
     pub fn suspect(&mut self, subject: Subject, by: usize) {
         self.doubted.entry(subject).or_insert(by);

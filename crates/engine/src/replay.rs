@@ -87,6 +87,8 @@ struct Resume<R: Ruleset> {
     /// The findings as play made them, before the doubts that hid some
     /// were counted on the errors that caused them.
     findings: Vec<Violation>,
+    /// How many of them are the setup's.
+    setup_findings: usize,
     points: Vec<Arc<ResumePoint<R>>>,
 }
 
@@ -248,12 +250,14 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     };
     let resume = config.resumable.then(|| Resume {
         findings: Vec::new(),
+        setup_findings: 0,
         points: Vec::new(),
     });
     Run {
         rules,
         battle,
         config,
+        setup_findings: out.len(),
         timeline,
         out,
         resume,
@@ -286,6 +290,7 @@ impl<R: Ruleset> Replay<R> {
             rules,
             battle,
             config,
+            setup_findings: resume.setup_findings,
             timeline,
             out,
             resume: Some(resume),
@@ -304,11 +309,36 @@ impl<R: Ruleset> Replay<R> {
     }
 }
 
+/// Counts play's findings on the setup finding that left nothing to check
+/// play against (`Ruleset::blocks_play`), instead of reporting them.
+fn blocked_play<R: Ruleset>(rules: &R, setup_findings: usize, out: &mut Vec<Violation>) {
+    let setup = setup_findings.min(out.len());
+    let Some(blocker) = out[..setup].iter().position(|v| rules.blocks_play(v.code)) else {
+        return;
+    };
+    let hidden = out.len() - setup;
+    if hidden == 0 {
+        return;
+    }
+    out.truncate(setup);
+    let note = format!(
+        "note: play was not checked without it: {hidden} finding{} of play not reported",
+        if hidden == 1 { "" } else { "s" }
+    );
+    let finding = &mut out[blocker];
+    finding.help = Some(match finding.help.take() {
+        Some(help) => format!("{help}\n{note}").into_boxed_str(),
+        None => note.into_boxed_str(),
+    });
+}
+
 /// One replay under way: what stays put while the steps are played.
 struct Run<'r, 'b, 's, R: Ruleset> {
     rules: &'r R,
     battle: &'b Battle<'s>,
     config: Config,
+    /// How many of the findings are the setup's (they come first).
+    setup_findings: usize,
     timeline: Timeline<R::State, R::Event>,
     out: Vec<Violation>,
     resume: Option<Resume<R>>,
@@ -534,8 +564,10 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
         }
         if let Some(resume) = &mut self.resume {
             resume.findings.clone_from(&self.out);
+            resume.setup_findings = self.setup_findings;
         }
         let mut out = self.out;
+        blocked_play(rules, self.setup_findings, &mut out);
         carry.doubt.annotate(&mut out);
         Doubt::once_each(&mut out);
         Replay {

@@ -93,6 +93,14 @@ pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
     /// An event as exported; `state` is the one the event led to.
     fn wire(&self, state: &Self::State, event: &Self::Event) -> Self::Wire;
 
+    /// Whether a setup finding of `code` leaves nothing to check play
+    /// against (no map, an army missing): play is still replayed, but its
+    /// findings would all echo that one, so they are counted on it instead
+    /// of reported. By default, a battle with no map.
+    fn blocks_play(&self, code: &str) -> bool {
+        code == crate::setup::codes::MISSING_MAP.code
+    }
+
     /// What setup's findings leave in doubt, each subject with the index of
     /// the finding that doubts it: play starts with them doubted, so one
     /// mistake in a unit's line is one error (crate::doubt). None by default.

@@ -68,6 +68,10 @@ impl Ruleset for Tdgs {
         setup::setup(battle, out)
     }
 
+    fn blocks_play(&self, code: &str) -> bool {
+        code == crate::setup::codes::MISSING_MAP.code || code == codes::MISSING_ARMY.code
+    }
+
     fn doubted_at_setup(&self, state: &state::State) -> Vec<(crate::Subject, usize)> {
         state
             .roster

@@ -24,6 +24,7 @@ use super::codes;
 use super::event::Event;
 use super::rules;
 use super::state::{AttackKind, EntityState, State, Status};
+use crate::doubt::Subject;
 use crate::reuse::{Buffer, Lent};
 use crate::violation::Violation;
 
@@ -58,7 +59,11 @@ pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
 pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
     match step {
         Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
-        Step::Phase { name, span } => label(fold, name, *span, out),
+        Step::Phase { name, span } => {
+            let before = out.len();
+            label(fold, name, *span, out);
+            hide_doubted(fold, &[*name], out, before);
+        }
         Step::Action(action) => line(fold, action, out),
         _ => {}
     }
@@ -164,6 +169,48 @@ fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) 
     }
     if out.len() > before && fold.activation.is_some() {
         fold.emit(Event::Refused);
+    }
+    let words: SmallVec<[&str; 8]> = action
+        .atoms
+        .iter()
+        .filter(|a| a.kind.is_actor())
+        .flat_map(|a| a.text.split('+'))
+        .collect();
+    hide_doubted(fold, &words, out, before);
+}
+
+/// Hides the findings since `before` when one of the entities `words`
+/// name is one the setup doubted (never deployed, a stat it could not
+/// read), or one doubted since for a line it shared with such an entity:
+/// they would only echo its error, which counts them.
+fn hide_doubted(fold: &mut Fold<'_>, words: &[&str], out: &mut Vec<Violation>, before: usize) {
+    if out.len() <= before {
+        return;
+    }
+    let roster = &fold.roster;
+    let subjects: SmallVec<[Subject; 8]> = words
+        .iter()
+        .flat_map(|word| {
+            let reference = UnitRef::parse(word);
+            (0..roster.sides.len())
+                .filter(move |&s| {
+                    reference
+                        .side
+                        .is_none_or(|side| roster.side_index(side) == Some(s))
+                })
+                .filter_map(move |s| roster.entity(s, reference.id))
+        })
+        .map(Subject::Unit)
+        .collect();
+    let Some(by) = fold.doubt().doubted_by(&subjects) else {
+        return;
+    };
+    fold.doubt().weigh(&subjects, out, before);
+    // What the line did to the others it names is in doubt too (a charge
+    // by an entity never deployed, the damage it claims): their findings
+    // would echo the same error.
+    for subject in subjects {
+        fold.doubt().suspect(subject, by);
     }
 }
 
