@@ -244,6 +244,50 @@ fn exit_codes_for_usage_and_io() {
     assert!(text(&help.stdout).contains("Examples:"));
 }
 
+/// A reader that closes the pipe (`senlac lint FILE 2>&1 | head`) ends the
+/// run quietly, as ripgrep does: exit 0 and no panic (which exits 101 with
+/// "failed printing to stderr"), on standard error and standard output,
+/// for every command that prints.
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    use std::process::Stdio;
+    let errors = "tests/data/errors/many-errors-one-report.sbn";
+    let runs: [(&[&str], bool); 10] = [
+        (&["lint", errors], false),
+        (&["lint", "--format", "json", errors], true),
+        (&["fmt", "--check", errors], false),
+        (&["show", "samples/hastings.sbn"], true),
+        (&["diff", "samples/hastings.sbn"], true),
+        (&["report", "samples/hastings.sbn"], true),
+        (&["export", "samples/hastings.sbn"], true),
+        (&["rules", "hastings-1066/st"], true),
+        (&["completions", "bash"], true),
+        (&["man"], true),
+    ];
+    for (args, on_stdout) in runs {
+        // The closed end is the one the command prints to; the other is
+        // read, to see that nothing was said of it.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_senlac"))
+            .args(args)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut said = String::new();
+        if on_stdout {
+            drop(child.stdout.take());
+            let mut stderr = child.stderr.take().unwrap();
+            std::io::Read::read_to_string(&mut stderr, &mut said).unwrap();
+        } else {
+            drop(child.stderr.take());
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "senlac {args:?}: {said}");
+        assert_eq!(said, "", "senlac {args:?}");
+    }
+}
+
 #[test]
 fn one_bad_file_does_not_stop_the_others() {
     let out = senlac_in_root(&[

@@ -989,3 +989,65 @@ fn the_help_names_every_overlay_offered() {
         }
     }
 }
+
+/// A link planted in the output directory is replaced by what senlac
+/// writes, never written through: every kind of output, and the report's
+/// figures.
+#[cfg(unix)]
+#[test]
+fn a_link_in_the_output_directory_is_replaced_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "keep me").unwrap();
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let names = ["end.svg", "end.png", "replay.html", "replay.gif"];
+    for name in names {
+        std::os::unix::fs::symlink(&secret, out_dir.join(name)).unwrap();
+    }
+    let out = senlac(
+        &[
+            "render",
+            "samples/fulford.sbn",
+            "--at",
+            "end",
+            "--png",
+            "--html",
+            "--gif",
+            "--width",
+            "64",
+        ],
+        &out_dir,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "keep me");
+    for name in names {
+        let meta = std::fs::symlink_metadata(out_dir.join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name} is a file of its own");
+        assert!(meta.len() > 100, "{name}: {} bytes", meta.len());
+    }
+    // `report --figures` writes its figures the same way.
+    let figures = dir.path().join("figures");
+    std::fs::create_dir(&figures).unwrap();
+    std::os::unix::fs::symlink(&secret, figures.join("finalCharge.svg")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(["report", "samples/hastings.sbn", "--figures"])
+        .arg(&figures)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "keep me");
+    let replaced = std::fs::read_to_string(figures.join("finalCharge.svg")).unwrap();
+    assert!(replaced.starts_with("<svg"), "{}", &replaced[..40]);
+    assert_eq!(written(&figures).len(), FIGURES.len());
+    // No temporary file is left behind.
+    let mut expected = names.map(String::from).to_vec();
+    expected.sort();
+    assert_eq!(written(&out_dir), expected);
+}

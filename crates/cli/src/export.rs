@@ -32,7 +32,7 @@ pub fn run(path: &Path, battle: usize, format: ExportFormat) -> Exit {
         let export = match Export::new(source, parsed, game) {
             Ok(export) => export,
             Err(message) => {
-                eprintln!("error: {}: {message}", source.name);
+                errln!("error: {}: {message}", source.name);
                 return Exit::Failure;
             }
         };
@@ -47,7 +47,7 @@ pub fn run(path: &Path, battle: usize, format: ExportFormat) -> Exit {
             // `senlac export … | head`: the reader has what it wanted.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
             Err(e) => {
-                eprintln!("error: cannot write the export: {e}");
+                errln!("error: cannot write the export: {e}");
                 Exit::Usage
             }
         }

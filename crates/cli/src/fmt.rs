@@ -30,7 +30,7 @@ pub fn run(paths: &[PathBuf], check: bool) -> Exit {
     let files = match files::collect(paths) {
         Ok(files) => files,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             return Exit::Usage;
         }
     };
@@ -150,11 +150,11 @@ fn format_stream(
         ControlFlow::Continue(())
     });
     if let Err(e) = read {
-        eprintln!("error: {name}: {e}");
+        errln!("error: {name}: {e}");
         return Err(Exit::Usage);
     }
     if let Some(e) = write_error {
-        eprintln!("error: {name}: cannot write: {e}");
+        errln!("error: {name}: cannot write: {e}");
         return Err(Exit::Usage);
     }
     // Unchanged only if nothing is left over either.
@@ -166,8 +166,8 @@ fn format_stream(
 
 /// Prints the errors that stop a file from being formatted; the exit code.
 fn refuse(name: &str, found: &Formatted) -> Exit {
-    eprint!("{}", found.errors);
-    eprintln!("{name}: not formatted: fix the errors above first");
+    crate::eprint(&found.errors);
+    errln!("{name}: not formatted: fix the errors above first");
     Exit::Failure
 }
 
@@ -175,13 +175,13 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
     let name = path.display().to_string();
     let open = || {
         std::fs::File::open(path).map_err(|e| {
-            eprintln!("error: {name}: {e}");
+            errln!("error: {name}: {e}");
             Exit::Usage
         })
     };
     let layout = match open().and_then(|file| {
         layout_of(file).map_err(|e| {
-            eprintln!("error: {name}: {e}");
+            errln!("error: {name}: {e}");
             Exit::Usage
         })
     }) {
@@ -198,7 +198,7 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
         match Replacement::new(path) {
             Ok(replacement) => Some(replacement),
             Err(e) => {
-                eprintln!("error: {name}: cannot write: {e}");
+                errln!("error: {name}: cannot write: {e}");
                 return Exit::Usage;
             }
         }
@@ -232,7 +232,7 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
             Exit::Success
         }
         Err(e) => {
-            eprintln!("error: {name}: cannot write: {e}");
+            errln!("error: {name}: cannot write: {e}");
             Exit::Usage
         }
     }
@@ -284,7 +284,7 @@ fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
 fn format_stdin(check: bool) -> Exit {
     let mut bytes = Vec::new();
     if let Err(e) = std::io::stdin().lock().read_to_end(&mut bytes) {
-        eprintln!("error: {STDIN_NAME}: {e}");
+        errln!("error: {STDIN_NAME}: {e}");
         return Exit::Usage;
     }
     let layout = match layout_of(&bytes[..]) {
@@ -325,7 +325,7 @@ fn format_stdin(check: bool) -> Exit {
         Ok(()) => Exit::Success,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Success,
         Err(e) => {
-            eprintln!("error: standard output: {e}");
+            errln!("error: standard output: {e}");
             Exit::Usage
         }
     }

@@ -1,6 +1,13 @@
 //! `senlac`: the command line for battle logs. Only this crate prints, reads
 //! files or writes them.
 
+/// `eprintln!`, but a closed pipe ends the run quietly: see [`eprint`].
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::eprint(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod diagnostics;
 mod diff;
 mod export;
@@ -37,15 +44,37 @@ pub enum Exit {
 }
 
 /// Writes `text` to standard output. A reader that closed the pipe
-/// (`senlac diff … | head`) has what it wanted: not an error, and never a
-/// panic, as `print!` would make it.
+/// (`senlac diff … | head`) has what it wanted: the run ends quietly
+/// ([`closed`]), never with a panic, as `print!` would make it.
 pub fn print(text: &str) {
     use std::io::Write;
-    if let Err(e) = std::io::stdout().lock().write_all(text.as_bytes())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("error: standard output: {e}");
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => closed(),
+        Err(e) => errln!("error: standard output: {e}"),
     }
+}
+
+/// Writes `text` to standard error; a closed pipe (`senlac lint … 2>&1 |
+/// head`) ends the run quietly, as on standard output. Any other failure
+/// is ignored: there is nowhere left to report it.
+pub fn eprint(text: &str) {
+    use std::io::Write;
+    if let Err(e) = std::io::stderr().lock().write_all(text.as_bytes())
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        closed();
+    }
+}
+
+/// Ends the run because the reader of its output has gone: exit 0 at once,
+/// as ripgrep does, so `senlac … | head` neither panics nor works on for
+/// no one. No output is half-made then: every file is written to a
+/// temporary name and renamed, and a temporary file not yet renamed is
+/// removed.
+pub fn closed() -> ! {
+    files::remove_temporaries();
+    std::process::exit(Exit::Success as i32)
 }
 
 /// Whether to colour diagnostics: only on a terminal, and never with NO_COLOR.
@@ -344,13 +373,16 @@ fn main() -> ExitCode {
                 },
             ),
             Err(message) => {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 Exit::Usage
             }
         },
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "senlac", &mut std::io::stdout());
+            // Into memory first: clap_complete panics when a write fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "senlac", &mut script);
+            print(&String::from_utf8_lossy(&script));
             Exit::Success
         }
         Command::Man { dir } => man(dir.as_deref()),
@@ -419,13 +451,17 @@ pub fn usage_error(subcommand: &str, message: &str) -> Exit {
 fn man(dir: Option<&std::path::Path>) -> Exit {
     let command = <Cli as clap::CommandFactory>::command();
     let Some(dir) = dir else {
-        return match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
-            Ok(()) => Exit::Success,
+        let mut roff = Vec::new();
+        return match clap_mangen::Man::new(command).render(&mut roff) {
+            Ok(()) => {
+                print(&String::from_utf8_lossy(&roff));
+                Exit::Success
+            }
             Err(_) => Exit::Usage,
         };
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: {}: {e}", dir.display());
+        errln!("error: {}: {e}", dir.display());
         return Exit::Usage;
     }
     let mut command = command;
@@ -440,8 +476,8 @@ fn man(dir: Option<&std::path::Path>) -> Exit {
         let mut roff = Vec::new();
         let rendered = clap_mangen::Man::new(page).title(&name).render(&mut roff);
         let path = dir.join(format!("{name}.1"));
-        if let Err(e) = rendered.and_then(|()| files::write_atomic(&path, &roff)) {
-            eprintln!("error: {}: {e}", path.display());
+        if let Err(e) = rendered.and_then(|()| files::write_output(&path, &roff)) {
+            errln!("error: {}: {e}", path.display());
             return Exit::Usage;
         }
         print(&format!("wrote {}\n", path.display()));
@@ -451,7 +487,7 @@ fn man(dir: Option<&std::path::Path>) -> Exit {
 
 fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::Path>) -> Exit {
     let Some(system) = senlac_engine::system(rules) else {
-        eprintln!(
+        errln!(
             "error: senlac cannot generate `{rules}` battles; it knows {}",
             senlac_engine::system::listed_tags().join(", ")
         );
@@ -466,7 +502,7 @@ fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::
             let mut replacement = match files::Replacement::new(path) {
                 Ok(replacement) => replacement,
                 Err(e) => {
-                    eprintln!("error: {}: {e}", path.display());
+                    errln!("error: {}: {e}", path.display());
                     return Exit::Usage;
                 }
             };
@@ -481,7 +517,7 @@ fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::
             match flushed.and_then(|()| replacement.commit()) {
                 Ok(()) => Exit::Success,
                 Err(e) => {
-                    eprintln!("error: {}: {e}", path.display());
+                    errln!("error: {}: {e}", path.display());
                     Exit::Usage
                 }
             }

@@ -108,7 +108,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         }
         let selection = if selection.0.is_empty() {
             if game.figures().is_empty() {
-                eprintln!("no figure marks: drawing one frame per turn");
+                errln!("no figure marks: drawing one frame per turn");
                 Selection(vec![Kind::Turns])
             } else {
                 Selection(vec![Kind::Figures])
@@ -117,7 +117,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             selection.clone()
         };
         if selection.0.contains(&Kind::Figures) && game.figures().is_empty() {
-            eprintln!(
+            errln!(
                 "warning: {}: the log marks no figures (`[%fig NAME \"caption\"]`); try `--at turns`",
                 source.name
             );
@@ -125,7 +125,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         let planned_frames = match plan(game, &selection) {
             Ok(plan) => plan,
             Err(message) => {
-                eprintln!("error: {}: {message}", source.name);
+                errln!("error: {}: {message}", source.name);
                 return Exit::Usage;
             }
         };
@@ -137,7 +137,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 && options.animations.contains(&Format::Apng)
                 && planned_frames.iter().any(|p| p.name == ANIMATION_NAME)
             {
-                eprintln!(
+                errln!(
                     "error: {}: the frame `{ANIMATION_NAME}` and the animated PNG would both be {ANIMATION_NAME}.png\n  help: leave out --png or --apng, or rename the figure",
                     source.name
                 );
@@ -146,7 +146,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             match Animated::plan(game, parsed, options) {
                 Ok(animated) => Some(animated),
                 Err(message) => {
-                    eprintln!(
+                    errln!(
                         "error: {}: {message}\n  help: a smaller --width, or frames instead, e.g. `--at turns --png`",
                         source.name
                     );
@@ -155,7 +155,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             }
         };
         if let Err(e) = std::fs::create_dir_all(options.dir) {
-            eprintln!("error: {}: {e}", options.dir.display());
+            errln!("error: {}: {e}", options.dir.display());
             return Exit::Usage;
         }
         let title = parsed.tag("Battle").unwrap_or_default().into_owned();
@@ -165,15 +165,15 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             drawn.show_overlays(&options.overlays);
             let svg = senlac_render::svg::scene_svg(&drawn);
             let Some(target) = inside(options.dir, &planned.name, "svg") else {
-                eprintln!(
+                errln!(
                     "error: `{}` cannot name a file in {}",
                     planned.name,
                     options.dir.display()
                 );
                 return Exit::Failure;
             };
-            if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
-                eprintln!("error: {}: {e}", target.display());
+            if let Err(e) = files::write_output(&target, svg.as_bytes()) {
+                errln!("error: {}: {e}", target.display());
                 return Exit::Usage;
             }
             written += 1;
@@ -181,15 +181,15 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 let png = match senlac_render::png::frame_png_width(&svg, options.width) {
                     Ok(png) => png,
                     Err(e) => {
-                        eprintln!("error: {}: cannot rasterise: {e}", planned.name);
+                        errln!("error: {}: cannot rasterise: {e}", planned.name);
                         return Exit::Failure;
                     }
                 };
                 let Some(target) = inside(options.dir, &planned.name, "png") else {
                     return Exit::Failure;
                 };
-                if let Err(e) = files::write_atomic(&target, &png) {
-                    eprintln!("error: {}: {e}", target.display());
+                if let Err(e) = files::write_output(&target, &png) {
+                    errln!("error: {}: {e}", target.display());
                     return Exit::Usage;
                 }
                 written += 1;
@@ -208,7 +208,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 .saturating_mul(counters)
                 .saturating_mul(REPLAY_BYTES_PER_COUNTER);
             if estimate > REPLAY_LIMIT {
-                eprintln!(
+                errln!(
                     "error: {}: a replay of {} steps with {counters} counters would take about {} MB; \
                      senlac writes replays of up to {} MB\n  help: draw frames instead, e.g. `--at turns` or `--at phases`",
                     source.name,
@@ -254,8 +254,8 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             let Some(target) = inside(options.dir, "replay", "html") else {
                 return Exit::Failure;
             };
-            if let Err(e) = files::write_atomic(&target, page.as_bytes()) {
-                eprintln!("error: {}: {e}", target.display());
+            if let Err(e) = files::write_output(&target, page.as_bytes()) {
+                errln!("error: {}: {e}", target.display());
                 return Exit::Usage;
             }
             written += 1;
@@ -266,13 +266,13 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                     return Exit::Failure;
                 };
                 if let Err(e) = animated.write(game, &title, format, &target) {
-                    eprintln!("error: {}: {e}", target.display());
+                    errln!("error: {}: {e}", target.display());
                     return Exit::Usage;
                 }
                 written += 1;
             }
         }
-        eprintln!(
+        errln!(
             "wrote {written} file{} to {}",
             if written == 1 { "" } else { "s" },
             options.dir.display()
@@ -341,7 +341,7 @@ impl Animated {
         format: Format,
         target: &Path,
     ) -> Result<(), String> {
-        let mut replacement = files::Replacement::new(target).map_err(|e| e.to_string())?;
+        let mut replacement = files::Replacement::output(target).map_err(|e| e.to_string())?;
         let mut out = std::io::BufWriter::new(replacement.file());
         let mut animation = Animation::new(&mut out, format, self.canvas.clone(), self.frames)?;
         for (i, step) in self.steps.iter().enumerate() {

@@ -220,7 +220,7 @@ pub fn run(path: &Path, battle: usize, format: ReportFormat, figures: Option<&Pa
 /// (the first figure of a name; a name that could leave DIR is refused).
 fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: {}: {e}", dir.display());
+        errln!("error: {}: {e}", dir.display());
         return Exit::Usage;
     }
     let mut written = 0;
@@ -230,7 +230,7 @@ fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
             continue;
         }
         let Some(target) = render::inside(dir, &planned.name, "svg") else {
-            eprintln!(
+            errln!(
                 "error: `{}` cannot name a file in {}",
                 crate::safe_text::terminal(&planned.name),
                 dir.display()
@@ -238,13 +238,13 @@ fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
             return Exit::Failure;
         };
         let svg = senlac_render::svg::scene_svg(&render::scene(game, title, &planned));
-        if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
-            eprintln!("error: {}: {e}", target.display());
+        if let Err(e) = files::write_output(&target, svg.as_bytes()) {
+            errln!("error: {}: {e}", target.display());
             return Exit::Usage;
         }
         written += 1;
     }
-    eprintln!(
+    errln!(
         "wrote {written} figure{} to {}",
         if written == 1 { "" } else { "s" },
         dir.display()
