@@ -41,6 +41,35 @@ pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// What the file at `path` is when it is not a regular file (a link is
+/// followed): a FIFO or a device can be read only once, as a stream, and
+/// must not be replaced by a regular file. `None` for a regular file, or
+/// one that cannot be looked at (opening it will say why).
+pub fn not_regular(path: &Path) -> Option<&'static str> {
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some(if kind.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    })
+}
+
 /// What makes two paths the same file: the canonical path where there is one.
 fn identity(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())

@@ -301,6 +301,16 @@ struct Fixed {
 /// pass until none applies, and replaces it atomically if anything changed.
 fn fix_file(path: &PathBuf, rules: bool) -> Result<Fixed, String> {
     let name = path.display().to_string();
+    // A FIFO or a device gives its bytes once (lint reads them next) and
+    // must not become a regular file.
+    if let Some(kind) = files::not_regular(path) {
+        return Ok(Fixed {
+            applied: 0,
+            note: Some(format!(
+                "note: {name}: not fixed: it is {kind}, and --fix rewrites only regular files\n"
+            )),
+        });
+    }
     let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
     let Ok(mut text) = String::from_utf8(bytes) else {
         // Fixing would have to write back the replaced bytes: leave it alone.

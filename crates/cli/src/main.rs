@@ -277,7 +277,7 @@ enum Command {
     },
     /// Rewrite battle logs in the canonical layout, keeping every comment.
     #[command(
-        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n  senlac fmt - < battle.sbn > canonical.sbn\n\nA byte order mark and the file's line endings (LF or CRLF) are kept.\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
+        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n  senlac fmt - < battle.sbn > canonical.sbn\n\nA byte order mark and the file's line endings (LF or CRLF) are kept. A FIFO or a device is read once and formatted to standard output, as `-` is.\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
     )]
     Fmt {
         /// Show the diff of each file that would change, and change nothing.
