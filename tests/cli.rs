@@ -967,6 +967,53 @@ fn log_text_reaches_no_terminal_or_markdown_raw() {
     );
     // Every `<` escaped: no inline HTML.
     assert!(!md.replace("\\<", "").contains('<'), "{md}");
+
+    // The HTML report, the replay page and the frames show them escaped
+    // too: the Battle tag is the page's title and heading.
+    let titled = hostile.replace(
+        "[Battle \"Fulford\"]",
+        "[Battle \"Fulford\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{9b}\"]",
+    );
+    std::fs::write(path, &titled).unwrap();
+    let lint = senlac_in_root(&["lint", path]);
+    assert_eq!(lint.status.code(), Some(0), "{}", text(&lint.stderr));
+    let raw = |text: &str| {
+        text.contains('\u{1b}')
+            || text.contains('\u{7}')
+            || text.contains('\u{9b}')
+            || text.contains('\u{202e}')
+    };
+    let escaped_title = "Fulford\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J\\u{9b}";
+    let report = senlac_in_root(&["report", path, "--format", "html"]);
+    let html = text(&report.stdout);
+    assert!(!raw(&html), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<title>{escaped_title}: After-action report</title>"
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<h1>{escaped_title}</h1>")),
+        "{html}"
+    );
+    assert!(html.contains("Hus\\u{202e}lrac"), "{html}");
+    let out = dir.path().join("out");
+    let render = senlac_in_root(&[
+        "render",
+        path,
+        "--html",
+        "--at",
+        "end",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(render.status.code(), Some(0), "{}", text(&render.stderr));
+    for name in ["replay.html", "end.svg"] {
+        let written = std::fs::read_to_string(out.join(name)).unwrap();
+        assert!(!raw(&written), "{name}");
+        assert!(written.contains(escaped_title), "{name}");
+    }
 }
 
 /// A messy but valid copy of the Fulford sample, in a fresh directory.

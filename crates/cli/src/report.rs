@@ -605,22 +605,6 @@ fn thousands(n: u32) -> String {
     out
 }
 
-/// Text from a log, safe inside HTML elements and attributes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The page's styles: a printed page on screen, and on paper no background
 /// inks, figures and table rows kept whole, headings kept with what follows.
 const STYLE: &str = "\
@@ -671,7 +655,7 @@ table{font-size:9pt}
 }";
 
 fn html(report: &Report, drawings: &[String]) -> String {
-    let e = escape;
+    let e = crate::safe_text::html;
     let colour = |index: Option<usize>| {
         index
             .map(|i| format!(" style=\"--side:{}\"", senlac_render::svg::palette(i).fill))

@@ -360,7 +360,12 @@ fn collect_text(group: &resvg::usvg::Group, out: &mut Vec<String>) {
 fn escape_handles_every_special_and_control_characters() {
     assert_eq!(escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
     assert_eq!(escape("plain"), "plain");
-    assert_eq!(escape("bell\u{7}tab\t"), "bell\u{FFFD}tab\t");
+    // Controls and bidirectional overrides shown, as every printer shows them.
+    assert_eq!(escape("bell\u{7}tab\t"), "bell\\u{7}tab\t");
+    assert_eq!(
+        escape("\u{1b}]0;PWNED\u{7} \u{9b}2J \u{202e}x \u{FFFF}"),
+        "\\u{1b}]0;PWNED\\u{7} \\u{9b}2J \\u{202e}x \u{FFFD}"
+    );
     let mut scene = sample();
     scene.caption = "null\0 and \u{1b}[31m and \u{FFFF}".into();
     scene.counters[2].name = "\u{8}".into();

@@ -31,7 +31,7 @@ pub use counters::PIP_STRIP;
 pub use film::{Film, LEGEND_WIDTH, film};
 pub use marks::{LabelBox, label_boxes};
 pub use overlay::class as overlay_class;
-pub use text::escape;
+pub use text::{escape, is_unsafe, push_visible_escape};
 
 pub use crate::placement::COUNTER;
 use crate::placement::HALF;
