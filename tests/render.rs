@@ -1051,3 +1051,59 @@ fn a_link_in_the_output_directory_is_replaced_not_followed() {
     expected.sort();
     assert_eq!(written(&out_dir), expected);
 }
+
+/// A duel on a `map square COLSxROWS`: a board as tall or wide as asked.
+fn duel_on(dir: &Path, map: &str) -> std::path::PathBuf {
+    let log = dir.join(format!("duel-{map}.sbn"));
+    std::fs::write(
+        &log,
+        format!(
+            "[Battle \"Tall\"]\n[Site \"A field\"]\n[Date \"2026\"]\n[Rules \"example/duel\"]\n\
+             [Sides \"Red Blue\"]\n[Result \"*\"]\n\nmap square {map}\narmy Red \"Red\"\n  \
+             unit I \"Scout\" scout\narmy Blue \"Blue\"\n  unit I \"Scout\" scout\n\
+             deploy Red I@0101\ndeploy Blue I@0199\n\n1. Red\n  I move 0102\n1. Blue\n  I move 0198\n"
+        ),
+    )
+    .unwrap();
+    log
+}
+
+/// A PNG frame has the animations' budget, 16 megapixels: one past it is
+/// refused before anything is written, with its size and the widest
+/// `--width` that fits (it asked for 21 GB and took 36 s, or aborted).
+#[test]
+fn a_png_frame_past_sixteen_megapixels_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let tall = duel_on(dir.path(), "1x99");
+    let tall = tall.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = senlac(args, &out_dir);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = run(&["render", tall, "--at", "end", "--png", "--width", "16384"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("a frame 16384x166025 would be 2721 megapixels; frames are at most 16 megapixels (ask for `--width 1256` or less)")
+            && stderr.contains("help: a smaller --width, or leave out --png"),
+        "{stderr}"
+    );
+    assert!(written(&out_dir).is_empty());
+    // At its own size, a 99x99 board is 53 megapixels.
+    let wide = duel_on(dir.path(), "99x99");
+    let (code, stderr) = run(&["render", wide.to_str().unwrap(), "--at", "end", "--png"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("a frame 7192x7296 would be 53 megapixels"),
+        "{stderr}"
+    );
+    assert!(written(&out_dir).is_empty());
+    // Within the budget, it is drawn.
+    let (code, stderr) = run(&["render", tall, "--at", "end", "--png", "--width", "100"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let png = std::fs::read(out_dir.join("end.png")).unwrap();
+    assert_eq!(png_size(&png), (100, 1013));
+}

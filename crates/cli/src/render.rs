@@ -23,6 +23,10 @@ const REPLAY_BYTES_PER_COUNTER: usize = 22;
 /// usefully, and building it would hold steps × counters in memory.
 const REPLAY_LIMIT: usize = 64_000_000;
 
+/// What to ask for instead of a PNG too large to draw.
+const PNG_HELP: &str =
+    "a smaller --width, or leave out --png: the SVG frames have no pixels to count";
+
 /// How many times longer than a step an animation holds a step the log
 /// marks with a figure (the writer thought it worth a picture), and its last
 /// frame (to be seen before it loops).
@@ -154,11 +158,26 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 }
             }
         };
+        let title = parsed.tag("Battle").unwrap_or_default().into_owned();
+        // A PNG too large is refused before anything is written too: the
+        // frames share a board, so the first one's size is theirs.
+        if options.png
+            && let Some(first) = planned_frames.first()
+        {
+            let mut drawn = scene(game, &title, first);
+            drawn.show_overlays(&options.overlays);
+            let svg = senlac_render::svg::scene_svg(&drawn);
+            if let Err(message) = senlac_render::png::parse(&svg)
+                .and_then(|tree| senlac_render::png::frame_size(&tree, options.width))
+            {
+                errln!("error: {}: {message}\n  help: {PNG_HELP}", source.name);
+                return Exit::Failure;
+            }
+        }
         if let Err(e) = std::fs::create_dir_all(options.dir) {
             errln!("error: {}: {e}", options.dir.display());
             return Exit::Usage;
         }
-        let title = parsed.tag("Battle").unwrap_or_default().into_owned();
         let mut written = 0;
         for planned in &planned_frames {
             let mut drawn = scene(game, &title, planned);
@@ -181,7 +200,10 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 let png = match senlac_render::png::frame_png_width(&svg, options.width) {
                     Ok(png) => png,
                     Err(e) => {
-                        errln!("error: {}: cannot rasterise: {e}", planned.name);
+                        errln!(
+                            "error: {}: cannot rasterise: {e}\n  help: {PNG_HELP}",
+                            planned.name
+                        );
                         return Exit::Failure;
                     }
                 };
