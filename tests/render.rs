@@ -1107,3 +1107,48 @@ fn a_png_frame_past_sixteen_megapixels_is_refused() {
     let png = std::fs::read(out_dir.join("end.png")).unwrap();
     assert_eq!(png_size(&png), (100, 1013));
 }
+
+/// Two different frames of one name would be one file: a figure named
+/// `turn-01` and `--at turns` are refused with both named, nothing written
+/// (one file was written for two frames, and the count said so).
+#[test]
+fn two_frames_of_one_name_are_refused_not_merged() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("clash.sbn");
+    let sample = std::fs::read_to_string(common::root().join("samples/hastings.sbn")).unwrap();
+    let clash = sample.replace("[%fig haroldsArrives ", "[%fig turn-01 ");
+    assert_ne!(clash, sample);
+    std::fs::write(&log, clash).unwrap();
+    let out_dir = dir.path().join("out");
+    let out = senlac(
+        &["render", log.to_str().unwrap(), "--at", "figures", "turns"],
+        &out_dir,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the figure `turn-01` and the frame of Turn 1 would both be written as turn-01.svg"
+        ) && stderr.contains("help: rename the figure"),
+        "{stderr}"
+    );
+    assert!(written(&out_dir).is_empty());
+    // The same frame asked for twice is drawn once, and counted once.
+    let out = senlac(
+        &[
+            "render",
+            log.to_str().unwrap(),
+            "--at",
+            "figures",
+            "fig:turn-01",
+        ],
+        &out_dir,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(written(&out_dir).len(), FIGURES.len());
+    assert!(
+        stderr.contains(&format!("wrote {} files", FIGURES.len())),
+        "{stderr}"
+    );
+}

@@ -579,9 +579,33 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
             }
         }
     }
-    // One frame per name: `--at figures fig:finalCharge` draws it once.
-    let mut seen = std::collections::HashSet::new();
-    planned.retain(|p| seen.insert(p.name.clone()));
+    // One frame per name: `--at figures fig:finalCharge` draws it once. Two
+    // different frames of one name would be one file: refused, not one
+    // silently left out (a figure named `turn-01` and `--at turns`).
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut kept = Vec::with_capacity(planned.len());
+    for p in planned {
+        match seen.get(&p.name) {
+            None => {
+                seen.insert(p.name.clone(), kept.len());
+                kept.push(p);
+            }
+            Some(&first) if same_frame(&kept[first], &p) => {}
+            Some(&first) => {
+                let describe = |p: &Planned| match p.figure {
+                    Some(_) => format!("the figure `{}`", crate::safe_text::terminal(&p.name)),
+                    None => format!("the frame of {}", crate::safe_text::terminal(&p.caption)),
+                };
+                return Err(format!(
+                    "{} and {} would both be written as {}.svg\n  help: rename the figure, or leave one of them out of --at",
+                    describe(&kept[first]),
+                    describe(&p),
+                    crate::safe_text::terminal(&p.name)
+                ));
+            }
+        }
+    }
+    let mut planned = kept;
     // What each frame draws: everything since the previous frame, within the
     // side's turn it shows (senlac_engine::frame_start). A figure's previous
     // frame is the figure marked before it, so the engine draws it alone; any
@@ -600,6 +624,12 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
         p.since = senlac_engine::frame_start(game.labels(), p.state, previous, p.whole_turn);
     }
     Ok(planned)
+}
+
+/// Whether two planned frames draw the same thing (one frame asked for
+/// twice, by a kind and by its point).
+fn same_frame(a: &Planned, b: &Planned) -> bool {
+    (a.state, a.figure, a.whole_turn) == (b.state, b.figure, b.whole_turn)
 }
 
 fn capitalise(word: &str) -> String {
