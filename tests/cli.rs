@@ -382,6 +382,30 @@ fn generated_battles_are_legal_canonical_and_repeatable() {
     assert_eq!(unknown.status.code(), Some(2));
 }
 
+/// What a variation leaves unfinished is found where the variation ends, its
+/// closing bracket: it was reported at 1:1, the file's first line.
+#[test]
+fn a_finding_at_the_end_of_a_variation_points_at_its_bracket() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("variation.sbn");
+    let sample = std::fs::read_to_string(root().join("samples/harrow-ford.sbn")).unwrap();
+    let charge = "    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n";
+    assert!(sample.contains(charge));
+    // Under Charge, R4 steps instead of engaging A, and the variation ends.
+    let varied = sample.replacen(charge, &format!("{charge}    ( R4 step 0905 )\n"), 1);
+    std::fs::write(&path, varied).unwrap();
+    let out = senlac(&["lint", "--format", "short", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "{}:38:20: error[tdgs::order-not-followed]: Raiders R4 ends its activation without its Action: \
+             Crown A is within its reach, and under Charge a unit engages a nearest enemy when it can\n",
+            path.display()
+        )
+    );
+}
+
 #[test]
 fn rule_violations_are_reported_with_their_rule() {
     let dir = tempfile::tempdir().unwrap();

@@ -54,8 +54,16 @@ pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
     /// The one way a state changes.
     fn apply(state: &mut Self::State, event: &Self::Event);
 
-    /// Checks what a variation leaves unfinished, before the outer line resumes.
-    fn end_variation(&self, _fold: &mut Fold<'_, Self>, _out: &mut Vec<Violation>) {}
+    /// Checks what a variation leaves unfinished, before the outer line
+    /// resumes; `close` is the bracket that ends it, where such a finding
+    /// points.
+    fn end_variation(
+        &self,
+        _fold: &mut Fold<'_, Self>,
+        _close: senlac_notation::Span,
+        _out: &mut Vec<Violation>,
+    ) {
+    }
 
     /// Checks what must hold when the movetext ends.
     fn finish(&self, fold: &mut Fold<'_, Self>, battle: &Battle<'_>, out: &mut Vec<Violation>);
