@@ -15,12 +15,8 @@ use senlac_render::animation::{self, Animation, Canvas, Format};
 
 use crate::{Exit, files, load};
 
-/// A replay page grows by about this many bytes per counter per step (a
-/// `<use>` of a shared piece), over its move list and board.
-const REPLAY_BYTES_PER_COUNTER: usize = 22;
-
-/// The largest replay page written: a browser would not open a larger one
-/// usefully, and building it would hold steps × counters in memory.
+/// The largest replay page written, in bytes as written: a browser would
+/// not open a larger one usefully.
 const REPLAY_LIMIT: usize = 64_000_000;
 
 /// What to ask for instead of a PNG too large to draw.
@@ -220,35 +216,31 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         if options.html {
             // The replay steps through every action, whatever frames were asked for.
             let steps = plan(game, &Selection::actions()).unwrap_or_default();
-            let counters = game
-                .view(0)
-                .units
-                .len()
-                .max(game.view(game.len().saturating_sub(1)).units.len());
-            let estimate = steps
-                .len()
-                .saturating_mul(counters)
-                .saturating_mul(REPLAY_BYTES_PER_COUNTER);
-            if estimate > REPLAY_LIMIT {
-                errln!(
-                    "error: {}: a replay of {} steps with {counters} counters would take about {} MB; \
-                     senlac writes replays of up to {} MB\n  help: draw frames instead, e.g. `--at turns` or `--at phases`",
-                    source.name,
-                    steps.len(),
-                    estimate / 1_000_000,
-                    REPLAY_LIMIT / 1_000_000
-                );
-                return Exit::Failure;
-            }
             let captions: Vec<String> = steps.iter().map(|p| p.caption.clone()).collect();
             // Each variation is a branch of the replay, drawn from the state
             // before the action it replaces; its frames follow the main line's.
             let lines = crate::replay_page::lines(parsed, game, steps.len(), |line, i| {
                 step_caption(&line.clock(i))
             });
-            let film =
-                senlac_render::svg::film(steps.iter().map(|p| scene(game, &title, p)).chain(
-                    lines.iter().flat_map(|line| {
+            let frames = steps.len() + lines.iter().map(|l| l.actions.len()).sum::<usize>();
+            let refuse = |bytes: usize, so_far: &str| {
+                errln!(
+                    "error: {}: the replay page of {frames} steps would pass {} MB ({} MB {so_far}); \
+                     senlac writes replays of up to {} MB\n  help: draw frames instead, e.g. `--at turns` or `--at phases`",
+                    source.name,
+                    REPLAY_LIMIT / 1_000_000,
+                    bytes.div_ceil(1_000_000),
+                    REPLAY_LIMIT / 1_000_000
+                );
+                Exit::Failure
+            };
+            // The limit is held on the bytes written: the film stops as soon
+            // as its frames pass it, and the page is measured whole.
+            let film = senlac_render::svg::film_within(
+                steps
+                    .iter()
+                    .map(|p| scene(game, &title, p))
+                    .chain(lines.iter().flat_map(|line| {
                         (1..=line.actions.len()).map(|i| {
                             let planned = Planned {
                                 name: String::new(),
@@ -260,8 +252,18 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                             };
                             scene(line.game.as_ref(), &title, &planned)
                         })
-                    }),
-                ));
+                    })),
+                REPLAY_LIMIT,
+            );
+            let film = match film {
+                Ok(film) => film,
+                Err(too_large) => {
+                    return refuse(
+                        too_large.bytes,
+                        &format!("in its first {} frames", too_large.frames),
+                    );
+                }
+            };
             // Every overlay the system offers, each a toggle on the page.
             let toggles: Vec<crate::replay_page::Toggle> = offered
                 .iter()
@@ -273,6 +275,10 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 .collect();
             let page =
                 crate::replay_page::page(&title, parsed, game, &captions, &lines, &film, &toggles);
+            drop(film);
+            if page.len() > REPLAY_LIMIT {
+                return refuse(page.len(), "in all");
+            }
             let Some(target) = inside(options.dir, "replay", "html") else {
                 return Exit::Failure;
             };
