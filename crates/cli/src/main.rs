@@ -190,7 +190,7 @@ enum Command {
     },
     /// Export the header, setup, events (with spans) and states.
     #[command(
-        after_help = "Examples:\n  senlac export samples/hastings.sbn --format json > hastings.json\n  senlac export samples/hastings.sbn --format jsonl | head"
+        after_help = "Examples:\n  senlac export samples/hastings.sbn --format json > hastings.json\n  senlac export samples/hastings.sbn --format jsonl | head\n  senlac export samples/hastings.sbn --states turns\n\nAn export is at most 256 MB, counted before anything is written; a larger one is refused with what to ask for instead."
     )]
     Export {
         file: PathBuf,
@@ -198,6 +198,9 @@ enum Command {
         battle: usize,
         #[arg(long, value_enum, default_value = "json")]
         format: export::ExportFormat,
+        /// Which steps carry the state after them (every step carries its events): all, the last of each side's turn, or none.
+        #[arg(long, value_enum, default_value = "all")]
+        states: export::States,
     },
     /// List the rule systems, or one system's actions and reactions.
     #[command(after_help = "Examples:\n  senlac rules\n  senlac rules mass-combat/a")]
@@ -337,7 +340,8 @@ fn main() -> ExitCode {
             file,
             battle,
             format,
-        } => export::run(&file, battle, format),
+            states,
+        } => export::run(&file, battle, format, states),
         Command::Rules { ruleset } => rules::run(ruleset.as_deref()),
         Command::Render {
             file,
