@@ -199,16 +199,15 @@ pub fn run(path: &Path, battle: usize, format: ReportFormat, figures: Option<&Pa
             ReportFormat::Html => {
                 // Drawn as `senlac render` draws them, but for the title and
                 // caption, which the page gives once; each figure's ids get a
-                // prefix of their own, as one page holds them all.
-                let drawings: Vec<String> = (report.figures.iter().enumerate())
-                    .map(|(i, figure)| {
-                        let mut planned = render::figure_frame(game, figure.index);
-                        planned.caption.clear();
-                        let scene = render::scene(game, "", &planned);
-                        senlac_render::svg::scene_svg_prefixed(&scene, &format!("fig{i}-"))
-                    })
-                    .collect();
-                html(&report, &drawings)
+                // prefix of their own, as one page holds them all. Each is
+                // drawn where the page reaches it, not all held first.
+                let draw = |i: usize| {
+                    let mut planned = render::figure_frame(game, report.figures[i].index);
+                    planned.caption.clear();
+                    let scene = render::scene(game, "", &planned);
+                    senlac_render::svg::scene_svg_prefixed(&scene, &format!("fig{i}-"))
+                };
+                html(&report, &draw)
             }
         };
         crate::print(&text);
@@ -224,11 +223,13 @@ fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
         return Exit::Usage;
     }
     let mut written = 0;
+    let mut names = std::collections::HashSet::new();
     for i in 0..game.figures().len() {
-        let planned = render::figure_frame(game, i);
-        if game.figures()[..i].iter().any(|f| f.name == planned.name) {
+        // Drawn and written one at a time; the first figure of a name only.
+        if !names.insert(game.figures()[i].name.as_str()) {
             continue;
         }
+        let planned = render::figure_frame(game, i);
         let Some(target) = render::inside(dir, &planned.name, "svg") else {
             errln!(
                 "error: `{}` cannot name a file in {}",
@@ -335,14 +336,24 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
 fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
     let mut moments = Vec::new();
     let mut figures = Vec::new();
+    // The figures by the state they mark, in one pass: not a scan of every
+    // figure for every state.
+    let mut by_state: Vec<usize> = (0..game.figures().len()).collect();
+    by_state.sort_by_key(|&i| game.figures()[i].state);
+    let mut next_figure = 0;
     for index in 0..game.len() {
         let texts = game.moments(index);
-        let marked = game
-            .figures()
+        let first = next_figure;
+        while by_state
+            .get(next_figure)
+            .is_some_and(|&i| game.figures()[i].state == index)
+        {
+            next_figure += 1;
+        }
+        let marked = by_state[first..next_figure]
             .iter()
-            .enumerate()
-            .filter(|(_, f)| f.state == index);
-        if texts.is_empty() && marked.clone().next().is_none() {
+            .map(|&i| (i, &game.figures()[i]));
+        if texts.is_empty() && first == next_figure {
             continue;
         }
         let when = When::of(game.clock(index));
@@ -450,7 +461,7 @@ fn markdown(report: &Report, figures_dir: &Path) -> String {
         }
     }
     out.push_str("\n## Timeline\n");
-    let mut linked = Vec::new();
+    let mut linked = std::collections::HashSet::new();
     for turn in turns(report) {
         let _ = writeln!(out, "\n### {}\n", md(&turn[0].when.label()));
         let mut listing = false;
@@ -465,10 +476,10 @@ fn markdown(report: &Report, figures_dir: &Path) -> String {
                 listing = false;
             }
             // The first figure of a name is the one `senlac render` writes.
-            let first = !linked.contains(&figure.name);
+            let first = !linked.contains(figure.name.as_str());
             if let Some(file) = render::inside(Path::new(""), &figure.name, "svg").filter(|_| first)
             {
-                linked.push(figure.name.clone());
+                linked.insert(figure.name.as_str());
                 let _ = writeln!(
                     out,
                     "![{}]({})\n",
@@ -654,7 +665,7 @@ th,td{border-bottom-color:#999}
 table{font-size:9pt}
 }";
 
-fn html(report: &Report, drawings: &[String]) -> String {
+fn html(report: &Report, draw: &dyn Fn(usize) -> String) -> String {
     let e = crate::safe_text::html;
     let colour = |index: Option<usize>| {
         index
@@ -767,7 +778,7 @@ fn html(report: &Report, drawings: &[String]) -> String {
             let _ = writeln!(
                 out,
                 "<figure>\n{}<figcaption>{}</figcaption></figure>",
-                drawings.get(i).map_or("", String::as_str),
+                draw(i),
                 e(&report.figures[i].title())
             );
         }
