@@ -234,6 +234,26 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 );
                 Exit::Failure
             };
+            // Every counter on the board writes at least a `<use>` of its
+            // piece in every frame (`<use data-href="#piece-N"/>`, 27 bytes
+            // or more): a page whose main line alone passes the limit so is
+            // refused before a frame is drawn.
+            let least: usize = (0..steps.len())
+                .map(|i| {
+                    game.view(i)
+                        .units
+                        .iter()
+                        .filter(|u| u.place.is_some())
+                        .count()
+                })
+                .sum::<usize>()
+                .saturating_mul(27);
+            if least > REPLAY_LIMIT {
+                return refuse(
+                    least,
+                    "at least, a reference for each counter in each frame",
+                );
+            }
             // The limit is held on the bytes written: the film stops as soon
             // as its frames pass it, and the page is measured whole.
             let film = senlac_render::svg::film_within(
