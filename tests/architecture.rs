@@ -182,3 +182,24 @@ fn systems_are_crate_private_but_for_the_engines_tests() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The CLI prints through `print`, `eprint` and `errln!`, which end the run
+/// quietly when the reader closes the pipe; std's printing macros panic then.
+#[test]
+fn the_cli_prints_only_through_its_pipe_aware_writers() {
+    let mut files = Vec::new();
+    rust_files(&root().join("crates/cli/src"), &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for needle in ["println!(", "print!(", "dbg!("] {
+                if code.contains(needle) {
+                    found.push(format!("{}:{}: {needle}", file.display(), number + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -244,6 +244,50 @@ fn exit_codes_for_usage_and_io() {
     assert!(text(&help.stdout).contains("Examples:"));
 }
 
+/// A reader that closes the pipe (`senlac lint FILE 2>&1 | head`) ends the
+/// run quietly, as ripgrep does: exit 0 and no panic (which exits 101 with
+/// "failed printing to stderr"), on standard error and standard output,
+/// for every command that prints.
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    use std::process::Stdio;
+    let errors = "tests/data/errors/many-errors-one-report.sbn";
+    let runs: [(&[&str], bool); 10] = [
+        (&["lint", errors], false),
+        (&["lint", "--format", "json", errors], true),
+        (&["fmt", "--check", errors], false),
+        (&["show", "samples/hastings.sbn"], true),
+        (&["diff", "samples/hastings.sbn"], true),
+        (&["report", "samples/hastings.sbn"], true),
+        (&["export", "samples/hastings.sbn"], true),
+        (&["rules", "hastings-1066/st"], true),
+        (&["completions", "bash"], true),
+        (&["man"], true),
+    ];
+    for (args, on_stdout) in runs {
+        // The closed end is the one the command prints to; the other is
+        // read, to see that nothing was said of it.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_senlac"))
+            .args(args)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut said = String::new();
+        if on_stdout {
+            drop(child.stdout.take());
+            let mut stderr = child.stderr.take().unwrap();
+            std::io::Read::read_to_string(&mut stderr, &mut said).unwrap();
+        } else {
+            drop(child.stderr.take());
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "senlac {args:?}: {said}");
+        assert_eq!(said, "", "senlac {args:?}");
+    }
+}
+
 #[test]
 fn one_bad_file_does_not_stop_the_others() {
     let out = senlac_in_root(&[
@@ -336,6 +380,30 @@ fn generated_battles_are_legal_canonical_and_repeatable() {
     }
     let unknown = senlac(&["gen", "--rules", "chess/fide"]);
     assert_eq!(unknown.status.code(), Some(2));
+}
+
+/// What a variation leaves unfinished is found where the variation ends, its
+/// closing bracket: it was reported at 1:1, the file's first line.
+#[test]
+fn a_finding_at_the_end_of_a_variation_points_at_its_bracket() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("variation.sbn");
+    let sample = std::fs::read_to_string(root().join("samples/harrow-ford.sbn")).unwrap();
+    let charge = "    R4 charge A 0904-0905 d20:11 damage=22 => A hp=108\n";
+    assert!(sample.contains(charge));
+    // Under Charge, R4 steps instead of engaging A, and the variation ends.
+    let varied = sample.replacen(charge, &format!("{charge}    ( R4 step 0905 )\n"), 1);
+    std::fs::write(&path, varied).unwrap();
+    let out = senlac(&["lint", "--format", "short", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "{}:38:20: error[tdgs::order-not-followed]: Raiders R4 ends its activation without its Action: \
+             Crown A is within its reach, and under Charge a unit engages a nearest enemy when it can\n",
+            path.display()
+        )
+    );
 }
 
 #[test]
@@ -923,6 +991,53 @@ fn log_text_reaches_no_terminal_or_markdown_raw() {
     );
     // Every `<` escaped: no inline HTML.
     assert!(!md.replace("\\<", "").contains('<'), "{md}");
+
+    // The HTML report, the replay page and the frames show them escaped
+    // too: the Battle tag is the page's title and heading.
+    let titled = hostile.replace(
+        "[Battle \"Fulford\"]",
+        "[Battle \"Fulford\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{9b}\"]",
+    );
+    std::fs::write(path, &titled).unwrap();
+    let lint = senlac_in_root(&["lint", path]);
+    assert_eq!(lint.status.code(), Some(0), "{}", text(&lint.stderr));
+    let raw = |text: &str| {
+        text.contains('\u{1b}')
+            || text.contains('\u{7}')
+            || text.contains('\u{9b}')
+            || text.contains('\u{202e}')
+    };
+    let escaped_title = "Fulford\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J\\u{9b}";
+    let report = senlac_in_root(&["report", path, "--format", "html"]);
+    let html = text(&report.stdout);
+    assert!(!raw(&html), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<title>{escaped_title}: After-action report</title>"
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<h1>{escaped_title}</h1>")),
+        "{html}"
+    );
+    assert!(html.contains("Hus\\u{202e}lrac"), "{html}");
+    let out = dir.path().join("out");
+    let render = senlac_in_root(&[
+        "render",
+        path,
+        "--html",
+        "--at",
+        "end",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(render.status.code(), Some(0), "{}", text(&render.stderr));
+    for name in ["replay.html", "end.svg"] {
+        let written = std::fs::read_to_string(out.join(name)).unwrap();
+        assert!(!raw(&written), "{name}");
+        assert!(written.contains(escaped_title), "{name}");
+    }
 }
 
 /// A messy but valid copy of the Fulford sample, in a fresh directory.

@@ -569,3 +569,56 @@ fn the_exported_map_is_the_one_the_battle_is_fought_on() {
         json!({"kind": "hex", "columns": 10, "rows": 10, "parity": "odd"})
     );
 }
+
+/// `--states` chooses which steps carry the state after them; every step
+/// carries its events: `all` every step, `turns` the last of each side's
+/// turn (its state the one `all` gives there), `none` no step. Each is
+/// valid against the schema.
+#[test]
+fn states_can_be_every_step_each_sides_turn_or_none() {
+    let export_with = |states: &str| -> Value {
+        serde_json::from_str(&stdout_of(&[
+            "export",
+            "samples/hastings.sbn",
+            "--states",
+            states,
+        ]))
+        .unwrap()
+    };
+    let schema = schema();
+    let all = export_with("all");
+    let turns = export_with("turns");
+    let none = export_with("none");
+    for (document, what) in [(&all, "all"), (&turns, "turns"), (&none, "none")] {
+        assert_valid(&schema, document, what);
+    }
+    assert_eq!(
+        all,
+        export(&root().join("samples/hastings.sbn").to_string_lossy())
+    );
+    let steps = |d: &Value| d["steps"].as_array().unwrap().clone();
+    let (all, turns, none) = (steps(&all), steps(&turns), steps(&none));
+    assert_eq!(all.len(), 81);
+    assert!(all.iter().all(|s| s["state"].is_array()));
+    assert!(none.iter().all(|s| s.get("state").is_none()));
+    // Events are kept whatever the states.
+    for (a, (t, n)) in all.iter().zip(turns.iter().zip(&none)) {
+        assert_eq!(a["events"], t["events"]);
+        assert_eq!(a["events"], n["events"]);
+    }
+    // A state on each side's turn's last step, the same as all's there.
+    let ends: Vec<usize> = (0..all.len())
+        .filter(|&i| {
+            i + 1 == all.len()
+                || (&all[i + 1]["turn"], &all[i + 1]["side"]) != (&all[i]["turn"], &all[i]["side"])
+        })
+        .collect();
+    let with_state: Vec<usize> = (0..turns.len())
+        .filter(|&i| turns[i].get("state").is_some())
+        .collect();
+    assert_eq!(with_state, ends);
+    assert_eq!(ends.len(), 18, "nine turns of two sides");
+    for i in ends {
+        assert_eq!(turns[i]["state"], all[i]["state"]);
+    }
+}

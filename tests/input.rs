@@ -559,3 +559,82 @@ fn lint_fix_writes_a_missing_forced_reaction() {
     assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), hastings);
 }
+
+/// Runs senlac while a thread writes `input` into the FIFO at `fifo` once;
+/// a run still going after a minute (waiting for a second writer that never
+/// comes) is killed and fails.
+#[cfg(unix)]
+fn senlac_reading_fifo(args: &[&str], fifo: &Path, input: &str) -> Output {
+    let (fifo_path, input) = (fifo.to_path_buf(), input.to_string());
+    // Opening a FIFO to write waits for a reader; the thread is left behind
+    // if none comes.
+    std::thread::spawn(move || {
+        let mut writer = std::fs::OpenOptions::new()
+            .write(true)
+            .open(fifo_path)
+            .unwrap();
+        let _ = writer.write_all(input.as_bytes());
+    });
+    let mut child = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("senlac {args:?} still waits on the FIFO: it opened it twice");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO gives its bytes once and is no regular file: `fmt` reads it once
+/// and writes the canonical text to standard output, and `lint --fix`
+/// leaves it a FIFO, lints what it read and says why it fixed nothing.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_read_once_and_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("battle.sbn");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let is_fifo = || std::fs::metadata(&fifo).unwrap().file_type().is_fifo();
+
+    let messy = fulford().replace("  movement:", "movement:");
+    let fmt = senlac_reading_fifo(&["fmt", arg(&fifo)], &fifo, &messy);
+    assert_eq!(fmt.status.code(), Some(0), "{}", text(&fmt.stderr));
+    assert_eq!(text(&fmt.stdout), fulford());
+    assert!(is_fifo());
+
+    let check = senlac_reading_fifo(&["fmt", "--check", arg(&fifo)], &fifo, &messy);
+    assert_eq!(check.status.code(), Some(1), "{}", text(&check.stderr));
+    assert!(text(&check.stdout).contains("-movement:\n+  movement:\n"));
+
+    let broken = broken_fulford().replace("    II hold\n", "    II\n");
+    let fix = senlac_reading_fifo(
+        &["lint", "--fix", "--format", "short", arg(&fifo)],
+        &fifo,
+        &broken,
+    );
+    assert_eq!(fix.status.code(), Some(1), "{}", text(&fix.stderr));
+    assert!(is_fifo(), "the FIFO is still a FIFO");
+    assert!(
+        text(&fix.stdout).starts_with(&format!(
+            "note: {}: not fixed: it is a FIFO, and --fix rewrites only regular files\n",
+            arg(&fifo)
+        )),
+        "{}",
+        text(&fix.stdout)
+    );
+    assert!(
+        text(&fix.stdout).contains(":42:5: error[notation::missing-verb]"),
+        "{}",
+        text(&fix.stdout)
+    );
+}

@@ -229,3 +229,59 @@ fn render_draws_a_line_and_refuses_one_in_a_variation() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is in a variation"));
 }
+
+/// Points are found through an index, and a byte's state by a binary
+/// search: the same answers as the scans they replace (the last label of a
+/// point, the first figure of a name, the last action starting at or
+/// before the byte), on every sample and the Hastings log with nested
+/// variations, at every label, figure and byte.
+#[test]
+fn indexed_points_agree_with_a_scan_of_the_timeline() {
+    let dir = tempfile::tempdir().unwrap();
+    let (varied, _) = with_variations(dir.path());
+    let mut logs: Vec<String> = ["hastings", "fulford", "harrow-ford", "hastings-1066-st"]
+        .iter()
+        .map(|name| std::fs::read_to_string(root().join(format!("samples/{name}.sbn"))).unwrap())
+        .collect();
+    logs.push(std::fs::read_to_string(varied).unwrap());
+    for text in &logs {
+        let archive = senlac_notation::parse(text);
+        let battle = &archive.battles[0];
+        let game = senlac_engine::check(battle, senlac_engine::Config::TIMELINE).unwrap();
+        for (point, _) in game.labels() {
+            let last = game
+                .labels()
+                .iter()
+                .rev()
+                .find(|(p, _)| p == point)
+                .unwrap()
+                .1;
+            assert_eq!(game.locate(point).map(|at| at.index), Some(last), "{point}");
+        }
+        for figure in game.figures() {
+            let first = game
+                .figures()
+                .iter()
+                .find(|f| f.name == figure.name)
+                .unwrap();
+            let point = senlac_engine::Point::Figure(figure.name.clone());
+            assert_eq!(game.locate(&point).map(|at| at.index), Some(first.state));
+        }
+        let mut checked = 0;
+        for offset in battle.span.start..battle.span.end {
+            let at = game.index_at(offset);
+            // The line the byte stands in: its actions are states 1..len.
+            let line = at.branch.map(|b| game.branch(b).unwrap());
+            let line = line.as_deref().unwrap_or(game.as_ref());
+            let len = match at.branch {
+                None => line.len().saturating_sub(1),
+                Some(_) => line.len(),
+            };
+            let started = |i: usize| line.step_source(i).unwrap().span.start <= offset;
+            let scanned = (1..len).take_while(|&i| started(i)).last().unwrap_or(0);
+            assert_eq!(at.index, scanned, "byte {offset}");
+            checked += 1;
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}

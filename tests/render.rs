@@ -989,3 +989,166 @@ fn the_help_names_every_overlay_offered() {
         }
     }
 }
+
+/// A link planted in the output directory is replaced by what senlac
+/// writes, never written through: every kind of output, and the report's
+/// figures.
+#[cfg(unix)]
+#[test]
+fn a_link_in_the_output_directory_is_replaced_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "keep me").unwrap();
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let names = ["end.svg", "end.png", "replay.html", "replay.gif"];
+    for name in names {
+        std::os::unix::fs::symlink(&secret, out_dir.join(name)).unwrap();
+    }
+    let out = senlac(
+        &[
+            "render",
+            "samples/fulford.sbn",
+            "--at",
+            "end",
+            "--png",
+            "--html",
+            "--gif",
+            "--width",
+            "64",
+        ],
+        &out_dir,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "keep me");
+    for name in names {
+        let meta = std::fs::symlink_metadata(out_dir.join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name} is a file of its own");
+        assert!(meta.len() > 100, "{name}: {} bytes", meta.len());
+    }
+    // `report --figures` writes its figures the same way.
+    let figures = dir.path().join("figures");
+    std::fs::create_dir(&figures).unwrap();
+    std::os::unix::fs::symlink(&secret, figures.join("finalCharge.svg")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_senlac"))
+        .args(["report", "samples/hastings.sbn", "--figures"])
+        .arg(&figures)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "keep me");
+    let replaced = std::fs::read_to_string(figures.join("finalCharge.svg")).unwrap();
+    assert!(replaced.starts_with("<svg"), "{}", &replaced[..40]);
+    assert_eq!(written(&figures).len(), FIGURES.len());
+    // No temporary file is left behind.
+    let mut expected = names.map(String::from).to_vec();
+    expected.sort();
+    assert_eq!(written(&out_dir), expected);
+}
+
+/// A duel on a `map square COLSxROWS`: a board as tall or wide as asked.
+fn duel_on(dir: &Path, map: &str) -> std::path::PathBuf {
+    let log = dir.join(format!("duel-{map}.sbn"));
+    std::fs::write(
+        &log,
+        format!(
+            "[Battle \"Tall\"]\n[Site \"A field\"]\n[Date \"2026\"]\n[Rules \"example/duel\"]\n\
+             [Sides \"Red Blue\"]\n[Result \"*\"]\n\nmap square {map}\narmy Red \"Red\"\n  \
+             unit I \"Scout\" scout\narmy Blue \"Blue\"\n  unit I \"Scout\" scout\n\
+             deploy Red I@0101\ndeploy Blue I@0199\n\n1. Red\n  I move 0102\n1. Blue\n  I move 0198\n"
+        ),
+    )
+    .unwrap();
+    log
+}
+
+/// A PNG frame has the animations' budget, 16 megapixels: one past it is
+/// refused before anything is written, with its size and the widest
+/// `--width` that fits (it asked for 21 GB and took 36 s, or aborted).
+#[test]
+fn a_png_frame_past_sixteen_megapixels_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let tall = duel_on(dir.path(), "1x99");
+    let tall = tall.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = senlac(args, &out_dir);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = run(&["render", tall, "--at", "end", "--png", "--width", "16384"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("a frame 16384x166025 would be 2721 megapixels; frames are at most 16 megapixels (ask for `--width 1256` or less)")
+            && stderr.contains("help: a smaller --width, or leave out --png"),
+        "{stderr}"
+    );
+    assert!(written(&out_dir).is_empty());
+    // At its own size, a 99x99 board is 53 megapixels.
+    let wide = duel_on(dir.path(), "99x99");
+    let (code, stderr) = run(&["render", wide.to_str().unwrap(), "--at", "end", "--png"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("a frame 7192x7296 would be 53 megapixels"),
+        "{stderr}"
+    );
+    assert!(written(&out_dir).is_empty());
+    // Within the budget, it is drawn.
+    let (code, stderr) = run(&["render", tall, "--at", "end", "--png", "--width", "100"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let png = std::fs::read(out_dir.join("end.png")).unwrap();
+    assert_eq!(png_size(&png), (100, 1013));
+}
+
+/// Two different frames of one name would be one file: a figure named
+/// `turn-01` and `--at turns` are refused with both named, nothing written
+/// (one file was written for two frames, and the count said so).
+#[test]
+fn two_frames_of_one_name_are_refused_not_merged() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("clash.sbn");
+    let sample = std::fs::read_to_string(common::root().join("samples/hastings.sbn")).unwrap();
+    let clash = sample.replace("[%fig haroldsArrives ", "[%fig turn-01 ");
+    assert_ne!(clash, sample);
+    std::fs::write(&log, clash).unwrap();
+    let out_dir = dir.path().join("out");
+    let out = senlac(
+        &["render", log.to_str().unwrap(), "--at", "figures", "turns"],
+        &out_dir,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the figure `turn-01` and the frame of Turn 1 would both be written as turn-01.svg"
+        ) && stderr.contains("help: rename the figure"),
+        "{stderr}"
+    );
+    assert!(written(&out_dir).is_empty());
+    // The same frame asked for twice is drawn once, and counted once.
+    let out = senlac(
+        &[
+            "render",
+            log.to_str().unwrap(),
+            "--at",
+            "figures",
+            "fig:turn-01",
+        ],
+        &out_dir,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(written(&out_dir).len(), FIGURES.len());
+    assert!(
+        stderr.contains(&format!("wrote {} files", FIGURES.len())),
+        "{stderr}"
+    );
+}

@@ -339,8 +339,10 @@ fn the_replay_has_unique_ids_and_stays_small() {
     );
 }
 
-/// A replay whose page would run to gigabytes (steps × counters) is refused
-/// with the numbers and what to draw instead, before anything is drawn.
+/// A replay whose page would run past 64 MB (steps × counters, each a
+/// reference of at least 27 bytes) is refused with the numbers and what to
+/// draw instead, before anything is drawn; the film's own count stops a
+/// page whose references alone stay under it (`film_within`).
 #[test]
 fn a_replay_too_large_to_open_is_refused_with_the_numbers() {
     let mut log = String::from(
@@ -374,7 +376,7 @@ fn a_replay_too_large_to_open_is_refused_with_the_numbers() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("1202 steps with 6000 counters would take about 158 MB")
+        stderr.contains("the replay page of 1202 steps would pass 64 MB (195 MB at least, a reference for each counter in each frame)")
             && stderr.contains("--at turns"),
         "{stderr}"
     );

@@ -45,7 +45,7 @@ pub fn run(
                 match turns.into_iter().find(|(_, to)| *to == Point::Turn(turn)) {
                     Some(pair) => vec![pair],
                     None => {
-                        eprintln!("error: {}: the battle has no turn {turn}", source.name);
+                        errln!("error: {}: the battle has no turn {turn}", source.name);
                         return Exit::Usage;
                     }
                 }
@@ -57,7 +57,7 @@ pub fn run(
                 match (parse(from, Point::Setup), parse(to, Point::End)) {
                     (Ok(from), Ok(to)) => vec![(from, to)],
                     (Err(message), _) | (_, Err(message)) => {
-                        eprintln!("error: {message}");
+                        errln!("error: {message}");
                         return Exit::Usage;
                     }
                 }
@@ -71,7 +71,7 @@ pub fn run(
                 } else {
                     &to
                 };
-                eprintln!(
+                errln!(
                     "error: {}: {}",
                     source.name,
                     crate::point::unreached(game, missing)

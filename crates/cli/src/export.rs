@@ -21,41 +21,102 @@ use crate::{Exit, load};
 /// The version of the export's shape; docs/export.schema.json describes it.
 const VERSION: u32 = 3;
 
+/// The largest export written, in bytes: past it an export is refused
+/// before a byte is written (a state per step grows as units × actions).
+pub const EXPORT_LIMIT: u64 = 256_000_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {
     Json,
     Jsonl,
 }
 
-pub fn run(path: &Path, battle: usize, format: ExportFormat) -> Exit {
+/// Which steps carry the state after them; every step carries its events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum States {
+    /// Every step.
+    All,
+    /// The last step of each side's turn.
+    Turns,
+    /// None: the events alone, from which any state follows.
+    None,
+}
+
+pub fn run(path: &Path, battle: usize, format: ExportFormat, states: States) -> Exit {
     load::with_battle(path, battle, |source, parsed, game| {
-        let export = match Export::new(source, parsed, game) {
+        let export = match Export::new(source, parsed, game, states) {
             Ok(export) => export,
             Err(message) => {
-                eprintln!("error: {}: {message}", source.name);
+                errln!("error: {}: {message}", source.name);
                 return Exit::Failure;
             }
         };
-        let mut out = BufWriter::new(io::stdout().lock());
-        let written = match format {
-            ExportFormat::Json => export.write_json(&mut out),
-            ExportFormat::Jsonl => export.write_jsonl(&mut out),
+        let write = |out: &mut dyn Write| match format {
+            ExportFormat::Json => export.write_json(out),
+            ExportFormat::Jsonl => export.write_jsonl(out),
+        };
+        // The bytes are counted as they are made, in a first pass that
+        // writes nothing and stops at the limit: standard output cannot be
+        // taken back once written.
+        let mut counted = Counted {
+            bytes: 0,
+            limit: EXPORT_LIMIT,
+        };
+        if write(&mut counted).is_err() && counted.bytes > EXPORT_LIMIT {
+            let instead = match states {
+                States::All => {
+                    "`--states turns` (the state after each side's turn) or `--states none` (the events alone)"
+                }
+                States::Turns => "`--states none` (the events alone, from which any state follows)",
+                States::None => {
+                    "`senlac show FILE --at POINT --format json` for the states you need"
+                }
+            };
+            errln!(
+                "error: {}: the export passes {} MB; senlac exports up to {} MB\n  help: ask for {instead}",
+                source.name,
+                EXPORT_LIMIT / 1_000_000,
+                EXPORT_LIMIT / 1_000_000,
+            );
+            return Exit::Failure;
         }
-        .and_then(|()| out.flush());
+        let mut out = BufWriter::new(io::stdout().lock());
+        let written = write(&mut out).and_then(|()| out.flush());
         match written {
             Ok(()) => Exit::Success,
             // `senlac export … | head`: the reader has what it wanted.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
             Err(e) => {
-                eprintln!("error: cannot write the export: {e}");
+                errln!("error: cannot write the export: {e}");
                 Exit::Usage
             }
         }
     })
 }
 
+/// A writer that only counts, and fails once past `limit`.
+struct Counted {
+    bytes: u64,
+    limit: u64,
+}
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.bytes += buf.len() as u64;
+        if self.bytes > self.limit {
+            return Err(io::Error::other("past the limit"));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Everything an export needs, borrowed from the parse and the replay.
 struct Export<'a> {
+    states: States,
     text: &'a str,
     /// Where the battle's text starts in its file.
     origin: Origin,
@@ -138,8 +199,10 @@ struct StepRecord<'a> {
     column: usize,
     /// The system's events, in its own wire format.
     events: Vec<serde_json::Value>,
-    /// Every unit after the step, as the system shows it.
-    state: Vec<serde_json::Value>,
+    /// Every unit after the step, as the system shows it, on the steps
+    /// `--states` asks for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<Vec<serde_json::Value>>,
 }
 
 #[derive(Serialize)]
@@ -177,6 +240,7 @@ impl<'a> Export<'a> {
         source: &'a load::Source,
         battle: &'a Battle<'a>,
         game: &'a dyn Game,
+        states: States,
     ) -> Result<Self, String> {
         let setup = game
             .index(&Point::Setup)
@@ -221,6 +285,7 @@ impl<'a> Export<'a> {
             })
             .collect();
         Ok(Export {
+            states,
             text: &source.text,
             origin: source.origin,
             lines,
@@ -253,9 +318,20 @@ impl<'a> Export<'a> {
             line: self.origin.line,
         };
         let mut standings = Standings::new(self.game.labels());
-        (1..self.game.len().saturating_sub(1)).filter_map(move |state| {
+        // One state ahead, to tell a side's turn's last action.
+        let mut ahead = Standings::new(self.game.labels());
+        let last = self.game.len().saturating_sub(1);
+        (1..last).filter_map(move |state| {
             let span = self.game.step_source(state)?.span;
             let standing = standings.at(state);
+            let with_state = match self.states {
+                States::All => true,
+                States::None => false,
+                States::Turns => {
+                    let next = ahead.at(state + 1);
+                    state + 1 == last || (next.turn, next.side) != (standing.turn, standing.side)
+                }
+            };
             let (line, column) = located.line_col(&self.lines, span.start as usize);
             Some(StepRecord {
                 index: state - 1,
@@ -267,12 +343,12 @@ impl<'a> Export<'a> {
                 line,
                 column,
                 events: self.game.wire(state),
-                state: units_json(&self.game.view(state)),
+                state: with_state.then(|| units_json(&self.game.view(state))),
             })
         })
     }
 
-    fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
+    fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
         let document = Document {
             version: VERSION,
             rules: self.game.tag(),
@@ -286,7 +362,7 @@ impl<'a> Export<'a> {
         out.write_all(b"\n")
     }
 
-    fn write_jsonl(&self, out: &mut impl Write) -> io::Result<()> {
+    fn write_jsonl(&self, out: &mut dyn Write) -> io::Result<()> {
         let mut line = |record: Record<'_, 'a>| -> io::Result<()> {
             serde_json::to_writer(&mut *out, &record)?;
             out.write_all(b"\n")

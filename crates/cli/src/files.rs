@@ -41,6 +41,35 @@ pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// What the file at `path` is when it is not a regular file (a link is
+/// followed): a FIFO or a device can be read only once, as a stream, and
+/// must not be replaced by a regular file. `None` for a regular file, or
+/// one that cannot be looked at (opening it will say why).
+pub fn not_regular(path: &Path) -> Option<&'static str> {
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some(if kind.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    })
+}
+
 /// What makes two paths the same file: the canonical path where there is one.
 fn identity(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
@@ -73,6 +102,15 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     replacement.commit()
 }
 
+/// Writes `contents` as one of senlac's outputs at `path`: see
+/// [`Replacement::output`].
+pub fn write_output(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut replacement = Replacement::output(path)?;
+    replacement.file().write_all(contents)?;
+    replacement.commit()
+}
+
 /// A file being replaced atomically: written to a temporary file in the same
 /// directory, flushed, then renamed over the original, so a reader never
 /// sees half of it and a full disk leaves the original whole.
@@ -83,6 +121,11 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 /// says why: one that is read-only, one with other hard links (a rename
 /// would split them), or one owned by another user when the owner cannot
 /// be kept.
+///
+/// An output senlac makes (a frame, a page, a figure: [`Replacement::output`])
+/// is made anew instead: whatever stands at its name, a link included, is
+/// replaced by the rename, never written through, so a link planted in an
+/// output directory cannot make senlac write outside it.
 pub struct Replacement {
     target: PathBuf,
     existing: Option<std::fs::Metadata>,
@@ -90,6 +133,21 @@ pub struct Replacement {
 }
 
 impl Replacement {
+    /// A new file at `path`, in place of whatever is there: a symbolic or a
+    /// hard link is replaced, not followed, and the file made has the usual
+    /// rw-r--r--.
+    pub fn output(path: &Path) -> std::io::Result<Replacement> {
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Ok(Replacement {
+            target: path.to_path_buf(),
+            existing: None,
+            temp: temporary(dir)?,
+        })
+    }
+
     pub fn new(path: &Path) -> std::io::Result<Replacement> {
         use std::io::{Error, ErrorKind};
         let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
@@ -121,7 +179,7 @@ impl Replacement {
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let temp = tempfile::NamedTempFile::new_in(dir)?;
+        let temp = temporary(dir)?;
         Ok(Replacement {
             target,
             existing,
@@ -154,8 +212,32 @@ impl Replacement {
             #[cfg(not(unix))]
             None => {}
         }
+        let path = temp.path().to_path_buf();
         temp.persist(&self.target).map_err(|e| e.error)?;
+        open_temporaries().retain(|open| *open != path);
         Ok(())
+    }
+}
+
+/// The temporary files made and not yet renamed, for [`remove_temporaries`].
+/// Few are open at once (one per file being written), so a list will do.
+fn open_temporaries() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static OPEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    OPEN.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn temporary(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let temp = tempfile::NamedTempFile::new_in(dir)?;
+    open_temporaries().push(temp.path().to_path_buf());
+    Ok(temp)
+}
+
+/// Removes every temporary file still open: the run is ending at once
+/// (`crate::closed`), and their destructors will not run.
+pub fn remove_temporaries() {
+    for path in open_temporaries().drain(..) {
+        let _ = std::fs::remove_file(path);
     }
 }
 

@@ -30,14 +30,24 @@ pub fn run(paths: &[PathBuf], check: bool) -> Exit {
     let files = match files::collect(paths) {
         Ok(files) => files,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             return Exit::Usage;
         }
     };
     let mut exit = Exit::Success;
     for path in &files {
+        // A FIFO or a device is read once, as standard input is: formatting
+        // a file in place reads it twice and replaces it.
         let done = if files::is_stdin(path) {
-            format_stdin(check)
+            format_once(STDIN_NAME, std::io::stdin().lock(), check)
+        } else if files::not_regular(path).is_some() {
+            match std::fs::File::open(path) {
+                Ok(file) => format_once(&path.display().to_string(), file, check),
+                Err(e) => {
+                    errln!("error: {}: {e}", path.display());
+                    Exit::Usage
+                }
+            }
         } else {
             format_file(path, check)
         };
@@ -150,11 +160,11 @@ fn format_stream(
         ControlFlow::Continue(())
     });
     if let Err(e) = read {
-        eprintln!("error: {name}: {e}");
+        errln!("error: {name}: {e}");
         return Err(Exit::Usage);
     }
     if let Some(e) = write_error {
-        eprintln!("error: {name}: cannot write: {e}");
+        errln!("error: {name}: cannot write: {e}");
         return Err(Exit::Usage);
     }
     // Unchanged only if nothing is left over either.
@@ -166,8 +176,8 @@ fn format_stream(
 
 /// Prints the errors that stop a file from being formatted; the exit code.
 fn refuse(name: &str, found: &Formatted) -> Exit {
-    eprint!("{}", found.errors);
-    eprintln!("{name}: not formatted: fix the errors above first");
+    crate::eprint(&found.errors);
+    errln!("{name}: not formatted: fix the errors above first");
     Exit::Failure
 }
 
@@ -175,13 +185,13 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
     let name = path.display().to_string();
     let open = || {
         std::fs::File::open(path).map_err(|e| {
-            eprintln!("error: {name}: {e}");
+            errln!("error: {name}: {e}");
             Exit::Usage
         })
     };
     let layout = match open().and_then(|file| {
         layout_of(file).map_err(|e| {
-            eprintln!("error: {name}: {e}");
+            errln!("error: {name}: {e}");
             Exit::Usage
         })
     }) {
@@ -198,7 +208,7 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
         match Replacement::new(path) {
             Ok(replacement) => Some(replacement),
             Err(e) => {
-                eprintln!("error: {name}: cannot write: {e}");
+                errln!("error: {name}: cannot write: {e}");
                 return Exit::Usage;
             }
         }
@@ -232,7 +242,7 @@ fn format_file(path: &PathBuf, check: bool) -> Exit {
             Exit::Success
         }
         Err(e) => {
-            eprintln!("error: {name}: cannot write: {e}");
+            errln!("error: {name}: cannot write: {e}");
             Exit::Usage
         }
     }
@@ -279,12 +289,12 @@ fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
     out
 }
 
-/// `senlac fmt -`: standard input formatted to standard output; with
-/// `--check`, the diff instead, and nothing else.
-fn format_stdin(check: bool) -> Exit {
+/// `senlac fmt -`, or a FIFO or device: read once, formatted to standard
+/// output; with `--check`, the diff instead, and nothing else.
+fn format_once(name: &str, mut input: impl Read, check: bool) -> Exit {
     let mut bytes = Vec::new();
-    if let Err(e) = std::io::stdin().lock().read_to_end(&mut bytes) {
-        eprintln!("error: {STDIN_NAME}: {e}");
+    if let Err(e) = input.read_to_end(&mut bytes) {
+        errln!("error: {name}: {e}");
         return Exit::Usage;
     }
     let layout = match layout_of(&bytes[..]) {
@@ -292,22 +302,17 @@ fn format_stdin(check: bool) -> Exit {
         Err(_) => (false, LineEnding::Lf),
     };
     let mut formatted = Vec::new();
-    let mut found = match format_stream(
-        STDIN_NAME,
-        &bytes[..],
-        &bytes[..],
-        layout,
-        Some(&mut formatted),
-    ) {
+    let mut found = match format_stream(name, &bytes[..], &bytes[..], layout, Some(&mut formatted))
+    {
         Ok(found) => found,
         Err(exit) => return exit,
     };
     if found.battles == 0 {
         let (text, _) = senlac_notation::decode(&bytes[..bytes.len().min(4096)]);
-        crate::diagnostics::no_battle_in(STDIN_NAME, &text, Format::Human, &mut found.errors);
+        crate::diagnostics::no_battle_in(name, &text, Format::Human, &mut found.errors);
     }
     if !found.errors.is_empty() {
-        return refuse(STDIN_NAME, &found);
+        return refuse(name, &found);
     }
     let mut stdout = std::io::stdout().lock();
     let written = if check {
@@ -315,7 +320,7 @@ fn format_stdin(check: bool) -> Exit {
             return Exit::Success;
         }
         stdout
-            .write_all(diff(STDIN_NAME, &bytes, &formatted).as_bytes())
+            .write_all(diff(name, &bytes, &formatted).as_bytes())
             .and_then(|()| stdout.flush())
     } else {
         stdout.write_all(&formatted).and_then(|()| stdout.flush())
@@ -325,7 +330,7 @@ fn format_stdin(check: bool) -> Exit {
         Ok(()) => Exit::Success,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Success,
         Err(e) => {
-            eprintln!("error: standard output: {e}");
+            errln!("error: standard output: {e}");
             Exit::Usage
         }
     }

@@ -52,12 +52,12 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
     let files = match files::collect(paths) {
         Ok(files) => files,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             return Exit::Usage;
         }
     };
     if fix && files.iter().any(|f| files::is_stdin(f)) {
-        eprintln!("error: --fix rewrites files, so it cannot take standard input (`-`)");
+        errln!("error: --fix rewrites files, so it cannot take standard input (`-`)");
         return Exit::Usage;
     }
     let progress = progress_bar(&files);
@@ -89,7 +89,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
     let mut total = FileResult::default();
     for result in &results {
         match format {
-            Format::Human => eprint!("{}", result.output),
+            Format::Human => crate::eprint(&result.output),
             _ => crate::print(&result.output),
         }
         total.battles += result.battles;
@@ -103,7 +103,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     if format != Format::Json {
-        eprintln!(
+        errln!(
             "{} file{}, {} battle{}, {} action{}: {} error{}, {} warning{} ({:.1} MiB/s)",
             files.len(),
             plural(files.len()),
@@ -118,7 +118,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
             total.bytes as f64 / 1_048_576.0 / seconds,
         );
         if fix {
-            eprintln!(
+            errln!(
                 "{} fix{} applied, {} problem{} left",
                 total.fixed,
                 if total.fixed == 1 { "" } else { "es" },
@@ -127,7 +127,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
             );
         }
         if total.fixable > 0 {
-            eprintln!(
+            errln!(
                 "{} of them can be fixed by `senlac lint --fix`",
                 total.fixable
             );
@@ -311,6 +311,16 @@ struct Fixed {
 /// result has fewer problems than the original.
 fn fix_file(path: &PathBuf, rules: bool) -> Result<Fixed, String> {
     let name = path.display().to_string();
+    // A FIFO or a device gives its bytes once (lint reads them next) and
+    // must not become a regular file.
+    if let Some(kind) = files::not_regular(path) {
+        return Ok(Fixed {
+            applied: 0,
+            note: Some(format!(
+                "note: {name}: not fixed: it is {kind}, and --fix rewrites only regular files\n"
+            )),
+        });
+    }
     let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
     let Ok(original) = String::from_utf8(bytes) else {
         // Fixing would have to write back the replaced bytes: leave it alone.

@@ -43,7 +43,7 @@ impl Source {
 pub fn read(path: &Path, number: usize) -> Result<Source, Exit> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| {
-        eprintln!("error: {name}: {e}");
+        errln!("error: {name}: {e}");
         Exit::Usage
     })?;
     let mut count = 0;
@@ -70,11 +70,11 @@ pub fn read(path: &Path, number: usize) -> Result<Source, Exit> {
         ControlFlow::Continue(())
     });
     if let Err(e) = read {
-        eprintln!("error: {name}: {e}");
+        errln!("error: {name}: {e}");
         return Err(Exit::Usage);
     }
     let Some((source, utf8)) = found else {
-        eprintln!(
+        errln!(
             "error: {name}: there is no battle {number}; the file holds {count} battle{}",
             if count == 1 { "" } else { "s" }
         );
@@ -95,7 +95,7 @@ pub fn replay<'a>(
     archive: &'a Archive<'a>,
 ) -> Result<(&'a Battle<'a>, Box<dyn Game>), Exit> {
     let Some(battle) = archive.battles.first() else {
-        eprintln!("error: {}: the battle has no text", source.name);
+        errln!("error: {}: the battle has no text", source.name);
         return Err(Exit::Usage);
     };
     let mut problems: Vec<Problem> = battle.errors.iter().map(Problem::from).collect();
@@ -117,7 +117,7 @@ pub fn replay<'a>(
     ).map_err(|violation| {
         // Only `lint` can do without the rules: it checks the notation alone.
         let rules = battle.tag("Rules").unwrap_or_default();
-        eprintln!(
+        errln!(
             "error: {}: senlac has no rules for `{}`, so it cannot replay this battle ({}); `senlac lint` still checks its notation",
             source.name,
             crate::safe_text::terminal(&rules),
@@ -127,7 +127,7 @@ pub fn replay<'a>(
     })?;
     let violations: Vec<Problem> = game.violations().iter().map(Problem::from).collect();
     if !violations.is_empty() {
-        eprintln!(
+        errln!(
             "warning: {} breaks the rules; shown as replayed, each violation repaired:",
             source.name
         );
@@ -139,7 +139,7 @@ pub fn replay<'a>(
 fn print_problems(source: &Source, problems: &[Problem]) {
     let mut out = String::new();
     source.located().print(problems, Format::Human, 0, &mut out);
-    eprint!("{out}");
+    crate::eprint(&out);
 }
 
 /// Reads battle `number` of `path`, replays it and hands it to `each`; every

@@ -1,6 +1,13 @@
 //! `senlac`: the command line for battle logs. Only this crate prints, reads
 //! files or writes them.
 
+/// `eprintln!`, but a closed pipe ends the run quietly: see [`eprint`].
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::eprint(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod diagnostics;
 mod diff;
 mod export;
@@ -37,15 +44,37 @@ pub enum Exit {
 }
 
 /// Writes `text` to standard output. A reader that closed the pipe
-/// (`senlac diff … | head`) has what it wanted: not an error, and never a
-/// panic, as `print!` would make it.
+/// (`senlac diff … | head`) has what it wanted: the run ends quietly
+/// ([`closed`]), never with a panic, as `print!` would make it.
 pub fn print(text: &str) {
     use std::io::Write;
-    if let Err(e) = std::io::stdout().lock().write_all(text.as_bytes())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("error: standard output: {e}");
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => closed(),
+        Err(e) => errln!("error: standard output: {e}"),
     }
+}
+
+/// Writes `text` to standard error; a closed pipe (`senlac lint … 2>&1 |
+/// head`) ends the run quietly, as on standard output. Any other failure
+/// is ignored: there is nowhere left to report it.
+pub fn eprint(text: &str) {
+    use std::io::Write;
+    if let Err(e) = std::io::stderr().lock().write_all(text.as_bytes())
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        closed();
+    }
+}
+
+/// Ends the run because the reader of its output has gone: exit 0 at once,
+/// as ripgrep does, so `senlac … | head` neither panics nor works on for
+/// no one. No output is half-made then: every file is written to a
+/// temporary name and renamed, and a temporary file not yet renamed is
+/// removed.
+pub fn closed() -> ! {
+    files::remove_temporaries();
+    std::process::exit(Exit::Success as i32)
 }
 
 /// Whether to colour diagnostics: only on a terminal, and never with NO_COLOR.
@@ -161,7 +190,7 @@ enum Command {
     },
     /// Export the header, setup, events (with spans) and states.
     #[command(
-        after_help = "Examples:\n  senlac export samples/hastings.sbn --format json > hastings.json\n  senlac export samples/hastings.sbn --format jsonl | head"
+        after_help = "Examples:\n  senlac export samples/hastings.sbn --format json > hastings.json\n  senlac export samples/hastings.sbn --format jsonl | head\n  senlac export samples/hastings.sbn --states turns\n\nAn export is at most 256 MB, counted before anything is written; a larger one is refused with what to ask for instead."
     )]
     Export {
         file: PathBuf,
@@ -169,6 +198,9 @@ enum Command {
         battle: usize,
         #[arg(long, value_enum, default_value = "json")]
         format: export::ExportFormat,
+        /// Which steps carry the state after them (every step carries its events): all, the last of each side's turn, or none.
+        #[arg(long, value_enum, default_value = "all")]
+        states: export::States,
     },
     /// List the rule systems, or one system's actions and reactions.
     #[command(after_help = "Examples:\n  senlac rules\n  senlac rules mass-combat/a")]
@@ -248,7 +280,7 @@ enum Command {
     },
     /// Rewrite battle logs in the canonical layout, keeping every comment.
     #[command(
-        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n  senlac fmt - < battle.sbn > canonical.sbn\n\nA byte order mark and the file's line endings (LF or CRLF) are kept.\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
+        after_help = "Examples:\n  senlac fmt samples/\n  senlac fmt --check samples/hastings.sbn\n  senlac fmt - < battle.sbn > canonical.sbn\n\nA byte order mark and the file's line endings (LF or CRLF) are kept. A FIFO or a device is read once and formatted to standard output, as `-` is.\n\nExit status: 0 formatted (or already canonical), 1 would change or has errors, 2 usage or I/O error."
     )]
     Fmt {
         /// Show the diff of each file that would change, and change nothing.
@@ -308,7 +340,8 @@ fn main() -> ExitCode {
             file,
             battle,
             format,
-        } => export::run(&file, battle, format),
+            states,
+        } => export::run(&file, battle, format, states),
         Command::Rules { ruleset } => rules::run(ruleset.as_deref()),
         Command::Render {
             file,
@@ -344,13 +377,16 @@ fn main() -> ExitCode {
                 },
             ),
             Err(message) => {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 Exit::Usage
             }
         },
         Command::Completions { shell } => {
             let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "senlac", &mut std::io::stdout());
+            // Into memory first: clap_complete panics when a write fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "senlac", &mut script);
+            print(&String::from_utf8_lossy(&script));
             Exit::Success
         }
         Command::Man { dir } => man(dir.as_deref()),
@@ -395,7 +431,7 @@ fn render_help() -> String {
         offered.join("; ")
     };
     format!(
-        "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, line:N, line:N-, action:N, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16.\n\nOverlays: layers a rule system offers over its pictures ({offered}; `senlac rules SYSTEM` lists them), drawn under the counters only when --overlay asks for them. A name the battle's system does not offer is refused with the names it does. The replay page has a toggle for each overlay the system offers, on at first for those asked for.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500\n  senlac render FILE -o out --png --overlay NAME"
+        "Frames: figures (one per [%fig] mark, named after it), turns, phases, actions, or points (setup, T, T.SIDE, T.SIDE.PHASE, fig:NAME, line:N, line:N-, action:N, end), several at once, each frame drawn once. Without --at: the figures if the log marks any, else one frame per turn.\n\nEach frame draws what happened since the previous frame, within the side's turn it shows; a figure's previous frame is the figure marked before it.\n\nAnimation: --gif writes replay.gif and --apng replay.png (an animated PNG), the whole battle in one image for a forum post, whatever --at says: a frame per action, as the replay steps, each captioned with its turn, phase and action. Each shows for --delay-ms, a step the log marks with a figure twice as long, the last four times as long; it loops forever. 640 pixels wide unless --width says otherwise; steps x width x height is limited to 1000 megapixels, and a frame to 16, a PNG frame's as an animation's (a larger one is refused before anything is written, with the --width that fits).\n\nOverlays: layers a rule system offers over its pictures ({offered}; `senlac rules SYSTEM` lists them), drawn under the counters only when --overlay asks for them. A name the battle's system does not offer is refused with the names it does. The replay page has a toggle for each overlay the system offers, on at first for those asked for.\n\nExamples:\n  senlac render samples/hastings.sbn -o out --png --html\n  senlac render samples/hastings.sbn -o out --at turns fig:finalCharge --png --width 400\n  senlac render samples/hastings.sbn -o out --gif --delay-ms 1500\n  senlac render FILE -o out --png --overlay NAME"
     )
 }
 
@@ -419,13 +455,17 @@ pub fn usage_error(subcommand: &str, message: &str) -> Exit {
 fn man(dir: Option<&std::path::Path>) -> Exit {
     let command = <Cli as clap::CommandFactory>::command();
     let Some(dir) = dir else {
-        return match clap_mangen::Man::new(command).render(&mut std::io::stdout()) {
-            Ok(()) => Exit::Success,
+        let mut roff = Vec::new();
+        return match clap_mangen::Man::new(command).render(&mut roff) {
+            Ok(()) => {
+                print(&String::from_utf8_lossy(&roff));
+                Exit::Success
+            }
             Err(_) => Exit::Usage,
         };
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: {}: {e}", dir.display());
+        errln!("error: {}: {e}", dir.display());
         return Exit::Usage;
     }
     let mut command = command;
@@ -440,8 +480,8 @@ fn man(dir: Option<&std::path::Path>) -> Exit {
         let mut roff = Vec::new();
         let rendered = clap_mangen::Man::new(page).title(&name).render(&mut roff);
         let path = dir.join(format!("{name}.1"));
-        if let Err(e) = rendered.and_then(|()| files::write_atomic(&path, &roff)) {
-            eprintln!("error: {}: {e}", path.display());
+        if let Err(e) = rendered.and_then(|()| files::write_output(&path, &roff)) {
+            errln!("error: {}: {e}", path.display());
             return Exit::Usage;
         }
         print(&format!("wrote {}\n", path.display()));
@@ -451,7 +491,7 @@ fn man(dir: Option<&std::path::Path>) -> Exit {
 
 fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::Path>) -> Exit {
     let Some(system) = senlac_engine::system(rules) else {
-        eprintln!(
+        errln!(
             "error: senlac cannot generate `{rules}` battles; it knows {}",
             senlac_engine::system::listed_tags().join(", ")
         );
@@ -466,7 +506,7 @@ fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::
             let mut replacement = match files::Replacement::new(path) {
                 Ok(replacement) => replacement,
                 Err(e) => {
-                    eprintln!("error: {}: {e}", path.display());
+                    errln!("error: {}: {e}", path.display());
                     return Exit::Usage;
                 }
             };
@@ -481,7 +521,7 @@ fn gen_command(rules: &str, battles: u32, seed: u64, output: Option<&std::path::
             match flushed.and_then(|()| replacement.commit()) {
                 Ok(()) => Exit::Success,
                 Err(e) => {
-                    eprintln!("error: {}: {e}", path.display());
+                    errln!("error: {}: {e}", path.display());
                     Exit::Usage
                 }
             }

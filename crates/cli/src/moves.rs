@@ -15,7 +15,7 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     };
     load::with_battle(path, battle, |source, parsed, game| {
         let Some(at) = game.locate(&point) else {
-            eprintln!(
+            errln!(
                 "error: {}: {}",
                 source.name,
                 crate::point::unreached(game, &point)
@@ -27,7 +27,7 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
         let line = branch.as_deref().unwrap_or(game);
         let index = at.index;
         let Some(legal) = line.legal(index) else {
-            eprintln!(
+            errln!(
                 "error: {}: the rules of this battle ({}) do not list their actions, so senlac cannot say what may come next",
                 source.name,
                 safe_text::terminal(game.tag())

@@ -10,7 +10,7 @@ use crate::Exit;
 /// error, told on standard error.
 pub fn parse(at: &str) -> Result<Point, Exit> {
     at.parse().map_err(|message| {
-        eprintln!("error: {message}");
+        errln!("error: {message}");
         Exit::Usage
     })
 }

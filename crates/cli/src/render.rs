@@ -15,13 +15,13 @@ use senlac_render::animation::{self, Animation, Canvas, Format};
 
 use crate::{Exit, files, load};
 
-/// A replay page grows by about this many bytes per counter per step (a
-/// `<use>` of a shared piece), over its move list and board.
-const REPLAY_BYTES_PER_COUNTER: usize = 22;
-
-/// The largest replay page written: a browser would not open a larger one
-/// usefully, and building it would hold steps × counters in memory.
+/// The largest replay page written, in bytes as written: a browser would
+/// not open a larger one usefully.
 const REPLAY_LIMIT: usize = 64_000_000;
+
+/// What to ask for instead of a PNG too large to draw.
+const PNG_HELP: &str =
+    "a smaller --width, or leave out --png: the SVG frames have no pixels to count";
 
 /// How many times longer than a step an animation holds a step the log
 /// marks with a figure (the writer thought it worth a picture), and its last
@@ -108,7 +108,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         }
         let selection = if selection.0.is_empty() {
             if game.figures().is_empty() {
-                eprintln!("no figure marks: drawing one frame per turn");
+                errln!("no figure marks: drawing one frame per turn");
                 Selection(vec![Kind::Turns])
             } else {
                 Selection(vec![Kind::Figures])
@@ -117,7 +117,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             selection.clone()
         };
         if selection.0.contains(&Kind::Figures) && game.figures().is_empty() {
-            eprintln!(
+            errln!(
                 "warning: {}: the log marks no figures (`[%fig NAME \"caption\"]`); try `--at turns`",
                 source.name
             );
@@ -125,7 +125,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         let planned_frames = match plan(game, &selection) {
             Ok(plan) => plan,
             Err(message) => {
-                eprintln!("error: {}: {message}", source.name);
+                errln!("error: {}: {message}", source.name);
                 return Exit::Usage;
             }
         };
@@ -137,7 +137,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 && options.animations.contains(&Format::Apng)
                 && planned_frames.iter().any(|p| p.name == ANIMATION_NAME)
             {
-                eprintln!(
+                errln!(
                     "error: {}: the frame `{ANIMATION_NAME}` and the animated PNG would both be {ANIMATION_NAME}.png\n  help: leave out --png or --apng, or rename the figure",
                     source.name
                 );
@@ -146,7 +146,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             match Animated::plan(game, parsed, options) {
                 Ok(animated) => Some(animated),
                 Err(message) => {
-                    eprintln!(
+                    errln!(
                         "error: {}: {message}\n  help: a smaller --width, or frames instead, e.g. `--at turns --png`",
                         source.name
                     );
@@ -154,26 +154,41 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 }
             }
         };
+        let title = parsed.tag("Battle").unwrap_or_default().into_owned();
+        // A PNG too large is refused before anything is written too: the
+        // frames share a board, so the first one's size is theirs.
+        if options.png
+            && let Some(first) = planned_frames.first()
+        {
+            let mut drawn = scene(game, &title, first);
+            drawn.show_overlays(&options.overlays);
+            let svg = senlac_render::svg::scene_svg(&drawn);
+            if let Err(message) = senlac_render::png::parse(&svg)
+                .and_then(|tree| senlac_render::png::frame_size(&tree, options.width))
+            {
+                errln!("error: {}: {message}\n  help: {PNG_HELP}", source.name);
+                return Exit::Failure;
+            }
+        }
         if let Err(e) = std::fs::create_dir_all(options.dir) {
-            eprintln!("error: {}: {e}", options.dir.display());
+            errln!("error: {}: {e}", options.dir.display());
             return Exit::Usage;
         }
-        let title = parsed.tag("Battle").unwrap_or_default().into_owned();
         let mut written = 0;
         for planned in &planned_frames {
             let mut drawn = scene(game, &title, planned);
             drawn.show_overlays(&options.overlays);
             let svg = senlac_render::svg::scene_svg(&drawn);
             let Some(target) = inside(options.dir, &planned.name, "svg") else {
-                eprintln!(
+                errln!(
                     "error: `{}` cannot name a file in {}",
                     planned.name,
                     options.dir.display()
                 );
                 return Exit::Failure;
             };
-            if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
-                eprintln!("error: {}: {e}", target.display());
+            if let Err(e) = files::write_output(&target, svg.as_bytes()) {
+                errln!("error: {}: {e}", target.display());
                 return Exit::Usage;
             }
             written += 1;
@@ -181,15 +196,18 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 let png = match senlac_render::png::frame_png_width(&svg, options.width) {
                     Ok(png) => png,
                     Err(e) => {
-                        eprintln!("error: {}: cannot rasterise: {e}", planned.name);
+                        errln!(
+                            "error: {}: cannot rasterise: {e}\n  help: {PNG_HELP}",
+                            planned.name
+                        );
                         return Exit::Failure;
                     }
                 };
                 let Some(target) = inside(options.dir, &planned.name, "png") else {
                     return Exit::Failure;
                 };
-                if let Err(e) = files::write_atomic(&target, &png) {
-                    eprintln!("error: {}: {e}", target.display());
+                if let Err(e) = files::write_output(&target, &png) {
+                    errln!("error: {}: {e}", target.display());
                     return Exit::Usage;
                 }
                 written += 1;
@@ -198,35 +216,51 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         if options.html {
             // The replay steps through every action, whatever frames were asked for.
             let steps = plan(game, &Selection::actions()).unwrap_or_default();
-            let counters = game
-                .view(0)
-                .units
-                .len()
-                .max(game.view(game.len().saturating_sub(1)).units.len());
-            let estimate = steps
-                .len()
-                .saturating_mul(counters)
-                .saturating_mul(REPLAY_BYTES_PER_COUNTER);
-            if estimate > REPLAY_LIMIT {
-                eprintln!(
-                    "error: {}: a replay of {} steps with {counters} counters would take about {} MB; \
-                     senlac writes replays of up to {} MB\n  help: draw frames instead, e.g. `--at turns` or `--at phases`",
-                    source.name,
-                    steps.len(),
-                    estimate / 1_000_000,
-                    REPLAY_LIMIT / 1_000_000
-                );
-                return Exit::Failure;
-            }
             let captions: Vec<String> = steps.iter().map(|p| p.caption.clone()).collect();
             // Each variation is a branch of the replay, drawn from the state
             // before the action it replaces; its frames follow the main line's.
             let lines = crate::replay_page::lines(parsed, game, steps.len(), |line, i| {
                 step_caption(&line.clock(i))
             });
-            let film =
-                senlac_render::svg::film(steps.iter().map(|p| scene(game, &title, p)).chain(
-                    lines.iter().flat_map(|line| {
+            let frames = steps.len() + lines.iter().map(|l| l.actions.len()).sum::<usize>();
+            let refuse = |bytes: usize, so_far: &str| {
+                errln!(
+                    "error: {}: the replay page of {frames} steps would pass {} MB ({} MB {so_far}); \
+                     senlac writes replays of up to {} MB\n  help: draw frames instead, e.g. `--at turns` or `--at phases`",
+                    source.name,
+                    REPLAY_LIMIT / 1_000_000,
+                    bytes.div_ceil(1_000_000),
+                    REPLAY_LIMIT / 1_000_000
+                );
+                Exit::Failure
+            };
+            // Every counter on the board writes at least a `<use>` of its
+            // piece in every frame (`<use data-href="#piece-N"/>`, 27 bytes
+            // or more): a page whose main line alone passes the limit so is
+            // refused before a frame is drawn.
+            let least: usize = (0..steps.len())
+                .map(|i| {
+                    game.view(i)
+                        .units
+                        .iter()
+                        .filter(|u| u.place.is_some())
+                        .count()
+                })
+                .sum::<usize>()
+                .saturating_mul(27);
+            if least > REPLAY_LIMIT {
+                return refuse(
+                    least,
+                    "at least, a reference for each counter in each frame",
+                );
+            }
+            // The limit is held on the bytes written: the film stops as soon
+            // as its frames pass it, and the page is measured whole.
+            let film = senlac_render::svg::film_within(
+                steps
+                    .iter()
+                    .map(|p| scene(game, &title, p))
+                    .chain(lines.iter().flat_map(|line| {
                         (1..=line.actions.len()).map(|i| {
                             let planned = Planned {
                                 name: String::new(),
@@ -238,8 +272,18 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                             };
                             scene(line.game.as_ref(), &title, &planned)
                         })
-                    }),
-                ));
+                    })),
+                REPLAY_LIMIT,
+            );
+            let film = match film {
+                Ok(film) => film,
+                Err(too_large) => {
+                    return refuse(
+                        too_large.bytes,
+                        &format!("in its first {} frames", too_large.frames),
+                    );
+                }
+            };
             // Every overlay the system offers, each a toggle on the page.
             let toggles: Vec<crate::replay_page::Toggle> = offered
                 .iter()
@@ -251,11 +295,15 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                 .collect();
             let page =
                 crate::replay_page::page(&title, parsed, game, &captions, &lines, &film, &toggles);
+            drop(film);
+            if page.len() > REPLAY_LIMIT {
+                return refuse(page.len(), "in all");
+            }
             let Some(target) = inside(options.dir, "replay", "html") else {
                 return Exit::Failure;
             };
-            if let Err(e) = files::write_atomic(&target, page.as_bytes()) {
-                eprintln!("error: {}: {e}", target.display());
+            if let Err(e) = files::write_output(&target, page.as_bytes()) {
+                errln!("error: {}: {e}", target.display());
                 return Exit::Usage;
             }
             written += 1;
@@ -266,13 +314,13 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
                     return Exit::Failure;
                 };
                 if let Err(e) = animated.write(game, &title, format, &target) {
-                    eprintln!("error: {}: {e}", target.display());
+                    errln!("error: {}: {e}", target.display());
                     return Exit::Usage;
                 }
                 written += 1;
             }
         }
-        eprintln!(
+        errln!(
             "wrote {written} file{} to {}",
             if written == 1 { "" } else { "s" },
             options.dir.display()
@@ -341,7 +389,7 @@ impl Animated {
         format: Format,
         target: &Path,
     ) -> Result<(), String> {
-        let mut replacement = files::Replacement::new(target).map_err(|e| e.to_string())?;
+        let mut replacement = files::Replacement::output(target).map_err(|e| e.to_string())?;
         let mut out = std::io::BufWriter::new(replacement.file());
         let mut animation = Animation::new(&mut out, format, self.canvas.clone(), self.frames)?;
         for (i, step) in self.steps.iter().enumerate() {
@@ -557,9 +605,33 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
             }
         }
     }
-    // One frame per name: `--at figures fig:finalCharge` draws it once.
-    let mut seen = std::collections::HashSet::new();
-    planned.retain(|p| seen.insert(p.name.clone()));
+    // One frame per name: `--at figures fig:finalCharge` draws it once. Two
+    // different frames of one name would be one file: refused, not one
+    // silently left out (a figure named `turn-01` and `--at turns`).
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut kept = Vec::with_capacity(planned.len());
+    for p in planned {
+        match seen.get(&p.name) {
+            None => {
+                seen.insert(p.name.clone(), kept.len());
+                kept.push(p);
+            }
+            Some(&first) if same_frame(&kept[first], &p) => {}
+            Some(&first) => {
+                let describe = |p: &Planned| match p.figure {
+                    Some(_) => format!("the figure `{}`", crate::safe_text::terminal(&p.name)),
+                    None => format!("the frame of {}", crate::safe_text::terminal(&p.caption)),
+                };
+                return Err(format!(
+                    "{} and {} would both be written as {}.svg\n  help: rename the figure, or leave one of them out of --at",
+                    describe(&kept[first]),
+                    describe(&p),
+                    crate::safe_text::terminal(&p.name)
+                ));
+            }
+        }
+    }
+    let mut planned = kept;
     // What each frame draws: everything since the previous frame, within the
     // side's turn it shows (senlac_engine::frame_start). A figure's previous
     // frame is the figure marked before it, so the engine draws it alone; any
@@ -578,6 +650,12 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
         p.since = senlac_engine::frame_start(game.labels(), p.state, previous, p.whole_turn);
     }
     Ok(planned)
+}
+
+/// Whether two planned frames draw the same thing (one frame asked for
+/// twice, by a kind and by its point).
+fn same_frame(a: &Planned, b: &Planned) -> bool {
+    (a.state, a.figure, a.whole_turn) == (b.state, b.figure, b.whole_turn)
 }
 
 fn capitalise(word: &str) -> String {

@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 use senlac_engine::Game;
 use senlac_notation::{Battle, ItemKind};
 
-use crate::report::escape;
+use crate::safe_text::html as escape;
 
 /// A variation as the page draws it: a branch of the replay's tree, its
 /// frames following the main line's in the film.

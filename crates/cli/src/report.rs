@@ -199,16 +199,15 @@ pub fn run(path: &Path, battle: usize, format: ReportFormat, figures: Option<&Pa
             ReportFormat::Html => {
                 // Drawn as `senlac render` draws them, but for the title and
                 // caption, which the page gives once; each figure's ids get a
-                // prefix of their own, as one page holds them all.
-                let drawings: Vec<String> = (report.figures.iter().enumerate())
-                    .map(|(i, figure)| {
-                        let mut planned = render::figure_frame(game, figure.index);
-                        planned.caption.clear();
-                        let scene = render::scene(game, "", &planned);
-                        senlac_render::svg::scene_svg_prefixed(&scene, &format!("fig{i}-"))
-                    })
-                    .collect();
-                html(&report, &drawings)
+                // prefix of their own, as one page holds them all. Each is
+                // drawn where the page reaches it, not all held first.
+                let draw = |i: usize| {
+                    let mut planned = render::figure_frame(game, report.figures[i].index);
+                    planned.caption.clear();
+                    let scene = render::scene(game, "", &planned);
+                    senlac_render::svg::scene_svg_prefixed(&scene, &format!("fig{i}-"))
+                };
+                html(&report, &draw)
             }
         };
         crate::print(&text);
@@ -220,17 +219,19 @@ pub fn run(path: &Path, battle: usize, format: ReportFormat, figures: Option<&Pa
 /// (the first figure of a name; a name that could leave DIR is refused).
 fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: {}: {e}", dir.display());
+        errln!("error: {}: {e}", dir.display());
         return Exit::Usage;
     }
     let mut written = 0;
+    let mut names = std::collections::HashSet::new();
     for i in 0..game.figures().len() {
-        let planned = render::figure_frame(game, i);
-        if game.figures()[..i].iter().any(|f| f.name == planned.name) {
+        // Drawn and written one at a time; the first figure of a name only.
+        if !names.insert(game.figures()[i].name.as_str()) {
             continue;
         }
+        let planned = render::figure_frame(game, i);
         let Some(target) = render::inside(dir, &planned.name, "svg") else {
-            eprintln!(
+            errln!(
                 "error: `{}` cannot name a file in {}",
                 crate::safe_text::terminal(&planned.name),
                 dir.display()
@@ -238,13 +239,13 @@ fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
             return Exit::Failure;
         };
         let svg = senlac_render::svg::scene_svg(&render::scene(game, title, &planned));
-        if let Err(e) = files::write_atomic(&target, svg.as_bytes()) {
-            eprintln!("error: {}: {e}", target.display());
+        if let Err(e) = files::write_output(&target, svg.as_bytes()) {
+            errln!("error: {}: {e}", target.display());
             return Exit::Usage;
         }
         written += 1;
     }
-    eprintln!(
+    errln!(
         "wrote {written} figure{} to {}",
         if written == 1 { "" } else { "s" },
         dir.display()
@@ -335,14 +336,24 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
 fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
     let mut moments = Vec::new();
     let mut figures = Vec::new();
+    // The figures by the state they mark, in one pass: not a scan of every
+    // figure for every state.
+    let mut by_state: Vec<usize> = (0..game.figures().len()).collect();
+    by_state.sort_by_key(|&i| game.figures()[i].state);
+    let mut next_figure = 0;
     for index in 0..game.len() {
         let texts = game.moments(index);
-        let marked = game
-            .figures()
+        let first = next_figure;
+        while by_state
+            .get(next_figure)
+            .is_some_and(|&i| game.figures()[i].state == index)
+        {
+            next_figure += 1;
+        }
+        let marked = by_state[first..next_figure]
             .iter()
-            .enumerate()
-            .filter(|(_, f)| f.state == index);
-        if texts.is_empty() && marked.clone().next().is_none() {
+            .map(|&i| (i, &game.figures()[i]));
+        if texts.is_empty() && first == next_figure {
             continue;
         }
         let when = When::of(game.clock(index));
@@ -450,7 +461,7 @@ fn markdown(report: &Report, figures_dir: &Path) -> String {
         }
     }
     out.push_str("\n## Timeline\n");
-    let mut linked = Vec::new();
+    let mut linked = std::collections::HashSet::new();
     for turn in turns(report) {
         let _ = writeln!(out, "\n### {}\n", md(&turn[0].when.label()));
         let mut listing = false;
@@ -465,10 +476,10 @@ fn markdown(report: &Report, figures_dir: &Path) -> String {
                 listing = false;
             }
             // The first figure of a name is the one `senlac render` writes.
-            let first = !linked.contains(&figure.name);
+            let first = !linked.contains(figure.name.as_str());
             if let Some(file) = render::inside(Path::new(""), &figure.name, "svg").filter(|_| first)
             {
-                linked.push(figure.name.clone());
+                linked.insert(figure.name.as_str());
                 let _ = writeln!(
                     out,
                     "![{}]({})\n",
@@ -605,22 +616,6 @@ fn thousands(n: u32) -> String {
     out
 }
 
-/// Text from a log, safe inside HTML elements and attributes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The page's styles: a printed page on screen, and on paper no background
 /// inks, figures and table rows kept whole, headings kept with what follows.
 const STYLE: &str = "\
@@ -670,8 +665,8 @@ th,td{border-bottom-color:#999}
 table{font-size:9pt}
 }";
 
-fn html(report: &Report, drawings: &[String]) -> String {
-    let e = escape;
+fn html(report: &Report, draw: &dyn Fn(usize) -> String) -> String {
+    let e = crate::safe_text::html;
     let colour = |index: Option<usize>| {
         index
             .map(|i| format!(" style=\"--side:{}\"", senlac_render::svg::palette(i).fill))
@@ -783,7 +778,7 @@ fn html(report: &Report, drawings: &[String]) -> String {
             let _ = writeln!(
                 out,
                 "<figure>\n{}<figcaption>{}</figcaption></figure>",
-                drawings.get(i).map_or("", String::as_str),
+                draw(i),
                 e(&report.figures[i].title())
             );
         }

@@ -2,8 +2,6 @@
 //! reactions. The catalog is the system's own, built from the data its checks
 //! use; this module only lays its tables out.
 
-use std::io::Write;
-
 use senlac_engine::catalog::{Catalog, Table};
 use senlac_engine::{OverlayInfo, SYSTEMS, system};
 
@@ -15,7 +13,7 @@ pub fn run(ruleset: Option<&str>) -> Exit {
         Some(tag) => match system::system(tag) {
             Some(system) => describe(&system.catalog(), system.overlays()),
             None => {
-                eprintln!(
+                errln!(
                     "error: senlac has no rules for `{tag}`; it knows {}",
                     system::listed_tags().join(", ")
                 );
@@ -23,10 +21,8 @@ pub fn run(ruleset: Option<&str>) -> Exit {
             }
         },
     };
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Ok(()) => Exit::Success,
-        Err(_) => Exit::Usage,
-    }
+    crate::print(&text);
+    Exit::Success
 }
 
 /// One line per listed rule system: its Rules tag and what it is.

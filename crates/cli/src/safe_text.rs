@@ -1,19 +1,42 @@
-//! Text from a log on its way to a terminal or a Markdown reader: control
-//! characters (which can retitle or clear a terminal) and bidirectional
-//! controls (which can make a line read in another order than it is written)
-//! are shown escaped, as `\u{1b}` and `\u{202e}`.
+//! Text from a log on its way out, one function per kind of output: a
+//! terminal ([`terminal`], and [`same_length`] where byte spans must still
+//! fit), Markdown (`report::md`), HTML ([`html`]) and SVG (the renderer's
+//! `svg::escape`). Each shows control characters (which can retitle or clear
+//! a terminal) and bidirectional controls (which can make a line read in
+//! another order than it is written) as visible escapes, `\u{1b}` and
+//! `\u{202e}`: the characters of `senlac_render::svg::is_unsafe`, the one
+//! definition.
 
 use std::borrow::Cow;
 
-/// Whether a character must not reach a terminal as it is.
+/// Whether a character must not reach a terminal, a page or a picture as it is.
 pub fn is_unsafe(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    senlac_render::svg::is_unsafe(c)
 }
 
 /// `\u{202e}`.
 pub fn escaped(c: char) -> String {
-    format!("\\u{{{:x}}}", u32::from(c))
+    let mut out = String::new();
+    senlac_render::svg::push_visible_escape(&mut out, c);
+    out
+}
+
+/// Text from a log, safe inside HTML elements and attributes: `& < > " '`
+/// as entities, and every unsafe character as a visible escape.
+pub fn html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if is_unsafe(c) => senlac_render::svg::push_visible_escape(&mut out, c),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The text with every unsafe character escaped; borrowed when there is none.
@@ -66,6 +89,15 @@ mod tests {
         let plain = "Harold's Housecurl, 0604\tactive\n";
         assert!(matches!(terminal(plain), Cow::Borrowed(_)));
         assert_eq!(terminal("Æthelred · Ælfgifu"), "Æthelred · Ælfgifu");
+    }
+
+    #[test]
+    fn html_shows_controls_as_visible_escapes() {
+        assert_eq!(
+            html("<b>\u{1b}]0;PWNED\u{7}\u{1b}[2J & \"x\" \u{9b}\u{202e}'"),
+            "&lt;b&gt;\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J &amp; &quot;x&quot; \\u{9b}\\u{202e}&#39;"
+        );
+        assert_eq!(html("Æthelred\tof\nWessex"), "Æthelred\tof\nWessex");
     }
 
     #[test]

@@ -14,7 +14,7 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     };
     load::with_battle(path, battle, |source, parsed, game| {
         let Some(view) = game.view_at(&point) else {
-            eprintln!(
+            errln!(
                 "error: {}: {}",
                 source.name,
                 crate::point::unreached(game, &point)

@@ -412,6 +412,7 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
                     {
                         rules.end_variation(
                             &mut Fold::new(&mut c.state, &mut c.pending, &mut c.doubt),
+                            close,
                             &mut self.out,
                         );
                         if let Recording::Branch(b) = c.recording

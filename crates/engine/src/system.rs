@@ -55,8 +55,16 @@ pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
     /// The one way a state changes.
     fn apply(state: &mut Self::State, event: &Self::Event);
 
-    /// Checks what a variation leaves unfinished, before the outer line resumes.
-    fn end_variation(&self, _fold: &mut Fold<'_, Self>, _out: &mut Vec<Violation>) {}
+    /// Checks what a variation leaves unfinished, before the outer line
+    /// resumes; `close` is the bracket that ends it, where such a finding
+    /// points.
+    fn end_variation(
+        &self,
+        _fold: &mut Fold<'_, Self>,
+        _close: senlac_notation::Span,
+        _out: &mut Vec<Violation>,
+    ) {
+    }
 
     /// Checks what must hold when the movetext ends.
     fn finish(&self, fold: &mut Fold<'_, Self>, battle: &Battle<'_>, out: &mut Vec<Violation>);
@@ -308,6 +316,30 @@ pub struct Played<R: Ruleset> {
     /// The last state rebuilt and where: printers walk the timeline in
     /// order, so the next state is usually a few events away.
     last: Mutex<Option<(At, R::State)>>,
+    /// Where each label and figure stands, built on the first `locate`.
+    points: std::sync::OnceLock<Points>,
+}
+
+/// The states the timeline's named points stand at, so a point is found
+/// by one lookup, not a scan of every label (a diff of every turn asked
+/// one scan a turn): each label's last state, as [`Timeline::locate`]
+/// finds it, and each figure name's first.
+struct Points {
+    labels: std::collections::HashMap<Point, usize>,
+    figures: std::collections::HashMap<String, usize>,
+}
+
+impl Points {
+    fn of<S, E>(timeline: &crate::timeline::Timeline<S, E>) -> Points {
+        let mut figures = std::collections::HashMap::new();
+        for figure in &timeline.figures {
+            figures.entry(figure.name.clone()).or_insert(figure.state);
+        }
+        Points {
+            labels: timeline.labels.iter().cloned().collect(),
+            figures,
+        }
+    }
 }
 
 impl<R: Ruleset> Played<R> {
@@ -333,6 +365,7 @@ impl<R: Ruleset> Played<R> {
             tag,
             replay,
             last: Mutex::new(None),
+            points: std::sync::OnceLock::new(),
         }
     }
 
@@ -608,7 +641,13 @@ impl<R: Ruleset> Game for Played<R> {
     }
 
     fn locate(&self, point: &Point) -> Option<At> {
-        self.replay.timeline.locate(point)
+        let timeline = &self.replay.timeline;
+        let points = self.points.get_or_init(|| Points::of(timeline));
+        match point {
+            Point::Figure(name) => points.figures.get(name).map(|&i| At::main(i)),
+            Point::Action(_) | Point::Line { .. } => timeline.locate(point),
+            point => points.labels.get(point).map(|&i| At::main(i)),
+        }
     }
 
     fn index_at(&self, offset: u32) -> At {
@@ -642,6 +681,7 @@ impl<R: Ruleset> Game for Played<R> {
             tag,
             replay,
             last: Mutex::new(None),
+            points: std::sync::OnceLock::new(),
         })
     }
 

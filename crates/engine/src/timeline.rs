@@ -139,19 +139,22 @@ pub fn frame_start(
     previous: Option<usize>,
     whole_turn: bool,
 ) -> usize {
-    let turn_start = labels
+    // Labels stand in the order of their states: the labels before
+    // `index` are found by a binary search, and the turn's start among the
+    // last of them (a turn's few phases are passed), not in every label.
+    debug_assert!(labels.is_sorted_by_key(|(_, i)| *i));
+    let before = labels.partition_point(|(_, i)| *i < index);
+    let turn_start = labels[..before]
         .iter()
-        .filter(|(point, i)| {
-            let start = if whole_turn {
+        .rev()
+        .find(|(point, _)| {
+            if whole_turn {
                 matches!(point, Point::Setup | Point::Turn(_))
             } else {
                 matches!(point, Point::Setup | Point::SideTurn(..))
-            };
-            start && *i < index
+            }
         })
-        .map(|(_, i)| i + 1)
-        .max()
-        .unwrap_or(0);
+        .map_or(0, |(_, i)| i + 1);
     let after_previous = previous.map_or(0, |prev| prev + 1);
     turn_start.max(after_previous).min(index)
 }
@@ -697,10 +700,14 @@ impl<S, E> Timeline<S, E> {
         let Some(track) = self.track(branch) else {
             return At::main(0);
         };
-        let index = (first..last)
-            .take_while(|&i| track.sources[i].span.start <= offset)
-            .last()
-            .unwrap_or(0);
+        // Actions are recorded in the order they stand in the text, so a
+        // binary search finds the last that starts at or before `offset`.
+        let sources = track.sources.get(first..last).unwrap_or(&[]);
+        let started = sources.partition_point(|source| source.span.start <= offset);
+        let index = match started {
+            0 => 0,
+            n => first + n - 1,
+        };
         At { branch, index }
     }
 

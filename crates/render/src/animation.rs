@@ -27,9 +27,9 @@ use crate::layout::{self, Layout};
 /// still legible.
 pub const DEFAULT_WIDTH: u32 = 640;
 
-/// The most pixels one frame may have (4000 × 4000): each frame is held
+/// The most pixels one frame may have, as a PNG frame: each frame is held
 /// twice, four bytes a pixel, while the next is compared with it.
-pub const MAX_FRAME_PIXELS: u64 = 16_000_000;
+pub use crate::png::MAX_FRAME_PIXELS;
 
 /// The most pixels an animation draws in all (steps × width × height): about
 /// a minute's drawing, and far past what a forum would take (Hastings, 83

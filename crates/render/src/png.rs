@@ -31,45 +31,63 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
     usvg::Tree::from_str(svg, &options).map_err(|e| format!("invalid SVG: {e}"))
 }
 
-/// Draws `svg` at its own size, one pixel per user unit.
-pub fn frame_pixmap(svg: &str) -> Result<Pixmap, String> {
-    frame_pixmap_scaled(svg, 1.0)
+/// The most pixels one frame may have (4000 × 4000), a PNG as an
+/// animation's: a frame is held in memory four bytes a pixel (an
+/// animation holds two), and drawing it takes time in proportion.
+pub const MAX_FRAME_PIXELS: u64 = 16_000_000;
+
+/// A frame's size in pixels and its scale: `width` pixels wide, its height
+/// in proportion, or its own size (one pixel a user unit, rounded up);
+/// refused past [`MAX_FRAME_PIXELS`] with the numbers and the widest
+/// `--width` within it.
+pub fn frame_size(tree: &usvg::Tree, width: Option<u32>) -> Result<(u32, u32, f32), String> {
+    let size = tree.size();
+    let (width, height, scale) = match width {
+        None => {
+            let own = size.to_int_size();
+            (own.width(), own.height(), 1.0)
+        }
+        Some(width) => {
+            if width == 0 || size.width() <= 0.0 {
+                return Err(format!("cannot draw {width} pixels wide"));
+            }
+            let scale = width as f32 / size.width();
+            let height = (size.height() * scale).round().max(1.0) as u32;
+            (width, height, scale)
+        }
+    };
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > MAX_FRAME_PIXELS {
+        // The widest frame of this shape within the budget.
+        let ratio = f64::from(height) / f64::from(width);
+        let widest = ((MAX_FRAME_PIXELS as f64 / ratio).sqrt().floor() as u64).max(1);
+        return Err(format!(
+            "a frame {width}x{height} would be {} megapixels; frames are at most {} megapixels \
+             (ask for `--width {widest}` or less)",
+            pixels.div_ceil(1_000_000),
+            MAX_FRAME_PIXELS / 1_000_000
+        ));
+    }
+    Ok((width, height, scale))
 }
 
-/// Draws `svg` `scale` times its own size (2 for high-density screens).
-pub fn frame_pixmap_scaled(svg: &str, scale: f32) -> Result<Pixmap, String> {
-    if !(scale.is_finite() && scale > 0.0) {
-        return Err(format!("cannot draw at scale {scale}"));
-    }
-    let tree = parse(svg)?;
-    let size = tree
-        .size()
-        .to_int_size()
-        .scale_by(scale)
-        .ok_or_else(|| format!("cannot draw at scale {scale}"))?;
-    let mut pixmap = Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| format!("cannot draw a {}x{} image", size.width(), size.height()))?;
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    Ok(pixmap)
+/// Draws `svg` at its own size, one pixel per user unit.
+pub fn frame_pixmap(svg: &str) -> Result<Pixmap, String> {
+    draw(&parse(svg)?, None)
 }
 
 /// Draws `svg` `width` pixels wide, its height in proportion.
 pub fn frame_pixmap_width(svg: &str, width: u32) -> Result<Pixmap, String> {
-    let tree = parse(svg)?;
-    let size = tree.size();
-    if width == 0 || size.width() <= 0.0 {
-        return Err(format!("cannot draw {width} pixels wide"));
-    }
-    let scale = width as f32 / size.width();
-    let height = (size.height() * scale).round().max(1.0) as u32;
+    draw(&parse(svg)?, Some(width))
+}
+
+/// Draws `tree` at [`frame_size`].
+fn draw(tree: &usvg::Tree, width: Option<u32>) -> Result<Pixmap, String> {
+    let (width, height, scale) = frame_size(tree, width)?;
     let mut pixmap = Pixmap::new(width, height)
         .ok_or_else(|| format!("cannot draw a {width}x{height} image"))?;
     resvg::render(
-        &tree,
+        tree,
         resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
@@ -79,17 +97,12 @@ pub fn frame_pixmap_width(svg: &str, width: u32) -> Result<Pixmap, String> {
 /// Draws `svg` `width` pixels wide (its own size when `None`) and encodes
 /// it as PNG.
 pub fn frame_png_width(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
-    match width {
-        Some(width) => frame_pixmap_width(svg, width)?,
-        None => frame_pixmap(svg)?,
-    }
-    .encode_png()
-    .map_err(|e| format!("cannot encode PNG: {e}"))
+    draw(&parse(svg)?, width)?
+        .encode_png()
+        .map_err(|e| format!("cannot encode PNG: {e}"))
 }
 
 /// Draws `svg` and encodes it as PNG.
 pub fn frame_png(svg: &str) -> Result<Vec<u8>, String> {
-    frame_pixmap(svg)?
-        .encode_png()
-        .map_err(|e| format!("cannot encode PNG: {e}"))
+    frame_png_width(svg, None)
 }

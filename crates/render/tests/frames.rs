@@ -360,7 +360,12 @@ fn collect_text(group: &resvg::usvg::Group, out: &mut Vec<String>) {
 fn escape_handles_every_special_and_control_characters() {
     assert_eq!(escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
     assert_eq!(escape("plain"), "plain");
-    assert_eq!(escape("bell\u{7}tab\t"), "bell\u{FFFD}tab\t");
+    // Controls and bidirectional overrides shown, as every printer shows them.
+    assert_eq!(escape("bell\u{7}tab\t"), "bell\\u{7}tab\t");
+    assert_eq!(
+        escape("\u{1b}]0;PWNED\u{7} \u{9b}2J \u{202e}x \u{FFFF}"),
+        "\\u{1b}]0;PWNED\\u{7} \\u{9b}2J \\u{202e}x \u{FFFD}"
+    );
     let mut scene = sample();
     scene.caption = "null\0 and \u{1b}[31m and \u{FFFF}".into();
     scene.counters[2].name = "\u{8}".into();
@@ -1011,4 +1016,33 @@ fn a_film_draws_every_overlay_for_the_page_to_toggle() {
         "{}",
         film.legend
     );
+}
+
+/// A film's limit counts the bytes its pieces and references take as they
+/// are written, exactly: one byte under them stops it at the last frame,
+/// and none under makes the film.
+#[test]
+fn a_film_stops_at_its_limit_counted_in_the_bytes_it_writes() {
+    use senlac_render::svg::{TooLarge, film_within};
+    let mut moved = sample();
+    moved.counters[0].at = at(404);
+    let scenes = vec![zoned(false), sample(), moved, sample()];
+    let board = film(scenes.clone()).board;
+    // The pieces, in the board's definitions, and the reel of frames.
+    let pieces_from = board.find("<g id=\"piece-0\">").unwrap();
+    let pieces_to = pieces_from + board[pieces_from..].find("</defs>").unwrap();
+    let reel_from = board.find("<g id=\"frame-0\"").unwrap();
+    let reel_to = board.rfind("</g>\n").unwrap() + "</g>\n".len();
+    let written = (pieces_to - pieces_from) + (reel_to - reel_from);
+    assert!(written > 1000, "{written}");
+    assert_eq!(
+        film_within(scenes.clone(), written - 1).err(),
+        Some(TooLarge {
+            frames: 4,
+            bytes: written
+        })
+    );
+    assert_eq!(film_within(scenes.clone(), written).unwrap().board, board);
+    // A small limit stops at the first frame, holding no more.
+    assert_eq!(film_within(scenes, 10).err().map(|t| t.frames), Some(1));
 }

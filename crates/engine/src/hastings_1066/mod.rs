@@ -104,8 +104,13 @@ impl Ruleset for Hastings1066 {
         Some(moves::candidates(state))
     }
 
-    fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
-        play::finish(fold, senlac_notation::Span::default(), out);
+    fn end_variation(
+        &self,
+        fold: &mut Fold<'_>,
+        close: senlac_notation::Span,
+        out: &mut Vec<Violation>,
+    ) {
+        play::finish(fold, close, out);
     }
 
     fn finish(&self, fold: &mut Fold<'_>, battle: &Battle<'_>, out: &mut Vec<Violation>) {

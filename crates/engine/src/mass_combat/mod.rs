@@ -87,7 +87,12 @@ impl Ruleset for MassCombat {
         event::apply(state, event);
     }
 
-    fn end_variation(&self, fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
+    fn end_variation(
+        &self,
+        fold: &mut Fold<'_>,
+        _close: senlac_notation::Span,
+        out: &mut Vec<Violation>,
+    ) {
         play::flush_owed(fold, out);
     }
 

@@ -37,18 +37,43 @@ pub struct Film {
 /// The legend column's width in pixels, unless an entry needs more.
 pub const LEGEND_WIDTH: f64 = 230.0;
 
+/// A film that would pass its limit: how many frames were taken and the
+/// bytes their pieces and references already came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    pub frames: usize,
+    pub bytes: usize,
+}
+
 /// The frames of `scenes` (one battle's, on one board) as one SVG document,
 /// and its legend as another. The board, sides and terrain are the first
 /// scene's; titles and captions are left to the page. Scenes are taken one
 /// at a time, so only their pieces are kept.
 pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
+    match film_within(scenes, usize::MAX) {
+        Ok(film) => film,
+        Err(_) => unreachable!("no film passes usize::MAX bytes"),
+    }
+}
+
+/// [`film`], stopped as soon as the bytes its frames write (each new
+/// piece and every frame's references, counted as they will be written)
+/// pass `limit`, so a film too large is neither finished nor held.
+pub fn film_within(
+    scenes: impl IntoIterator<Item = Scene>,
+    limit: usize,
+) -> Result<Film, TooLarge> {
     let mut scenes = scenes.into_iter();
     let Some(first) = scenes.next() else {
-        return Film {
+        return Ok(Film {
             board: String::new(),
             legend: String::new(),
-        };
+        });
     };
+    // The bytes of the shared pieces and the reel so far, exactly as
+    // written below.
+    let mut bytes = 0usize;
+    let digits = |n: usize| n.checked_ilog10().unwrap_or(0) as usize + 1;
     let mut base = Scene {
         title: String::new(),
         caption: String::new(),
@@ -92,6 +117,8 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
         let mut piece = |markup: String| {
             let next = pieces.len() as u32;
             *known.entry(markup).or_insert_with_key(|markup| {
+                // `<g id="piece-N">…</g>`
+                bytes += "<g id=\"piece-\">".len() + digits(next as usize) + markup.len() + 4;
                 pieces.push(markup.clone());
                 next
             })
@@ -112,7 +139,14 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
         counters::draw(&mut layer, &scene, &board);
         marks::draw_over(&mut layer, &scene, &board);
         frame.extend(layer.children_markup().map(|markup| (piece(markup), None)));
+        bytes += reel_bytes(frames.len(), &frame);
         frames.push(frame);
+        if bytes > limit {
+            return Err(TooLarge {
+                frames: frames.len(),
+                bytes,
+            });
+        }
     }
     drop(known);
     let layout = board;
@@ -176,10 +210,32 @@ pub fn film(scenes: impl IntoIterator<Item = Scene>) -> Film {
     let mut out = String::with_capacity(64 * 1024);
     doc.write(&mut out, true);
     out.push('\n');
-    Film {
+    Ok(Film {
         board: out,
         legend: legend_column(&base, &used),
-    }
+    })
+}
+
+/// The bytes frame `n` takes in the reel, as written there.
+fn reel_bytes(n: usize, frame: &[(u32, Option<String>)]) -> usize {
+    let digits = |n: usize| n.checked_ilog10().unwrap_or(0) as usize + 1;
+    let open = "<g id=\"frame-".len()
+        + digits(n)
+        + if n == 0 {
+            "\" class=\"frame\">".len()
+        } else {
+            "\" class=\"frame\" display=\"none\">".len()
+        };
+    let uses: usize = frame
+        .iter()
+        .map(|(piece, class)| {
+            "<use ".len()
+                + class.as_ref().map_or(0, |c| "class=\"\" ".len() + c.len())
+                + "data-href=\"#piece-\"/>".len()
+                + digits(*piece as usize)
+        })
+        .sum();
+    open + uses + "</g>\n".len()
 }
 
 /// `scene`'s sides and the legend entries `used`, alone, [`LEGEND_WIDTH`]

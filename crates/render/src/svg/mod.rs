@@ -28,10 +28,10 @@ use crate::layout::{self, Layout, push_px};
 use tag::{PathData, Tag};
 
 pub use counters::PIP_STRIP;
-pub use film::{Film, LEGEND_WIDTH, film};
+pub use film::{Film, LEGEND_WIDTH, TooLarge, film, film_within};
 pub use marks::{LabelBox, label_boxes};
 pub use overlay::class as overlay_class;
-pub use text::escape;
+pub use text::{escape, is_unsafe, push_visible_escape};
 
 pub use crate::placement::COUNTER;
 use crate::placement::HALF;

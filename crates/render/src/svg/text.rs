@@ -2,19 +2,33 @@
 //! the caption.
 //!
 //! Every text and attribute value is written through [`push_escaped`], which
-//! turns `&`, `<`, `>` and both quotes into entities and the characters XML
-//! 1.0 may not hold at all (most controls, U+FFFE, U+FFFF) into U+FFFD.
+//! turns `&`, `<`, `>` and both quotes into entities, shows the controls and
+//! bidirectional overrides of [`is_unsafe`] as visible escapes (`\u{1b}`),
+//! as every printer of senlac does, and turns U+FFFE and U+FFFF, which XML
+//! 1.0 may not hold, into U+FFFD.
 
 use super::{INK, SERIF, Tag};
 use crate::layout::Line;
 
-/// Whether XML 1.0 forbids `c` outright.
-fn forbidden(c: char) -> bool {
-    (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{FFFE}' | '\u{FFFF}')
+/// Whether a character of a log's text is shown escaped, as `\u{1b}`, by
+/// every printer: a control character (C0 but tab and newline, DEL, C1),
+/// which can retitle or clear a terminal, or a bidirectional control, which
+/// can make a line read in another order than it is written. The one
+/// definition: the CLI's terminal, Markdown and HTML text use it too.
+pub fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// `s` with `& < > " '` as entities and the characters XML cannot hold as
-/// U+FFFD: safe in text and in attribute values alike.
+/// Appends `c` as a visible escape, `\u{1b}`.
+pub fn push_visible_escape(out: &mut String, c: char) {
+    use std::fmt::Write as _;
+    let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+}
+
+/// `s` with `& < > " '` as entities, the characters of [`is_unsafe`] as
+/// visible escapes and the noncharacters XML cannot hold as U+FFFD: safe in
+/// text and in attribute values alike.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     push_escaped(&mut out, s);
@@ -25,8 +39,15 @@ pub fn escape(s: &str) -> String {
 /// needs escaping (the common case).
 pub(crate) fn push_escaped(out: &mut String, s: &str) {
     // Scanning bytes is much faster than chars over long path data. Every
-    // character to replace is ASCII but U+FFFE and U+FFFF, which start 0xEF.
-    let special = |b: &u8| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'' | 0xEF) || *b < b' ';
+    // character to replace is ASCII or starts with one of these lead bytes:
+    // 0xC2 (C1), 0xD8 (U+061C), 0xE2 (the bidirectional controls) and 0xEF
+    // (U+FFFE, U+FFFF).
+    let special = |b: &u8| {
+        matches!(
+            b,
+            b'&' | b'<' | b'>' | b'"' | b'\'' | 0x7F | 0xC2 | 0xD8 | 0xE2 | 0xEF
+        ) || (*b < b' ' && !matches!(b, b'\t' | b'\n'))
+    };
     if !s.as_bytes().iter().any(special) {
         out.push_str(s);
         return;
@@ -38,7 +59,8 @@ pub(crate) fn push_escaped(out: &mut String, s: &str) {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if forbidden(c) => out.push('\u{FFFD}'),
+            '\u{FFFE}' | '\u{FFFF}' => out.push('\u{FFFD}'),
+            c if is_unsafe(c) => push_visible_escape(out, c),
             c => out.push(c),
         }
     }
