@@ -282,3 +282,104 @@ fn one_missing_or_doubled_line_gives_few_diagnostics() {
     }
     let _ = report;
 }
+
+/// The diagnostics of `sample` with the first line starting with `line`
+/// (after its indent) deleted, or written twice.
+fn line_mutant(sample: &str, line: &str, twice: bool) -> Vec<&'static str> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join(sample)).unwrap();
+    let at = text
+        .split_inclusive('\n')
+        .position(|l| l.trim_start().starts_with(line))
+        .unwrap_or_else(|| panic!("{sample} has no line {line:?}"));
+    let mutant: String = text
+        .split_inclusive('\n')
+        .enumerate()
+        .map(|(i, l)| match (i == at, twice) {
+            (false, _) => l.to_string(),
+            (true, false) => String::new(),
+            (true, true) => format!("{l}{l}"),
+        })
+        .collect();
+    diagnostics(&mutant)
+}
+
+/// A missing or doubled line of the kinds a writer drops or pastes twice:
+/// one error each, of the code that names the line's mistake.
+#[test]
+fn a_missing_or_doubled_setup_or_turn_line_is_one_error() {
+    for (sample, line, twice, expected) in [
+        // A side's whole deploy line: said once for the side. (Without the
+        // Raiders, C is never charged and does not break, so the cascade
+        // its break owes D and B is not owed: two echoes left.)
+        (
+            "samples/harrow-ford.sbn",
+            "deploy Raiders",
+            false,
+            &[
+                "tdgs::not-deployed",
+                "tdgs::morale-check-not-owed",
+                "tdgs::morale-check-not-owed",
+            ][..],
+        ),
+        (
+            "samples/harrow-ford.sbn",
+            "deploy Crown",
+            false,
+            &["tdgs::not-deployed"],
+        ),
+        // A deploy line pasted twice.
+        (
+            "samples/hastings.sbn",
+            "deploy Saxons",
+            true,
+            &["setup::deployed-twice"],
+        ),
+        (
+            "samples/harrow-ford.sbn",
+            "deploy Crown",
+            true,
+            &["setup::deployed-twice"],
+        ),
+        // A turn line written twice, and a group's line written twice.
+        (
+            "samples/hastings.sbn",
+            "1. Saxons",
+            true,
+            &["mass-combat::turn-order"],
+        ),
+        (
+            "samples/hastings.sbn",
+            "I+II+III+IV+V+VI+VII+VIII+IX hold",
+            true,
+            &["mass-combat::already-acted"],
+        ),
+        // No map: play is not checked against nothing.
+        (
+            "samples/hastings.sbn",
+            "map ",
+            false,
+            &["setup::missing-map"],
+        ),
+        (
+            "samples/harrow-ford.sbn",
+            "map ",
+            false,
+            &["setup::missing-map"],
+        ),
+        (
+            "samples/hastings-1066-st.sbn",
+            "map hex",
+            false,
+            &["setup::missing-map"],
+        ),
+    ] {
+        let found = line_mutant(sample, line, twice);
+        assert_eq!(
+            found,
+            expected,
+            "{sample}: {} {line:?}",
+            if twice { "twice" } else { "deleted" }
+        );
+    }
+}

@@ -309,20 +309,23 @@ impl<R: Ruleset> Replay<R> {
     }
 }
 
-/// Counts play's findings on the setup finding that left nothing to check
-/// play against (`Ruleset::blocks_play`), instead of reporting them.
+/// Counts the findings after the setup finding that left nothing to check
+/// the battle against (`Ruleset::blocks_play`) on it, instead of reporting
+/// them.
 fn blocked_play<R: Ruleset>(rules: &R, setup_findings: usize, out: &mut Vec<Violation>) {
     let setup = setup_findings.min(out.len());
     let Some(blocker) = out[..setup].iter().position(|v| rules.blocks_play(v.code)) else {
         return;
     };
-    let hidden = out.len() - setup;
+    // What the setup found after it read the positions against no map or
+    // half the armies, and all of play.
+    let hidden = out.len() - blocker - 1;
     if hidden == 0 {
         return;
     }
-    out.truncate(setup);
+    out.truncate(blocker + 1);
     let note = format!(
-        "note: play was not checked without it: {hidden} finding{} of play not reported",
+        "note: the battle was not checked further without it: {hidden} later finding{} not reported",
         if hidden == 1 { "" } else { "s" }
     );
     let finding = &mut out[blocker];

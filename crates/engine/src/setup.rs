@@ -821,6 +821,29 @@ impl<'b, 's> Setup<'b, 's> {
             self.deploy_order.push(side);
         }
         let side_name = self.sides[side].name;
+        // A line whose every unit is deployed already repeats an earlier
+        // one (written twice): one finding for the line, not one a unit.
+        let repeated = placements.len() > 1
+            && placements.iter().all(|atom| {
+                Placement::parse(atom)
+                    .and_then(|p| self.unit(side, p.unit))
+                    .is_some_and(|unit| self.units[unit].deployed.is_some())
+            });
+        if let (true, Some(first), Some(last)) = (repeated, placements.first(), placements.last()) {
+            out.push(
+                Violation::of(
+                    &codes::DEPLOYED_TWICE,
+                    Span::new(first.span.start as usize, last.span.end as usize),
+                    format!(
+                        "all {} units this line deploys are deployed already: the line repeats an earlier one",
+                        placements.len()
+                    ),
+                    rule::DEPLOY,
+                )
+                .help("deploy each unit once: delete this line"),
+            );
+            return;
+        }
         for atom in placements {
             let Some(placement) = Placement::parse(atom) else {
                 continue;

@@ -94,6 +94,22 @@ fn begin_side_turn(
     span: Span,
     out: &mut Vec<Violation>,
 ) {
+    // The turn line just read, written again before anything happened in
+    // it: one finding, and the turn goes on (its units are not found idle).
+    let same = fold.roster.side_index(side_name) == fold.acting && fold.turn == number;
+    let nothing_yet = fold.phase.is_none() && fold.units.iter().all(|u| !u.acted);
+    if same && nothing_yet && fold.acting.is_some() {
+        out.push(
+            Violation::of(
+                &codes::TURN_ORDER,
+                span,
+                format!("`{number}. {side_name}` is written twice: the turn line above opens this turn already"),
+                rules::TURN_ORDER,
+            )
+            .help("delete one of the two turn lines"),
+        );
+        return;
+    }
     end_side_turn(fold, span, out);
     fold.doubt().forgive(&Subject::Turn);
     let side = match fold.roster.side_index(side_name) {
@@ -516,6 +532,7 @@ fn act_unchecked(
     } else {
         acting
     };
+    let mut acted_already: smallvec::SmallVec<[usize; 4]> = smallvec::SmallVec::new();
     for actor in action.actors() {
         let unit = if reaction_verb {
             resolve_reactor(fold, actor, own, Some(verb))
@@ -555,20 +572,38 @@ fn act_unchecked(
             continue;
         }
         if fold.units[unit].acted {
-            out.push(Violation::of(
-                &codes::ALREADY_ACTED,
-                action.span,
-                format!(
-                    "{} already acted in the {} phase",
-                    fold.name(unit),
-                    phase.word()
-                ),
-                rules::TURN_ORDER,
-            ));
+            acted_already.push(unit);
             continue;
         }
         fold.emit(Event::Acted { unit });
         perform(fold, unit, verb, phase, action, out);
+    }
+    // Said once for the line: a group line written twice is one mistake.
+    let message = match acted_already.as_slice() {
+        [] => None,
+        [unit] => Some(format!(
+            "{} already acted in the {} phase",
+            fold.name(*unit),
+            phase.word()
+        )),
+        units => Some(format!(
+            "{} of this line's units already acted in the {} phase: {}",
+            units.len(),
+            phase.word(),
+            units
+                .iter()
+                .map(|&u| fold.info(u).id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    };
+    if let Some(message) = message {
+        out.push(Violation::of(
+            &codes::ALREADY_ACTED,
+            action.span,
+            message,
+            rules::TURN_ORDER,
+        ));
     }
     react_all(fold, action, own, before, out);
 }
@@ -1108,7 +1143,12 @@ fn movement(
     });
     match verb {
         // Closer to an enemy unit, any one of them (MC-R21).
-        Verb::Advance if fold.closer_enemy(side, start, at).is_none() => {
+        // With no enemy on the field (a side never deployed, reported
+        // once) there is nothing to be closer to.
+        Verb::Advance
+            if fold.closer_enemy(side, start, at).is_none()
+                && fold.nearest_enemy(side, start).is_some() =>
+        {
             // The move changed no enemy's hex: the distance before is read now,
             // only for the finding.
             let before = fold.nearest_enemy(side, start);

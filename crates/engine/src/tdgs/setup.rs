@@ -1618,6 +1618,43 @@ fn unplaced(
             None => never.push(entity),
         }
     }
+    // A side none of whose entities is placed lacks its deploy line: one
+    // finding for the side, which doubts them all.
+    for side in 0..roster.sides.len() {
+        let of_side: Vec<usize> = (0..count)
+            .filter(|&e| roster.entities.get(e).is_some_and(|i| i.side == side))
+            .collect();
+        if of_side.len() < 2 || !of_side.iter().all(|e| never.contains(e)) {
+            continue;
+        }
+        let side_name = roster.sides[side].clone();
+        let ids: Vec<&str> = of_side
+            .iter()
+            .filter_map(|&e| roster.entities.get(e).map(|i| i.id.as_str()))
+            .collect();
+        let span = generic
+            .units
+            .get(of_side[0])
+            .map_or(battle.span, |u| u.span);
+        let finding = Violation::of(
+            &codes::NOT_DEPLOYED,
+            span,
+            format!(
+                "none of {side_name}'s {} entities is ever deployed ({}): every entity is on the map before the first round",
+                ids.len(),
+                ids.join(", ")
+            ),
+            rules::DEPLOYMENT,
+        )
+        .label("not deployed")
+        .help(format!("write the `deploy {side_name} …` line, one `ID@CELL` for each"));
+        let at = out.len();
+        out.push(finding);
+        for &entity in &of_side {
+            doubt(roster, entity, at);
+        }
+        never.retain(|e| !of_side.contains(e));
+    }
     for &entity in &never {
         let Some(info) = roster.entities.get(entity) else {
             continue;

@@ -10,6 +10,7 @@ use senlac_board::footprint::Footprint;
 use senlac_notation::lower::Action;
 use senlac_notation::{AtomKind, Span};
 
+use crate::doubt::Subject;
 use crate::tdgs::codes;
 use crate::tdgs::event::{self, CheckKind, Event, Roll};
 use crate::tdgs::morale;
@@ -33,6 +34,7 @@ pub(super) fn missing_checks(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
         Owed::Morale(check) => Some((i, *check)),
         _ => None,
     }) {
+        let before = out.len();
         out.push(
             Violation::of(
                 &codes::MORALE_CHECK_MISSING,
@@ -51,6 +53,11 @@ pub(super) fn missing_checks(fold: &mut Fold<'_>, out: &mut Vec<Violation>) {
                 owed.triggers.words()
             )),
         );
+        // A check owed by an entity in doubt echoes the error that doubted it.
+        let subject = [Subject::Unit(owed.unit)];
+        if fold.doubt().doubted_by(&subject).is_some() {
+            fold.doubt().weigh(&subject, out, before);
+        }
         fold.emit(Event::Paid(index));
     }
     while let Some((index, entity, cause)) = fold.owed.iter().enumerate().find_map(|(i, o)| match o
