@@ -708,6 +708,11 @@ fn commanders_order_claim_and_rally_within_their_range() {
         "1. Crown\n  A:\n    A step 0907\n    A attack R1 d20:14 damage=95\n1. Raiders\n  R1:\n",
         &[("tdgs::removed-entity-acts", "R1:")],
     );
+    // D fled in round 2: its label in round 3 is refused, once, and does
+    // not count in the REF order (A, REF 20, may still act after it).
+    let round_three =
+        spec_until("3. Raiders").replacen("3. Crown\n  A:\n", "3. Crown\n  D:\n  A:\n", 1);
+    check(&round_three, &[("tdgs::removed-entity-acts", "D:")]);
 }
 
 #[test]

@@ -322,9 +322,12 @@ pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<V
         fold.emit(Event::Refused);
         return;
     }
+    // An entity off the board had no activation to order by (TURN-5): its
+    // refused label does not count in the REF order.
     if !flags.delayed
         && let Some(previous) = fold.last_opened
         && previous != entity
+        && fold.on_board(previous)
     {
         order_after(fold, previous, entity, span, out);
     }
