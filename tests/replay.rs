@@ -465,3 +465,66 @@ fn an_overlay_is_a_toggle_that_holds_across_the_steps() {
         String::from_utf8_lossy(&run.stderr)
     );
 }
+
+/// The comments of the detail of the main-line step whose action is
+/// `action` (as the page escapes it).
+fn comments_of<'a>(page: &'a str, action: &str) -> Vec<&'a str> {
+    let code = format!("<p class=\"action\"><code>{action}</code></p>");
+    let at = page
+        .find(&code)
+        .unwrap_or_else(|| panic!("no detail for {action}"));
+    let end = at + page[at..].find("</div>").unwrap();
+    page[at..end]
+        .split("<blockquote>")
+        .skip(1)
+        .map(|q| q.split("</blockquote>").next().unwrap())
+        .collect()
+}
+
+/// docs/notation.md §5.12: a comment beside an action belongs to it; one on
+/// its own line, or beside a turn or phase label, introduces the next
+/// action. The Hastings: 1066 sample writes each note so, and the replay
+/// shows it with the action it is about, not one step late.
+#[test]
+fn a_comment_is_shown_with_the_action_it_belongs_to() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let sample = std::fs::read_to_string(root.join("samples/hastings-1066-st.sbn")).unwrap();
+    // A comment beside the phase label introduces the phase's first action.
+    let label = "  melee:\n    { 4 + Alan 1 = 5";
+    assert!(sample.contains(label));
+    let log = sample.replacen(
+        label,
+        "  melee: { Alan leads the Bretons in. }\n    { 4 + Alan 1 = 5",
+        1,
+    );
+    let page = replay_page(&log);
+    let fire = "SB1 fire NB1 high d6:5 =&gt; fire=3 defense=2 odds=1-1 NB1 disrupted";
+    let found = comments_of(&page, fire);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("range 3 bow = 3 vs 2"), "{found:?}");
+    // The action before it has none: the note is not shown a step early.
+    assert_eq!(
+        comments_of(&page, "NF1 move 1313-1213-1113-1013 facing=5"),
+        Vec::<&str>::new()
+    );
+    let melee = comments_of(&page, "BF1 melee F2 d6:2 =&gt; diff=+1 BF1 routed");
+    assert_eq!(melee.len(), 2, "{melee:?}");
+    assert_eq!(melee[0], "Alan leads the Bretons in.");
+    assert!(melee[1].starts_with("4 + Alan 1 = 5 against 3 + Gyrth 1 = 4"));
+    // Nor a step late: the action after each note has none of it.
+    assert_eq!(
+        comments_of(&page, "BF1 rout 0820-0920-1020-1120 facing=2"),
+        Vec::<&str>::new()
+    );
+    // A comment beside an action is that action's.
+    let center = comments_of(&page, "center strategy cautious 2d6:3+1 =&gt; shield-wall");
+    assert_eq!(
+        center,
+        ["right: attack-pursue, second turn of two: no roll (4.2.6)"]
+    );
+    let charge = comments_of(&page, "BK2 charge 1222-1122 facing=6");
+    assert!(
+        charge.len() == 1 && charge[0].starts_with("a qualifying charge"),
+        "{charge:?}"
+    );
+}

@@ -17,7 +17,8 @@
 //!
 //! A comment goes with the action it stands beside (on the same line), else
 //! with the next action of the main line, else with the last step: a comment
-//! written before an action introduces it.
+//! written before an action introduces it (docs/notation.md §5.12). One
+//! beside a turn or phase label introduces the label's first action.
 
 use std::fmt::Write as _;
 
@@ -600,6 +601,8 @@ fn written(battle: &Battle<'_>, game: &dyn Game, steps: usize) -> Vec<Written> {
     let mut turn_seen = false;
     let mut variation = String::new();
     let mut previous_was_line_comment = false;
+    // Whether the line a trailing comment stands on is an action's.
+    let mut after_action = false;
     for (item, _) in battle.iter() {
         let text = battle.text(item.span);
         let line_comment = item.kind == ItemKind::Comment && text.starts_with(';');
@@ -636,7 +639,12 @@ fn written(battle: &Battle<'_>, game: &dyn Game, steps: usize) -> Vec<Written> {
                     variation.push_str(&collapse(text));
                 }
             }
-            ItemKind::Turn => turn_seen = true,
+            ItemKind::Turn => {
+                turn_seen = true;
+                after_action = false;
+            }
+            ItemKind::Phase => after_action = false,
+            ItemKind::Action => after_action = true,
             ItemKind::Comment => {
                 let prose = prose(text);
                 if !prose.is_empty() {
@@ -644,7 +652,7 @@ fn written(battle: &Battle<'_>, game: &dyn Game, steps: usize) -> Vec<Written> {
                     let continues = line_comment && previous_was_line_comment;
                     let beside = game.index_at(item.span.start).index;
                     // Before the first turn, a comment is about the setup.
-                    let step = if !turn_seen || (item.trailing && beside > 0) {
+                    let step = if !turn_seen || (item.trailing && after_action && beside > 0) {
                         beside
                     } else {
                         beside + 1

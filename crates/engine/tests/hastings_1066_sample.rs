@@ -234,20 +234,20 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
     // `disrupted`, with the lines after it written for the rout. The roll
     // is played: one error, and the battle ends as the clean log's does
     // (before HS-R65 the claim's reading gave ten errors).
-    let slip = edited(96, "BF1 routed", "BF1 disrupted", None, &[]);
-    let replayed = one_error(&slip, mismatch, 96, "disrupted");
+    let slip = edited(98, "BF1 routed", "BF1 disrupted", None, &[]);
+    let replayed = one_error(&slip, mismatch, 98, "disrupted");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     // The same claim from a writer who read the table wrong and wrote no
     // rout: the claim is played, BF1 disrupted where it fought, and
     // nothing is owed. The log as written, with its `routed` claim and no
     // rout after it, owes the rout and BF2's morale check.
-    let misread = edited(96, "BF1 routed", "BF1 disrupted", Some(96), &[]);
-    let replayed = one_error(&misread, mismatch, 96, "disrupted");
+    let misread = edited(98, "BF1 routed", "BF1 disrupted", Some(98), &[]);
+    let replayed = one_error(&misread, mismatch, 98, "disrupted");
     assert_eq!(
         ends(&replayed, Side::Normans, "BF1"),
         (Some("0820".to_string()), Standing::Disrupted)
     );
-    let unpaid = first_lines(96);
+    let unpaid = first_lines(98);
     let (found, _) = linted(&unpaid);
     let codes: Vec<&str> = found.iter().map(|f| f.0).collect();
     assert_eq!(
@@ -262,17 +262,17 @@ fn a_refused_melee_result_is_played_as_the_next_line_reads_it() {
     // after it, the roll is played; with a rout written after it, the
     // claim is, and F1 beside it owes no check (9.6.4: not routed by
     // Charge or Attack & Pursue).
-    let slip = edited(163, "F3 disrupted", "F3 routed", None, &[]);
-    let replayed = one_error(&slip, mismatch, 163, "routed");
+    let slip = edited(162, "F3 disrupted", "F3 routed", None, &[]);
+    let replayed = one_error(&slip, mismatch, 162, "routed");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     let routed = edited(
-        163,
+        162,
         "F3 disrupted",
         "F3 routed",
-        Some(163),
+        Some(162),
         &["    F3 rout 0919-0818-0718-0618 facing=2"],
     );
-    let replayed = one_error(&routed, mismatch, 163, "routed");
+    let replayed = one_error(&routed, mismatch, 162, "routed");
     assert_eq!(
         ends(&replayed, Side::Saxons, "F3"),
         (Some("0618".to_string()), Standing::Routed)
@@ -287,10 +287,10 @@ fn each_melee_claim_changed_is_one_error() {
     let result = "hastings-1066::melee-result-mismatch";
     let clean = replayed().state.pieces;
     for (line, from, to, code, labelled) in [
-        (117, "BF2 routed", "BF2 disrupted", result, "disrupted"),
-        (184, "NF1 reduced", "NF1 ok", result, "ok"),
-        (197, "NF1 eliminated", "NF1 reduced", result, "reduced"),
-        (200, "F3 routed", "F3 disrupted", result, "disrupted"),
+        (118, "BF2 routed", "BF2 disrupted", result, "disrupted"),
+        (183, "NF1 reduced", "NF1 ok", result, "ok"),
+        (196, "NF1 eliminated", "NF1 reduced", result, "reduced"),
+        (199, "F3 routed", "F3 disrupted", result, "disrupted"),
         // +9 is read at +6 (die 2: -/M); +2 names another column. Before
         // HS-R65 the line's result was not played: four errors.
         (
@@ -326,35 +326,35 @@ fn a_refused_morale_result_is_played_as_the_log_goes_on() {
     let clean = replayed();
     // F2 rolls 4 on D after BK1+BK2's melee: routed. Written `ok`, with its
     // rout two lines on, past the knights' own checks: the roll is played.
-    let slip = edited(144, "F2 routed", "F2 ok", None, &[]);
-    let replayed = one_error(&slip, mismatch, 144, "ok");
+    let slip = edited(143, "F2 routed", "F2 ok", None, &[]);
+    let replayed = one_error(&slip, mismatch, 143, "ok");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     // Written `ok` by a writer who wrote no rout: the claim is played, and
     // F2 stands, good, where it fought. With `routed` and no rout, the
     // rout is missing.
-    let misread = edited(144, "F2 routed", "F2 ok", Some(146), &[]);
-    let replayed = one_error(&misread, mismatch, 144, "ok");
+    let misread = edited(143, "F2 routed", "F2 ok", Some(145), &[]);
+    let replayed = one_error(&misread, mismatch, 143, "ok");
     assert_eq!(
         ends(&replayed, Side::Saxons, "F2"),
         (Some("1121".to_string()), Standing::Good)
     );
-    let unpaid = first_lines(146);
+    let unpaid = first_lines(145);
     let codes: Vec<&str> = linted(&unpaid).0.iter().map(|f| f.0).collect();
     assert_eq!(codes, ["hastings-1066::rout-missing"]);
     // F3 rolls 1 on D after BB1's fire: no effect. Written `routed`: with
     // the sample's lines after it the roll is played; with a rout written
     // next, the claim is.
-    let slip = edited(161, "F3 ok", "F3 routed", None, &[]);
-    let replayed = one_error(&slip, mismatch, 161, "routed");
+    let slip = edited(160, "F3 ok", "F3 routed", None, &[]);
+    let replayed = one_error(&slip, mismatch, 160, "routed");
     assert_eq!(replayed.state.pieces, clean.state.pieces);
     let routed = edited(
-        161,
+        160,
         "F3 ok",
         "F3 routed",
-        Some(161),
+        Some(160),
         &["    F3 rout 0919-0818-0718-0618 facing=2"],
     );
-    let replayed = one_error(&routed, mismatch, 161, "routed");
+    let replayed = one_error(&routed, mismatch, 160, "routed");
     assert_eq!(
         ends(&replayed, Side::Saxons, "F3"),
         (Some("0618".to_string()), Standing::Routed)

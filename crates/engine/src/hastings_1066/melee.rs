@@ -100,7 +100,7 @@ pub fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violatio
             &codes::MELEE_NOT_IN_ZOC,
             action.span,
             "a melee names the enemy units it attacks: `BF1 melee F2 d6:2`",
-            rules::MELEE,
+            rules::ZOC_IN_COMBAT,
         ));
         return;
     };
@@ -781,7 +781,7 @@ fn claims(
                     &codes::DIFF_MISMATCH,
                     atom.span,
                     format!("the differential is {rolled}; the log says {}", v.text),
-                    rules::MELEE,
+                    rules::DIFFERENTIAL,
                 ));
             }
             continue;

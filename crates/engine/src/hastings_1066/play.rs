@@ -230,7 +230,7 @@ fn turn(fold: &mut Fold<'_>, number: u32, written: &str, span: Span, out: &mut V
                 &codes::SIDES,
                 span,
                 format!("no army is named {written}: the turns are the Normans' and the Saxons'"),
-                rules::PERIODS,
+                rules::TURN_SEQUENCE,
             );
             if let Some(meant) = meant {
                 let at = span.end as usize - written.len();
@@ -258,7 +258,7 @@ fn turn(fold: &mut Fold<'_>, number: u32, written: &str, span: Span, out: &mut V
                     expected.0,
                     expected.1.word()
                 ),
-                rules::PERIODS,
+                rules::TURN_SEQUENCE,
             )
             .help(format!("write `{}. {}`", expected.0, expected.1.word())),
         );

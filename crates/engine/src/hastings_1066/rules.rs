@@ -10,6 +10,9 @@
 pub const MAP: &str = "hastings-1066-st 2.1 (the game map); docs/rules/hastings-1066-st.md HS-R1 (the grid: parity even), HS-R2 (north is column 01)";
 pub const TERRAIN: &str = "hastings-1066-st 5.3.1, 5.3.2 (terrain and elevation), 5.5 (Terrain Effects Chart); docs/rules/hastings-1066-st.md HS-R5 (declaring terrain; a slope is a ridge), HS-R6 (Senlac Hill)";
 pub const PIECES: &str = "hastings-1066-st 2.2 (the playing pieces), 4.1.4 (sections), 4.1.1 (wings); docs/rules/hastings-1066-st.md HS-R4 (counter values as pairs), HS-R64 (a slip read as meant)";
+/// A piece's class, nationality or wing: the pieces as the rules print
+/// them, with no ruling on the values (HS-R4 decides the factors).
+pub const PARTS: &str = "hastings-1066-st 2.2 (the playing pieces), 4.1.4 (sections), 4.1.1 (wings); docs/rules/hastings-1066-st.md HS-R64 (a slip read as meant)";
 pub const DICE: &str =
     "hastings-1066-st 2.6 (two six-sided dice); docs/rules/hastings-1066-st.md HS-R42";
 pub const LOG: &str = "docs/rules/hastings-1066-st.md HS-R41 (how a battle turn is written; ids unique or side-qualified)";
@@ -17,6 +20,9 @@ pub const LOG: &str = "docs/rules/hastings-1066-st.md HS-R41 (how a battle turn 
 // Sequence.
 
 pub const PERIODS: &str = "hastings-1066-st 3.0 (sequence of play), 3.1 (the Assault Period); docs/rules/hastings-1066-st.md HS-R41 (turns numbered on through the game), HS-R62 (the end of a period and of the battle)";
+/// How turn lines follow one another: the end of a period or of the
+/// battle is PERIODS'.
+pub const TURN_SEQUENCE: &str = "hastings-1066-st 3.0 (sequence of play); docs/rules/hastings-1066-st.md HS-R41 (turns numbered on through the game)";
 pub const BATTLE_TURN: &str = "hastings-1066-st 3.2 (the Battle Turn: Order, Norman and Saxon Player, Turn Record Phases; six segments); docs/rules/hastings-1066-st.md HS-R41, HS-R64 (a slip read as meant)";
 pub const CONSEQUENCES: &str = "hastings-1066-st 3.2 (casualties immediately, then retreats), 8.3.1 (results taken immediately); docs/rules/hastings-1066-st.md HS-R17 (the order of a melee's consequences)";
 pub const EXTENSION: &str = "hastings-1066-st 3.3.1 (the extended Assault Period); docs/rules/hastings-1066-st.md HS-R26 (Period 2 too), HS-R28 (the 50% and 75% count)";
@@ -132,6 +138,9 @@ pub const FIRE_AT_LEADERS: &str = "hastings-1066-st 7.1.7 (a lone leader's defen
 // Melee.
 
 pub const MELEE: &str = "hastings-1066-st 8.0 (melee: the differential), 8.3.1, 8.3.2 (resolution), 9.1 (Melee Results Table); docs/rules/hastings-1066-st.md HS-R12 (die 4 at -3), HS-R13 (-7 or worse)";
+/// What a claimed differential adds up.
+pub const DIFFERENTIAL: &str =
+    "hastings-1066-st 8.0 (melee: the differential), 8.3.2 (above +6 counts as +6)";
 pub const MANDATORY_ATTACKS: &str = "hastings-1066-st 8.1.2 (which attacks must be made), 6.2.2, 3.2 (the melee segment), 4.3.1; docs/rules/hastings-1066-st.md HS-R9";
 pub const WHO_MELEES: &str = "hastings-1066-st 8.1.1, 8.1.3 (disrupted and routed units never attack), 8.1.4 (one melee each a segment), 8.2.4";
 pub const MULTI_UNIT_MELEE: &str = "hastings-1066-st 8.2.1 to 8.2.5 (multiple-unit and multi-hex combat), 9.2.4 (which attacker is reduced); docs/rules/hastings-1066-st.md HS-R18";
@@ -234,6 +243,7 @@ pub const ERRATA_RULES: &str = "hastings-1066-st 13.3 (rule changes worked into 
 
 // Who is whom.
 
-pub const ARMIES: &str = "hastings-1066-st 3.2 (the Norman and the Saxon player phases), 4.1 (wings and nationalities); docs/rules/hastings-1066-st.md HS-R61 (each army's named leader)";
+pub const ARMIES: &str =
+    "hastings-1066-st 3.2 (the Norman and the Saxon player phases), 4.1 (wings and nationalities)";
 pub const OPTIONS: &str = "hastings-1066-st 4.3.8.3, 7.4.2, 11.3 (the optional rules)";
 pub const ORDER_OF_BATTLE: &str = "hastings-1066-st 11.2 (five thegns and 27 fyrd), 11.4.1 (twelve Great Fyrd, 2-2-2-2-1-1-1-1), 11.4.2 (twelve more at the reform)";

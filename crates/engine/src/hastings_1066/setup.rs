@@ -444,7 +444,7 @@ fn declare(
                         side.word(),
                         unit.class
                     ),
-                    rules::PIECES,
+                    rules::PARTS,
                 )
                 .fix(Fix::new(
                     unit_class_span(unit),
@@ -483,7 +483,7 @@ fn declare(
                         &codes::UNKNOWN_CLASS,
                         unit_class_span(unit),
                         message,
-                        rules::PIECES,
+                        rules::PARTS,
                     );
                     if let Some(meant) = did_you_mean(unit.class, words.iter().copied()) {
                         finding = finding.help(format!("write `{meant}`"));
@@ -903,7 +903,7 @@ fn part_of(
                     },
                     words.join(", ")
                 ),
-                rules::PIECES,
+                rules::PARTS,
             ));
             return named().or(before);
         }
@@ -918,7 +918,7 @@ fn part_of(
             code,
             span,
             format!("`{}` is not one of {}", v.text, words.join(", ")),
-            rules::PIECES,
+            rules::PARTS,
         );
         let meant = did_you_mean(v.text, words.iter().copied());
         if let Some(meant) = meant {

@@ -1086,23 +1086,36 @@ fn movement(
     let mut at = start;
     for (step, cell) in path().enumerate() {
         let problem = if !fold.roster.adjacent(at, cell) {
-            Some((&codes::BROKEN_PATH, format!("{cell} is not next to {at}")))
+            Some((
+                &codes::BROKEN_PATH,
+                rules::PATHS,
+                format!("{cell} is not next to {at}"),
+            ))
         } else if !fold.roster.on_map(cell) {
-            Some((&codes::OFF_MAP, format!("{cell} is off the map")))
+            Some((
+                &codes::OFF_MAP,
+                rules::PATHS,
+                format!("{cell} is off the map"),
+            ))
         } else if fold.roster.impassable.contains(&cell) {
             Some((
                 &codes::IMPASSABLE,
+                rules::PATH_IMPASSABLE,
                 format!("{} cannot enter impassable {cell}", fold.name(unit)),
             ))
         } else if fold.unit_at(cell).is_some() {
-            Some((&codes::OCCUPIED, format!("{cell} is occupied")))
+            Some((
+                &codes::OCCUPIED,
+                rules::PATHS,
+                format!("{cell} is occupied"),
+            ))
         } else {
             None
         };
-        if let Some((code, message)) = problem {
+        if let Some((code, rule, message)) = problem {
             let at_step = value::step_span(path_atom, step + usize::from(from_start));
             let mut finding =
-                Violation::of(code, at_step, message, rules::PATHS).label(format!("at {cell}"));
+                Violation::of(code, at_step, message, rule).label(format!("at {cell}"));
             if code.code == codes::BROKEN_PATH.code {
                 finding = finding.help(format!(
                     "a path names every hex the unit enters, each next to the one before; the hexes next to {at} are {}",

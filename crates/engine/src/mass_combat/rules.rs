@@ -5,7 +5,10 @@ pub const UNITS: &str = "mass-combat §Units";
 pub const FIGURES: &str = "mass-combat §Combat Effectiveness Tables, §Unit Quality Tables; docs/rules/mass-combat.md MC-R8 (declared figures), MC-R10 (archers in edition b)";
 pub const SIZE: &str = "docs/rules/mass-combat.md MC-R5 (men in a unit)";
 pub const UNIT_QUALITY: &str = "mass-combat §Unit Quality Tables (maximum command points)";
-pub const SETUP: &str = "mass-combat §Setting Up The Battlefield; docs/rules/mass-combat.md MC-R4";
+pub const SETUP: &str = "mass-combat §Setting Up The Battlefield";
+/// Which terrain kinds are read, and which of them no unit may enter.
+pub const TERRAIN: &str =
+    "mass-combat §Setting Up The Battlefield; docs/rules/mass-combat.md MC-R4 (impassable terrain)";
 pub const LEADERSHIP: &str =
     "mass-combat §Turn Order (leadership roll); docs/rules/mass-combat.md MC-R2";
 pub const TURN_ORDER: &str = "mass-combat §Turn Order";
@@ -32,7 +35,9 @@ pub const COSTS: &str = "mass-combat §Turn Order (costs); docs/rules/mass-comba
 pub const MOVE_ALL: &str = "docs/rules/mass-combat.md MC-R7 (every unit takes a movement action)";
 pub const CLAIMS: &str = "docs/rules/mass-combat.md MC-R18 (claimed outcomes)";
 pub const PATHS: &str =
-    "mass-combat §Turn Order, 2. Movement; docs/rules/mass-combat.md MC-R4, MC-R12 (paths)";
+    "mass-combat §Turn Order, 2. Movement; docs/rules/mass-combat.md MC-R12 (paths)";
+/// A path into a hex no unit may enter: the terrain's ruling too.
+pub const PATH_IMPASSABLE: &str = "mass-combat §Turn Order, 2. Movement; docs/rules/mass-combat.md MC-R4 (impassable terrain), MC-R12 (paths)";
 pub const REFERENCES: &str =
     "mass-combat §Turn Order; docs/rules/mass-combat.md MC-R11 (which unit an id names)";
 pub const HORSE_ARCHERS: &str = "mass-combat §Units (horse archers are archers), §Turn Order 2. Movement ('Charge'); docs/rules/mass-combat.md MC-R19";

@@ -154,7 +154,7 @@ fn lay_terrain(generic: &Setup<'_, '_>, roster: &mut Roster, out: &mut Vec<Viola
                     format!(
                         "terrain `{kind}` means nothing to Mass Combat: it is drawn as open ground"
                     ),
-                    rules::SETUP,
+                    rules::TERRAIN,
                 )
                 .help(help),
             );
@@ -408,7 +408,7 @@ fn deploy(
                 &codes::IMPASSABLE,
                 deployed.span,
                 format!("{} cannot stand on impassable {cell}", generic.name(i)),
-                rules::SETUP,
+                rules::TERRAIN,
             ));
             continue;
         }

@@ -6,7 +6,7 @@
 // Setup.
 
 pub const MAP: &str = "tdgs-mass-combat §Command (Command Range: CHA in squares), §Positioning (Unit Size: grid footprint); core D14 (grid system)";
-pub const TERRAIN: &str = "core D14 (terrain types, cover); docs/rules/tdgs-mass-combat.md TDGS-R9 (movement costs), TDGS-R14 (cover)";
+pub const TERRAIN: &str = "core D14 (terrain types, cover); docs/rules/tdgs-mass-combat.md TDGS-R9 (the kinds and their movement costs)";
 pub const SIDES: &str =
     "tdgs-mass-combat §Units; docs/rules/tdgs-mass-combat.md TDGS-R46 (two sides or more)";
 pub const STATS: &str = "tdgs-mass-combat §Units (Unit Stats); core D2 (0 to 100), core D4 (LUK -10 to +10); docs/rules/tdgs-mass-combat.md TDGS-R44 (stated stats)";
@@ -23,7 +23,7 @@ pub const TRAITS: &str = "tdgs-mass-combat §Morale (Terrifying Trait), §Creati
 pub const WEAPONS: &str = "core D14 (weapon range table); docs/rules/tdgs-mass-combat.md TDGS-R13";
 pub const KEYS: &str = "docs/rules/tdgs-mass-combat.md TDGS-R44 (what an entity line states), TDGS-R48 (echelon and men)";
 pub const DIRECTIVES: &str =
-    "core D6 (initiative is not rolled); docs/rules/tdgs-mass-combat.md TDGS-R7, TDGS-R41";
+    "core D6 (initiative is not rolled); docs/rules/tdgs-mass-combat.md TDGS-R41";
 pub const DEPLOYMENT: &str = "docs/notation.md §5.5 (deployment); core D14 (blocking terrain: cannot pass); docs/rules/tdgs-mass-combat.md TDGS-R45 (the placement is the footprint's anchor), TDGS-R9 (never ending on another's square)";
 pub const FACING: &str = "tdgs-mass-combat §Positioning (Unit Facing); core D14 (flanking is positional); docs/rules/tdgs-mass-combat.md TDGS-R16";
 
@@ -51,9 +51,12 @@ pub const ROUTED_COMMANDER: &str =
 // Turns and actions.
 
 pub const TURN_ORDER: &str = "tdgs-mass-combat §Combat (Turn Order); core D6 (initiative: REF, LUK, d2); docs/rules/tdgs-mass-combat.md TDGS-R7";
+/// How rounds are numbered on the turn lines.
+pub const ROUNDS: &str = "tdgs-mass-combat §Combat (Turn Order); docs/rules/tdgs-mass-combat.md TDGS-R41 (a turn line starts or resumes round N)";
 pub const ACTIVATIONS: &str =
     "docs/rules/tdgs-mass-combat.md TDGS-R41 (how the REF order is written)";
-pub const LEFT_OUT: &str = "docs/rules/tdgs-mass-combat.md TDGS-R41, TDGS-R53 (an activation left out), TDGS-R29 (what an order obliges)";
+pub const LEFT_OUT: &str =
+    "docs/rules/tdgs-mass-combat.md TDGS-R53 (an activation left out, and what it owed)";
 pub const ACTIONS: &str = "core D6 (your turn: one Action, one Step, free actions); docs/rules/tdgs-mass-combat.md TDGS-R6";
 #[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const DELAY: &str = "core D6 (delay); docs/rules/tdgs-mass-combat.md TDGS-R6";
@@ -80,8 +83,10 @@ pub const SURROUNDED: &str =
 
 pub const ISSUING_ORDERS: &str =
     "tdgs-mass-combat §Orders (Issuing Orders); docs/rules/tdgs-mass-combat.md TDGS-R28";
+/// The names of the orders: the section lists them; the rulings on what
+/// each obliges (TDGS-R29, TDGS-R30) are cited where it is broken.
 pub const ORDER_TYPES: &str =
-    "tdgs-mass-combat §Orders (Order Types); docs/rules/tdgs-mass-combat.md TDGS-R29, TDGS-R30";
+    "tdgs-mass-combat §Orders (Order Types: Attack, Hold, Take Cover, Charge, Retreat)";
 pub const ATTACK_ORDER: &str =
     "tdgs-mass-combat §Orders (Order Types: Attack); docs/rules/tdgs-mass-combat.md TDGS-R29";
 pub const HOLD: &str =

@@ -187,7 +187,7 @@ pub(super) fn turn(
                 round.max(1),
                 round + 1
             ),
-            rules::TURN_ORDER,
+            rules::ROUNDS,
         ));
     }
     if number > round {
