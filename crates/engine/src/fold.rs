@@ -45,7 +45,8 @@ impl<'a, R: Ruleset> Fold<'a, R> {
         }
     }
 
-    /// The fold of an action whose line of play goes on with `rest`.
+    /// The fold of a step (an action or a label) whose line of play goes on
+    /// with `rest`.
     pub fn ahead(mut self, rest: &'a dyn LookAhead<'a>) -> Self {
         self.next = Some(rest);
         self

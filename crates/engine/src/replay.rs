@@ -361,8 +361,9 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
         let mut steps = steps_from(battle, from);
         while let Some(step) = steps.next() {
             far.set(far.get().max(step_span(&step).end));
-            // An action's system may read the step after it in its line of
-            // play: a clone of the steps reads it, only when asked.
+            // An action's or a label's system may read the steps after it in
+            // its line of play: a clone of the steps reads them, only when
+            // asked.
             let next = Ahead {
                 steps: &steps,
                 far: &far,
@@ -438,7 +439,7 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
                 _ if c.depth > MAX_REPLAYED_DEPTH => {}
                 // Inside a variation: played, checked and kept as a branch.
                 Step::Turn { .. } | Step::Phase { .. } if c.depth > 0 => rules.play(
-                    &mut Fold::new(&mut c.state, &mut c.pending, &mut c.doubt),
+                    &mut Fold::<R>::new(&mut c.state, &mut c.pending, &mut c.doubt).ahead(&next),
                     &step,
                     &mut self.out,
                 ),
@@ -470,7 +471,8 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
                     c.cursor.turn = Some(number);
                     c.cursor.side = side.to_string();
                     rules.play(
-                        &mut Fold::new(&mut c.state, &mut c.pending, &mut c.doubt),
+                        &mut Fold::<R>::new(&mut c.state, &mut c.pending, &mut c.doubt)
+                            .ahead(&next),
                         &step,
                         &mut self.out,
                     );
@@ -479,13 +481,14 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
                     self.close_phase(&mut c.cursor);
                     c.cursor.phase = Some(name.to_string());
                     rules.play(
-                        &mut Fold::new(&mut c.state, &mut c.pending, &mut c.doubt),
+                        &mut Fold::<R>::new(&mut c.state, &mut c.pending, &mut c.doubt)
+                            .ahead(&next),
                         &step,
                         &mut self.out,
                     );
                 }
                 Step::Turn { .. } | Step::Phase { .. } => rules.play(
-                    &mut Fold::new(&mut c.state, &mut c.pending, &mut c.doubt),
+                    &mut Fold::<R>::new(&mut c.state, &mut c.pending, &mut c.doubt).ahead(&next),
                     &step,
                     &mut self.out,
                 ),

@@ -40,6 +40,7 @@ const POCKET: Before<'static> = Before {
     ],
     standings: &[],
     leaders: &[],
+    reduced: &[],
 };
 
 /// BF1 routed: die 2 at +1 is D*/-, and F2's Attack & Pursue makes the D*
@@ -230,6 +231,7 @@ fn only_a_rout_that_friends_block_displaces() {
         moves: &[("BF1", "0820", Some(5)), ("ALN", "0820", None)],
         standings: &[],
         leaders: &[],
+        reduced: &[],
     };
     check(
         &open,

@@ -4,10 +4,10 @@
 //! setup (tests/data/hastings-1066-setup.sbn) and asserts every finding by
 //! its code and the exact text under its span.
 
-use senlac_engine::Sandbox;
-use senlac_engine::Violation;
 use senlac_engine::hastings_1066::state::Segment;
 use senlac_engine::hastings_1066::{HASTINGS_1066, Hastings1066};
+use senlac_engine::replay::replay;
+use senlac_engine::{Config, Sandbox, Violation};
 use senlac_notation::lower::steps;
 use senlac_notation::parse;
 
@@ -181,4 +181,66 @@ fn lines_stand_in_their_segment_by_the_side_acting_there() {
     // Owed lines stand wherever their cause does: in melee, a morale line
     // is no sequence finding (whether it is owed is the morale module's).
     check("1. Normans\n  melee:\n    BF2 morale d6:3 => BF2 ok\n", &[]);
+}
+
+const SAMPLE: &str = include_str!("../../../samples/hastings-1066-st.sbn");
+
+/// Where each piece stands, with its standing and side, after `fold`.
+fn positions(fold: &Sandbox<Hastings1066>) -> Vec<String> {
+    fold.pieces
+        .iter()
+        .map(|p| format!("{:?} {:?} {}", p.at, p.standing, p.reduced))
+        .collect()
+}
+
+/// HS-R64: a turn line left out is reported once, at the label that opens
+/// its phase, and read as if it stood there: the lines after it are judged
+/// in their own phase. Each of the sample's turn lines but the first,
+/// deleted in turn: before, `1. Saxons` gave 13 errors and `2. Normans`
+/// 21, none naming the turn line.
+#[test]
+fn a_turn_line_left_out_is_one_error_and_read_as_if_it_stood_there() {
+    let whole = parse(SAMPLE);
+    let mut out = Vec::new();
+    let mut fold = Sandbox::setup(&HASTINGS_1066, &whole.battles[0], &mut out);
+    fold.play(&HASTINGS_1066, steps(&whole.battles[0]), &mut out);
+    fold.settle(&mut out);
+    assert!(out.is_empty(), "{out:#?}");
+    let clean = positions(&fold);
+    let cases = [
+        ("1. Saxons", "movement:"),
+        ("2. Normans", "orders:"),
+        ("2. Saxons", "rally:"),
+        ("3. Normans", "orders:"),
+        ("3. Saxons", "rally:"),
+    ];
+    for (header, label) in cases {
+        let line = format!("\n{header}\n");
+        let at = SAMPLE.find(&line).unwrap() + 1;
+        let text = format!("{}{}", &SAMPLE[..at], &SAMPLE[at + line.len() - 1..]);
+        let archive = parse(&text);
+        assert!(!archive.has_errors());
+        let battle = &archive.battles[0];
+        let mut out: Vec<Violation> = Vec::new();
+        let mut fold = Sandbox::setup(&HASTINGS_1066, battle, &mut out);
+        fold.play(&HASTINGS_1066, steps(battle), &mut out);
+        fold.settle(&mut out);
+        let found: Vec<(&str, &str, usize)> = out
+            .iter()
+            .map(|v| (v.code, &text[v.span.range()], v.span.start as usize))
+            .collect();
+        // The label stands where the turn line stood, indented two.
+        assert_eq!(
+            found,
+            [("hastings-1066::turn-out-of-sequence", label, at + 2)],
+            "{header}: {out:#?}"
+        );
+        let missing = format!("the turn line `{header}` is missing above it");
+        assert!(out[0].message.ends_with(&missing), "{}", out[0].message);
+        assert_eq!(positions(&fold), clean, "{header}");
+        // The replay `senlac lint` runs reads ahead of a label as the
+        // Sandbox does.
+        let replayed = replay(&HASTINGS_1066, battle, Config::default());
+        assert_eq!(replayed.violations, out, "{header}");
+    }
 }

@@ -127,6 +127,7 @@ const CLIMBED: Before<'static> = Before {
     ],
     standings: &[],
     leaders: &[],
+    reduced: &[],
 };
 
 #[test]
@@ -215,6 +216,7 @@ const ON_THE_ROAD: Before<'static> = Before {
     ],
     standings: &[],
     leaders: &[],
+    reduced: &[],
 };
 
 #[test]
@@ -283,6 +285,7 @@ fn every_housecarl_eliminated_wins_or_draws_by_the_points() {
     // William killed too (50): 68 against 45, a draw.
     let costly = Before {
         leaders: &[("WIL", LeaderStanding::Killed)],
+        reduced: &[],
         ..won
     };
     let fold = check(
@@ -308,6 +311,7 @@ fn period_2_carries_over_the_unused_fire_segments() {
     // turn 8 is effective again (HS-R33), two-turn orders end (HS-R30).
     let shaken = Before {
         leaders: &[("GYR", LeaderStanding::Shaken)],
+        reduced: &[],
         orders: &[(Formation::Wing(Wing::Right), Order::AttackPursue)],
         ..Before::default()
     };

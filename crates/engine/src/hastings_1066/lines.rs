@@ -243,14 +243,17 @@ pub fn retreat(state: &State, piece: usize, verb: &str) -> Option<String> {
     if tried.accepted() {
         return Some(line);
     }
-    let path = tried.violations.iter().find_map(|v| {
+    // The help names the path the rules give, and the claim a step off
+    // the map needs: "write `PATH`[ and claim `=> ID eliminated`]…".
+    let (path, off) = tried.violations.iter().find_map(|v| {
         let help = v.help.as_deref()?;
-        let written = help.strip_prefix("write `")?.strip_suffix('`')?;
-        Some(written.to_string())
+        let (path, rest) = help.strip_prefix("write `")?.split_once('`')?;
+        Some((path.to_string(), rest.starts_with(" and claim `=>")))
     })?;
-    Some(match path.strip_suffix("-off the map") {
-        Some(path) => format!("{id} {verb} {path} facing={facing} => {id} eliminated"),
-        None => format!("{id} {verb} {path} facing={facing}"),
+    Some(if off {
+        format!("{id} {verb} {path} facing={facing} => {id} eliminated")
+    } else {
+        format!("{id} {verb} {path} facing={facing}")
     })
 }
 

@@ -160,6 +160,9 @@ fn played(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
         }
         _ => step,
     };
+    if let Step::Phase { name, span } = step {
+        turn_left_out(fold, name, *span, out);
+    }
     orders::step(fold, ordered, out);
     match step {
         Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
@@ -272,6 +275,91 @@ fn turn(fold: &mut Fold<'_>, number: u32, written: &str, span: Span, out: &mut V
     }
     // Played as written: one mistake, one error.
     fold.emit(Event::PhaseStarted { turn: number, side });
+}
+
+/// A label that opens the phase the sequence expects next, with no turn
+/// line above it: any label before the first turn line; after a phase's
+/// segments, an `orders:` in the Saxons' phase, a `record:` in the
+/// Normans', or a label out of order whose first line is by the side that
+/// acts there in the next phase. That
+/// turn line was left out: reported once, at the label, and played as if
+/// it stood above it, so the phase's lines are judged in their own phase
+/// (HS-R64; one mistake, one error).
+fn turn_left_out(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violation>) {
+    let Some(segment) = Segment::parse(name) else {
+        return;
+    };
+    let (number, side) = expected_turn(fold);
+    let opens = match segment {
+        Segment::Orders => side == Side::Normans,
+        Segment::Record => side == Side::Saxons,
+        _ => true,
+    };
+    // A label right under its turn line is misplaced in that phase, not
+    // the head of the next one.
+    if !opens || (fold.phasing.is_some() && fold.segment.is_none()) {
+        return;
+    }
+    let why = match (fold.phasing, segment) {
+        (None, _) => "it stands before any turn line".to_string(),
+        (Some(_), Segment::Orders) => {
+            "the Order Phase heads the Normans' block, and this is the Saxons'".to_string()
+        }
+        (Some(_), Segment::Record) => {
+            "the Turn Record Phase ends the Saxons' block, and this is the Normans'".to_string()
+        }
+        (Some(phasing), _) => {
+            let open = fold.segment.filter(|&open| open >= segment);
+            let (Some(open), Some(actor)) = (open, next_actor(fold)) else {
+                return;
+            };
+            if fold.info(actor).map(|i| i.side) != segment.actor(side) {
+                return;
+            }
+            format!(
+                "it follows `{}:` of the {}' phase, and {} acts in `{name}:` of the {}'",
+                open.label(),
+                phasing.word(),
+                fold.name(actor),
+                side.word()
+            )
+        }
+    };
+    let header = format!("{number}. {}", side.word());
+    // A turn line restores the order of play: so does the one inferred.
+    fold.doubt().forgive(&Subject::Turn);
+    out.push(
+        Violation::of(
+            &codes::TURN_OUT_OF_SEQUENCE,
+            span,
+            format!("`{name}:` opens the {}' phase of Battle Turn {number} ({why}): the turn line `{header}` is missing above it", side.word()),
+            rules::BATTLE_TURN,
+        )
+        .help(format!("write `{header}` on the line above `{name}:`")),
+    );
+    let inferred = Step::Turn {
+        number,
+        side: side.word(),
+        span,
+    };
+    orders::step(fold, &inferred, out);
+    turn(fold, number, side.word(), span, out);
+}
+
+/// The piece that acts in the first line after this step, before the next
+/// label or turn line.
+fn next_actor(fold: &Fold<'_>) -> Option<usize> {
+    let mut actor = None;
+    fold.read_on(&mut |step| match step {
+        Step::Action(action) => {
+            let reference = UnitRef::parse(action.actor().text);
+            actor = fold.roster.pieces_named(&reference).first().copied();
+            true
+        }
+        Step::Annotation(_) => false,
+        _ => true,
+    });
+    actor
 }
 
 /// A segment's label (3.2, HS-R41): in order, none twice; `orders:` only

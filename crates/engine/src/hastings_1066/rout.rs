@@ -350,6 +350,78 @@ fn displacing(candidates: &[Candidate], hexes: usize) -> Best<'_> {
     ranked(candidates.iter().filter(|c| c.on_friend).filter(complete))
 }
 
+/// A retreat as a line writes its path: from `start`, the hexes entered;
+/// the start alone when the unit cannot move (HS-R67). A step off the map
+/// is not a hex: the line claims `eliminated` instead (9.2.3.4).
+fn line_path(start: Cell, stops: &[Stop]) -> String {
+    let mut text = start.to_string();
+    for stop in stops {
+        if let Stop::Hex(cell) = stop {
+            text.push('-');
+            text.push_str(&cell.to_string());
+        }
+    }
+    text
+}
+
+/// `write `PATH``, with the claim a step off the map needs.
+fn write_help(name: &str, start: Cell, stops: &[Stop]) -> String {
+    let path = line_path(start, stops);
+    if stops.last() == Some(&Stop::Off) {
+        format!("write `{path}` and claim `=> {name} eliminated`")
+    } else {
+        format!("write `{path}`")
+    }
+}
+
+/// The retreat the rules give when the written one is refused: of the
+/// best, the one that ends where the written one does, else the first
+/// (HS-R66); `None` when the unit is off the map.
+fn rules_retreat<'c>(best: &[&'c Candidate], end: Option<&Stop>) -> Option<&'c Candidate> {
+    best.iter()
+        .find(|c| end.is_some() && c.stops.last() == end)
+        .or(best.first())
+        .copied()
+}
+
+/// Plays a rout along `c`: the rules' path for a line whose own was
+/// refused (HS-R66), so the lines after it are judged where the unit is.
+fn play_retreat(
+    fold: &mut Fold<'_>,
+    piece: usize,
+    c: &Candidate,
+    facing: Option<Vertex>,
+    pursuers: [Option<usize>; 3],
+    cause: Span,
+) {
+    let blocked = !complete(c, ROUT_HEXES);
+    let path: Path = c
+        .stops
+        .iter()
+        .filter_map(|s| match s {
+            Stop::Hex(cell) => Some(*cell),
+            Stop::Off => None,
+        })
+        .collect();
+    let routed_facing = fold
+        .info(piece)
+        .and_then(|i| Vertex::new(i.side.row().routed_facing));
+    retreat(
+        fold,
+        &Retreat {
+            piece,
+            path: &path,
+            facing: if blocked { facing } else { routed_facing },
+            blocked,
+            eliminated: c.stops.last() == Some(&Stop::Off),
+            pursuers,
+            cause,
+        },
+        &[],
+        true,
+    );
+}
+
 fn written(stops: &[Stop]) -> String {
     stops
         .iter()
@@ -378,21 +450,42 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
         return;
     };
     fold.emit(Event::Paid(index));
-    let Some(path_atom) = action.path() else {
-        out.push(Violation::of(
-            &codes::ROUT_PATH,
-            action.span,
-            "a rout lists its hexes, from where the unit stands: `BF1 rout 0820-0920-1020-1120 facing=2`",
-            rules::ROUT,
-        ));
-        return;
-    };
-    let cells: Path = value::cells(path_atom).collect();
     let Some(start) = fold.pieces[piece].at else {
         return;
     };
+    let id = action.actor().text;
+    let facing = value_facing(action);
+    let candidates = retreats(fold, piece, ROUT_HEXES, false, Keep::Best);
+    let best = best(&candidates, ROUT_HEXES);
+    let pushing = displacing(&candidates, ROUT_HEXES);
+    // A refused path is reported once and the rout played along the
+    // rules' path, ending where the written one does if one can (HS-R66).
+    let refused =
+        |fold: &mut Fold<'_>, finding: Violation, end: Option<&Stop>, out: &mut Vec<Violation>| {
+            let played = rules_retreat(&best, end);
+            out.push(match played {
+                Some(c) => finding.help(write_help(id, start, &c.stops)),
+                None => finding,
+            });
+            if let Some(c) = played {
+                play_retreat(fold, piece, c, facing, pursuers, action.span);
+            }
+        };
+    let Some(path_atom) = action.path() else {
+        let finding = Violation::of(
+            &codes::ROUT_PATH,
+            action.span,
+            format!(
+                "a rout lists its hexes, from where the unit stands ({start} alone when it cannot move, HS-R67): `BF1 rout 0820-0920-1020-1120 facing=2`"
+            ),
+            rules::ROUT,
+        );
+        refused(fold, finding, None, out);
+        return;
+    };
+    let cells: Path = value::cells(path_atom).collect();
     if cells.first() != Some(&start) {
-        out.push(Violation::of(
+        let finding = Violation::of(
             &codes::PATH_START,
             path_atom.span,
             format!(
@@ -400,7 +493,9 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
                 fold.name(piece)
             ),
             rules::ROUT,
-        ));
+        );
+        let end = cells.last().map(|&c| Stop::Hex(c));
+        refused(fold, finding, end.as_ref(), out);
         return;
     }
     let claimed = action.outcome().unwrap_or(&[]);
@@ -410,13 +505,26 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
     if eliminated {
         stops.push(Stop::Off);
     }
-    let candidates = retreats(fold, piece, ROUT_HEXES, false, Keep::Best);
-    let best = best(&candidates, ROUT_HEXES);
-    let pushing = displacing(&candidates, ROUT_HEXES);
+    let listed = |stops: &[Stop]| {
+        best.iter().any(|c| c.stops[..] == *stops) || pushing.iter().any(|c| c.stops[..] == *stops)
+    };
+    // 9.2.4: a blocked rout costs a step, and a unit reduced already is
+    // eliminated where it stands: its `eliminated` is no step off the map
+    // (HS-R67).
+    let reduced = fold.pieces[piece].reduced;
+    if eliminated
+        && reduced
+        && !listed(&stops)
+        && best
+            .iter()
+            .any(|c| c.stops[..] == stops[..stops.len() - 1] && !complete(c, ROUT_HEXES))
+    {
+        stops.pop();
+        eliminated = false;
+    }
     // 9.2.3.4: a path right to where the rout ends whose claim is wrong is
     // the claim's fault, not the path's; played as the path says.
-    if !best.iter().any(|c| c.stops[..] == stops[..])
-        && !pushing.iter().any(|c| c.stops[..] == stops[..])
+    if !listed(&stops)
         && let Some((meant, off)) = misclaimed_end(
             fold,
             piece,
@@ -434,7 +542,6 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
     let routed_facing = fold
         .info(piece)
         .and_then(|i| Vertex::new(i.side.row().routed_facing));
-    let facing = value_facing(action);
     if pushing.iter().any(|c| c.stops[..] == stops[..]) {
         // Friends block every complete retreat: the friend in the last hex
         // is displaced first, and the rout waits for its chain (HS-R20).
@@ -471,7 +578,6 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
     }
     let chosen = best.iter().find(|c| c.stops[..] == stops[..]);
     let Some(chosen) = chosen else {
-        let better = best.first().map_or(String::new(), |c| written(&c.stops));
         let every = retreats(fold, piece, ROUT_HEXES, false, Keep::Every);
         let legal = every
             .iter()
@@ -479,30 +585,45 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
         let on_friend = every
             .iter()
             .any(|c| c.stops[..] == stops[..] && c.on_friend);
+        let played = rules_retreat(&best, stops.last());
+        let better = match played {
+            Some(c) if c.stops.is_empty() => format!(
+                "no step is open to {} from {start}: it stays there, blocked (9.2.3.1)",
+                fold.name(piece)
+            ),
+            Some(c) => format!("{} is the path of least resistance", written(&c.stops)),
+            None => String::new(),
+        };
         let message = if on_friend && pushing.is_empty() {
             format!(
-                "a rout may not end on a friend, and may displace one only when friends alone keep it from its three hexes (9.3.2, 9.3.3); {better} is the path of least resistance"
+                "a rout may not end on a friend, and may displace one only when friends alone keep it from its three hexes (9.3.2, 9.3.3); {better}"
             )
         } else if legal || on_friend {
             format!(
-                "a rout takes the path of least resistance: most steps to the rear, then fewest friends passed, then the cheapest ground; {better} is such a path"
+                "a rout takes the path of least resistance: most steps to the rear, then fewest friends passed, then the cheapest ground; {better}"
             )
         } else {
             format!(
-                "the rout's steps go to the rear or sideways, never forward, into no enemy hex or zone of control; {better} is the path of least resistance"
+                "the rout's steps go to the rear or sideways, never forward, into no enemy hex or zone of control; {better}"
             )
         };
-        let mut help = format!("write `{start}-{better}`");
+        let mut help = played.map_or(String::new(), |c| write_help(id, start, &c.stops));
         if let Some(push) = pushing.first() {
             help.push_str(&format!(
-                ", or `{start}-{}` with the `displace` lines of the friends it pushes right after it (9.3.3, HS-R20)",
-                written(&push.stops)
+                ", or `{}` with the `displace` lines of the friends it pushes right after it (9.3.3, HS-R20)",
+                line_path(start, &push.stops)
             ));
         }
         out.push(Violation::of(&codes::ROUT_PATH, path_atom.span, message, rules::ROUT).help(help));
+        if let Some(c) = played {
+            play_retreat(fold, piece, c, facing, pursuers, action.span);
+        }
         return;
     };
     let blocked = !complete(chosen, ROUT_HEXES);
+    if blocked && reduced {
+        eliminated_claim(fold, piece, claimed, start, out);
+    }
     if !blocked && !eliminated && facing != routed_facing {
         out.push(Violation::of(
             &codes::ROUT_FACING,
@@ -529,6 +650,40 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
         &[],
         true,
     );
+}
+
+/// A blocked rout of a unit reduced already: the step it loses eliminates
+/// it (9.2.3.1, 9.2.4; HS-R67), so a claim of any other status is wrong.
+fn eliminated_claim(
+    fold: &Fold<'_>,
+    piece: usize,
+    claimed: &[Atom<'_>],
+    start: Cell,
+    out: &mut Vec<Violation>,
+) {
+    let status = |a: &&Atom<'_>| matches!(a.text, "ok" | "disrupted" | "routed" | "reduced");
+    if claimed.iter().any(|a| a.text == "eliminated") {
+        return;
+    }
+    let mut words = claimed.iter().filter(status);
+    let Some(word) = words.next() else {
+        return;
+    };
+    let mut finding = Violation::of(
+        &codes::CLAIM_MISMATCH,
+        word.span,
+        format!(
+            "{} is reduced already, and its rout from {start} is blocked: the step the blocked rout costs is its last, and it is eliminated (9.2.3.1, 9.2.4); the log says {}",
+            fold.name(piece),
+            word.text
+        ),
+        rules::ROUT_BLOCKED,
+    );
+    // One status word: replacing it is the whole fix.
+    if words.next().is_none() {
+        finding = finding.fix(Fix::new(word.span, "eliminated", "write `eliminated`"));
+    }
+    out.push(finding);
 }
 
 /// A retreat found good, to be carried out.
@@ -824,7 +979,12 @@ pub fn withdraw_line(
         eliminated = off;
     }
     if cells.first() != Some(&start) || !best.iter().any(|c| c.stops[..] == stops[..]) {
-        let better = best.first().map_or(String::new(), |c| written(&c.stops));
+        let stops = best.first().map_or(&[][..], |c| &c.stops[..]);
+        let better = if stops.is_empty() {
+            format!("none is open, and it stays in {start}")
+        } else {
+            written(stops)
+        };
         out.push(
             Violation::of(
                 &codes::ROUT_PATH,
@@ -834,7 +994,7 @@ pub fn withdraw_line(
                 ),
                 rules::WITHDRAWAL,
             )
-            .help(format!("write `{start}-{better}`")),
+            .help(write_help(action.actor().text, start, stops)),
         );
         return;
     }

@@ -31,6 +31,8 @@ pub struct Before<'a> {
     pub moves: &'a [(&'a str, &'a str, Option<u8>)],
     pub standings: &'a [(&'a str, Standing)],
     pub leaders: &'a [(&'a str, LeaderStanding)],
+    /// Units on their reduced side (9.2.4).
+    pub reduced: &'a [&'a str],
 }
 
 /// The one check: `movetext` after the setup and `before` gives exactly
@@ -41,6 +43,17 @@ pub fn check(
     movetext: &str,
     expected: &[(&str, &str)],
 ) -> Sandbox<Hastings1066> {
+    let (fold, _) = check_found(before, movetext, expected);
+    fold
+}
+
+/// [`check`], with the findings, for a case that reads their messages.
+#[track_caller]
+pub fn check_found(
+    before: &Before<'_>,
+    movetext: &str,
+    expected: &[(&str, &str)],
+) -> (Sandbox<Hastings1066>, Vec<Violation>) {
     let text = format!("{SETUP}\n{movetext}");
     let archive = parse(&text);
     assert!(archive.all_errors().next().is_none());
@@ -78,6 +91,10 @@ pub fn check(
         let p = piece(&fold, id);
         fold.emit(Event::LeaderStanding { piece: p, standing });
     }
+    for &id in before.reduced {
+        let p = piece(&fold, id);
+        fold.emit(Event::Stepped { piece: p });
+    }
     fold.play(&HASTINGS_1066, steps(battle), &mut out);
     fold.settle(&mut out);
     let found: Vec<(&str, &str)> = out
@@ -85,7 +102,7 @@ pub fn check(
         .map(|v| (v.code, &text[v.span.range()]))
         .collect();
     assert_eq!(found, expected, "\n{movetext}\n{out:#?}");
-    fold
+    (fold, out)
 }
 
 pub fn standing(fold: &Sandbox<Hastings1066>, id: &str) -> Standing {
