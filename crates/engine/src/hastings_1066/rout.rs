@@ -478,7 +478,7 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
             format!(
                 "a rout lists its hexes, from where the unit stands ({start} alone when it cannot move, HS-R67): `BF1 rout 0820-0920-1020-1120 facing=2`"
             ),
-            rules::ROUT,
+            rules::ROUT_PATH,
         );
         refused(fold, finding, None, out);
         return;
@@ -492,7 +492,7 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
                 "{} stands in {start}: the rout starts there",
                 fold.name(piece)
             ),
-            rules::ROUT,
+            rules::ROUT_PATH,
         );
         let end = cells.last().map(|&c| Stop::Hex(c));
         refused(fold, finding, end.as_ref(), out);
@@ -614,7 +614,9 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
                 line_path(start, &push.stops)
             ));
         }
-        out.push(Violation::of(&codes::ROUT_PATH, path_atom.span, message, rules::ROUT).help(help));
+        out.push(
+            Violation::of(&codes::ROUT_PATH, path_atom.span, message, rules::ROUT_PATH).help(help),
+        );
         if let Some(c) = played {
             play_retreat(fold, piece, c, facing, pursuers, action.span);
         }

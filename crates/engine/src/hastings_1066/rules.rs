@@ -162,7 +162,9 @@ pub const ROUTED: &str = "hastings-1066-st 9.2.3.5 (routed units: no ZOC, no fir
 
 // Rout and pursuit.
 
-pub const ROUT: &str = "hastings-1066-st 9.2.3 (routed: three hexes at once), 9.2.3.1, 9.3.1 (the path of least resistance), 9.2.3.2 (toward and facing the rear), 9.2.3.4; docs/rules/hastings-1066-st.md HS-R19, HS-R2 (each side's rear), HS-R3 (routed facings), HS-R66 (a refused path played as the rules give it), HS-R67 (a rout that cannot move)";
+pub const ROUT: &str = "hastings-1066-st 9.2.3 (routed: three hexes at once), 9.2.3.1, 9.3.1 (the path of least resistance), 9.2.3.2 (toward and facing the rear), 9.2.3.4; docs/rules/hastings-1066-st.md HS-R19, HS-R2 (each side's rear), HS-R3 (routed facings)";
+/// A rout's path: [`ROUT`] and how a refused or blocked path is read.
+pub const ROUT_PATH: &str = "hastings-1066-st 9.2.3 (routed: three hexes at once), 9.2.3.1, 9.3.1 (the path of least resistance), 9.2.3.2 (toward and facing the rear), 9.2.3.4; docs/rules/hastings-1066-st.md HS-R19, HS-R2 (each side's rear), HS-R66 (a refused path played as the rules give it), HS-R67 (a rout that cannot move)";
 pub const ROUT_BLOCKED: &str = "hastings-1066-st 9.2.3.1 (reduced and disrupted instead), 9.2.4 (a reduced unit reduced again is eliminated), 9.3.4; docs/rules/hastings-1066-st.md HS-R19, HS-R59, HS-R67 (a rout that cannot move)";
 #[allow(dead_code, reason = "a ruling no diagnostic cites yet")]
 pub const ROUTED_THROUGH: &str =
