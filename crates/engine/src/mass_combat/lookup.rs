@@ -54,35 +54,30 @@ pub fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) 
     if status == Status::Reserve {
         let side = state.info(unit).side;
         let side_name = &state.roster.sides[side];
+        let id = &state.info(unit).id;
         // A side none of whose units is on the field lacks its deploy line:
         // said once for the side, not once for each of its units.
         let none_deployed = (0..state.units.len())
             .all(|u| state.info(u).side != side || state.units[u].status == Status::Reserve);
-        if none_deployed {
-            let told = format!("{side_name} have no unit on the map");
-            if !out
-                .iter()
-                .any(|v| v.code == codes::UNDEPLOYED.code && v.message.starts_with(&told))
-            {
-                out.push(
-                    Violation::of(
-                        &codes::UNDEPLOYED,
-                        span,
-                        format!("{told}: no `deploy {side_name}` line puts them there, so every one is in reserve and can neither act nor be acted on"),
-                        rules::RESERVE,
-                    )
-                    .label(format!("{} is not on the map", state.info(unit).id))
-                    .help(format!(
-                        "write the `deploy {side_name} …` line in the setup; the actions of {side_name}'s units are not reported again"
-                    )),
-                );
-            }
-            return false;
-        }
-        // Once per unit: its later actions, and actions aimed at it, fail
-        // for the same reason and are not reported again.
-        let name = state.name(unit);
-        let told = format!("{name} was never deployed");
+        let (told, why, help) = if none_deployed {
+            (
+                format!("{side_name} have no unit on the map"),
+                format!(
+                    "no `deploy {side_name}` line puts them there, so every one is in reserve and can neither act nor be acted on"
+                ),
+                format!(
+                    "write the `deploy {side_name} …` line in the setup; the actions of {side_name}'s units are not reported again"
+                ),
+            )
+        } else {
+            // Once per unit: its later actions, and actions aimed at it,
+            // fail for the same reason and are not reported again.
+            (
+                format!("{} was never deployed", state.name(unit)),
+                "no `deploy` line puts it on the map, so it is in reserve, off the field, and can neither act nor be acted on".to_string(),
+                format!("deploy it in the setup (`deploy {side_name} {id}@HEX`), or leave it out of the movetext; its other actions are not reported again"),
+            )
+        };
         if !out
             .iter()
             .any(|v| v.code == codes::UNDEPLOYED.code && v.message.starts_with(&told))
@@ -91,15 +86,11 @@ pub fn active(state: &State, unit: usize, span: Span, out: &mut Vec<Violation>) 
                 Violation::of(
                     &codes::UNDEPLOYED,
                     span,
-                    format!("{told}: no `deploy` line puts it on the map, so it is in reserve, off the field, and can neither act nor be acted on"),
+                    format!("{told}: {why}"),
                     rules::RESERVE,
                 )
-                .label(format!("{} is not on the map", state.info(unit).id))
-                .help(format!(
-                    "deploy it in the setup (`deploy {} {}@HEX`), or leave it out of the movetext; its other actions are not reported again",
-                    state.roster.sides[state.info(unit).side],
-                    state.info(unit).id
-                )),
+                .label(format!("{id} is not on the map"))
+                .help(help),
             );
         }
         return false;
