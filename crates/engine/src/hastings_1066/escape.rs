@@ -146,7 +146,9 @@ fn exposure(
 /// hex), newly in an enemy zone of control or next to an enemy unit that
 /// was not next to him before it, owes his escape. The line's changes are
 /// the entries it added to `State::replaced`, from `mark` on.
-pub fn settle(fold: &mut Fold<'_>, mark: usize, cause: Span) {
+/// `walked`: the line is a voluntary move, so a leader it moved walked in
+/// himself.
+pub fn settle(fold: &mut Fold<'_>, mark: usize, cause: Span, walked: bool) {
     // Most lines change a piece or two: only the leaders near them are
     // looked at again.
     let changed = Changed::of(fold, mark);
@@ -170,8 +172,9 @@ pub fn settle(fold: &mut Fold<'_>, mark: usize, cause: Span) {
         }
         // 10.2.3 is owed when an enemy moves next to him: a leader who
         // walks in himself owes nothing (alone into a zone, 10.2.2 refuses
-        // the move, one error).
-        if before_line(fold, mark, leader).is_some_and(|was| was.at != Some(at)) {
+        // the move, one error). One whose escape ends beside the enemy
+        // still escapes again.
+        if walked && before_line(fold, mark, leader).is_some_and(|was| was.at != Some(at)) {
             continue;
         }
         let owed = fold

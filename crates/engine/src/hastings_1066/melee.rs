@@ -313,7 +313,7 @@ fn read_on(
             reading,
             &mut Vec::new(),
         );
-        super::escape::settle(&mut scratch.fold(), mark, action.span);
+        super::escape::settle(&mut scratch.fold(), mark, action.span, false);
         let owes = scratch.owed.len() > fold.owed.len();
         (owes, owes && super::play::pays(&scratch, next))
     };

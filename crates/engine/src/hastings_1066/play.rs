@@ -533,7 +533,7 @@ fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) 
     }
     written_line(fold, action, out);
     // A leader the line left alone beside the enemy owes his escape.
-    super::escape::settle(fold, mark, action.span);
+    super::escape::settle(fold, mark, action.span, action.verb().text == "move");
     period::decide(fold);
 }
 

@@ -170,13 +170,16 @@ fn line(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) 
     if out.len() > before && fold.activation.is_some() {
         fold.emit(Event::Refused);
     }
-    let words: SmallVec<[&str; 8]> = action
-        .atoms
-        .iter()
-        .filter(|a| a.kind.is_actor())
-        .flat_map(|a| a.text.split('+'))
-        .collect();
-    hide_doubted(fold, &words, out, before);
+    // Most lines find nothing: the names are gathered only when one does.
+    if out.len() > before {
+        let words: SmallVec<[&str; 8]> = action
+            .atoms
+            .iter()
+            .filter(|a| a.kind.is_actor())
+            .flat_map(|a| a.text.split('+'))
+            .collect();
+        hide_doubted(fold, &words, out, before);
+    }
 }
 
 /// Hides the findings since `before` when one of the entities `words`
