@@ -1,7 +1,7 @@
 //! `senlac`: the command line for battle logs. Only this crate prints, reads
 //! files or writes them.
 
-/// `eprintln!`, but a closed pipe ends the run quietly: see [`eprint`].
+/// `eprintln!`, but a closed pipe ends the run quietly: see [`fn@eprint`].
 macro_rules! errln {
     ($($arg:tt)*) => {
         $crate::eprint(&format!("{}\n", format_args!($($arg)*)))
