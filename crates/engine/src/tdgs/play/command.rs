@@ -75,34 +75,31 @@ fn friend(
     Some((unit, atom.span))
 }
 
-/// Whether `unit` is within `commander`'s CHA in squares (COMMAND-6).
-fn in_range(fold: &Fold<'_>, commander: usize, unit: usize) -> (bool, u32, u32) {
-    let range = fold
-        .info(commander)
-        .map_or(0, |i| tables::command_range(i.stats.cha));
-    let gap = fold.distance(commander, unit).unwrap_or(u32::MAX);
-    (gap <= range, gap, range)
-}
-
+/// The finding of `code` when `unit` is beyond `commander`'s CHA in
+/// squares (COMMAND-6); `None` within it.
 fn out_of_range(
     fold: &Fold<'_>,
     code: &'static crate::code::CodeInfo,
     commander: usize,
     unit: usize,
-    gap: u32,
-    range: u32,
     span: Span,
-) -> Violation {
-    Violation::of(
-        code,
-        span,
-        format!(
-            "{} is {gap} squares from {}, whose command range is CHA {range} squares",
-            fold.name(unit),
-            fold.name(commander)
-        ),
-        rules::COMMAND_RANGE,
-    )
+) -> Option<Violation> {
+    let range = fold
+        .info(commander)
+        .map_or(0, |i| tables::command_range(i.stats.cha));
+    let gap = fold.distance(commander, unit).unwrap_or(u32::MAX);
+    (gap > range).then(|| {
+        Violation::of(
+            code,
+            span,
+            format!(
+                "{} is {gap} squares from {}, whose command range is CHA {range} squares",
+                fold.name(unit),
+                fold.name(commander)
+            ),
+            rules::COMMAND_RANGE,
+        )
+    })
 }
 
 /// `Y order U ORDER` (ORDERS-1, -2): a new order is the Action of U's own
@@ -181,17 +178,9 @@ pub(super) fn order(
         }
         Some(_) => {}
     }
-    let (near, gap, range) = in_range(fold, actor, unit);
-    if !near {
-        out.push(out_of_range(
-            fold,
-            &codes::OUT_OF_COMMAND_RANGE,
-            actor,
-            unit,
-            gap,
-            range,
-            unit_span,
-        ));
+    if let Some(finding) = out_of_range(fold, &codes::OUT_OF_COMMAND_RANGE, actor, unit, unit_span)
+    {
+        out.push(finding);
         return;
     }
     // The current order again, nothing pending: the free standing order.
@@ -244,17 +233,9 @@ pub(super) fn claim(
         ));
         return;
     }
-    let (near, gap, range) = in_range(fold, actor, unit);
-    if !near {
-        out.push(out_of_range(
-            fold,
-            &codes::OUT_OF_COMMAND_RANGE,
-            actor,
-            unit,
-            gap,
-            range,
-            unit_span,
-        ));
+    if let Some(finding) = out_of_range(fold, &codes::OUT_OF_COMMAND_RANGE, actor, unit, unit_span)
+    {
+        out.push(finding);
         return;
     }
     let cha = fold.info(actor).map_or(0, |i| i.stats.cha);
@@ -349,17 +330,8 @@ pub(super) fn rally(
         ));
         return None;
     }
-    let (near, gap, range) = in_range(fold, actor, unit);
-    if !near {
-        out.push(out_of_range(
-            fold,
-            &codes::RALLY_OUT_OF_RANGE,
-            actor,
-            unit,
-            gap,
-            range,
-            unit_span,
-        ));
+    if let Some(finding) = out_of_range(fold, &codes::RALLY_OUT_OF_RANGE, actor, unit, unit_span) {
+        out.push(finding);
         return None;
     }
     let (face, die_span) = die(args, span, out)?;
