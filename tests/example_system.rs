@@ -117,7 +117,7 @@ fn export_uses_the_envelope_and_the_systems_wire_events() {
         assert!(errors.is_empty(), "{}", errors.join("\n"));
     };
     check(&schema("docs/export.schema.json"), &export);
-    assert_eq!(export["version"], 3);
+    assert_eq!(export["version"], 4);
     assert_eq!(export["rules"], "example/duel");
     let events = schema("docs/schema/example.events.schema.json");
     let steps = export["steps"].as_array().unwrap();

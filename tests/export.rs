@@ -184,7 +184,12 @@ fn every_event_matches_its_systems_schema() {
         let seen = kinds
             .entry(rules.split('/').next().unwrap().to_string())
             .or_default();
-        for step in export["steps"].as_array().unwrap() {
+        let deployments = export["setup"]["deployments"].as_array().unwrap();
+        assert!(!deployments.is_empty(), "{what} deploys units");
+        for step in deployments
+            .iter()
+            .chain(export["steps"].as_array().unwrap())
+        {
             for event in step["events"].as_array().unwrap() {
                 let errors: Vec<String> =
                     events.iter_errors(event).map(|e| e.to_string()).collect();
@@ -237,6 +242,31 @@ fn hastings_header_and_setup() {
     assert_eq!(unit(units, "Normans", "VI")["class"], "heavy-cavalry");
     assert_eq!(unit(units, "Normans", "VI")["at"], "0307");
     assert_eq!(unit(units, "Normans", "I")["class"], "foot-archers");
+
+    // Each placement of the deploy lines, in the text's order, with the
+    // event that put the unit on the map: sixteen units, sixteen.
+    let text = std::fs::read_to_string(root().join("samples/hastings.sbn")).unwrap();
+    let deployments = setup["deployments"].as_array().unwrap();
+    assert_eq!(deployments.len(), 16);
+    let first = &deployments[0];
+    assert_eq!(first["text"], "VI@0404");
+    let (start, end) = (
+        first["span"]["start"].as_u64().unwrap(),
+        first["span"]["end"].as_u64().unwrap(),
+    );
+    assert_eq!(&text[start as usize..end as usize], "VI@0404");
+    let line = text[..start as usize].lines().count();
+    assert_eq!(first["line"], json!(line));
+    assert_eq!(
+        first["events"],
+        json!([{ "event": "deployed", "unit": "Saxons VI", "at": "0404" }])
+    );
+    // Every unit's setup hex is the one its placement deployed it on.
+    for placement in deployments {
+        let event = &placement["events"][0];
+        let (side, id) = event["unit"].as_str().unwrap().split_once(' ').unwrap();
+        assert_eq!(unit(units, side, id)["at"], event["at"], "{placement}");
+    }
 }
 
 #[test]

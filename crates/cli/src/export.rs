@@ -19,7 +19,7 @@ use crate::stream::Origin;
 use crate::{Exit, load};
 
 /// The version of the export's shape; docs/export.schema.json describes it.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// The largest export written, in bytes: past it an export is refused
 /// before a byte is written (a state per step grows as units × actions).
@@ -125,7 +125,7 @@ struct Export<'a> {
     battle: &'a Battle<'a>,
     game: &'a dyn Game,
     header: Vec<Tag<'a>>,
-    setup: Setup,
+    setup: Setup<'a>,
     figures: Vec<FigureRecord<'a>>,
     violations: Vec<ViolationRecord<'a>>,
 }
@@ -136,7 +136,7 @@ struct Document<'e, 'a> {
     version: u32,
     rules: &'static str,
     header: &'e [Tag<'a>],
-    setup: &'e Setup,
+    setup: &'e Setup<'a>,
     steps: Steps<'e, 'a>,
     figures: &'e [FigureRecord<'a>],
     violations: &'e [ViolationRecord<'a>],
@@ -151,7 +151,7 @@ enum Record<'e, 'a> {
         rules: &'static str,
         tags: &'e [Tag<'a>],
     },
-    Setup(&'e Setup),
+    Setup(&'e Setup<'a>),
     Step(StepRecord<'a>),
     Figure(&'e FigureRecord<'a>),
     Violation(&'e ViolationRecord<'a>),
@@ -164,11 +164,25 @@ struct Tag<'a> {
 }
 
 #[derive(Serialize)]
-struct Setup {
+struct Setup<'a> {
     sides: Vec<String>,
     map: Option<Map>,
     /// Each unit as the system shows it after setup.
     units: Vec<serde_json::Value>,
+    /// Each placement, in the text's order, with the events that deployed
+    /// it: folded into the field they give the setup.
+    deployments: Vec<DeploymentRecord<'a>>,
+}
+
+/// One placement of a `deploy` line (or what the setup settles once every
+/// unit stands: an empty text where the last placement ends).
+#[derive(Serialize)]
+struct DeploymentRecord<'a> {
+    text: &'a str,
+    span: SpanRecord,
+    line: usize,
+    column: usize,
+    events: Vec<serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -255,6 +269,20 @@ impl<'a> Export<'a> {
         });
         let lines = newlines(&source.text);
         let located = source.located();
+        let deployments = game
+            .deployments()
+            .into_iter()
+            .map(|(step, events)| {
+                let (line, column) = located.line_col(&lines, step.span.start as usize);
+                DeploymentRecord {
+                    text: battle.text(step.span),
+                    span: SpanRecord::in_file(step.span, source.origin),
+                    line,
+                    column,
+                    events,
+                }
+            })
+            .collect();
         let violations = game
             .violations()
             .iter()
@@ -299,6 +327,7 @@ impl<'a> Export<'a> {
                 sides: setup_view.sides,
                 map,
                 units,
+                deployments,
             },
             figures,
             violations,

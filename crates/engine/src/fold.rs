@@ -3,7 +3,9 @@
 //! with [`Fold::emit`], which applies the event with [`Ruleset::apply`] and
 //! records it. The replay lends a fold for each step; a [`Sandbox`] owns
 //! one outside any replay (a system's what-if trials, tests that set a
-//! state up by events), so both play through the same code.
+//! state up by events), so both play through the same code. The setup is
+//! a fold too: [`Deployments`], the field and the events that deploy each
+//! unit on it.
 
 use std::cell::Cell;
 
@@ -13,6 +15,52 @@ use senlac_notation::{Battle, Span};
 use crate::doubt::Doubt;
 use crate::system::Ruleset;
 use crate::violation::Violation;
+
+/// A setup as events, as [`Ruleset::setup`] gives it: the field (rosters,
+/// terrain, every choice made, no unit deployed) and each deployment as an
+/// event with the span of the placement that wrote it. The starting
+/// position is the field with them folded in, in the order the text
+/// writes them ([`Deployments::in_order`]), then what the setup settles
+/// once every unit stands.
+#[derive(Clone, Debug)]
+pub struct Deployments<S, E> {
+    pub field: S,
+    pub placements: Vec<(Span, E)>,
+    /// What holds once every unit stands, folded after the placements: the
+    /// once-a-battle triggers already met at deployment (TDGS).
+    pub settled: Vec<E>,
+}
+
+impl<S, E> Deployments<S, E> {
+    /// A setup kept whole: a system with nothing to deploy by event.
+    pub fn whole(state: S) -> Self {
+        Deployments {
+            field: state,
+            placements: Vec::new(),
+            settled: Vec::new(),
+        }
+    }
+
+    /// The placements in the order the text writes them.
+    pub fn in_order(mut self) -> Self {
+        self.placements.sort_by_key(|(span, _)| span.start);
+        self
+    }
+
+    /// The starting position: the field with every placement folded in,
+    /// then what the setup settles.
+    pub fn fold(self, apply: impl Fn(&mut S, &E)) -> S {
+        let Deployments {
+            mut field,
+            placements,
+            settled,
+        } = self.in_order();
+        for event in placements.iter().map(|(_, e)| e).chain(&settled) {
+            apply(&mut field, event);
+        }
+        field
+    }
+}
 
 /// The state during play: read freely, changed only by [`Fold::emit`].
 pub struct Fold<'a, R: Ruleset> {
@@ -176,7 +224,7 @@ impl<R: Ruleset> Sandbox<R> {
     /// The battle's setup, as a replay starts from it (what the setup
     /// doubted included), its findings added to `out`.
     pub fn setup(rules: &R, battle: &Battle<'_>, out: &mut Vec<Violation>) -> Self {
-        let state = rules.setup(battle, out);
+        let state = rules.setup(battle, out).fold(R::apply);
         let doubt = doubt_at_setup(rules, &state);
         Sandbox {
             state,

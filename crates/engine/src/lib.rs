@@ -54,14 +54,14 @@ mod wire_check;
 
 pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
-pub use fold::{Fold, Sandbox};
+pub use fold::{Deployments, Fold, Sandbox};
 pub use replay::{Config, Replay, replay};
 pub use system::{
     Candidate, Game, LegalAction, Opening, Outcome, OverlayInfo, Ruleset, SYSTEMS, System, system,
 };
 pub use timeline::{
-    At, Branch, BranchInfo, Deployment, Figure, Point, Standing, Standings, StepSource, Timeline,
-    Track, frame_start,
+    At, Branch, BranchInfo, Figure, Point, Standing, Standings, StepSource, Timeline, Track,
+    frame_start,
 };
 pub use violation::Violation;
 

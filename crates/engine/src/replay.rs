@@ -10,7 +10,7 @@ use senlac_notation::{Battle, ItemKind, Span};
 use crate::doubt::Doubt;
 use crate::fold::{Ahead, Fold, doubt_at_setup, step_span};
 use crate::system::Ruleset;
-use crate::timeline::{Deployment, Figure, Mark, Point, StepSource, Timeline};
+use crate::timeline::{Figure, Mark, Point, StepSource, Timeline};
 use crate::violation::Violation;
 
 /// What a replay keeps.
@@ -214,23 +214,51 @@ pub const MAX_REPLAYED_DEPTH: u32 = 64;
 /// states of its own ([`crate::timeline::Branch`]).
 pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Replay<R> {
     let mut out = Vec::new();
-    let state = rules.setup(battle, &mut out);
-    let doubt = doubt_at_setup(rules, &state);
+    let deployments = rules.setup(battle, &mut out).in_order();
     let mut timeline = if config.every_state {
         Timeline::keeping_every_state()
     } else {
         Timeline::default()
     };
     let mut lines = Lines::new(config.lines_before);
+    let start = battle.span.start;
+    let setup_source = StepSource {
+        span: Span { start, end: start },
+        line: lines.at(battle.source, start),
+    };
+    let mut state = deployments.field;
     if config.timeline {
-        let start = battle.span.start;
+        timeline.setup.record(&state, &[], setup_source);
+    }
+    for (span, event) in &deployments.placements {
+        R::apply(&mut state, event);
+        if config.timeline {
+            let source = StepSource {
+                span: *span,
+                line: lines.at(battle.source, span.start),
+            };
+            timeline
+                .setup
+                .record(&state, std::slice::from_ref(event), source);
+        }
+    }
+    for event in &deployments.settled {
+        R::apply(&mut state, event);
+    }
+    if config.timeline && !deployments.settled.is_empty() {
+        // What the setup settles once every unit stands is a step of its
+        // own, where the last placement ends.
+        let end = deployments.placements.last().map_or(start, |(s, _)| s.end);
         let source = StepSource {
-            span: Span { start, end: start },
-            line: lines.at(battle.source, start),
+            span: Span { start: end, end },
+            line: lines.at(battle.source, end),
         };
-        timeline.record(&state, &[], source);
+        timeline.setup.record(&state, &deployments.settled, source);
+    }
+    let doubt = doubt_at_setup(rules, &state);
+    if config.timeline {
+        timeline.record(&state, &[], setup_source);
         timeline.labels.push((Point::Setup, 0));
-        timeline.deployments = deployments(battle);
     }
     let carry = Carry {
         state,
@@ -619,25 +647,4 @@ impl<R: Ruleset> Run<'_, '_, '_, R> {
             }
         }
     }
-}
-
-/// Where the generic setup deploys each unit: the units a setup figure
-/// leaves out when their placement comes after its mark. Its findings are
-/// the system's setup's to report, so they are dropped here.
-fn deployments(battle: &Battle<'_>) -> Vec<Deployment> {
-    // Where each placement stands is all a figure needs; whether two may
-    // share a cell is the system's to judge, so none is left out for it
-    // (a leader stacked with a unit is deployed where its line stands).
-    let setup = crate::setup::Setup::build_with(battle, true, &mut Vec::new());
-    setup
-        .units
-        .iter()
-        .filter_map(|unit| {
-            Some(Deployment {
-                side: setup.sides.get(unit.side)?.name.to_string(),
-                id: unit.id.to_string(),
-                offset: unit.deployed?.span.start,
-            })
-        })
-        .collect()
 }

@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
 use crate::doubt::{Doubt, Subject};
-use crate::fold::Fold;
+use crate::fold::{Deployments, Fold};
 use crate::replay::{Config, Replay, replay};
 use crate::timeline::{At, BranchInfo, Figure, Point, StepSource, Track};
 use crate::view::{BattleView, Clock, Column};
@@ -46,8 +46,15 @@ pub trait Ruleset: Clone + Send + Sync + Sized + 'static {
     /// An event as exported: versioned, stable, separate from [`Self::Event`].
     type Wire: Serialize + DeserializeOwned;
 
-    /// The checked starting position, from the battle's tags and setup.
-    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> Self::State;
+    /// The checked starting position, from the battle's tags and setup: the
+    /// field, and each unit's deployment as an event that [`Ruleset::apply`]
+    /// folds into it, so setup figures and the export see the setup as it
+    /// was written, placement by placement.
+    fn setup(
+        &self,
+        battle: &Battle<'_>,
+        out: &mut Vec<Violation>,
+    ) -> Deployments<Self::State, Self::Event>;
 
     /// Checks a turn, phase or action step and emits what it does.
     fn play(&self, fold: &mut Fold<'_, Self>, step: &Step<'_, '_>, out: &mut Vec<Violation>);
@@ -274,11 +281,17 @@ pub trait Game: Send + Sync {
     /// state, marking what happened since the figure marked before it,
     /// within the side's turn ([`crate::timeline::frame_start`]), so a figure
     /// looks the same whatever else is drawn; a mark among the setup lines
-    /// leaves out the units deployed after it, and draws its overlays empty
-    /// (they may hang on those units). `None` past the last figure.
+    /// shows the setup as deployed there ([`crate::Timeline::setup`]).
+    /// `None` past the last figure.
     fn figure_scene(&self, figure: usize) -> Option<Scene>;
     /// The events that led to state `index`, as exported.
     fn wire(&self, index: usize) -> Vec<serde_json::Value>;
+    /// The setup's placements in the text's order, each with its step of
+    /// the text and the events it deployed, as exported: folded into the
+    /// field they give the setup, state 0.
+    fn deployments(&self) -> Vec<(StepSource, Vec<serde_json::Value>)> {
+        Vec::new()
+    }
     /// The step of the text that made state `index`: its span and line
     /// (the setup's and the end's are empty, at the battle's start and
     /// end). `None` past the last state.
@@ -343,19 +356,17 @@ impl Points {
 }
 
 impl<R: Ruleset> Played<R> {
-    /// The units (side, id) placed after figure `figure`'s mark: none for a
-    /// mark after the setup.
-    fn deployed_after(&self, figure: usize) -> std::collections::HashSet<(&str, &str)> {
+    /// The setup as it stood at figure `figure`'s mark, when the mark
+    /// stands among the setup lines: the field with the placements written
+    /// before it. `None` for a mark after the setup.
+    fn setup_at_figure(&self, figure: usize) -> Option<R::State> {
         let timeline = &self.replay.timeline;
-        let Some(mark) = timeline.figures.get(figure) else {
-            return Default::default();
-        };
-        timeline
-            .deployments
-            .iter()
-            .filter(|d| d.offset > mark.offset)
-            .map(|d| (d.side.as_str(), d.id.as_str()))
-            .collect()
+        let mark = timeline.figures.get(figure)?;
+        if mark.state != 0 || timeline.setup.is_empty() {
+            return None;
+        }
+        let index = timeline.setup_index_at(mark.offset);
+        timeline.setup.state(index, R::apply)
     }
 
     pub fn new(rules: R, tag: &'static str, battle: &Battle<'_>, config: Config) -> Self {
@@ -572,20 +583,20 @@ impl<R: Ruleset> Game for Played<R> {
 
     fn view_at(&self, point: &Point) -> Option<BattleView> {
         let at = self.locate(point)?;
-        if at.branch.is_some() {
-            return Some(self.rules.view(&self.state_at(at)));
-        }
-        let mut view = self.view(at.index);
         let figure = match point {
             Point::Figure(name) => self.figures().iter().position(|f| &f.name == name),
             _ => None,
         };
-        let later = figure.map(|f| self.deployed_after(f)).unwrap_or_default();
-        for unit in &mut view.units {
-            let side = view.sides.get(unit.side).map_or("", String::as_str);
-            if later.contains(&(side, unit.id.as_str())) {
+        let Some(setup) = figure.and_then(|f| self.setup_at_figure(f)) else {
+            return Some(self.rules.view(&self.state_at(at)));
+        };
+        // A unit the setup places later is not deployed yet, whatever the
+        // system calls a unit off the map.
+        let mut view = self.rules.view(&setup);
+        let deployed = self.view(0);
+        for (unit, whole) in view.units.iter_mut().zip(&deployed.units) {
+            if unit.place.is_none() && whole.place.is_some() {
                 unit.status = "not deployed";
-                unit.place = None;
             }
         }
         Some(view)
@@ -613,27 +624,33 @@ impl<R: Ruleset> Game for Played<R> {
             .and_then(|p| timeline.figures.get(p))
             .map(|f| f.state);
         let since = crate::timeline::frame_start(&timeline.labels, mark.state, previous, false);
-        let mut scene = self.scene(mark.state, since);
-        let later = self.deployed_after(figure);
-        if !later.is_empty() {
-            // An overlay may hang on any unit (a zone of control, a
-            // command range): drawn empty rather than with the units left
-            // out.
-            for overlay in &mut scene.overlays {
-                overlay.marks.clear();
-            }
-            let sides = &scene.sides;
-            scene.counters.retain(|counter| {
-                sides
-                    .get(counter.side)
-                    .is_none_or(|side| !later.contains(&(side.as_str(), counter.id.as_str())))
-            });
-        }
-        Some(scene)
+        Some(match self.setup_at_figure(figure) {
+            Some(setup) => self.rules.scene(&setup, &[]),
+            None => self.scene(mark.state, since),
+        })
     }
 
     fn wire(&self, index: usize) -> Vec<serde_json::Value> {
         self.wire_at(At::main(index))
+    }
+
+    fn deployments(&self) -> Vec<(StepSource, Vec<serde_json::Value>)> {
+        let setup = &self.replay.timeline.setup;
+        let mut state = None;
+        (1..setup.len())
+            .filter_map(|index| {
+                let at =
+                    setup.state_from(index, state.as_ref().map(|s| (index - 1, s)), R::apply)?;
+                let wired = setup
+                    .events(index)
+                    .iter()
+                    .filter_map(|e| serde_json::to_value(self.rules.wire(&at, e)).ok())
+                    .collect();
+                let source = setup.source(index)?;
+                state = Some(at);
+                Some((source, wired))
+            })
+            .collect()
     }
 
     fn step_source(&self, index: usize) -> Option<StepSource> {

@@ -226,16 +226,6 @@ pub struct Figure {
     pub offset: u32,
 }
 
-/// A unit a `deploy` line puts on the field, and where its placement stands
-/// in the battle's text (a byte offset), so a figure marked before it can
-/// leave it out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Deployment {
-    pub side: String,
-    pub id: String,
-    pub offset: u32,
-}
-
 /// Where a state stands: on the main line (`branch` None) or in variation
 /// `branch` (an index into [`Timeline::branches`]), at `index` of that line
 /// (a variation's state 0 is the state it starts from).
@@ -477,8 +467,11 @@ pub struct Timeline<S, E> {
     pub branches: Vec<Branch<S, E>>,
     pub labels: Vec<(Point, usize)>,
     pub figures: Vec<Figure>,
-    /// Every unit the setup deploys, in no particular order.
-    pub deployments: Vec<Deployment>,
+    /// The setup as it was deployed: state 0 the field with no unit on it,
+    /// each next state the one after a placement (in the text's order),
+    /// the last the main line's state 0. A figure marked among the setup
+    /// lines shows the state there.
+    pub setup: Track<S, E>,
 }
 
 /// The most checkpoints a timeline keeps; past it, every other one is dropped
@@ -492,7 +485,7 @@ impl<S, E> Default for Timeline<S, E> {
             branches: Vec::new(),
             labels: Vec::new(),
             figures: Vec::new(),
-            deployments: Vec::new(),
+            setup: Track::with_most(MAX_CHECKPOINTS),
         }
     }
 }
@@ -511,6 +504,7 @@ impl<S: Clone, E: Clone> Timeline<S, E> {
     pub fn keeping_every_state() -> Self {
         Timeline {
             main: Track::with_most(usize::MAX),
+            setup: Track::with_most(usize::MAX),
             ..Timeline::default()
         }
     }
@@ -709,6 +703,14 @@ impl<S, E> Timeline<S, E> {
             n => first + n - 1,
         };
         At { branch, index }
+    }
+
+    /// The state of the setup in force at byte `offset` of the text (an
+    /// index into [`Timeline::setup`]): the field with every placement that
+    /// starts before it.
+    pub fn setup_index_at(&self, offset: u32) -> usize {
+        let placements = self.setup.sources.get(1..).unwrap_or(&[]);
+        placements.partition_point(|source| source.span.start < offset)
     }
 
     /// How many states the main line recorded.

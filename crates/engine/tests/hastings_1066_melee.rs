@@ -578,7 +578,8 @@ fn a_leader_killed_owes_no_escape() {
 
     let archive = parse(hastings_1066_common::SETUP);
     let mut out = Vec::new();
-    let mut state = setup(&archive.battles[0], &mut out);
+    let mut state =
+        setup(&archive.battles[0], &mut out).fold(senlac_engine::hastings_1066::event::apply);
     assert!(out.is_empty(), "{out:?}");
     let gyrth = state.roster.piece(Side::Saxons, "GYR").unwrap();
     let harold = state.roster.piece(Side::Saxons, "HAR").unwrap();

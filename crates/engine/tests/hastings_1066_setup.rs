@@ -43,7 +43,8 @@ fn the_example_setup_reads_clean_with_every_piece_and_hex() {
     check(&[], &[]);
     let archive = parse(SETUP);
     let mut out = Vec::new();
-    let state = setup(&archive.battles[0], &mut out);
+    let state =
+        setup(&archive.battles[0], &mut out).fold(senlac_engine::hastings_1066::event::apply);
     let roster = &state.roster;
     assert_eq!(roster.pieces.len(), 34);
     let piece = |side, id| roster.piece(side, id).unwrap();
@@ -357,7 +358,8 @@ fn the_notation_guides_example_plays_clean() {
     let archive = parse(&text);
     assert!(archive.all_errors().next().is_none());
     let mut out = Vec::new();
-    let state = setup(&archive.battles[0], &mut out);
+    let state =
+        setup(&archive.battles[0], &mut out).fold(senlac_engine::hastings_1066::event::apply);
     assert!(out.is_empty(), "{out:#?}");
     assert_eq!(state.roster.pieces.len(), 4);
     // And its turn replays through the registry, as `senlac lint` does.
@@ -373,7 +375,8 @@ fn the_view_shows_each_counter_as_printed() {
     use senlac_engine::view::Value;
     let archive = parse(SETUP);
     let mut out = Vec::new();
-    let state = setup(&archive.battles[0], &mut out);
+    let state =
+        setup(&archive.battles[0], &mut out).fold(senlac_engine::hastings_1066::event::apply);
     let shown = view(&state);
     assert_eq!(shown.sides, ["Normans", "Saxons"]);
     let column = |key: &str| COLUMNS.iter().position(|c| c.key == key).unwrap();
@@ -473,7 +476,8 @@ fn william_and_leofwine_have_the_rally_ranges_the_rules_print() {
     assert_eq!(fix.replacement, "rally=0");
     let archive = parse(&text);
     let mut out = Vec::new();
-    let state = setup(&archive.battles[0], &mut out);
+    let state =
+        setup(&archive.battles[0], &mut out).fold(senlac_engine::hastings_1066::event::apply);
     let leofwine = state.roster.piece(Side::Saxons, "LEO").unwrap();
     let Piece::Leader(ratings) = state.roster.pieces[leofwine].piece else {
         panic!("Leofwine is a leader")

@@ -96,7 +96,8 @@ fn setup_with(
     let text = SETUP.replacen(from, to, 1);
     let archive = parse(&text);
     let mut out = Vec::new();
-    let state = setup(&archive.battles[0], &mut out);
+    let state =
+        setup(&archive.battles[0], &mut out).fold(senlac_engine::hastings_1066::event::apply);
     let found = out
         .iter()
         .map(|v| (v.code.to_string(), text[v.span.range()].to_string()))

@@ -42,11 +42,11 @@ fn every_system_offers_plain_names_its_scenes_carry_unshown() {
     }
 }
 
-/// A figure marked among the setup lines leaves out the units deployed
-/// after its mark, and so draws its overlays empty: a zone of control may
-/// hang on any of those units. A figure after the setup draws them whole.
+/// A figure marked among the setup lines shows the setup as deployed
+/// there: the units deployed after its mark are left out, and so are the
+/// overlays that hang on them. A figure after the setup draws them whole.
 #[test]
-fn a_setup_figure_drawn_without_later_units_has_its_overlays_empty() {
+fn a_setup_figure_shows_the_setup_as_deployed_at_its_mark() {
     let sample = include_str!("../../../samples/hastings-1066-st.sbn");
     let saxons = sample.find("deploy Saxons").unwrap();
     let mut text = sample[..saxons].to_string();
@@ -59,8 +59,10 @@ fn a_setup_figure_drawn_without_later_units_has_its_overlays_empty() {
         !figure.counters.iter().any(|c| c.id == "HC1"),
         "the Saxon units are deployed after the mark"
     );
+    assert!(figure.counters.iter().any(|c| c.id == "BK1"));
+    // Only the Normans' zone of control: no Saxon stands yet.
     assert_eq!(figure.overlays.len(), 1);
-    assert!(figure.overlays[0].marks.is_empty());
+    assert_eq!(figure.overlays[0].marks.len(), 1);
     // The same state drawn whole has both sides' zones.
     let whole = game.scene(game.figures()[0].state, 0);
     assert_eq!(whole.overlays[0].marks.len(), 2);

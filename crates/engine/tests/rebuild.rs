@@ -1,7 +1,8 @@
-//! Every recorded state is the setup folded with the recorded events, after
-//! they have been exported as JSON and read back: the events are the whole
-//! story of a battle, and the export loses none of it. Checked for every
-//! system, on the samples and on generated battles, whole, broken and varied.
+//! Every recorded state is the field folded with the recorded events, after
+//! they have been exported as JSON and read back: the setup's deployments
+//! and play's events are the whole story of a battle, and the export loses
+//! none of it. Checked for every system, on the samples and on generated
+//! battles, whole, broken and varied.
 
 use std::fmt::Debug;
 
@@ -9,7 +10,7 @@ use senlac_engine::example::DUEL;
 use senlac_engine::hastings_1066::HASTINGS_1066;
 use senlac_engine::mass_combat::{EDITION_A, EDITION_B};
 use senlac_engine::tdgs::TDGS;
-use senlac_engine::{Config, Replay, Ruleset, System, replay};
+use senlac_engine::{Config, Replay, Ruleset, System, Track, replay};
 use senlac_notation::parse;
 use serde_json::Value;
 
@@ -26,14 +27,20 @@ fn sample(name: &str) -> String {
     .unwrap()
 }
 
-/// The events that led to each recorded state, written as JSON text, each
-/// against the state its step led to, as `Game::wire` exports them.
+/// The events that led to each recorded state of the main line, written as
+/// JSON text, each against the state its step led to, as `Game::wire`
+/// exports them.
 fn exported<R: Ruleset>(rules: &R, replay: &Replay<R>) -> Vec<String> {
-    let timeline = &replay.timeline;
-    (0..timeline.len())
+    exported_track(rules, &replay.timeline.main)
+}
+
+/// [`exported`], for any track (the setup's, as `Game::deployments`
+/// exports it).
+fn exported_track<R: Ruleset>(rules: &R, track: &Track<R::State, R::Event>) -> Vec<String> {
+    (0..track.len())
         .map(|i| {
-            let state = &replay.state(i).unwrap();
-            let wires: Vec<R::Wire> = timeline
+            let state = &track.state(i, R::apply).unwrap();
+            let wires: Vec<R::Wire> = track
                 .events(i)
                 .iter()
                 .map(|event| rules.wire(state, event))
@@ -76,6 +83,8 @@ fn rebuilt<R: Ruleset>(
 /// What [`check_rebuilds`] went through.
 struct Checked<S> {
     battles: usize,
+    /// Setup steps: placements, and what the setup settles.
+    deployments: usize,
     states: usize,
     events: usize,
     violations: usize,
@@ -87,6 +96,7 @@ impl<S> Default for Checked<S> {
     fn default() -> Self {
         Checked {
             battles: 0,
+            deployments: 0,
             states: 0,
             events: 0,
             violations: 0,
@@ -98,6 +108,7 @@ impl<S> Default for Checked<S> {
 impl<S> Checked<S> {
     fn add(&mut self, other: Checked<S>) {
         self.battles += other.battles;
+        self.deployments += other.deployments;
         self.states += other.states;
         self.events += other.events;
         self.violations += other.violations;
@@ -107,8 +118,8 @@ impl<S> Checked<S> {
     /// The counts, for `--nocapture`.
     fn print(&self, what: &str) {
         println!(
-            "{what}: {} battles, {} states, {} events, {} violations",
-            self.battles, self.states, self.events, self.violations
+            "{what}: {} battles, {} deployments, {} states, {} events, {} violations",
+            self.battles, self.deployments, self.states, self.events, self.violations
         );
     }
 }
@@ -126,6 +137,18 @@ where
     for battle in &archive.battles {
         let replay = replay(rules, battle, EVERY_STATE);
         let states: Vec<&R::State> = replay.timeline.kept().map(|(_, s)| s).collect();
+        // The setup: the field, then one state per placement, the last the
+        // main line's first.
+        let setup = &replay.timeline.setup;
+        let deployed: Vec<&R::State> = setup.kept().map(|(_, s)| s).collect();
+        assert_eq!(deployed.len(), setup.len(), "every setup state is kept");
+        let redeployed = rebuilt(rules, deployed[0], &exported_track(rules, setup));
+        for (i, ((events, rebuilt), recorded)) in redeployed.iter().zip(&deployed).enumerate() {
+            assert_eq!(events.as_slice(), setup.events(i), "setup state {i}");
+            assert_eq!(rebuilt, *recorded, "setup state {i}");
+        }
+        assert_eq!(redeployed.last().map(|(_, s)| s), Some(states[0]));
+        checked.deployments += setup.len() - 1;
         assert_eq!(states.len(), replay.timeline.len(), "every state is kept");
         let rebuilt = rebuilt(rules, states[0], &exported(rules, &replay));
         assert_eq!(rebuilt.len(), states.len());
@@ -292,14 +315,25 @@ where
     assert_ne!(&rebuilt[index], states[index]);
 }
 
+/// The placements the `deploy` lines of `text` write: one setup step each.
+fn placements(text: &str) -> usize {
+    text.lines()
+        .filter(|line| line.starts_with("deploy "))
+        .map(|line| line.matches('@').count())
+        .sum()
+}
+
 #[test]
 fn the_mass_combat_samples_rebuild_from_their_events() {
     let hastings = check_rebuilds(&EDITION_A, &sample("hastings"));
     hastings.print("samples/hastings.sbn");
+    assert_eq!(hastings.deployments, placements(&sample("hastings")));
+    assert_eq!(hastings.deployments, 16);
     // Every action of the sample leaves at least one event.
     assert!(hastings.events > 300, "{} events", hastings.events);
     let fulford = check_rebuilds(&EDITION_B, &sample("fulford"));
     fulford.print("samples/fulford.sbn");
+    assert_eq!(fulford.deployments, placements(&sample("fulford")));
     assert!(fulford.events > fulford.states, "{} events", fulford.events);
 }
 
@@ -307,6 +341,9 @@ fn the_mass_combat_samples_rebuild_from_their_events() {
 fn the_tdgs_sample_rebuilds_from_its_events() {
     let checked = check_rebuilds(&TDGS, &sample("harrow-ford"));
     checked.print("samples/harrow-ford.sbn");
+    // No trigger is met at deployment, so the setup settles nothing.
+    assert_eq!(checked.deployments, placements(&sample("harrow-ford")));
+    assert_eq!(checked.deployments, 14);
     assert!(checked.events > 300, "{} events", checked.events);
     assert_eq!(checked.violations, 0);
 }
@@ -315,6 +352,8 @@ fn the_tdgs_sample_rebuilds_from_its_events() {
 fn the_hastings_1066_sample_rebuilds_from_its_events() {
     let checked = check_rebuilds(&HASTINGS_1066, &sample("hastings-1066-st"));
     checked.print("samples/hastings-1066-st.sbn");
+    assert_eq!(checked.deployments, placements(&sample("hastings-1066-st")));
+    assert_eq!(checked.deployments, 30);
     assert!(checked.events > 250, "{} events", checked.events);
     assert_eq!(checked.violations, 0);
 }

@@ -35,7 +35,7 @@ fn state_of(text: &str) -> State {
     assert!(notation.is_empty(), "{notation:?}\n{text}");
     let battle = &archive.battles[0];
     let mut out = Vec::new();
-    let state = setup(battle, &mut out);
+    let state = setup(battle, &mut out).fold(senlac_engine::tdgs::event::apply);
     assert!(out.is_empty(), "{out:?}\n{text}");
     state
 }

@@ -28,7 +28,7 @@ fn check(text: &str, expected: &[(&str, &str)]) -> (State, Vec<Violation>) {
     let lowering = senlac_notation::lower::check(battle);
     assert!(lowering.is_empty(), "{lowering:?}\n{text}");
     let mut out = Vec::new();
-    let state = setup(battle, &mut out);
+    let state = setup(battle, &mut out).fold(senlac_engine::tdgs::event::apply);
     let mut found: Vec<(u32, &str, &str)> = out
         .iter()
         .map(|v| (v.span.start, v.code, &text[v.span.range()]))

@@ -35,7 +35,7 @@ const HP: [(&str, i64); 14] = [
 fn harrow_ford() -> State {
     let archive = senlac_notation::parse(HARROW_FORD);
     let mut out = Vec::new();
-    let state = setup(&archive.battles[0], &mut out);
+    let state = setup(&archive.battles[0], &mut out).fold(senlac_engine::tdgs::event::apply);
     assert!(out.is_empty(), "{out:?}");
     state
 }

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::{Catalog, Section, Table};
 use crate::code::CodeInfo;
 use crate::doubt::Doubt;
-use crate::fold::Fold;
+use crate::fold::{Deployments, Fold};
 use crate::replay::Config;
 use crate::setup::Setup;
 use crate::system::{Candidate, Game, Opening, Played, Ruleset, System};
@@ -94,14 +94,31 @@ pub struct State {
 /// One change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    TurnBegan { turn: u32, side: usize },
-    Moved { unit: usize, from: Cell, to: Cell },
+    /// The setup puts a unit on the field.
+    Deployed {
+        unit: usize,
+        at: Cell,
+    },
+    TurnBegan {
+        turn: u32,
+        side: usize,
+    },
+    Moved {
+        unit: usize,
+        from: Cell,
+        to: Cell,
+    },
 }
 
 /// An event as exported: units and sides by name, cells by label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Wire {
+    Deployed {
+        side: String,
+        unit: String,
+        at: String,
+    },
     TurnBegan {
         turn: u32,
         side: String,
@@ -168,7 +185,7 @@ impl Ruleset for Duel {
     type Event = Event;
     type Wire = Wire;
 
-    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments<State, Event> {
         // Sides, ids, the map and deployments are the generic setup's checks.
         let setup = Setup::build(battle, out);
         let extent = setup.extent().unwrap_or(Extent {
@@ -188,20 +205,26 @@ impl Ruleset for Duel {
                 .collect(),
             extent,
         };
-        let at = setup
-            .units
-            .iter()
-            .map(|u| match u.deployed.map(|d| d.at) {
-                Some(Location::Cell(cell)) => Some(cell),
+        let placements = (setup.units.iter().enumerate())
+            .filter_map(|(unit, u)| match u.deployed? {
+                deployed @ crate::setup::Deployed {
+                    at: Location::Cell(at),
+                    ..
+                } => Some((deployed.span, Event::Deployed { unit, at })),
                 _ => None,
             })
             .collect();
-        State {
+        let field = State {
             moves: vec![0; roster.units.len()],
+            at: vec![None; roster.units.len()],
             roster: Arc::new(roster),
-            at,
             turn: 0,
             acting: None,
+        };
+        Deployments {
+            field,
+            placements,
+            settled: Vec::new(),
         }
     }
 
@@ -294,6 +317,7 @@ impl Ruleset for Duel {
 
     fn apply(state: &mut State, event: &Event) {
         match *event {
+            Event::Deployed { unit, at } => state.at[unit] = Some(at),
             Event::TurnBegan { turn, side } => {
                 state.turn = turn;
                 state.acting = Some(side);
@@ -356,7 +380,7 @@ impl Ruleset for Duel {
                 Event::Moved { unit, to, .. } => {
                     Some(format!("{} moves to {to}", state.name(unit)))
                 }
-                Event::TurnBegan { .. } => None,
+                Event::Deployed { .. } | Event::TurnBegan { .. } => None,
             })
             .collect()
     }
@@ -410,7 +434,7 @@ impl Ruleset for Duel {
                         ink: Ink::Side(roster.units[unit].side),
                         label: None,
                     }),
-                    Event::TurnBegan { .. } => None,
+                    Event::Deployed { .. } | Event::TurnBegan { .. } => None,
                 })
                 .collect(),
             overlays: Vec::new(),
@@ -424,6 +448,11 @@ impl Ruleset for Duel {
     fn wire(&self, state: &State, event: &Event) -> Wire {
         let roster = &state.roster;
         match *event {
+            Event::Deployed { unit, at } => Wire::Deployed {
+                side: roster.sides[roster.units[unit].side].clone(),
+                unit: roster.units[unit].id.clone(),
+                at: at.to_string(),
+            },
             Event::TurnBegan { turn, side } => Wire::TurnBegan {
                 turn,
                 side: roster.sides[side].clone(),
@@ -463,27 +492,32 @@ impl Ruleset for Duel {
     fn unwire(&self, state: &State, wire: &Wire) -> Option<Event> {
         let roster = &state.roster;
         let side = |name: &str| roster.sides.iter().position(|s| s == name);
+        let unit = |side: usize, id: &str| {
+            (roster.units.iter()).position(|u| u.side == side && u.id == id)
+        };
         Some(match wire {
+            Wire::Deployed {
+                side: name,
+                unit: id,
+                at,
+            } => Event::Deployed {
+                unit: unit(side(name)?, id)?,
+                at: Cell::parse(at)?,
+            },
             Wire::TurnBegan { turn, side: name } => Event::TurnBegan {
                 turn: *turn,
                 side: side(name)?,
             },
             Wire::Moved {
                 side: name,
-                unit,
+                unit: id,
                 from,
                 to,
-            } => {
-                let side = side(name)?;
-                Event::Moved {
-                    unit: roster
-                        .units
-                        .iter()
-                        .position(|u| u.side == side && &u.id == unit)?,
-                    from: Cell::parse(from)?,
-                    to: Cell::parse(to)?,
-                }
-            }
+            } => Event::Moved {
+                unit: unit(side(name)?, id)?,
+                from: Cell::parse(from)?,
+                to: Cell::parse(to)?,
+            },
         })
     }
 }
@@ -555,7 +589,7 @@ impl System for Duel {
             let Some(battle) = parsed.battles.first() else {
                 continue;
             };
-            let mut state = self.setup(battle, &mut Vec::new());
+            let mut state = self.setup(battle, &mut Vec::new()).fold(Self::apply);
             let mut doubt = Doubt::default();
             for (side, row) in [("Red", 2), ("Blue", 5)] {
                 let turn = Step::Turn {

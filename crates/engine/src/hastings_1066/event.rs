@@ -53,6 +53,13 @@ impl Check {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
+    /// The setup puts a piece on the map, facing `facing` (none for a
+    /// leader).
+    Deployed {
+        piece: usize,
+        at: Cell,
+        facing: Option<Vertex>,
+    },
     /// A side's player phase of Battle Turn `turn` opens (`N. SIDE`).
     PhaseStarted { turn: u32, side: Side },
     /// A segment opens (its label).
@@ -193,6 +200,15 @@ fn note_placed(state: &mut State, piece: usize) {
 /// Applies `event` to `state`: the only way a state changes.
 pub fn apply(state: &mut State, event: &Event) {
     match event {
+        Event::Deployed { piece, at, facing } => {
+            state.place(*piece, Some(*at));
+            if let Some(p) = state.pieces.get_mut(*piece) {
+                p.facing = *facing;
+            }
+            if let Some(info) = state.roster.pieces.get(*piece) {
+                state.zones.forget(info.side);
+            }
+        }
         Event::PhaseStarted { turn, side } => {
             state.turn = *turn;
             state.phasing = Some(*side);

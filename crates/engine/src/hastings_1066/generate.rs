@@ -410,7 +410,7 @@ fn draw(index: u32, rng: &mut Rng) -> (String, usize) {
         return (text.finish(), 1);
     };
     let mut out = Vec::new();
-    let state = setup(parsed, &mut out);
+    let state = setup(parsed, &mut out).fold(super::event::apply);
     let mut writer = Writer {
         state,
         doubt: Doubt::default(),

@@ -719,7 +719,7 @@ mod tests {
         let mut level = [0; 3];
         for text in &texts {
             let archive = senlac_notation::parse(text);
-            let state = super::super::setup::setup(&archive.battles[0], &mut Vec::new());
+            let state = super::super::setup::setup(&archive.battles[0], &mut Vec::new()).field;
             for from in state.roster.extent.cells() {
                 for to in hex::neighbours(from, state.roster.parity) {
                     let found = slope(&state, from, to);

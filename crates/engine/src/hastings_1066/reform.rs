@@ -698,7 +698,9 @@ mod tests {
     fn the_normans_reform_area_is_measured_near_the_hex() {
         let archive =
             senlac_notation::parse(include_str!("../../../../samples/hastings-1066-st.sbn"));
-        let sample = super::super::setup::setup(&archive.battles[0], &mut Vec::new()).roster;
+        let sample = super::super::setup::setup(&archive.battles[0], &mut Vec::new())
+            .field
+            .roster;
         let mut scattered = Roster::clone(&sample);
         for index in 0..scattered.ground.len() {
             let cell = scattered.cell_at(index);

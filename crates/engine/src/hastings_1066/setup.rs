@@ -25,6 +25,7 @@ use senlac_notation::value::{self, Location};
 use senlac_notation::{Atom, Battle, Fix, Span, did_you_mean};
 
 use super::codes;
+use super::event::Event;
 use super::rules;
 use super::state::{
     Factors, Ground, Nation, Occupancy, Options, Part, Piece, PieceInfo, PieceState, Ratings,
@@ -32,6 +33,7 @@ use super::state::{
 };
 use super::tables::{Class, Grade, Hexside, RIDGE_ALIAS, Side, Terrain, Weapon};
 use crate::code::CodeInfo;
+use crate::fold::Deployments;
 use crate::setup::{Deployed, Setup, Unit};
 use crate::violation::Violation;
 
@@ -80,7 +82,9 @@ pub const RESERVE_FYRD: usize = 12;
 
 /// Reads and checks a battle's setup for Hastings: 1066; every finding goes
 /// to `out`.
-pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+/// The checked starting position: the field and each piece's deployment as
+/// an event.
+pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments<State, Event> {
     let before = out.len();
     // Leaders stack with units (5.6.1): stacking is checked here.
     let generic = Setup::build_with(battle, true, out);
@@ -91,7 +95,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     declare(&generic, &sides, &mut roster, out);
     commanders(&generic, &sides, &roster, out);
     roster.options = options(&generic, out);
-    let pieces = deploy(&generic, &mut roster, out);
+    let (pieces, placed_at) = deploy(&generic, &mut roster, out);
     order_of_battle(battle, &roster, out);
     // Every road hex on Senlac Hill is the Saxons' when the battle opens
     // (HS-R43).
@@ -154,7 +158,26 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     if !placed.is_empty() {
         super::reform::deployment(&state, &placed, out);
     }
-    state
+    // The checks above read the deployed state; play starts from the
+    // field with each placement folded in.
+    let placements = placed_at
+        .into_iter()
+        .filter_map(|(span, piece)| {
+            let p = state.pieces.get(piece)?;
+            let at = p.at?;
+            let facing = p.facing;
+            Some((span, Event::Deployed { piece, at, facing }))
+        })
+        .collect();
+    let mut field = state;
+    field.pieces.fill(PieceState::default());
+    field.occupied = Occupancy::of(&field.roster, &field.pieces);
+    field.zones = Default::default();
+    Deployments {
+        field,
+        placements,
+        settled: Vec::new(),
+    }
 }
 
 /// Each deployed piece with the span of its placement, for the variable
@@ -1002,13 +1025,15 @@ fn options(generic: &Setup<'_, '_>, out: &mut Vec<Violation>) -> Options {
     options
 }
 
-/// Each piece's place and facing at the start (6.1, 11.1, 11.2, 13.2).
+/// Each piece's place and facing at the start (6.1, 11.1, 11.2, 13.2),
+/// and the span of each placement with its piece.
 fn deploy(
     generic: &Setup<'_, '_>,
     roster: &mut Roster,
     out: &mut Vec<Violation>,
-) -> Vec<PieceState> {
+) -> (Vec<PieceState>, Vec<(Span, usize)>) {
     let mut states = vec![PieceState::default(); roster.pieces.len()];
+    let mut placed = Vec::new();
     for unit in &generic.units {
         let Some(index) = generic
             .sides
@@ -1028,6 +1053,7 @@ fn deploy(
         };
         let info = &roster.pieces[index];
         states[index].at = Some(cell);
+        placed.push((span, index));
         // A piece whose line was refused plays as read (its facing taken
         // as written), but its facing and stack follow the mistake, so
         // they are not judged.
@@ -1106,7 +1132,7 @@ fn deploy(
     if !roster.options.variable_deployment {
         leaders_stacked(roster, &states, generic, out);
     }
-    states
+    (states, placed)
 }
 
 /// Norman leaders set up with a unit of their own nationality, William

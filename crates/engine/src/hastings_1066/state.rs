@@ -995,7 +995,9 @@ mod tests {
         let mut found = 0;
         for text in &texts {
             let archive = senlac_notation::parse(text);
-            let roster = super::super::setup::setup(&archive.battles[0], &mut Vec::new()).roster;
+            let roster = super::super::setup::setup(&archive.battles[0], &mut Vec::new())
+                .field
+                .roster;
             for a in roster.extent.cells() {
                 for b in hex::neighbours(a, roster.parity) {
                     let listed = roster.hexsides.get(&hexside_key(a, b)).copied();

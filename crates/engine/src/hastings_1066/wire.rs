@@ -21,6 +21,11 @@ use super::tables::{Arm, Attack, Column, FireResult, Order, Outcome, Side};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Wire {
+    Deployed {
+        piece: String,
+        at: String,
+        facing: Option<u8>,
+    },
     Phase {
         turn: u32,
         side: String,
@@ -589,6 +594,15 @@ fn chain_event(state: &State, chain: &WireChain) -> Option<Chain> {
 /// roster, which no event changes; only `Stepped`'s `now` reads the state.
 pub fn wire(state: &State, event: &Event) -> Wire {
     match event {
+        Event::Deployed {
+            piece: p,
+            at,
+            facing,
+        } => Wire::Deployed {
+            piece: piece(state, *p),
+            at: at.to_string(),
+            facing: facing.map(Vertex::number),
+        },
         Event::PhaseStarted { turn, side } => Wire::Phase {
             turn: *turn,
             side: side_name(state, *side),
@@ -766,6 +780,15 @@ pub fn wire(state: &State, event: &Event) -> Wire {
 /// for names, cells and words the state or the rules do not know.
 pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
     Some(match wire {
+        Wire::Deployed {
+            piece: p,
+            at,
+            facing: f,
+        } => Event::Deployed {
+            piece: find(state, p)?,
+            at: cell(at)?,
+            facing: facing(*f)?,
+        },
         Wire::Phase { turn, side } => Event::PhaseStarted {
             turn: *turn,
             side: side_named(state, side)?,
@@ -954,13 +977,14 @@ mod tests {
     fn sample() -> State {
         let text = include_str!("../../../../samples/hastings-1066-st.sbn");
         let archive = senlac_notation::parse(text);
-        setup(&archive.battles[0], &mut Vec::new())
+        setup(&archive.battles[0], &mut Vec::new()).fold(crate::hastings_1066::event::apply)
     }
 
     /// The exported name of the event's variant; exhaustive, so a new
     /// variant must be named here and then given one in [`one_of_each`].
     fn variant(event: &Event) -> &'static str {
         match event {
+            Event::Deployed { .. } => "deployed",
             Event::PhaseStarted { .. } => "phase",
             Event::SegmentStarted(_) => "segment",
             Event::OrderHeld { .. } => "order",
@@ -1005,6 +1029,16 @@ mod tests {
             turns: 2,
         };
         vec![
+            Event::Deployed {
+                piece: 3,
+                at: hex(6, 4),
+                facing: Vertex::new(5),
+            },
+            Event::Deployed {
+                piece: 0,
+                at: hex(6, 5),
+                facing: None,
+            },
             Event::PhaseStarted {
                 turn: 3,
                 side: Side::Saxons,
@@ -1203,7 +1237,7 @@ mod tests {
 
     #[test]
     fn every_event_round_trips_through_json() {
-        crate::wire_check::round_trips(&sample(), one_of_each(), 32, variant, wire, unwire);
+        crate::wire_check::round_trips(&sample(), one_of_each(), 33, variant, wire, unwire);
     }
 
     #[test]

@@ -20,6 +20,11 @@ use senlac_notation::value::Cell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
+    /// The setup puts a unit on the field, at a hex labelled CCRR as a number.
+    Deployed {
+        unit: usize,
+        hex: u16,
+    },
     /// Command points paid.
     Spent {
         unit: usize,
@@ -142,6 +147,12 @@ pub enum Event {
 /// The one way play changes a [`State`].
 pub fn apply(state: &mut State, event: &Event) {
     match *event {
+        Event::Deployed { unit, hex } => {
+            let u = &mut state.units[unit];
+            u.hex = Some(Cell::from_number(hex));
+            u.status = Status::Active;
+            state.occupy(unit);
+        }
         Event::Spent {
             unit,
             command_points,
@@ -318,6 +329,10 @@ impl Serialize for Path {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Wire {
+    Deployed {
+        unit: String,
+        at: String,
+    },
     Spent {
         unit: String,
         command_points: u8,
@@ -430,6 +445,10 @@ fn cell_text(label: u16) -> String {
 pub fn wire(state: &State, event: &Event) -> Wire {
     let unit = |unit: usize| state.name(unit);
     match *event {
+        Event::Deployed { unit: u, hex } => Wire::Deployed {
+            unit: unit(u),
+            at: cell_text(hex),
+        },
         Event::Spent {
             unit: u,
             command_points,
@@ -565,6 +584,10 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
     let cell = |text: &str| Cell::parse(text);
     let span = |[start, end]: [u32; 2]| Span { start, end };
     Some(match wire {
+        Wire::Deployed { unit: u, at } => Event::Deployed {
+            unit: unit(u)?,
+            hex: cell(at)?.number(),
+        },
         Wire::Spent {
             unit: u,
             command_points,
@@ -733,13 +756,14 @@ mod tests {
     fn hastings() -> State {
         let text = include_str!("../../../../samples/hastings.sbn");
         let archive = senlac_notation::parse(text);
-        setup(Edition::A, &archive.battles[0], &mut Vec::new())
+        setup(Edition::A, &archive.battles[0], &mut Vec::new()).fold(apply)
     }
 
     /// The variant's name; exhaustive, so a new variant must be added here
     /// and then to [`one_of_each`].
     fn variant(event: &Event) -> &'static str {
         match event {
+            Event::Deployed { .. } => "deployed",
             Event::Spent { .. } => "spent",
             Event::Damaged { .. } => "damaged",
             Event::Moved { .. } => "moved",
@@ -774,6 +798,7 @@ mod tests {
             path.push(cell);
         }
         vec![
+            Event::Deployed { unit: 2, hex: 604 },
             Event::Spent {
                 unit: 3,
                 command_points: 2,
@@ -858,13 +883,13 @@ mod tests {
 
     #[test]
     fn every_event_round_trips_through_json() {
-        crate::wire_check::round_trips(&hastings(), one_of_each(), 24, variant, wire, unwire);
+        crate::wire_check::round_trips(&hastings(), one_of_each(), 25, variant, wire, unwire);
     }
 
     #[test]
     fn units_and_cells_are_named() {
         let state = hastings();
-        let moved = wire(&state, &one_of_each()[2]);
+        let moved = wire(&state, &one_of_each()[3]);
         let json = serde_json::to_value(&moved).unwrap();
         assert_eq!(json["unit"], "Normans II");
         assert_eq!(json["path"], serde_json::json!(["0505", "0506", "0507"]));

@@ -82,7 +82,7 @@ fn battle(edition: Edition, index: u32, rng: &mut Rng, out: &mut String) {
     let setup_text = text.as_str().to_string();
     let archive = parse(&setup_text);
     let mut violations = Vec::new();
-    let mut state = setup(edition, &archive.battles[0], &mut violations);
+    let mut state = setup(edition, &archive.battles[0], &mut violations).fold(super::event::apply);
     debug_assert!(violations.is_empty(), "{violations:?}\n{setup_text}");
     let turns = rng.range(6, 24) as u32;
     'turns: for turn in 1..=turns {

@@ -36,6 +36,7 @@ use tables::Edition;
 
 use crate::catalog::Catalog;
 use crate::code::CodeInfo;
+use crate::fold::Deployments;
 use crate::replay::Config;
 use crate::system::{Game, Outcome, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
@@ -63,7 +64,11 @@ impl Ruleset for MassCombat {
     type Event = event::Event;
     type Wire = event::Wire;
 
-    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+    fn setup(
+        &self,
+        battle: &Battle<'_>,
+        out: &mut Vec<Violation>,
+    ) -> Deployments<State, event::Event> {
         setup::setup(self.edition, battle, out)
     }
 

@@ -13,9 +13,11 @@ use senlac_notation::{AtomKind, Battle, Fix, Span};
 use smol_str::SmolStr;
 
 use super::codes;
+use super::event::Event;
 use super::rules;
 use super::state::{Roster, State, Status, UnitInfo, UnitState};
 use super::tables::{Class, Edition, Grade, base_command_points, max_command_points, scores};
+use crate::fold::Deployments;
 use crate::setup::{self as generic, Setup};
 use crate::system::tag_span;
 use crate::violation::Violation;
@@ -26,7 +28,12 @@ pub const IMPASSABLE: [&str; 3] = ["forest", "stream", "impassable"];
 /// Men in a unit when the roster does not say (ruling MC-R5).
 pub const DEFAULT_SIZE: u32 = 1000;
 
-pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+/// The checked starting position: the field and each deployment as an event.
+pub fn setup(
+    edition: Edition,
+    battle: &Battle<'_>,
+    out: &mut Vec<Violation>,
+) -> Deployments<State, Event> {
     let generic = Setup::build(battle, out);
     let mut roster = Roster::empty(edition);
     roster.sides = generic.sides.iter().map(|s| SmolStr::new(s.name)).collect();
@@ -35,7 +42,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
     lay_terrain(&generic, &mut roster, out);
     let mut units = declare_units(&generic, &mut roster, out);
     roster.index_ids();
-    deploy(&generic, &roster, &mut units, out);
+    let placements = deploy(&generic, &roster, out);
     let first_deploy = leadership(&generic, &mut roster, &mut units, out);
     if let (Some(first), Some(&opened)) = (first_deploy, generic.deploy_order.first())
         && first != opened
@@ -52,7 +59,7 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
         ));
     }
     let moved = vec![false; units.len()];
-    let mut state = State {
+    let mut field = State {
         roster: Arc::new(roster),
         occupancy: Vec::new(),
         moved,
@@ -71,8 +78,12 @@ pub fn setup(edition: Edition, battle: &Battle<'_>, out: &mut Vec<Violation>) ->
         owed: Vec::new(),
         side_turns: 0,
     };
-    state.index_occupancy();
-    state
+    field.index_occupancy();
+    Deployments {
+        field,
+        placements,
+        settled: Vec::new(),
+    }
 }
 
 /// Mass Combat is fought by two sides, as the Sides tag names them.
@@ -390,14 +401,15 @@ fn check_figure(
 }
 
 /// Deployed units stand on their hexes, unless the ground is impassable.
+/// Each unit's placement on a hex it may stand on, as the event that makes it.
 fn deploy(
     generic: &Setup<'_, '_>,
     roster: &Roster,
-    units: &mut [UnitState],
     out: &mut Vec<Violation>,
-) {
-    for (i, unit) in generic.units.iter().enumerate() {
-        let Some(deployed) = unit.deployed else {
+) -> Vec<(Span, Event)> {
+    let mut placements = Vec::new();
+    for (unit, generic_unit) in generic.units.iter().enumerate() {
+        let Some(deployed) = generic_unit.deployed else {
             continue;
         };
         let Location::Cell(cell) = deployed.at else {
@@ -407,14 +419,15 @@ fn deploy(
             out.push(Violation::of(
                 &codes::IMPASSABLE,
                 deployed.span,
-                format!("{} cannot stand on impassable {cell}", generic.name(i)),
+                format!("{} cannot stand on impassable {cell}", generic.name(unit)),
                 rules::TERRAIN,
             ));
             continue;
         }
-        units[i].hex = Some(cell);
-        units[i].status = Status::Active;
+        let hex = cell.number();
+        placements.push((deployed.span, Event::Deployed { unit, hex }));
     }
+    placements
 }
 
 /// The leadership rolls, the bonus points they hand out, and the winner's

@@ -33,6 +33,8 @@ pub enum CheckKind {
 /// One change to the state.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
+    /// The setup puts `entity` on the map, its footprint anchored at `anchor`.
+    Deployed { entity: usize, anchor: Cell },
     /// Round `n` begins: per-round flags clear, no activation is open.
     RoundStarted(u32),
     /// A turn line names `side`: its entities' labels follow.
@@ -122,6 +124,11 @@ pub enum Event {
 /// The one way a TDGS state changes.
 pub fn apply(state: &mut State, event: &Event) {
     match event {
+        Event::Deployed { entity, anchor } => {
+            if let Some(e) = state.entities.get_mut(*entity) {
+                e.anchor = Some(*anchor);
+            }
+        }
         Event::RoundStarted(n) => {
             state.round = *n;
             state.activation = None;

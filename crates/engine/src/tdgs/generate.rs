@@ -125,7 +125,7 @@ fn battle(index: u32, rng: &mut Rng) -> String {
         return text.finish();
     };
     let mut out = Vec::new();
-    let mut scratch = setup(parsed, &mut out);
+    let mut scratch = setup(parsed, &mut out).fold(super::event::apply);
     for round in 1..=ROUNDS {
         let order = activation_order(&scratch);
         if order.is_empty() {

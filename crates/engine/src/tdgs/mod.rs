@@ -44,6 +44,7 @@ use senlac_notation::Battle;
 use senlac_notation::lower::Step;
 
 use crate::code::CodeInfo;
+use crate::fold::Deployments;
 use crate::replay::Config;
 use crate::system::{Game, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
@@ -64,7 +65,11 @@ impl Ruleset for Tdgs {
     type Event = event::Event;
     type Wire = wire::Wire;
 
-    fn setup(&self, battle: &Battle<'_>, out: &mut Vec<Violation>) -> state::State {
+    fn setup(
+        &self,
+        battle: &Battle<'_>,
+        out: &mut Vec<Violation>,
+    ) -> Deployments<state::State, event::Event> {
         setup::setup(battle, out)
     }
 

@@ -29,6 +29,7 @@ use smallvec::SmallVec;
 use smol_str::SmolStr;
 
 use super::codes;
+use super::event::Event;
 use super::rules;
 use super::state::{
     Edge, EntityInfo, EntityState, Ground, Kind, KnownTraits, Link, Named, Roster, RoundFlags,
@@ -36,6 +37,7 @@ use super::state::{
 };
 use super::tables::{self, Command, Echelon, NARRATIVE_LUK, Order, Terrain, Trigger, Weapon};
 use crate::code::{CodeInfo, Severity};
+use crate::fold::Deployments;
 use crate::setup::{self as generic, Deployed, Setup};
 use crate::system::tag_span;
 use crate::violation::Violation;
@@ -55,9 +57,10 @@ const COMMANDER_ROLE: &str = "commander";
 /// The widest and deepest footprint: a cell label has two digits a side.
 const MAX_FOOTPRINT: u8 = 99;
 
-/// Reads and checks a battle's setup for TDGS Mass Combat; every finding
-/// goes to `out`.
-pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+/// Reads and checks a battle's setup for TDGS Mass Combat, every finding
+/// going to `out`: the field, each entity's deployment as an event, and
+/// the once-a-battle triggers already met when all stand.
+pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments<State, Event> {
     let before = out.len();
     let generic = Setup::build(battle, out);
     let mut roster = Roster {
@@ -109,7 +112,27 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         fought: Vec::new(),
     };
     spend_what_is_true_at_deployment(&mut state);
-    state
+    // The checks above read the deployed state; play starts from the
+    // field with each placement folded in.
+    let mut placements = Vec::new();
+    let mut settled = Vec::new();
+    for (entity, (now, unit)) in state.entities.iter_mut().zip(&generic.units).enumerate() {
+        if let (Some(anchor), Some(deployed)) = (now.anchor.take(), unit.deployed) {
+            placements.push((deployed.span, Event::Deployed { entity, anchor }));
+        }
+        let triggers = std::mem::replace(&mut now.spent, Triggers::NONE);
+        if triggers != Triggers::NONE {
+            settled.push(Event::TriggersSpent {
+                unit: entity,
+                triggers,
+            });
+        }
+    }
+    Deployments {
+        field: state,
+        placements,
+        settled,
+    }
 }
 
 /// Notes that `entity` is in doubt because of finding `by`, unless it

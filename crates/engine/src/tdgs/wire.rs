@@ -17,6 +17,10 @@ use super::tables::{Command, Order, Trigger};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Wire {
+    Deployed {
+        entity: String,
+        at: String,
+    },
     Round {
         round: u32,
     },
@@ -320,6 +324,10 @@ fn check_kind(state: &State, words: &str) -> Option<CheckKind> {
 pub fn wire(state: &State, event: &Event) -> Wire {
     let entity = |index: usize| entity(state, index);
     match event {
+        Event::Deployed { entity: e, anchor } => Wire::Deployed {
+            entity: entity(*e),
+            at: anchor.to_string(),
+        },
         Event::RoundStarted(round) => Wire::Round { round: *round },
         Event::SideTurn { side } => Wire::SideTurn {
             side: state
@@ -452,6 +460,10 @@ pub fn wire(state: &State, event: &Event) -> Wire {
 pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
     let cell = |text: &str| Cell::parse(text);
     Some(match wire {
+        Wire::Deployed { entity, at } => Event::Deployed {
+            entity: find(state, entity)?,
+            anchor: cell(at)?,
+        },
         Wire::Round { round } => Event::RoundStarted(*round),
         Wire::SideTurn { side } => Event::SideTurn {
             side: state.roster.side_index(side)?,
@@ -610,13 +622,14 @@ mod tests {
     fn harrow_ford() -> State {
         let text = include_str!("../../../../samples/harrow-ford.sbn");
         let archive = senlac_notation::parse(text);
-        setup(&archive.battles[0], &mut Vec::new())
+        setup(&archive.battles[0], &mut Vec::new()).fold(crate::tdgs::event::apply)
     }
 
     /// The exported name of the event's variant; exhaustive, so a new
     /// variant must be named here and then given one in [`one_of_each`].
     fn variant(event: &Event) -> &'static str {
         match event {
+            Event::Deployed { .. } => "deployed",
             Event::RoundStarted(_) => "round",
             Event::SideTurn { .. } => "side-turn",
             Event::ActivationOpened { .. } => "activation",
@@ -656,6 +669,10 @@ mod tests {
         };
         let two = Triggers::NONE.with(Trigger::Half).with(Trigger::Terror);
         vec![
+            Event::Deployed {
+                entity: 1,
+                anchor: Cell { column: 3, row: 4 },
+            },
             Event::RoundStarted(2),
             Event::SideTurn { side: 1 },
             Event::ActivationOpened { entity: 2 },
@@ -787,7 +804,7 @@ mod tests {
 
     #[test]
     fn every_event_round_trips_through_json() {
-        crate::wire_check::round_trips(&harrow_ford(), one_of_each(), 27, variant, wire, unwire);
+        crate::wire_check::round_trips(&harrow_ford(), one_of_each(), 28, variant, wire, unwire);
     }
 
     #[test]
