@@ -222,9 +222,15 @@ pub fn replay<R: Ruleset>(rules: &R, battle: &Battle<'_>, config: Config) -> Rep
     };
     let mut lines = Lines::new(config.lines_before);
     let start = battle.span.start;
+    // Lines are counted only for a timeline: counting them costs a pass
+    // over the text before the battle.
     let setup_source = StepSource {
         span: Span { start, end: start },
-        line: lines.at(battle.source, start),
+        line: if config.timeline {
+            lines.at(battle.source, start)
+        } else {
+            0
+        },
     };
     let mut state = deployments.field;
     if config.timeline {
