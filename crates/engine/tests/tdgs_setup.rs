@@ -4,10 +4,12 @@
 //! and the spec's Harrow Ford setup (sections 5.3 and 6), clean, with the
 //! roster the spec derives.
 
-use senlac_engine::Violation;
+use senlac_engine::tdgs::TDGS;
+use senlac_engine::tdgs::event::Event;
 use senlac_engine::tdgs::setup::setup;
 use senlac_engine::tdgs::state::{Edge, Kind, State, Status};
 use senlac_engine::tdgs::tables::{self, Command, Order, Terrain, Trigger, Weapon};
+use senlac_engine::{Config, Violation};
 use senlac_notation::parse;
 use senlac_notation::value::Cell;
 
@@ -573,6 +575,43 @@ fn setup_15_conditions_true_at_deployment_are_spent() {
     // A hero checks no morale: nothing is spent for it.
     let (state, _) = check(&duel("kind=hero hp=10"), &[]);
     assert!(state.entities[at(&state, "Crown", "A")].spent.is_empty());
+}
+
+/// What is true at deployment is spent once every entity stands: an event
+/// the setup settles after the placements, never a placement's own.
+#[test]
+fn setup_15_spends_at_deployment_by_an_event_after_every_placement() {
+    let text = duel("hp=17");
+    let archive = parse(&text);
+    let steps = setup(&archive.battles[0], &mut Vec::new());
+    let a = at(&steps.field, "Crown", "A");
+    assert!(
+        steps.field.entities[a].anchor.is_none(),
+        "the field is empty"
+    );
+    assert!(steps.field.entities[a].spent.is_empty());
+    assert!(
+        steps
+            .placements
+            .iter()
+            .all(|(_, e)| matches!(e, Event::Deployed { .. }))
+    );
+    assert_eq!(steps.placements.len(), 2, "A and R");
+    let [Event::TriggersSpent { unit, triggers }] = steps.settled[..] else {
+        panic!("{:?}", steps.settled);
+    };
+    assert_eq!((unit, triggers.words()), (a, "half+quarter".to_string()));
+    // The replay records it as a setup step of its own, after the last
+    // placement, and its state is the replay's first.
+    let replay = senlac_engine::replay(&TDGS, &archive.battles[0], Config::TIMELINE);
+    let setup = &replay.timeline.setup;
+    assert_eq!(setup.len(), 4, "the field, two placements, the settling");
+    assert_eq!(setup.events(3), &steps.settled[..]);
+    let first = replay.state(0).unwrap();
+    assert_eq!(
+        setup.state(3, senlac_engine::tdgs::event::apply),
+        Some(first)
+    );
 }
 
 // ----------------------------------------------------------- COMMAND-3..5
