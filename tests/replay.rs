@@ -145,6 +145,53 @@ fn the_replay_works_in_a_browser_driven_by_keys_clicks_and_links() {
     }
 }
 
+/// The replay on a phone (390x844), a tablet (768x1024) and a desktop
+/// (1280x720), for two systems (Mass Combat's Hastings and Hastings: 1066's
+/// larger map): nothing overflows, on a narrow screen the map comes first
+/// and takes at least 90% of the width with the legend folded, the controls
+/// stay in reach, every step's frame is shown by a tap, and the map zooms by
+/// keys, the wheel and a pinch, pans by a finger and resets (real touches
+/// through Chromium's input). Screenshots are left in the temp dir as
+/// senlac-layout-SAMPLE-replay-SIZE.png.
+#[test]
+fn the_replay_fits_a_phone_a_tablet_and_a_desktop() {
+    let browser = browser_tests();
+    for sample in ["hastings", "hastings-1066-st"] {
+        let dir = tempfile::tempdir().unwrap();
+        render_to(
+            dir.path(),
+            &["render", &format!("samples/{sample}.sbn"), "--html"],
+        );
+        let shots = dir.path().join("shots");
+        std::fs::create_dir(&shots).unwrap();
+        let run = Command::new("node")
+            .arg(browser.join("replay.mjs"))
+            .arg("--layout")
+            .arg(dir.path().join("replay.html"))
+            .arg(&shots)
+            .env("CHROMIUM", chromium())
+            .output()
+            .expect(
+                "cannot run `node`: install Node.js (apt-get install nodejs npm), or run .ci/run",
+            );
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            run.status.success(),
+            "tests/browser/replay.mjs --layout on {sample} failed:\n{stdout}\n{stderr}"
+        );
+        assert!(stdout.contains("all layout checks passed"), "{stdout}");
+        for shot in std::fs::read_dir(&shots).unwrap() {
+            let shot = shot.unwrap().path();
+            let keep = std::env::temp_dir().join(format!(
+                "senlac-layout-{sample}-{}",
+                shot.file_name().unwrap().to_string_lossy()
+            ));
+            std::fs::copy(&shot, keep).unwrap();
+        }
+    }
+}
+
 /// A variation is drawn: its moves stand under the action they replace in
 /// the move list, each with a frame drawn from the state before that action
 /// and its own changes; and in the browser a click shows it, the arrows walk

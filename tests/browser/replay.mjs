@@ -19,10 +19,15 @@ import { pathToFileURL } from 'node:url';
 // variation of two actions (tests/replay.rs writes it) instead;
 // `node replay.mjs --overlay PAGE.html` a page with a zones-of-control
 // overlay toggle (Hastings: 1066's), off at first.
+// `node replay.mjs --layout PAGE.html OUTDIR` checks any page at a phone's,
+// a tablet's and a desktop's size, with real touches, taps and keys.
 const variation_mode = process.argv[2] === '--variation';
 const overlay_mode = process.argv[2] === '--overlay';
+const layout_mode = process.argv[2] === '--layout';
 const one_page = variation_mode || overlay_mode;
-const [page_path, sample_path, out_dir] = process.argv.slice(one_page ? 3 : 2).concat(one_page ? ['-', '-'] : []);
+const [page_path, sample_path, out_dir] = layout_mode
+  ? [process.argv[3], '-', process.argv[4]]
+  : process.argv.slice(one_page ? 3 : 2).concat(one_page ? ['-', '-'] : []);
 if (!page_path || !sample_path || !out_dir) {
   console.error('usage: node replay.mjs PAGE.html SAMPLE.sbn OUTDIR');
   process.exit(2);
@@ -52,7 +57,7 @@ function actions(text) {
   return out;
 }
 
-const expected = one_page ? [] : actions(readFileSync(sample_path, 'utf8'));
+const expected = one_page || layout_mode ? [] : actions(readFileSync(sample_path, 'utf8'));
 const failures = [];
 function check(ok, what) {
   if (!ok) failures.push(what);
@@ -363,7 +368,136 @@ async function overlay(page) {
   check(before === after, `Space on the box played: step ${before} to ${after}`);
 }
 
+// The map's viewBox, as numbers.
+async function viewBox(page) {
+  return page.evaluate(() => document.querySelector('.map > svg').getAttribute('viewBox').split(/[\s,]+/).map(Number));
+}
+
+// Two fingers on the map, moving apart by `spread` px each: Chromium's own
+// touch events, as a phone's screen sends them.
+async function pinch(page, spread) {
+  const r = await page.locator('.map > svg').boundingBox();
+  const [x, y] = [r.x + r.width / 2, r.y + Math.min(r.height, page.viewportSize().height) / 2];
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (d) => [{ x: x - 20 - d, y, id: 1 }, { x: x + 20 + d, y, id: 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(0) });
+  for (let i = 1; i <= 6; i += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers((spread * i) / 6) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+// One finger dragging on the map by (dx, dy).
+async function drag(page, dx, dy) {
+  const r = await page.locator('.map > svg').boundingBox();
+  const [x, y] = [r.x + r.width / 2, r.y + Math.min(r.height, page.viewportSize().height) / 3];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
+  for (let i = 1; i <= 6; i += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 6, y: y + (dy * i) / 6, id: 1 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+// The page at a phone's, a tablet's and a desktop's size: nothing wider
+// than the window, the map first and at least 90% of the width on a narrow
+// screen, the legend folded there and open on a desktop, the controls in
+// reach, every step's frame shown by a tap, and the map zoomed by keys, the
+// wheel and a pinch, panned by a finger, and set back whole by `0`.
+async function layout(browser) {
+  const sizes = [
+    ['phone', 390, 844, true],
+    ['tablet', 768, 1024, true],
+    ['desktop', 1280, 720, false],
+  ];
+  for (const [name, width, height, touch] of sizes) {
+    const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: name === 'phone' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(url);
+    const f = await page.evaluate(() => {
+      const map = document.querySelector('.map > svg').getBoundingClientRect();
+      const forward = document.getElementById('forward').getBoundingClientRect();
+      const moves = document.getElementById('moves').getBoundingClientRect();
+      return {
+        scroll: document.documentElement.scrollWidth,
+        map: [map.left, map.top, map.width, map.height],
+        forward: [forward.left, forward.top, forward.right, forward.bottom],
+        movesTop: moves.top,
+        legendOpen: document.querySelector('details.legend').open,
+        frames: document.querySelectorAll('svg .frame').length,
+        links: document.querySelectorAll('#moves a[data-step]').length,
+      };
+    });
+    const what = `${name} ${width}x${height}`;
+    check(f.scroll <= width, `${what}: the page is ${f.scroll} px wide`);
+    check(f.map[2] > 0 && f.map[3] > 0, `${what}: the map is ${f.map[2]}x${f.map[3]}`);
+    check(f.forward[0] >= 0 && f.forward[2] <= width && f.forward[1] >= 0 && f.forward[3] <= height, `${what}: the forward button is out of reach at ${JSON.stringify(f.forward)}`);
+    check(f.frames === f.links && f.frames > 2, `${what}: ${f.frames} frames for ${f.links} steps`);
+    if (width < 900) {
+      check(f.map[2] >= 0.9 * width, `${what}: the map is ${f.map[2]} px wide, under 90% of ${width}`);
+      check(f.movesTop >= f.map[1] + f.map[3], `${what}: the move list is not under the map`);
+      check(!f.legendOpen, `${what}: the legend is open`);
+    } else {
+      check(f.legendOpen, `${what}: the legend is folded`);
+    }
+    // Every step's frame, one tap (or click) on the forward button each.
+    for (let n = 1; n < f.links; n += 1) {
+      if (touch) await page.tap('#forward');
+      else await page.click('#forward');
+    }
+    const end = await shown(page);
+    check(end.frames.length === 1 && end.frames[0] === `frame-${f.links - 1}` && end.unloaded === 0 && end.pieces > 0, `${what}: after ${f.links - 1} taps: ${JSON.stringify(end.frames)}, ${end.pieces} pieces, ${end.unloaded} not loaded`);
+    check(end.currentInView, `${what}: the last move is not in view in the list`);
+    await page.screenshot({ path: join(out_dir, `replay-${name}.png`) });
+    // Zoom: keys, then the wheel or a pinch, a pan, and back to the whole map.
+    const whole = await viewBox(page);
+    await page.keyboard.press('+');
+    const closer = await viewBox(page);
+    check(closer[2] < whole[2] * 0.8, `${what}: + left the viewBox at ${closer}`);
+    await page.keyboard.press('0');
+    check((await viewBox(page)).join() === whole.join(), `${what}: 0 did not show the whole map`);
+    if (touch) {
+      await pinch(page, 60);
+    } else {
+      const r = await page.locator('.map > svg').boundingBox();
+      await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+      await page.mouse.wheel(0, -300);
+    }
+    const zoomed = await viewBox(page);
+    check(zoomed[2] < whole[2] * 0.8, `${what}: ${touch ? 'a pinch' : 'the wheel'} left the viewBox at ${zoomed} (whole ${whole})`);
+    if (touch) {
+      await drag(page, 80, 0);
+      const panned = await viewBox(page);
+      check(panned[0] < zoomed[0] - 1 && panned[2] === zoomed[2], `${what}: a drag left the viewBox at ${panned} (was ${zoomed})`);
+    }
+    await page.screenshot({ path: join(out_dir, `replay-${name}-zoomed.png`) });
+    await page.click('#zoom-reset');
+    check((await viewBox(page)).join() === whole.join(), `${what}: the whole-map button did not reset the zoom`);
+    check(errors.length === 0, `${what}: errors in the page: ${errors.join('; ')}`);
+    await context.close();
+  }
+}
+
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+if (layout_mode) {
+  try {
+    await layout(browser);
+  } catch (e) {
+    failures.push(String(e && e.stack ? e.stack : e));
+  } finally {
+    await browser.close();
+  }
+  if (failures.length > 0) {
+    console.error(failures.map((f) => '- ' + f).join('\n'));
+    process.exit(1);
+  }
+  console.log('all layout checks passed');
+  process.exit(0);
+}
 if (one_page) {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });

@@ -343,14 +343,19 @@ pub fn page(
 *{{box-sizing:border-box}}
 html,body{{margin:0;height:100%}}
 body{{font-family:Georgia,"DejaVu Serif",serif;background:#f4f0e6;color:#2a241c;display:flex;flex-direction:column}}
-header{{display:flex;align-items:baseline;gap:1em;padding:.3em 1em;background:#e8e0cc}}
+header{{display:flex;flex-wrap:wrap;align-items:baseline;gap:.1em 1em;padding:.3em 1em;background:#e8e0cc}}
 header h1{{font-size:1.2em;margin:0}}
 #caption{{font-style:italic}}
 .layout{{flex:1;display:flex;min-height:0}}
-.board{{flex:1;min-width:0;display:flex;justify-content:center;align-items:flex-start;padding:.4em}}
-.board>svg{{flex:0 1 auto;min-width:0;max-width:100%;max-height:calc(100vh - 3.2em);width:auto;height:auto;background:#fff}}
-.legend{{flex:none;margin-left:.4em}}
-.legend svg{{display:block;background:#f8f4ea}}
+.board{{flex:1;min-width:0;min-height:0;display:flex;gap:.4em;padding:.4em}}
+.map{{position:relative;flex:1;min-width:0;min-height:0;display:flex}}
+.map>svg{{flex:1;width:100%;height:100%;min-width:0;touch-action:pan-y;user-select:none;-webkit-user-select:none}}
+.map>svg.zoomed{{touch-action:none;cursor:grab}}
+.zoom{{position:absolute;right:.3em;top:.3em;display:flex;flex-direction:column;gap:.2em}}
+.zoom button{{font:inherit;font-size:1.1em;width:1.9em;height:1.9em;padding:0;background:#fffdf6d0;border:1px solid #b9b29b;border-radius:4px;cursor:pointer}}
+details.legend{{flex:none;max-width:16em;overflow:auto}}
+details.legend summary{{cursor:pointer;font-size:.9em;padding:.1em .2em}}
+.legend svg{{display:block;max-width:100%;height:auto;background:#f8f4ea}}
 aside{{width:24em;display:flex;flex-direction:column;min-height:0;border-left:1px solid #cfc6ad}}
 .controls{{display:flex;gap:.3em;align-items:center;padding:.4em}}
 .controls button{{font:inherit;padding:.1em .5em}}
@@ -361,7 +366,7 @@ aside{{width:24em;display:flex;flex-direction:column;min-height:0;border-left:1p
 #details h3{{font-size:.9em;margin:.4em 0 .2em}}
 #details ul{{margin:0;padding-left:1.2em;font-size:.9em}}
 li.fell{{color:#a00}}
-.action code{{font-size:.95em;background:#fffdf6;padding:.1em .3em;border:1px solid #ddd3b3}}
+.action code{{font-size:.95em;background:#fffdf6;padding:.1em .3em;border:1px solid #ddd3b3;overflow-wrap:anywhere}}
 .moment{{margin:.2em 0;font-weight:bold}}
 .quiet{{color:#776;font-size:.9em}}
 blockquote{{margin:.4em 0;padding:.2em .6em;border-left:3px solid #886;font-style:italic}}
@@ -375,15 +380,32 @@ blockquote{{margin:.4em 0;padding:.2em .6em;border-left:3px solid #886;font-styl
 .variation{{margin-left:1.2em;color:#665;font-size:.88em}}
 ol.variation{{border-left:2px solid #cfc6ad;padding-left:.4em}}
 ol.variation a{{font-style:italic}}
-#help{{position:fixed;inset:20% 30%;background:#fffdf6;border:2px solid #886;padding:1em;box-shadow:0 4px 20px #0004}}
+#help{{position:fixed;inset:20% 30%;overflow:auto;background:#fffdf6;border:2px solid #886;padding:1em;box-shadow:0 4px 20px #0004;z-index:3}}
 #anchors{{display:none}}
 .overlays{{margin-left:auto;font-size:.9em}}
 .overlays label{{margin-left:.6em;cursor:pointer}}
+/* A narrow screen: the map first and full width, the legend folded under
+   it, the details and the move list below, the controls at hand. */
+@media (max-width:899px){{
+html,body{{height:auto}}
+body{{display:block;padding-bottom:3.4em}}
+.layout,.board{{display:block;padding:0}}
+.map{{display:block}}
+.map>svg{{display:block;width:100%;height:auto}}
+details.legend{{max-width:none;margin:.2em .4em}}
+aside{{width:auto;display:block;border-left:0;border-top:1px solid #cfc6ad}}
+.controls{{position:fixed;left:0;right:0;bottom:0;z-index:2;background:#e8e0cc;border-top:1px solid #cfc6ad}}
+.controls button{{min-width:2.4em;min-height:2.4em}}
+#details{{max-height:none}}
+#moves{{max-height:60vh}}
+#help{{inset:8% 4%}}
+}}
 {overlay_css}</style></head><body>
 <header><h1>{title}</h1><span id="caption"></span>{overlay_boxes}</header>
 <div class="layout">
 <div class="{board_class}">
-{board}<div class="legend">{legend}</div></div>
+<div class="map">{board}<div class="zoom"><button id="zoom-in" title="+: zoom in" aria-label="zoom in">+</button><button id="zoom-out" title="-: zoom out" aria-label="zoom out">−</button><button id="zoom-reset" title="0: the whole map" aria-label="whole map">⤢</button></div></div>
+<details class="legend" open><summary>Legend</summary>{legend}</details></div>
 <aside>
 <div class="controls"><button id="first" title="Home">|◀</button><button id="back" title="Left arrow">◀</button><button id="play" title="Space: play, pause">▷</button><button id="forward" title="Right arrow">▶</button><button id="last" title="End">▶|</button><input id="slider" type="range" min="0" max="{max}" value="0" aria-label="step"><span id="where">1 / {steps}</span></div>
 <div id="details">
@@ -391,7 +413,7 @@ ol.variation a{{font-style:italic}}
 <ol id="moves">{moves}</ol>
 </aside>
 </div>
-<div id="help" hidden><h2>Keys</h2><p>← → step back and forward · Home, End: first and last step · Space: play and pause · ? this help</p><p>Link to a step with <code>#step=N</code>, a figure with <code>#fig=NAME</code>, or a point with <code>#3.Normans.resolve</code>.</p></div>
+<div id="help" hidden><h2>Keys</h2><p>← → step back and forward · Home, End: first and last step · Space: play and pause · + − zoom the map, 0 the whole map (or the wheel, a pinch, a drag) · ? this help</p><p>Link to a step with <code>#step=N</code>, a figure with <code>#fig=NAME</code>, or a point with <code>#3.Normans.resolve</code>.</p></div>
 <div id="anchors">{anchors}</div>
 <script>
 const frames = Array.from(document.querySelectorAll('svg .frame'));
@@ -414,6 +436,7 @@ function next(n, d) {{
 const details = Array.from(document.querySelectorAll('.detail'));
 const links = Array.from(document.querySelectorAll('#moves a[data-step]'));
 const slider = document.getElementById('slider');
+const movesList = document.getElementById('moves');
 const where = document.getElementById('where');
 const caption = document.getElementById('caption');
 const help = document.getElementById('help');
@@ -439,9 +462,71 @@ function show(n, scroll = true) {{
   caption.textContent = details[current].querySelector('h2').textContent;
   links.forEach(a => a.classList.toggle('current', Number(a.dataset.step) === current));
   const link = links.find(a => Number(a.dataset.step) === current);
-  if (link && scroll) link.scrollIntoView({{block: 'nearest'}});
+  if (link && scroll) reveal(link);
   if (location.hash !== '#step=' + current) history.replaceState(null, '', '#step=' + current);
 }}
+// Scrolls the move list, and only it, to show `link`: the page stays where
+// it is, so on a phone the map stays in view while stepping.
+function reveal(link) {{
+  const r = link.getBoundingClientRect();
+  const box = movesList.getBoundingClientRect();
+  if (r.top < box.top) movesList.scrollTop += r.top - box.top - 4;
+  else if (r.bottom > box.bottom) movesList.scrollTop += r.bottom - box.bottom + 4;
+}}
+// Zoom and pan: the map's viewBox, within the whole map, at most 12 times
+// closer. The wheel and the buttons zoom at a point, a drag pans once
+// zoomed in, two fingers pinch; a map not zoomed in lets a finger scroll
+// the page.
+const map = document.querySelector('.map > svg');
+const home = map.getAttribute('viewBox').split(/[\s,]+/).map(Number);
+let view = home.slice();
+function setView(v) {{
+  const [hx, hy, hw, hh] = home;
+  const w = Math.min(hw, Math.max(hw / 12, v[2]));
+  const h = w * hh / hw;
+  view = [Math.min(hx + hw - w, Math.max(hx, v[0])), Math.min(hy + hh - h, Math.max(hy, v[1])), w, h];
+  map.setAttribute('viewBox', view.join(' '));
+  map.classList.toggle('zoomed', w < hw * 0.999);
+}}
+function mapPoint(x, y) {{
+  const m = map.getScreenCTM();
+  if (!m) return [view[0] + view[2] / 2, view[1] + view[3] / 2];
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  return [p.x, p.y];
+}}
+function zoomAt(f, x, y) {{
+  const [px, py] = mapPoint(x, y);
+  setView([px - (px - view[0]) / f, py - (py - view[1]) / f, view[2] / f, view[3] / f]);
+}}
+function zoomMiddle(f) {{
+  const r = map.getBoundingClientRect();
+  zoomAt(f, r.left + r.width / 2, r.top + r.height / 2);
+}}
+function panBy(from, to) {{
+  const a = mapPoint(...from), b = mapPoint(...to);
+  setView([view[0] - (b[0] - a[0]), view[1] - (b[1] - a[1]), view[2], view[3]]);
+}}
+map.addEventListener('wheel', e => {{ e.preventDefault(); zoomAt(Math.exp(-e.deltaY * (e.deltaMode ? 0.05 : 0.002)), e.clientX, e.clientY); }}, {{passive: false}});
+map.addEventListener('dblclick', e => zoomAt(2, e.clientX, e.clientY));
+const pointers = new Map();
+map.addEventListener('pointerdown', e => {{ pointers.set(e.pointerId, [e.clientX, e.clientY]); if (e.pointerType === 'mouse') map.setPointerCapture(e.pointerId); }});
+map.addEventListener('pointermove', e => {{
+  if (!pointers.has(e.pointerId)) return;
+  const before = Array.from(pointers.values());
+  pointers.set(e.pointerId, [e.clientX, e.clientY]);
+  const after = Array.from(pointers.values());
+  if (after.length === 1) {{ if (map.classList.contains('zoomed')) panBy(before[0], after[0]); return; }}
+  const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const apart = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  panBy(mid(before[0], before[1]), mid(after[0], after[1]));
+  if (apart(before[0], before[1]) > 0) zoomAt(apart(after[0], after[1]) / apart(before[0], before[1]), ...mid(after[0], after[1]));
+}});
+for (const type of ['pointerup', 'pointercancel']) map.addEventListener(type, e => pointers.delete(e.pointerId));
+document.getElementById('zoom-in').addEventListener('click', () => zoomMiddle(1.5));
+document.getElementById('zoom-out').addEventListener('click', () => zoomMiddle(1 / 1.5));
+document.getElementById('zoom-reset').addEventListener('click', () => setView(home));
+// The legend starts folded on a narrow screen.
+if (matchMedia('(max-width: 899px)').matches) document.querySelector('details.legend').open = false;
 function stop() {{ if (timer) {{ clearInterval(timer); timer = null; }} }}
 function play() {{
   if (timer) {{ stop(); return; }}
@@ -459,10 +544,10 @@ document.addEventListener('keydown', e => {{
   if (e.target === slider && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) e.preventDefault();
   // Space on an overlay's checkbox ticks it.
   if (e.key === ' ' && e.target.matches && e.target.matches('input[data-overlay]')) return;
-  const keys = {{ArrowRight: () => show(next(current, 1)), ArrowLeft: () => show(next(current, -1)), Home: () => show(0), End: () => show(last), ' ': play, '?': () => {{ help.hidden = !help.hidden; }}, Escape: () => {{ help.hidden = true; }}}};
+  const keys = {{ArrowRight: () => show(next(current, 1)), ArrowLeft: () => show(next(current, -1)), Home: () => show(0), End: () => show(last), ' ': play, '?': () => {{ help.hidden = !help.hidden; }}, Escape: () => {{ help.hidden = true; }}, '+': () => zoomMiddle(1.5), '=': () => zoomMiddle(1.5), '-': () => zoomMiddle(1 / 1.5), '0': () => setView(home)}};
   const act = keys[e.key];
   if (!act) return;
-  if (e.key !== ' ') stop();
+  if (e.key !== ' ' && !'+=-0'.includes(e.key)) stop();
   act();
   e.preventDefault();
 }});
