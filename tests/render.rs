@@ -1152,3 +1152,63 @@ fn two_frames_of_one_name_are_refused_not_merged() {
         "{stderr}"
     );
 }
+
+/// The whole story, to its end: the last frame keeps every unit the end
+/// state has on the map (Hastings' two French Knights, pursuing from 0404
+/// and 0704, as `show --at end` has them) and says how the rules decide the
+/// battle; a figure's frame gives the log's caption under its turn, side
+/// and phase; and the replay's last step shows the result, its figure steps
+/// their captions.
+#[test]
+fn the_story_is_told_to_the_end() {
+    let game = hastings();
+    let end = game.scene(game.len() - 1, game.len() - 1);
+    let pursuing: Vec<(String, String)> = end
+        .counters
+        .iter()
+        .filter(|c| c.standing == senlac_board::scene::Standing::Pursuing)
+        .map(|c| (c.id.clone(), format!("{:?}", c.at)))
+        .collect();
+    assert_eq!(pursuing.len(), 2, "{pursuing:?}");
+    assert!(
+        pursuing[0].0 == "VI" && pursuing[0].1.contains("column: 4, row: 4"),
+        "{pursuing:?}"
+    );
+    assert!(
+        pursuing[1].0 == "VII" && pursuing[1].1.contains("column: 7, row: 4"),
+        "{pursuing:?}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = senlac(
+        &["render", "samples/hastings.sbn", "--at", "end", "figures"],
+        dir.path(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = |name: &str| std::fs::read_to_string(dir.path().join(format!("{name}.svg"))).unwrap();
+    assert!(svg("end").contains(">The end · Normans win<"));
+    assert!(svg("fyrdOneTwoDesert").contains(">Turn 2 · Saxons · Movement · Early Desertions<"));
+    assert!(svg("haroldsArrives").contains(">Setup · Anglo Saxon Deployment<"));
+
+    let out = senlac(&["render", "samples/hastings.sbn", "--html"], dir.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(dir.path().join("replay.html")).unwrap();
+    assert!(page.contains("<h2>Turn 2 · Saxons · Movement · Early Desertions</h2>"));
+    assert!(
+        page.contains(
+            "<p>The rules decide <b>Normans</b> win: Saxons has no unit left on the field"
+        )
+    );
+    assert!(
+        page.contains("<p>The log's Result: Normans.</p>"),
+        "the Result tag"
+    );
+}

@@ -426,7 +426,7 @@ fn animation_scene(
     if let Some(action) = actions.get(step.state).filter(|a| !a.is_empty()) {
         drawn.caption = format!("{}: {action}", step.caption);
     } else if step.state > 0 && step.state + 1 == game.len() {
-        drawn.caption = format!("{} · The end", step.caption);
+        drawn.caption = format!("{} · {}", step.caption, end_caption(game));
     }
     drawn
 }
@@ -507,9 +507,15 @@ fn slug(text: &str) -> String {
 /// its mark, as `senlac render` draws it.
 pub fn figure_frame(game: &dyn Game, figure: usize) -> Planned {
     let f = &game.figures()[figure];
+    // The log's caption, under the turn and side it stands in.
+    let at = step_caption(&game.clock(f.state));
     Planned {
         name: f.name.clone(),
-        caption: f.caption.clone(),
+        caption: if f.caption.is_empty() {
+            at
+        } else {
+            format!("{at} · {}", f.caption)
+        },
         state: f.state,
         since: 0,
         whole_turn: false,
@@ -533,7 +539,7 @@ fn plan(game: &dyn Game, selection: &Selection) -> Result<Vec<Planned>, String> 
         Point::SideTurn(t, side) => format!("Turn {t} · {side}"),
         Point::Phase(t, side, phase) => format!("Turn {t} · {side} · {}", capitalise(phase)),
         Point::Figure(name) => name.clone(),
-        Point::End => "The end".to_string(),
+        Point::End => end_caption(game),
         Point::Line { .. } | Point::Action(_) => point_caption(point),
     };
     let label_name = |point: &Point| match point {
@@ -667,6 +673,18 @@ fn capitalise(word: &str) -> String {
 }
 
 /// "Turn 3 · Normans · Movement", or "Setup" before the first turn.
+/// The last frame's caption: the end, and the result when the rules decide
+/// one.
+fn end_caption(game: &dyn Game) -> String {
+    match game.outcome() {
+        Some(outcome) => match &outcome.winner {
+            Some(side) => format!("The end · {side} win"),
+            None => "The end · a draw".to_string(),
+        },
+        None => "The end".to_string(),
+    }
+}
+
 fn step_caption(clock: &senlac_engine::view::Clock) -> String {
     if clock.turn == 0 {
         return "Setup".to_string();

@@ -232,11 +232,18 @@ pub fn page(
             changes_html(game, n - 1, n)
         };
         let moments = game.moments(n);
+        // The log's captions of the figures marked at this step.
+        let mut heading = caption.clone();
+        for figure in game.figures().iter().filter(|f| f.state == n) {
+            if !figure.caption.is_empty() {
+                let _ = write!(heading, " · {}", figure.caption);
+            }
+        }
         let _ = write!(
             details,
             "<div class=\"detail\" data-step=\"{n}\"{}><h2>{}</h2>",
             if n == 0 { "" } else { " hidden" },
-            escape(caption)
+            escape(&heading)
         );
         if !step.action.is_empty() {
             let _ = write!(
@@ -248,10 +255,14 @@ pub fn page(
         for moment in &moments {
             let _ = write!(details, "<p class=\"moment\">{}</p>", escape(moment));
         }
+        let end = n > 0 && n + 1 == steps;
         if !changes.is_empty() {
             let _ = write!(details, "<h3>Changes</h3>{changes}");
-        } else if n > 0 {
+        } else if n > 0 && !end {
             details.push_str("<p class=\"quiet\">Nothing on the field changed.</p>");
+        }
+        if end {
+            details.push_str(&result_html(battle, game));
         }
         for comment in &step.comments {
             let _ = write!(details, "<blockquote>{}</blockquote>", escape(comment));
@@ -369,6 +380,9 @@ li.fell{{color:#a00}}
 .action code{{font-size:.95em;background:#fffdf6;padding:.1em .3em;border:1px solid #ddd3b3;overflow-wrap:anywhere}}
 .moment{{margin:.2em 0;font-weight:bold}}
 .quiet{{color:#776;font-size:.9em}}
+.result{{margin:.4em 0;padding:.2em .6em;background:#fffdf6;border:1px solid #cfc6ad}}
+.result h3{{margin:.2em 0}}
+.result p{{margin:.2em 0}}
 blockquote{{margin:.4em 0;padding:.2em .6em;border-left:3px solid #886;font-style:italic}}
 #moves{{flex:1;overflow:auto;margin:0;padding:.4em .6em;font-size:.9em;list-style:none}}
 #moves ol{{padding-left:.6em;list-style:none;margin:.1em 0 .4em}}
@@ -580,6 +594,31 @@ if (selftest) {{
         board = film.board,
         legend = film.legend,
     )
+}
+
+/// The end step's result: how the rules decide the battle, and what the
+/// log's Result tag claims.
+fn result_html(battle: &Battle<'_>, game: &dyn Game) -> String {
+    let mut out = String::from("<div class=\"result\"><h3>Result</h3>");
+    match game.outcome() {
+        Some(outcome) => {
+            let decided = match &outcome.winner {
+                Some(side) => format!("<b>{}</b> win", escape(side)),
+                None => "<b>a draw</b>".to_string(),
+            };
+            let _ = write!(
+                out,
+                "<p>The rules decide {decided}: {}.</p>",
+                escape(&outcome.why)
+            );
+        }
+        None => out.push_str("<p>The rules decide no result at this point.</p>"),
+    }
+    if let Some(claimed) = battle.tag("Result").filter(|r| !r.is_empty()) {
+        let _ = write!(out, "<p>The log's Result: {}.</p>", escape(&claimed));
+    }
+    out.push_str("</div>");
+    out
 }
 
 /// Line `index` as a side line of the move list: each action a link to its

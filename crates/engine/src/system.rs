@@ -319,6 +319,11 @@ pub trait Game: Send + Sync {
     fn legal(&self, _index: usize) -> Option<Vec<LegalAction>> {
         None
     }
+    /// How the rules decide the battle at its end ([`Ruleset::outcome`]):
+    /// `None` when they cannot tell or it is not over.
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
 }
 
 /// A system's replay, as a [`Game`].
@@ -709,6 +714,10 @@ impl<R: Ruleset> Game for Played<R> {
         // Nothing is taken on trust: an earlier error's doubt would hide
         // findings about a line, and a listed line must be sound.
         crate::trial::legal(&self.rules, &self.state(index), &Doubt::default())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.rules.outcome(&self.replay.state)
     }
 }
 

@@ -105,13 +105,9 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
             let standing = match unit.status {
                 Status::Active => Standing::Active,
                 Status::Routed | Status::Slaughtered if fell(i) => Standing::Falling,
-                Status::Pursuing
-                    if events
-                        .iter()
-                        .any(|e| matches!(*e, Event::Slaughtered { by, .. } if by == i)) =>
-                {
-                    Standing::Pursuing
-                }
+                // Off after the survivors it slaughtered, from the hex it
+                // left: drawn there, as pursuing, to the end of the story.
+                Status::Pursuing => Standing::Pursuing,
                 _ => return None,
             };
             let (symbol, weight) = symbol(info.class);
