@@ -396,6 +396,7 @@ ol.variation{{border-left:2px solid #cfc6ad;padding-left:.4em}}
 ol.variation a{{font-style:italic}}
 #help{{position:fixed;inset:20% 30%;overflow:auto;background:#fffdf6;border:2px solid #886;padding:1em;box-shadow:0 4px 20px #0004;z-index:3}}
 #anchors{{display:none}}
+#notice{{position:fixed;left:50%;top:3em;transform:translateX(-50%);max-width:90%;background:#fff4d6;border:1px solid #b98;padding:.4em .8em;border-radius:4px;box-shadow:0 2px 10px #0003;z-index:3}}
 .overlays{{margin-left:auto;font-size:.9em}}
 .overlays label{{margin-left:.6em;cursor:pointer}}
 /* A narrow screen: the map first and full width, the legend folded under
@@ -429,6 +430,7 @@ aside{{width:auto;display:block;border-left:0;border-top:1px solid #cfc6ad}}
 </div>
 <div id="help" hidden><h2>Keys</h2><p>← → step back and forward · Home, End: first and last step · Space: play and pause · + − zoom the map, 0 the whole map (or the wheel, a pinch, a drag) · ? this help</p><p>Link to a step with <code>#step=N</code>, a figure with <code>#fig=NAME</code>, or a point with <code>#3.Normans.resolve</code>.</p></div>
 <div id="anchors">{anchors}</div>
+<div id="notice" role="status" hidden></div>
 <script>
 const frames = Array.from(document.querySelectorAll('svg .frame'));
 // The main line is frames 0..main; each variation is [the frame before it,
@@ -547,12 +549,45 @@ function play() {{
   if (next(current, 1) === current) show(lineOf(current) ? lineOf(current)[0] : 0);
   timer = setInterval(() => {{ const n = next(current, 1); if (n === current) stop(); else show(n); }}, 900);
 }}
+// A link's step: `#step=N`, a point or `#fig=NAME` as written, else the one
+// it names but for case (`#2.normans`); a link that names nothing says so
+// and offers the nearest point, as the CLI does.
+const notice = document.getElementById('notice');
+notice.addEventListener('click', () => {{ notice.hidden = true; }});
 function target(hash) {{
-  const key = decodeURIComponent(hash.replace(/^#/, ''));
+  notice.hidden = true;
+  let key = hash.replace(/^#/, '');
+  try {{ key = decodeURIComponent(key); }} catch (e) {{}}
+  if (key === '' || key === 'selftest') return null;
   const step = /^step=(\d+)$/.exec(key);
   if (step) return Number(step[1]);
-  const anchor = Array.from(document.querySelectorAll('#anchors a')).find(a => a.dataset.anchor === key);
-  return anchor ? Number(anchor.dataset.step) : null;
+  const anchors = Array.from(document.querySelectorAll('#anchors a'));
+  const anchor = anchors.find(a => a.dataset.anchor === key) || anchors.find(a => a.dataset.anchor.toLowerCase() === key.toLowerCase());
+  if (anchor) return Number(anchor.dataset.step);
+  const near = nearest(key, anchors.map(a => a.dataset.anchor));
+  const example = anchors.map(a => a.dataset.anchor).find(a => /^\d+\.[^.]+$/.test(a)) || '1';
+  notice.textContent = 'No step is called #' + key + (near ? '; did you mean #' + near + '?' : '; a link is #step=N, #fig=NAME or a point such as #' + example + '.');
+  notice.hidden = false;
+  setTimeout(() => {{ notice.hidden = true; }}, 10000);
+  return null;
+}}
+// The name among `names` fewest edits from `key`, if any is close.
+function nearest(key, names) {{
+  const edits = (a, b) => {{
+    let row = Array.from({{length: b.length + 1}}, (_, j) => j);
+    for (let i = 1; i <= a.length; i += 1) {{
+      const next = [i];
+      for (let j = 1; j <= b.length; j += 1) next.push(Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      row = next;
+    }}
+    return row[b.length];
+  }};
+  let best = null;
+  for (const name of names) {{
+    const d = edits(key.toLowerCase(), name.toLowerCase());
+    if (d <= Math.max(2, Math.floor(key.length / 4)) && (!best || d < best[0])) best = [d, name];
+  }}
+  return best && best[1];
 }}
 document.addEventListener('keydown', e => {{
   if (e.target === slider && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) e.preventDefault();
