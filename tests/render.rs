@@ -192,6 +192,65 @@ fn harrow_ford_labels_cover_no_counter_and_no_other_label() {
     assert!(checked >= 12, "{checked} labels");
 }
 
+/// In every figure of every sample, no label covers a counter's face or
+/// another label, and no two counters' faces overlap (a leader stacked with
+/// a unit is drawn beside it): computed from the layout the drawing uses.
+#[test]
+fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
+    use senlac_render::layout::Layout;
+    let mut problems = Vec::new();
+    let mut checked = (0, 0);
+    for sample in ["hastings", "fulford", "harrow-ford", "hastings-1066-st"] {
+        let text =
+            std::fs::read_to_string(common::root().join(format!("samples/{sample}.sbn"))).unwrap();
+        let archive = senlac_notation::parse(&text);
+        let game = senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
+            .unwrap_or_else(|_| panic!("{sample} names its rules"));
+        for (i, figure) in game.figures().iter().enumerate() {
+            let name = format!("{sample} {}", figure.name);
+            let scene = game.figure_scene(i).unwrap();
+            let layout = Layout::new(&scene);
+            let labels = senlac_render::svg::label_boxes(&scene, &layout);
+            let counters = layout.counters(&scene);
+            for (j, label) in labels.iter().enumerate() {
+                for placed in &counters {
+                    if label.rect.overlap(&placed.face) > 0.0 {
+                        problems.push(format!(
+                            "{name}: {:?} covers {}",
+                            label.text, placed.counter.id
+                        ));
+                    }
+                }
+                for other in &labels[j + 1..] {
+                    if label.rect.overlap(&other.rect) > 0.0 {
+                        problems.push(format!(
+                            "{name}: {:?} and {:?} overlap",
+                            label.text, other.text
+                        ));
+                    }
+                }
+                checked.0 += 1;
+            }
+            for (j, a) in counters.iter().enumerate() {
+                for b in &counters[j + 1..] {
+                    if a.face.overlap(&b.face) > 0.0 {
+                        problems.push(format!(
+                            "{name}: {} and {} overlap",
+                            a.counter.id, b.counter.id
+                        ));
+                    }
+                }
+                checked.1 += 1;
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(
+        checked.0 > 20 && checked.1 > 300,
+        "{checked:?} labels and counters"
+    );
+}
+
 /// The counters of each side (by name) in a figure's scene.
 fn counters_per_side(game: &dyn senlac_engine::Game, figure: &str) -> Vec<(String, usize)> {
     let index = game

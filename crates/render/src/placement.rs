@@ -19,9 +19,9 @@ pub const HALF: f64 = COUNTER / 2.0;
 /// The side of a small counter's square ([`Counter::small`]), in pixels.
 pub const SMALL_COUNTER: f64 = 30.0;
 /// How far from a full-size counter's centre a small one sharing its place
-/// stands: beside it, a little low, clear of its words and of the
+/// stands: beside it, a pixel apart, a little low, clear of its face and of the
 /// neighbouring cells' counters.
-const SMALL_BESIDE: Vec2 = Vec2::new(HALF + SMALL_COUNTER / 2.0 - 5.0, 12.0);
+const SMALL_BESIDE: Vec2 = Vec2::new(HALF + SMALL_COUNTER / 2.0 + 1.0, 12.0);
 
 /// A mark label's font size, and its tag's padding around the text.
 pub const LABEL_SIZE: f64 = 12.0;
@@ -173,7 +173,19 @@ impl Layout {
             };
             let (anchor, base) = anchored(&self.surface, counter, c);
             let centre = if counter.small {
-                small_centre(&order, i, anchor)
+                // A full-size counter elsewhere that a small one beside its
+                // own would cover.
+                let covers = |centre: Point| {
+                    let face = Rect::centred(centre, SMALL_COUNTER, SMALL_COUNTER);
+                    order.iter().any(|o| {
+                        !o.small
+                            && o.at != counter.at
+                            && self.surface.place(o.at).is_some_and(|p| {
+                                face.overlap(&Rect::centred(p, COUNTER, COUNTER)) > 0.0
+                            })
+                    })
+                };
+                small_centre(&order, i, anchor, covers)
             } else {
                 let stacked = order[..i]
                     .iter()
@@ -233,9 +245,15 @@ impl Layout {
 /// Where the small counter `order[i]` stands, its place's pixel being
 /// `anchor`: alone, or with only small ones, in the middle (fanned out as
 /// full-size ones are); beside the full-size counter it shares its place
-/// with, on the side its facing arrow does not point to, a second small one
-/// on the other side, further ones above them.
-fn small_centre(order: &[&Counter], i: usize, anchor: Point) -> Point {
+/// with, on the side its facing arrow does not point to (or the other, when
+/// that side would cover a neighbour's counter: `covers`), a second small
+/// one on the other side, further ones above them.
+fn small_centre(
+    order: &[&Counter],
+    i: usize,
+    anchor: Point,
+    covers: impl Fn(Point) -> bool,
+) -> Point {
     let counter = order[i];
     let here = |o: &&&Counter| o.at == counter.at;
     let smaller = order[..i].iter().filter(|o| here(o) && o.small).count();
@@ -249,12 +267,19 @@ fn small_centre(order: &[&Counter], i: usize, anchor: Point) -> Point {
         .filter(|f| f.is_finite())
         .is_some_and(|f| f.rem_euclid(360.0) > 180.0);
     let first = if faces_west { 1.0 } else { -1.0 };
-    let side = if smaller % 2 == 0 { first } else { -first };
     let above = (smaller / 2) as f64 * SMALL_COUNTER;
-    Point::new(
-        anchor.x + side * SMALL_BESIDE.x,
-        anchor.y + SMALL_BESIDE.y - above,
-    )
+    let at = |side: f64| {
+        Point::new(
+            anchor.x + side * SMALL_BESIDE.x,
+            anchor.y + SMALL_BESIDE.y - above,
+        )
+    };
+    let first = if covers(at(first)) && !covers(at(-first)) {
+        -first
+    } else {
+        first
+    };
+    at(if smaller % 2 == 0 { first } else { -first })
 }
 
 /// The distance from the centre of a `half` × `half` square to its edge,
