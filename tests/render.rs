@@ -541,9 +541,9 @@ fn hastings_figures_show_the_combat_the_charge_and_who_fell() {
     let routs = read("haroldsLeftRoutes");
     assert!(routs.contains(">7 vs 4</text>"), "the totals are drawn");
     assert_eq!(
-        routs.matches("d=\"M-7,-4L0,4L7,-4\"").count(),
+        routs.matches("d=\"M-7,-8L0,-1L7,-8M-7,0L0,7L7,0\"").count(),
         2 + 2,
-        "the loser's chevron (and the legend's)"
+        "the loser's double chevron (and the legend's)"
     );
     // VIII routs there: its id is still written in white over its counter.
     let pixmap = senlac_render::png::frame_pixmap(&routs).unwrap();

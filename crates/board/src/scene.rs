@@ -273,7 +273,7 @@ pub enum Glyph {
     Star,
     /// Survivors cut down.
     Skull,
-    /// Lost a fight: a downward chevron beside the loser.
+    /// Lost a fight: two downward chevrons beside the loser.
     Beaten,
 }
 

@@ -581,7 +581,8 @@ pub(super) fn glyph_tag(glyph: Glyph, colour: &'static str) -> Tag {
         ),
         Glyph::Skull => g.add(Tag::new("use").set("xlink:href", "#skull")),
         Glyph::Beaten => {
-            let d = "M-7,-4L0,4L7,-4";
+            // Two chevrons pointing down: one alone reads as a tick.
+            let d = "M-7,-8L0,-1L7,-8M-7,0L0,7L7,0";
             g.add(
                 Tag::new("path")
                     .set("d", d)
