@@ -1152,11 +1152,12 @@ fn claims(
                     continue;
                 }
                 if subject == outcome.target {
+                    // The word written, and the table's symbol for it.
                     let says = match atom.text {
-                        "ok" => "-",
-                        "disrupted" => "D",
-                        "reduced" => "1",
-                        word => word,
+                        "ok" => "ok (-)".to_string(),
+                        "disrupted" => "disrupted (D)".to_string(),
+                        "reduced" => "reduced (1)".to_string(),
+                        word => word.to_string(),
                     };
                     let effect = match (outcome.result, state.pieces[subject].standing) {
                         (FireResult::Disrupted, Standing::Routed) => {

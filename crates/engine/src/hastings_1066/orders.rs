@@ -1069,9 +1069,13 @@ fn judge(
             None => 1,
             Some((turns, span)) => {
                 let most = if optional { 1 } else { order.row().max_turns };
-                match turns.and_then(|n| u32::try_from(n).ok()) {
+                let written = turns.and_then(|n| u32::try_from(n).ok());
+                match written {
                     Some(n) if (1..=u32::from(most)).contains(&n) => n,
                     _ => {
+                        // Played as the legal duration nearest the one
+                        // written, so the turns after read as the log meant.
+                        let nearest = written.map_or(1, |n| n.clamp(1, u32::from(most)));
                         let why = if optional {
                             "a chosen order lasts the turn it was chosen for (HS-R47)".to_string()
                         } else if most == 1 {
@@ -1085,14 +1089,18 @@ fn judge(
                         out.push(Violation::of(
                             &codes::BAD_DURATION,
                             span,
-                            format!("{} for {}: {why}", text_of(claim, span), describe(target)),
+                            format!(
+                                "{} for {}: {why}; read as turns={nearest}",
+                                text_of(claim, span),
+                                describe(target)
+                            ),
                             if optional {
                                 cite::OPTIONAL
                             } else {
                                 cite::DURATION
                             },
                         ));
-                        1
+                        nearest
                     }
                 }
             }

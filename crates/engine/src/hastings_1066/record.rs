@@ -63,8 +63,9 @@ pub fn tally(state: &State, side: Side, action: &Action<'_, '_>, out: &mut Vec<V
                     &codes::CASUALTY_POINTS_MISMATCH,
                     atom.span,
                     format!(
-                        "the {} have lost {lost} casualty points (A 15, B 7, C 3, D 2, E 1 a unit; William 50, Harold 25, Odo 10, other leaders 5)",
-                        side.word()
+                        "the {} have lost {lost} casualty points (A 15, B 7, C 3, D 2, E 1 a unit; William 50, Harold 25, Odo 10, other leaders 5); the log says points={}",
+                        side.word(),
+                        v.text
                     ),
                     rules::CASUALTY_POINTS,
                 )

@@ -113,14 +113,18 @@ pub(super) fn claims(
                         let name = fold.name(entity);
                         let (message, help) = match other {
                             None => (
-                                format!("{name} has {actual} HP of {max} after this line"),
+                                format!(
+                                    "{name} has {actual} HP of {max} after this line; the log says hp={}",
+                                    v.text
+                                ),
                                 format!("write `hp={actual}`"),
                             ),
                             Some(_) => {
                                 let (claimed, worked_out) = (e.hp_claimed(), e.hp_worked_out());
                                 (
                                     format!(
-                                        "{name} has {claimed} HP of {max} after this line as its last claim left it, {worked_out} by the damage written"
+                                        "{name} has {claimed} HP of {max} after this line as its last claim left it, {worked_out} by the damage written; the log says hp={}",
+                                        v.text
                                     ),
                                     format!("write `hp={claimed}` or `hp={worked_out}`"),
                                 )
