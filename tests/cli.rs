@@ -626,7 +626,8 @@ fn html_report_draws_each_figure_in_its_place() {
         );
         at = end;
     }
-    assert_eq!(html.matches("<svg ").count(), figures.len());
+    // One drawing a figure (a cropped one holds its window and locator).
+    assert_eq!(html.matches("<figure>\n<svg ").count(), figures.len());
     assert!(html.contains("<figcaption>Setup: The Hill</figcaption>"));
     assert!(html.contains("<figcaption>Turn 2, Saxons: Early Desertions</figcaption>"));
     assert!(!html.contains("Turn 0"), "a setup figure is the setup's");
@@ -823,7 +824,7 @@ fn html_report_escapes_the_log() {
     assert!(html.contains("Hus&quot;carls &amp; &lt;b&gt;co&lt;/b&gt;"));
     assert!(html.contains("Led by <strong>Harald &lt;i&gt;Hardrada&lt;/i&gt;</strong>"));
     // A figure's caption, under its drawing.
-    assert_eq!(html.matches("<svg ").count(), 1);
+    assert_eq!(html.matches("<figure>\n<svg ").count(), 1);
     assert!(!html.contains("<img"));
     assert!(html.contains(
         "</svg>\n<figcaption>Turn 1, Norse: &lt;img src=x onerror=alert(2)&gt; &amp; &quot;so&quot;</figcaption>"

@@ -1271,3 +1271,87 @@ fn the_story_is_told_to_the_end() {
         "the Result tag"
     );
 }
+
+/// A figure is framed on its action (`--crop auto`, the default for
+/// figures): the map shown is the part around what happened, enlarged, with
+/// a locator of the whole field that outlines it; `--crop none` draws the
+/// whole map as before. Hastings: 1066's Breton charge happens in a corner
+/// of a 16x22 map: the crop keeps the charge's counters (BK1, BK2, F2) and
+/// leaves out most of the field.
+#[test]
+fn a_figure_is_cropped_to_its_action_with_a_locator() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole_dir = tempfile::tempdir().unwrap();
+    for (out, crop) in [(dir.path(), "auto"), (whole_dir.path(), "none")] {
+        let run = senlac(
+            &[
+                "render",
+                "samples/hastings-1066-st.sbn",
+                "--at",
+                "fig:bretonCharge",
+                "--crop",
+                crop,
+            ],
+            out,
+        );
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    let cropped = std::fs::read_to_string(dir.path().join("bretonCharge.svg")).unwrap();
+    let whole = std::fs::read_to_string(whole_dir.path().join("bretonCharge.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&cropped).unwrap();
+    let root = doc.root_element();
+    let windows: Vec<roxmltree::Node> = root.children().filter(|n| n.has_tag_name("svg")).collect();
+    assert_eq!(windows.len(), 1, "the map's window");
+    let view: Vec<f64> = windows[0]
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let shown_width: f64 = windows[0].attribute("width").unwrap().parse().unwrap();
+    // The window shows under a third of the map, enlarged.
+    let whole_doc = roxmltree::Document::parse(&whole).unwrap();
+    let map = whole_doc
+        .root_element()
+        .children()
+        .find(|n| n.has_tag_name("rect") && n.attribute("stroke").is_some())
+        .expect("the map's frame");
+    let size = |name: &str| -> f64 { map.attribute(name).unwrap().parse().unwrap() };
+    let kept = view[2] * view[3] / (size("width") * size("height"));
+    assert!(kept < 1.0 / 3.0, "{view:?} keeps {kept} of the map");
+    assert!(
+        shown_width / view[2] > 1.4,
+        "enlarged {}",
+        shown_width / view[2]
+    );
+    // The charge's counters stand inside the part shown.
+    for id in ["BK1", "BK2", "F2"] {
+        let (x, y) = counter_at(&cropped, id);
+        assert!(
+            x > view[0] && x < view[0] + view[2] && y > view[1] && y < view[1] + view[3],
+            "{id} at {x},{y} outside {view:?}"
+        );
+    }
+    // The locator draws the board again by reference and outlines the crop.
+    let locator = root
+        .descendants()
+        .find(|n| n.attribute("class") == Some("locator"))
+        .expect("a locator");
+    assert!(locator.descendants().any(|n| n.has_tag_name("use")
+        && n.attribute(("http://www.w3.org/1999/xlink", "href")) == Some("#board")));
+    // Uncropped: one map, no window, no locator, and taller.
+    assert!(!whole.contains("class=\"locator\""));
+    let height = |svg: &str| -> f64 {
+        let d = roxmltree::Document::parse(svg).unwrap();
+        d.root_element()
+            .attribute("height")
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(height(&cropped) < height(&whole));
+}

@@ -259,6 +259,9 @@ enum Command {
         /// Also draw this overlay of the battle's rule system (e.g. zoc, zones of control) in the frames and animations, and show it at first in the replay page; repeat it or give a comma list.
         #[arg(long, value_name = "NAME", value_delimiter = ',')]
         overlay: Vec<String>,
+        /// How a figure is framed: `auto` shows the part of the map around its action, enlarged, with a locator of the whole field; `none` the whole map. Other frames always show the whole map.
+        #[arg(long, value_enum, default_value_t = render::Crop::Auto)]
+        crop: render::Crop,
     },
     /// Write random legal battles: a benchmark corpus, a fuzzing seed, a demo.
     #[command(
@@ -355,6 +358,7 @@ fn main() -> ExitCode {
             apng,
             delay_ms,
             overlay,
+            crop,
         } => match render::Selection::parse(&at) {
             Ok(selection) => render::run(
                 &file,
@@ -374,6 +378,7 @@ fn main() -> ExitCode {
                     .collect(),
                     delay_ms,
                     overlays: overlay,
+                    crop,
                 },
             ),
             Err(message) => {

@@ -98,6 +98,27 @@ pub struct Options<'a> {
     /// The overlays to draw in frames and animations, and to show at first
     /// in the replay page: names the battle's system offers.
     pub overlays: Vec<String>,
+    /// How figures are framed.
+    pub crop: Crop,
+}
+
+/// How a figure is framed (`--crop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Crop {
+    /// The part of the map around the action, with a locator.
+    Auto,
+    /// The whole map.
+    None,
+}
+
+/// A planned frame as SVG: a figure framed as `crop` says, any other frame
+/// whole.
+fn frame_svg(drawn: &Scene, planned: &Planned, crop: Crop) -> String {
+    if planned.figure.is_some() && crop == Crop::Auto {
+        senlac_render::svg::scene_svg_cropped(drawn)
+    } else {
+        senlac_render::svg::scene_svg(drawn)
+    }
 }
 
 pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<'_>) -> Exit {
@@ -162,7 +183,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         {
             let mut drawn = scene(game, &title, first);
             drawn.show_overlays(&options.overlays);
-            let svg = senlac_render::svg::scene_svg(&drawn);
+            let svg = frame_svg(&drawn, first, options.crop);
             if let Err(message) = senlac_render::png::parse(&svg)
                 .and_then(|tree| senlac_render::png::frame_size(&tree, options.width))
             {
@@ -178,7 +199,7 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
         for planned in &planned_frames {
             let mut drawn = scene(game, &title, planned);
             drawn.show_overlays(&options.overlays);
-            let svg = senlac_render::svg::scene_svg(&drawn);
+            let svg = frame_svg(&drawn, planned, options.crop);
             let Some(target) = inside(options.dir, &planned.name, "svg") else {
                 errln!(
                     "error: `{}` cannot name a file in {}",

@@ -238,7 +238,7 @@ fn write_figures(game: &dyn Game, title: &str, dir: &Path) -> Exit {
             );
             return Exit::Failure;
         };
-        let svg = senlac_render::svg::scene_svg(&render::scene(game, title, &planned));
+        let svg = senlac_render::svg::scene_svg_cropped(&render::scene(game, title, &planned));
         if let Err(e) = files::write_output(&target, svg.as_bytes()) {
             errln!("error: {}: {e}", target.display());
             return Exit::Usage;

@@ -7,6 +7,7 @@
 //! into a writer it is given, and the CLI writes them.
 
 pub mod animation;
+pub mod crop;
 pub mod layout;
 pub mod placement;
 pub mod png;

@@ -228,23 +228,67 @@ fn defs() -> &'static str {
 
 /// Draws `scene` as a standalone SVG document.
 pub fn scene_svg(scene: &Scene) -> String {
-    svg_of(scene, Layout::new(scene))
+    svg_of(scene, Layout::new(scene), None)
 }
+
+/// Draws `scene` as [`scene_svg`] does, but framed on its action when that
+/// is worth it ([`crate::crop::auto`]): the map shown is the part around
+/// what happened, enlarged up to [`MOST_ENLARGED`] times, with a locator of
+/// the whole field in its corner. A figure's default.
+pub fn scene_svg_cropped(scene: &Scene) -> String {
+    let layout = Layout::new(scene);
+    let crop = crate::crop::auto(scene, &layout);
+    svg_of(scene, layout, crop)
+}
+
+/// How much a crop enlarges the map at most.
+pub const MOST_ENLARGED: f64 = 2.0;
+/// The locator's width, in pixels.
+const LOCATOR: f64 = 120.0;
 
 /// Draws `scene` with the legend entries `shown` picks by index (see
 /// [`Layout::keyed`]).
 pub fn scene_svg_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> String {
-    svg_of(scene, Layout::keyed(scene, shown))
+    svg_of(scene, Layout::keyed(scene, shown), None)
 }
 
-fn svg_of(scene: &Scene, layout: Layout) -> String {
+/// Where a crop shows: the map's part `crop`, drawn at `shown` on the page.
+struct Cropped {
+    crop: layout::Rect,
+    shown: layout::Rect,
+}
+
+fn svg_of(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> String {
+    // A crop keeps the figure's width: the part shown is enlarged to fill
+    // the map's width (at most MOST_ENLARGED times, and never taller than
+    // the whole map, so a cropped figure is never the larger), and what is
+    // under the map moves up by the difference in height.
+    let cropped = crop.map(|crop| {
+        let scale = (layout.map.width / crop.width)
+            .min(layout.map.height / crop.height)
+            .min(MOST_ENLARGED);
+        let (width, height) = (crop.width * scale, crop.height * scale);
+        Cropped {
+            crop,
+            shown: layout::Rect {
+                x: ((layout.width - width) / 2.0).floor(),
+                y: layout.map.y,
+                width,
+                height,
+            },
+        }
+    });
+    let shift = cropped
+        .as_ref()
+        .map_or(0.0, |c| (c.shown.height - layout.map.height).round());
+    let height = layout.height + shift;
     let size = |tag: Tag| {
         let mut view = String::from("0 0 ");
         push_px(&mut view, layout.width);
         view.push(' ');
-        push_px(&mut view, layout.height);
+        push_px(&mut view, height);
         tag.num("width", layout.width)
-            .num("height", layout.height)
+            .num("height", height)
             .set("viewBox", view)
     };
     let mut doc = size(
@@ -264,27 +308,51 @@ fn svg_of(scene: &Scene, layout: Layout) -> String {
     doc.push(
         Tag::new("rect")
             .num("width", layout.width)
-            .num("height", layout.height)
+            .num("height", height)
             .set("fill", "#f8f4ea"),
     );
     if let Some(title) = text::block(&layout.title, layout::TITLE_SIZE, "font-weight", "bold") {
         doc.push(title);
     }
-    map::draw(&mut doc, scene, &layout);
-    overlay::draw(&mut doc, scene, &layout);
-    marks::draw_under(&mut doc, scene, &layout);
-    counters::draw(&mut doc, scene, &layout);
-    marks::draw_over(&mut doc, scene, &layout);
+    let board = |doc: &mut Tag| {
+        map::draw(doc, scene, &layout);
+        overlay::draw(doc, scene, &layout);
+        marks::draw_under(doc, scene, &layout);
+        counters::draw(doc, scene, &layout);
+        marks::draw_over(doc, scene, &layout);
+    };
+    let mut under = Tag::new("g");
+    match &cropped {
+        None => board(&mut doc),
+        Some(c) => {
+            let mut drawn = Tag::new("g").set("id", "board");
+            board(&mut drawn);
+            doc.push(window(c.shown, c.crop).add(drawn));
+            doc.push(frame(c.shown));
+            doc.push(locator(&layout, c));
+            under = under.set("transform", format!("translate(0 {})", layout::Px(shift)));
+        }
+    }
+    // Uncropped, the caption and legend stand in the document itself, as
+    // they always have; under a crop, moved with the map's new height.
+    let below = if cropped.is_some() {
+        &mut under
+    } else {
+        &mut doc
+    };
     if let Some(caption) = text::block(
         &layout.caption,
         layout::CAPTION_SIZE,
         "font-style",
         "italic",
     ) {
-        doc.push(caption);
+        below.push(caption);
     }
     if let Some(key) = &layout.key {
-        legend::draw(&mut doc, scene, key);
+        legend::draw(below, scene, key);
+    }
+    if cropped.is_some() {
+        doc.push(under);
     }
     // Room for a Hastings-sized frame without growing: defs, then about a
     // hundred bytes a cell and a kilobyte a counter.
@@ -295,7 +363,70 @@ fn svg_of(scene: &Scene, layout: Layout) -> String {
     out
 }
 
-/// Draws `scene` as [`scene_svg`] does, with `prefix` before every id the
+/// A nested viewport showing `part` of the drawing at `at`.
+fn window(at: layout::Rect, part: layout::Rect) -> Tag {
+    Tag::new("svg")
+        .num("x", at.x)
+        .num("y", at.y)
+        .num("width", at.width)
+        .num("height", at.height)
+        .set(
+            "viewBox",
+            format!(
+                "{} {} {} {}",
+                layout::Px(part.x),
+                layout::Px(part.y),
+                layout::Px(part.width),
+                layout::Px(part.height)
+            ),
+        )
+}
+
+/// The map's frame around a crop.
+fn frame(at: layout::Rect) -> Tag {
+    Tag::new("rect")
+        .num("x", at.x)
+        .num("y", at.y)
+        .num("width", at.width)
+        .num("height", at.height)
+        .set("fill", "none")
+        .set("stroke", INK)
+        .set("stroke-width", "1.5")
+}
+
+/// The whole field, small, in the crop's top-right corner, with the part
+/// shown outlined: the board drawn once, reused.
+fn locator(layout: &Layout, c: &Cropped) -> Tag {
+    let map = layout.map;
+    let width = LOCATOR.min(c.shown.width / 3.0);
+    let height = width * map.height / map.width;
+    let at = layout::Rect {
+        x: c.shown.x + c.shown.width - width - 6.0,
+        y: c.shown.y + 6.0,
+        width,
+        height,
+    };
+    let line = map.width / width;
+    Tag::new("g")
+        .set("class", "locator")
+        .add(
+            window(at, map)
+                .add(Tag::new("use").set("xlink:href", "#board"))
+                .add(
+                    Tag::new("rect")
+                        .num("x", c.crop.x)
+                        .num("y", c.crop.y)
+                        .num("width", c.crop.width)
+                        .num("height", c.crop.height)
+                        .set("fill", "none")
+                        .set("stroke", BLOOD)
+                        .num("stroke-width", 2.5 * line),
+                ),
+        )
+        .add(frame(at).set("stroke-width", "1").set("fill", "none"))
+}
+
+/// Draws `scene` as a figure, [`scene_svg_cropped`], with `prefix` before every id the
 /// drawing defines and every reference to one, so several drawings can stand
 /// in one HTML page, whose ids are shared, and each still paints its own
 /// patterns. The prefix keeps only ASCII letters, digits, `-` and `_`.
@@ -304,7 +435,7 @@ pub fn scene_svg_prefixed(scene: &Scene, prefix: &str) -> String {
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
         .collect();
-    let svg = scene_svg(scene);
+    let svg = scene_svg_cropped(scene);
     if prefix.is_empty() {
         return svg;
     }
