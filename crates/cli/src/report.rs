@@ -332,7 +332,8 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
     }
 }
 
-/// The system's key moments and the figure marks, in order, and the figures.
+/// The system's key moments and the figure marks, in order, and the figures:
+/// gathered in one walk of the states ([`Game::chronicle`]).
 fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
     let mut moments = Vec::new();
     let mut figures = Vec::new();
@@ -341,8 +342,7 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
     let mut by_state: Vec<usize> = (0..game.figures().len()).collect();
     by_state.sort_by_key(|&i| game.figures()[i].state);
     let mut next_figure = 0;
-    for index in 0..game.len() {
-        let texts = game.moments(index);
+    game.chronicle(&mut |index, texts, clock| {
         let first = next_figure;
         while by_state
             .get(next_figure)
@@ -350,13 +350,10 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
         {
             next_figure += 1;
         }
-        let marked = by_state[first..next_figure]
-            .iter()
-            .map(|&i| (i, &game.figures()[i]));
         if texts.is_empty() && first == next_figure {
-            continue;
+            return;
         }
-        let when = When::of(game.clock(index));
+        let when = When::of(clock());
         for text in texts {
             moments.push(Moment {
                 when: when.clone(),
@@ -365,7 +362,8 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
                 figure: None,
             });
         }
-        for (mark, figure) in marked {
+        for &mark in &by_state[first..next_figure] {
+            let figure = &game.figures()[mark];
             moments.push(Moment {
                 when: when.clone(),
                 kind: Kind::Figure,
@@ -379,7 +377,7 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
                 when: when.clone(),
             });
         }
-    }
+    });
     (moments, figures)
 }
 
