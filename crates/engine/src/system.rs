@@ -279,7 +279,7 @@ pub trait Game: Send + Sync {
     /// wanted: `visit(index, moments, clock)`. One fold of the events from
     /// the setup, where asking [`Game::moments`] of each state would
     /// rebuild every state, copying all its units.
-    fn chronicle(&self, visit: &mut dyn FnMut(usize, Vec<String>, &dyn Fn() -> Clock)) {
+    fn chronicle(&self, visit: &mut Chronicler<'_>) {
         for index in 0..self.len() {
             visit(index, self.moments(index), &|| self.clock(index));
         }
@@ -329,6 +329,10 @@ pub trait Game: Send + Sync {
         None
     }
 }
+
+/// What [`Game::chronicle`] calls for each state: its index, its key
+/// moments, and its clock, worked out only when asked.
+pub type Chronicler<'a> = dyn FnMut(usize, Vec<String>, &dyn Fn() -> Clock) + 'a;
 
 /// A system's replay, as a [`Game`].
 pub struct Played<R: Ruleset> {
@@ -620,7 +624,7 @@ impl<R: Ruleset> Game for Played<R> {
             .moments(&self.state(index), self.replay.timeline.events(index))
     }
 
-    fn chronicle(&self, visit: &mut dyn FnMut(usize, Vec<String>, &dyn Fn() -> Clock)) {
+    fn chronicle(&self, visit: &mut Chronicler<'_>) {
         let track = &self.replay.timeline.main;
         let Some(mut state) = track.state(0, R::apply) else {
             return;
