@@ -104,19 +104,22 @@ hastings() {
     }'
 }
 
-# Seconds and peak kilobytes of one run, "S KB"; its output thrown away.
+# Seconds, peak kilobytes and exit status of one run, "S KB STATUS"; its
+# output thrown away.
 measure() {
-  /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || true
+  /usr/bin/time -f '%e %M %x' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || true
   tail -n 1 "$work/time"
 }
 
 printf '%-44s %9s %9s %6s %9s %9s %6s\n' command 'N s' '4N s' time 'N MB' '4N MB' memory
 row() {
   local name=$1 small=$2 large=$3
-  read -r ts ms <<< "$small"
-  read -r tl ml <<< "$large"
-  awk -v n="$name" -v ts="$ts" -v tl="$tl" -v ms="$ms" -v ml="$ml" 'BEGIN {
-    printf "%-44s %9.2f %9.2f %5.1fx %9.1f %9.1f %5.1fx\n", n, ts, tl, (ts > 0 ? tl / ts : 0), ms / 1024, ml / 1024, (ms > 0 ? ml / ms : 0)
+  read -r ts ms xs <<< "$small"
+  read -r tl ml xl <<< "$large"
+  # A run that failed (a ceiling refused it, say) is marked with its status.
+  awk -v n="$name" -v ts="$ts" -v tl="$tl" -v ms="$ms" -v ml="$ml" -v xs="$xs" -v xl="$xl" 'BEGIN {
+    note = (xs != 0 || xl != 0) ? sprintf("  exit %s/%s", xs, xl) : ""
+    printf "%-44s %9.2f %9.2f %5.1fx %9.1f %9.1f %5.1fx%s\n", n, ts, tl, (ts > 0 ? tl / ts : 0), ms / 1024, ml / 1024, (ms > 0 ? ml / ms : 0), note
   }'
 }
 
