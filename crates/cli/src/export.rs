@@ -55,14 +55,7 @@ pub fn run(path: &Path, battle: usize, format: ExportFormat, states: States) -> 
             ExportFormat::Json => export.write_json(out),
             ExportFormat::Jsonl => export.write_jsonl(out),
         };
-        // The bytes are counted as they are made, in a first pass that
-        // writes nothing and stops at the limit: standard output cannot be
-        // taken back once written.
-        let mut counted = Counted {
-            bytes: 0,
-            limit: EXPORT_LIMIT,
-        };
-        if write(&mut counted).is_err() && counted.bytes > EXPORT_LIMIT {
+        if !within(EXPORT_LIMIT, &write) {
             let instead = match states {
                 States::All => {
                     "`--states turns` (the state after each side's turn) or `--states none` (the events alone)"
@@ -92,6 +85,15 @@ pub fn run(path: &Path, battle: usize, format: ExportFormat, states: States) -> 
             }
         }
     })
+}
+
+/// Whether what `write` writes fits in `limit` bytes: counted as it is
+/// made, in a pass that writes nothing and stops once past the limit
+/// (standard output cannot be taken back once written). A failure of
+/// `write` itself is left to the pass that writes.
+pub fn within(limit: u64, write: &dyn Fn(&mut dyn Write) -> io::Result<()>) -> bool {
+    let mut counted = Counted { bytes: 0, limit };
+    write(&mut counted).is_ok() || counted.bytes <= limit
 }
 
 /// A writer that only counts, and fails once past `limit`.
@@ -421,4 +423,46 @@ fn units_json(view: &senlac_engine::view::BattleView) -> Vec<serde_json::Value> 
         .iter()
         .filter_map(|u| serde_json::to_value(view.unit_json(u)).ok())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ceiling_counts_what_is_written_and_stops_past_it() {
+        let ten = |out: &mut dyn Write| out.write_all(&[b'x'; 10]);
+        assert!(within(10, &ten));
+        assert!(!within(9, &ten));
+        // A writer that would go on for ever is stopped at the limit.
+        let endless = |out: &mut dyn Write| loop {
+            out.write_all(b"step")?;
+        };
+        assert!(!within(1_000, &endless));
+    }
+
+    #[test]
+    fn the_export_of_a_sample_is_refused_one_byte_under_its_size() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/hastings.sbn");
+        let source = load::Source {
+            name: "hastings.sbn".to_string(),
+            text: std::fs::read_to_string(path).expect("the sample"),
+            origin: Origin { offset: 0, line: 0 },
+        };
+        let archive = senlac_notation::parse(&source.text);
+        let battle = &archive.battles[0];
+        let game = senlac_engine::check(battle, senlac_engine::Config::TIMELINE).expect("replayed");
+        for states in [States::All, States::Turns, States::None] {
+            let export = Export::new(&source, battle, &*game, states).expect("an export");
+            for write in [Export::write_json, Export::write_jsonl] {
+                let page = |out: &mut dyn Write| write(&export, out);
+                let mut bytes = Vec::new();
+                page(&mut bytes).expect("written");
+                let size = bytes.len() as u64;
+                assert!(size > 1_000, "{size}");
+                assert!(within(size, &page), "{states:?}");
+                assert!(!within(size - 1, &page), "{states:?}");
+            }
+        }
+    }
 }

@@ -336,7 +336,7 @@ fn fix_file(path: &PathBuf, rules: bool) -> Result<Fixed, String> {
             "{name}: --fix reads a file whole, and this one is 4 GiB or more"
         ));
     }
-    let fixing = fix_text(&original, |text| assess(text, rules));
+    let fixing = fix_battles(&original, |text| assess(text, rules));
     let applied = match fixing.text {
         Some(text) => {
             files::write_atomic(path, text.as_bytes())
@@ -364,6 +364,34 @@ struct Fixing {
     applied: usize,
     /// Fixes offered that would not have left fewer problems.
     refused: usize,
+}
+
+/// [`fix_text`] battle by battle: only one battle's tree is held at a time,
+/// not the archive's (which cost 8 to 10 times the file), and the fixed
+/// text is built only once a battle changes.
+fn fix_battles(original: &str, assess: impl Fn(&str) -> Assessment) -> Fixing {
+    let starts: Vec<usize> = senlac_notation::split::starts(original, 0).collect();
+    let ends = starts.iter().skip(1).copied().chain([original.len()]);
+    let mut fixed: Option<String> = None;
+    let (mut applied, mut refused) = (0, 0);
+    for (start, end) in starts.iter().copied().zip(ends) {
+        let battle = &original[start..end];
+        let fixing = fix_text(battle, &assess);
+        applied += fixing.applied;
+        refused += fixing.refused;
+        match (fixing.text, &mut fixed) {
+            (Some(text), fixed) => fixed
+                .get_or_insert_with(|| original[..start].to_string())
+                .push_str(&text),
+            (None, Some(fixed)) => fixed.push_str(battle),
+            (None, None) => {}
+        }
+    }
+    Fixing {
+        text: fixed,
+        applied,
+        refused,
+    }
 }
 
 /// The fix passes over `original`, each assessed by `assess`: a pass is
@@ -480,6 +508,43 @@ mod tests {
                 fixes,
             }
         }
+    }
+
+    #[test]
+    fn an_archive_is_fixed_battle_by_battle_and_built_only_once_one_changes() {
+        let seen = std::cell::RefCell::new(Vec::new());
+        let mend = words(|span| Fix::new(span, "good", "mend"));
+        let assess = |text: &str| {
+            seen.borrow_mut().push(text.to_string());
+            mend(text)
+        };
+        let one = "[Battle \"A\"]\n\nx\n\n";
+        let two = "[Battle \"B\"]\n\nbad x bad\n\n";
+        let three = "[Battle \"C\"]\n\nbad\n";
+        let fixing = fix_battles(&format!("{one}{two}{three}"), assess);
+        assert_eq!(
+            fixing,
+            Fixing {
+                text: Some(format!(
+                    "{one}[Battle \"B\"]\n\ngood x good\n\n[Battle \"C\"]\n\ngood\n"
+                )),
+                applied: 3,
+                refused: 0
+            }
+        );
+        // Each assessment saw one battle, never the archive.
+        let seen = seen.into_inner();
+        assert!(seen.len() >= 3, "{seen:?}");
+        assert!(
+            seen.iter().all(|t| t.matches("[Battle").count() == 1),
+            "{seen:?}"
+        );
+        // Nothing to fix: no text built.
+        let clean = fix_battles(
+            &format!("{one}{one}"),
+            words(|span| Fix::new(span, "good", "mend")),
+        );
+        assert_eq!(clean.text, None);
     }
 
     #[test]

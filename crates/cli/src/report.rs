@@ -7,6 +7,7 @@
 //! with the figures drawn inline and styles for print.
 
 use std::fmt::Write as _;
+use std::io::Write;
 use std::path::{Component, Path};
 
 use senlac_engine::view::{BattleView, Clock, Value};
@@ -182,7 +183,7 @@ struct Fate {
 }
 
 pub fn run(path: &Path, battle: usize, format: ReportFormat, figures: Option<&Path>) -> Exit {
-    load::with_battle(path, battle, |_, parsed, game| {
+    load::with_battle(path, battle, |source, parsed, game| {
         let (Some(setup), Some(end)) = (game.index(&Point::Setup), game.index(&Point::End)) else {
             return Exit::Failure;
         };
@@ -196,23 +197,49 @@ pub fn run(path: &Path, battle: usize, format: ReportFormat, figures: Option<&Pa
         let text = match format {
             ReportFormat::Md => markdown(&report, figures.unwrap_or(Path::new(FIGURES))),
             ReportFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
-            ReportFormat::Html => {
-                // Drawn as `senlac render` draws them, but for the title and
-                // caption, which the page gives once; each figure's ids get a
-                // prefix of their own, as one page holds them all. Each is
-                // drawn where the page reaches it, not all held first.
-                let draw = |i: usize| {
-                    let mut planned = render::figure_frame(game, report.figures[i].index);
-                    planned.caption.clear();
-                    let scene = render::scene(game, "", &planned);
-                    senlac_render::svg::scene_svg_prefixed(&scene, &format!("fig{i}-"))
-                };
-                html(&report, &draw)
-            }
+            ReportFormat::Html => return write_html(&report, game, &source.name),
         };
         crate::print(&text);
         Exit::Success
     })
+}
+
+/// The largest HTML report written, in bytes, as for the replay page: a
+/// page past it is refused before a byte is written.
+pub const REPORT_LIMIT: u64 = 64_000_000;
+
+/// The HTML report to standard output, each figure drawn and written in
+/// turn, never all held; refused past [`REPORT_LIMIT`], counted in a first
+/// pass that writes nothing (standard output cannot be taken back).
+fn write_html(report: &Report, game: &dyn Game, name: &str) -> Exit {
+    // Drawn as `senlac render` draws them, but for the title and caption,
+    // which the page gives once; each figure's ids get a prefix of their
+    // own, as one page holds them all.
+    let draw = |i: usize, out: &mut dyn Write| {
+        let mut planned = render::figure_frame(game, report.figures[i].index);
+        planned.caption.clear();
+        let scene = render::scene(game, "", &planned);
+        let svg = senlac_render::svg::scene_svg_prefixed(&scene, &format!("fig{i}-"));
+        out.write_all(svg.as_bytes())
+    };
+    let page = |out: &mut dyn Write| html(report, &draw, out);
+    if !crate::export::within(REPORT_LIMIT, &page) {
+        errln!(
+            "error: {name}: the report passes {} MB; senlac writes HTML reports up to {} MB\n  help: ask for `--format md --figures DIR` (each figure a file of its own), or mark fewer figures",
+            REPORT_LIMIT / 1_000_000,
+            REPORT_LIMIT / 1_000_000,
+        );
+        return Exit::Failure;
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match page(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => Exit::Success,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => crate::closed(),
+        Err(e) => {
+            errln!("error: standard output: {e}");
+            Exit::Usage
+        }
+    }
 }
 
 /// Writes each figure as `DIR/NAME.svg`, as `senlac render -o DIR` does
@@ -332,7 +359,8 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
     }
 }
 
-/// The system's key moments and the figure marks, in order, and the figures.
+/// The system's key moments and the figure marks, in order, and the figures:
+/// gathered in one walk of the states ([`Game::chronicle`]).
 fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
     let mut moments = Vec::new();
     let mut figures = Vec::new();
@@ -341,8 +369,7 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
     let mut by_state: Vec<usize> = (0..game.figures().len()).collect();
     by_state.sort_by_key(|&i| game.figures()[i].state);
     let mut next_figure = 0;
-    for index in 0..game.len() {
-        let texts = game.moments(index);
+    game.chronicle(&mut |index, texts, clock| {
         let first = next_figure;
         while by_state
             .get(next_figure)
@@ -350,13 +377,10 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
         {
             next_figure += 1;
         }
-        let marked = by_state[first..next_figure]
-            .iter()
-            .map(|&i| (i, &game.figures()[i]));
         if texts.is_empty() && first == next_figure {
-            continue;
+            return;
         }
-        let when = When::of(game.clock(index));
+        let when = When::of(clock());
         for text in texts {
             moments.push(Moment {
                 when: when.clone(),
@@ -365,7 +389,8 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
                 figure: None,
             });
         }
-        for (mark, figure) in marked {
+        for &mark in &by_state[first..next_figure] {
+            let figure = &game.figures()[mark];
             moments.push(Moment {
                 when: when.clone(),
                 kind: Kind::Figure,
@@ -379,7 +404,7 @@ fn timeline(game: &dyn Game) -> (Vec<Moment>, Vec<FigureMark>) {
                 when: when.clone(),
             });
         }
-    }
+    });
     (moments, figures)
 }
 
@@ -665,7 +690,14 @@ th,td{border-bottom-color:#999}
 table{font-size:9pt}
 }";
 
-fn html(report: &Report, draw: &dyn Fn(usize) -> String) -> String {
+/// Writes the page to `w`: each figure written by `draw` where the page
+/// reaches it, the text between them spilled in pieces, so the page is
+/// never held whole.
+fn html(
+    report: &Report,
+    draw: &dyn Fn(usize, &mut dyn Write) -> std::io::Result<()>,
+    w: &mut dyn Write,
+) -> std::io::Result<()> {
     let e = crate::safe_text::html;
     let colour = |index: Option<usize>| {
         index
@@ -775,10 +807,13 @@ fn html(report: &Report, draw: &dyn Fn(usize) -> String) -> String {
                 out.push_str("</ul>\n");
                 listing = false;
             }
+            out.push_str("<figure>\n");
+            w.write_all(out.as_bytes())?;
+            out.clear();
+            draw(i, w)?;
             let _ = writeln!(
                 out,
-                "<figure>\n{}<figcaption>{}</figcaption></figure>",
-                draw(i),
+                "<figcaption>{}</figcaption></figure>",
                 e(&report.figures[i].title())
             );
         }
@@ -786,6 +821,10 @@ fn html(report: &Report, draw: &dyn Fn(usize) -> String) -> String {
             out.push_str("</ul>\n");
         }
         out.push_str("</section>\n");
+        if out.len() > 1 << 16 {
+            w.write_all(out.as_bytes())?;
+            out.clear();
+        }
     }
     out.push_str("</section>\n<section><h2>Aftermath</h2>\n");
     let _ = writeln!(
@@ -832,10 +871,82 @@ fn html(report: &Report, draw: &dyn Fn(usize) -> String) -> String {
         out.push_str("</tbody></table>\n");
     }
     out.push_str("</section>\n<footer>Written by senlac from the battle log.</footer>\n</main></body></html>\n");
-    out
+    w.write_all(out.as_bytes())
 }
 
 /// The class of a numeric cell: set right, in figures of one width.
 fn num(numeric: bool) -> &'static str {
     if numeric { " class=\"n\"" } else { "" }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use super::*;
+
+    /// A writer whose bytes the test can read while the page is written.
+    struct Shared(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The report of the Hastings sample (17 figures), given to `each`.
+    fn with_sample(each: impl FnOnce(&Report)) {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/hastings.sbn");
+        let text = std::fs::read_to_string(path).expect("the sample");
+        let archive = senlac_notation::parse(&text);
+        let battle = &archive.battles[0];
+        let game = senlac_engine::check(battle, senlac_engine::Config::TIMELINE).expect("replayed");
+        let (setup, end) = (game.index(&Point::Setup), game.index(&Point::End));
+        let (setup, end) = (
+            game.view(setup.expect("setup")),
+            game.view(end.expect("end")),
+        );
+        each(&build(battle, &*game, &setup, &end));
+    }
+
+    #[test]
+    fn the_html_report_writes_each_figure_out_before_drawing_the_next() {
+        with_sample(|report| {
+            assert!(report.figures.len() > 10, "{}", report.figures.len());
+            let written = Rc::new(RefCell::new(Vec::new()));
+            let drawn = RefCell::new(0);
+            let draw = |i: usize, out: &mut dyn Write| {
+                // Everything before this figure is out, the last figure too.
+                let so_far = String::from_utf8(written.borrow().clone()).expect("UTF-8");
+                assert!(so_far.ends_with("<figure>\n"), "figure {i}");
+                if i > 0 {
+                    assert!(so_far.contains(&format!("<svg id=\"{}\"/>", i - 1)));
+                }
+                *drawn.borrow_mut() += 1;
+                write!(out, "<svg id=\"{i}\"/>")
+            };
+            html(report, &draw, &mut Shared(written.clone())).expect("written");
+            assert_eq!(*drawn.borrow(), report.figures.len());
+            let page = String::from_utf8(written.borrow().clone()).expect("UTF-8");
+            assert!(page.ends_with("</html>\n"), "{}", &page[page.len() - 40..]);
+        });
+    }
+
+    #[test]
+    fn the_html_report_is_refused_past_its_limit_counted_in_its_real_bytes() {
+        with_sample(|report| {
+            let draw = |i: usize, out: &mut dyn Write| write!(out, "<svg id=\"{i}\"/>");
+            let page = |out: &mut dyn Write| html(report, &draw, out);
+            let mut bytes = Vec::new();
+            page(&mut bytes).expect("written");
+            let size = bytes.len() as u64;
+            assert!(crate::export::within(size, &page));
+            assert!(!crate::export::within(size - 1, &page));
+        });
+    }
 }

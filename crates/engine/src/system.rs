@@ -275,6 +275,15 @@ pub trait Game: Send + Sync {
     fn clock(&self, index: usize) -> Clock;
     /// The key moments of the events that led to state `index`.
     fn moments(&self, index: usize) -> Vec<String>;
+    /// Every state's key moments in order, with its clock asked only when
+    /// wanted: `visit(index, moments, clock)`. One fold of the events from
+    /// the setup, where asking [`Game::moments`] of each state would
+    /// rebuild every state, copying all its units.
+    fn chronicle(&self, visit: &mut Chronicler<'_>) {
+        for index in 0..self.len() {
+            visit(index, self.moments(index), &|| self.clock(index));
+        }
+    }
     /// The picture of state `index`, marking the events of states `since..=index`.
     fn scene(&self, index: usize, since: usize) -> Scene;
     /// The picture of figure `figure` (an index into [`Game::figures`]): its
@@ -325,6 +334,10 @@ pub trait Game: Send + Sync {
         None
     }
 }
+
+/// What [`Game::chronicle`] calls for each state: its index, its key
+/// moments, and its clock, worked out only when asked.
+pub type Chronicler<'a> = dyn FnMut(usize, Vec<String>, &dyn Fn() -> Clock) + 'a;
 
 /// A system's replay, as a [`Game`].
 pub struct Played<R: Ruleset> {
@@ -614,6 +627,25 @@ impl<R: Ruleset> Game for Played<R> {
     fn moments(&self, index: usize) -> Vec<String> {
         self.rules
             .moments(&self.state(index), self.replay.timeline.events(index))
+    }
+
+    fn chronicle(&self, visit: &mut Chronicler<'_>) {
+        let track = &self.replay.timeline.main;
+        let Some(mut state) = track.state(0, R::apply) else {
+            return;
+        };
+        for index in 0..track.len() {
+            let events = track.events(index);
+            // State 0 is the setup: its events are already in it.
+            if index > 0 {
+                for event in events {
+                    R::apply(&mut state, event);
+                }
+            }
+            visit(index, self.rules.moments(&state, events), &|| {
+                self.rules.clock(&state)
+            });
+        }
     }
 
     fn scene(&self, index: usize, since: usize) -> Scene {

@@ -241,16 +241,50 @@ fn eliminated(state: &State, at: &HashMap<usize, Cell>, piece: usize) -> Option<
     })
 }
 
+/// What the events ahead of each one hold, found in one pass over them:
+/// asking it of each move by a scan of the events after it made a frame
+/// of many moves quadratic.
+struct Ahead {
+    /// Each piece's last charge among the events.
+    last_charge: HashMap<usize, usize>,
+    /// Each piece's last step lost or change of standing.
+    last_blow: HashMap<usize, usize>,
+}
+
+impl Ahead {
+    fn of(events: &[Event]) -> Ahead {
+        let mut ahead = Ahead {
+            last_charge: HashMap::new(),
+            last_blow: HashMap::new(),
+        };
+        for (i, event) in events.iter().enumerate() {
+            match event {
+                Event::Acted { piece, flags } if flags.charged => {
+                    ahead.last_charge.insert(*piece, i);
+                }
+                Event::Stepped { piece } | Event::Standing { piece, .. } => {
+                    ahead.last_blow.insert(*piece, i);
+                }
+                _ => {}
+            }
+        }
+        ahead
+    }
+
+    /// Whether `piece` charges at `events[index]` or after it.
+    fn charges(&self, index: usize, piece: usize) -> bool {
+        self.last_charge.get(&piece).is_some_and(|&i| i >= index)
+    }
+}
+
 /// Whether `events[index]` is the blow that eliminated `piece`: it is
 /// eliminated now, and no later step or standing of it follows.
-fn last_blow(state: &State, events: &[Event], index: usize, piece: usize) -> bool {
+fn last_blow(state: &State, ahead: &Ahead, index: usize, piece: usize) -> bool {
     let gone = state
         .pieces
         .get(piece)
         .is_some_and(|p| p.standing == Standing::Eliminated);
-    gone && !events[index + 1..].iter().any(|e| {
-        matches!(e, Event::Stepped { piece: p } | Event::Standing { piece: p, .. } if *p == piece)
-    })
+    gone && ahead.last_blow.get(&piece).is_none_or(|&i| i <= index)
 }
 
 /// What a move was, for its stroke.
@@ -365,7 +399,9 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
     }
     let mut marks = Vec::new();
     let mut standing: HashMap<usize, Standing> = HashMap::new();
-    let mut owed: Vec<Owed> = Vec::new();
+    // The pieces owing a rout and a pursuit, as the events went.
+    let mut owed: [std::collections::HashSet<usize>; 2] = Default::default();
+    let ahead = Ahead::of(events);
     let place = |at: &HashMap<usize, Cell>, piece: usize| at.get(&piece).copied().map(Place::Cell);
     for (i, event) in events.iter().enumerate() {
         match event {
@@ -379,7 +415,7 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                 if places.len() < 2 {
                     continue;
                 }
-                let going = going(state, events, i, *piece, &standing, &owed);
+                let going = going(state, ahead.charges(i, *piece), *piece, &standing, &owed);
                 marks.push(Mark {
                     shape: MarkShape::Path {
                         places,
@@ -393,7 +429,12 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                     label: None,
                 });
             }
-            Event::Owe(o) => owed.push(*o),
+            Event::Owe(Owed::Rout { piece, .. }) => {
+                owed[OWES_ROUT].insert(*piece);
+            }
+            Event::Owe(Owed::Pursue { piece, .. }) => {
+                owed[OWES_PURSUIT].insert(*piece);
+            }
             Event::Standing { piece, standing: s } => {
                 standing.insert(*piece, *s);
                 if *s == Standing::Routed
@@ -408,11 +449,11 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                         label: None,
                     });
                 }
-                if last_blow(state, events, i, *piece) {
+                if last_blow(state, &ahead, i, *piece) {
                     marks.extend(eliminated(state, &at, *piece));
                 }
             }
-            Event::Stepped { piece } if last_blow(state, events, i, *piece) => {
+            Event::Stepped { piece } if last_blow(state, &ahead, i, *piece) => {
                 marks.extend(eliminated(state, &at, *piece));
             }
             Event::Fired {
@@ -515,41 +556,35 @@ fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
     marks
 }
 
-/// What the move of `piece` at `events[index]` was: a leader's, a charge
-/// (the piece charges in these events), a rout (owed, or the piece routed
-/// when it went), a pursuit (owed), else a move.
+/// Indices into the owed pieces: those owing a rout, a pursuit.
+const OWES_ROUT: usize = 0;
+const OWES_PURSUIT: usize = 1;
+
+/// What a move of `piece` was: a leader's, a charge (`charges`: the piece
+/// charges at the move or after it in these events), a rout (owed, or the
+/// piece routed when it went), a pursuit (owed), else a move.
 fn going(
     state: &State,
-    events: &[Event],
-    index: usize,
+    charges: bool,
     piece: usize,
     standing: &HashMap<usize, Standing>,
-    owed: &[Owed],
+    owed: &[std::collections::HashSet<usize>; 2],
 ) -> Going {
     if state.info(piece).is_some_and(PieceInfo::is_leader) {
         return Going::Leader;
     }
-    let charged = events[index..]
-        .iter()
-        .any(|e| matches!(e, Event::Acted { piece: p, flags } if *p == piece && flags.charged));
-    if charged {
+    if charges {
         return Going::Charge;
     }
-    let owes = |rout: bool| {
-        owed.iter().any(|o| match *o {
-            Owed::Rout { piece: p, .. } => rout && p == piece,
-            Owed::Pursue { piece: p, .. } => !rout && p == piece,
-            _ => false,
-        })
-    };
-    if owes(false) {
+    let owes = |what: usize| owed[what].contains(&piece);
+    if owes(OWES_PURSUIT) {
         return Going::Pursuit;
     }
     let now = standing
         .get(&piece)
         .copied()
         .or_else(|| state.pieces.get(piece).map(|p| p.standing));
-    if owes(true) || now == Some(Standing::Routed) {
+    if owes(OWES_ROUT) || now == Some(Standing::Routed) {
         return Going::Rout;
     }
     Going::Move
@@ -701,4 +736,42 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Ahead` answers, for every event of the sample, what a scan of the
+    /// events after it answers.
+    #[test]
+    fn ahead_answers_as_a_scan_of_the_events_after_each() {
+        let text = include_str!("../../../../samples/hastings-1066-st.sbn");
+        let archive = senlac_notation::parse(text);
+        let replay = crate::replay(
+            &super::super::HASTINGS_1066,
+            &archive.battles[0],
+            crate::Config::TIMELINE,
+        );
+        let events = replay.timeline.main.all_events();
+        let ahead = Ahead::of(events);
+        let pieces = replay.state.pieces.len();
+        let (mut charges, mut blows) = (0, 0);
+        for index in 0..events.len() {
+            for piece in 0..pieces {
+                let charged = events[index..].iter().any(
+                    |e| matches!(e, Event::Acted { piece: p, flags } if *p == piece && flags.charged),
+                );
+                assert_eq!(ahead.charges(index, piece), charged, "{index} {piece}");
+                let later = events[index + 1..].iter().any(|e| {
+                    matches!(e, Event::Stepped { piece: p } | Event::Standing { piece: p, .. } if *p == piece)
+                });
+                let last = ahead.last_blow.get(&piece).is_none_or(|&i| i <= index);
+                assert_eq!(last, !later, "{index} {piece}");
+                charges += usize::from(charged);
+                blows += usize::from(later);
+            }
+        }
+        assert!(charges > 0 && blows > 0, "{charges} {blows}");
+    }
 }

@@ -151,7 +151,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments<State
         played_on: false,
         reforms: Vec::new(),
         reform_losses: Vec::new(),
-        replaced: Vec::new(),
+        replaced: super::state::Replaced::default(),
         zones: Default::default(),
         occupied,
     };

@@ -689,7 +689,7 @@ pub struct State {
     /// emptied when a phase starts (no line starts one), so that what a
     /// line changed is read from its own entries rather than by comparing
     /// every piece with a copy taken before it.
-    pub replaced: Vec<(usize, Placed)>,
+    pub replaced: Replaced,
     /// Each side's zones of control, worked out when first asked after a
     /// piece last changed its hex, standing or facing: most lines move one
     /// side's units through the other's unchanged zones.
@@ -699,6 +699,39 @@ pub struct State {
     /// those a move or a retreat asks) is answered without a pass over the
     /// pieces.
     pub occupied: Occupancy,
+}
+
+/// [`State::replaced`]. Only the line being played reads it, from a mark
+/// it takes as it starts, so a copy of the state starts without it and it
+/// takes no part in comparing states: a copy made for each state recorded
+/// or shown would otherwise copy every change of the phase so far, which
+/// made a printer's walk over a long phase quadratic.
+#[derive(Debug, Default)]
+pub struct Replaced(Vec<(usize, Placed)>);
+
+impl std::ops::Deref for Replaced {
+    type Target = Vec<(usize, Placed)>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Replaced {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl Clone for Replaced {
+    fn clone(&self) -> Replaced {
+        Replaced::default()
+    }
+}
+
+impl PartialEq for Replaced {
+    fn eq(&self, _: &Replaced) -> bool {
+        true
+    }
 }
 
 /// [`State::occupied`]: pieces per hex, in [`Roster::index`] order.
