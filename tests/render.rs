@@ -528,8 +528,16 @@ fn counter_at(svg: &str, id: &str) -> (f64, f64) {
 #[test]
 fn hastings_figures_show_the_combat_the_charge_and_who_fell() {
     let dir = tempfile::tempdir().unwrap();
+    // The whole map, so a counter's place in the drawing is its pixel.
     let out = senlac(
-        &["render", "samples/hastings.sbn", "--at", "figures"],
+        &[
+            "render",
+            "samples/hastings.sbn",
+            "--at",
+            "figures",
+            "--crop",
+            "none",
+        ],
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(0));

@@ -593,7 +593,7 @@ fn the_brief_example_a_flank_shot_into_woods() {
     let played = case.check(line, &[("fire-result-mismatch", "disrupted")]);
     assert_eq!(
         played.message(),
-        "bow at range 2 = 4, + flank 1 = 5 against defence 3 + woods 1 = 4: 1-1, die 4 gives M; the log says D"
+        "bow at range 2 = 4, + flank 1 = 5 against defence 3 + woods 1 = 4: 1-1, die 4 gives M; the log says disrupted (D)"
     );
     assert!(played.owed().is_empty());
     // A javelin gets no woods bonus: J1 in the same hex.
@@ -809,7 +809,7 @@ fn disruption_does_nothing_more_to_a_disrupted_or_routed_unit() {
         .check(line, &[("fire-result-mismatch", "disrupted")]);
     assert_eq!(
         played.message(),
-        "NB1 bow at range 2 = 4 and NB2 bow at range 2 = 4, together 8 against defence 5: 1.5-1, die 5 gives D, which leaves a routed unit routed; the log says D"
+        "NB1 bow at range 2 = 4 and NB2 bow at range 2 = 4, together 8 against defence 5: 1.5-1, die 5 gives D, which leaves a routed unit routed; the log says disrupted (D)"
     );
     assert_eq!(played.standing("HC2"), Standing::Routed);
 }

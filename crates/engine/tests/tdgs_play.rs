@@ -1299,6 +1299,6 @@ fn r54_a_wrong_hp_is_one_error_whichever_account_the_log_follows() {
     let findings = replay_text(&neither, true).1;
     assert_eq!(
         findings[1].message,
-        "Crown A has 64 HP of 130 after this line as its last claim left it, 62 by the damage written"
+        "Crown A has 64 HP of 130 after this line as its last claim left it, 62 by the damage written; the log says hp=63"
     );
 }
