@@ -496,9 +496,12 @@ async function layout(browser) {
 }
 
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-if (layout_mode) {
+
+// Runs `checks`, closes the browser, and exits saying `passed` or listing
+// every failure.
+async function run_and_exit(checks, passed) {
   try {
-    await layout(browser);
+    await checks();
   } catch (e) {
     failures.push(String(e && e.stack ? e.stack : e));
   } finally {
@@ -508,30 +511,24 @@ if (layout_mode) {
     console.error(failures.map((f) => '- ' + f).join('\n'));
     process.exit(1);
   }
-  console.log('all layout checks passed');
+  console.log(passed);
   process.exit(0);
 }
+
+if (layout_mode) {
+  await run_and_exit(() => layout(browser), 'all layout checks passed');
+}
 if (one_page) {
-  try {
+  await run_and_exit(async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(url);
     await (variation_mode ? variation(page) : overlay(page));
     check(errors.length === 0, `errors in the page: ${errors.join('; ')}`);
-  } catch (e) {
-    failures.push(String(e && e.stack ? e.stack : e));
-  } finally {
-    await browser.close();
-  }
-  if (failures.length > 0) {
-    console.error(failures.map((f) => '- ' + f).join('\n'));
-    process.exit(1);
-  }
-  console.log('all browser checks passed');
-  process.exit(0);
+  }, 'all browser checks passed');
 }
-try {
+await run_and_exit(async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -545,13 +542,4 @@ try {
   await deep_links(browser);
   const ms = await load_time(browser);
   console.log(`page ${statSync(page_path).size} bytes, load ${ms[2].toFixed(1)} ms (median of 5; ${ms.map((t) => t.toFixed(0)).join(', ')})`);
-} catch (e) {
-  failures.push(String(e && e.stack ? e.stack : e));
-} finally {
-  await browser.close();
-}
-if (failures.length > 0) {
-  console.error(failures.map((f) => '- ' + f).join('\n'));
-  process.exit(1);
-}
-console.log('all browser checks passed');
+}, 'all browser checks passed');
