@@ -15,6 +15,7 @@ pub enum Code {
     InputTooLarge,
     UnclosedComment,
     StrayCloseBrace,
+    UnopenedComment,
     UnclosedString,
     InvalidToken,
     MalformedTag,
@@ -34,12 +35,13 @@ pub enum Code {
 
 impl Code {
     /// All codes, for docs checks.
-    pub const ALL: [Code; 20] = [
+    pub const ALL: [Code; 21] = [
         Code::InvalidUtf8,
         Code::EmptyArchive,
         Code::InputTooLarge,
         Code::UnclosedComment,
         Code::StrayCloseBrace,
+        Code::UnopenedComment,
         Code::UnclosedString,
         Code::InvalidToken,
         Code::MalformedTag,
@@ -64,6 +66,7 @@ impl Code {
             Code::InputTooLarge => "notation::input-too-large",
             Code::UnclosedComment => "notation::unclosed-comment",
             Code::StrayCloseBrace => "notation::stray-close-brace",
+            Code::UnopenedComment => "notation::unopened-comment",
             Code::UnclosedString => "notation::unclosed-string",
             Code::InvalidToken => "notation::invalid-token",
             Code::MalformedTag => "notation::malformed-tag",

@@ -61,6 +61,7 @@ pub struct Parser<'s> {
     pos: usize,
     atoms: Vec<Atom<'s>>,
     pending: Vec<(Span, bool)>,
+    held: Held<'s>,
 }
 
 impl<'s> Parser<'s> {
@@ -72,6 +73,7 @@ impl<'s> Parser<'s> {
             pos: bom_len(src),
             atoms: Vec::with_capacity(64),
             pending: Vec::new(),
+            held: Held::default(),
         }
     }
 
@@ -116,6 +118,7 @@ impl<'s> Parser<'s> {
         }
         self.atoms.clear();
         self.pending.clear();
+        self.held.clear();
         let mut run = Run {
             src: self.src,
             bytes,
@@ -127,6 +130,8 @@ impl<'s> Parser<'s> {
             atoms: &mut self.atoms,
             first: 0,
             pending: &mut self.pending,
+            held: &mut self.held,
+            holding: false,
             open: None,
             line_has_content: false,
             blank_pending: false,
@@ -159,6 +164,11 @@ struct Run<'r, 's, V> {
     first: usize,
     /// Comments met inside an unfinished item: (span, trailing).
     pending: &'r mut Vec<(Span, bool)>,
+    /// What was read since a syntax error, held back in case a stray `}`
+    /// shows it to be a comment whose `{` is missing (see [`Held`]).
+    held: &'r mut Held<'s>,
+    /// Whether `held` is holding: items and errors go to it, not the visitor.
+    holding: bool,
     /// The item being built, and where it started.
     open: Option<(ItemKind, usize)>,
     line_has_content: bool,
@@ -171,6 +181,47 @@ struct Run<'r, 's, V> {
     tags_span: Option<Span>,
     /// The value of the battle's `Sides` tag, quotes included, if read yet.
     sides: &'s str,
+}
+
+/// What the parser holds back after a syntax error that prose would make
+/// (an invalid token, a paren in the setup, an action without a verb): the
+/// items and errors read since, and the state to return to. A stray `}`
+/// that ends such a stretch shows the stretch to be a comment whose `{` is
+/// missing: the stretch becomes one comment and one
+/// `notation::unopened-comment`, so one lost `{` gives one error. A blank
+/// line, a `{`, a tag or the battle's end shows it is not, and what was held
+/// goes to the visitor as it was read. Nothing is held on a clean text.
+#[derive(Debug, Default)]
+struct Held<'s> {
+    /// Where the stretch starts: the first byte of the item the error was in.
+    start: usize,
+    /// Whether a line's content came before `start` (a trailing comment).
+    trailing: bool,
+    /// How many of the battle's atoms come before `start` (`Run::first`
+    /// then), and the parse's state as it was there.
+    atoms: usize,
+    section: Option<Section>,
+    depth: u32,
+    outer_paren: Span,
+    tags_seen: [bool; REQUIRED_TAGS.len()],
+    tags_span: Option<Span>,
+    sides: &'s str,
+    /// The items read since, as `Run::emit` was asked: kind, span, trailing
+    /// and atom range.
+    items: Vec<(ItemKind, Span, bool, (usize, usize))>,
+    errors: Vec<SyntaxError>,
+    /// Lines of the stretch with an error and without one, and whether
+    /// the current line has one.
+    erring_lines: u32,
+    clean_lines: u32,
+    line_errs: bool,
+}
+
+impl Held<'_> {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.errors.clear();
+    }
 }
 
 impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
@@ -218,6 +269,9 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     #[cold]
     #[inline(never)]
     fn stray(&mut self, code: Code) {
+        if code == Code::StrayCloseBrace && self.holding && self.unopened_comment() {
+            return;
+        }
         let span = Span::new(self.pos, self.pos + 1);
         let error = if code == Code::StrayCloseBrace {
             SyntaxError::new(
@@ -258,12 +312,161 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 .with_help("close each variation with `)`"),
             );
         }
+        self.release();
     }
 
     fn error(&mut self, error: SyntaxError) {
-        if !self.muted {
+        if self.muted {
+            return;
+        }
+        if !self.holding && prose_error(&error) {
+            self.hold(error.span.start as usize);
+        }
+        if self.holding {
+            self.held.line_errs = true;
+            self.held.errors.push(error);
+        } else {
             self.visitor.error(error);
         }
+    }
+
+    /// Starts holding back what is read (see [`Held`]), from the item being
+    /// built, or from `at` when none is.
+    #[cold]
+    #[inline(never)]
+    fn hold(&mut self, at: usize) {
+        let start = match self.open {
+            Some((_, start)) => start,
+            None => self
+                .atoms
+                .get(self.first)
+                .map_or(at, |a| a.span.start as usize),
+        }
+        .min(at);
+        let line = self.bytes[..start]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(self.start, |i| i + 1);
+        let held = &mut *self.held;
+        held.clear();
+        held.start = start;
+        held.trailing = self.bytes[line..start]
+            .iter()
+            .any(|b| !b.is_ascii_whitespace());
+        held.atoms = self.first;
+        held.section = Some(self.section);
+        held.depth = self.depth;
+        held.outer_paren = self.outer_paren;
+        held.tags_seen = self.tags_seen;
+        held.tags_span = self.tags_span;
+        held.sides = self.sides;
+        held.erring_lines = 0;
+        held.clean_lines = 0;
+        held.line_errs = false;
+        self.holding = true;
+    }
+
+    /// Gives what was held to the visitor as it was read.
+    #[inline]
+    fn release(&mut self) {
+        if self.holding {
+            self.release_held();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn release_held(&mut self) {
+        self.holding = false;
+        let mut items = std::mem::take(&mut self.held.items);
+        let mut errors = std::mem::take(&mut self.held.errors);
+        for (kind, span, trailing, range) in items.drain(..) {
+            self.emit(kind, span, trailing, range);
+        }
+        for error in errors.drain(..) {
+            if !self.muted {
+                self.visitor.error(error);
+            }
+        }
+        self.held.items = items;
+        self.held.errors = errors;
+    }
+
+    /// A stray `}` at `self.pos` while holding: when most lines of the
+    /// stretch failed to parse, its own line too, the stretch is a comment
+    /// whose `{` is missing. It becomes that comment, with one error; `false` when the
+    /// stretch is not so certainly a comment.
+    #[cold]
+    #[inline(never)]
+    fn unopened_comment(&mut self) -> bool {
+        let held = &*self.held;
+        // The `}`'s own line failed too, or holds nothing before it: a
+        // clean line that ends in `}` is a line with a stray `}`.
+        let line = self.bytes[..self.pos]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+            .max(held.start);
+        let bare = self.bytes[line..self.pos]
+            .iter()
+            .all(u8::is_ascii_whitespace);
+        let erring = held.erring_lines + u32::from(held.line_errs);
+        if !(held.line_errs || bare) || erring <= held.clean_lines {
+            return false;
+        }
+        let (start, trailing) = (held.start, held.trailing);
+        let end = self.pos + 1;
+        self.atoms.truncate(held.atoms);
+        self.first = held.atoms;
+        self.open = None;
+        self.pending.clear();
+        self.expecting_side = false;
+        // Out of the tags is for good: `split` found the battle's starts
+        // so, and the tags' check ran (what it found is kept).
+        self.section = match held.section {
+            Some(Section::Tags) | None => Section::Setup,
+            Some(section) => section,
+        };
+
+        self.depth = held.depth;
+        self.outer_paren = held.outer_paren;
+        self.tags_seen = held.tags_seen;
+        self.tags_span = held.tags_span;
+        self.sides = held.sides;
+        self.holding = false;
+        let missing = self
+            .held
+            .errors
+            .iter()
+            .position(|e| e.code == Code::MissingTag);
+        let missing = missing.map(|at| self.held.errors.swap_remove(at));
+        self.held.clear();
+        if let Some(error) = missing {
+            self.visitor.error(error);
+        }
+        let lines = self.bytes[start..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        let span = Span::new(start, end);
+        self.emit(ItemKind::Comment, span, trailing, self.no_atoms());
+        self.error(
+            SyntaxError::new(
+                Code::UnopenedComment,
+                span,
+                if lines == 1 {
+                    "this text reads as a comment whose `{` is missing".to_string()
+                } else {
+                    format!("these {lines} lines read as a comment whose `{{` is missing")
+                },
+                "a `}` closes this, but no `{` opens it",
+            )
+            .with_help("open the comment with `{`"),
+        );
+        self.pos = end;
+        self.line_has_content = true;
+        true
     }
 
     /// Emits an item whose atoms are `atoms[range.0..range.1]`; an item
@@ -271,6 +474,10 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     #[inline]
     fn emit(&mut self, kind: ItemKind, span: Span, trailing: bool, range: (usize, usize)) {
         if self.muted {
+            return;
+        }
+        if self.holding {
+            self.held.items.push((kind, span, trailing, range));
             return;
         }
         if self.blank_pending {
@@ -309,11 +516,29 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
 
     fn newline(&mut self) {
         self.end_item();
+        if self.holding {
+            self.count_held_line();
+        }
         if !self.line_has_content {
             self.blank_pending = true;
         }
         self.line_has_content = false;
         self.pos += 1;
+    }
+
+    /// A line ends while holding: counted as erring or clean; a blank line
+    /// ends the stretch.
+    #[cold]
+    #[inline(never)]
+    fn count_held_line(&mut self) {
+        if !self.line_has_content {
+            return self.release();
+        }
+        if std::mem::take(&mut self.held.line_errs) {
+            self.held.erring_lines += 1;
+        } else {
+            self.held.clean_lines += 1;
+        }
     }
 
     /// A comment: emitted now, or after the item it interrupts.
@@ -330,6 +555,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
     /// A `{ ... }` comment. One never closed ends before the next line that
     /// starts with a tag pair, so it cannot swallow the battles after it.
     fn brace_comment(&mut self) {
+        self.release();
         let start = self.pos;
         match brace_comment_close(self.src, start) {
             Ok(close) => {
@@ -384,6 +610,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                     self.sides = value.text;
                 }
                 self.tags_span = Some(self.tags_span.map_or(span, |s| s.cover(span)));
+                self.release();
                 let first = self.atoms.len();
                 self.atoms.push(name);
                 self.atoms.push(value);
@@ -977,6 +1204,22 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         };
         self.error(error);
     }
+}
+
+/// An error prose gives when read as notation (a comment whose `{` was
+/// lost): these start holding what follows, in case a `}` closes it.
+fn prose_error(error: &SyntaxError) -> bool {
+    error.fix.is_none()
+        && matches!(
+            error.code,
+            Code::InvalidToken
+                | Code::UnexpectedToken
+                | Code::MissingVerb
+                | Code::EmptyReaction
+                | Code::UnmatchedParen
+                | Code::UnclosedString
+                | Code::MissingSide
+        )
 }
 
 /// What is wrong with an action's shape.

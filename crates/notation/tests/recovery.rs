@@ -197,3 +197,62 @@ fn invalid_utf8_messages_quote_the_file_offset() {
     assert_eq!(errors[0].span.range(), 2..3);
     assert_eq!(errors[0].message, "invalid UTF-8 at byte 1002 of the file");
 }
+
+/// A comment whose `{` was lost: the prose up to its `}` fails to parse,
+/// and is read as the comment it is, with one error spanning it.
+#[test]
+fn a_comment_whose_open_brace_is_missing_is_one_error() {
+    let prose =
+        "  4 + Alan 1 = 5 (10.3), the right: attack-pursue.\n  the D* becomes R (HS-R10) }\n";
+    let text = battle("B", &format!("1. A\n  melee:\n{prose}  I hold\n"));
+    let archive = parse(&text);
+    let errors: Vec<&SyntaxError> = archive.all_errors().collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].code, Code::UnopenedComment);
+    let start = text.find("4 + Alan").unwrap();
+    let end = text.find('}').unwrap() + 1;
+    assert_eq!(errors[0].span.range(), start..end);
+    assert_eq!(errors[0].help.as_deref(), Some("open the comment with `{`"));
+    // The text is one comment, and the action after it is read.
+    let battle = &archive.battles[0];
+    let kinds: Vec<_> = battle.items.iter().map(|i| i.kind).collect();
+    use senlac_notation::ItemKind::*;
+    assert_eq!(kinds[kinds.len() - 2..], [Comment, Action]);
+    assert_eq!(battle.items[kinds.len() - 2].span.range(), start..end);
+    // The same in the setup, where a paren is no variation.
+    let text = battle_setup(
+        "  from 0811 to 0116 (12.1.1), the hex 0116 (11.4.1)\n  and the hill (5.3.3). }\n",
+    );
+    assert_eq!(codes(&text), [Code::UnopenedComment]);
+}
+
+/// A `}` after a real error and clean lines is only what it is: the lines
+/// between are kept, and each mistake reported.
+#[test]
+fn a_stray_brace_after_clean_lines_keeps_them() {
+    let text = battle("B", "1. A\n  I 0101\n  II hold\n  III hold }\n");
+    assert_eq!(
+        codes(&text),
+        [Code::MissingVerb, Code::StrayCloseBrace],
+        "{text}"
+    );
+    let actions = parse(&text).battles[0]
+        .items
+        .iter()
+        .filter(|i| i.kind == senlac_notation::ItemKind::Action)
+        .count();
+    assert_eq!(actions, 3);
+    // A blank line ends what a `}` could close.
+    let text = battle("B", "1. A\n  I hold (x\n\n  II hold }\n");
+    assert!(
+        codes(&text).contains(&Code::StrayCloseBrace),
+        "{:?}",
+        codes(&text)
+    );
+}
+
+fn battle_setup(setup: &str) -> String {
+    format!(
+        "[Battle \"b\"]\n[Site \"s\"]\n[Date \"d\"]\n[Rules \"r\"]\n[Sides \"A B\"]\n[Result \"*\"]\n\nmap hex 4x4 parity odd\n{setup}\n1. A\n  I hold\n"
+    )
+}
