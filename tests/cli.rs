@@ -265,22 +265,22 @@ fn a_closed_pipe_ends_the_run_quietly() {
         (&["man"], true),
     ];
     for (args, on_stdout) in runs {
-        // The closed end is the one the command prints to; the other is
-        // read, to see that nothing was said of it.
-        let mut child = Command::new(env!("CARGO_BIN_EXE_senlac"))
-            .args(args)
-            .current_dir(root())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut said = String::new();
+        // The closed end is the one the command prints to, closed before
+        // the command starts (so it cannot write first and win a race);
+        // the other is read, to see that nothing was said of it.
+        let (reader, closed) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut command = Command::new(env!("CARGO_BIN_EXE_senlac"));
+        command.args(args).current_dir(root());
         if on_stdout {
-            drop(child.stdout.take());
-            let mut stderr = child.stderr.take().unwrap();
-            std::io::Read::read_to_string(&mut stderr, &mut said).unwrap();
+            command.stdout(closed).stderr(Stdio::piped());
         } else {
-            drop(child.stderr.take());
+            command.stdout(Stdio::null()).stderr(closed);
+        }
+        let mut child = command.spawn().unwrap();
+        let mut said = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            std::io::Read::read_to_string(&mut stderr, &mut said).unwrap();
         }
         let status = child.wait().unwrap();
         assert_eq!(status.code(), Some(0), "senlac {args:?}: {said}");
