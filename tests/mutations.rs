@@ -267,6 +267,13 @@ fn a_missing_or_doubled_setup_or_turn_line_is_one_error() {
             false,
             &["mass-combat::turn-order"],
         ),
+        // The first army line left out: its units are one finding.
+        (
+            "samples/hastings-1066-st.sbn",
+            "army Normans",
+            false,
+            &["notation::malformed-directive"],
+        ),
         // No map: play is not checked against nothing.
         (
             "samples/hastings.sbn",
