@@ -259,6 +259,21 @@ fn a_missing_or_doubled_setup_or_turn_line_is_one_error() {
             false,
             &["notation::unopened-comment"],
         ),
+        // A Mass Combat turn line left out: the phase that goes back once
+        // the side's every unit has moved begins the other side's turn.
+        (
+            "samples/hastings.sbn",
+            "3. Normans",
+            false,
+            &["mass-combat::turn-order"],
+        ),
+        // The first army line left out: its units are one finding.
+        (
+            "samples/hastings-1066-st.sbn",
+            "army Normans",
+            false,
+            &["notation::malformed-directive"],
+        ),
         // No map: play is not checked against nothing.
         (
             "samples/hastings.sbn",

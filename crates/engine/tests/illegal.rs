@@ -314,8 +314,25 @@ fn sides_alternate_from_the_first() {
 fn phases_come_in_order() {
     check(
         NONE,
-        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n  volley:\n",
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n  volley:\n    IV rout\n",
         &[("mass-combat::phase-order", "volley:")],
+    );
+}
+
+/// A phase that goes back once every unit of the side has moved begins
+/// the other side's turn: its turn line is missing, said once, and the
+/// turn is played as written.
+#[test]
+fn a_phase_going_back_after_a_whole_turn_is_a_missing_turn_line() {
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n  movement:\n    I+II hold\n",
+        &[("mass-combat::turn-order", "movement:")],
+    );
+    check(
+        NONE,
+        "1. Red\n  movement:\n    I wait\n    II+III hold\n    IV rout\n  volley:\n  movement:\n    I+II hold\n",
+        &[("mass-combat::turn-order", "volley:")],
     );
 }
 

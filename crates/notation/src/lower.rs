@@ -757,6 +757,8 @@ fn unknown_keyword(atoms: &[Atom<'_>], army_seen: bool) -> Option<SyntaxError> {
 pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
     let mut army_seen = false;
+    // The error at the first unit line before any army, and how many.
+    let mut orphans: Option<(usize, usize)> = None;
     // Only a directive's atoms are read: the movetext's are not sliced.
     for item in &battle.items {
         match item.kind {
@@ -778,15 +780,20 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
                 }
                 match lowered {
                     Ok(Directive::Army { .. }) => army_seen = true,
-                    Ok(Directive::Unit { .. }) if !army_seen => errors.push(
-                        SyntaxError::new(
-                            Code::MalformedDirective,
-                            item.span,
-                            format!("unit `{}` belongs to no army", atoms[1].text),
-                            "no `army` line before this unit",
-                        )
-                        .with_help("put an `army SIDE \"Name\"` line before its units"),
-                    ),
+                    // The units before any army: their `army` line is
+                    // missing, said once, at the first of them.
+                    Ok(Directive::Unit { .. }) if !army_seen => match &mut orphans {
+                        Some((_, count)) => *count += 1,
+                        None => {
+                            orphans = Some((errors.len(), 1));
+                            errors.push(SyntaxError::new(
+                                Code::MalformedDirective,
+                                item.span,
+                                format!("unit `{}` belongs to no army", atoms[1].text),
+                                "no `army` line before this unit",
+                            ));
+                        }
+                    },
                     Ok(_) => {}
                     Err(error) => {
                         if atoms[0].text == "army" {
@@ -806,6 +813,19 @@ pub fn check(battle: &Battle<'_>) -> Vec<SyntaxError> {
             }
             _ => {}
         }
+    }
+    if let Some((at, count)) = orphans {
+        let error = &mut errors[at];
+        if count > 1 {
+            error.message = format!(
+                "the `army` line is missing: {count} unit lines from here belong to no army"
+            )
+            .into();
+        }
+        error.help = Some(
+            "put an `army SIDE \"Name\"` line before its units; what the missing army line leaves without an army is said here once"
+                .into(),
+        );
     }
     errors
 }
@@ -838,6 +858,19 @@ mod keyword_tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].0, "`amry` is not a setup keyword");
         assert_eq!(found[0].1, "amry");
+    }
+
+    #[test]
+    fn units_before_any_army_are_one_finding_that_counts_them() {
+        let found = findings(
+            "  unit I \"Foot\" heavy-infantry B\n  unit II \"Foot\" heavy-infantry B\n  unit III \"Foot\" heavy-infantry B\narmy Blue \"Blue\"\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            found[0].0,
+            "the `army` line is missing: 3 unit lines from here belong to no army"
+        );
+        assert_eq!(found[0].1, "unit I \"Foot\" heavy-infantry B");
     }
 
     #[test]

@@ -187,6 +187,13 @@ fn begin_phase(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violat
         }
         return;
     };
+    if let (Some(current), Some(acting)) = (fold.phase, fold.acting)
+        && ((phase as u8) < (current as u8)
+            || (phase, current) == (Phase::Movement, Phase::Movement))
+        && unmoved(fold, acting).next().is_none()
+    {
+        return turn_line_missing(fold, (current, phase), acting, span, out);
+    }
     if fold
         .phase
         .is_some_and(|current| current as u8 >= phase as u8)
@@ -203,6 +210,43 @@ fn begin_phase(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violat
         ));
         fold.doubt().weigh(&[Subject::Turn], out, before);
     }
+    fold.emit(Event::PhaseBegun { phase });
+}
+
+/// A phase label that goes back in a side's turn whose every unit has
+/// moved (or a second `movement:` after they all did) begins the other
+/// side's turn, whose turn line is missing (the
+/// sides alternate strictly): one finding, and play goes on as if the line
+/// stood above the label, so the other side's actions are read as its own.
+#[cold]
+fn turn_line_missing(
+    fold: &mut Fold<'_>,
+    (current, phase): (Phase, Phase),
+    acting: usize,
+    span: Span,
+    out: &mut Vec<Violation>,
+) {
+    let (side, turn) = next_turn(fold, acting);
+    let line = format!("{turn}. {}", fold.roster.sides[side]);
+    out.push(
+        Violation::of(
+            &codes::TURN_ORDER,
+            span,
+            format!(
+                "`{}:` cannot follow `{}:` in {}'s turn: {}'s turn begins here, and its turn line `{line}` is missing",
+                phase.word(),
+                current.word(),
+                fold.roster.sides[acting],
+                fold.roster.sides[side],
+            ),
+            rules::TURN_ORDER,
+        )
+        .label("a new side-turn's phase")
+        .help(format!("write `{line}` above this line")),
+    );
+    end_side_turn(fold, span, out);
+    fold.doubt().forgive(&Subject::Turn);
+    fold.emit(Event::SideTurnBegun { turn, side });
     fold.emit(Event::PhaseBegun { phase });
 }
 
