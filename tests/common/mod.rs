@@ -12,11 +12,19 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Runs `senlac` from the repository root.
+/// Runs `senlac` from the repository root, its output piped and fitted to
+/// no width (`COLUMNS` unset).
 pub fn senlac_in_root(args: &[&str]) -> Output {
+    senlac_in_root_with(args, &[])
+}
+
+/// [`senlac_in_root`] with `env` set.
+pub fn senlac_in_root_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_senlac"))
         .args(args)
         .current_dir(root())
+        .env_remove("COLUMNS")
+        .envs(env.iter().copied())
         .output()
         .expect("the senlac binary runs")
 }

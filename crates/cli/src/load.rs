@@ -93,6 +93,7 @@ pub fn read(path: &Path, number: usize) -> Result<Source, Exit> {
 pub fn replay<'a>(
     source: &'a Source,
     archive: &'a Archive<'a>,
+    keep: Config,
 ) -> Result<(&'a Battle<'a>, Box<dyn Game>), Exit> {
     let Some(battle) = archive.battles.first() else {
         errln!("error: {}: the battle has no text", source.name);
@@ -112,7 +113,7 @@ pub fn replay<'a>(
         battle,
         Config {
             lines_before: u32::try_from(source.origin.line).unwrap_or(u32::MAX),
-            ..Config::TIMELINE
+            ..keep
         },
     ).map_err(|violation| {
         // Only `lint` can do without the rules: it checks the notation alone.
@@ -150,12 +151,23 @@ pub fn with_battle(
     number: usize,
     each: impl FnOnce(&Source, &Battle<'_>, &dyn Game) -> Exit,
 ) -> Exit {
+    with_battle_keeping(path, number, Config::TIMELINE, each)
+}
+
+/// [`with_battle`], with the replay keeping what `keep` says: a command
+/// that wants only the end state keeps no timeline.
+pub fn with_battle_keeping(
+    path: &Path,
+    number: usize,
+    keep: Config,
+    each: impl FnOnce(&Source, &Battle<'_>, &dyn Game) -> Exit,
+) -> Exit {
     let source = match read(path, number) {
         Ok(source) => source,
         Err(exit) => return exit,
     };
     let archive = senlac_notation::parse(&source.text);
-    match replay(&source, &archive) {
+    match replay(&source, &archive, keep) {
         Ok((battle, game)) => each(&source, battle, game.as_ref()),
         Err(exit) => exit,
     }

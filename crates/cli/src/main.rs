@@ -25,6 +25,7 @@ mod rules;
 mod safe_text;
 mod show;
 mod stream;
+mod text_table;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -2,18 +2,30 @@
 
 use std::path::Path;
 
-use senlac_engine::Point;
 use senlac_engine::view::{BattleView, place_text};
+use senlac_engine::{Config, Point};
 
-use crate::{Exit, OutputFormat, load, safe_text};
+use crate::{Exit, OutputFormat, load, safe_text, text_table};
 
 pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
     let point = match crate::point::parse(at) {
         Ok(point) => point,
         Err(exit) => return exit,
     };
-    load::with_battle(path, battle, |source, parsed, game| {
-        let Some(view) = game.view_at(&point) else {
+    // The end needs no timeline: the replay keeps its last state alone,
+    // in memory that does not grow with the battle's length.
+    let keep = if point == Point::End {
+        Config::default()
+    } else {
+        Config::TIMELINE
+    };
+    load::with_battle_keeping(path, battle, keep, |source, parsed, game| {
+        let view = if point == Point::End {
+            Some(game.end_view())
+        } else {
+            game.view_at(&point)
+        };
+        let Some(view) = view else {
             errln!(
                 "error: {}: {}",
                 source.name,
@@ -29,17 +41,24 @@ pub fn run(path: &Path, battle: usize, at: &str, format: OutputFormat) -> Exit {
                     serde_json::json!({ "battle": title, "at": point.to_string(), "units": units });
                 crate::print(&(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"));
             }
-            OutputFormat::Text => crate::print(&safe_text::terminal(&table(&title, &point, &view))),
+            OutputFormat::Text => crate::print(&safe_text::terminal(&table(
+                &title,
+                &point,
+                &view,
+                text_table::width(),
+            ))),
         }
         Exit::Success
     })
 }
 
-/// A plain-text table per side: id, name, the system's columns, place, status.
-pub fn table(title: &str, point: &Point, view: &BattleView) -> String {
+/// A plain-text table per side: id, name, the system's columns, place,
+/// status; fitted to `fit` columns when given.
+pub fn table(title: &str, point: &Point, view: &BattleView, fit: Option<u16>) -> String {
     let mut headings = vec!["Unit", "Name"];
     headings.extend(view.columns.iter().map(|c| c.heading));
     headings.extend([view.place_heading, "Status"]);
+    let headings: Vec<String> = headings.into_iter().map(String::from).collect();
     let mut out = format!("{title} at {point}\n");
     for (side_index, side) in view.sides.iter().enumerate() {
         let rows: Vec<Vec<String>> = view
@@ -59,30 +78,8 @@ pub fn table(title: &str, point: &Point, view: &BattleView) -> String {
                 row
             })
             .collect();
-        let widths: Vec<usize> = headings
-            .iter()
-            .enumerate()
-            .map(|(i, heading)| {
-                rows.iter()
-                    .map(|r| r[i].chars().count())
-                    .chain([heading.chars().count()])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let line = |cells: Vec<&str>| {
-            let padded: Vec<String> = cells
-                .iter()
-                .zip(&widths)
-                .map(|(c, w)| format!("{c:<w$}"))
-                .collect();
-            format!("{}\n", padded.join("  ").trim_end())
-        };
         out.push_str(&format!("\n{side}\n"));
-        out.push_str(&line(headings.clone()));
-        for row in &rows {
-            out.push_str(&line(row.iter().map(String::as_str).collect()));
-        }
+        out.push_str(&text_table::layout(&headings, &rows, 0, fit, &[]));
     }
     out
 }

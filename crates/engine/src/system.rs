@@ -272,6 +272,12 @@ pub trait Game: Send + Sync {
     /// units deployed after the mark are "not deployed", with no place, as
     /// the figure draws them.
     fn view_at(&self, point: &Point) -> Option<BattleView>;
+    /// The view at the battle's end. A replay without a timeline
+    /// ([`crate::Config::timeline`] off) keeps this state alone, so `show` of the
+    /// end holds one state, not every event.
+    fn end_view(&self) -> BattleView {
+        self.view(self.len().saturating_sub(1))
+    }
     fn clock(&self, index: usize) -> Clock;
     /// The key moments of the events that led to state `index`.
     fn moments(&self, index: usize) -> Vec<String>;

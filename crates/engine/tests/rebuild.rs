@@ -162,6 +162,11 @@ where
             assert_eq!(rebuilt, *recorded, "state {i} of {}", states.len());
         }
         assert_eq!(rebuilt.last().map(|(_, s)| s), Some(&replay.state));
+        // A replay that keeps no timeline (lint, `show --at end`) ends in
+        // the same state and finds the same violations.
+        let light = senlac_engine::replay(rules, battle, Config::default());
+        assert_eq!(light.state, replay.state, "the end without a timeline");
+        assert_eq!(light.violations.len(), replay.violations.len());
         checked.battles += 1;
         checked.states += states.len();
         checked.events += replay.timeline.all_events().len();

@@ -728,23 +728,12 @@ const FORCES_WIDTH: usize = 40;
 /// word keeps its own line); lines after the first are indented two spaces, so
 /// one item's continuation is told from the next item.
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let indent = if lines.is_empty() { 0 } else { 2 };
-        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
+    let options = textwrap::Options::new(width)
+        .subsequent_indent("  ")
+        .break_words(false);
+    textwrap::wrap(text, options)
         .into_iter()
-        .enumerate()
-        .map(|(i, l)| if i == 0 { l } else { format!("  {l}") })
+        .map(std::borrow::Cow::into_owned)
         .collect()
 }
 
