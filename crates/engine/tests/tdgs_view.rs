@@ -386,3 +386,59 @@ fn the_scene_draws() {
         std::fs::write(&path, &png).expect("writing the PNG");
     }
 }
+
+/// Overlay `command`: each side's squares in a commander's range (CHA in
+/// squares, Chebyshev). Ysolde's CHA 30 reaches every square of the 20x16
+/// map from 1011, and Gorm's CHA 20 from 1404 too, so theirs are no areas
+/// (they would hatch the whole map) and the legend says so. Brann's CHA 12
+/// from 1610 reaches columns 4-20, every row: the Crown's area is his
+/// 17 x 16 = 272 squares; Kettil's CHA 14 from 1704, columns 3-20: the
+/// Raiders' 18 x 16 = 288.
+#[test]
+fn a_command_range_over_the_whole_map_is_named_not_hatched() {
+    let state = harrow_ford();
+    let scene = scene(&state, &[]);
+    let overlay = scene
+        .overlays
+        .iter()
+        .find(|o| o.name == "command")
+        .expect("the command overlay");
+    let area = |side: usize| -> Vec<Cell> {
+        overlay
+            .marks
+            .iter()
+            .filter(|m| m.ink == senlac_board::scene::Ink::Side(side))
+            .flat_map(|m| match &m.shape {
+                MarkShape::Area { places } => places.clone(),
+                other => panic!("an area, not {other:?}"),
+            })
+            .map(|place| match place {
+                Place::Cell(cell) => cell,
+                other => panic!("a square, not {other:?}"),
+            })
+            .collect()
+    };
+    let crown = area(0);
+    assert_eq!(crown.len(), 17 * 16);
+    assert!(crown.iter().all(|c| c.column >= 4), "west of Brann's range");
+    assert!(crown.contains(&cell(1610)), "Brann's own square");
+    let raiders = area(1);
+    assert_eq!(raiders.len(), 18 * 16);
+    assert!(
+        raiders.iter().all(|c| c.column >= 3),
+        "west of Kettil's range"
+    );
+    let labels: Vec<&str> = scene
+        .legend
+        .iter()
+        .map(|e| e.label.as_str())
+        .filter(|l| l.starts_with("In command range"))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "In command range: Crown (the whole map, for Y)",
+            "In command range: Raiders (the whole map, for G)"
+        ]
+    );
+}

@@ -37,7 +37,6 @@ use senlac_board::scene::{
     MarkShape, Overlay, Place, Sample, Scene, Shape, Standing, Stroke, Symbol,
     Terrain as SceneTerrain, Weight,
 };
-use smol_str::SmolStr;
 
 use crate::system::OverlayInfo;
 
@@ -378,7 +377,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
         counters,
         marks,
         overlays: vec![command_overlay(state)],
-        legend: legend(&roster.sides),
+        legend: legend(state),
     }
 }
 
@@ -410,13 +409,12 @@ fn command_ranges(state: &State, events: &[Event]) -> Vec<Mark> {
             commanders.push(c);
         }
     }
-    let extent = state.roster.extent();
     commanders
         .into_iter()
         .filter_map(|commander| {
             let info = state.info(commander)?;
             let (range, [west, north, east, south]) = reach(state, commander)?;
-            let whole = west == 1 && north == 1 && east == extent.columns && south == extent.rows;
+            let whole = covers_the_map(state, [west, north, east, south]);
             let corner = |column, row| Place::Cell(Cell { column, row });
             (!whole).then(|| Mark {
                 shape: MarkShape::Path {
@@ -464,21 +462,21 @@ fn reach(state: &State, commander: usize) -> Option<(u32, [u8; 4])> {
 
 /// Overlay [`COMMAND`]: for each side, the squares within the command range
 /// of one of its active commanders on the board, as one area in its colour.
+/// A range that covers the whole map is no area (it would hatch every
+/// square and hide the terrain, saying nothing): the legend names it
+/// ([`whole_map_commanders`]).
 fn command_overlay(state: &State) -> Overlay {
     let roster = &state.roster;
     let mut marks = Vec::new();
     for side in 0..roster.sides.len() {
         let mut cells: Vec<Cell> = Vec::new();
-        for (commander, entity) in state.entities.iter().enumerate() {
-            let Some(info) = state.info(commander) else {
-                continue;
-            };
-            if info.side != side || !info.commander || entity.status != Status::Active {
-                continue;
-            }
+        for commander in active_commanders(state, side) {
             let Some((_, [west, north, east, south])) = reach(state, commander) else {
                 continue;
             };
+            if covers_the_map(state, [west, north, east, south]) {
+                continue;
+            }
             cells.extend(
                 (west..=east)
                     .flat_map(|column| (north..=south).map(move |row| Cell { column, row })),
@@ -501,6 +499,35 @@ fn command_overlay(state: &State) -> Overlay {
         marks,
         shown: false,
     }
+}
+
+/// The active commanders of `side` on the board.
+fn active_commanders(state: &State, side: usize) -> impl Iterator<Item = usize> + '_ {
+    state
+        .entities
+        .iter()
+        .enumerate()
+        .filter(move |(commander, entity)| {
+            state
+                .info(*commander)
+                .is_some_and(|info| info.side == side && info.commander)
+                && entity.status == Status::Active
+        })
+        .map(|(commander, _)| commander)
+}
+
+/// Whether a range's rectangle (west, north, east, south) is the whole map.
+fn covers_the_map(state: &State, [west, north, east, south]: [u8; 4]) -> bool {
+    let extent = state.roster.extent();
+    west == 1 && north == 1 && east == extent.columns && south == extent.rows
+}
+
+/// The ids of `side`'s active commanders whose range covers the whole map.
+fn whole_map_commanders(state: &State, side: usize) -> Vec<String> {
+    active_commanders(state, side)
+        .filter(|&c| reach(state, c).is_some_and(|(_, rect)| covers_the_map(state, rect)))
+        .filter_map(|c| state.info(c).map(|info| info.id.to_string()))
+        .collect()
 }
 
 /// One piece of terrain per kind, its squares in map order; a square of
@@ -526,7 +553,8 @@ fn terrain(state: &State) -> Vec<SceneTerrain> {
 }
 
 /// Every entry the picture may need; the renderer keeps those it shows.
-fn legend(sides: &[SmolStr]) -> Vec<LegendEntry> {
+fn legend(state: &State) -> Vec<LegendEntry> {
+    let sides = &state.roster.sides;
     let entry = |label: &str, sample: Sample| LegendEntry {
         label: label.to_string(),
         sample,
@@ -570,8 +598,17 @@ fn legend(sides: &[SmolStr]) -> Vec<LegendEntry> {
     ];
     // Shown while the overlay is drawn.
     out.extend(sides.iter().enumerate().map(|(side, name)| {
+        let whole = whole_map_commanders(state, side);
+        let label = if whole.is_empty() {
+            format!("In command range: {name}")
+        } else {
+            format!(
+                "In command range: {name} (the whole map, for {})",
+                whole.join(", ")
+            )
+        };
         entry(
-            &format!("In command range: {name}"),
+            &label,
             Sample::Overlay {
                 name: COMMAND,
                 ink: Ink::Side(side),
