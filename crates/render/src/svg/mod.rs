@@ -258,7 +258,54 @@ struct Cropped {
     shown: layout::Rect,
 }
 
+/// A frame cut into the pieces an animation draws one at a time
+/// ([`Tag::split`]): what every piece is drawn in (the `<svg>` start tag and
+/// the shared definitions), each top-level element in drawing order, and
+/// how many of them the board's own are (paper, title, map and terrain:
+/// what a battle's frames usually share).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pieces {
+    pub head: String,
+    pub pieces: Vec<String>,
+    pub board: usize,
+}
+
+impl Pieces {
+    /// The document a piece draws in: `head`, the piece and the end tag.
+    pub fn document(&self, piece: &str) -> String {
+        let mut out = String::with_capacity(self.head.len() + piece.len() + 8);
+        out.push_str(&self.head);
+        out.push_str(piece);
+        out.push_str("</svg>");
+        out
+    }
+}
+
+/// [`scene_svg_keyed`]'s drawing cut into [`Pieces`]: the pieces drawn in
+/// order over one another make the same picture as the whole document.
+pub fn scene_pieces_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> Pieces {
+    let (doc, board) = document(scene, Layout::keyed(scene, shown), None);
+    let (head, pieces) = doc.split();
+    Pieces {
+        head,
+        pieces,
+        board,
+    }
+}
+
 fn svg_of(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> String {
+    // Room for a Hastings-sized frame without growing: defs, then about a
+    // hundred bytes a cell and a kilobyte a counter.
+    let cells = layout.surface.cells().count();
+    let mut out = String::with_capacity(8 * 1024 + 128 * cells + 1024 * scene.counters.len());
+    document(scene, layout, crop).0.write(&mut out, true);
+    out.push('\n');
+    out
+}
+
+/// The document's element, and how many of its elements draw the board
+/// (paper, title, map and terrain) before anything a step changes.
+fn document(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> (Tag, usize) {
     // A crop keeps the figure's width: the part shown is enlarged to fill
     // the map's width (at most MOST_ENLARGED times, and never taller than
     // the whole map, so a cropped figure is never the larger), and what is
@@ -314,8 +361,10 @@ fn svg_of(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> String {
     if let Some(title) = text::block(&layout.title, layout::TITLE_SIZE, "font-weight", "bold") {
         doc.push(title);
     }
-    let board = |doc: &mut Tag| {
+    let mut board_elements = 0;
+    let mut board = |doc: &mut Tag| {
         map::draw(doc, scene, &layout);
+        board_elements = doc.elements();
         overlay::draw(doc, scene, &layout);
         marks::draw_under(doc, scene, &layout);
         counters::draw(doc, scene, &layout);
@@ -354,13 +403,7 @@ fn svg_of(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> String {
     if cropped.is_some() {
         doc.push(under);
     }
-    // Room for a Hastings-sized frame without growing: defs, then about a
-    // hundred bytes a cell and a kilobyte a counter.
-    let cells = layout.surface.cells().count();
-    let mut out = String::with_capacity(8 * 1024 + 128 * cells + 1024 * scene.counters.len());
-    doc.write(&mut out, true);
-    out.push('\n');
-    out
+    (doc, board_elements)
 }
 
 /// A nested viewport showing `part` of the drawing at `at`.

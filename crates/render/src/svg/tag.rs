@@ -127,28 +127,41 @@ impl Tag {
         })
     }
 
+    /// The element cut for drawing piece by piece: its start tag with its
+    /// raw markup (the shared definitions) after it, and each child
+    /// element written on its own, in order (texts are left out: an SVG
+    /// document holds elements only). A piece drawn between the start tag
+    /// and `</name>` draws as it does in the whole element.
+    pub(crate) fn split(&self) -> (String, Vec<String>) {
+        let mut head = String::new();
+        self.write_start(&mut head);
+        head.push('>');
+        let mut pieces = Vec::with_capacity(self.children.len());
+        for child in &self.children {
+            match child {
+                Child::Tag(tag) => {
+                    let mut out = String::new();
+                    tag.write(&mut out, false);
+                    pieces.push(out);
+                }
+                Child::Raw(markup) => head.push_str(markup),
+                Child::Text(_) => {}
+            }
+        }
+        (head, pieces)
+    }
+
+    /// How many child elements the element has.
+    pub(crate) fn elements(&self) -> usize {
+        self.children
+            .iter()
+            .filter(|c| matches!(c, Child::Tag(_)))
+            .count()
+    }
+
     /// Writes the element; `lines` puts each child on a line of its own.
     pub(crate) fn write(&self, out: &mut String, lines: bool) {
-        out.push('<');
-        out.push_str(self.name);
-        for (name, value) in &self.attributes {
-            out.push(' ');
-            out.push_str(name);
-            out.push_str("=\"");
-            match value {
-                Attribute::Text(text) => push_escaped(out, text),
-                Attribute::Number(n) => push_px(out, *n),
-                Attribute::Translate(p) => {
-                    out.push_str("translate(");
-                    push_px(out, p.x);
-                    out.push(' ');
-                    push_px(out, p.y);
-                    out.push(')');
-                }
-                Attribute::Data(data) => out.push_str(data),
-            }
-            out.push('"');
-        }
+        self.write_start(out);
         if self.children.is_empty() {
             out.push_str("/>");
             return;
@@ -170,6 +183,30 @@ impl Tag {
         out.push_str("</");
         out.push_str(self.name);
         out.push('>');
+    }
+
+    /// `<name` and the attributes, unclosed.
+    fn write_start(&self, out: &mut String) {
+        out.push('<');
+        out.push_str(self.name);
+        for (name, value) in &self.attributes {
+            out.push(' ');
+            out.push_str(name);
+            out.push_str("=\"");
+            match value {
+                Attribute::Text(text) => push_escaped(out, text),
+                Attribute::Number(n) => push_px(out, *n),
+                Attribute::Translate(p) => {
+                    out.push_str("translate(");
+                    push_px(out, p.x);
+                    out.push(' ');
+                    push_px(out, p.y);
+                    out.push(')');
+                }
+                Attribute::Data(data) => out.push_str(data),
+            }
+            out.push('"');
+        }
     }
 }
 
