@@ -21,8 +21,9 @@
 //! Every frame has the same size, so a caption is kept to one line (cut with
 //! an ellipsis): a second line would shift the legend under it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::Write;
+use std::sync::mpsc::Receiver;
 
 use senlac_board::scene::Scene;
 
@@ -46,10 +47,13 @@ pub const MAX_PIXELS: u64 = 1_000_000_000;
 /// The GIF palette index left for "unchanged": the other 255 are colours.
 const TRANSPARENT: u8 = 255;
 
-/// NeuQuant learns from one pixel in this many of the first frame, and at
-/// most [`LEARNED`] pixels: enough for a drawing's few flat colours and
-/// their edges, in milliseconds.
-const LEARNED: usize = 50_000;
+/// NeuQuant learns from at most this many of the first frame's colours
+/// (each once): enough for the blends at a drawing's edges, in milliseconds.
+const LEARNED: usize = 20_000;
+
+/// How many GIF frames may be compressed at once (each holds its pixels'
+/// indices until written).
+const IN_FLIGHT: usize = 4;
 
 /// How far (squared, in RGB) a changed pixel's colour may be from the
 /// shared palette's nearest before its frame gets a palette of its own.
@@ -244,6 +248,8 @@ enum Encoder<W: Write> {
     Gif {
         out: Option<W>,
         started: Option<(gif::Encoder<W>, Palette)>,
+        /// Frames being compressed on other threads, in order.
+        pending: VecDeque<Receiver<gif::Frame<'static>>>,
     },
     Apng(png::Writer<W>),
 }
@@ -262,6 +268,7 @@ impl<W: Write> Animation<W> {
                 Encoder::Gif {
                     out: Some(out),
                     started: None,
+                    pending: VecDeque::new(),
                 }
             }
             Format::Apng => {
@@ -293,12 +300,20 @@ impl<W: Write> Animation<W> {
         let change = self.painter.draw(&pieces)?;
         let first = self.pushed == 0;
         match &mut self.encoder {
-            Encoder::Gif { out, started } => {
+            Encoder::Gif {
+                out,
+                started,
+                pending,
+            } => {
                 if started.is_none() {
                     let Some(change) = &change else {
                         return Err("the first frame drew nothing".to_string());
                     };
-                    let palette = Palette::of(&change.pixels);
+                    let t = std::time::Instant::now();
+                    let palette = Palette::of(&change.pixels, &inks(&pieces));
+                    if std::env::var_os("SENLAC_TRACE").is_some() {
+                        eprintln!("palette {:?}", t.elapsed());
+                    }
                     let out = out.take().ok_or("the GIF was started twice")?;
                     let mut encoder = gif::Encoder::new(
                         out,
@@ -321,7 +336,16 @@ impl<W: Write> Animation<W> {
                 };
                 frame.delay = u16::try_from(delay_ms.div_ceil(10)).unwrap_or(u16::MAX);
                 frame.dispose = gif::DisposalMethod::Keep;
-                encoder.write_frame(&frame).map_err(|e| e.to_string())?;
+                // LZW on another core while the next frames are drawn; the
+                // frames are written in order as they are done.
+                let (done, compressed) = std::sync::mpsc::channel();
+                rayon::spawn(move || {
+                    frame.make_lzw_pre_encoded();
+                    // The animation may be gone (an error): nothing to do.
+                    let _ = done.send(frame);
+                });
+                pending.push_back(compressed);
+                write_done(encoder, pending, IN_FLIGHT)?;
             }
             Encoder::Apng(writer) => {
                 let (rect, data) = match &change {
@@ -374,9 +398,13 @@ impl<W: Write> Animation<W> {
         }
         match self.encoder {
             Encoder::Gif {
-                started: Some((encoder, _)),
+                started: Some((mut encoder, _)),
+                mut pending,
                 ..
-            } => encoder.into_inner().map(drop).map_err(|e| e.to_string()),
+            } => {
+                write_done(&mut encoder, &mut pending, 0)?;
+                encoder.into_inner().map(drop).map_err(|e| e.to_string())
+            }
             Encoder::Gif { .. } => Err("no frame was drawn".to_string()),
             Encoder::Apng(writer) => writer.finish().map_err(|e| e.to_string()),
         }
@@ -388,6 +416,8 @@ impl<W: Write> Animation<W> {
 struct Palette {
     /// 256 colours, RGB: 255 and the transparent index's.
     rgb: Vec<u8>,
+    /// How many inks come first, exactly, before NeuQuant's colours.
+    inks: u8,
     /// NeuQuant's network, where the first frame had too many colours.
     quant: Option<color_quant::NeuQuant>,
     /// Each colour met so far: its index, and whether it is far from it.
@@ -395,24 +425,35 @@ struct Palette {
 }
 
 impl Palette {
-    /// The palette of a first frame's `pixels`: their exact colours when
-    /// there are at most 255, else NeuQuant's from a sample of them.
-    fn of(pixels: &[[u8; 4]]) -> Palette {
+    /// The palette of a first frame's `pixels`, holding `inks` (the flat
+    /// colours the drawing names) exactly: the exact colours of both when
+    /// there are at most 255, else the inks and NeuQuant's colours for the
+    /// rest, learnt from a sample of the pixels.
+    fn of(pixels: &[[u8; 4]], inks: &[[u8; 3]]) -> Palette {
         let mut exact: HashMap<[u8; 3], (u8, bool)> = HashMap::new();
-        let mut last = None;
         let mut many = false;
+        let add = |rgb: [u8; 3], exact: &mut HashMap<[u8; 3], (u8, bool)>| {
+            if !exact.contains_key(&rgb) {
+                if exact.len() == usize::from(TRANSPARENT) {
+                    return false;
+                }
+                exact.insert(rgb, (exact.len() as u8, false));
+            }
+            true
+        };
+        for &ink in inks {
+            many |= !add(ink, &mut exact);
+        }
+        let mut last = None;
         for p in pixels {
             let rgb = [p[0], p[1], p[2]];
             if last == Some(rgb) {
                 continue;
             }
             last = Some(rgb);
-            if !exact.contains_key(&rgb) {
-                if exact.len() == usize::from(TRANSPARENT) {
-                    many = true;
-                    break;
-                }
-                exact.insert(rgb, (exact.len() as u8, false));
+            if !add(rgb, &mut exact) {
+                many = true;
+                break;
             }
         }
         let mut rgb = vec![0u8; 256 * 3];
@@ -423,16 +464,45 @@ impl Palette {
             }
             return Palette {
                 rgb,
+                inks: 0,
                 quant: None,
                 known: exact,
             };
         }
-        let samplefac = (pixels.len() / LEARNED).clamp(1, 30) as i32;
-        let quant =
-            color_quant::NeuQuant::new(samplefac, usize::from(TRANSPARENT), pixels.as_flattened());
-        rgb[..usize::from(TRANSPARENT) * 3].copy_from_slice(&quant.color_map_rgb());
+        // The inks first, exactly (at most half the palette), then NeuQuant's
+        // colours, learnt from the frame's other colours each once (the
+        // edges' blends: flat colours are the inks).
+        let mut held: Vec<[u8; 3]> = Vec::new();
+        for &ink in inks {
+            if !held.contains(&ink) && held.len() < usize::from(TRANSPARENT) / 2 {
+                held.push(ink);
+            }
+        }
+        for (i, ink) in held.iter().enumerate() {
+            rgb[i * 3..i * 3 + 3].copy_from_slice(ink);
+        }
+        let mut others: Vec<[u8; 3]> = Vec::new();
+        let mut last = None;
+        for p in pixels {
+            let colour = [p[0], p[1], p[2]];
+            if last != Some(colour) {
+                last = Some(colour);
+                if !exact.contains_key(&colour) {
+                    others.push(colour);
+                }
+            }
+        }
+        // In a fixed order: the palette is the same every time.
+        others.sort_unstable();
+        others.dedup();
+        let samples: Vec<u8> = others.iter().flat_map(|&[r, g, b]| [r, g, b, 255]).collect();
+        let learnt = usize::from(TRANSPARENT) - held.len();
+        let samplefac = (others.len() / LEARNED).clamp(1, 30) as i32;
+        let quant = color_quant::NeuQuant::new(samplefac, learnt, &samples);
+        rgb[held.len() * 3..usize::from(TRANSPARENT) * 3].copy_from_slice(&quant.color_map_rgb());
         Palette {
             rgb,
+            inks: held.len() as u8,
             quant: Some(quant),
             known: HashMap::new(),
         }
@@ -443,13 +513,19 @@ impl Palette {
         if let Some(&found) = self.known.get(&colour) {
             return found;
         }
-        let index = match &self.quant {
-            Some(quant) => quant.index_of(&[colour[0], colour[1], colour[2], 255]) as u8,
-            // An exact palette lacks it: the nearest colour.
-            None => (0..TRANSPARENT)
-                .min_by_key(|&i| self.distance(i, colour))
-                .unwrap_or(0),
+        // The nearest ink, or NeuQuant's nearest if nearer; an exact
+        // palette's nearest colour.
+        let (inks, learnt) = match &self.quant {
+            Some(quant) => (
+                self.inks,
+                Some(self.inks + quant.index_of(&[colour[0], colour[1], colour[2], 255]) as u8),
+            ),
+            None => (TRANSPARENT, None),
         };
+        let index = (0..inks)
+            .chain(learnt)
+            .min_by_key(|&i| self.distance(i, colour))
+            .unwrap_or(0);
         let found = (index, self.distance(index, colour) > FAR);
         self.known.insert(colour, found);
         found
@@ -498,8 +574,10 @@ impl Palette {
             buffer: buffer.into(),
             ..gif::Frame::default()
         };
-        if far && !first {
-            let (palette, buffer) = own_palette(&change.pixels);
+        if far
+            && !first
+            && let Some((palette, buffer)) = own_palette(&change.pixels)
+        {
             frame.palette = Some(palette);
             frame.buffer = buffer.into();
         }
@@ -508,61 +586,75 @@ impl Palette {
 }
 
 /// A palette of their own for a frame's changed `pixels` (those of alpha 0
-/// are unchanged, transparent): their exact colours while there are at most
-/// 255, else NeuQuant's from every one of them; and the pixels' indices.
-fn own_palette(pixels: &[[u8; 4]]) -> (Vec<u8>, Vec<u8>) {
-    let new = || pixels.iter().filter(|p| p[3] != 0);
+/// are unchanged, transparent), with the pixels' indices: their exact
+/// colours, if there are at most 255.
+fn own_palette(pixels: &[[u8; 4]]) -> Option<(Vec<u8>, Vec<u8>)> {
     let mut exact: HashMap<[u8; 3], u8> = HashMap::new();
-    let mut overflow = false;
-    for p in new() {
+    for p in pixels.iter().filter(|p| p[3] != 0) {
         let rgb = [p[0], p[1], p[2]];
         if !exact.contains_key(&rgb) {
             if exact.len() == usize::from(TRANSPARENT) {
-                overflow = true;
-                break;
+                return None;
             }
             exact.insert(rgb, exact.len() as u8);
         }
     }
     let mut palette = vec![0u8; 256 * 3];
-    if !overflow {
-        for (rgb, index) in &exact {
-            let at = usize::from(*index) * 3;
-            palette[at..at + 3].copy_from_slice(rgb);
-        }
-        let buffer = pixels
-            .iter()
-            .map(|p| {
-                if p[3] == 0 {
-                    TRANSPARENT
-                } else {
-                    exact[&[p[0], p[1], p[2]]]
-                }
-            })
-            .collect();
-        return (palette, buffer);
+    for (rgb, index) in &exact {
+        let at = usize::from(*index) * 3;
+        palette[at..at + 3].copy_from_slice(rgb);
     }
-    let samples: Vec<u8> = new().flatten().copied().collect();
-    let quant = color_quant::NeuQuant::new(1, usize::from(TRANSPARENT), &samples);
-    palette[..usize::from(TRANSPARENT) * 3].copy_from_slice(&quant.color_map_rgb());
-    let mut last: Option<([u8; 4], u8)> = None;
     let buffer = pixels
         .iter()
-        .map(|&p| {
+        .map(|p| {
             if p[3] == 0 {
-                return TRANSPARENT;
-            }
-            match last {
-                Some((colour, index)) if colour == p => index,
-                _ => {
-                    let index = quant.index_of(&p) as u8;
-                    last = Some((p, index));
-                    index
-                }
+                TRANSPARENT
+            } else {
+                exact[&[p[0], p[1], p[2]]]
             }
         })
         .collect();
-    (palette, buffer)
+    Some((palette, buffer))
+}
+
+/// Writes the compressed frames at the front of `pending` that are done,
+/// waiting for them while more than `at_most` are left.
+fn write_done<W: Write>(
+    encoder: &mut gif::Encoder<W>,
+    pending: &mut VecDeque<Receiver<gif::Frame<'static>>>,
+    at_most: usize,
+) -> Result<(), String> {
+    while let Some(front) = pending.front() {
+        let frame = if pending.len() > at_most {
+            front
+                .recv()
+                .map_err(|_| "a frame was lost while compressed".to_string())?
+        } else {
+            match front.try_recv() {
+                Ok(frame) => frame,
+                Err(_) => break,
+            }
+        };
+        pending.pop_front();
+        encoder
+            .write_lzw_pre_encoded_frame(&frame)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The flat colours a frame's drawing names (`#rgb` and `#rrggbb` in its
+/// markup) and those [`crate::svg::INKS`] marks may bring later.
+fn inks(frame: &crate::svg::Pieces) -> Vec<[u8; 3]> {
+    let mut inks: Vec<[u8; 3]> = Vec::new();
+    let texts = std::iter::once(&frame.defs).chain(&frame.pieces);
+    let named = texts.flat_map(|text| text.split('"').filter_map(crate::svg::parse_colour));
+    for ink in crate::svg::INKS.iter().filter_map(|c| crate::svg::parse_colour(c)).chain(named) {
+        if !inks.contains(&ink) {
+            inks.push(ink);
+        }
+    }
+    inks
 }
 
 /// A frame that changes nothing: one transparent pixel.

@@ -71,16 +71,28 @@ impl Rect {
     }
 }
 
-/// A piece parsed, and the pixels it may paint.
+/// A piece parsed, and the box it may paint, in the drawing's units
+/// (left, top, right, bottom), where its origin is.
 struct Piece {
     tree: usvg::Tree,
-    bounds: Option<Rect>,
+    bounds: Option<[f32; 4]>,
 }
 
-/// A piece of the frame drawn last: its markup, and what it parsed to.
+/// A piece where a frame draws it: the parsed piece, the translation its
+/// markup gives it, and the pixels it may paint on the canvas.
+#[derive(Clone)]
+struct Placed {
+    piece: Arc<Piece>,
+    at: (f32, f32),
+    pixels: Option<Rect>,
+}
+
+/// A piece of the frame drawn last: its markup, the markup without its
+/// translation (what it was parsed as), and where it was drawn.
 struct Drawn {
     markup: String,
-    piece: Arc<Piece>,
+    template: String,
+    placed: Placed,
 }
 
 /// The board rasterised: the paper and the first `pieces.len()` pieces.
@@ -154,7 +166,10 @@ impl Painter {
             self.drawn.clear();
             self.board = None;
         }
-        let pieces = self.parse(frame)?;
+        let t0 = std::time::Instant::now();
+        let before_parse = self.drawn.len();
+        let (templates, pieces) = self.parse(frame)?;
+        let t_parse = t0.elapsed();
         // The board: kept while the frame starts with its pieces, else
         // drawn again from as many of them as this frame keeps (or from
         // this frame's own board, the first time).
@@ -176,8 +191,8 @@ impl Painter {
                 frame.board.min(frame.pieces.len())
             };
             let mut pixmap = self.blank()?;
-            for piece in &pieces[..keep] {
-                self.render(piece, &mut pixmap);
+            for placed in &pieces[..keep] {
+                self.render(placed, &mut pixmap);
             }
             self.board = Some(Board {
                 pixmap,
@@ -194,15 +209,17 @@ impl Painter {
         for rect in &boxes {
             copy_rect(board_pixmap.data(), self.scratch.data_mut(), stride, rect);
         }
-        let transform = Transform::from_scale(self.scale, self.scale);
-        for piece in &pieces[on_board..] {
-            if piece
-                .bounds
+        let mut scratch = std::mem::replace(&mut self.scratch, Pixmap::new(1, 1).ok_or("no pixmap")?);
+        for placed in &pieces[on_board..] {
+            if placed
+                .pixels
                 .is_some_and(|b| boxes.iter().any(|r| r.touches(&b)))
             {
-                resvg::render(&piece.tree, transform, &mut self.scratch.as_mut());
+                self.render(placed, &mut scratch);
             }
         }
+        self.scratch = scratch;
+        let t_render = t0.elapsed();
         let change = if first {
             Some(Change {
                 rect: self.whole(),
@@ -219,13 +236,19 @@ impl Painter {
         for rect in &boxes {
             copy_rect(self.scratch.data(), self.shown.data_mut(), stride, rect);
         }
+        if std::env::var_os("SENLAC_TRACE").is_some() {
+            let area: usize = boxes.iter().map(|b| b.width * b.height).sum();
+            eprintln!("draw: reuse {reuse} kept {kept} pieces {} (before {before_parse}) boxes {} area {area} parse {t_parse:?} render {t_render:?} total {:?} rect {:?}", pieces.len(), boxes.len(), t0.elapsed(), change.as_ref().map(|c| c.rect));
+        }
         self.drawn = frame
             .pieces
             .iter()
+            .zip(templates)
             .zip(pieces)
-            .map(|(markup, piece)| Drawn {
+            .map(|((markup, template), placed)| Drawn {
                 markup: markup.clone(),
-                piece,
+                template,
+                placed,
             })
             .collect();
         Ok(change)
@@ -240,37 +263,71 @@ impl Painter {
         Ok(pixmap)
     }
 
-    fn render(&self, piece: &Piece, pixmap: &mut Pixmap) {
-        resvg::render(
-            &piece.tree,
-            Transform::from_scale(self.scale, self.scale),
-            &mut pixmap.as_mut(),
-        );
+    /// Draws `placed` at the frame's scale: a translated piece as the
+    /// whole frame draws its group, the translation after the scale.
+    fn render(&self, placed: &Placed, pixmap: &mut Pixmap) {
+        let mut transform = Transform::from_scale(self.scale, self.scale);
+        if placed.at != (0.0, 0.0) {
+            transform = transform.pre_translate(placed.at.0, placed.at.1);
+        }
+        resvg::render(&placed.piece.tree, transform, &mut pixmap.as_mut());
     }
 
-    /// Every piece of `frame`: those the frame before drew as they were,
-    /// the others parsed (in parallel: the first frame parses them all).
-    fn parse(&self, frame: &Pieces) -> Result<Vec<Arc<Piece>>, String> {
-        let known: HashMap<&str, &Arc<Piece>> = self
+    /// Every piece of `frame`, placed, with the markup each was parsed as:
+    /// those the frame before drew (anywhere) as they were, the others
+    /// parsed (in parallel: the first frame parses them all).
+    fn parse(&self, frame: &Pieces) -> Result<(Vec<String>, Vec<Placed>), String> {
+        // Those the frame before drew in the same places, first: as they were.
+        let same = self
             .drawn
             .iter()
-            .map(|d| (d.markup.as_str(), &d.piece))
+            .zip(&frame.pieces)
+            .take_while(|(drawn, markup)| drawn.markup == **markup)
+            .count();
+        let known: HashMap<&str, &Arc<Piece>> = self.drawn[same..]
+            .iter()
+            .map(|d| (d.template.as_str(), &d.placed.piece))
             .collect();
+        let mut templates = Vec::with_capacity(frame.pieces.len());
+        let mut found = Vec::with_capacity(frame.pieces.len());
+        for (i, markup) in frame.pieces.iter().enumerate() {
+            if i < same {
+                let drawn = &self.drawn[i];
+                templates.push(drawn.template.clone());
+                found.push((Some(Arc::clone(&drawn.placed.piece)), drawn.placed.at));
+                continue;
+            }
+            let (template, at) = template(markup);
+            found.push((known.get(template.as_str()).map(|&p| Arc::clone(p)), at));
+            templates.push(template);
+        }
+        let missing: Vec<usize> = (0..found.len()).filter(|&i| found[i].0.is_none()).collect();
+        let parse = |&i: &usize| parse_piece(frame, &templates[i]).map(|p| (i, Arc::new(p)));
+        // Waking other threads costs more than a few pieces take.
+        let parsed: Vec<(usize, Arc<Piece>)> = if missing.len() > 4 {
+            missing.par_iter().map(parse).collect::<Result<_, String>>()?
+        } else {
+            missing.iter().map(parse).collect::<Result<_, String>>()?
+        };
+        for (i, piece) in parsed {
+            found[i].0 = Some(piece);
+        }
         let (scale, width, height) = (self.scale, self.width, self.height);
-        frame
-            .pieces
-            .par_iter()
-            .map(|markup| match known.get(markup.as_str()) {
-                Some(&piece) => Ok(Arc::clone(piece)),
-                None => parse_piece(frame, markup, scale, width, height).map(Arc::new),
+        let placed = found
+            .into_iter()
+            .map(|(piece, at)| {
+                let piece = piece.ok_or("a piece was not parsed")?;
+                let pixels = piece.bounds.and_then(|b| pixels(b, at, scale, width, height));
+                Ok(Placed { piece, at, pixels })
             })
-            .collect()
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok((templates, placed))
     }
 
     /// The boxes where the frame of `pieces` (parsed `parsed`) may differ
     /// from the frame drawn last: those of the pieces past the first `kept`
     /// (the board) that left or came.
-    fn changed_boxes(&self, pieces: &[String], parsed: &[Arc<Piece>], kept: usize) -> Vec<Rect> {
+    fn changed_boxes(&self, pieces: &[String], parsed: &[Placed], kept: usize) -> Vec<Rect> {
         let before = &self.drawn[kept.min(self.drawn.len())..];
         let old: Vec<&str> = before.iter().map(|d| d.markup.as_str()).collect();
         let new: Vec<&str> = pieces[kept..].iter().map(String::as_str).collect();
@@ -280,8 +337,8 @@ impl Painter {
             if tag == similar::DiffTag::Equal {
                 continue;
             }
-            let gone = gone.filter_map(|i| before[i].piece.bounds);
-            let came = came.filter_map(|i| parsed[kept + i].bounds);
+            let gone = gone.filter_map(|i| before[i].placed.pixels);
+            let came = came.filter_map(|i| parsed[kept + i].pixels);
             for bounds in gone.chain(came) {
                 add_box(&mut boxes, bounds);
             }
@@ -298,36 +355,48 @@ fn add_box(boxes: &mut Vec<Rect>, mut rect: Rect) {
     boxes.push(rect);
 }
 
-/// `markup` as a document of its own, parsed, with the pixels it may paint
-/// on a `width` × `height` canvas at `scale`.
-fn parse_piece(
-    frame: &Pieces,
-    markup: &str,
-    scale: f32,
-    width: u32,
-    height: u32,
-) -> Result<Piece, String> {
+/// `markup` without a leading `transform="translate(X Y)"` of its group,
+/// and that translation (none: `(0, 0)`), read as usvg reads it (a double,
+/// then a float).
+fn template(markup: &str) -> (String, (f32, f32)) {
+    const START: &str = "<g transform=\"translate(";
+    let parsed = markup.strip_prefix(START).and_then(|rest| {
+        let (numbers, rest) = rest.split_once(")\"")?;
+        let (x, y) = numbers.split_once(' ')?;
+        let x = x.parse::<f64>().ok()? as f32;
+        let y = y.parse::<f64>().ok()? as f32;
+        Some((format!("<g{rest}"), (x, y)))
+    });
+    parsed.unwrap_or_else(|| (markup.to_string(), (0.0, 0.0)))
+}
+
+/// `markup` as a document of its own, parsed, with the box it may paint.
+fn parse_piece(frame: &Pieces, markup: &str) -> Result<Piece, String> {
     let tree = crate::png::parse(&frame.document(markup))?;
     let root = tree.root();
-    let bounds = if root.has_children() {
+    let bounds = root.has_children().then(|| {
         let b = root.abs_layer_bounding_box();
-        let (w, h) = (width as f32, height as f32);
-        let left = (b.left() * scale).floor() - BLEED as f32;
-        let top = (b.top() * scale).floor() - BLEED as f32;
-        let right = (b.right() * scale).ceil() + BLEED as f32;
-        let bottom = (b.bottom() * scale).ceil() + BLEED as f32;
-        let (left, top) = (left.clamp(0.0, w), top.clamp(0.0, h));
-        let (right, bottom) = (right.clamp(0.0, w), bottom.clamp(0.0, h));
-        (right > left && bottom > top).then(|| Rect {
-            x: left as usize,
-            y: top as usize,
-            width: (right - left) as usize,
-            height: (bottom - top) as usize,
-        })
-    } else {
-        None
-    };
+        [b.left(), b.top(), b.right(), b.bottom()]
+    });
     Ok(Piece { tree, bounds })
+}
+
+/// The pixels a piece of box `bounds` may paint, translated by `at`, on a
+/// `width` × `height` canvas at `scale`.
+fn pixels(bounds: [f32; 4], at: (f32, f32), scale: f32, width: u32, height: u32) -> Option<Rect> {
+    let [left, top, right, bottom] = bounds;
+    let bleed = BLEED as f32;
+    let (w, h) = (width as f32, height as f32);
+    let left = (((left + at.0) * scale).floor() - bleed).clamp(0.0, w);
+    let top = (((top + at.1) * scale).floor() - bleed).clamp(0.0, h);
+    let right = (((right + at.0) * scale).ceil() + bleed).clamp(0.0, w);
+    let bottom = (((bottom + at.1) * scale).ceil() + bleed).clamp(0.0, h);
+    (right > left && bottom > top).then(|| Rect {
+        x: left as usize,
+        y: top as usize,
+        width: (right - left) as usize,
+        height: (bottom - top) as usize,
+    })
 }
 
 /// Copies `rect` of one RGBA image `stride` bytes a row into another.

@@ -8,6 +8,16 @@ use std::sync::{Arc, OnceLock};
 use resvg::tiny_skia::Pixmap;
 use resvg::usvg::{self, fontdb};
 
+/// The font families the drawings name (`svg`'s SANS and SERIF).
+const FAMILIES: [&str; 6] = [
+    "DejaVu Sans",
+    "DejaVu Serif",
+    "Georgia",
+    "Helvetica",
+    "Arial",
+    "Times New Roman",
+];
+
 /// The system's fonts, loaded on first use.
 fn fonts() -> Arc<fontdb::Database> {
     static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
@@ -18,6 +28,34 @@ fn fonts() -> Arc<fontdb::Database> {
         // common on Linux; where they are missing, fontdb's own fallback applies.
         db.set_sans_serif_family("DejaVu Sans");
         db.set_serif_family("DejaVu Serif");
+        // The families frames name, held in memory: read from their files
+        // once, not each time a text is laid out (an animation lays out
+        // texts in every frame).
+        let named = |face: &fontdb::FaceInfo| {
+            face.families
+                .iter()
+                .any(|(family, _)| FAMILIES.contains(&family.as_str()))
+        };
+        let files: Vec<(fontdb::ID, std::path::PathBuf)> = db
+            .faces()
+            .filter(|face| named(face))
+            .filter_map(|face| match &face.source {
+                fontdb::Source::File(path) => Some((face.id, path.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut read: Vec<std::path::PathBuf> = Vec::new();
+        for (id, path) in files {
+            if read.contains(&path) {
+                db.remove_face(id);
+                continue;
+            }
+            if let Ok(data) = std::fs::read(&path) {
+                db.remove_face(id);
+                db.load_font_data(data);
+                read.push(path);
+            }
+        }
         Arc::new(db)
     }))
 }

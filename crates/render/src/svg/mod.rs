@@ -76,6 +76,42 @@ const PALETTES: [Palette; PALETTE_COUNT] = [
     },
 ];
 
+/// The flat colours marks and counters may bring into a frame that an
+/// animation's first frame may lack: every side's, the halos' white, blood,
+/// a rout's burst, the neutral ink.
+pub const INKS: [&str; 14] = [
+    PALETTES[0].fill,
+    PALETTES[0].dark,
+    PALETTES[1].fill,
+    PALETTES[1].dark,
+    PALETTES[2].fill,
+    PALETTES[2].dark,
+    PALETTES[3].fill,
+    PALETTES[3].dark,
+    "#fff",
+    BLOOD,
+    "#f08a4b",
+    NEUTRAL,
+    INK,
+    "#1b1b1b",
+];
+
+/// `#rgb` or `#rrggbb` as RGB; `None` for any other text.
+pub fn parse_colour(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let digit = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
+    match hex.len() {
+        3 => Some([digit(0)? * 17, digit(1)? * 17, digit(2)? * 17]),
+        6 => u32::from_str_radix(hex, 16)
+            .ok()
+            .map(|v| [(v >> 16) as u8, (v >> 8) as u8, v as u8]),
+        _ => None,
+    }
+}
+
 /// The colours of side `side` (0-based); they repeat after four sides.
 pub fn palette(side: usize) -> Palette {
     PALETTES[side % PALETTES.len()]
@@ -259,22 +295,28 @@ struct Cropped {
 }
 
 /// A frame cut into the pieces an animation draws one at a time
-/// ([`Tag::split`]): what every piece is drawn in (the `<svg>` start tag and
-/// the shared definitions), each top-level element in drawing order, and
-/// how many of them the board's own are (paper, title, map and terrain:
-/// what a battle's frames usually share).
+/// ([`Tag::split`]): the `<svg>` start tag and the shared definitions every
+/// piece is drawn in, each top-level element that draws, in drawing order
+/// (the map's cell labels each a piece), and how many of them the board's
+/// own are (paper, title, map and terrain: what a battle's frames usually
+/// share).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pieces {
     pub head: String,
+    pub defs: String,
     pub pieces: Vec<String>,
     pub board: usize,
 }
 
 impl Pieces {
-    /// The document a piece draws in: `head`, the piece and the end tag.
+    /// The document a piece draws in: the start tag, the definitions if
+    /// it refers to any, the piece and the end tag.
     pub fn document(&self, piece: &str) -> String {
-        let mut out = String::with_capacity(self.head.len() + piece.len() + 8);
+        let mut out = String::with_capacity(self.head.len() + self.defs.len() + piece.len() + 8);
         out.push_str(&self.head);
+        if piece.contains("url(#") || piece.contains("href=\"#") {
+            out.push_str(&self.defs);
+        }
         out.push_str(piece);
         out.push_str("</svg>");
         out
@@ -285,11 +327,12 @@ impl Pieces {
 /// order over one another make the same picture as the whole document.
 pub fn scene_pieces_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> Pieces {
     let (doc, board) = document(scene, Layout::keyed(scene, shown), None);
-    let (head, pieces) = doc.split();
+    let split = doc.split(board);
     Pieces {
-        head,
-        pieces,
-        board,
+        head: split.head,
+        defs: split.defs,
+        pieces: split.pieces,
+        board: split.board,
     }
 }
 
