@@ -12,11 +12,14 @@
 //! carried forward for nothing.
 //!
 //! GIF frames have 256 colours: one palette for the whole animation, made
-//! from the first frame (its exact colours when there are at most 255,
-//! else NeuQuant's), the last index transparency. A later frame whose
-//! changed pixels hold a colour far from every one of it (a mark of a
-//! colour the first frame lacks) gets a palette of its own instead, made so
-//! from its changed pixels.
+//! ahead of its frames from the first one: the flat colours the drawing
+//! names (its markup's and the inks marks may bring later, exactly), and
+//! for the edges' blends NeuQuant's, learnt from the first frame's other
+//! colours; the last index is transparency. Each colour met is looked up
+//! once. A later frame whose changed pixels hold a colour far from every
+//! one of it gets a palette of its own instead, its exact colours, where
+//! they are at most 255. The LZW of each frame runs on another core while
+//! the next frames are drawn.
 //!
 //! Every frame has the same size, so a caption is kept to one line (cut with
 //! an ellipsis): a second line would shift the legend under it.
@@ -309,11 +312,7 @@ impl<W: Write> Animation<W> {
                     let Some(change) = &change else {
                         return Err("the first frame drew nothing".to_string());
                     };
-                    let t = std::time::Instant::now();
                     let palette = Palette::of(&change.pixels, &inks(&pieces));
-                    if std::env::var_os("SENLAC_TRACE").is_some() {
-                        eprintln!("palette {:?}", t.elapsed());
-                    }
                     let out = out.take().ok_or("the GIF was started twice")?;
                     let mut encoder = gif::Encoder::new(
                         out,

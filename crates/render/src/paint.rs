@@ -166,10 +166,7 @@ impl Painter {
             self.drawn.clear();
             self.board = None;
         }
-        let t0 = std::time::Instant::now();
-        let before_parse = self.drawn.len();
         let (templates, pieces) = self.parse(frame)?;
-        let t_parse = t0.elapsed();
         // The board: kept while the frame starts with its pieces, else
         // drawn again from as many of them as this frame keeps (or from
         // this frame's own board, the first time).
@@ -192,7 +189,7 @@ impl Painter {
             };
             let mut pixmap = self.blank()?;
             for placed in &pieces[..keep] {
-                self.render(placed, &mut pixmap);
+                render(placed, self.scale, &mut pixmap);
             }
             self.board = Some(Board {
                 pixmap,
@@ -209,17 +206,14 @@ impl Painter {
         for rect in &boxes {
             copy_rect(board_pixmap.data(), self.scratch.data_mut(), stride, rect);
         }
-        let mut scratch = std::mem::replace(&mut self.scratch, Pixmap::new(1, 1).ok_or("no pixmap")?);
         for placed in &pieces[on_board..] {
             if placed
                 .pixels
                 .is_some_and(|b| boxes.iter().any(|r| r.touches(&b)))
             {
-                self.render(placed, &mut scratch);
+                render(placed, self.scale, &mut self.scratch);
             }
         }
-        self.scratch = scratch;
-        let t_render = t0.elapsed();
         let change = if first {
             Some(Change {
                 rect: self.whole(),
@@ -235,10 +229,6 @@ impl Painter {
         };
         for rect in &boxes {
             copy_rect(self.scratch.data(), self.shown.data_mut(), stride, rect);
-        }
-        if std::env::var_os("SENLAC_TRACE").is_some() {
-            let area: usize = boxes.iter().map(|b| b.width * b.height).sum();
-            eprintln!("draw: reuse {reuse} kept {kept} pieces {} (before {before_parse}) boxes {} area {area} parse {t_parse:?} render {t_render:?} total {:?} rect {:?}", pieces.len(), boxes.len(), t0.elapsed(), change.as_ref().map(|c| c.rect));
         }
         self.drawn = frame
             .pieces
@@ -261,16 +251,6 @@ impl Painter {
         let [r, g, b] = PAPER;
         pixmap.fill(Color::from_rgba8(r, g, b, 255));
         Ok(pixmap)
-    }
-
-    /// Draws `placed` at the frame's scale: a translated piece as the
-    /// whole frame draws its group, the translation after the scale.
-    fn render(&self, placed: &Placed, pixmap: &mut Pixmap) {
-        let mut transform = Transform::from_scale(self.scale, self.scale);
-        if placed.at != (0.0, 0.0) {
-            transform = transform.pre_translate(placed.at.0, placed.at.1);
-        }
-        resvg::render(&placed.piece.tree, transform, &mut pixmap.as_mut());
     }
 
     /// Every piece of `frame`, placed, with the markup each was parsed as:
@@ -353,6 +333,16 @@ fn add_box(boxes: &mut Vec<Rect>, mut rect: Rect) {
         rect = rect.union(&boxes.swap_remove(i));
     }
     boxes.push(rect);
+}
+
+/// Draws `placed` at `scale`: a translated piece as the whole frame draws
+/// its group, the translation after the scale.
+fn render(placed: &Placed, scale: f32, pixmap: &mut Pixmap) {
+    let mut transform = Transform::from_scale(scale, scale);
+    if placed.at != (0.0, 0.0) {
+        transform = transform.pre_translate(placed.at.0, placed.at.1);
+    }
+    resvg::render(&placed.piece.tree, transform, &mut pixmap.as_mut());
 }
 
 /// `markup` without a leading `transform="translate(X Y)"` of its group,

