@@ -19,7 +19,8 @@ fn main() {
     let game = senlac_engine::check(battle, Config::TIMELINE).unwrap();
     let game = game.as_ref();
     let steps = game.len();
-    let _ = senlac_render::png::parse("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>");
+    let _ =
+        senlac_render::png::parse("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>");
     for _ in 0..5 {
         let t = Instant::now();
         let scenes: Vec<Scene> = (0..steps).map(|i| step(game, "T", i)).collect();
@@ -27,10 +28,15 @@ fn main() {
         let canvas = Canvas::fit(scenes.iter().cloned(), DEFAULT_WIDTH).unwrap();
         let t_fit = t.elapsed();
         let mut pieces_t = std::time::Duration::ZERO;
-        for s in &scenes { let t2 = Instant::now(); let _ = canvas.pieces(s.clone()); pieces_t += t2.elapsed(); }
+        for s in &scenes {
+            let t2 = Instant::now();
+            let _ = canvas.pieces(s.clone());
+            pieces_t += t2.elapsed();
+        }
         let t1 = Instant::now();
         let mut out = Vec::new();
-        let mut animation = Animation::new(&mut out, Format::Gif, canvas.clone(), steps as u32).unwrap();
+        let mut animation =
+            Animation::new(&mut out, Format::Gif, canvas.clone(), steps as u32).unwrap();
         let mut first = None;
         for s in &scenes {
             animation.push(s.clone(), 1200).unwrap();
@@ -39,7 +45,18 @@ fn main() {
         animation.finish().unwrap();
         let t_anim = t1.elapsed();
         let mpx = canvas.pixels() as f64 * steps as f64 / 1e6;
-        println!("{name}: {steps} frames {}x{} scenes {:?} fit {:?} pieces {:?} anim {:?} (first {:?}) total {:?} => {:.0} Mpx/s, {} bytes",
-            canvas.width, canvas.height, t_scenes, t_fit - t_scenes, pieces_t, t_anim, first.unwrap(), t_scenes + (t_fit - t_scenes) + t_anim, mpx / (t_fit + t_anim).as_secs_f64(), out.len());
+        println!(
+            "{name}: {steps} frames {}x{} scenes {:?} fit {:?} pieces {:?} anim {:?} (first {:?}) total {:?} => {:.0} Mpx/s, {} bytes",
+            canvas.width,
+            canvas.height,
+            t_scenes,
+            t_fit - t_scenes,
+            pieces_t,
+            t_anim,
+            first.unwrap(),
+            t_scenes + (t_fit - t_scenes) + t_anim,
+            mpx / (t_fit + t_anim).as_secs_f64(),
+            out.len()
+        );
     }
 }

@@ -50,9 +50,10 @@ pub const MAX_PIXELS: u64 = 1_000_000_000;
 /// The GIF palette index left for "unchanged": the other 255 are colours.
 const TRANSPARENT: u8 = 255;
 
-/// NeuQuant learns from at most this many of the first frame's colours
-/// (each once): enough for the blends at a drawing's edges, in milliseconds.
-const LEARNED: usize = 20_000;
+/// NeuQuant learns from about this many of the first frame's pixels (those
+/// of no ink): enough for the blends at a drawing's edges and its shades,
+/// in milliseconds.
+const LEARNED: usize = 30_000;
 
 /// How many GIF frames may be compressed at once (each holds its pixels'
 /// indices until written).
@@ -469,8 +470,7 @@ impl Palette {
             };
         }
         // The inks first, exactly (at most half the palette), then NeuQuant's
-        // colours, learnt from the frame's other colours each once (the
-        // edges' blends: flat colours are the inks).
+        // colours, learnt from the frame's other pixels.
         let mut held: Vec<[u8; 3]> = Vec::new();
         for &ink in inks {
             if !held.contains(&ink) && held.len() < usize::from(TRANSPARENT) / 2 {
@@ -480,23 +480,23 @@ impl Palette {
         for (i, ink) in held.iter().enumerate() {
             rgb[i * 3..i * 3 + 3].copy_from_slice(ink);
         }
-        let mut others: Vec<[u8; 3]> = Vec::new();
-        let mut last = None;
+        // Every pixel of another colour, as often as it is drawn: the
+        // halos and shades over terrain cover many pixels each.
+        let mut samples: Vec<u8> = Vec::new();
+        let mut last: Option<([u8; 3], bool)> = None;
         for p in pixels {
             let colour = [p[0], p[1], p[2]];
-            if last != Some(colour) {
-                last = Some(colour);
-                if !exact.contains_key(&colour) {
-                    others.push(colour);
-                }
+            let ink = match last {
+                Some((seen, ink)) if seen == colour => ink,
+                _ => held.contains(&colour),
+            };
+            last = Some((colour, ink));
+            if !ink {
+                samples.extend_from_slice(&[p[0], p[1], p[2], 255]);
             }
         }
-        // In a fixed order: the palette is the same every time.
-        others.sort_unstable();
-        others.dedup();
-        let samples: Vec<u8> = others.iter().flat_map(|&[r, g, b]| [r, g, b, 255]).collect();
         let learnt = usize::from(TRANSPARENT) - held.len();
-        let samplefac = (others.len() / LEARNED).clamp(1, 30) as i32;
+        let samplefac = (samples.len() / 4 / LEARNED).clamp(1, 30) as i32;
         let quant = color_quant::NeuQuant::new(samplefac, learnt, &samples);
         rgb[held.len() * 3..usize::from(TRANSPARENT) * 3].copy_from_slice(&quant.color_map_rgb());
         Palette {
@@ -648,7 +648,11 @@ fn inks(frame: &crate::svg::Pieces) -> Vec<[u8; 3]> {
     let mut inks: Vec<[u8; 3]> = Vec::new();
     let texts = std::iter::once(&frame.defs).chain(&frame.pieces);
     let named = texts.flat_map(|text| text.split('"').filter_map(crate::svg::parse_colour));
-    for ink in crate::svg::INKS.iter().filter_map(|c| crate::svg::parse_colour(c)).chain(named) {
+    for ink in crate::svg::INKS
+        .iter()
+        .filter_map(|c| crate::svg::parse_colour(c))
+        .chain(named)
+    {
         if !inks.contains(&ink) {
             inks.push(ink);
         }

@@ -129,7 +129,8 @@ impl Painter {
     /// of the pieces' drawing.
     pub fn new(width: u32, height: u32, scale: f32) -> Result<Painter, String> {
         let pixmap = || {
-            Pixmap::new(width, height).ok_or_else(|| format!("cannot draw a {width}x{height} image"))
+            Pixmap::new(width, height)
+                .ok_or_else(|| format!("cannot draw a {width}x{height} image"))
         };
         Ok(Painter {
             width,
@@ -285,7 +286,10 @@ impl Painter {
         let parse = |&i: &usize| parse_piece(frame, &templates[i]).map(|p| (i, Arc::new(p)));
         // Waking other threads costs more than a few pieces take.
         let parsed: Vec<(usize, Arc<Piece>)> = if missing.len() > 4 {
-            missing.par_iter().map(parse).collect::<Result<_, String>>()?
+            missing
+                .par_iter()
+                .map(parse)
+                .collect::<Result<_, String>>()?
         } else {
             missing.iter().map(parse).collect::<Result<_, String>>()?
         };
@@ -297,7 +301,9 @@ impl Painter {
             .into_iter()
             .map(|(piece, at)| {
                 let piece = piece.ok_or("a piece was not parsed")?;
-                let pixels = piece.bounds.and_then(|b| pixels(b, at, scale, width, height));
+                let pixels = piece
+                    .bounds
+                    .and_then(|b| pixels(b, at, scale, width, height));
                 Ok(Placed { piece, at, pixels })
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -406,7 +412,10 @@ fn changed(before: &[u8], after: &[u8], stride: usize, boxes: &[Rect]) -> Option
         let (start, end) = (rect.x * 4, rect.right() * 4);
         for y in rect.y..rect.bottom() {
             let row = y * stride;
-            let (a, b) = (&before[row + start..row + end], &after[row + start..row + end]);
+            let (a, b) = (
+                &before[row + start..row + end],
+                &after[row + start..row + end],
+            );
             if a == b {
                 continue;
             }

@@ -24,8 +24,7 @@ fn frames_match(first: usize, every: usize) {
         let archive = senlac_notation::parse(&text);
         let game = senlac_engine::check(&archive.battles[0], Config::TIMELINE).unwrap();
         let game = game.as_ref();
-        let canvas =
-            Canvas::fit((0..game.len()).map(|i| step(game, i)), DEFAULT_WIDTH).unwrap();
+        let canvas = Canvas::fit((0..game.len()).map(|i| step(game, i)), DEFAULT_WIDTH).unwrap();
         let mut painter = Painter::new(canvas.width, canvas.height, canvas.scale()).unwrap();
         let steps = (0..game.len()).filter(|&i| i < first || i % every == 0 || i + 1 == game.len());
         for i in steps {
