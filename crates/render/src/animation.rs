@@ -251,7 +251,7 @@ enum Encoder<W: Write> {
     /// The GIF is started at the first frame, whose colours make its palette.
     Gif {
         out: Option<W>,
-        started: Option<(gif::Encoder<W>, Palette)>,
+        started: Option<Box<(gif::Encoder<W>, Palette)>>,
         /// Frames being compressed on other threads, in order.
         pending: VecDeque<Receiver<gif::Frame<'static>>>,
     },
@@ -325,11 +325,12 @@ impl<W: Write> Animation<W> {
                     encoder
                         .set_repeat(gif::Repeat::Infinite)
                         .map_err(|e| e.to_string())?;
-                    *started = Some((encoder, palette));
+                    *started = Some(Box::new((encoder, palette)));
                 }
-                let Some((encoder, palette)) = started else {
+                let Some(started) = started.as_deref_mut() else {
                     return Err("the GIF was not started".to_string());
                 };
+                let (encoder, palette) = started;
                 let mut frame = match &change {
                     Some(change) => palette.frame(change, first),
                     None => unchanged_gif_frame(),
@@ -398,10 +399,11 @@ impl<W: Write> Animation<W> {
         }
         match self.encoder {
             Encoder::Gif {
-                started: Some((mut encoder, _)),
+                started: Some(started),
                 mut pending,
                 ..
             } => {
+                let (mut encoder, _) = *started;
                 write_done(&mut encoder, &mut pending, 0)?;
                 encoder.into_inner().map(drop).map_err(|e| e.to_string())
             }

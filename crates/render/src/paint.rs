@@ -387,7 +387,7 @@ fn pixels(bounds: [f32; 4], at: (f32, f32), scale: f32, width: u32, height: u32)
     let top = (((top + at.1) * scale).floor() - bleed).clamp(0.0, h);
     let right = (((right + at.0) * scale).ceil() + bleed).clamp(0.0, w);
     let bottom = (((bottom + at.1) * scale).ceil() + bleed).clamp(0.0, h);
-    (right > left && bottom > top).then(|| Rect {
+    (right > left && bottom > top).then_some(Rect {
         x: left as usize,
         y: top as usize,
         width: (right - left) as usize,
