@@ -45,11 +45,3 @@ fn frames_match(first: usize, every: usize) {
 fn every_frame_is_the_whole_frames_drawing() {
     frames_match(8, 9);
 }
-
-/// Every step of every sample: `cargo test --release -p senlac-render
-/// --test paint -- --ignored`.
-#[test]
-#[ignore]
-fn every_step_of_every_sample_is_the_whole_frames_drawing() {
-    frames_match(usize::MAX, 1);
-}
