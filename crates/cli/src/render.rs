@@ -8,6 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use senlac_board::scene::Scene;
 use senlac_engine::{Game, Point};
 use senlac_notation::Battle;
@@ -28,6 +30,10 @@ const PNG_HELP: &str =
 /// frame (to be seen before it loops).
 const FIGURE_HOLD: u32 = 2;
 const END_HOLD: u32 = 4;
+
+/// How many frames are rasterised at once, in parallel: a few per core,
+/// and no more held in memory (a PNG frame is up to 16 megapixels).
+const RASTERISED_AT_ONCE: usize = 8;
 
 /// The file an animation is written to, in the output directory.
 const ANIMATION_NAME: &str = "replay";
@@ -196,25 +202,38 @@ pub fn run(path: &Path, battle: usize, selection: &Selection, options: &Options<
             return Exit::Usage;
         }
         let mut written = 0;
-        for planned in &planned_frames {
-            let mut drawn = scene(game, &title, planned);
-            drawn.show_overlays(&options.overlays);
-            let svg = frame_svg(&drawn, planned, options.crop);
-            let Some(target) = inside(options.dir, &planned.name, "svg") else {
-                errln!(
-                    "error: `{}` cannot name a file in {}",
-                    planned.name,
-                    options.dir.display()
-                );
-                return Exit::Failure;
-            };
-            if let Err(e) = files::write_output(&target, svg.as_bytes()) {
-                errln!("error: {}: {e}", target.display());
-                return Exit::Usage;
+        // The frames a few at a time: each one's SVG written, then their
+        // PNGs rasterised at once on every core and written in order.
+        for chunk in planned_frames.chunks(RASTERISED_AT_ONCE) {
+            let mut svgs = Vec::with_capacity(chunk.len());
+            for planned in chunk {
+                let mut drawn = scene(game, &title, planned);
+                drawn.show_overlays(&options.overlays);
+                let svg = frame_svg(&drawn, planned, options.crop);
+                let Some(target) = inside(options.dir, &planned.name, "svg") else {
+                    errln!(
+                        "error: `{}` cannot name a file in {}",
+                        planned.name,
+                        options.dir.display()
+                    );
+                    return Exit::Failure;
+                };
+                if let Err(e) = files::write_output(&target, svg.as_bytes()) {
+                    errln!("error: {}: {e}", target.display());
+                    return Exit::Usage;
+                }
+                written += 1;
+                svgs.push(svg);
             }
-            written += 1;
-            if options.png {
-                let png = match senlac_render::png::frame_png_width(&svg, options.width) {
+            if !options.png {
+                continue;
+            }
+            let pngs: Vec<Result<Vec<u8>, String>> = svgs
+                .par_iter()
+                .map(|svg| senlac_render::png::frame_png_width(svg, options.width))
+                .collect();
+            for (planned, png) in chunk.iter().zip(pngs) {
+                let png = match png {
                     Ok(png) => png,
                     Err(e) => {
                         errln!(

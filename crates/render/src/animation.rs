@@ -1,34 +1,45 @@
 //! A battle as one animated image for forums: GIF, which every forum takes,
 //! or APNG (full colour, where it is shown).
 //!
-//! Frames are drawn one at a time (SVG, then resvg) and encoded as they come,
-//! so memory holds two frames however long the battle. Every frame after the
-//! first stores only what changed: the rectangle around the changed pixels,
-//! the unchanged ones inside it transparent, laid over the frame before (GIF
-//! disposal "keep", APNG blend "over"). A step moves a counter or two, so
-//! most of each picture is carried forward for nothing.
+//! Frames are drawn one at a time and encoded as they come, so memory holds
+//! a few frames however long the battle. Each is drawn only where it
+//! differs from the frame before ([`crate::paint`]: the board rasterised
+//! once, each piece parsed once, pixel for pixel what a whole frame's
+//! drawing gives). Every frame after the first stores only what changed:
+//! the rectangle around the changed pixels, the unchanged ones inside it
+//! transparent, laid over the frame before (GIF disposal "keep", APNG blend
+//! "over"). A step moves a counter or two, so most of each picture is
+//! carried forward for nothing.
 //!
-//! GIF frames have 256 colours: each frame's changed pixels get a palette of
-//! their own, exact when they have at most 255 colours, else NeuQuant's; the
-//! last index is transparency.
+//! GIF frames have 256 colours: one palette for the whole animation, made
+//! ahead of its frames from the first one: the flat colours the drawing
+//! names (its markup's and the inks marks may bring later, exactly), and
+//! for the edges' blends NeuQuant's, learnt from the first frame's other
+//! colours; the last index is transparency. Each colour met is looked up
+//! once. A later frame whose changed pixels hold a colour far from every
+//! one of it gets a palette of its own instead, its exact colours, where
+//! they are at most 255. The LZW of each frame runs on another core while
+//! the next frames are drawn.
 //!
 //! Every frame has the same size, so a caption is kept to one line (cut with
 //! an ellipsis): a second line would shift the legend under it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::Write;
+use std::sync::mpsc::Receiver;
 
-use resvg::tiny_skia::{Color, Pixmap, Transform};
 use senlac_board::scene::Scene;
 
 use crate::layout::{self, Layout};
+use crate::paint::{Change, Painter};
 
 /// The width when none is asked for: a forum post's column, with the caption
 /// still legible.
 pub const DEFAULT_WIDTH: u32 = 640;
 
-/// The most pixels one frame may have, as a PNG frame: each frame is held
-/// twice, four bytes a pixel, while the next is compared with it.
+/// The most pixels one frame may have, as a PNG frame: a frame is held
+/// three times over, four bytes a pixel, while the next is drawn over it
+/// ([`Painter`]).
 pub use crate::png::MAX_FRAME_PIXELS;
 
 /// The most pixels an animation draws in all (steps × width × height): about
@@ -36,11 +47,21 @@ pub use crate::png::MAX_FRAME_PIXELS;
 /// steps at 640 pixels wide, is 47 million).
 pub const MAX_PIXELS: u64 = 1_000_000_000;
 
-/// The colour of the paper, under anything a frame leaves undrawn.
-const PAPER: [u8; 3] = [0xf8, 0xf4, 0xea];
-
 /// The GIF palette index left for "unchanged": the other 255 are colours.
 const TRANSPARENT: u8 = 255;
+
+/// NeuQuant learns from about this many of the first frame's pixels (those
+/// of no ink): enough for the blends at a drawing's edges and its shades,
+/// in milliseconds.
+const LEARNED: usize = 30_000;
+
+/// How many GIF frames may be compressed at once (each holds its pixels'
+/// indices until written).
+const IN_FLIGHT: usize = 4;
+
+/// How far (squared, in RGB) a changed pixel's colour may be from the
+/// shared palette's nearest before its frame gets a palette of its own.
+const FAR: u32 = 3 * 24 * 24;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -121,6 +142,38 @@ impl Canvas {
     pub fn pixels(&self) -> u64 {
         u64::from(self.width) * u64::from(self.height)
     }
+
+    /// Pixels a unit of a scene's layout.
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
+    /// `scene` as a frame of this canvas, cut into the pieces
+    /// [`Painter::draw`] takes: its caption cut to one line, the canvas's
+    /// legend.
+    pub fn pieces(&self, mut scene: Scene) -> crate::svg::Pieces {
+        one_line(&mut scene);
+        let shown = |i: usize| self.legend.get(i).copied().unwrap_or(false);
+        crate::svg::scene_pieces_keyed(&scene, &shown)
+    }
+
+    /// `scene` as a frame of this canvas drawn whole, at once, from its
+    /// SVG: what every frame [`Painter`] draws is, pixel for pixel.
+    pub fn draw(&self, mut scene: Scene) -> Result<resvg::tiny_skia::Pixmap, String> {
+        one_line(&mut scene);
+        let shown = |i: usize| self.legend.get(i).copied().unwrap_or(false);
+        let tree = crate::png::parse(&crate::svg::scene_svg_keyed(&scene, &shown))?;
+        let mut pixmap = resvg::tiny_skia::Pixmap::new(self.width, self.height)
+            .ok_or_else(|| format!("cannot draw a {}x{} image", self.width, self.height))?;
+        let [r, g, b] = crate::paint::PAPER;
+        pixmap.fill(resvg::tiny_skia::Color::from_rgba8(r, g, b, 255));
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::from_scale(self.scale, self.scale),
+            &mut pixmap.as_mut(),
+        );
+        Ok(pixmap)
+    }
 }
 
 /// Cuts `scene`'s caption to the one line [`Layout`] gives it, ending it
@@ -190,14 +243,18 @@ pub struct Animation<W: Write> {
     /// Frames promised (APNG writes the count first) and pushed so far.
     frames: u32,
     pushed: u32,
-    /// Where each frame is drawn.
-    pixmap: Pixmap,
-    /// The frame before, as drawn: what the next is compared with.
-    previous: Option<Vec<u8>>,
+    /// Draws each frame over the one before.
+    painter: Painter,
 }
 
 enum Encoder<W: Write> {
-    Gif(gif::Encoder<W>),
+    /// The GIF is started at the first frame, whose colours make its palette.
+    Gif {
+        out: Option<W>,
+        started: Option<Box<(gif::Encoder<W>, Palette)>>,
+        /// Frames being compressed on other threads, in order.
+        pending: VecDeque<Receiver<gif::Frame<'static>>>,
+    },
     Apng(png::Writer<W>),
 }
 
@@ -206,19 +263,17 @@ impl<W: Write> Animation<W> {
     /// Refused, with the numbers, past [`MAX_PIXELS`].
     pub fn new(out: W, format: Format, canvas: Canvas, frames: u32) -> Result<Self, String> {
         check(&canvas, frames)?;
-        let pixmap = Pixmap::new(canvas.width, canvas.height)
-            .ok_or_else(|| format!("cannot draw a {}x{} image", canvas.width, canvas.height))?;
+        let painter = Painter::new(canvas.width, canvas.height, canvas.scale)?;
         let too_large = || format!("{}x{} is too large", canvas.width, canvas.height);
         let encoder = match format {
             Format::Gif => {
-                let width = u16::try_from(canvas.width).map_err(|_| too_large())?;
-                let height = u16::try_from(canvas.height).map_err(|_| too_large())?;
-                let mut encoder =
-                    gif::Encoder::new(out, width, height, &[]).map_err(|e| e.to_string())?;
-                encoder
-                    .set_repeat(gif::Repeat::Infinite)
-                    .map_err(|e| e.to_string())?;
-                Encoder::Gif(encoder)
+                u16::try_from(canvas.width).map_err(|_| too_large())?;
+                u16::try_from(canvas.height).map_err(|_| too_large())?;
+                Encoder::Gif {
+                    out: Some(out),
+                    started: None,
+                    pending: VecDeque::new(),
+                }
             }
             Format::Apng => {
                 let mut encoder = png::Encoder::new(out, canvas.width, canvas.height);
@@ -235,61 +290,77 @@ impl<W: Write> Animation<W> {
             encoder,
             frames,
             pushed: 0,
-            pixmap,
-            previous: None,
+            painter,
         })
     }
 
     /// Draws `scene` (its caption cut to one line) and encodes it, shown for
     /// `delay_ms` milliseconds.
-    pub fn push(&mut self, mut scene: Scene, delay_ms: u32) -> Result<(), String> {
+    pub fn push(&mut self, scene: Scene, delay_ms: u32) -> Result<(), String> {
         if self.pushed == self.frames {
             return Err(format!("only {} frames were promised", self.frames));
         }
-        one_line(&mut scene);
-        let legend = &self.canvas.legend;
-        let shown = |i: usize| legend.get(i).copied().unwrap_or(false);
-        let tree = crate::png::parse(&crate::svg::scene_svg_keyed(&scene, &shown))?;
-        let [r, g, b] = PAPER;
-        self.pixmap.fill(Color::from_rgba8(r, g, b, 255));
-        let scale = self.canvas.scale;
-        resvg::render(
-            &tree,
-            Transform::from_scale(scale, scale),
-            &mut self.pixmap.as_mut(),
-        );
-        // Drawn over opaque paper, every pixel is opaque: tiny-skia's
-        // premultiplied RGBA is plain RGBA.
-        let current = self.pixmap.data();
-        let width = self.canvas.width as usize;
-        let rect = match &self.previous {
-            None => Some(Rect {
-                x: 0,
-                y: 0,
-                width,
-                height: self.canvas.height as usize,
-            }),
-            Some(previous) => changed(previous, current, width),
-        };
-        let previous = self.previous.as_deref();
+        let pieces = self.canvas.pieces(scene);
+        let change = self.painter.draw(&pieces)?;
+        let first = self.pushed == 0;
         match &mut self.encoder {
-            Encoder::Gif(encoder) => {
-                let mut frame = match rect {
-                    Some(rect) => gif_frame(current, previous, width, rect),
+            Encoder::Gif {
+                out,
+                started,
+                pending,
+            } => {
+                if started.is_none() {
+                    let Some(change) = &change else {
+                        return Err("the first frame drew nothing".to_string());
+                    };
+                    let palette = Palette::of(&change.pixels, &inks(&pieces));
+                    let out = out.take().ok_or("the GIF was started twice")?;
+                    let mut encoder = gif::Encoder::new(
+                        out,
+                        self.canvas.width as u16,
+                        self.canvas.height as u16,
+                        &palette.rgb,
+                    )
+                    .map_err(|e| e.to_string())?;
+                    encoder
+                        .set_repeat(gif::Repeat::Infinite)
+                        .map_err(|e| e.to_string())?;
+                    *started = Some(Box::new((encoder, palette)));
+                }
+                let Some(started) = started.as_deref_mut() else {
+                    return Err("the GIF was not started".to_string());
+                };
+                let (encoder, palette) = started;
+                let mut frame = match &change {
+                    Some(change) => palette.frame(change, first),
                     None => unchanged_gif_frame(),
                 };
                 frame.delay = u16::try_from(delay_ms.div_ceil(10)).unwrap_or(u16::MAX);
                 frame.dispose = gif::DisposalMethod::Keep;
-                encoder.write_frame(&frame).map_err(|e| e.to_string())?;
+                // LZW on another core while the next frames are drawn; the
+                // frames are written in order as they are done.
+                let (done, compressed) = std::sync::mpsc::channel();
+                rayon::spawn(move || {
+                    frame.make_lzw_pre_encoded();
+                    // The animation may be gone (an error): nothing to do.
+                    let _ = done.send(frame);
+                });
+                pending.push_back(compressed);
+                write_done(encoder, pending, IN_FLIGHT)?;
             }
             Encoder::Apng(writer) => {
-                let rect = rect.unwrap_or(Rect {
-                    x: 0,
-                    y: 0,
-                    width: 1,
-                    height: 1,
-                });
-                let data = apng_frame(current, previous, width, rect);
+                let (rect, data) = match &change {
+                    Some(change) => (change.rect, change.pixels.as_flattened()),
+                    None => (
+                        crate::paint::Rect {
+                            x: 0,
+                            y: 0,
+                            width: 1,
+                            height: 1,
+                        },
+                        &[0u8; 4][..],
+                    ),
+                };
                 let (numerator, denominator) = match u16::try_from(delay_ms) {
                     Ok(ms) => (ms, 1000),
                     Err(_) => (
@@ -297,10 +368,10 @@ impl<W: Write> Animation<W> {
                         100,
                     ),
                 };
-                let blend = if previous.is_some() {
-                    png::BlendOp::Over
-                } else {
+                let blend = if first {
                     png::BlendOp::Source
+                } else {
+                    png::BlendOp::Over
                 };
                 (|| {
                     writer.set_frame_delay(numerator, denominator)?;
@@ -309,14 +380,10 @@ impl<W: Write> Animation<W> {
                     writer.set_frame_position(rect.x as u32, rect.y as u32)?;
                     writer.set_blend_op(blend)?;
                     writer.set_dispose_op(png::DisposeOp::None)?;
-                    writer.write_image_data(&data)
+                    writer.write_image_data(data)
                 })()
                 .map_err(|e| e.to_string())?;
             }
-        }
-        match &mut self.previous {
-            Some(previous) => previous.copy_from_slice(current),
-            None => self.previous = Some(current.to_vec()),
         }
         self.pushed += 1;
         Ok(())
@@ -331,64 +398,268 @@ impl<W: Write> Animation<W> {
             ));
         }
         match self.encoder {
-            Encoder::Gif(encoder) => encoder.into_inner().map(drop).map_err(|e| e.to_string()),
+            Encoder::Gif {
+                started: Some(started),
+                mut pending,
+                ..
+            } => {
+                let (mut encoder, _) = *started;
+                write_done(&mut encoder, &mut pending, 0)?;
+                encoder.into_inner().map(drop).map_err(|e| e.to_string())
+            }
+            Encoder::Gif { .. } => Err("no frame was drawn".to_string()),
             Encoder::Apng(writer) => writer.finish().map_err(|e| e.to_string()),
         }
     }
 }
 
-/// A rectangle of pixels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rect {
-    x: usize,
-    y: usize,
-    width: usize,
-    height: usize,
+/// The animation's one palette, from its first frame, and the index each
+/// colour met so far maps to.
+struct Palette {
+    /// 256 colours, RGB: 255 and the transparent index's.
+    rgb: Vec<u8>,
+    /// How many inks come first, exactly, before NeuQuant's colours.
+    inks: u8,
+    /// NeuQuant's network, where the first frame had too many colours.
+    quant: Option<color_quant::NeuQuant>,
+    /// Each colour met so far: its index, and whether it is far from it.
+    known: HashMap<[u8; 3], (u8, bool)>,
 }
 
-/// The smallest rectangle holding every pixel that differs between two RGBA
-/// frames `width` pixels wide; `None` if they are the same.
-fn changed(previous: &[u8], current: &[u8], width: usize) -> Option<Rect> {
-    let stride = width * 4;
-    let rows = || {
-        previous
-            .chunks_exact(stride)
-            .zip(current.chunks_exact(stride))
-    };
-    let top = rows().position(|(a, b)| a != b)?;
-    let bottom = rows().rposition(|(a, b)| a != b)?;
-    let (mut left, mut right) = (width, 0);
-    for (a, b) in rows().skip(top).take(bottom + 1 - top) {
-        let pixels = || a.chunks_exact(4).zip(b.chunks_exact(4));
-        if let Some(first) = pixels().position(|(p, q)| p != q) {
-            left = left.min(first);
-            right = right.max(pixels().rposition(|(p, q)| p != q).unwrap_or(first));
+impl Palette {
+    /// The palette of a first frame's `pixels`, holding `inks` (the flat
+    /// colours the drawing names) exactly: the exact colours of both when
+    /// there are at most 255, else the inks and NeuQuant's colours for the
+    /// rest, learnt from a sample of the pixels.
+    fn of(pixels: &[[u8; 4]], inks: &[[u8; 3]]) -> Palette {
+        let mut exact: HashMap<[u8; 3], (u8, bool)> = HashMap::new();
+        let mut many = false;
+        let add = |rgb: [u8; 3], exact: &mut HashMap<[u8; 3], (u8, bool)>| {
+            if !exact.contains_key(&rgb) {
+                if exact.len() == usize::from(TRANSPARENT) {
+                    return false;
+                }
+                exact.insert(rgb, (exact.len() as u8, false));
+            }
+            true
+        };
+        for &ink in inks {
+            many |= !add(ink, &mut exact);
+        }
+        let mut last = None;
+        for p in pixels {
+            let rgb = [p[0], p[1], p[2]];
+            if last == Some(rgb) {
+                continue;
+            }
+            last = Some(rgb);
+            if !add(rgb, &mut exact) {
+                many = true;
+                break;
+            }
+        }
+        let mut rgb = vec![0u8; 256 * 3];
+        if !many {
+            for (colour, (index, _)) in &exact {
+                let at = usize::from(*index) * 3;
+                rgb[at..at + 3].copy_from_slice(colour);
+            }
+            return Palette {
+                rgb,
+                inks: 0,
+                quant: None,
+                known: exact,
+            };
+        }
+        // The inks first, exactly (at most half the palette), then NeuQuant's
+        // colours, learnt from the frame's other pixels.
+        let mut held: Vec<[u8; 3]> = Vec::new();
+        for &ink in inks {
+            if !held.contains(&ink) && held.len() < usize::from(TRANSPARENT) / 2 {
+                held.push(ink);
+            }
+        }
+        for (i, ink) in held.iter().enumerate() {
+            rgb[i * 3..i * 3 + 3].copy_from_slice(ink);
+        }
+        // Every pixel of another colour, as often as it is drawn: the
+        // halos and shades over terrain cover many pixels each.
+        let mut samples: Vec<u8> = Vec::new();
+        let mut last: Option<([u8; 3], bool)> = None;
+        for p in pixels {
+            let colour = [p[0], p[1], p[2]];
+            let ink = match last {
+                Some((seen, ink)) if seen == colour => ink,
+                _ => held.contains(&colour),
+            };
+            last = Some((colour, ink));
+            if !ink {
+                samples.extend_from_slice(&[p[0], p[1], p[2], 255]);
+            }
+        }
+        let learnt = usize::from(TRANSPARENT) - held.len();
+        let samplefac = (samples.len() / 4 / LEARNED).clamp(1, 30) as i32;
+        let quant = color_quant::NeuQuant::new(samplefac, learnt, &samples);
+        rgb[held.len() * 3..usize::from(TRANSPARENT) * 3].copy_from_slice(&quant.color_map_rgb());
+        Palette {
+            rgb,
+            inks: held.len() as u8,
+            quant: Some(quant),
+            known: HashMap::new(),
         }
     }
-    Some(Rect {
-        x: left,
-        y: top,
-        width: right + 1 - left,
-        height: bottom + 1 - top,
-    })
+
+    /// The index of `colour`, and whether it is far from the colour there.
+    fn index(&mut self, colour: [u8; 3]) -> (u8, bool) {
+        if let Some(&found) = self.known.get(&colour) {
+            return found;
+        }
+        // The nearest ink, or NeuQuant's nearest if nearer; an exact
+        // palette's nearest colour.
+        let (inks, learnt) = match &self.quant {
+            Some(quant) => (
+                self.inks,
+                Some(self.inks + quant.index_of(&[colour[0], colour[1], colour[2], 255]) as u8),
+            ),
+            None => (TRANSPARENT, None),
+        };
+        let index = (0..inks)
+            .chain(learnt)
+            .min_by_key(|&i| self.distance(i, colour))
+            .unwrap_or(0);
+        let found = (index, self.distance(index, colour) > FAR);
+        self.known.insert(colour, found);
+        found
+    }
+
+    fn distance(&self, index: u8, colour: [u8; 3]) -> u32 {
+        let at = usize::from(index) * 3;
+        self.rgb[at..at + 3]
+            .iter()
+            .zip(colour)
+            .map(|(&a, b)| (i32::from(a) - i32::from(b)).pow(2) as u32)
+            .sum()
+    }
+
+    /// `change` as a GIF frame over the frame before (the first: over
+    /// nothing): in the shared palette, or one of its own where a colour
+    /// is far from every one of it.
+    fn frame(&mut self, change: &Change, first: bool) -> gif::Frame<'static> {
+        let mut buffer = Vec::with_capacity(change.pixels.len());
+        let mut last: Option<([u8; 4], u8)> = None;
+        let mut far = false;
+        for &pixel in &change.pixels {
+            let index = match last {
+                Some((colour, index)) if colour == pixel => index,
+                _ => {
+                    let index = if pixel[3] == 0 {
+                        TRANSPARENT
+                    } else {
+                        let (index, away) = self.index([pixel[0], pixel[1], pixel[2]]);
+                        far |= away;
+                        index
+                    };
+                    last = Some((pixel, index));
+                    index
+                }
+            };
+            buffer.push(index);
+        }
+        let rect = change.rect;
+        let mut frame = gif::Frame {
+            left: rect.x as u16,
+            top: rect.y as u16,
+            width: rect.width as u16,
+            height: rect.height as u16,
+            transparent: (!first).then_some(TRANSPARENT),
+            buffer: buffer.into(),
+            ..gif::Frame::default()
+        };
+        if far
+            && !first
+            && let Some((palette, buffer)) = own_palette(&change.pixels)
+        {
+            frame.palette = Some(palette);
+            frame.buffer = buffer.into();
+        }
+        frame
+    }
 }
 
-/// The pixels of `rect` in `current`, each with whether it differs from
-/// `previous` (every one does when there is none).
-fn region<'a>(
-    current: &'a [u8],
-    previous: Option<&'a [u8]>,
-    width: usize,
-    rect: Rect,
-) -> impl Iterator<Item = ([u8; 4], bool)> + 'a {
-    (rect.y..rect.y + rect.height).flat_map(move |y| {
-        (rect.x..rect.x + rect.width).map(move |x| {
-            let at = (y * width + x) * 4;
-            let pixel: [u8; 4] = current[at..at + 4].try_into().unwrap_or_default();
-            let new = previous.is_none_or(|p| p[at..at + 4] != pixel);
-            (pixel, new)
+/// A palette of their own for a frame's changed `pixels` (those of alpha 0
+/// are unchanged, transparent), with the pixels' indices: their exact
+/// colours, if there are at most 255.
+fn own_palette(pixels: &[[u8; 4]]) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mut exact: HashMap<[u8; 3], u8> = HashMap::new();
+    for p in pixels.iter().filter(|p| p[3] != 0) {
+        let rgb = [p[0], p[1], p[2]];
+        if !exact.contains_key(&rgb) {
+            if exact.len() == usize::from(TRANSPARENT) {
+                return None;
+            }
+            exact.insert(rgb, exact.len() as u8);
+        }
+    }
+    let mut palette = vec![0u8; 256 * 3];
+    for (rgb, index) in &exact {
+        let at = usize::from(*index) * 3;
+        palette[at..at + 3].copy_from_slice(rgb);
+    }
+    let buffer = pixels
+        .iter()
+        .map(|p| {
+            if p[3] == 0 {
+                TRANSPARENT
+            } else {
+                exact[&[p[0], p[1], p[2]]]
+            }
         })
-    })
+        .collect();
+    Some((palette, buffer))
+}
+
+/// Writes the compressed frames at the front of `pending` that are done,
+/// waiting for them while more than `at_most` are left.
+fn write_done<W: Write>(
+    encoder: &mut gif::Encoder<W>,
+    pending: &mut VecDeque<Receiver<gif::Frame<'static>>>,
+    at_most: usize,
+) -> Result<(), String> {
+    while let Some(front) = pending.front() {
+        let frame = if pending.len() > at_most {
+            front
+                .recv()
+                .map_err(|_| "a frame was lost while compressed".to_string())?
+        } else {
+            match front.try_recv() {
+                Ok(frame) => frame,
+                Err(_) => break,
+            }
+        };
+        pending.pop_front();
+        encoder
+            .write_lzw_pre_encoded_frame(&frame)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The flat colours a frame's drawing names (`#rgb` and `#rrggbb` in its
+/// markup) and those [`crate::svg::INKS`] marks may bring later.
+fn inks(frame: &crate::svg::Pieces) -> Vec<[u8; 3]> {
+    let mut inks: Vec<[u8; 3]> = Vec::new();
+    let texts = std::iter::once(&frame.defs).chain(&frame.pieces);
+    let named = texts.flat_map(|text| text.split('"').filter_map(crate::svg::parse_colour));
+    for ink in crate::svg::INKS
+        .iter()
+        .filter_map(|c| crate::svg::parse_colour(c))
+        .chain(named)
+    {
+        if !inks.contains(&ink) {
+            inks.push(ink);
+        }
+    }
+    inks
 }
 
 /// A frame that changes nothing: one transparent pixel.
@@ -396,120 +667,15 @@ fn unchanged_gif_frame() -> gif::Frame<'static> {
     gif::Frame {
         width: 1,
         height: 1,
-        palette: Some(vec![0; 6]),
-        transparent: Some(1),
-        buffer: vec![1].into(),
+        transparent: Some(TRANSPARENT),
+        buffer: vec![TRANSPARENT].into(),
         ..gif::Frame::default()
     }
-}
-
-/// `rect` of `current` as a GIF frame: its changed pixels in a palette of
-/// their own, the others transparent.
-fn gif_frame(
-    current: &[u8],
-    previous: Option<&[u8]>,
-    width: usize,
-    rect: Rect,
-) -> gif::Frame<'static> {
-    // The exact colours while there are few enough, else NeuQuant's.
-    let mut exact: HashMap<[u8; 3], u8> = HashMap::new();
-    let mut overflow = false;
-    for (pixel, new) in region(current, previous, width, rect) {
-        let rgb = [pixel[0], pixel[1], pixel[2]];
-        if new && !exact.contains_key(&rgb) {
-            if exact.len() == usize::from(TRANSPARENT) {
-                overflow = true;
-                break;
-            }
-            exact.insert(rgb, exact.len() as u8);
-        }
-    }
-    let mut palette = vec![0u8; 256 * 3];
-    let buffer: Vec<u8> = if overflow {
-        let samples: Vec<u8> = region(current, previous, width, rect)
-            .filter(|(_, new)| *new)
-            .flat_map(|(pixel, _)| pixel)
-            .collect();
-        // Every pixel sampled: the first, whole frame's palette colours the
-        // map until each part of it changes.
-        let samplefac = 1;
-        let quant = color_quant::NeuQuant::new(samplefac, usize::from(TRANSPARENT), &samples);
-        palette[..usize::from(TRANSPARENT) * 3].copy_from_slice(&quant.color_map_rgb());
-        // Runs of one colour are long in a drawing: look each run up once.
-        let mut last: Option<([u8; 4], u8)> = None;
-        region(current, previous, width, rect)
-            .map(|(pixel, new)| {
-                if !new {
-                    return TRANSPARENT;
-                }
-                match last {
-                    Some((colour, index)) if colour == pixel => index,
-                    _ => {
-                        let index = quant.index_of(&pixel) as u8;
-                        last = Some((pixel, index));
-                        index
-                    }
-                }
-            })
-            .collect()
-    } else {
-        for (rgb, index) in &exact {
-            let at = usize::from(*index) * 3;
-            palette[at..at + 3].copy_from_slice(rgb);
-        }
-        region(current, previous, width, rect)
-            .map(|(pixel, new)| {
-                if new {
-                    exact[&[pixel[0], pixel[1], pixel[2]]]
-                } else {
-                    TRANSPARENT
-                }
-            })
-            .collect()
-    };
-    gif::Frame {
-        left: rect.x as u16,
-        top: rect.y as u16,
-        width: rect.width as u16,
-        height: rect.height as u16,
-        palette: Some(palette),
-        transparent: previous.map(|_| TRANSPARENT),
-        buffer: buffer.into(),
-        ..gif::Frame::default()
-    }
-}
-
-/// `rect` of `current` as APNG frame data (RGBA): changed pixels as they
-/// are, the others transparent.
-fn apng_frame(current: &[u8], previous: Option<&[u8]>, width: usize, rect: Rect) -> Vec<u8> {
-    region(current, previous, width, rect)
-        .flat_map(|(pixel, new)| if new { pixel } else { [0; 4] })
-        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_changed_rectangle_is_the_smallest_that_holds_every_change() {
-        let (w, h) = (5, 4);
-        let before = vec![7u8; w * h * 4];
-        assert_eq!(changed(&before, &before, w), None);
-        let mut after = before.clone();
-        for (x, y) in [(1, 1), (3, 2)] {
-            after[(y * w + x) * 4 + 2] = 9;
-        }
-        assert_eq!(
-            changed(&before, &after, w),
-            Some(Rect {
-                x: 1,
-                y: 1,
-                width: 3,
-                height: 2
-            })
-        );
-    }
 
     fn scene(caption: &str) -> Scene {
         Scene {

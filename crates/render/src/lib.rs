@@ -9,6 +9,7 @@
 pub mod animation;
 pub mod crop;
 pub mod layout;
+pub mod paint;
 pub mod placement;
 pub mod png;
 pub mod svg;

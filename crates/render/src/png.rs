@@ -8,6 +8,16 @@ use std::sync::{Arc, OnceLock};
 use resvg::tiny_skia::Pixmap;
 use resvg::usvg::{self, fontdb};
 
+/// The font families the drawings name (`svg`'s SANS and SERIF).
+const FAMILIES: [&str; 6] = [
+    "DejaVu Sans",
+    "DejaVu Serif",
+    "Georgia",
+    "Helvetica",
+    "Arial",
+    "Times New Roman",
+];
+
 /// The system's fonts, loaded on first use.
 fn fonts() -> Arc<fontdb::Database> {
     static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
@@ -18,6 +28,34 @@ fn fonts() -> Arc<fontdb::Database> {
         // common on Linux; where they are missing, fontdb's own fallback applies.
         db.set_sans_serif_family("DejaVu Sans");
         db.set_serif_family("DejaVu Serif");
+        // The families frames name, held in memory: read from their files
+        // once, not each time a text is laid out (an animation lays out
+        // texts in every frame).
+        let named = |face: &fontdb::FaceInfo| {
+            face.families
+                .iter()
+                .any(|(family, _)| FAMILIES.contains(&family.as_str()))
+        };
+        let files: Vec<(fontdb::ID, std::path::PathBuf)> = db
+            .faces()
+            .filter(|face| named(face))
+            .filter_map(|face| match &face.source {
+                fontdb::Source::File(path) => Some((face.id, path.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut read: Vec<std::path::PathBuf> = Vec::new();
+        for (id, path) in files {
+            if read.contains(&path) {
+                db.remove_face(id);
+                continue;
+            }
+            if let Ok(data) = std::fs::read(&path) {
+                db.remove_face(id);
+                db.load_font_data(data);
+                read.push(path);
+            }
+        }
         Arc::new(db)
     }))
 }
@@ -33,7 +71,8 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
 
 /// The most pixels one frame may have (4000 × 4000), a PNG as an
 /// animation's: a frame is held in memory four bytes a pixel (an
-/// animation holds two), and drawing it takes time in proportion.
+/// animation holds three, and what changed), and drawing it takes time in
+/// proportion.
 pub const MAX_FRAME_PIXELS: u64 = 16_000_000;
 
 /// A frame's size in pixels and its scale: `width` pixels wide, its height
@@ -97,9 +136,27 @@ fn draw(tree: &usvg::Tree, width: Option<u32>) -> Result<Pixmap, String> {
 /// Draws `svg` `width` pixels wide (its own size when `None`) and encodes
 /// it as PNG.
 pub fn frame_png_width(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
-    draw(&parse(svg)?, width)?
-        .encode_png()
-        .map_err(|e| format!("cannot encode PNG: {e}"))
+    encode(draw(&parse(svg)?, width)?).map_err(|e| format!("cannot encode PNG: {e}"))
+}
+
+/// `pixmap` as an RGBA PNG, its pixels demultiplied as tiny-skia's own
+/// encoder does, but compressed at zlib's level 2 over the row above (the
+/// `Up` filter) instead of level 6 over adaptive filters, which took a third
+/// of drawing a figure: on the Hastings figures 2.4 times faster, for files
+/// 4% larger, of the same pixels.
+fn encode(pixmap: Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let data = pixmap.take_demultiplied();
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
+    encoder.set_filter(png::Filter::Up);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&data)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 /// Draws `svg` and encodes it as PNG.

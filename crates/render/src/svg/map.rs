@@ -218,7 +218,6 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         .iter()
         .map(|p| p.face.grown(6.0))
         .collect();
-    let mut texts = String::with_capacity(cells.len() * 40);
     for cell in cells {
         if occupied.contains(&cell) {
             continue;
@@ -230,6 +229,9 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         if faces.iter().any(|f| f.overlap(&label) > 0.0) {
             continue;
         }
+        // Each its own child: an animation draws again only those that
+        // change as counters move ([`Tag::loose`]).
+        let mut texts = String::with_capacity(40);
         texts.push_str("<text x=\"");
         push_px(&mut texts, at.x);
         texts.push_str("\" y=\"");
@@ -238,9 +240,9 @@ fn draw_grid(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         push_two_digits(&mut texts, cell.column);
         push_two_digits(&mut texts, cell.row);
         texts.push_str("</text>");
+        labels.push_raw(texts);
     }
-    labels.push_raw(texts);
-    doc.push(labels);
+    doc.push(labels.loose());
 }
 
 /// A thin line along every side between ground of different heights, so a

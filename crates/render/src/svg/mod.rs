@@ -76,6 +76,42 @@ const PALETTES: [Palette; PALETTE_COUNT] = [
     },
 ];
 
+/// The flat colours marks and counters may bring into a frame that an
+/// animation's first frame may lack: every side's, the halos' white, blood,
+/// a rout's burst, the neutral ink.
+pub const INKS: [&str; 14] = [
+    PALETTES[0].fill,
+    PALETTES[0].dark,
+    PALETTES[1].fill,
+    PALETTES[1].dark,
+    PALETTES[2].fill,
+    PALETTES[2].dark,
+    PALETTES[3].fill,
+    PALETTES[3].dark,
+    "#fff",
+    BLOOD,
+    "#f08a4b",
+    NEUTRAL,
+    INK,
+    "#1b1b1b",
+];
+
+/// `#rgb` or `#rrggbb` as RGB; `None` for any other text.
+pub fn parse_colour(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let digit = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
+    match hex.len() {
+        3 => Some([digit(0)? * 17, digit(1)? * 17, digit(2)? * 17]),
+        6 => u32::from_str_radix(hex, 16)
+            .ok()
+            .map(|v| [(v >> 16) as u8, (v >> 8) as u8, v as u8]),
+        _ => None,
+    }
+}
+
 /// The colours of side `side` (0-based); they repeat after four sides.
 pub fn palette(side: usize) -> Palette {
     PALETTES[side % PALETTES.len()]
@@ -258,7 +294,61 @@ struct Cropped {
     shown: layout::Rect,
 }
 
+/// A frame cut into the pieces an animation draws one at a time
+/// ([`Tag::split`]): the `<svg>` start tag and the shared definitions every
+/// piece is drawn in, each top-level element that draws, in drawing order
+/// (the map's cell labels each a piece), and how many of them the board's
+/// own are (paper, title, map and terrain: what a battle's frames usually
+/// share).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pieces {
+    pub head: String,
+    pub defs: String,
+    pub pieces: Vec<String>,
+    pub board: usize,
+}
+
+impl Pieces {
+    /// The document a piece draws in: the start tag, the definitions if
+    /// it refers to any, the piece and the end tag.
+    pub fn document(&self, piece: &str) -> String {
+        let mut out = String::with_capacity(self.head.len() + self.defs.len() + piece.len() + 8);
+        out.push_str(&self.head);
+        if piece.contains("url(#") || piece.contains("href=\"#") {
+            out.push_str(&self.defs);
+        }
+        out.push_str(piece);
+        out.push_str("</svg>");
+        out
+    }
+}
+
+/// [`scene_svg_keyed`]'s drawing cut into [`Pieces`]: the pieces drawn in
+/// order over one another make the same picture as the whole document.
+pub fn scene_pieces_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> Pieces {
+    let (doc, board) = document(scene, Layout::keyed(scene, shown), None);
+    let split = doc.split(board);
+    Pieces {
+        head: split.head,
+        defs: split.defs,
+        pieces: split.pieces,
+        board: split.board,
+    }
+}
+
 fn svg_of(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> String {
+    // Room for a Hastings-sized frame without growing: defs, then about a
+    // hundred bytes a cell and a kilobyte a counter.
+    let cells = layout.surface.cells().count();
+    let mut out = String::with_capacity(8 * 1024 + 128 * cells + 1024 * scene.counters.len());
+    document(scene, layout, crop).0.write(&mut out, true);
+    out.push('\n');
+    out
+}
+
+/// The document's element, and how many of its elements draw the board
+/// (paper, title, map and terrain) before anything a step changes.
+fn document(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> (Tag, usize) {
     // A crop keeps the figure's width: the part shown is enlarged to fill
     // the map's width (at most MOST_ENLARGED times, and never taller than
     // the whole map, so a cropped figure is never the larger), and what is
@@ -314,8 +404,10 @@ fn svg_of(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> String {
     if let Some(title) = text::block(&layout.title, layout::TITLE_SIZE, "font-weight", "bold") {
         doc.push(title);
     }
-    let board = |doc: &mut Tag| {
+    let mut board_elements = 0;
+    let mut board = |doc: &mut Tag| {
         map::draw(doc, scene, &layout);
+        board_elements = doc.elements();
         overlay::draw(doc, scene, &layout);
         marks::draw_under(doc, scene, &layout);
         counters::draw(doc, scene, &layout);
@@ -354,13 +446,7 @@ fn svg_of(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> String {
     if cropped.is_some() {
         doc.push(under);
     }
-    // Room for a Hastings-sized frame without growing: defs, then about a
-    // hundred bytes a cell and a kilobyte a counter.
-    let cells = layout.surface.cells().count();
-    let mut out = String::with_capacity(8 * 1024 + 128 * cells + 1024 * scene.counters.len());
-    doc.write(&mut out, true);
-    out.push('\n');
-    out
+    (doc, board_elements)
 }
 
 /// A nested viewport showing `part` of the drawing at `at`.

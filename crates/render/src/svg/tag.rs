@@ -40,11 +40,21 @@ enum Child {
     Raw(Value),
 }
 
+/// An element cut into pieces: [`Tag::split`].
+pub(crate) struct Split {
+    pub(crate) head: String,
+    pub(crate) defs: String,
+    pub(crate) pieces: Vec<String>,
+    pub(crate) board: usize,
+}
+
 /// An element being built.
 pub(crate) struct Tag {
     name: &'static str,
     attributes: Vec<(&'static str, Attribute)>,
     children: Vec<Child>,
+    /// Whether [`Tag::split`] may cut its children apart (see [`Tag::loose`]).
+    loose: bool,
 }
 
 impl Tag {
@@ -54,7 +64,17 @@ impl Tag {
             // Most elements get a few attributes: grow once, not three times.
             attributes: Vec::with_capacity(4),
             children: Vec::new(),
+            loose: false,
         }
+    }
+
+    /// Marks a group whose children draw alone as they draw in it (it has
+    /// no opacity, filter, clip or mask, only attributes its children
+    /// inherit), and change apart (a map's cell labels): [`Tag::split`]
+    /// makes each child a piece of its own, in a copy of the group.
+    pub(crate) fn loose(mut self) -> Tag {
+        self.loose = true;
+        self
     }
 
     /// Sets an attribute (again, if it was set: the last value wins); the
@@ -127,28 +147,74 @@ impl Tag {
         })
     }
 
+    /// The element cut for drawing piece by piece: its start tag, its raw
+    /// markup (the shared definitions), each child element that draws
+    /// written on its own, in order (texts, titles and descriptions are left
+    /// out: they draw nothing), a [`Tag::loose`] group's children each in a
+    /// copy of it; and how many of the pieces come from the first `board`
+    /// elements before any loose group. A piece drawn between the start tag
+    /// with the definitions and `</name>` draws as it does in the element.
+    pub(crate) fn split(&self, board: usize) -> Split {
+        let mut split = Split {
+            head: String::new(),
+            defs: String::new(),
+            pieces: Vec::with_capacity(self.children.len()),
+            board: 0,
+        };
+        self.write_start(&mut split.head);
+        split.head.push('>');
+        let mut elements = 0;
+        let mut on_board = true;
+        for child in &self.children {
+            match child {
+                Child::Tag(tag) => {
+                    elements += 1;
+                    on_board &= elements <= board && !tag.loose;
+                    if matches!(tag.name, "title" | "desc") {
+                        continue;
+                    }
+                    if tag.loose {
+                        let mut start = String::new();
+                        tag.write_start(&mut start);
+                        start.push('>');
+                        let end = format!("</{}>", tag.name);
+                        for part in &tag.children {
+                            let mut out = start.clone();
+                            match part {
+                                Child::Tag(t) => t.write(&mut out, false),
+                                Child::Text(text) => push_escaped(&mut out, text),
+                                Child::Raw(markup) => out.push_str(markup),
+                            }
+                            out.push_str(&end);
+                            split.pieces.push(out);
+                        }
+                    } else {
+                        let mut out = String::new();
+                        tag.write(&mut out, false);
+                        split.pieces.push(out);
+                    }
+                    if on_board {
+                        split.board = split.pieces.len();
+                    }
+                }
+                Child::Raw(markup) => split.defs.push_str(markup),
+                Child::Text(_) => {}
+            }
+        }
+        split
+    }
+
+    /// How many child elements the element has.
+    pub(crate) fn elements(&self) -> usize {
+        self.children
+            .iter()
+            .filter(|c| matches!(c, Child::Tag(_)))
+            .count()
+    }
+
     /// Writes the element; `lines` puts each child on a line of its own.
     pub(crate) fn write(&self, out: &mut String, lines: bool) {
-        out.push('<');
-        out.push_str(self.name);
-        for (name, value) in &self.attributes {
-            out.push(' ');
-            out.push_str(name);
-            out.push_str("=\"");
-            match value {
-                Attribute::Text(text) => push_escaped(out, text),
-                Attribute::Number(n) => push_px(out, *n),
-                Attribute::Translate(p) => {
-                    out.push_str("translate(");
-                    push_px(out, p.x);
-                    out.push(' ');
-                    push_px(out, p.y);
-                    out.push(')');
-                }
-                Attribute::Data(data) => out.push_str(data),
-            }
-            out.push('"');
-        }
+        self.write_start(out);
         if self.children.is_empty() {
             out.push_str("/>");
             return;
@@ -170,6 +236,30 @@ impl Tag {
         out.push_str("</");
         out.push_str(self.name);
         out.push('>');
+    }
+
+    /// `<name` and the attributes, unclosed.
+    fn write_start(&self, out: &mut String) {
+        out.push('<');
+        out.push_str(self.name);
+        for (name, value) in &self.attributes {
+            out.push(' ');
+            out.push_str(name);
+            out.push_str("=\"");
+            match value {
+                Attribute::Text(text) => push_escaped(out, text),
+                Attribute::Number(n) => push_px(out, *n),
+                Attribute::Translate(p) => {
+                    out.push_str("translate(");
+                    push_px(out, p.x);
+                    out.push(' ');
+                    push_px(out, p.y);
+                    out.push(')');
+                }
+                Attribute::Data(data) => out.push_str(data),
+            }
+            out.push('"');
+        }
     }
 }
 
