@@ -274,6 +274,27 @@ fn a_missing_or_doubled_setup_or_turn_line_is_one_error() {
             false,
             &["notation::malformed-directive"],
         ),
+        // A later army line left out: its side's deploy line places the
+        // units that begin it, so it is one finding there, and its units
+        // are read as that side's.
+        (
+            "samples/hastings.sbn",
+            "army Normans",
+            false,
+            &["setup::missing-army"],
+        ),
+        (
+            "samples/fulford.sbn",
+            "army Northumbrians",
+            false,
+            &["setup::missing-army"],
+        ),
+        (
+            "samples/hastings-1066-st.sbn",
+            "army Saxons",
+            false,
+            &["setup::missing-army"],
+        ),
         // No map: play is not checked against nothing.
         (
             "samples/hastings.sbn",
