@@ -156,6 +156,10 @@ pub(crate) const WING_COUNT: CodeInfo = CodeInfo::error(
     "hastings-1066::wing-count",
     "there are never more Saxon wings than living leaders, one when none lives; a fallen leader's wing stands until the next Order Phase",
 );
+pub(crate) const NOT_DEPLOYED: CodeInfo = CodeInfo::error(
+    "hastings-1066::not-deployed",
+    "every piece that neither arrives later nor waits in reserve is deployed at the start (11.1, 11.2)",
+);
 pub(crate) const UNKNOWN_NATION: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-nation",
     "a Norman unit or subordinate is of Norman, Breton or Franco-Flemish nationality: `nation=norman`, `breton` or `flemish`",
@@ -665,6 +669,7 @@ pub const ALL: &[CodeInfo] = &[
     WING_TOO_SMALL,
     WING_OUTSIDE_COMMAND,
     WING_COUNT,
+    NOT_DEPLOYED,
     UNKNOWN_NATION,
     MISSING_STRATEGY,
     UNKNOWN_STRATEGY,
