@@ -351,25 +351,25 @@ fn a_missing_or_doubled_setup_or_turn_line_is_one_error() {
             "samples/hastings.sbn",
             "1. Saxons",
             false,
-            &["notation::missing-turn"],
+            &["notation::missing-first-turn"],
         ),
         (
             "samples/fulford.sbn",
             "1. Norse",
             false,
-            &["notation::missing-turn"],
+            &["notation::missing-first-turn"],
         ),
         (
             "samples/harrow-ford.sbn",
             "1. Crown",
             false,
-            &["notation::missing-turn"],
+            &["notation::missing-first-turn"],
         ),
         (
             "samples/hastings-1066-st.sbn",
             "1. Normans",
             false,
-            &["notation::missing-turn"],
+            &["notation::missing-first-turn"],
         ),
         // A side's deploy line left out: said first, as the side's units
         // not on the map, not as the order the sides deployed in. (The

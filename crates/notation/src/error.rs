@@ -31,7 +31,7 @@ pub enum Code {
     InvalidFigureName,
     TurnOutOfRange,
     MissingTurnDot,
-    MissingTurn,
+    MissingFirstTurn,
 }
 
 impl Code {
@@ -58,7 +58,7 @@ impl Code {
         Code::InvalidFigureName,
         Code::TurnOutOfRange,
         Code::MissingTurnDot,
-        Code::MissingTurn,
+        Code::MissingFirstTurn,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -84,7 +84,7 @@ impl Code {
             Code::InvalidFigureName => "notation::invalid-figure-name",
             Code::TurnOutOfRange => "notation::turn-out-of-range",
             Code::MissingTurnDot => "notation::missing-turn-dot",
-            Code::MissingTurn => "notation::missing-turn",
+            Code::MissingFirstTurn => "notation::missing-first-turn",
         }
     }
 }

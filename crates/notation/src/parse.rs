@@ -994,7 +994,7 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
         };
         self.error(
             SyntaxError::new(
-                Code::MissingTurn,
+                Code::MissingFirstTurn,
                 label.span,
                 format!(
                     "`{}` stands before any turn line: the first turn line is missing",
