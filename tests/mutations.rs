@@ -131,7 +131,9 @@ fn measure_lines(name: &str) -> BTreeMap<&'static str, LineMeasure> {
         });
         if kind == "delete" && std::env::var_os("SENLAC_MUTATIONS_FIRST").is_some() {
             let line = what.split_once(": ").map_or("", |w| w.1);
-            let header = line.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            let header = line
+                .split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
                 || line.ends_with(':')
                 || line.starts_with("deploy ");
             if header {

@@ -1039,7 +1039,13 @@ impl<'s> MissingArmy<'s> {
         let (Some(&side), None) = (without.next(), without.next()) else {
             return None;
         };
-        if armies.is_empty() || armies.iter().any(|a| !tagged.contains(a)) {
+        // An army line of another name, or a side opened twice, may be the
+        // missing side's own line misnamed: not a lost line.
+        let opened_twice = armies
+            .iter()
+            .enumerate()
+            .any(|(i, a)| armies[..i].contains(a));
+        if armies.is_empty() || opened_twice || armies.iter().any(|a| !tagged.contains(a)) {
             return None;
         }
         let placed: Vec<(&'s str, &'s str)> = lines

@@ -990,7 +990,10 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             Some(side) => format!(
                 "write the turn line above it: its number and the side that plays, e.g. `1. {side}`"
             ),
-            None => "write the turn line above it: its number and the side that plays, e.g. `1. Saxons`".to_string(),
+            None => {
+                "write the turn line above it: its number and the side that plays, e.g. `1. Saxons`"
+                    .to_string()
+            }
         };
         self.error(
             SyntaxError::new(

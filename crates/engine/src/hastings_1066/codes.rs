@@ -669,7 +669,6 @@ pub const ALL: &[CodeInfo] = &[
     WING_TOO_SMALL,
     WING_OUTSIDE_COMMAND,
     WING_COUNT,
-    NOT_DEPLOYED,
     UNKNOWN_NATION,
     MISSING_STRATEGY,
     UNKNOWN_STRATEGY,
@@ -792,4 +791,5 @@ pub const ALL: &[CodeInfo] = &[
     UNKNOWN_KEY,
     UNKNOWN_OPTION,
     COMMANDER_MISSING,
+    NOT_DEPLOYED,
 ];
