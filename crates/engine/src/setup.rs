@@ -629,6 +629,7 @@ impl<'b, 's> Setup<'b, 's> {
             Violation::of(
                 &codes::MISSING_ARMY,
                 line.span,
+                // Named in full once its units are read.
                 format!(
                     "the `army` line of {} is missing: `deploy {}` places {}, declared here under {previous}'s army",
                     missing.side, missing.side, line.atoms[1].text
@@ -663,8 +664,7 @@ impl<'b, 's> Setup<'b, 's> {
                 "the `army` line of {name} is missing: `deploy {name}` places the {count} unit{} from here on ({ids}), which stand under {}'s army",
                 if count == 1 { "" } else { "s" },
                 self.sides[side.saturating_sub(1)].name
-            )
-            .into();
+            );
         }
     }
 
