@@ -8,7 +8,10 @@
 //! duplicated line's diagnostics are counted the same way.
 //!
 //! The distributions are printed; rerun them with
-//! `cargo test --release --test mutations -- --nocapture`.
+//! `cargo test --release --test mutations -- --nocapture`; with
+//! `SENLAC_MUTATIONS_SHOW=1` every line mutant past 2 diagnostics is listed,
+//! and with `SENLAC_MUTATIONS_FIRST=1` the first diagnostic of each deleted
+//! turn line, phase label and deploy line.
 
 use std::collections::BTreeMap;
 use std::path::Path;
