@@ -136,6 +136,10 @@ pub struct Side<'b, 's> {
     pub pairs: &'b [Atom<'s>],
     /// The `army` line.
     pub span: Span,
+    /// Whether the `army` line is missing and the side was inferred from
+    /// the Sides tag and its `deploy` lines (docs/notation.md §5.3): its
+    /// facts (`pairs`) are unknown, not absent.
+    pub inferred: bool,
 }
 
 /// A unit, as its `unit` line declares it, and where it was deployed.
@@ -611,6 +615,7 @@ impl<'b, 's> Setup<'b, 's> {
             leader,
             pairs,
             span: line.span,
+            inferred: false,
         });
         self.sides.len() - 1
     }
@@ -648,6 +653,7 @@ impl<'b, 's> Setup<'b, 's> {
             leader: None,
             pairs: &[],
             span: line.span,
+            inferred: true,
         });
         let side = self.sides.len() - 1;
         missing.opened = Some((side, out.len() - 1));
@@ -1012,7 +1018,6 @@ impl<'b, 's> Setup<'b, 's> {
     }
 }
 
-/// A directive's words, joined by single spaces (its comments left out).
 /// The one side the Sides tag names that no `army` line opens, and the ids
 /// its `deploy` lines place. A unit line declaring one of those ids, under an
 /// army whose own `deploy` lines do not place it, is where the missing army
@@ -1077,6 +1082,7 @@ impl<'s> MissingArmy<'s> {
     }
 }
 
+/// A directive's words, joined by single spaces (its comments left out).
 fn line_text(atoms: &[Atom<'_>]) -> String {
     atoms.iter().map(|a| a.text).collect::<Vec<_>>().join(" ")
 }
