@@ -8,7 +8,10 @@
 //! duplicated line's diagnostics are counted the same way.
 //!
 //! The distributions are printed; rerun them with
-//! `cargo test --release --test mutations -- --nocapture`.
+//! `cargo test --release --test mutations -- --nocapture`; with
+//! `SENLAC_MUTATIONS_SHOW=1` every line mutant past 2 diagnostics is listed,
+//! and with `SENLAC_MUTATIONS_FIRST=1` the first diagnostic of each deleted
+//! turn line, phase label and deploy line.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -129,6 +132,17 @@ fn measure_lines(name: &str) -> BTreeMap<&'static str, LineMeasure> {
             counts: Vec::new(),
             worst: Vec::new(),
         });
+        if kind == "delete" && std::env::var_os("SENLAC_MUTATIONS_FIRST").is_some() {
+            let line = what.split_once(": ").map_or("", |w| w.1);
+            let header = line
+                .split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+                || line.ends_with(':')
+                || line.starts_with("deploy ");
+            if header {
+                println!("FIRST {name} {what}: {:?}", found.first());
+            }
+        }
         entry.counts.push(found.len());
         entry.worst.push((found.len(), what, found));
     }
@@ -171,7 +185,35 @@ fn one_missing_or_doubled_line_gives_few_diagnostics() {
             report.push((system, kind, p95, max));
         }
     }
-    let _ = report;
+    // The goal for a deleted or duplicated line is p95 at most 2 and max at
+    // most 5 diagnostics (issue 37). Where it is not met yet, the bound is
+    // what is reached today, a ratchet: lower it as causes are fixed, never
+    // raise it. Swaps are held to today's numbers the same way.
+    const GOAL: (usize, usize) = (2, 5);
+    let bounds: &[(&str, &str, (usize, usize))] = &[
+        ("mass-combat/a", "delete", (4, 7)),
+        ("mass-combat/a", "duplicate", GOAL),
+        ("mass-combat/a", "swap", GOAL),
+        ("mass-combat/b", "delete", GOAL),
+        ("mass-combat/b", "duplicate", GOAL),
+        ("mass-combat/b", "swap", GOAL),
+        ("tdgs", "delete", (6, 12)),
+        ("tdgs", "duplicate", (3, 11)),
+        ("tdgs", "swap", (7, 10)),
+        ("hastings-1066", "delete", (10, 14)),
+        ("hastings-1066", "duplicate", (3, 12)),
+        ("hastings-1066", "swap", (8, 13)),
+    ];
+    for (system, kind, p95, max) in report {
+        let &(_, _, (p95_bound, max_bound)) = bounds
+            .iter()
+            .find(|(s, k, _)| *s == system && *k == kind)
+            .unwrap_or_else(|| panic!("no bound for {system} {kind}"));
+        assert!(
+            p95 <= p95_bound && max <= max_bound,
+            "{system} {kind}: p95 {p95}, max {max}; the bound is p95 {p95_bound}, max {max_bound}"
+        );
+    }
 }
 
 /// The diagnostics of `sample` with the first line starting with `line`
@@ -273,6 +315,99 @@ fn a_missing_or_doubled_setup_or_turn_line_is_one_error() {
             "army Normans",
             false,
             &["notation::malformed-directive"],
+        ),
+        // A later army line left out: its side's deploy line places the
+        // units that begin it, so it is one finding there, and its units
+        // are read as that side's.
+        (
+            "samples/hastings.sbn",
+            "army Normans",
+            false,
+            &["setup::missing-army"],
+        ),
+        (
+            "samples/fulford.sbn",
+            "army Northumbrians",
+            false,
+            &["setup::missing-army"],
+        ),
+        (
+            "samples/hastings-1066-st.sbn",
+            "army Saxons",
+            false,
+            &["setup::missing-army"],
+        ),
+        // A group's line left out: its units are one missing action.
+        (
+            "samples/hastings.sbn",
+            "I+II+III+IV+V+VI+VII+VIII+IX hold",
+            false,
+            &["mass-combat::missing-action"],
+        ),
+        (
+            "samples/hastings.sbn",
+            "III+IV+V+VI+VII+VIII+IX hold",
+            false,
+            &["mass-combat::missing-action"],
+        ),
+        // The first turn line left out: the phase label under it says so,
+        // and the movetext is read from there.
+        (
+            "samples/hastings.sbn",
+            "1. Saxons",
+            false,
+            &["notation::missing-first-turn"],
+        ),
+        (
+            "samples/fulford.sbn",
+            "1. Norse",
+            false,
+            &["notation::missing-first-turn"],
+        ),
+        (
+            "samples/harrow-ford.sbn",
+            "1. Crown",
+            false,
+            &["notation::missing-first-turn"],
+        ),
+        (
+            "samples/hastings-1066-st.sbn",
+            "1. Normans",
+            false,
+            &["notation::missing-first-turn"],
+        ),
+        // A side's deploy line left out: said first, as the side's units
+        // not on the map, not as the order the sides deployed in. (The
+        // Normans' moves against the missing Saxons still echo it.)
+        (
+            "samples/hastings.sbn",
+            "deploy Saxons",
+            false,
+            &[
+                "mass-combat::undeployed",
+                "mass-combat::occupied",
+                "mass-combat::not-adjacent",
+                "mass-combat::not-adjacent",
+                "mass-combat::not-adjacent",
+                "mass-combat::missing-reaction",
+                "mass-combat::unit-not-active",
+            ][..],
+        ),
+        // A Hastings: 1066 deploy line left out: its pieces are named
+        // first. (What the missing Bretons would have done still echoes.)
+        (
+            "samples/hastings-1066-st.sbn",
+            "deploy Normans BK1",
+            false,
+            &[
+                "hastings-1066::not-deployed",
+                "hastings-1066::unknown-nation",
+                "hastings-1066::claim-mismatch",
+                "hastings-1066::action-not-owed",
+                "hastings-1066::action-not-owed",
+                "hastings-1066::order-missing",
+                "hastings-1066::action-not-owed",
+            ][..],
         ),
         // No map: play is not checked against nothing.
         (

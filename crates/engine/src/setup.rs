@@ -37,6 +37,10 @@ pub mod codes {
         "setup::unknown-side",
         "a line names a side that the Sides tag or the `army` lines do not",
     );
+    pub const MISSING_ARMY: CodeInfo = CodeInfo::error(
+        "setup::missing-army",
+        "unit lines that a side's `deploy` lines place stand under another side's army: that side's `army` line is missing",
+    );
     pub const DUPLICATE_UNIT: CodeInfo =
         CodeInfo::error("setup::duplicate-unit", "two units of one side share an id");
     pub const UNKNOWN_UNIT: CodeInfo =
@@ -96,6 +100,7 @@ pub mod codes {
         WRONG_RESULT,
         DUPLICATE_SIDE,
         UNKNOWN_SIDE,
+        MISSING_ARMY,
         DUPLICATE_UNIT,
         UNKNOWN_UNIT,
         AMBIGUOUS_UNIT,
@@ -131,6 +136,10 @@ pub struct Side<'b, 's> {
     pub pairs: &'b [Atom<'s>],
     /// The `army` line.
     pub span: Span,
+    /// Whether the `army` line is missing and the side was inferred from
+    /// the Sides tag and its `deploy` lines (docs/notation.md §5.3): its
+    /// facts (`pairs`) are unknown, not absent.
+    pub inferred: bool,
 }
 
 /// A unit, as its `unit` line declares it, and where it was deployed.
@@ -252,7 +261,7 @@ impl<'b, 's> Setup<'b, 's> {
             map_atoms: &[],
             stacking,
         };
-        let lines = battle
+        let lines: Vec<Line<'b, 's>> = battle
             .head()
             .filter(|(item, _)| item.kind == ItemKind::Directive)
             .filter_map(|(item, atoms)| {
@@ -262,7 +271,8 @@ impl<'b, 's> Setup<'b, 's> {
                     atoms,
                     directive,
                 })
-            });
+            })
+            .collect();
         // Borrowed from the text when the tag has no escapes (it then can
         // stand in for a misspelt army name); a tag with escapes is only compared.
         let sides_tag = battle.tag("Sides").unwrap_or_default();
@@ -274,18 +284,39 @@ impl<'b, 's> Setup<'b, 's> {
         // range is checked against them wherever its line stands.
         let mut later = Vec::with_capacity(8);
         let mut army = None;
+        let mut missing = MissingArmy::find(&lines, &tagged);
         for line in lines {
             match line.directive {
                 Directive::Map(map) => setup.read_map(map, &line, out),
                 Directive::Army { .. } => army = Some(setup.open_army(line, &tagged, out)),
-                Directive::Unit { .. } => {
+                Directive::Unit { id, .. } => {
                     // A unit before any army: the notation reports it.
                     if let Some(side) = army {
+                        let side = match &mut missing {
+                            Some(m)
+                                if m.starts_at(
+                                    id,
+                                    setup.sides[side].name,
+                                    setup.unit(side, id).is_some(),
+                                ) =>
+                            {
+                                setup.open_missing_army(m, &line, out)
+                            }
+                            _ => side,
+                        };
+                        army = Some(side);
                         setup.declare_unit(side, line, out);
                     }
                 }
                 _ => later.push(line),
             }
+        }
+        if let Some(MissingArmy {
+            opened: Some((side, finding)),
+            ..
+        }) = missing
+        {
+            setup.name_missing_army_units(side, finding, out);
         }
         let mut missing_map = false;
         for line in later {
@@ -584,8 +615,63 @@ impl<'b, 's> Setup<'b, 's> {
             leader,
             pairs,
             span: line.span,
+            inferred: false,
         });
         self.sides.len() - 1
+    }
+
+    /// Opens the side whose `army` line is missing, at the unit line that
+    /// shows it (docs/notation.md §5.3): one finding, and the units from
+    /// here to the next `army` line are that side's.
+    fn open_missing_army(
+        &mut self,
+        missing: &mut MissingArmy<'s>,
+        line: &Line<'b, 's>,
+        out: &mut Vec<Violation>,
+    ) -> usize {
+        let previous = self.sides.last().map_or("", |s| s.name);
+        out.push(
+            Violation::of(
+                &codes::MISSING_ARMY,
+                line.span,
+                // Named in full once its units are read.
+                format!(
+                    "the `army` line of {} is missing: `deploy {}` places {}, declared here under {previous}'s army",
+                    missing.side, missing.side, line.atoms[1].text
+                ),
+                rule::UNITS,
+            )
+            .label(format!("{}'s units begin here", missing.side))
+            .help(format!(
+                "open the army above this line: `army {} \"Long name\"`",
+                missing.side
+            )),
+        );
+        self.sides.push(Side {
+            name: missing.side,
+            title: Cow::Borrowed(missing.side),
+            leader: None,
+            pairs: &[],
+            span: line.span,
+            inferred: true,
+        });
+        let side = self.sides.len() - 1;
+        missing.opened = Some((side, out.len() - 1));
+        side
+    }
+
+    /// Names every unit the missing army's finding gave its side.
+    fn name_missing_army_units(&self, side: usize, finding: usize, out: &mut [Violation]) {
+        let name = self.sides[side].name;
+        let ids = self.ids(side);
+        let count = self.units.iter().filter(|u| u.side == side).count();
+        if let Some(finding) = out.get_mut(finding) {
+            finding.message = format!(
+                "the `army` line of {name} is missing: `deploy {name}` places the {count} unit{} from here on ({ids}), which stand under {}'s army",
+                if count == 1 { "" } else { "s" },
+                self.sides[side.saturating_sub(1)].name
+            );
+        }
     }
 
     fn declare_unit(&mut self, side: usize, line: Line<'b, 's>, out: &mut Vec<Violation>) {
@@ -929,6 +1015,70 @@ impl<'b, 's> Setup<'b, 's> {
                 span,
             });
         }
+    }
+}
+
+/// The one side the Sides tag names that no `army` line opens, and the ids
+/// its `deploy` lines place. A unit line declaring one of those ids, under an
+/// army whose own `deploy` lines do not place it, is where the missing army
+/// began: its units are then read as that side's, so its one missing line is
+/// one finding, not one a unit (docs/notation.md §5.3).
+struct MissingArmy<'s> {
+    side: &'s str,
+    /// Ids by the side whose `deploy` lines place them.
+    placed: Vec<(&'s str, &'s str)>,
+    /// The side opened for it, and its finding's index.
+    opened: Option<(usize, usize)>,
+}
+
+impl<'s> MissingArmy<'s> {
+    fn find(lines: &[Line<'_, 's>], tagged: &[&'s str]) -> Option<MissingArmy<'s>> {
+        let armies: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| match l.directive {
+                Directive::Army { side, .. } => Some(side),
+                _ => None,
+            })
+            .collect();
+        let mut without = tagged.iter().filter(|t| !armies.contains(t));
+        let (Some(&side), None) = (without.next(), without.next()) else {
+            return None;
+        };
+        // An army line of another name, or a side opened twice, may be the
+        // missing side's own line misnamed: not a lost line.
+        let opened_twice = armies
+            .iter()
+            .enumerate()
+            .any(|(i, a)| armies[..i].contains(a));
+        if armies.is_empty() || opened_twice || armies.iter().any(|a| !tagged.contains(a)) {
+            return None;
+        }
+        let placed: Vec<(&'s str, &'s str)> = lines
+            .iter()
+            .filter_map(|l| match l.directive {
+                Directive::Deploy { side, placements } => Some((side, placements)),
+                _ => None,
+            })
+            .flat_map(|(side, placements)| {
+                placements
+                    .iter()
+                    .filter_map(move |a| Placement::parse(a).map(|p| (side, p.unit)))
+            })
+            .collect();
+        Some(MissingArmy {
+            side,
+            placed,
+            opened: None,
+        })
+    }
+
+    /// Whether unit `id`, under `army`, begins the missing army: the
+    /// missing side places it, and `army` does not or already has an `id`
+    /// (`taken`: sides that number their units alike).
+    fn starts_at(&self, id: &str, army: &str, taken: bool) -> bool {
+        self.opened.is_none()
+            && self.placed.contains(&(self.side, id))
+            && (taken || !self.placed.contains(&(army, id)))
     }
 }
 

@@ -15,12 +15,13 @@ use senlac_engine::hastings_1066::codes;
 /// Codes senlac adds for what the spec's inventory takes for granted: the
 /// two armies, the terrain and option words, the keys of a piece's line,
 /// the army's named leader (HS-R61).
-const ADDED: [&str; 5] = [
+const ADDED: [&str; 6] = [
     "sides",
     "unknown-terrain",
     "unknown-key",
     "unknown-option",
     "commander-missing",
+    "not-deployed",
 ];
 
 /// Codes of the spec senlac does not register, each with why: reported

@@ -31,11 +31,12 @@ pub enum Code {
     InvalidFigureName,
     TurnOutOfRange,
     MissingTurnDot,
+    MissingFirstTurn,
 }
 
 impl Code {
     /// All codes, for docs checks.
-    pub const ALL: [Code; 21] = [
+    pub const ALL: [Code; 22] = [
         Code::InvalidUtf8,
         Code::EmptyArchive,
         Code::InputTooLarge,
@@ -57,6 +58,7 @@ impl Code {
         Code::InvalidFigureName,
         Code::TurnOutOfRange,
         Code::MissingTurnDot,
+        Code::MissingFirstTurn,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -82,6 +84,7 @@ impl Code {
             Code::InvalidFigureName => "notation::invalid-figure-name",
             Code::TurnOutOfRange => "notation::turn-out-of-range",
             Code::MissingTurnDot => "notation::missing-turn-dot",
+            Code::MissingFirstTurn => "notation::missing-first-turn",
         }
     }
 }

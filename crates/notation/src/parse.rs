@@ -921,6 +921,10 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
             }
             self.missing_side();
         }
+        if kind == AtomKind::PhaseLabel && self.section != Section::Movetext && self.open.is_none()
+        {
+            self.missing_first_turn(atom);
+        }
         match (self.section, kind) {
             (Section::Movetext, AtomKind::PhaseLabel) => {
                 self.close_item();
@@ -972,6 +976,38 @@ impl<'s, V: Visitor<'s>> Run<'_, 's, V> {
                 "number the turns from 1; the largest turn number is {MAX_TURN}"
             )),
         );
+    }
+
+    /// A phase label opening a line before any turn: the first turn line
+    /// is lost. One error, and the movetext is read from here, so its
+    /// labels and actions are not each a setup line gone wrong.
+    #[cold]
+    #[inline(never)]
+    fn missing_first_turn(&mut self, label: Atom<'s>) {
+        self.end_item();
+        let sides = self.sides.trim_matches('"');
+        let help = match sides.split_ascii_whitespace().next() {
+            Some(side) => format!(
+                "write the turn line above it: its number and the side that plays, e.g. `1. {side}`"
+            ),
+            None => {
+                "write the turn line above it: its number and the side that plays, e.g. `1. Saxons`"
+                    .to_string()
+            }
+        };
+        self.error(
+            SyntaxError::new(
+                Code::MissingFirstTurn,
+                label.span,
+                format!(
+                    "`{}` stands before any turn line: the first turn line is missing",
+                    label.text
+                ),
+                "no turn line above this",
+            )
+            .with_help(help),
+        );
+        self.section = Section::Movetext;
     }
 
     #[cold]

@@ -156,6 +156,10 @@ pub(crate) const WING_COUNT: CodeInfo = CodeInfo::error(
     "hastings-1066::wing-count",
     "there are never more Saxon wings than living leaders, one when none lives; a fallen leader's wing stands until the next Order Phase",
 );
+pub(crate) const NOT_DEPLOYED: CodeInfo = CodeInfo::error(
+    "hastings-1066::not-deployed",
+    "every piece that neither arrives later nor waits in reserve is deployed at the start (11.1, 11.2)",
+);
 pub(crate) const UNKNOWN_NATION: CodeInfo = CodeInfo::error(
     "hastings-1066::unknown-nation",
     "a Norman unit or subordinate is of Norman, Breton or Franco-Flemish nationality: `nation=norman`, `breton` or `flemish`",
@@ -787,4 +791,5 @@ pub const ALL: &[CodeInfo] = &[
     UNKNOWN_KEY,
     UNKNOWN_OPTION,
     COMMANDER_MISSING,
+    NOT_DEPLOYED,
 ];

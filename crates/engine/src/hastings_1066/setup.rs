@@ -96,6 +96,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments<State
     commanders(&generic, &sides, &roster, out);
     roster.options = options(&generic, out);
     let (pieces, placed_at) = deploy(&generic, &mut roster, out);
+    undeployed(&generic, &pieces, &mut roster, out);
     order_of_battle(battle, &roster, out);
     // Every road hex on Senlac Hill is the Saxons' when the battle opens
     // (HS-R43).
@@ -1191,6 +1192,69 @@ fn leaders_stacked(
                 },
                 rules::NORMAN_SETUP,
             ));
+        }
+    }
+}
+
+/// Pieces no `deploy` line places, though they neither arrive later nor
+/// wait in reserve: one finding per side, at the first one's `unit` line,
+/// naming them all (a lost `deploy` line leaves several), and each is
+/// doubted, so its moves do not each report it missing.
+fn undeployed(
+    generic: &Setup<'_, '_>,
+    pieces: &[PieceState],
+    roster: &mut Roster,
+    out: &mut Vec<Violation>,
+) {
+    for side in [Side::Normans, Side::Saxons] {
+        let missing: Vec<(usize, Span)> = generic
+            .units
+            .iter()
+            .filter_map(|unit| {
+                let index = roster.piece(side, unit.id)?;
+                let info = &roster.pieces[index];
+                let off = pieces.get(index)?.at.is_none()
+                    && info.side == side
+                    && info.arrives.is_none()
+                    && !info.reserve
+                    && !roster.is_doubted(index);
+                off.then_some((index, unit.span))
+            })
+            .collect();
+        let Some(&(_, span)) = missing.first() else {
+            continue;
+        };
+        let ids: Vec<&str> = missing
+            .iter()
+            .map(|&(p, _)| roster.pieces[p].id.as_str())
+            .collect();
+        let at = out.len();
+        out.push(
+            Violation::of(
+                &codes::NOT_DEPLOYED,
+                span,
+                format!(
+                    "{} {} of the {} never deployed: no `deploy {}` line places {}",
+                    ids.len(),
+                    if ids.len() == 1 { "piece" } else { "pieces" },
+                    side.word(),
+                    side.word(),
+                    ids.join(", ")
+                ),
+                if side == Side::Normans {
+                    rules::NORMAN_SETUP
+                } else {
+                    rules::SAXON_SETUP
+                },
+            )
+            .label("never deployed")
+            .help(format!(
+                "place them on a `deploy {} ID@CCRR^F …` line (leaders without `^F`)",
+                side.word()
+            )),
+        );
+        for (index, _) in missing {
+            roster.doubted.push((index, at));
         }
     }
 }

@@ -34,27 +34,35 @@ pub fn end_side_turn(fold: &mut Fold<'_>, at: Span, out: &mut Vec<Violation>) {
     flush_owed(fold, out);
     super::combat::end_of_turn(fold, out);
     let Some(side) = fold.acting else { return };
-    {
-        let missing: Vec<usize> = unmoved(fold, side).collect();
-        for unit in missing {
-            let name = fold.name(unit);
-            let before = out.len();
-            out.push(
-                Violation::of(
-                    &codes::MISSING_ACTION,
-                    at,
-                    format!("{name} took no movement action in turn {}", fold.turn),
-                    rules::MOVE_ALL,
-                )
-                .label("the turn ends here")
-                .help(format!(
-                    "every unit acts in the movement phase: `{} hold` (1 command point) when no enemy is adjacent, `engage` when one is",
-                    fold.info(unit).id
-                )),
-            );
-            fold.doubt().weigh(&[Subject::Unit(unit)], out, before);
-        }
-    }
+    // The units already in doubt echo an earlier finding; the rest are one
+    // finding, since one lost group line leaves them all unmoved.
+    let mut missing: Vec<usize> = unmoved(fold, side).collect();
+    missing.retain(|&u| !fold.doubt().doubts(&Subject::Unit(u)));
+    let Some(&first) = missing.first() else {
+        return;
+    };
+    let ids: Vec<&str> = missing.iter().map(|&u| fold.info(u).id.as_str()).collect();
+    let who = match missing.len() {
+        1 => fold.name(first),
+        n => format!("{} {} ({n} units)", fold.roster.sides[side], ids.join(", ")),
+    };
+    let group = ids.join("+");
+    let before = out.len();
+    out.push(
+        Violation::of(
+            &codes::MISSING_ACTION,
+            at,
+            format!("{who} took no movement action in turn {}", fold.turn),
+            rules::MOVE_ALL,
+        )
+        .label("the turn ends here")
+        .help(format!(
+            "every unit acts in the movement phase: `{group} hold` (1 command point{}) when no enemy is adjacent, `engage` when one is",
+            if missing.len() == 1 { "" } else { " each" }
+        )),
+    );
+    let subjects: Vec<Subject> = missing.iter().map(|&u| Subject::Unit(u)).collect();
+    fold.doubt().weigh(&subjects, out, before);
 }
 
 /// The active units of `side` that have taken no movement action this

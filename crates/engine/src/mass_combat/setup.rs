@@ -44,8 +44,11 @@ pub fn setup(
     roster.index_ids();
     let placements = deploy(&generic, &roster, out);
     let first_deploy = leadership(&generic, &mut roster, &mut units, out);
+    // A side with no `deploy` line is reported as undeployed: the order
+    // it deployed in is then not a second finding.
     if let (Some(first), Some(&opened)) = (first_deploy, generic.deploy_order.first())
         && first != opened
+        && generic.deploy_order.contains(&first)
     {
         let span = deploy_line(battle, &roster.sides[opened]).unwrap_or(battle.span);
         out.push(Violation::of(

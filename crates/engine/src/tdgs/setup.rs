@@ -630,8 +630,25 @@ fn unknown_terrain(
     }
 }
 
-/// SETUP-12: an army may name its friendly edge; no other key.
+/// SETUP-12: an army may name its friendly edge; no other key. A side whose
+/// `army` line is missing (inferred, one finding already) keeps the edge
+/// across from the other side's, as two armies facing each other do, so
+/// its routs are not judged against a goal the lost line most likely named
+/// otherwise (docs/rules/README.md, lost lines).
 fn read_edges(generic: &Setup<'_, '_>, roster: &mut Roster, out: &mut Vec<Violation>) {
+    read_written_edges(generic, roster, out);
+    if let [first, second] = generic.sides.as_slice()
+        && let [a, b] = roster.edges.as_mut_slice()
+    {
+        match (first.inferred, second.inferred, *a, *b) {
+            (true, false, None, Some(edge)) => *a = Some(edge.opposite()),
+            (false, true, Some(edge), None) => *b = Some(edge.opposite()),
+            _ => {}
+        }
+    }
+}
+
+fn read_written_edges(generic: &Setup<'_, '_>, roster: &mut Roster, out: &mut Vec<Violation>) {
     for (side, army) in generic.sides.iter().enumerate() {
         let pairs = first_pairs(army.pairs);
         let given: Vec<&str> = pairs.iter().map(|(k, _, _)| *k).collect();

@@ -253,6 +253,16 @@ impl Edge {
         Edge::ALL.into_iter().find(|e| e.word() == word)
     }
 
+    /// The edge across the map.
+    pub const fn opposite(self) -> Edge {
+        match self {
+            Edge::North => Edge::South,
+            Edge::East => Edge::West,
+            Edge::South => Edge::North,
+            Edge::West => Edge::East,
+        }
+    }
+
     /// The squares of this edge of the map: a footprint that covers one
     /// has [`Edge::reached`] it.
     pub fn squares(self, extent: Extent) -> footprint::Rect {
