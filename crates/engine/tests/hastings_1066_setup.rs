@@ -484,3 +484,29 @@ fn william_and_leofwine_have_the_rally_ranges_the_rules_print() {
     };
     assert_eq!(ratings.rally, 0);
 }
+
+/// A lost `deploy` line: the pieces no other line places are named once
+/// for their side, at the first one's `unit` line (the roster's order,
+/// leaders first), and doubted (no further
+/// finding about them); a piece that arrives later or stands in reserve is
+/// not owed a place.
+#[test]
+fn a_lost_deploy_line_names_the_pieces_it_placed_once() {
+    let lost = "deploy Normans FK1@1309^5 FF1@1209^5 EUS@1209 FB1@1210^5\n";
+    let (_, out) = findings(&[(lost, "")]);
+    assert_eq!(
+        out.iter().map(|v| v.code).collect::<Vec<_>>(),
+        ["hastings-1066::not-deployed"]
+    );
+    assert_eq!(
+        out[0].message,
+        "4 pieces of the Normans never deployed: no `deploy Normans` line places EUS, FK1, FF1, FB1"
+    );
+    check(
+        &[(lost, "")],
+        &[(
+            "hastings-1066::not-deployed",
+            "unit EUS \"Eustace of Boulogne\" leader nation=flemish command=3 rally=1",
+        )],
+    );
+}
