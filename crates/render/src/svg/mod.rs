@@ -295,7 +295,7 @@ struct Cropped {
 }
 
 /// A frame cut into the pieces an animation draws one at a time
-/// ([`Tag::split`]): the `<svg>` start tag and the shared definitions every
+/// (`Tag::split`): the `<svg>` start tag and the shared definitions every
 /// piece is drawn in, each top-level element that draws, in drawing order
 /// (the map's cell labels each a piece), and how many of them the board's
 /// own are (paper, title, map and terrain: what a battle's frames usually
