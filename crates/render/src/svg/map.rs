@@ -70,18 +70,21 @@ const LOOKS: [Look; 11] = [
     Look::Impassable,
 ];
 
+/// The map's frame: a rectangle in ink, filled with `fill` (`none` around
+/// a crop, which draws the ground itself).
+pub(super) fn frame(at: crate::layout::Rect, fill: &'static str) -> Tag {
+    Tag::new("rect")
+        .num("x", at.x)
+        .num("y", at.y)
+        .num("width", at.width)
+        .num("height", at.height)
+        .set("fill", fill)
+        .set("stroke", INK)
+        .set("stroke-width", "1.5")
+}
+
 pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
-    let b = layout.map;
-    doc.push(
-        Tag::new("rect")
-            .num("x", b.x)
-            .num("y", b.y)
-            .num("width", b.width)
-            .num("height", b.height)
-            .set("fill", "#ebe6d2")
-            .set("stroke", INK)
-            .set("stroke-width", "1.5"),
-    );
+    doc.push(frame(layout.map, "#ebe6d2"));
     match &layout.surface {
         Surface::Table(table) => draw_table(doc, scene, table),
         _ => draw_grid(doc, scene, layout),

@@ -420,7 +420,7 @@ fn document(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> (Tag, 
             let mut drawn = Tag::new("g").set("id", "board");
             board(&mut drawn);
             doc.push(window(c.shown, c.crop).add(drawn));
-            doc.push(frame(c.shown));
+            doc.push(map::frame(c.shown, "none"));
             doc.push(locator(&layout, c));
             under = under.set("transform", format!("translate(0 {})", layout::Px(shift)));
         }
@@ -468,18 +468,6 @@ fn window(at: layout::Rect, part: layout::Rect) -> Tag {
         )
 }
 
-/// The map's frame around a crop.
-fn frame(at: layout::Rect) -> Tag {
-    Tag::new("rect")
-        .num("x", at.x)
-        .num("y", at.y)
-        .num("width", at.width)
-        .num("height", at.height)
-        .set("fill", "none")
-        .set("stroke", INK)
-        .set("stroke-width", "1.5")
-}
-
 /// The whole field, small, in the crop's top-right corner, with the part
 /// shown outlined: the board drawn once, reused.
 fn locator(layout: &Layout, c: &Cropped) -> Tag {
@@ -509,7 +497,7 @@ fn locator(layout: &Layout, c: &Cropped) -> Tag {
                         .num("stroke-width", 2.5 * line),
                 ),
         )
-        .add(frame(at).set("stroke-width", "1").set("fill", "none"))
+        .add(map::frame(at, "none").set("stroke-width", "1"))
 }
 
 /// Draws `scene` as a figure, [`scene_svg_cropped`], with `prefix` before every id the
