@@ -21,24 +21,34 @@ use senlac_notation::parse;
 mod common;
 use common::mutants::{line_mutants, mutants};
 
-/// Every diagnostic `senlac lint` gives the text, as (code, line) pairs.
+/// The code of every diagnostic `senlac lint` gives the text, in order.
 fn diagnostics(text: &str) -> Vec<&'static str> {
+    findings(text).into_iter().map(|(code, _)| code).collect()
+}
+
+/// Every diagnostic `senlac lint` gives the text, as (code, message) pairs.
+fn findings(text: &str) -> Vec<(&'static str, String)> {
     let archive = parse(text);
-    let mut out: Vec<&'static str> = archive.errors.iter().map(|e| e.code.as_str()).collect();
+    let syntax = |e: &senlac_notation::SyntaxError| (e.code.as_str(), e.message.to_string());
+    let mut out: Vec<_> = archive.errors.iter().map(syntax).collect();
     for battle in &archive.battles {
-        let syntax: Vec<&'static str> = battle
+        let errors: Vec<_> = battle
             .errors
             .iter()
             .chain(&senlac_notation::lower::check(battle))
-            .map(|e| e.code.as_str())
+            .map(syntax)
             .collect();
-        if !syntax.is_empty() {
-            out.extend(syntax);
+        if !errors.is_empty() {
+            out.extend(errors);
             continue;
         }
         match senlac_engine::check(battle, senlac_engine::Config::default()) {
-            Ok(game) => out.extend(game.violations().iter().map(|v| v.code)),
-            Err(v) => out.push(v.code),
+            Ok(game) => out.extend(
+                game.violations()
+                    .iter()
+                    .map(|v| (v.code, v.message.clone())),
+            ),
+            Err(v) => out.push((v.code, v.message)),
         }
     }
     out
@@ -140,7 +150,7 @@ fn measure_lines(name: &str) -> BTreeMap<&'static str, LineMeasure> {
                 || line.ends_with(':')
                 || line.starts_with("deploy ");
             if header {
-                println!("FIRST {name} {what}: {:?}", found.first());
+                println!("FIRST {name} {what}: {:?}", findings(&mutant).first());
             }
         }
         entry.counts.push(found.len());
@@ -235,6 +245,67 @@ fn line_mutant(sample: &str, line: &str, twice: bool) -> Vec<&'static str> {
         })
         .collect();
     diagnostics(&mutant)
+}
+
+/// The first diagnostic of a deleted turn line, phase label or deploy line
+/// names what is missing: the turn line (`2. Crown`, or "the first turn
+/// line"), the label (`combat:`), or the side whose units were not placed.
+#[test]
+fn the_first_diagnostic_of_a_lost_header_names_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut checked = 0;
+    for sample in [
+        "samples/hastings.sbn",
+        "samples/fulford.sbn",
+        "samples/harrow-ford.sbn",
+        "samples/hastings-1066-st.sbn",
+    ] {
+        let text = std::fs::read_to_string(root.join(sample)).unwrap();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for (at, line) in lines.iter().enumerate() {
+            let line = line.trim();
+            let turn = line
+                .split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+            let label = line.ends_with(':') && !line.contains(' ');
+            let deploy = line.strip_prefix("deploy ");
+            let names = match (turn, label, deploy) {
+                (true, _, _) => vec![format!("`{line}`"), "the first turn line".into()],
+                (_, true, _) => vec![format!("`{line}`")],
+                (_, _, Some(rest)) => vec![rest.split(' ').next().unwrap_or("").to_string()],
+                _ => continue,
+            };
+            let mutant: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != at)
+                .map(|(_, l)| *l)
+                .collect();
+            let Some((code, message)) = findings(&mutant).into_iter().next() else {
+                // A label over no action (`record:` and a comment) loses
+                // nothing when it is deleted.
+                let next_action = lines[at + 1..]
+                    .iter()
+                    .map(|l| l.trim())
+                    .find(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with('{'));
+                let empty = next_action.is_none_or(|l| l.ends_with(':') || l.contains(". "));
+                assert!(
+                    label && empty,
+                    "{sample}:{}: `{line}` deleted gives nothing",
+                    at + 1
+                );
+                continue;
+            };
+            assert!(
+                names.iter().any(|name| message.contains(name.as_str())),
+                "{sample}:{}: `{line}` deleted: the first diagnostic, {code}: {message}, names none of {names:?}",
+                at + 1
+            );
+            checked += 1;
+        }
+    }
+    // Every turn line, phase label and deploy line of the four samples.
+    assert!(checked > 150, "only {checked} header lines checked");
 }
 
 /// A missing or doubled line of the kinds a writer drops or pastes twice:

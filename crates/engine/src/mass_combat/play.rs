@@ -386,7 +386,7 @@ fn settle_phase(
     let before = out.len();
     let start = match fold.phase {
         None => {
-            out.push(outside_any_phase(action, first));
+            out.push(outside_any_phase(action, verb, allowed));
             first
         }
         Some(current) if !allowed.contains(&current) => {
@@ -398,8 +398,11 @@ fn settle_phase(
                     &codes::WRONG_PHASE,
                     action.verb().span,
                     format!(
-                        "`{}` is not an action of the {} phase",
+                        "`{}` belongs in `{}:`, and no `{}:` label stands before it: \
+                         it is not an action of the {} phase",
                         verb.word(),
+                        later.word(),
+                        later.word(),
                         current.word()
                     ),
                     rules::PHASES,
@@ -424,16 +427,21 @@ fn settle_phase(
 }
 
 /// An action written before any phase label of its turn.
-fn outside_any_phase(action: &Action<'_, '_>, phase: Phase) -> Violation {
+fn outside_any_phase(action: &Action<'_, '_>, verb: Verb, phases: &[Phase]) -> Violation {
+    let labels: Vec<String> = phases.iter().map(|p| format!("`{}:`", p.word())).collect();
+    let first = phases.first().map_or("movement", |p| p.word());
     Violation::of(
         &codes::MISSING_PHASE,
         action.span,
-        "action outside any phase",
+        format!(
+            "`{}` stands outside any phase: the label that opens its phase ({}) is missing",
+            verb.word(),
+            labels.join(" or ")
+        ),
         rules::PHASES,
     )
     .help(format!(
-        "start the phase first: `{}:` before this line",
-        phase.word()
+        "start the phase first: `{first}:` before this line"
     ))
 }
 
@@ -552,10 +560,14 @@ fn act_unchecked(
     if word == RESOLVE {
         check_arguments(Act::Resolve, action.args(), out);
         if fold.phase != Some(Phase::ResolveCombat) {
+            let word = Phase::ResolveCombat.word();
             out.push(Violation::of(
                 &codes::WRONG_PHASE,
                 verb_atom.span,
-                "combat is resolved in the resolve phase",
+                format!(
+                    "`{RESOLVE}` belongs in `{word}:`, and no `{word}:` label stands before it: \
+                     combat is resolved in the {word} phase"
+                ),
                 rules::PHASES,
             ));
             return;
@@ -575,7 +587,7 @@ fn act_unchecked(
     // `act` flushed earlier actions' owed reactions: they are not this one's fault.
     let before = out.len();
     let Some(phase) = fold.phase else {
-        out.push(outside_any_phase(action, Phase::Movement));
+        out.push(outside_any_phase(action, verb, &[Phase::Movement]));
         return;
     };
     let Some(acting) = fold.acting else { return };

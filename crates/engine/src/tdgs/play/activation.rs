@@ -258,7 +258,16 @@ pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<V
         // the activation's lines are not found wrong again.
         let side = fold.info(entity).map_or(0, |i| i.side);
         let side_name = fold.roster.sides.get(side).map_or("", |s| s.as_str());
-        let header = format!("{}. {side_name}", fold.round.max(1));
+        // An entity that has had its activation this round opens the next
+        // round: the missing line is that round's (TURN-1).
+        let flags = fold.entities[entity].round;
+        let next_round = fold.round > 0 && flags.activated && !flags.delayed;
+        let number = if next_round {
+            fold.round + 1
+        } else {
+            fold.round.max(1)
+        };
+        let header = format!("{number}. {side_name}");
         out.push(
             Violation::of(
                 &codes::WRONG_SIDE,
@@ -271,6 +280,10 @@ pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<V
             )
             .help(format!("write `{header}` on the line above `{name}:`")),
         );
+        if next_round {
+            left_out(fold, span, out);
+            fold.emit(Event::RoundStarted(number));
+        }
         fold.emit(Event::SideTurn { side });
     }
     // Removed, unconscious and incapacitated entities have no activation

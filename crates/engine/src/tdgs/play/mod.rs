@@ -286,11 +286,22 @@ fn written_line(
             }
         }
         Some(open) if open.entity != actor => {
+            // Not yet activated this round: its own label was most likely
+            // left out, and the message says so.
+            let round = fold.entities[actor].round;
+            let why = if round.activated && !round.delayed {
+                format!(": {} has activated this round", actor_atom.text)
+            } else {
+                format!(
+                    ": its own label `{}:` is missing before this line",
+                    actor_atom.text
+                )
+            };
             out.push(Violation::of(
                 &codes::NOT_YOUR_TURN,
                 actor_atom.span,
                 format!(
-                    "{} acts in {}'s activation",
+                    "{} acts in {}'s activation{why}",
                     fold.name(actor),
                     fold.name(open.entity)
                 ),

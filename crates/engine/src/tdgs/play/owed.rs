@@ -443,8 +443,10 @@ fn cornered_line(
             &codes::NOT_YOUR_TURN,
             action.actor().span,
             format!(
-                "{} makes its cornered check at the start of its own activation",
-                fold.name(unit)
+                "{} makes its cornered check at the start of its own activation, \
+                 and its label `{}:` does not open one before this line",
+                fold.name(unit),
+                action.actor().text
             ),
             rules::CORNERED,
         ));
