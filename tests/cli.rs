@@ -618,9 +618,9 @@ fn html_report_draws_each_figure_in_its_place() {
         let end = svg + html[svg..].find("</figure>").unwrap();
         let figure = &html[svg..end];
         assert!(figure.contains("</svg>\n<figcaption>"), "{figure}");
-        let caption_html = caption.replace('\'', "&#39;");
+        // An apostrophe stays one: text needs only `& < > "` escaped.
         assert!(
-            figure.ends_with(&format!(": {caption_html}</figcaption>")),
+            figure.ends_with(&format!(": {caption}</figcaption>")),
             "figure {i}: {}",
             &figure[figure.len().saturating_sub(200)..]
         );
@@ -799,36 +799,85 @@ fn views_refuse_bad_points_and_battles() {
     }
 }
 
+/// Text from a log reaches the HTML report and the replay page escaped
+/// wherever it stands: markup, `&` and quotes as entities (an apostrophe
+/// needs none), a right-to-left override as a visible `\u{202e}`.
 #[test]
-fn html_report_escapes_the_log() {
+fn html_report_and_replay_page_escape_the_log() {
+    let hostile = "<script>alert(1)</script> & \"so\" 'so' \u{202e}";
+    let escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;so&quot; 'so' \\u{202e}";
+    let quoted = hostile.replace('"', "\\\"");
+    // Each place: the sample's text it replaces, what is written there, and
+    // what must stand in the report and in the page. The report shows no
+    // comments; a figure's caption is its figcaption there, and in the page
+    // its step's heading.
+    let places = [
+        (
+            "[Battle \"Fulford\"]",
+            format!("[Battle \"{quoted}\"]"),
+            vec![
+                format!("<title>{escaped}: After-action report</title>"),
+                format!("<h1>{escaped}</h1>"),
+            ],
+            vec![
+                format!("<title>{escaped}</title>"),
+                format!("<h1>{escaped}</h1>"),
+            ],
+        ),
+        (
+            "\"Huscarls\"",
+            format!("\"Huscarls {quoted}\""),
+            vec![format!("<td>Huscarls {escaped}</td>")],
+            vec![],
+        ),
+        (
+            "\"Harald Hardrada\"",
+            format!("\"Harald {quoted}\""),
+            vec![format!("Led by <strong>Harald {escaped}</strong>")],
+            vec![],
+        ),
+        (
+            "I advance 0506-0505",
+            format!("I advance 0506-0505 {{ {hostile} [%fig x \"{quoted}\"] }}"),
+            vec![format!(
+                "</svg>\n<figcaption>Turn 1, Norse: {escaped}</figcaption>"
+            )],
+            vec![
+                format!("<blockquote>{escaped}</blockquote>"),
+                format!("<h2>Turn 1 · Norse · Movement · {escaped}</h2>"),
+            ],
+        ),
+    ];
+    let mut log = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
+    for (sample, written, _, _) in &places {
+        assert!(log.contains(sample), "{sample}");
+        log = log.replacen(sample, written, 1);
+    }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("x.sbn");
-    let sample = std::fs::read_to_string(root().join("samples/fulford.sbn")).unwrap();
-    let hostile = sample
-        .replace(
-            "[Battle \"Fulford\"]",
-            "[Battle \"<script>alert(1)</script>\"]",
-        )
-        .replace("\"Huscarls\"", "\"Hus\\\"carls & <b>co</b>\"")
-        .replace("\"Harald Hardrada\"", "\"Harald <i>Hardrada</i>\"")
-        .replace(
-            "I advance 0506-0505",
-            "I advance 0506-0505 { [%fig x \"<img src=x onerror=alert(2)> & \\\"so\\\"\"] }",
-        );
-    std::fs::write(&path, hostile).unwrap();
-    let out = senlac(&["report", path.to_str().unwrap(), "--format", "html"]);
+    std::fs::write(&path, log).unwrap();
+    let path = path.to_str().unwrap();
+    let out = senlac(&["report", path, "--format", "html"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let html = text(&out.stdout);
-    assert!(!html.contains("<script>"));
-    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-    assert!(html.contains("Hus&quot;carls &amp; &lt;b&gt;co&lt;/b&gt;"));
-    assert!(html.contains("Led by <strong>Harald &lt;i&gt;Hardrada&lt;/i&gt;</strong>"));
-    // A figure's caption, under its drawing.
-    assert_eq!(html.matches("<figure>\n<svg ").count(), 1);
-    assert!(!html.contains("<img"));
-    assert!(html.contains(
-        "</svg>\n<figcaption>Turn 1, Norse: &lt;img src=x onerror=alert(2)&gt; &amp; &quot;so&quot;</figcaption>"
-    ));
+    let report = text(&out.stdout);
+    let pages = dir.path().join("out");
+    let render = senlac(&["render", path, "--html", "-o", pages.to_str().unwrap()]);
+    assert_eq!(render.status.code(), Some(0), "{}", text(&render.stderr));
+    let page = std::fs::read_to_string(pages.join("replay.html")).unwrap();
+    for (sample, _, in_report, in_page) in &places {
+        for expected in in_report {
+            assert!(report.contains(expected), "{sample}: {expected}\n{report}");
+        }
+        for expected in in_page {
+            assert!(page.contains(expected), "{sample}: {expected}");
+        }
+    }
+    // Nothing from the log runs or reorders a line: the page's one script
+    // is its own, the report has none.
+    assert_eq!(report.matches("<figure>\n<svg ").count(), 1);
+    assert!(!report.contains("<script"), "{report}");
+    assert_eq!(page.matches("<script").count(), 1);
+    assert!(!report.contains('\u{202e}') && !page.contains('\u{202e}'));
 }
 
 #[test]

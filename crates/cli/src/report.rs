@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Component, Path};
 
+use maud::{Markup, PreEscaped, html};
 use senlac_engine::view::{BattleView, Clock, Value};
 use senlac_engine::{Game, Point};
 use senlac_notation::Battle;
@@ -17,6 +18,7 @@ use senlac_notation::lower::{Directive, directives};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
+use crate::safe_text::LogText;
 use crate::{Exit, files, load, render};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -690,193 +692,227 @@ th,td{border-bottom-color:#999}
 table{font-size:9pt}
 }";
 
-/// Writes the page to `w`: each figure written by `draw` where the page
-/// reaches it, the text between them spilled in pieces, so the page is
-/// never held whole.
+/// Where a turn's piece holds a figure, drawn by `draw` and written between
+/// the piece's parts: a comment no text can make, as a log's `<` is escaped.
+const FIGURE: &str = "<!--figure-->";
+
+/// Writes the page to `w` in pieces, each written as it is made: the head
+/// and the armies, each turn of the timeline (each figure drawn by `draw`
+/// where the page reaches it) and the aftermath, so the page is never held
+/// whole. The elements that hold several pieces are opened and closed by
+/// constants.
 fn html(
     report: &Report,
     draw: &dyn Fn(usize, &mut dyn Write) -> std::io::Result<()>,
     w: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let e = crate::safe_text::html;
-    let colour = |index: Option<usize>| {
-        index
-            .map(|i| format!(" style=\"--side:{}\"", senlac_render::svg::palette(i).fill))
-            .unwrap_or_default()
-    };
-    let side_colour = |side: &str| {
-        let index = report
-            .armies
-            .iter()
-            .find(|a| a.side == side)
-            .and_then(|a| a.index);
-        colour(index)
-    };
-    let mut out = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}After-action report</title>\n<style>\n{STYLE}\n</style></head><body><main>\n\
-         <header><p class=\"kicker\">After-action report</p>\n<h1>{}</h1>\n<dl>",
-        if report.battle.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", e(&report.battle))
-        },
-        e(&report.battle),
-    );
-    for (name, value) in facts(report) {
-        let _ = write!(out, "<div><dt>{name}</dt><dd>{}</dd></div>", e(value));
-    }
-    out.push_str("</dl></header>\n<section><h2>The armies</h2>\n");
     let men = counts_men(report);
-    for army in &report.armies {
-        let leader = army
-            .leader
-            .as_deref()
-            .map(|l| format!("<p class=\"leader\">Led by <strong>{}</strong></p>", e(l)))
-            .unwrap_or_default();
-        let mut headings = String::new();
-        for (i, heading) in report.roster_headings.iter().enumerate() {
-            let numeric = army
-                .units
-                .first()
-                .and_then(|u| i.checked_sub(2).and_then(|i| u.values.get(i)))
-                .is_some_and(|(_, v)| matches!(v, Value::Number(_)));
-            let _ = write!(headings, "<th{}>{}</th>", num(numeric), e(heading));
-        }
-        if men {
-            headings.push_str("<th class=\"n\">Men</th>");
-        }
-        let _ = writeln!(
-            out,
-            "<div class=\"army\"{}><h3>{}: {}</h3>{leader}<p class=\"strength\">{}</p>\n<table><thead><tr>{headings}</tr></thead><tbody>",
-            colour(army.index),
-            e(&army.side),
-            e(&army.name),
-            strength(army)
-        );
-        for unit in &army.units {
-            let _ = write!(
-                out,
-                "<tr><td>{}</td><td>{}</td>",
-                e(&unit.id),
-                e(&unit.name)
-            );
-            for (_, value) in &unit.values {
-                let numeric = matches!(value, Value::Number(_));
-                let _ = write!(out, "<td{}>{}</td>", num(numeric), e(&value.plain()));
-            }
-            if men {
-                let _ = write!(
-                    out,
-                    "<td class=\"n\">{}</td>",
-                    unit.men.map(thousands).unwrap_or_default()
-                );
-            }
-            out.push_str("</tr>\n");
-        }
-        out.push_str("</tbody></table></div>\n");
-    }
-    out.push_str("</section>\n<section><h2>Timeline</h2>\n");
-    for turn in turns(report) {
-        let when = &turn[0].when;
-        let marker = when
-            .side
-            .as_deref()
-            .filter(|_| !when.setup)
-            .map(|side| (side_colour(side), "<span class=\"side\"></span>"))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "<section class=\"turn\"{}><h3>{}{}</h3>",
-            marker.0,
-            marker.1,
-            e(&when.label())
-        );
-        let mut listing = false;
-        for moment in turn {
-            let Some(i) = moment.figure else {
-                if !listing {
-                    out.push_str("<ul>\n");
-                    listing = true;
+    let head = html! {
+        (PreEscaped("<!doctype html>\n<html lang=\"en\">"))
+        head {
+            meta charset="utf-8";
+            "\n"
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            "\n"
+            title {
+                @if !report.battle.is_empty() {
+                    (LogText(&report.battle)) ": "
                 }
-                let _ = writeln!(out, "<li>{}</li>", e(&moment.text));
-                continue;
-            };
-            if listing {
-                out.push_str("</ul>\n");
-                listing = false;
+                "After-action report"
             }
-            out.push_str("<figure>\n");
-            w.write_all(out.as_bytes())?;
-            out.clear();
+            "\n"
+            style { "\n" (PreEscaped(STYLE)) "\n" }
+        }
+        (PreEscaped("<body><main>\n"))
+        header {
+            p class="kicker" { "After-action report" }
+            "\n"
+            h1 { (LogText(&report.battle)) }
+            "\n"
+            dl {
+                @for (name, value) in facts(report) {
+                    div { dt { (name) } dd { (LogText(value)) } }
+                }
+            }
+        }
+        "\n"
+        section {
+            h2 { "The armies" }
+            "\n"
+            @for army in &report.armies {
+                (army_html(report, army, men))
+                "\n"
+            }
+        }
+        "\n"
+        (PreEscaped("<section>"))
+        h2 { "Timeline" }
+        "\n"
+    };
+    w.write_all(head.into_string().as_bytes())?;
+    for turn in turns(report) {
+        let piece = turn_html(report, turn).into_string();
+        let figures = turn.iter().filter_map(|m| m.figure);
+        let mut parts = piece.split(FIGURE);
+        w.write_all(parts.next().unwrap_or_default().as_bytes())?;
+        for (i, part) in figures.zip(parts) {
             draw(i, w)?;
-            let _ = writeln!(
-                out,
-                "<figcaption>{}</figcaption></figure>",
-                e(&report.figures[i].title())
-            );
-        }
-        if listing {
-            out.push_str("</ul>\n");
-        }
-        out.push_str("</section>\n");
-        if out.len() > 1 << 16 {
-            w.write_all(out.as_bytes())?;
-            out.clear();
+            w.write_all(part.as_bytes())?;
         }
     }
-    out.push_str("</section>\n<section><h2>Aftermath</h2>\n");
-    let _ = writeln!(
-        out,
-        "<table><thead><tr><th>Side</th><th class=\"n\">Units</th>{}<th class=\"n\">{}</th></tr></thead><tbody>",
-        if men { "<th class=\"n\">Men</th>" } else { "" },
-        report.casualties_heading
-    );
-    for side in &report.sides {
-        let men = match (men, side.men) {
-            (false, _) => String::new(),
-            (true, count) => format!(
-                "<td class=\"n\">{}</td>",
-                count.map(thousands).unwrap_or_default()
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "<tr><td><span class=\"side\"{}></span>{}</td><td class=\"n\">{}</td>{men}<td class=\"n\">{}</td></tr>",
-            side_colour(&side.side),
-            e(&side.side),
-            side.units,
-            thousands(side.casualties)
-        );
-    }
-    out.push_str("</tbody></table>\n");
-    for side in &report.sides {
-        let _ = writeln!(
-            out,
-            "<h3>{}</h3>\n<table><thead><tr><th>Unit Identifier</th><th>Unit Name</th><th>Fate</th><th class=\"n\">{}</th></tr></thead><tbody>",
-            e(&side_heading(side)),
-            report.casualties_heading
-        );
-        for unit in report.units.iter().filter(|u| u.side == side.side) {
-            let _ = writeln!(
-                out,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>",
-                e(&unit.id),
-                e(&unit.name),
-                e(&unit.fate),
-                thousands(unit.casualties)
-            );
+    let tail = html! {
+        (PreEscaped("</section>\n"))
+        section {
+            h2 { "Aftermath" }
+            "\n"
+            table {
+                thead {
+                    tr {
+                        th { "Side" }
+                        th class="n" { "Units" }
+                        @if men { th class="n" { "Men" } }
+                        th class="n" { (report.casualties_heading) }
+                    }
+                }
+                tbody {
+                    "\n"
+                    @for side in &report.sides {
+                        tr {
+                            td { span class="side" style=[side_colour(report, &side.side)] {} (LogText(&side.side)) }
+                            td class="n" { (side.units) }
+                            @if men { td class="n" { (side.men.map(thousands).unwrap_or_default()) } }
+                            td class="n" { (thousands(side.casualties)) }
+                        }
+                        "\n"
+                    }
+                }
+            }
+            "\n"
+            @for side in &report.sides {
+                h3 { (LogText(&side_heading(side))) }
+                "\n"
+                table {
+                    thead {
+                        tr {
+                            th { "Unit Identifier" }
+                            th { "Unit Name" }
+                            th { "Fate" }
+                            th class="n" { (report.casualties_heading) }
+                        }
+                    }
+                    tbody {
+                        "\n"
+                        @for unit in report.units.iter().filter(|u| u.side == side.side) {
+                            tr {
+                                td { (LogText(&unit.id)) }
+                                td { (LogText(&unit.name)) }
+                                td { (LogText(&unit.fate)) }
+                                td class="n" { (thousands(unit.casualties)) }
+                            }
+                            "\n"
+                        }
+                    }
+                }
+                "\n"
+            }
         }
-        out.push_str("</tbody></table>\n");
+        "\n"
+        footer { "Written by senlac from the battle log." }
+        "\n"
+        (PreEscaped("</main></body></html>\n"))
+    };
+    w.write_all(tail.into_string().as_bytes())
+}
+
+/// An army's heading, leader, strength and roster as it stood after setup.
+fn army_html(report: &Report, army: &Army, men: bool) -> Markup {
+    // A column is set right when the army's first unit has a number there.
+    let numeric = |column: usize| {
+        army.units
+            .first()
+            .and_then(|u| column.checked_sub(2).and_then(|i| u.values.get(i)))
+            .is_some_and(|(_, v)| matches!(v, Value::Number(_)))
+    };
+    html! {
+        div class="army" style=[colour(army.index)] {
+            h3 { (LogText(&army.side)) ": " (LogText(&army.name)) }
+            @if let Some(leader) = &army.leader {
+                p class="leader" { "Led by " strong { (LogText(leader)) } }
+            }
+            p class="strength" { (strength(army)) }
+            "\n"
+            table {
+                thead {
+                    tr {
+                        @for (i, heading) in report.roster_headings.iter().enumerate() {
+                            th class=[num(numeric(i))] { (heading) }
+                        }
+                        @if men { th class="n" { "Men" } }
+                    }
+                }
+                tbody {
+                    @for unit in &army.units {
+                        tr {
+                            td { (LogText(&unit.id)) }
+                            td { (LogText(&unit.name)) }
+                            @for (_, value) in &unit.values {
+                                td class=[num(matches!(value, Value::Number(_)))] { (LogText(&value.plain())) }
+                            }
+                            @if men { td class="n" { (unit.men.map(thousands).unwrap_or_default()) } }
+                        }
+                        "\n"
+                    }
+                }
+            }
+        }
     }
-    out.push_str("</section>\n<footer>Written by senlac from the battle log.</footer>\n</main></body></html>\n");
-    w.write_all(out.as_bytes())
+}
+
+/// A turn of the timeline: what happened, in lists, and each figure marked
+/// in it, its drawing left to the writer at [`FIGURE`].
+fn turn_html(report: &Report, turn: &[Moment]) -> Markup {
+    let when = &turn[0].when;
+    let side = when.side.as_deref().filter(|_| !when.setup);
+    html! {
+        section class="turn" style=[side.and_then(|s| side_colour(report, s))] {
+            h3 {
+                @if side.is_some() { span class="side" {} }
+                (LogText(&when.label()))
+            }
+            "\n"
+            @for run in turn.chunk_by(|a, b| a.figure.is_none() && b.figure.is_none()) {
+                @if let Some(i) = run[0].figure {
+                    figure { "\n" (PreEscaped(FIGURE)) figcaption { (LogText(&report.figures[i].title())) } }
+                } @else {
+                    ul {
+                        "\n"
+                        @for moment in run {
+                            li { (LogText(&moment.text)) }
+                            "\n"
+                        }
+                    }
+                }
+                "\n"
+            }
+        }
+        "\n"
+    }
+}
+
+/// A side's colour, as a style, by its index among the battle's sides.
+fn colour(index: Option<usize>) -> Option<String> {
+    index.map(|i| format!("--side:{}", senlac_render::svg::palette(i).fill))
+}
+
+/// The colour of the side called `side`, if it has an army.
+fn side_colour(report: &Report, side: &str) -> Option<String> {
+    let army = report.armies.iter().find(|a| a.side == side)?;
+    colour(army.index)
 }
 
 /// The class of a numeric cell: set right, in figures of one width.
-fn num(numeric: bool) -> &'static str {
-    if numeric { " class=\"n\"" } else { "" }
+fn num(numeric: bool) -> Option<&'static str> {
+    numeric.then_some("n")
 }
 
 #[cfg(test)]

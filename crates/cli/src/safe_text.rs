@@ -1,13 +1,15 @@
-//! Text from a log on its way out, one function per kind of output: a
-//! terminal ([`terminal`], and [`same_length`] where byte spans must still
-//! fit), Markdown (`report::md`), HTML ([`html`]) and SVG (the renderer's
-//! `svg::escape`). Each shows control characters (which can retitle or clear
-//! a terminal) and bidirectional controls (which can make a line read in
-//! another order than it is written) as visible escapes, `\u{1b}` and
-//! `\u{202e}`: the characters of `senlac_render::svg::is_unsafe`, the one
-//! definition.
+//! Text from a log on its way out, one way per kind of output: a terminal
+//! ([`terminal`], and [`same_length`] where byte spans must still fit),
+//! Markdown (`report::md`), HTML (a [`LogText`] in a maud template) and SVG
+//! (the renderer's `svg::escape`). Each shows control characters (which can
+//! retitle or clear a terminal) and bidirectional controls (which can make a
+//! line read in another order than it is written) as visible escapes,
+//! `\u{1b}` and `\u{202e}`: the characters of
+//! `senlac_render::svg::is_unsafe`, the one definition.
 
 use std::borrow::Cow;
+
+use maud::Render;
 
 /// Whether a character must not reach a terminal, a page or a picture as it is.
 pub fn is_unsafe(c: char) -> bool {
@@ -21,22 +23,20 @@ pub fn escaped(c: char) -> String {
     out
 }
 
-/// Text from a log, safe inside HTML elements and attributes: `& < > " '`
-/// as entities, and every unsafe character as a visible escape.
-pub fn html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if is_unsafe(c) => senlac_render::svg::push_visible_escape(&mut out, c),
-            c => out.push(c),
+/// Text from a log in an HTML template, escaped by its type: `& < > "` by
+/// maud's escaper, and every unsafe character as a visible escape.
+pub struct LogText<'a>(pub &'a str);
+
+impl Render for LogText<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        let mut rest = self.0;
+        while let Some((at, c)) = rest.char_indices().find(|&(_, c)| is_unsafe(c)) {
+            rest[..at].render_to(buffer);
+            senlac_render::svg::push_visible_escape(buffer, c);
+            rest = &rest[at + c.len_utf8()..];
         }
+        rest.render_to(buffer);
     }
-    out
 }
 
 /// The text with every unsafe character escaped; borrowed when there is none.
@@ -92,12 +92,17 @@ mod tests {
     }
 
     #[test]
-    fn html_shows_controls_as_visible_escapes() {
+    fn log_text_in_html_shows_controls_as_visible_escapes() {
+        let hostile = "<b>\u{1b}]0;PWNED\u{7}\u{1b}[2J & \"x\" \u{9b}\u{202e}'";
+        let page = maud::html! { p title=(LogText(hostile)) { (LogText(hostile)) } };
+        let escaped =
+            "&lt;b&gt;\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J &amp; &quot;x&quot; \\u{9b}\\u{202e}'";
         assert_eq!(
-            html("<b>\u{1b}]0;PWNED\u{7}\u{1b}[2J & \"x\" \u{9b}\u{202e}'"),
-            "&lt;b&gt;\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J &amp; &quot;x&quot; \\u{9b}\\u{202e}&#39;"
+            page.into_string(),
+            format!("<p title=\"{escaped}\">{escaped}</p>")
         );
-        assert_eq!(html("Æthelred\tof\nWessex"), "Æthelred\tof\nWessex");
+        let plain = maud::html! { (LogText("Æthelred\tof\nWessex")) };
+        assert_eq!(plain.into_string(), "Æthelred\tof\nWessex");
     }
 
     #[test]
