@@ -251,6 +251,89 @@ fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
     );
 }
 
+/// The fill of each side's counters (by name) in a drawn frame: each
+/// counter's tooltip names its side, its body refers to a side's body
+/// defined once with its colour.
+fn counter_fills(svg: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut fills: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (at, _) in svg.match_indices("<title>") {
+        let title = &svg[at + "<title>".len()..];
+        let title = &title[..title.find("</title>").unwrap()];
+        let Some((_, side)) = title.split_once(" \u{2014} ") else {
+            continue;
+        };
+        let side = side.split(',').next().unwrap().to_string();
+        let body = &svg[at..];
+        let body = &body[body.find("xlink:href=\"#counter-").unwrap() + "xlink:href=\"#".len()..];
+        let body = &body[..body.find('"').unwrap()];
+        let def = &svg[svg.find(&format!("<g id=\"{body}\">")).unwrap()..];
+        // The shadow is black; the body's fill is the side's.
+        let fill = def
+            .split("fill=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .find(|&f| f != "#000")
+            .unwrap()
+            .to_string();
+        let seen = fills.entry(side).or_default();
+        if !seen.contains(&fill) {
+            seen.push(fill);
+        }
+    }
+    fills
+}
+
+/// A side's colour follows its name, not its place in the Sides tag: the
+/// Saxons are one colour in both Hastings samples (listed first in one,
+/// second in the other), and a battle with its sides swapped keeps each
+/// side's colour.
+#[test]
+fn a_side_has_one_colour_whichever_it_is_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let swapped = dir.path().join("swapped.sbn");
+    let text = std::fs::read_to_string(common::root().join("samples/hastings.sbn")).unwrap();
+    assert!(text.contains("[Sides \"Saxons Normans\"]"));
+    std::fs::write(
+        &swapped,
+        text.replace("[Sides \"Saxons Normans\"]", "[Sides \"Normans Saxons\"]"),
+    )
+    .unwrap();
+    let mut drawn = Vec::new();
+    for (name, log) in [
+        ("hastings", common::root().join("samples/hastings.sbn")),
+        ("st", common::root().join("samples/hastings-1066-st.sbn")),
+        ("swapped", swapped),
+    ] {
+        let out = dir.path().join(name);
+        let run = senlac(
+            &[
+                "render",
+                log.to_str().unwrap(),
+                "--at",
+                "setup",
+                "--crop",
+                "none",
+            ],
+            &out,
+        );
+        assert!(run.status.success(), "{name}: {run:?}");
+        let fills = counter_fills(&std::fs::read_to_string(out.join("setup.svg")).unwrap());
+        for side in ["Saxons", "Normans"] {
+            assert_eq!(fills.get(side).map(Vec::len), Some(1), "{name}: {fills:?}");
+        }
+        assert_ne!(fills["Saxons"], fills["Normans"], "{name}");
+        drawn.push((name, fills));
+    }
+    for (name, fills) in &drawn[1..] {
+        for side in ["Saxons", "Normans"] {
+            assert_eq!(
+                fills[side], drawn[0].1[side],
+                "{side} in {name} and hastings"
+            );
+        }
+    }
+}
+
 /// The counters of each side (by name) in a figure's scene.
 fn counters_per_side(game: &dyn senlac_engine::Game, figure: &str) -> Vec<(String, usize)> {
     let index = game

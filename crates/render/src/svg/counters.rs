@@ -7,7 +7,10 @@ use std::sync::OnceLock;
 
 use senlac_board::scene::{Counter, Ink, Sample, Scene, Standing, Symbol, Weight};
 
-use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, ink_colour, palette};
+use super::{
+    BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette, side_palette, slot_colour,
+    slotted,
+};
 use crate::layout::{Layout, Rect, push_px};
 use crate::placement::{Body, SMALL_COUNTER, bold_text_width};
 
@@ -53,7 +56,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     let placed = layout.counters(scene);
     for p in &placed {
         if let Some(base) = p.base {
-            doc.push(draw_grid_base(p.counter, base));
+            doc.push(draw_grid_base(scene, p.counter, base));
         }
     }
     for p in &placed {
@@ -68,8 +71,8 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
 /// The base of a unit covering several squares: the squares outlined as
 /// one body in its side's colour, lightly tinted, inset a little so
 /// neighbouring bases stay apart; faded as its counter is.
-fn draw_grid_base(counter: &Counter, base: Rect) -> Tag {
-    let pal = palette(counter.side);
+fn draw_grid_base(scene: &Scene, counter: &Counter, base: Rect) -> Tag {
+    let pal = side_palette(scene, counter.side);
     let inset = base.grown(-3.0);
     let mut rect = Tag::new("rect")
         .num("x", inset.x)
@@ -100,15 +103,15 @@ fn facing(counter: &Counter) -> Option<f64> {
 /// A 46-pixel square counter (on a grid, or on a table without a base) with
 /// a facing triangle outside it.
 fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
-    let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(counter.side)));
+    let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(scene, counter)));
     if counter.face.flipped {
         body.push(flipped_band(HALF));
     }
-    let id = face(&mut body, counter, HALF, HALF);
-    if let Some(arrow) = facing_arrow(counter, "M-5.5,-26L0,-33L5.5,-26z") {
+    let id = face(&mut body, scene, counter, HALF, HALF);
+    if let Some(arrow) = facing_arrow(scene, counter, "M-5.5,-26L0,-33L5.5,-26z") {
         body.push(arrow);
     }
-    if let Some(chit) = marker_chit(counter, HALF) {
+    if let Some(chit) = marker_chit(scene, counter, HALF) {
         body.push(chit);
     }
     finish(scene, counter, at, body, id, 1.0, SHAKEN_CORNER)
@@ -116,13 +119,13 @@ fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
 
 /// The triangle outside a counter pointing where it faces (`d` drawn
 /// pointing north), if it has a facing.
-fn facing_arrow(counter: &Counter, d: &'static str) -> Option<Tag> {
+fn facing_arrow(scene: &Scene, counter: &Counter, d: &'static str) -> Option<Tag> {
     let deg = facing(counter)?;
     Some(
         Tag::new("path")
             .set("transform", rotate(deg))
             .set("d", d)
-            .set("fill", palette(counter.side).dark)
+            .set("fill", side_palette(scene, counter.side).dark)
             .set("stroke", "#fff")
             .set("stroke-width", ".8")
             .set("stroke-linejoin", "round"),
@@ -138,7 +141,7 @@ fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
     let half = SMALL_COUNTER / 2.0;
     let mut body = Tag::new("g").add(
         Tag::new("use")
-            .set("xlink:href", body_ref(counter.side))
+            .set("xlink:href", body_ref(scene, counter))
             .set("transform", scale(SMALL_SCALE)),
     );
     if counter.face.flipped {
@@ -158,10 +161,10 @@ fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
     if let Some(factors) = counter.face.factors.as_deref().filter(|f| !f.is_empty()) {
         body.push(text(half - 4.0, "8.5", factors));
     }
-    if let Some(arrow) = facing_arrow(counter, "M-4,-17L0,-22L4,-17z") {
+    if let Some(arrow) = facing_arrow(scene, counter, "M-4,-17L0,-22L4,-17z") {
         body.push(arrow);
     }
-    if let Some(chit) = marker_chit(counter, half) {
+    if let Some(chit) = marker_chit(scene, counter, half) {
         body.push(chit);
     }
     let y = if counter.face.factors.is_some() {
@@ -203,7 +206,7 @@ pub(super) const FLIPPED_BAND: &str = "#f6f0e0";
 
 /// A marker chit laid across the top of a counter `2 × half` wide, on the
 /// corner its facing triangle leaves free: its word on the ink's colour.
-fn marker_chit(counter: &Counter, half: f64) -> Option<Tag> {
+fn marker_chit(scene: &Scene, counter: &Counter, half: f64) -> Option<Tag> {
     let marker = counter
         .face
         .marker
@@ -219,14 +222,15 @@ fn marker_chit(counter: &Counter, half: f64) -> Option<Tag> {
     };
     Some(marker_tag(
         &marker.text,
-        marker.ink,
+        slotted(scene, marker.ink),
         Point::new(x, -half - 7.0),
         width,
         height,
     ))
 }
 
-/// A chit `width` × `height` with its top-left at `at`, `text` on it.
+/// A chit `width` × `height` with its top-left at `at`, `text` on it, on
+/// the colour of `ink` ([`slotted`]).
 pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f64) -> Tag {
     Tag::new("g")
         .add(
@@ -236,7 +240,7 @@ pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f6
                 .num("width", width)
                 .num("height", height)
                 .set("rx", "1.5")
-                .set("fill", ink_colour(ink, false))
+                .set("fill", slot_colour(ink, false))
                 .set("stroke", "#fff")
                 .set("stroke-width", "1.2"),
         )
@@ -256,7 +260,7 @@ pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f6
 /// A unit's base on a table: its rectangle, `width` pixels of front and
 /// `depth` deep, turned to its facing, the front edge drawn bold.
 fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64) -> Tag {
-    let pal = palette(counter.side);
+    let pal = side_palette(scene, counter.side);
     let (w, d) = (width / 2.0, depth / 2.0);
     let rect = |dx: f64, fill: &'static str| {
         Tag::new("rect")
@@ -281,7 +285,7 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         transform.insert_str(0, "rotate(180) ");
     }
     let mut inner = Tag::new("g").set("transform", transform.clone());
-    let id = face(&mut inner, counter, w / shrink, d / shrink);
+    let id = face(&mut inner, scene, counter, w / shrink, d / shrink);
     // The id is drawn after the body (and any standing mark), turned as the face is.
     if let Some(deg) = facing {
         transform.insert(0, ' ');
@@ -404,7 +408,7 @@ fn tooltip(scene: &Scene, counter: &Counter) -> String {
 /// damage pips on a light strip or a bar along the bottom. Returns the id,
 /// big, below the symbol, for the caller to draw last (over any standing
 /// mark). A grid counter's halves are 23.
-fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
+fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
     let face = &counter.face;
     body.push(symbol_use(
         face.symbol,
@@ -511,7 +515,7 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
     if counter.standing != Standing::Active {
         // Over a faded body and its mark: a dark halo keeps it legible.
         id = id
-            .set("stroke", palette(counter.side).dark)
+            .set("stroke", side_palette(scene, counter.side).dark)
             .set("stroke-width", "3")
             .set("stroke-linejoin", "round")
             .set("paint-order", "stroke");
@@ -562,8 +566,8 @@ fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
     static SHAPES: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
     SHAPES.get_or_init(|| {
         let bodies = (0..PALETTE_COUNT)
-            .map(|side| {
-                let pal = palette(side);
+            .map(|slot| {
+                let pal = palette(slot);
                 let square = |xy: &'static str| {
                     Tag::new("rect")
                         .set("x", xy)
@@ -573,7 +577,7 @@ fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
                         .set("rx", "4")
                 };
                 let body = Tag::new("g")
-                    .set("id", body_ref(side)[1..].to_owned())
+                    .set("id", slot_body_ref(slot)[1..].to_owned())
                     .add(square("-21").set("fill", "#000").set("fill-opacity", ".28"))
                     .add(
                         square("-23")
@@ -611,9 +615,14 @@ fn symbol_index(symbol: Symbol, weight: Weight) -> usize {
     s * WEIGHTS.len() + w
 }
 
-/// `#counter-N`: side N's counter body.
-fn body_ref(side: usize) -> String {
-    format!("#counter-{}", side % PALETTE_COUNT)
+/// `#counter-N`: the counter body of colour slot N, `counter`'s side's.
+fn body_ref(scene: &Scene, counter: &Counter) -> String {
+    slot_body_ref(scene.colour(counter.side))
+}
+
+/// `#counter-N` for colour slot N.
+fn slot_body_ref(slot: usize) -> String {
+    format!("#counter-{}", slot % PALETTE_COUNT)
 }
 
 /// `#symbol-infantry-heavy` and so on.
@@ -648,7 +657,7 @@ pub(super) fn defs(scene: &Scene) -> String {
     let mut body_used = [false; PALETTE_COUNT];
     let mut symbol_used = [false; SYMBOLS.len() * WEIGHTS.len()];
     for counter in &scene.counters {
-        body_used[counter.side % PALETTE_COUNT] = true;
+        body_used[scene.colour(counter.side) % PALETTE_COUNT] = true;
         symbol_used[symbol_index(counter.face.symbol, counter.face.weight)] = true;
     }
     for entry in &scene.legend {

@@ -8,7 +8,7 @@ use senlac_board::scene::{Glyph, Ink, LegendEntry, Look, Sample, Scene, Standing
 use super::counters::{FLIPPED_BAND, marker_tag, pip_strip, scale, standing_mark, symbol_use};
 use super::map::{edge_style, fill};
 use super::marks::{Arrow, arrow, bend, glyph_tag};
-use super::{INK, NEUTRAL, SANS, Tag, palette};
+use super::{INK, NEUTRAL, SANS, Tag};
 use crate::layout::{self, Key, sample_width, side_names};
 
 pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
@@ -26,7 +26,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
         .num("font-size", layout::LEGEND_SIZE)
         .set("fill", INK);
     for (i, (name, &at)) in side_names(scene).iter().zip(&key.sides).enumerate() {
-        let pal = palette(i);
+        let pal = super::side_palette(scene, i);
         g.push(
             Tag::new("rect")
                 .at(at)
@@ -49,10 +49,10 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
             // overlay hides its entry by the same class.
             if let Sample::Overlay { name, .. } = entry.sample {
                 let mut row = Tag::new("g").set("class", super::overlay::class(name));
-                draw_entry(&mut row, entry, at);
+                draw_entry(&mut row, scene, entry, at);
                 g.push(row);
             } else {
-                draw_entry(&mut g, entry, at);
+                draw_entry(&mut g, scene, entry, at);
             }
         }
     }
@@ -60,7 +60,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
 }
 
 /// One entry: its sample starting at `at` (the row's middle), then its label.
-fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
+fn draw_entry(g: &mut Tag, scene: &Scene, entry: &LegendEntry, at: Point) {
     let (x, row) = (at.x, at.y);
     let w = sample_width(&entry.sample);
     match &entry.sample {
@@ -179,7 +179,11 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             }
         }
         Sample::Overlay { ink, .. } => {
-            g.push(super::overlay::sample(*ink, Point::new(x, row - 8.0), 16.0));
+            g.push(super::overlay::sample(
+                super::slotted(scene, *ink),
+                Point::new(x, row - 8.0),
+                16.0,
+            ));
         }
         Sample::Glyph { glyph } => {
             let mut sample = glyph_tag(*glyph, NEUTRAL);

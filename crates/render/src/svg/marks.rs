@@ -220,7 +220,7 @@ pub(super) fn draw_over(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         let colour = scene
             .marks
             .get(label.mark)
-            .map_or(super::NEUTRAL, |m| ink_colour(m.ink, true));
+            .map_or(super::NEUTRAL, |m| ink_colour(scene, m.ink, true));
         doc.push(label_tag(label, colour));
     }
 }
@@ -394,7 +394,7 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
             };
             let n = points.len();
             points[n - 1] = towards(end, before, back.min(end.distance(before) * 0.6));
-            let colour = ink_colour(mark.ink, false);
+            let colour = ink_colour(scene, mark.ink, false);
             let style = Arrow::of(stroke, colour, false);
             let mut group = Tag::new("g");
             if style.head.is_some() {
@@ -447,7 +447,7 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
                 1.0
             };
             let (a, b) = (towards(a, b, pa * shrink), towards(b, a, pb * shrink));
-            let style = Arrow::of(stroke, ink_colour(mark.ink, true), false);
+            let style = Arrow::of(stroke, ink_colour(scene, mark.ink, true), false);
             let curve = stroke.curved.then(|| bend(a, b));
             // The middle of the line, or of the curve; the curve's tangent
             // there runs along the chord too.
@@ -483,14 +483,14 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
             };
             let away = if p.x < c.x { -1.0 } else { 1.0 };
             let mut drawn = Drawn::new(
-                glyph_tag(*glyph, ink_colour(mark.ink, true)).translate(p),
+                glyph_tag(*glyph, ink_colour(scene, mark.ink, true)).translate(p),
                 Some(Anchor::Beside { at: p, away }),
             );
             drawn.boxes.push(Rect::centred(p, 20.0, 20.0));
             Some(drawn)
         }
         MarkShape::Area { places } => {
-            let colour = ink_colour(mark.ink, false);
+            let colour = ink_colour(scene, mark.ink, false);
             let mut d = PathData::new();
             let mut points = Vec::new();
             for &place in places {
@@ -531,7 +531,7 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
             if !finite.iter().all(|v| v.is_finite()) || *radius <= 0.0 || *spread <= 0.0 {
                 return None;
             }
-            let colour = ink_colour(mark.ink, false);
+            let colour = ink_colour(scene, mark.ink, false);
             let sector = Sector {
                 apex: *at,
                 facing: *facing,

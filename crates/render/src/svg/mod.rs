@@ -112,16 +112,36 @@ pub fn parse_colour(text: &str) -> Option<[u8; 3]> {
     }
 }
 
-/// The colours of side `side` (0-based); they repeat after four sides.
-pub fn palette(side: usize) -> Palette {
-    PALETTES[side % PALETTES.len()]
+/// The colours of colour slot `slot` ([`Scene::colour`] of a side); they
+/// repeat after four.
+pub fn palette(slot: usize) -> Palette {
+    PALETTES[slot % PALETTES.len()]
 }
 
-/// The colour of a mark's ink: a side's `fill` (or its `dark` outline colour).
-fn ink_colour(ink: Ink, dark: bool) -> &'static str {
+/// The colours of side `side` of `scene`.
+fn side_palette(scene: &Scene, side: usize) -> Palette {
+    palette(scene.colour(side))
+}
+
+/// `ink` with a side's index turned into its colour slot.
+fn slotted(scene: &Scene, ink: Ink) -> Ink {
     match ink {
-        Ink::Side(side) if dark => palette(side).dark,
-        Ink::Side(side) => palette(side).fill,
+        Ink::Side(side) => Ink::Side(scene.colour(side)),
+        other => other,
+    }
+}
+
+/// The colour of a mark's ink in `scene`: a side's `fill` (or its `dark`
+/// outline colour).
+fn ink_colour(scene: &Scene, ink: Ink, dark: bool) -> &'static str {
+    slot_colour(slotted(scene, ink), dark)
+}
+
+/// [`ink_colour`] of an ink already [`slotted`].
+fn slot_colour(ink: Ink, dark: bool) -> &'static str {
+    match ink {
+        Ink::Side(slot) if dark => palette(slot).dark,
+        Ink::Side(slot) => palette(slot).fill,
         Ink::Neutral => NEUTRAL,
         Ink::Danger => BLOOD,
     }
@@ -391,7 +411,10 @@ fn document(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> (Tag, 
     .raw(defs())
     .raw(counters::defs(scene));
     // The hatches of the overlays shown, if any.
-    let hatches = overlay::defs(overlay::inks(scene.overlays.iter().filter(|o| o.shown)));
+    let hatches = overlay::defs(overlay::inks(
+        scene,
+        scene.overlays.iter().filter(|o| o.shown),
+    ));
     if !hatches.is_empty() {
         doc.push_raw(hatches);
     }
