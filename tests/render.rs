@@ -842,7 +842,7 @@ fn the_gif_steps_through_every_action_captioned() {
     for step in [moved, steps / 2, steps - 1] {
         let mut scene = game.scene(step, step);
         scene.title = "Hastings".into();
-        let svg = senlac_render::svg::scene_svg_keyed(&scene, &|i| legend[i]);
+        let svg = senlac_render::svg::scene_svg_keyed(&scene, &|i| legend[i], scale);
         let own = senlac_render::png::frame_pixmap_width(&svg, width).unwrap();
         let shown = &shown.frames[step].0;
         let (mut total, mut far) = (0u64, 0usize);
@@ -1445,4 +1445,141 @@ fn a_figure_is_cropped_to_its_action_with_a_locator() {
             .unwrap()
     };
     assert!(height(&cropped) < height(&whole));
+}
+
+/// The words of every counter in a frame drawn as `svg`, each with its
+/// font size as shown (times every `scale()` above it, times `px`), where
+/// it stands in its counter's own units (x, baseline), and its text; and
+/// the HP bars' boxes, in the same units. A counter is a group whose
+/// tooltip names its side.
+struct CounterWords {
+    id: String,
+    /// Size as shown, x, baseline, font size in counter units, text.
+    words: Vec<(f64, f64, f64, f64, String)>,
+    /// Each bar's x, y, width and height, in counter units.
+    bars: Vec<[f64; 4]>,
+}
+
+fn counter_words(svg: &str, px: f64) -> Vec<CounterWords> {
+    let doc = roxmltree::Document::parse(svg).expect("the frame is XML");
+    let scale_of = |node: roxmltree::Node| -> f64 {
+        node.attribute("transform")
+            .and_then(|t| t.split("scale(").nth(1))
+            .and_then(|t| t.split(')').next())
+            .map_or(1.0, |s| s.parse().unwrap())
+    };
+    let number = |node: roxmltree::Node, name: &str| -> f64 {
+        node.attribute(name).map_or(0.0, |v| v.parse().unwrap())
+    };
+    let mut out = Vec::new();
+    for group in doc.descendants().filter(|n| n.has_tag_name("g")) {
+        let Some(title) = group
+            .first_element_child()
+            .filter(|c| c.has_tag_name("title"))
+            .and_then(|t| t.text())
+            .filter(|t| t.contains(" \u{2014} "))
+        else {
+            continue;
+        };
+        let mut counter = CounterWords {
+            id: title.split(' ').next().unwrap().to_string(),
+            words: Vec::new(),
+            bars: Vec::new(),
+        };
+        for node in group.descendants().filter(|n| n.is_element()) {
+            let chain: Vec<_> = node.ancestors().take_while(|a| *a != group).collect();
+            let scale: f64 = chain.iter().skip(1).map(|a| scale_of(*a)).product();
+            if node.has_tag_name("text") {
+                let font = chain
+                    .iter()
+                    .find_map(|a| a.attribute("font-size"))
+                    .expect("a counter's words have a size")
+                    .parse::<f64>()
+                    .unwrap();
+                counter.words.push((
+                    font * scale * px,
+                    number(node, "x"),
+                    number(node, "y"),
+                    font,
+                    node.text().unwrap_or_default().to_string(),
+                ));
+            } else if node.has_tag_name("rect")
+                && node.attribute("height") == Some("4")
+                && node.attribute("fill") == Some("#fff")
+            {
+                counter
+                    .bars
+                    .push(["x", "y", "width", "height"].map(|name| number(node, name)));
+            }
+        }
+        out.push(counter);
+    }
+    out
+}
+
+/// At an animation's default width, every counter's words on every
+/// sample's steps are at least 9 pixels tall, and on a TDGS counter the HP
+/// (its bottom-right number) stands clear of its HP bar.
+#[test]
+fn counters_read_at_the_animations_width() {
+    use senlac_render::animation::{Canvas, DEFAULT_WIDTH};
+    let mut smallest = Vec::new();
+    let mut bars_checked = 0;
+    for sample in ["hastings", "fulford", "harrow-ford", "hastings-1066-st"] {
+        let text =
+            std::fs::read_to_string(common::root().join(format!("samples/{sample}.sbn"))).unwrap();
+        let archive = senlac_notation::parse(&text);
+        let game = senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
+            .unwrap_or_else(|_| panic!("{sample} names its rules"));
+        let canvas = Canvas::fit((0..game.len()).map(|i| game.scene(i, i)), DEFAULT_WIDTH).unwrap();
+        let mut least = f64::INFINITY;
+        let mut words = 0;
+        for i in 0..game.len() {
+            let pieces = canvas.pieces(game.scene(i, i));
+            let whole = pieces.document(&pieces.pieces.concat());
+            // Scale as the drawing says: the output's width over the viewBox's.
+            let view = whole.split("viewBox=\"0 0 ").nth(1).unwrap();
+            let px =
+                f64::from(DEFAULT_WIDTH) / view.split(' ').next().unwrap().parse::<f64>().unwrap();
+            for counter in counter_words(&whole, px) {
+                for (shown, _, _, _, text) in &counter.words {
+                    assert!(
+                        *shown >= 9.0 - 1e-9,
+                        "{sample} step {i}: {}'s {text:?} is {shown:.2} px",
+                        counter.id
+                    );
+                    least = least.min(*shown);
+                    words += 1;
+                }
+                if sample != "harrow-ford" {
+                    continue;
+                }
+                // The bottom-right word: the furthest right of the lowest.
+                let low = counter.words.iter().map(|w| w.2).fold(f64::MIN, f64::max);
+                let hp = counter
+                    .words
+                    .iter()
+                    .filter(|w| w.2 == low && w.1 > 0.0)
+                    .max_by(|a, b| a.1.total_cmp(&b.1));
+                if let (Some((_, x, y, font, text)), Some(bar)) = (hp, counter.bars.first()) {
+                    let width = senlac_render::placement::bold_text_width(text, *font);
+                    let (left, right, top) = (x - width / 2.0, x + width / 2.0, y - 0.73 * font);
+                    let apart = right <= bar[0]
+                        || left >= bar[0] + bar[2]
+                        || *y <= bar[1]
+                        || top >= bar[1] + bar[3];
+                    assert!(
+                        apart,
+                        "{sample} step {i}: {}'s HP {text:?} on its bar",
+                        counter.id
+                    );
+                    bars_checked += 1;
+                }
+            }
+        }
+        assert!(words > 100, "{sample}: {words} words");
+        smallest.push((sample, least));
+    }
+    assert!(bars_checked > 50, "{bars_checked} bars");
+    eprintln!("smallest counter words at {DEFAULT_WIDTH} px: {smallest:?}");
 }

@@ -12,7 +12,7 @@ use super::{
     slotted,
 };
 use crate::layout::{Layout, Rect, push_px};
-use crate::placement::{Body, SMALL_COUNTER, bold_text_width};
+use crate::placement::{Body, CORNER_FONT, SMALL_COUNTER, Sizing, bold_text_width};
 
 /// A red cross over a falling counter.
 pub(super) const FALLING: &str = concat!(
@@ -62,8 +62,10 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     for p in &placed {
         doc.push(match p.body {
             Body::Base { width, depth } => draw_base(scene, p.counter, p.centre, width, depth),
-            Body::Square if p.counter.small => draw_small_counter(scene, p.counter, p.centre),
-            Body::Square => draw_square_counter(scene, p.counter, p.centre),
+            Body::Square if p.counter.small => {
+                draw_small_counter(scene, p.counter, p.centre, p.sizing)
+            }
+            Body::Square => draw_square_counter(scene, p.counter, p.centre, p.sizing),
         });
     }
 }
@@ -101,20 +103,29 @@ fn facing(counter: &Counter) -> Option<f64> {
 }
 
 /// A 46-pixel square counter (on a grid, or on a table without a base) with
-/// a facing triangle outside it.
-fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
+/// a facing triangle outside it, drawn as `sizing` says.
+fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point, sizing: Sizing) -> Tag {
     let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(scene, counter)));
     if counter.face.flipped {
         body.push(flipped_band(HALF));
     }
-    let id = face(&mut body, scene, counter, HALF, HALF);
+    let id = face(&mut body, scene, counter, HALF, HALF, sizing);
     if let Some(arrow) = facing_arrow(scene, counter, "M-5.5,-26L0,-33L5.5,-26z") {
         body.push(arrow);
     }
-    if let Some(chit) = marker_chit(scene, counter, HALF) {
+    if let Some(chit) = marker_chit(scene, counter, HALF, sizing.font) {
         body.push(chit);
     }
-    finish(scene, counter, at, body, id, 1.0, SHAKEN_CORNER)
+    finish(
+        scene,
+        counter,
+        at,
+        body,
+        id,
+        1.0,
+        SHAKEN_CORNER,
+        sizing.scale,
+    )
 }
 
 /// The triangle outside a counter pointing where it faces (`d` drawn
@@ -136,8 +147,9 @@ fn facing_arrow(scene: &Scene, counter: &Counter, d: &'static str) -> Option<Tag
 const SMALL_SCALE: f64 = SMALL_COUNTER / COUNTER;
 
 /// A small counter: the side's body shrunk, its id and its factors, and
-/// how it stands; its facing triangle, marker and back as a full one's.
-fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
+/// how it stands; its facing triangle, marker and back as a full one's;
+/// drawn as `sizing` says, its words at least its font.
+fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point, sizing: Sizing) -> Tag {
     let half = SMALL_COUNTER / 2.0;
     let mut body = Tag::new("g").add(
         Tag::new("use")
@@ -147,32 +159,35 @@ fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
     if counter.face.flipped {
         body.push(flipped_band(half));
     }
-    let text = |y: f64, size: &'static str, text: &str| {
+    let text = |y: f64, size: f64, text: &str| {
         Tag::new("text")
             .set("x", "0")
             .num("y", y)
             .set("font-family", SANS)
             .set("font-weight", "bold")
-            .set("font-size", size)
+            .num("font-size", size)
             .set("fill", "#fff")
             .set("text-anchor", "middle")
             .text(text)
     };
+    // Larger words than designed stand higher: their tops move up.
+    let factors_font = sizing.font.max(8.5);
+    let id_font = sizing.font.max(10.0);
     if let Some(factors) = counter.face.factors.as_deref().filter(|f| !f.is_empty()) {
-        body.push(text(half - 4.0, "8.5", factors));
+        body.push(text(half - 4.0, factors_font, factors));
     }
     if let Some(arrow) = facing_arrow(scene, counter, "M-4,-17L0,-22L4,-17z") {
         body.push(arrow);
     }
-    if let Some(chit) = marker_chit(scene, counter, half) {
+    if let Some(chit) = marker_chit(scene, counter, half, sizing.font) {
         body.push(chit);
     }
     let y = if counter.face.factors.is_some() {
-        1.5
+        1.5 - CAP * (factors_font - 8.5)
     } else {
-        4.0
+        4.0 + CAP * (id_font - 10.0) / 2.0
     };
-    let id = text(y, "10", &counter.id);
+    let id = text(y, id_font, &counter.id);
     finish(
         scene,
         counter,
@@ -181,8 +196,12 @@ fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
         id,
         SMALL_SCALE,
         Point::new(SHAKEN_CORNER.x * SMALL_SCALE, SHAKEN_CORNER.y * SMALL_SCALE),
+        sizing.scale,
     )
 }
+
+/// The height of a capital or a digit in DejaVu Sans Bold, in ems.
+const CAP: f64 = 0.73;
 
 /// The pale band along the top of a counter `2 × half` wide that shows its
 /// back.
@@ -205,8 +224,9 @@ fn flipped_band(half: f64) -> Tag {
 pub(super) const FLIPPED_BAND: &str = "#f6f0e0";
 
 /// A marker chit laid across the top of a counter `2 × half` wide, on the
-/// corner its facing triangle leaves free: its word on the ink's colour.
-fn marker_chit(scene: &Scene, counter: &Counter, half: f64) -> Option<Tag> {
+/// corner its facing triangle leaves free: its word on the ink's colour, at
+/// `font` (8 at the counter's own size).
+fn marker_chit(scene: &Scene, counter: &Counter, half: f64, font: f64) -> Option<Tag> {
     let marker = counter
         .face
         .marker
@@ -214,7 +234,7 @@ fn marker_chit(scene: &Scene, counter: &Counter, half: f64) -> Option<Tag> {
         .filter(|m| !m.text.is_empty())?;
     // A facing into the north-east would run under a chit on the right.
     let left = facing(counter).is_some_and(|f| f < 90.0);
-    let (width, height) = (bold_text_width(&marker.text, 8.0) + 7.0, 12.0);
+    let (width, height) = (bold_text_width(&marker.text, font) + 7.0, font + 4.0);
     let x = if left {
         -half - 4.0
     } else {
@@ -223,14 +243,14 @@ fn marker_chit(scene: &Scene, counter: &Counter, half: f64) -> Option<Tag> {
     Some(marker_tag(
         &marker.text,
         slotted(scene, marker.ink),
-        Point::new(x, -half - 7.0),
+        Point::new(x, -half - 7.0 - (height - 12.0)),
         width,
         height,
     ))
 }
 
-/// A chit `width` × `height` with its top-left at `at`, `text` on it, on
-/// the colour of `ink` ([`slotted`]).
+/// A chit `width` × `height` with its top-left at `at`, `text` on it (its
+/// font 4 under the height), on the colour of `ink` ([`slotted`]).
 pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f64) -> Tag {
     Tag::new("g")
         .add(
@@ -250,7 +270,7 @@ pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f6
                 .num("y", at.y + height - 3.0)
                 .set("font-family", SANS)
                 .set("font-weight", "bold")
-                .set("font-size", "8")
+                .num("font-size", height - 4.0)
                 .set("fill", "#fff")
                 .set("text-anchor", "middle")
                 .text(text),
@@ -285,7 +305,14 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         transform.insert_str(0, "rotate(180) ");
     }
     let mut inner = Tag::new("g").set("transform", transform.clone());
-    let id = face(&mut inner, scene, counter, w / shrink, d / shrink);
+    let id = face(
+        &mut inner,
+        scene,
+        counter,
+        w / shrink,
+        d / shrink,
+        Sizing::OWN,
+    );
     // The id is drawn after the body (and any standing mark), turned as the face is.
     if let Some(deg) = facing {
         transform.insert(0, ' ');
@@ -318,6 +345,7 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         id,
         (depth / COUNTER).min(1.0),
         Point::new(w - 3.0, 3.0 - d),
+        1.0,
     )
 }
 
@@ -336,7 +364,9 @@ fn rotate(deg: f64) -> String {
 
 /// Wraps a counter's body: its tooltip, fading and standing mark (scaled by
 /// `mark_scale`; a shaken mark on the `corner`), then its `id` over them all,
-/// never faded, so who fell can always be read; moved to `at`.
+/// never faded, so who fell can always be read; all `enlarged` so many
+/// times, moved to `at`.
+#[allow(clippy::too_many_arguments)]
 fn finish(
     scene: &Scene,
     counter: &Counter,
@@ -345,11 +375,19 @@ fn finish(
     id: Tag,
     mark_scale: f64,
     corner: Point,
+    enlarged: f64,
 ) -> Tag {
     let mut group = Tag::new("g")
         .translate(at)
         .add(Tag::new("title").text(&tooltip(scene, counter)));
-    group.push(if counter.standing == Standing::Active {
+    // Enlarged, all but the tooltip in a scaled group.
+    let mut scaled = Tag::new("g").set("transform", scale(enlarged));
+    let inner = if enlarged == 1.0 {
+        &mut group
+    } else {
+        &mut scaled
+    };
+    inner.push(if counter.standing == Standing::Active {
         body
     } else {
         body.set("opacity", ".45")
@@ -363,9 +401,12 @@ fn finish(
         if counter.standing == Standing::Shaken {
             g = Tag::new("g").translate(corner).add(g);
         }
-        group.push(g);
+        inner.push(g);
     }
-    group.push(id);
+    inner.push(id);
+    if enlarged != 1.0 {
+        group.push(scaled);
+    }
     group
 }
 
@@ -404,12 +445,22 @@ fn tooltip(scene: &Scene, counter: &Counter) -> String {
 }
 
 /// What a counter shows, inside a rectangle `2 × half_w` wide and `2 ×
-/// half_d` deep centred on the origin: the symbol at the top, corner texts,
-/// damage pips on a light strip or a bar along the bottom. Returns the id,
+/// half_d` deep centred on the origin: the symbol at the top, corner texts
+/// (left out of a compact face), damage pips on a light strip or a bar
+/// along the bottom, between the bottom corners' words. Returns the id,
 /// big, below the symbol, for the caller to draw last (over any standing
-/// mark). A grid counter's halves are 23.
-fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
+/// mark). A grid counter's halves are 23. Words are at least `sizing`'s
+/// font, larger ones standing higher.
+fn face(
+    body: &mut Tag,
+    scene: &Scene,
+    counter: &Counter,
+    half_w: f64,
+    half_d: f64,
+    sizing: Sizing,
+) -> Tag {
     let face = &counter.face;
+    let font = sizing.font;
     body.push(symbol_use(
         face.symbol,
         face.weight,
@@ -420,16 +471,27 @@ fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f
         .set("font-weight", "bold")
         .set("fill", "#fff")
         .set("text-anchor", "middle");
-    let (x, top, bottom) = (half_w - 6.0, 11.0 - half_d, half_d - 3.0);
+    let grown = font - CORNER_FONT;
+    let (x, top, bottom) = (
+        half_w - 6.0 - grown / 2.0,
+        11.0 - half_d + CAP * grown,
+        half_d - 3.0,
+    );
     let corner_at = [
         Point::new(-x, top),
         Point::new(x, top),
         Point::new(-x, bottom),
         Point::new(x, bottom),
     ];
-    for (text, at) in face.corners.iter().zip(corner_at) {
-        if let Some(text) = text.as_deref().filter(|t| !t.is_empty()) {
-            words.push(Tag::new("text").at(at).set("font-size", "8").text(text));
+    // Each corner's words, on a face that shows them.
+    let corners: Vec<Option<&str>> = face
+        .corners
+        .iter()
+        .map(|t| t.as_deref().filter(|t| !t.is_empty() && !sizing.compact))
+        .collect();
+    for (text, at) in corners.iter().zip(corner_at) {
+        if let Some(text) = text {
+            words.push(Tag::new("text").at(at).num("font-size", font).text(text));
         }
     }
     body.push(words);
@@ -446,6 +508,17 @@ fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f
     }
     if let Some(bar) = &face.bar {
         let width = (half_w * 1.4).min(half_w * 2.0 - 20.0).max(10.0);
+        // Between the bottom corners' words, a pixel and a half clear.
+        let clear = |text: Option<&str>| {
+            text.map_or(-width / 2.0, |t| -x + bold_text_width(t, font) / 2.0 + 1.5)
+        };
+        let left = (-width / 2.0).max(clear(corners[2]));
+        let right = (width / 2.0).min(-clear(corners[3]));
+        let (left, width) = if right - left >= 8.0 {
+            (left, right - left)
+        } else {
+            (-width / 2.0, width)
+        };
         let fill = if bar.fill.is_finite() {
             bar.fill.clamp(0.0, 1.0)
         } else {
@@ -453,7 +526,7 @@ fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f
         };
         let mut g = Tag::new("g").add(
             Tag::new("rect")
-                .num("x", -width / 2.0)
+                .num("x", left)
                 .num("y", half_d - 8.0)
                 .num("width", width)
                 .set("height", "4")
@@ -463,7 +536,7 @@ fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f
         );
         g.push(
             Tag::new("rect")
-                .num("x", -width / 2.0)
+                .num("x", left)
                 .num("y", half_d - 8.0)
                 .num("width", width * fill)
                 .set("height", "4")
@@ -471,7 +544,7 @@ fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f
         );
         let mut ticks = PathData::new();
         for &t in bar.ticks.iter().filter(|t| t.is_finite()) {
-            let x = -width / 2.0 + width * t.clamp(0.0, 1.0);
+            let x = left + width * t.clamp(0.0, 1.0);
             ticks
                 .move_to(Point::new(x, half_d - 9.0))
                 .line_to(Point::new(x, half_d - 3.0));
@@ -487,6 +560,7 @@ fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f
         body.push(g);
     }
     // Printed factors along the foot, the id above them.
+    let factors_font = font.max(9.5);
     let id_y = match face.factors.as_deref().filter(|f| !f.is_empty()) {
         Some(factors) => {
             body.push(
@@ -495,21 +569,31 @@ fn face(body: &mut Tag, scene: &Scene, counter: &Counter, half_w: f64, half_d: f
                     .num("y", half_d - 3.5)
                     .set("font-family", SANS)
                     .set("font-weight", "bold")
-                    .set("font-size", "9.5")
+                    .num("font-size", factors_font)
                     .set("fill", "#fff")
                     .set("text-anchor", "middle")
                     .text(factors),
             );
-            half_d - 15.0
+            half_d - 15.0 - CAP * (factors_font - 9.5)
         }
         None => half_d - 10.0,
+    };
+    // A compact face's id is the larger for what it leaves out, as wide as
+    // the face holds and as tall as the room under the symbol.
+    let id_font = if sizing.compact {
+        let wide = (2.0 * half_w - 6.0) / bold_text_width(&counter.id, 1.0).max(0.1);
+        let tall = (id_y + half_d - 19.0) / CAP;
+        (font * 1.2).min(wide).min(tall).max(font)
+    } else {
+        11.0
     };
     let mut id = Tag::new("text")
         .set("x", "0")
         .num("y", id_y)
         .set("font-family", SANS)
         .set("font-weight", "bold")
-        .set("font-size", "11")
+        // Tenths up: never under the font as written.
+        .num("font-size", (id_font * 10.0).ceil() / 10.0)
         .set("fill", "#fff")
         .set("text-anchor", "middle");
     if counter.standing != Standing::Active {

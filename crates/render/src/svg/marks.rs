@@ -182,7 +182,10 @@ fn reach(scene: &Scene, layout: &Layout, place: Place, direction: Vec2, gap: f64
         (Surface::Table(table), Some(f)) if place_is_point(place) => {
             (f.width.min(f.depth) * table.scale / 2.0, GAP)
         }
-        _ => (to_square_edge(HALF, direction), gap),
+        _ => (
+            to_square_edge(HALF * layout.sizing(counter).scale, direction),
+            gap,
+        ),
     }
 }
 
@@ -309,7 +312,7 @@ fn beside(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
         (Surface::Table(table), Some(f)) if place_is_point(place) => {
             f.width.max(f.depth) * table.scale / 2.0 + 12.0
         }
-        _ => HALF + 12.0,
+        _ => HALF * layout.sizing(counter).scale + 12.0,
     })
 }
 

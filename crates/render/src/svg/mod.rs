@@ -303,9 +303,10 @@ pub const MOST_ENLARGED: f64 = 2.0;
 const LOCATOR: f64 = 120.0;
 
 /// Draws `scene` with the legend entries `shown` picks by index (see
-/// [`Layout::keyed`]).
-pub fn scene_svg_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> String {
-    svg_of(scene, Layout::keyed(scene, shown), None)
+/// [`Layout::keyed`]), to be shown at `px` pixels per unit
+/// ([`Layout::shown_at`]: its counters drawn for that size).
+pub fn scene_svg_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool, px: f64) -> String {
+    svg_of(scene, Layout::keyed(scene, shown).shown_at(px), None)
 }
 
 /// Where a crop shows: the map's part `crop`, drawn at `shown` on the page.
@@ -345,8 +346,8 @@ impl Pieces {
 
 /// [`scene_svg_keyed`]'s drawing cut into [`Pieces`]: the pieces drawn in
 /// order over one another make the same picture as the whole document.
-pub fn scene_pieces_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> Pieces {
-    let (doc, board) = document(scene, Layout::keyed(scene, shown), None);
+pub fn scene_pieces_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool, px: f64) -> Pieces {
+    let (doc, board) = document(scene, Layout::keyed(scene, shown).shown_at(px), None);
     let split = doc.split(board);
     Pieces {
         head: split.head,
