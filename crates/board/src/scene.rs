@@ -331,6 +331,11 @@ pub enum Sample {
     },
     /// A counter's damage pips.
     Pips,
+    /// A counter's bar ([`Face::bar`]), with its ticks.
+    Bar,
+    /// A counter's corner words ([`Face::corners`]): the label says what
+    /// each corner prints.
+    Corners,
     /// A counter standing so (falling, pursuing…).
     Standing {
         standing: Standing,
@@ -447,6 +452,13 @@ impl Scene {
                     && (*weight == Weight::None || c.face.weight == *weight)
             }),
             Sample::Pips => self.counters.iter().any(|c| c.face.pips > 0),
+            Sample::Bar => self.counters.iter().any(|c| c.face.bar.is_some()),
+            Sample::Corners => self.counters.iter().any(|c| {
+                c.face
+                    .corners
+                    .iter()
+                    .any(|t| t.as_deref().is_some_and(|t| !t.is_empty()))
+            }),
             Sample::Standing { standing } => self.counters.iter().any(|c| c.standing == *standing),
             Sample::Flipped => self.counters.iter().any(|c| c.face.flipped),
             Sample::Marker { text } => self

@@ -382,6 +382,8 @@ pub fn sample_width(sample: &Sample) -> f64 {
     match sample {
         Sample::Counter { .. } => 22.0,
         Sample::Pips => 18.0,
+        Sample::Bar => 22.0,
+        Sample::Corners => 16.0,
         Sample::Standing { .. }
         | Sample::Terrain { .. }
         | Sample::Flipped

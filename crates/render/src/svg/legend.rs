@@ -68,6 +68,60 @@ fn draw_entry(g: &mut Tag, scene: &Scene, entry: &LegendEntry, at: Point) {
             g.push(symbol_use(*s, *weight, Point::new(x, row - 6.5)));
         }
         Sample::Pips => g.push(pip_strip(2, 5.5).translate(Point::new(x + w / 2.0, row))),
+        // A bar two-thirds full, ticked at a half and a quarter.
+        Sample::Bar => {
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 2.5)
+                    .num("width", w)
+                    .set("height", "5")
+                    .set("fill", "#fff")
+                    .set("stroke", "#1b1b1b")
+                    .set("stroke-width", ".6"),
+            );
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 2.5)
+                    .num("width", w * 2.0 / 3.0)
+                    .set("height", "5")
+                    .set("fill", "#3e7a38"),
+            );
+            let mut ticks = super::PathData::new();
+            for t in [0.25, 0.5] {
+                ticks
+                    .move_to(Point::new(x + w * t, row - 3.5))
+                    .line_to(Point::new(x + w * t, row + 3.5));
+            }
+            g.push(
+                ticks
+                    .path()
+                    .set("stroke", "#1b1b1b")
+                    .set("stroke-width", ".8"),
+            );
+        }
+        // A counter with a word in each corner, drawn as a white dot.
+        Sample::Corners => {
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 8.0)
+                    .set("width", "16")
+                    .set("height", "16")
+                    .set("rx", "2")
+                    .set("fill", NEUTRAL),
+            );
+            for (dx, dy) in [(3.5, -4.5), (12.5, -4.5), (3.5, 4.5), (12.5, 4.5)] {
+                g.push(
+                    Tag::new("circle")
+                        .num("cx", x + dx)
+                        .num("cy", row + dy)
+                        .set("r", "1.6")
+                        .set("fill", "#fff"),
+                );
+            }
+        }
         Sample::Standing { standing } => {
             let mut sample = Tag::new("g").translate(Point::new(x + 8.0, row));
             match standing_mark(*standing) {
