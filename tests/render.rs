@@ -193,13 +193,14 @@ fn harrow_ford_labels_cover_no_counter_and_no_other_label() {
 }
 
 /// In every figure of every sample, no label covers a counter's face or
-/// another label, and no two counters' faces overlap (a leader stacked with
-/// a unit is drawn beside it): computed from the layout the drawing uses.
+/// another label, no two counters' faces overlap (a leader stacked with
+/// a unit is drawn beside it), and no glyph beside a unit covers a counter
+/// standing with it: computed from the layout the drawing uses.
 #[test]
 fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
     use senlac_render::layout::Layout;
     let mut problems = Vec::new();
-    let mut checked = (0, 0);
+    let mut checked = (0, 0, 0);
     for sample in ["hastings", "fulford", "harrow-ford", "hastings-1066-st"] {
         let text =
             std::fs::read_to_string(common::root().join(format!("samples/{sample}.sbn"))).unwrap();
@@ -231,6 +232,20 @@ fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
                 }
                 checked.0 += 1;
             }
+            // A glyph beside a unit lies off the counters standing with it
+            // (a leader beside it).
+            for (mark, glyph) in senlac_render::svg::glyph_boxes(&scene, &layout) {
+                let senlac_board::scene::MarkShape::Spot { at, .. } = scene.marks[mark].shape
+                else {
+                    panic!("a glyph is a spot")
+                };
+                for placed in counters.iter().filter(|p| p.counter.at == at) {
+                    if glyph.overlap(&placed.face) > 0.0 {
+                        problems.push(format!("{name}: a glyph covers {}", placed.counter.id));
+                    }
+                }
+                checked.2 += 1;
+            }
             for (j, a) in counters.iter().enumerate() {
                 for b in &counters[j + 1..] {
                     if a.face.overlap(&b.face) > 0.0 {
@@ -246,8 +261,8 @@ fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(
-        checked.0 > 20 && checked.1 > 300,
-        "{checked:?} labels and counters"
+        checked.0 > 20 && checked.1 > 300 && checked.2 > 20,
+        "{checked:?} labels, counters and glyphs"
     );
 }
 

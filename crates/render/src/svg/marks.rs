@@ -316,6 +316,29 @@ fn beside(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
     })
 }
 
+/// Whether a small counter sharing `place` (drawn at `c`) stands west of
+/// it, and whether one stands east.
+fn small_sides(scene: &Scene, layout: &Layout, place: Place, c: Point) -> (bool, bool) {
+    let placed = layout.counters(scene);
+    let small = placed
+        .iter()
+        .filter(|p| p.counter.at == place && p.counter.small);
+    let west = small.clone().any(|p| p.centre.x < c.x - 1.0);
+    let east = small.clone().any(|p| p.centre.x > c.x + 1.0);
+    (west, east)
+}
+
+/// The box of every glyph beside a place ([`MarkShape::Spot`]), with its
+/// mark's index, as drawn.
+pub fn glyph_boxes(scene: &Scene, layout: &Layout) -> Vec<(usize, Rect)> {
+    draw_marks(scene, layout)
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| matches!(scene.marks[*i].shape, MarkShape::Spot { .. }))
+        .filter_map(|(i, d)| Some((i, *d.as_ref()?.boxes.first()?)))
+        .collect()
+}
+
 /// Whether the lines reaching `place` (drawn at `c`) weigh more from its
 /// right than from its left: a link or a route's last step counts one, two
 /// with a label. Glyphs then go on its left, clear of the lines and labels.
@@ -477,11 +500,18 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
             // corner down; on the place itself where none does.
             let down = 22.0 * nth as f64;
             let p = match beside(scene, layout, *at) {
-                // Left where a line reaches the place from the right.
-                Some(dx) if reached_from_the_right(scene, layout, *at, c) => {
-                    Point::new(c.x - dx, c.y - 11.0 + down)
+                Some(dx) => {
+                    // Left where a line reaches the place from the right,
+                    // unless a small counter (a leader) stands that side of
+                    // the unit and none the other.
+                    let mut left = reached_from_the_right(scene, layout, *at, c);
+                    let (west, east) = small_sides(scene, layout, *at, c);
+                    if (left && west && !east) || (!left && east && !west) {
+                        left = !left;
+                    }
+                    let side = if left { -1.0 } else { 1.0 };
+                    Point::new(c.x + side * dx, c.y - 11.0 + down)
                 }
-                Some(dx) => Point::new(c.x + dx, c.y - 11.0 + down),
                 None => Point::new(c.x, c.y + down),
             };
             let away = if p.x < c.x { -1.0 } else { 1.0 };

@@ -29,7 +29,7 @@ use tag::{PathData, Tag};
 
 pub use counters::PIP_STRIP;
 pub use film::{Film, LEGEND_WIDTH, TooLarge, film, film_within};
-pub use marks::{LabelBox, label_boxes};
+pub use marks::{LabelBox, glyph_boxes, label_boxes};
 pub use overlay::class as overlay_class;
 pub use text::{escape, is_unsafe, push_visible_escape};
 
