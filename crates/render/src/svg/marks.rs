@@ -319,6 +319,10 @@ fn beside(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
 /// Whether a small counter sharing `place` (drawn at `c`) stands west of
 /// it, and whether one stands east.
 fn small_sides(scene: &Scene, layout: &Layout, place: Place, c: Point) -> (bool, bool) {
+    // Placing every counter is dear; most places have no small one.
+    if !scene.counters.iter().any(|k| k.at == place && k.small) {
+        return (false, false);
+    }
     let placed = layout.counters(scene);
     let small = placed
         .iter()
