@@ -1532,9 +1532,25 @@ fn counter_words(svg: &str, px: f64) -> Vec<CounterWords> {
     out
 }
 
+/// Whether a counter's HP (its bottom-right word: the furthest right of
+/// the lowest) stands clear of its bar; `None` without both.
+fn hp_clear_of_bar(counter: &CounterWords) -> Option<bool> {
+    let low = counter.words.iter().map(|w| w.2).fold(f64::MIN, f64::max);
+    let (_, x, y, font, text) = counter
+        .words
+        .iter()
+        .filter(|w| w.2 == low && w.1 > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let bar = counter.bars.first()?;
+    let width = senlac_render::placement::bold_text_width(text, *font);
+    let (left, right, top) = (x - width / 2.0, x + width / 2.0, y - 0.73 * font);
+    Some(right <= bar[0] || left >= bar[0] + bar[2] || *y <= bar[1] || top >= bar[1] + bar[3])
+}
+
 /// At an animation's default width, every counter's words on every
-/// sample's steps are at least 9 pixels tall, and on a TDGS counter the HP
-/// (its bottom-right number) stands clear of its HP bar.
+/// sample's steps are at least 9 pixels tall, and on a TDGS counter, there
+/// and at its own size, the HP (its bottom-right number) stands clear of
+/// its HP bar.
 #[test]
 fn counters_read_at_the_animations_width() {
     use senlac_render::animation::{Canvas, DEFAULT_WIDTH};
@@ -1566,35 +1582,35 @@ fn counters_read_at_the_animations_width() {
                     least = least.min(*shown);
                     words += 1;
                 }
-                if sample != "harrow-ford" {
-                    continue;
-                }
-                // The bottom-right word: the furthest right of the lowest.
-                let low = counter.words.iter().map(|w| w.2).fold(f64::MIN, f64::max);
-                let hp = counter
-                    .words
-                    .iter()
-                    .filter(|w| w.2 == low && w.1 > 0.0)
-                    .max_by(|a, b| a.1.total_cmp(&b.1));
-                if let (Some((_, x, y, font, text)), Some(bar)) = (hp, counter.bars.first()) {
-                    let width = senlac_render::placement::bold_text_width(text, *font);
-                    let (left, right, top) = (x - width / 2.0, x + width / 2.0, y - 0.73 * font);
-                    let apart = right <= bar[0]
-                        || left >= bar[0] + bar[2]
-                        || *y <= bar[1]
-                        || top >= bar[1] + bar[3];
-                    assert!(
-                        apart,
-                        "{sample} step {i}: {}'s HP {text:?} on its bar",
+                if sample == "harrow-ford" {
+                    let clear = hp_clear_of_bar(&counter);
+                    assert_ne!(
+                        clear,
+                        Some(false),
+                        "{sample} step {i}: {}'s HP on its bar",
                         counter.id
                     );
-                    bars_checked += 1;
+                    bars_checked += usize::from(clear.is_some());
+                }
+            }
+            // At its own size too (a figure, a PNG).
+            if sample == "harrow-ford" {
+                let own = senlac_render::svg::scene_svg(&game.scene(i, i));
+                for counter in counter_words(&own, 1.0) {
+                    let clear = hp_clear_of_bar(&counter);
+                    assert_ne!(
+                        clear,
+                        Some(false),
+                        "own size, step {i}: {}'s HP on its bar",
+                        counter.id
+                    );
+                    bars_checked += usize::from(clear.is_some());
                 }
             }
         }
         assert!(words > 100, "{sample}: {words} words");
         smallest.push((sample, least));
     }
-    assert!(bars_checked > 50, "{bars_checked} bars");
+    assert!(bars_checked > 500, "{bars_checked} bars");
     eprintln!("smallest counter words at {DEFAULT_WIDTH} px: {smallest:?}");
 }
