@@ -1556,7 +1556,16 @@ fn counters_read_at_the_animations_width() {
     use senlac_render::animation::{Canvas, DEFAULT_WIDTH};
     let mut smallest = Vec::new();
     let mut bars_checked = 0;
-    for sample in ["hastings", "fulford", "harrow-ford", "hastings-1066-st"] {
+    // Every sample: one battle of each system.
+    let mut samples: Vec<String> = std::fs::read_dir(common::root().join("samples"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter_map(|name| name.strip_suffix(".sbn").map(str::to_owned))
+        .collect();
+    samples.sort();
+    assert!(samples.len() >= 4, "{samples:?}");
+    for sample in &samples {
+        let sample = sample.as_str();
         let text =
             std::fs::read_to_string(common::root().join(format!("samples/{sample}.sbn"))).unwrap();
         let archive = senlac_notation::parse(&text);
