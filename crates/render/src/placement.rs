@@ -208,7 +208,8 @@ impl Layout {
                 (w.min(d) * grid.size - 14.0) / COUNTER
             }
             (Surface::Square { grid, .. }, _) => (grid.size - 6.0) / COUNTER,
-            // The square inside a flat-top hex is 1.27 times its size across.
+            // The square inside a flat-top hex is 1.27 times its size
+            // across; a little less keeps a margin.
             (Surface::Hex { grid, .. }, _) => 1.26 * grid.size / COUNTER,
             (Surface::Table(_), _) => 1.0,
         };
