@@ -193,13 +193,14 @@ fn harrow_ford_labels_cover_no_counter_and_no_other_label() {
 }
 
 /// In every figure of every sample, no label covers a counter's face or
-/// another label, and no two counters' faces overlap (a leader stacked with
-/// a unit is drawn beside it): computed from the layout the drawing uses.
+/// another label, no two counters' faces overlap (a leader stacked with
+/// a unit is drawn beside it), and no glyph beside a unit covers a counter
+/// standing with it: computed from the layout the drawing uses.
 #[test]
 fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
     use senlac_render::layout::Layout;
     let mut problems = Vec::new();
-    let mut checked = (0, 0);
+    let mut checked = (0, 0, 0);
     for sample in ["hastings", "fulford", "harrow-ford", "hastings-1066-st"] {
         let text =
             std::fs::read_to_string(common::root().join(format!("samples/{sample}.sbn"))).unwrap();
@@ -231,6 +232,20 @@ fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
                 }
                 checked.0 += 1;
             }
+            // A glyph beside a unit lies off the counters standing with it
+            // (a leader beside it).
+            for (mark, glyph) in senlac_render::svg::glyph_boxes(&scene, &layout) {
+                let senlac_board::scene::MarkShape::Spot { at, .. } = scene.marks[mark].shape
+                else {
+                    panic!("a glyph is a spot")
+                };
+                for placed in counters.iter().filter(|p| p.counter.at == at) {
+                    if glyph.overlap(&placed.face) > 0.0 {
+                        problems.push(format!("{name}: a glyph covers {}", placed.counter.id));
+                    }
+                }
+                checked.2 += 1;
+            }
             for (j, a) in counters.iter().enumerate() {
                 for b in &counters[j + 1..] {
                     if a.face.overlap(&b.face) > 0.0 {
@@ -246,9 +261,92 @@ fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(
-        checked.0 > 20 && checked.1 > 300,
-        "{checked:?} labels and counters"
+        checked.0 > 20 && checked.1 > 300 && checked.2 > 20,
+        "{checked:?} labels, counters and glyphs"
     );
+}
+
+/// The fill of each side's counters (by name) in a drawn frame: each
+/// counter's tooltip names its side, its body refers to a side's body
+/// defined once with its colour.
+fn counter_fills(svg: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut fills: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (at, _) in svg.match_indices("<title>") {
+        let title = &svg[at + "<title>".len()..];
+        let title = &title[..title.find("</title>").unwrap()];
+        let Some((_, side)) = title.split_once(" \u{2014} ") else {
+            continue;
+        };
+        let side = side.split(',').next().unwrap().to_string();
+        let body = &svg[at..];
+        let body = &body[body.find("xlink:href=\"#counter-").unwrap() + "xlink:href=\"#".len()..];
+        let body = &body[..body.find('"').unwrap()];
+        let def = &svg[svg.find(&format!("<g id=\"{body}\">")).unwrap()..];
+        // The shadow is black; the body's fill is the side's.
+        let fill = def
+            .split("fill=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .find(|&f| f != "#000")
+            .unwrap()
+            .to_string();
+        let seen = fills.entry(side).or_default();
+        if !seen.contains(&fill) {
+            seen.push(fill);
+        }
+    }
+    fills
+}
+
+/// A side's colour follows its name, not its place in the Sides tag: the
+/// Saxons are one colour in both Hastings samples (listed first in one,
+/// second in the other), and a battle with its sides swapped keeps each
+/// side's colour.
+#[test]
+fn a_side_has_one_colour_whichever_it_is_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let swapped = dir.path().join("swapped.sbn");
+    let text = std::fs::read_to_string(common::root().join("samples/hastings.sbn")).unwrap();
+    assert!(text.contains("[Sides \"Saxons Normans\"]"));
+    std::fs::write(
+        &swapped,
+        text.replace("[Sides \"Saxons Normans\"]", "[Sides \"Normans Saxons\"]"),
+    )
+    .unwrap();
+    let mut drawn = Vec::new();
+    for (name, log) in [
+        ("hastings", common::root().join("samples/hastings.sbn")),
+        ("st", common::root().join("samples/hastings-1066-st.sbn")),
+        ("swapped", swapped),
+    ] {
+        let out = dir.path().join(name);
+        let run = senlac(
+            &[
+                "render",
+                log.to_str().unwrap(),
+                "--at",
+                "setup",
+                "--crop",
+                "none",
+            ],
+            &out,
+        );
+        assert!(run.status.success(), "{name}: {run:?}");
+        let fills = counter_fills(&std::fs::read_to_string(out.join("setup.svg")).unwrap());
+        for side in ["Saxons", "Normans"] {
+            assert_eq!(fills.get(side).map(Vec::len), Some(1), "{name}: {fills:?}");
+        }
+        assert_ne!(fills["Saxons"], fills["Normans"], "{name}");
+        drawn.push((name, fills));
+    }
+    for (name, fills) in &drawn[1..] {
+        for side in ["Saxons", "Normans"] {
+            assert_eq!(
+                fills[side], drawn[0].1[side],
+                "{side} in {name} and hastings"
+            );
+        }
+    }
 }
 
 /// The counters of each side (by name) in a figure's scene.
@@ -759,7 +857,7 @@ fn the_gif_steps_through_every_action_captioned() {
     for step in [moved, steps / 2, steps - 1] {
         let mut scene = game.scene(step, step);
         scene.title = "Hastings".into();
-        let svg = senlac_render::svg::scene_svg_keyed(&scene, &|i| legend[i]);
+        let svg = senlac_render::svg::scene_svg_keyed(&scene, &|i| legend[i], scale);
         let own = senlac_render::png::frame_pixmap_width(&svg, width).unwrap();
         let shown = &shown.frames[step].0;
         let (mut total, mut far) = (0u64, 0usize);
@@ -1362,4 +1460,166 @@ fn a_figure_is_cropped_to_its_action_with_a_locator() {
             .unwrap()
     };
     assert!(height(&cropped) < height(&whole));
+}
+
+/// The words of every counter in a frame drawn as `svg`, each with its
+/// font size as shown (times every `scale()` above it, times `px`), where
+/// it stands in its counter's own units (x, baseline), and its text; and
+/// the HP bars' boxes, in the same units. A counter is a group whose
+/// tooltip names its side.
+struct CounterWords {
+    id: String,
+    /// Size as shown, x, baseline, font size in counter units, text.
+    words: Vec<(f64, f64, f64, f64, String)>,
+    /// Each bar's x, y, width and height, in counter units.
+    bars: Vec<[f64; 4]>,
+}
+
+fn counter_words(svg: &str, px: f64) -> Vec<CounterWords> {
+    let doc = roxmltree::Document::parse(svg).expect("the frame is XML");
+    let scale_of = |node: roxmltree::Node| -> f64 {
+        node.attribute("transform")
+            .and_then(|t| t.split("scale(").nth(1))
+            .and_then(|t| t.split(')').next())
+            .map_or(1.0, |s| s.parse().unwrap())
+    };
+    let number = |node: roxmltree::Node, name: &str| -> f64 {
+        node.attribute(name).map_or(0.0, |v| v.parse().unwrap())
+    };
+    let mut out = Vec::new();
+    for group in doc.descendants().filter(|n| n.has_tag_name("g")) {
+        let Some(title) = group
+            .first_element_child()
+            .filter(|c| c.has_tag_name("title"))
+            .and_then(|t| t.text())
+            .filter(|t| t.contains(" \u{2014} "))
+        else {
+            continue;
+        };
+        let mut counter = CounterWords {
+            id: title.split(' ').next().unwrap().to_string(),
+            words: Vec::new(),
+            bars: Vec::new(),
+        };
+        for node in group.descendants().filter(|n| n.is_element()) {
+            let chain: Vec<_> = node.ancestors().take_while(|a| *a != group).collect();
+            let scale: f64 = chain.iter().skip(1).map(|a| scale_of(*a)).product();
+            if node.has_tag_name("text") {
+                let font = chain
+                    .iter()
+                    .find_map(|a| a.attribute("font-size"))
+                    .expect("a counter's words have a size")
+                    .parse::<f64>()
+                    .unwrap();
+                counter.words.push((
+                    font * scale * px,
+                    number(node, "x"),
+                    number(node, "y"),
+                    font,
+                    node.text().unwrap_or_default().to_string(),
+                ));
+            } else if node.has_tag_name("rect")
+                && node.attribute("height") == Some("4")
+                && node.attribute("fill") == Some("#fff")
+            {
+                counter
+                    .bars
+                    .push(["x", "y", "width", "height"].map(|name| number(node, name)));
+            }
+        }
+        out.push(counter);
+    }
+    out
+}
+
+/// Whether a counter's HP (its bottom-right word: the furthest right of
+/// the lowest) stands clear of its bar; `None` without both.
+fn hp_clear_of_bar(counter: &CounterWords) -> Option<bool> {
+    let low = counter.words.iter().map(|w| w.2).fold(f64::MIN, f64::max);
+    let (_, x, y, font, text) = counter
+        .words
+        .iter()
+        .filter(|w| w.2 == low && w.1 > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let bar = counter.bars.first()?;
+    let width = senlac_render::placement::bold_text_width(text, *font);
+    let (left, right, top) = (x - width / 2.0, x + width / 2.0, y - 0.73 * font);
+    Some(right <= bar[0] || left >= bar[0] + bar[2] || *y <= bar[1] || top >= bar[1] + bar[3])
+}
+
+/// At an animation's default width, every counter's words on every
+/// sample's steps are at least 9 pixels tall, and on a TDGS counter, there
+/// and at its own size, the HP (its bottom-right number) stands clear of
+/// its HP bar.
+#[test]
+fn counters_read_at_the_animations_width() {
+    use senlac_render::animation::{Canvas, DEFAULT_WIDTH};
+    let mut smallest = Vec::new();
+    let mut bars_checked = 0;
+    // Every sample: one battle of each system.
+    let mut samples: Vec<String> = std::fs::read_dir(common::root().join("samples"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter_map(|name| name.strip_suffix(".sbn").map(str::to_owned))
+        .collect();
+    samples.sort();
+    assert!(samples.len() >= 4, "{samples:?}");
+    for sample in &samples {
+        let sample = sample.as_str();
+        let text =
+            std::fs::read_to_string(common::root().join(format!("samples/{sample}.sbn"))).unwrap();
+        let archive = senlac_notation::parse(&text);
+        let game = senlac_engine::check(&archive.battles[0], senlac_engine::Config::TIMELINE)
+            .unwrap_or_else(|_| panic!("{sample} names its rules"));
+        let canvas = Canvas::fit((0..game.len()).map(|i| game.scene(i, i)), DEFAULT_WIDTH).unwrap();
+        let mut least = f64::INFINITY;
+        let mut words = 0;
+        for i in 0..game.len() {
+            let pieces = canvas.pieces(game.scene(i, i));
+            let whole = pieces.document(&pieces.pieces.concat());
+            // Scale as the drawing says: the output's width over the viewBox's.
+            let view = whole.split("viewBox=\"0 0 ").nth(1).unwrap();
+            let px =
+                f64::from(DEFAULT_WIDTH) / view.split(' ').next().unwrap().parse::<f64>().unwrap();
+            for counter in counter_words(&whole, px) {
+                for (shown, _, _, _, text) in &counter.words {
+                    assert!(
+                        *shown >= 9.0 - 1e-9,
+                        "{sample} step {i}: {}'s {text:?} is {shown:.2} px",
+                        counter.id
+                    );
+                    least = least.min(*shown);
+                    words += 1;
+                }
+                if sample == "harrow-ford" {
+                    let clear = hp_clear_of_bar(&counter);
+                    assert_ne!(
+                        clear,
+                        Some(false),
+                        "{sample} step {i}: {}'s HP on its bar",
+                        counter.id
+                    );
+                    bars_checked += usize::from(clear.is_some());
+                }
+            }
+            // At its own size too (a figure, a PNG).
+            if sample == "harrow-ford" {
+                let own = senlac_render::svg::scene_svg(&game.scene(i, i));
+                for counter in counter_words(&own, 1.0) {
+                    let clear = hp_clear_of_bar(&counter);
+                    assert_ne!(
+                        clear,
+                        Some(false),
+                        "own size, step {i}: {}'s HP on its bar",
+                        counter.id
+                    );
+                    bars_checked += usize::from(clear.is_some());
+                }
+            }
+        }
+        assert!(words > 100, "{sample}: {words} words");
+        smallest.push((sample, least));
+    }
+    assert!(bars_checked > 500, "{bars_checked} bars");
+    eprintln!("smallest counter words at {DEFAULT_WIDTH} px: {smallest:?}");
 }

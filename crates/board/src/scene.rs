@@ -200,7 +200,7 @@ pub struct Footprint {
 /// One unit's counter.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Counter {
-    /// Index into [`Scene::sides`]: decides the colour.
+    /// Index into [`Scene::sides`]; its colour is [`Scene::colour`]'s.
     pub side: usize,
     /// Printed big on the counter.
     pub id: String,
@@ -331,6 +331,11 @@ pub enum Sample {
     },
     /// A counter's damage pips.
     Pips,
+    /// A counter's bar ([`Face::bar`]), with its ticks.
+    Bar,
+    /// A counter's corner words ([`Face::corners`]): the label says what
+    /// each corner prints.
+    Corners,
     /// A counter standing so (falling, pursuing…).
     Standing {
         standing: Standing,
@@ -393,7 +398,33 @@ pub struct Scene {
     pub legend: Vec<LegendEntry>,
 }
 
+/// The colour slot of side `side` of a battle whose sides are `sides`: its
+/// rank among their names sorted case-insensitively (ties by index), so a
+/// side keeps its colour in every battle of a pairing whichever is listed
+/// first. A side past the names keeps its index, which no rank takes.
+pub fn colour_slot(sides: &[String], side: usize) -> usize {
+    let Some(name) = sides.get(side) else {
+        return side;
+    };
+    let key = |name: &str| name.to_lowercase();
+    let own = key(name);
+    sides
+        .iter()
+        .enumerate()
+        .filter(|&(i, other)| {
+            let other = key(other);
+            other < own || (other == own && i < side)
+        })
+        .count()
+}
+
 impl Scene {
+    /// The colour slot of side `side`, the same in every scene of a battle
+    /// (see [`colour_slot`]).
+    pub fn colour(&self, side: usize) -> usize {
+        colour_slot(&self.sides, side)
+    }
+
     /// Shows the overlays named in `names` and hides every other.
     pub fn show_overlays<S: AsRef<str>>(&mut self, names: &[S]) {
         for overlay in &mut self.overlays {
@@ -421,6 +452,13 @@ impl Scene {
                     && (*weight == Weight::None || c.face.weight == *weight)
             }),
             Sample::Pips => self.counters.iter().any(|c| c.face.pips > 0),
+            Sample::Bar => self.counters.iter().any(|c| c.face.bar.is_some()),
+            Sample::Corners => self.counters.iter().any(|c| {
+                c.face
+                    .corners
+                    .iter()
+                    .any(|t| t.as_deref().is_some_and(|t| !t.is_empty()))
+            }),
             Sample::Standing { standing } => self.counters.iter().any(|c| c.standing == *standing),
             Sample::Flipped => self.counters.iter().any(|c| c.face.flipped),
             Sample::Marker { text } => self
@@ -442,6 +480,42 @@ impl Scene {
                 .overlays
                 .iter()
                 .any(|o| o.shown && o.name == *name && o.marks.iter().any(|m| m.ink == *ink)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour_slot;
+
+    fn names(sides: &[&str]) -> Vec<String> {
+        sides.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_side_keeps_its_colour_whichever_is_listed_first() {
+        let one = names(&["Saxons", "Normans"]);
+        let other = names(&["Normans", "Saxons"]);
+        assert_eq!(colour_slot(&one, 0), colour_slot(&other, 1));
+        assert_eq!(colour_slot(&one, 1), colour_slot(&other, 0));
+        assert_ne!(colour_slot(&one, 0), colour_slot(&one, 1));
+        // Case does not decide the order.
+        assert_eq!(colour_slot(&names(&["saxons", "Normans"]), 0), 1);
+    }
+
+    #[test]
+    fn every_side_gets_a_slot_of_its_own() {
+        for sides in [
+            names(&["Crown", "crown", "Raiders"]),
+            names(&["", "B", "A", ""]),
+            names(&["Solo"]),
+        ] {
+            let mut slots: Vec<usize> = (0..sides.len() + 1)
+                .map(|side| colour_slot(&sides, side))
+                .collect();
+            slots.sort_unstable();
+            slots.dedup();
+            assert_eq!(slots.len(), sides.len() + 1, "{sides:?}");
         }
     }
 }

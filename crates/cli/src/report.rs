@@ -57,7 +57,7 @@ struct Report {
 #[derive(Serialize)]
 struct Army {
     side: String,
-    /// Index into the battle's sides, for the side's colour.
+    /// The side's colour slot (`senlac_board::scene::colour_slot`).
     #[serde(skip)]
     index: Option<usize>,
     name: String,
@@ -297,7 +297,8 @@ fn build(battle: &Battle<'_>, game: &dyn Game, setup: &BattleView, end: &BattleV
                 side, name, leader, ..
             } => Some(Army {
                 side: side.to_string(),
-                index: setup.sides.iter().position(|s| s == side),
+                index: (setup.sides.iter().position(|s| s == side))
+                    .map(|i| senlac_board::scene::colour_slot(&setup.sides, i)),
                 name: name.into_owned(),
                 leader: leader.map(|l| l.into_owned()),
                 units: setup

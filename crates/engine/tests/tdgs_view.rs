@@ -3,7 +3,7 @@
 //! after a few events applied by hand; the scene also drawn, as SVG and PNG.
 
 use senlac_board::Cell;
-use senlac_board::scene::{Glyph, MarkShape, Place, Scene, Standing, Symbol};
+use senlac_board::scene::{Glyph, MarkShape, Place, Sample, Scene, Standing, Symbol};
 use senlac_engine::tdgs::event::{self, CheckKind, Event, Roll};
 use senlac_engine::tdgs::scene::{HP_TICKS, scene};
 use senlac_engine::tdgs::setup::setup;
@@ -186,6 +186,20 @@ fn the_setup_scene_has_every_counter_with_a_full_bar() {
         .collect();
     assert!(legend.contains(&"Commander"), "{legend:?}");
     assert!(!legend.contains(&"Move"), "{legend:?}");
+    // Every word and the bar on a counter is explained.
+    let said = legend.join(" | ");
+    for word in [
+        "STR", "REF", "order", "HP", "Attack", "Hold", "Charge", "HP bar",
+    ] {
+        assert!(said.contains(word), "{word}: {said}");
+    }
+    let shown = |sample: Sample| {
+        scene
+            .legend
+            .iter()
+            .any(|e| e.sample == sample && scene.shows(&e.sample))
+    };
+    assert!(shown(Sample::Corners) && shown(Sample::Bar));
 }
 
 /// A few of Harrow Ford's first moments, by hand.

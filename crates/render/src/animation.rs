@@ -154,7 +154,7 @@ impl Canvas {
     pub fn pieces(&self, mut scene: Scene) -> crate::svg::Pieces {
         one_line(&mut scene);
         let shown = |i: usize| self.legend.get(i).copied().unwrap_or(false);
-        crate::svg::scene_pieces_keyed(&scene, &shown)
+        crate::svg::scene_pieces_keyed(&scene, &shown, f64::from(self.scale))
     }
 
     /// `scene` as a frame of this canvas drawn whole, at once, from its
@@ -162,7 +162,8 @@ impl Canvas {
     pub fn draw(&self, mut scene: Scene) -> Result<resvg::tiny_skia::Pixmap, String> {
         one_line(&mut scene);
         let shown = |i: usize| self.legend.get(i).copied().unwrap_or(false);
-        let tree = crate::png::parse(&crate::svg::scene_svg_keyed(&scene, &shown))?;
+        let svg = crate::svg::scene_svg_keyed(&scene, &shown, f64::from(self.scale));
+        let tree = crate::png::parse(&svg)?;
         let mut pixmap = resvg::tiny_skia::Pixmap::new(self.width, self.height)
             .ok_or_else(|| format!("cannot draw a {}x{} image", self.width, self.height))?;
         let [r, g, b] = crate::paint::PAPER;

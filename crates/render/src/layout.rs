@@ -382,6 +382,8 @@ pub fn sample_width(sample: &Sample) -> f64 {
     match sample {
         Sample::Counter { .. } => 22.0,
         Sample::Pips => 18.0,
+        Sample::Bar => 22.0,
+        Sample::Corners => 16.0,
         Sample::Standing { .. }
         | Sample::Terrain { .. }
         | Sample::Flipped
@@ -420,6 +422,11 @@ pub struct Layout {
     pub caption: Vec<Line>,
     /// The legend under the caption; `None` for a board alone.
     pub key: Option<Key>,
+    /// Pixels per unit of this layout as the drawing is shown: 1 for a
+    /// drawing at its own size; less for an animation's frame, whose
+    /// counters are then drawn larger where they have room
+    /// ([`Layout::sizing`]), so their words stay legible.
+    pub px: f64,
 }
 
 /// Where a legend's parts go, between a left and a right edge.
@@ -523,6 +530,14 @@ impl Layout {
         Layout::build(scene, HEX_SIZE, Some(shown))
     }
 
+    /// This layout for a drawing shown at `px` pixels per unit.
+    pub fn shown_at(self, px: f64) -> Layout {
+        Layout {
+            px: if px.is_finite() && px > 0.0 { px } else { 1.0 },
+            ..self
+        }
+    }
+
     /// Lays out `scene`'s title, board and caption, with no legend: for a
     /// page that shows the legend beside the board.
     pub fn without_key(scene: &Scene) -> Layout {
@@ -623,6 +638,7 @@ impl Layout {
             title,
             caption,
             key,
+            px: 1.0,
         }
     }
 }

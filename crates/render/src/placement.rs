@@ -19,9 +19,39 @@ pub const HALF: f64 = COUNTER / 2.0;
 /// The side of a small counter's square ([`Counter::small`]), in pixels.
 pub const SMALL_COUNTER: f64 = 30.0;
 /// How far from a full-size counter's centre a small one sharing its place
-/// stands: beside it, a pixel apart, a little low, clear of its face and of the
-/// neighbouring cells' counters.
+/// stands, both drawn at their own size: beside it, a pixel apart, a little
+/// low, clear of its face and of the neighbouring cells' counters.
 const SMALL_BESIDE: Vec2 = Vec2::new(HALF + SMALL_COUNTER / 2.0 + 1.0, 12.0);
+
+/// The smallest a counter's words are drawn in a drawing shown smaller than
+/// its own size (an animation's frame), in pixels as shown.
+pub const LEGIBLE: f64 = 9.0;
+/// The font size of a counter's smallest words (its corners) at its own size.
+pub const CORNER_FONT: f64 = 8.0;
+/// The largest font a face with every word on it takes: larger corner
+/// words would crowd its symbol, so past it the face is [`Sizing::compact`].
+const FULL_FACE_FONT: f64 = 9.0;
+
+/// How a counter is drawn at the size its drawing is shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sizing {
+    /// How many times its own size its square is drawn.
+    pub scale: f64,
+    /// The font of its smallest words, in its own units (before `scale`).
+    pub font: f64,
+    /// Too small for every word at `font`: it shows its id, its factors
+    /// and its damage (bar or pips), and leaves its corner words out.
+    pub compact: bool,
+}
+
+impl Sizing {
+    /// A counter at its own size, every word on it.
+    pub const OWN: Sizing = Sizing {
+        scale: 1.0,
+        font: CORNER_FONT,
+        compact: false,
+    };
+}
 
 /// A mark label's font size, and its tag's padding around the text.
 pub const LABEL_SIZE: f64 = 12.0;
@@ -120,6 +150,8 @@ pub struct Placed<'s> {
     /// The box its face and every word on it lie in (on a table, the box
     /// around its turned base).
     pub face: Rect,
+    /// How large it is drawn and which words it shows.
+    pub sizing: Sizing,
     /// On a square grid, the squares of a footprint larger than one square:
     /// the unit's base, drawn round the counter.
     pub base: Option<Rect>,
@@ -160,6 +192,40 @@ fn anchored(surface: &Surface, counter: &Counter, c: Point) -> (Point, Option<Re
 }
 
 impl Layout {
+    /// How `counter` is drawn: at its own size in a drawing shown at its
+    /// own size or larger ([`Layout::px`] 1 or more); in one shown smaller,
+    /// as much larger as its smallest words need to be [`LEGIBLE`] pixels
+    /// tall, as far as its room allows (its square less a margin, its base
+    /// on a square grid, the square inside its hex; a base on a table is
+    /// never enlarged), its words then as large as they must be; past what
+    /// a full face holds, [`Sizing::compact`].
+    pub fn sizing(&self, counter: &Counter) -> Sizing {
+        if self.px >= 1.0 {
+            return Sizing::OWN;
+        }
+        let room = match (&self.surface, squares(counter)) {
+            (Surface::Square { grid, .. }, Some((w, d))) if !counter.small => {
+                (w.min(d) * grid.size - 14.0) / COUNTER
+            }
+            (Surface::Square { grid, .. }, _) => (grid.size - 6.0) / COUNTER,
+            // The square inside a flat-top hex is 1.27 times its size
+            // across; a little less keeps a margin.
+            (Surface::Hex { grid, .. }, _) => 1.26 * grid.size / COUNTER,
+            (Surface::Table(_), _) => 1.0,
+        };
+        // Hundredths down, then the font's tenths up: as written, the
+        // words are never under LEGIBLE.
+        let needed = LEGIBLE / (CORNER_FONT * self.px);
+        let scale = (needed.min(room).max(1.0) * 100.0).floor() / 100.0;
+        let font = ((LEGIBLE / (scale * self.px)) * 10.0).ceil() / 10.0;
+        let font = font.max(CORNER_FONT);
+        Sizing {
+            scale,
+            font,
+            compact: font > FULL_FACE_FONT,
+        }
+    }
+
     /// The scene's counters as drawn, in drawing order: those leaving the
     /// field first (under the others), each later one at a place already
     /// drawn on fanned out 5 pixels up and right.
@@ -172,20 +238,33 @@ impl Layout {
                 continue;
             };
             let (anchor, base) = anchored(&self.surface, counter, c);
+            let sizing = self.sizing(counter);
             let centre = if counter.small {
+                let side = SMALL_COUNTER * sizing.scale;
                 // A full-size counter elsewhere that a small one beside its
                 // own would cover.
                 let covers = |centre: Point| {
-                    let face = Rect::centred(centre, SMALL_COUNTER, SMALL_COUNTER);
+                    let face = Rect::centred(centre, side, side);
                     order.iter().any(|o| {
+                        let other = COUNTER * self.sizing(o).scale;
                         !o.small
                             && o.at != counter.at
                             && self.surface.place(o.at).is_some_and(|p| {
-                                face.overlap(&Rect::centred(p, COUNTER, COUNTER)) > 0.0
+                                face.overlap(&Rect::centred(p, other, other)) > 0.0
                             })
                     })
                 };
-                small_centre(&order, i, anchor, covers)
+                let big = order
+                    .iter()
+                    .find(|o| o.at == counter.at && !o.small)
+                    .map_or(1.0, |o| self.sizing(o).scale);
+                let beside = Vec2::new(
+                    SMALL_BESIDE.x
+                        + HALF * (big - 1.0)
+                        + SMALL_COUNTER / 2.0 * (sizing.scale - 1.0),
+                    SMALL_BESIDE.y * big,
+                );
+                small_centre(&order, i, anchor, beside, side, covers)
             } else {
                 let stacked = order[..i]
                     .iter()
@@ -206,9 +285,13 @@ impl Layout {
             };
             let face = match body {
                 Body::Square if counter.small => {
-                    Rect::centred(centre, SMALL_COUNTER, SMALL_COUNTER)
+                    let side = SMALL_COUNTER * sizing.scale;
+                    Rect::centred(centre, side, side)
                 }
-                Body::Square => Rect::centred(centre, COUNTER, COUNTER),
+                Body::Square => {
+                    let side = COUNTER * sizing.scale;
+                    Rect::centred(centre, side, side)
+                }
                 Body::Base { width, depth } => {
                     let turn = counter
                         .facing
@@ -225,6 +308,7 @@ impl Layout {
                 centre,
                 body,
                 face,
+                sizing,
                 base,
             });
         }
@@ -247,11 +331,14 @@ impl Layout {
 /// full-size ones are); beside the full-size counter it shares its place
 /// with, on the side its facing arrow does not point to (or the other, when
 /// that side would cover a neighbour's counter: `covers`), a second small
-/// one on the other side, further ones above them.
+/// one on the other side, further ones above them. `beside` is how far
+/// from the full-size one's centre, `side` the small one's side.
 fn small_centre(
     order: &[&Counter],
     i: usize,
     anchor: Point,
+    beside: Vec2,
+    side: f64,
     covers: impl Fn(Point) -> bool,
 ) -> Point {
     let counter = order[i];
@@ -267,13 +354,8 @@ fn small_centre(
         .filter(|f| f.is_finite())
         .is_some_and(|f| f.rem_euclid(360.0) > 180.0);
     let first = if faces_west { 1.0 } else { -1.0 };
-    let above = (smaller / 2) as f64 * SMALL_COUNTER;
-    let at = |side: f64| {
-        Point::new(
-            anchor.x + side * SMALL_BESIDE.x,
-            anchor.y + SMALL_BESIDE.y - above,
-        )
-    };
+    let above = (smaller / 2) as f64 * side;
+    let at = |side: f64| Point::new(anchor.x + side * beside.x, anchor.y + beside.y - above);
     let first = if covers(at(first)) && !covers(at(-first)) {
         -first
     } else {

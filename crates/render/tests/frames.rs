@@ -516,7 +516,7 @@ fn counters_are_drawn_in_their_side_colour_where_the_layout_says() {
             panic!("a hex map")
         };
 
-        let colour = hex(palette(side).fill);
+        let colour = hex(palette(scene.colour(side)).fill);
         let got = pixel_at(&pixmap, grid.centre(cell(label)));
         assert!(close(got, colour), "side {side}: {got:?} vs {colour:?}");
 
@@ -879,7 +879,7 @@ fn a_unit_of_several_squares_stands_in_the_middle_of_its_base() {
 
     let svg = scene_svg(&scene);
     let pixmap = frame_pixmap(&svg).expect("renders");
-    let red = hex(palette(0).fill);
+    let red = hex(palette(scene.colour(0)).fill);
     // The counter at the base's middle, the base's edge in the side's colour
     // down its west side, and no counter on the middle square's centre.
     assert!(close(pixel_at(&pixmap, middle), red));
@@ -991,7 +991,7 @@ fn an_overlay_is_drawn_only_when_shown_under_the_counters() {
     // The counter in a zone is drawn over it, in its colour.
     let (centre, _) = hex_centre(&layout, 302);
     let got = pixel_at(&pixmap, centre);
-    assert!(close(got, hex(palette(0).fill)), "{got:?}");
+    assert!(close(got, hex(palette(shown.colour(0)).fill)), "{got:?}");
 }
 
 #[test]

@@ -579,6 +579,13 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         entry("Heavy", counter(Symbol::Plain, Weight::Heavy)),
         entry("Light", counter(Symbol::Plain, Weight::Light)),
         entry("Skirmish", counter(Symbol::Plain, Weight::Skirmish)),
+        // What a counter's words and bar say (ext §Orders, Order Types).
+        entry("Top: STR, REF; bottom: order, HP", Sample::Corners),
+        entry(
+            "Orders: Attack, Hold, Take cover, Charge, Retreat",
+            Sample::Corners,
+        ),
+        entry("HP bar, ticked at 50% and 25% (morale)", Sample::Bar),
         entry("Routed, or removed now", standing(Standing::Falling)),
         entry("Last stand, or hero down", standing(Standing::Shaken)),
         entry("Move", line(MOVE)),

@@ -7,9 +7,12 @@ use std::sync::OnceLock;
 
 use senlac_board::scene::{Counter, Ink, Sample, Scene, Standing, Symbol, Weight};
 
-use super::{BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, ink_colour, palette};
+use super::{
+    BLOOD, COUNTER, HALF, PALETTE_COUNT, PathData, SANS, Tag, palette, side_palette, slot_colour,
+    slotted,
+};
 use crate::layout::{Layout, Rect, push_px};
-use crate::placement::{Body, SMALL_COUNTER, bold_text_width};
+use crate::placement::{Body, CORNER_FONT, SMALL_COUNTER, Sizing, bold_text_width};
 
 /// A red cross over a falling counter.
 pub(super) const FALLING: &str = concat!(
@@ -53,14 +56,16 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
     let placed = layout.counters(scene);
     for p in &placed {
         if let Some(base) = p.base {
-            doc.push(draw_grid_base(p.counter, base));
+            doc.push(draw_grid_base(scene, p.counter, base));
         }
     }
     for p in &placed {
         doc.push(match p.body {
             Body::Base { width, depth } => draw_base(scene, p.counter, p.centre, width, depth),
-            Body::Square if p.counter.small => draw_small_counter(scene, p.counter, p.centre),
-            Body::Square => draw_square_counter(scene, p.counter, p.centre),
+            Body::Square if p.counter.small => {
+                draw_small_counter(scene, p.counter, p.centre, p.sizing)
+            }
+            Body::Square => draw_square_counter(scene, p.counter, p.centre, p.sizing),
         });
     }
 }
@@ -68,8 +73,8 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, layout: &Layout) {
 /// The base of a unit covering several squares: the squares outlined as
 /// one body in its side's colour, lightly tinted, inset a little so
 /// neighbouring bases stay apart; faded as its counter is.
-fn draw_grid_base(counter: &Counter, base: Rect) -> Tag {
-    let pal = palette(counter.side);
+fn draw_grid_base(scene: &Scene, counter: &Counter, base: Rect) -> Tag {
+    let pal = side_palette(scene, counter.side);
     let inset = base.grown(-3.0);
     let mut rect = Tag::new("rect")
         .num("x", inset.x)
@@ -98,31 +103,40 @@ fn facing(counter: &Counter) -> Option<f64> {
 }
 
 /// A 46-pixel square counter (on a grid, or on a table without a base) with
-/// a facing triangle outside it.
-fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
-    let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(counter.side)));
+/// a facing triangle outside it, drawn as `sizing` says.
+fn draw_square_counter(scene: &Scene, counter: &Counter, at: Point, sizing: Sizing) -> Tag {
+    let mut body = Tag::new("g").add(Tag::new("use").set("xlink:href", body_ref(scene, counter)));
     if counter.face.flipped {
         body.push(flipped_band(HALF));
     }
-    let id = face(&mut body, counter, HALF, HALF);
-    if let Some(arrow) = facing_arrow(counter, "M-5.5,-26L0,-33L5.5,-26z") {
+    let id = face(&mut body, scene, counter, HALF, HALF, sizing);
+    if let Some(arrow) = facing_arrow(scene, counter, "M-5.5,-26L0,-33L5.5,-26z") {
         body.push(arrow);
     }
-    if let Some(chit) = marker_chit(counter, HALF) {
+    if let Some(chit) = marker_chit(scene, counter, HALF, sizing.font) {
         body.push(chit);
     }
-    finish(scene, counter, at, body, id, 1.0, SHAKEN_CORNER)
+    finish(
+        scene,
+        counter,
+        at,
+        body,
+        id,
+        1.0,
+        SHAKEN_CORNER,
+        sizing.scale,
+    )
 }
 
 /// The triangle outside a counter pointing where it faces (`d` drawn
 /// pointing north), if it has a facing.
-fn facing_arrow(counter: &Counter, d: &'static str) -> Option<Tag> {
+fn facing_arrow(scene: &Scene, counter: &Counter, d: &'static str) -> Option<Tag> {
     let deg = facing(counter)?;
     Some(
         Tag::new("path")
             .set("transform", rotate(deg))
             .set("d", d)
-            .set("fill", palette(counter.side).dark)
+            .set("fill", side_palette(scene, counter.side).dark)
             .set("stroke", "#fff")
             .set("stroke-width", ".8")
             .set("stroke-linejoin", "round"),
@@ -133,43 +147,47 @@ fn facing_arrow(counter: &Counter, d: &'static str) -> Option<Tag> {
 const SMALL_SCALE: f64 = SMALL_COUNTER / COUNTER;
 
 /// A small counter: the side's body shrunk, its id and its factors, and
-/// how it stands; its facing triangle, marker and back as a full one's.
-fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
+/// how it stands; its facing triangle, marker and back as a full one's;
+/// drawn as `sizing` says, its words at least its font.
+fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point, sizing: Sizing) -> Tag {
     let half = SMALL_COUNTER / 2.0;
     let mut body = Tag::new("g").add(
         Tag::new("use")
-            .set("xlink:href", body_ref(counter.side))
+            .set("xlink:href", body_ref(scene, counter))
             .set("transform", scale(SMALL_SCALE)),
     );
     if counter.face.flipped {
         body.push(flipped_band(half));
     }
-    let text = |y: f64, size: &'static str, text: &str| {
+    let text = |y: f64, size: f64, text: &str| {
         Tag::new("text")
             .set("x", "0")
             .num("y", y)
             .set("font-family", SANS)
             .set("font-weight", "bold")
-            .set("font-size", size)
+            .num("font-size", size)
             .set("fill", "#fff")
             .set("text-anchor", "middle")
             .text(text)
     };
+    // Larger words than designed stand higher: their tops move up.
+    let factors_font = sizing.font.max(8.5);
+    let id_font = sizing.font.max(10.0);
     if let Some(factors) = counter.face.factors.as_deref().filter(|f| !f.is_empty()) {
-        body.push(text(half - 4.0, "8.5", factors));
+        body.push(text(half - 4.0, factors_font, factors));
     }
-    if let Some(arrow) = facing_arrow(counter, "M-4,-17L0,-22L4,-17z") {
+    if let Some(arrow) = facing_arrow(scene, counter, "M-4,-17L0,-22L4,-17z") {
         body.push(arrow);
     }
-    if let Some(chit) = marker_chit(counter, half) {
+    if let Some(chit) = marker_chit(scene, counter, half, sizing.font) {
         body.push(chit);
     }
     let y = if counter.face.factors.is_some() {
-        1.5
+        1.5 - CAP * (factors_font - 8.5)
     } else {
-        4.0
+        4.0 + CAP * (id_font - 10.0) / 2.0
     };
-    let id = text(y, "10", &counter.id);
+    let id = text(y, id_font, &counter.id);
     finish(
         scene,
         counter,
@@ -178,8 +196,12 @@ fn draw_small_counter(scene: &Scene, counter: &Counter, at: Point) -> Tag {
         id,
         SMALL_SCALE,
         Point::new(SHAKEN_CORNER.x * SMALL_SCALE, SHAKEN_CORNER.y * SMALL_SCALE),
+        sizing.scale,
     )
 }
+
+/// The height of a capital or a digit in DejaVu Sans Bold, in ems.
+const CAP: f64 = 0.73;
 
 /// The pale band along the top of a counter `2 × half` wide that shows its
 /// back.
@@ -202,8 +224,9 @@ fn flipped_band(half: f64) -> Tag {
 pub(super) const FLIPPED_BAND: &str = "#f6f0e0";
 
 /// A marker chit laid across the top of a counter `2 × half` wide, on the
-/// corner its facing triangle leaves free: its word on the ink's colour.
-fn marker_chit(counter: &Counter, half: f64) -> Option<Tag> {
+/// corner its facing triangle leaves free: its word on the ink's colour, at
+/// `font` (8 at the counter's own size).
+fn marker_chit(scene: &Scene, counter: &Counter, half: f64, font: f64) -> Option<Tag> {
     let marker = counter
         .face
         .marker
@@ -211,7 +234,7 @@ fn marker_chit(counter: &Counter, half: f64) -> Option<Tag> {
         .filter(|m| !m.text.is_empty())?;
     // A facing into the north-east would run under a chit on the right.
     let left = facing(counter).is_some_and(|f| f < 90.0);
-    let (width, height) = (bold_text_width(&marker.text, 8.0) + 7.0, 12.0);
+    let (width, height) = (bold_text_width(&marker.text, font) + 7.0, font + 4.0);
     let x = if left {
         -half - 4.0
     } else {
@@ -219,14 +242,15 @@ fn marker_chit(counter: &Counter, half: f64) -> Option<Tag> {
     };
     Some(marker_tag(
         &marker.text,
-        marker.ink,
-        Point::new(x, -half - 7.0),
+        slotted(scene, marker.ink),
+        Point::new(x, -half - 7.0 - (height - 12.0)),
         width,
         height,
     ))
 }
 
-/// A chit `width` × `height` with its top-left at `at`, `text` on it.
+/// A chit `width` × `height` with its top-left at `at`, `text` on it (its
+/// font 4 under the height), on the colour of `ink` ([`slotted`]).
 pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f64) -> Tag {
     Tag::new("g")
         .add(
@@ -236,7 +260,7 @@ pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f6
                 .num("width", width)
                 .num("height", height)
                 .set("rx", "1.5")
-                .set("fill", ink_colour(ink, false))
+                .set("fill", slot_colour(ink, false))
                 .set("stroke", "#fff")
                 .set("stroke-width", "1.2"),
         )
@@ -246,7 +270,7 @@ pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f6
                 .num("y", at.y + height - 3.0)
                 .set("font-family", SANS)
                 .set("font-weight", "bold")
-                .set("font-size", "8")
+                .num("font-size", height - 4.0)
                 .set("fill", "#fff")
                 .set("text-anchor", "middle")
                 .text(text),
@@ -256,7 +280,7 @@ pub(super) fn marker_tag(text: &str, ink: Ink, at: Point, width: f64, height: f6
 /// A unit's base on a table: its rectangle, `width` pixels of front and
 /// `depth` deep, turned to its facing, the front edge drawn bold.
 fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64) -> Tag {
-    let pal = palette(counter.side);
+    let pal = side_palette(scene, counter.side);
     let (w, d) = (width / 2.0, depth / 2.0);
     let rect = |dx: f64, fill: &'static str| {
         Tag::new("rect")
@@ -281,7 +305,14 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         transform.insert_str(0, "rotate(180) ");
     }
     let mut inner = Tag::new("g").set("transform", transform.clone());
-    let id = face(&mut inner, counter, w / shrink, d / shrink);
+    let id = face(
+        &mut inner,
+        scene,
+        counter,
+        w / shrink,
+        d / shrink,
+        Sizing::OWN,
+    );
     // The id is drawn after the body (and any standing mark), turned as the face is.
     if let Some(deg) = facing {
         transform.insert(0, ' ');
@@ -314,6 +345,7 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         id,
         (depth / COUNTER).min(1.0),
         Point::new(w - 3.0, 3.0 - d),
+        1.0,
     )
 }
 
@@ -332,7 +364,9 @@ fn rotate(deg: f64) -> String {
 
 /// Wraps a counter's body: its tooltip, fading and standing mark (scaled by
 /// `mark_scale`; a shaken mark on the `corner`), then its `id` over them all,
-/// never faded, so who fell can always be read; moved to `at`.
+/// never faded, so who fell can always be read; all `enlarged` so many
+/// times, moved to `at`.
+#[allow(clippy::too_many_arguments)]
 fn finish(
     scene: &Scene,
     counter: &Counter,
@@ -341,11 +375,19 @@ fn finish(
     id: Tag,
     mark_scale: f64,
     corner: Point,
+    enlarged: f64,
 ) -> Tag {
     let mut group = Tag::new("g")
         .translate(at)
         .add(Tag::new("title").text(&tooltip(scene, counter)));
-    group.push(if counter.standing == Standing::Active {
+    // Enlarged, all but the tooltip in a scaled group.
+    let mut scaled = Tag::new("g").set("transform", scale(enlarged));
+    let inner = if enlarged == 1.0 {
+        &mut group
+    } else {
+        &mut scaled
+    };
+    inner.push(if counter.standing == Standing::Active {
         body
     } else {
         body.set("opacity", ".45")
@@ -359,9 +401,12 @@ fn finish(
         if counter.standing == Standing::Shaken {
             g = Tag::new("g").translate(corner).add(g);
         }
-        group.push(g);
+        inner.push(g);
     }
-    group.push(id);
+    inner.push(id);
+    if enlarged != 1.0 {
+        group.push(scaled);
+    }
     group
 }
 
@@ -400,12 +445,22 @@ fn tooltip(scene: &Scene, counter: &Counter) -> String {
 }
 
 /// What a counter shows, inside a rectangle `2 × half_w` wide and `2 ×
-/// half_d` deep centred on the origin: the symbol at the top, corner texts,
-/// damage pips on a light strip or a bar along the bottom. Returns the id,
+/// half_d` deep centred on the origin: the symbol at the top, corner texts
+/// (left out of a compact face), damage pips on a light strip or a bar
+/// along the bottom, between the bottom corners' words. Returns the id,
 /// big, below the symbol, for the caller to draw last (over any standing
-/// mark). A grid counter's halves are 23.
-fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
+/// mark). A grid counter's halves are 23. Words are at least `sizing`'s
+/// font, larger ones standing higher.
+fn face(
+    body: &mut Tag,
+    scene: &Scene,
+    counter: &Counter,
+    half_w: f64,
+    half_d: f64,
+    sizing: Sizing,
+) -> Tag {
     let face = &counter.face;
+    let font = sizing.font;
     body.push(symbol_use(
         face.symbol,
         face.weight,
@@ -416,16 +471,27 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
         .set("font-weight", "bold")
         .set("fill", "#fff")
         .set("text-anchor", "middle");
-    let (x, top, bottom) = (half_w - 6.0, 11.0 - half_d, half_d - 3.0);
+    let grown = font - CORNER_FONT;
+    let (x, top, bottom) = (
+        half_w - 6.0 - grown / 2.0,
+        11.0 - half_d + CAP * grown,
+        half_d - 3.0,
+    );
     let corner_at = [
         Point::new(-x, top),
         Point::new(x, top),
         Point::new(-x, bottom),
         Point::new(x, bottom),
     ];
-    for (text, at) in face.corners.iter().zip(corner_at) {
-        if let Some(text) = text.as_deref().filter(|t| !t.is_empty()) {
-            words.push(Tag::new("text").at(at).set("font-size", "8").text(text));
+    // Each corner's words, on a face that shows them.
+    let corners: Vec<Option<&str>> = face
+        .corners
+        .iter()
+        .map(|t| t.as_deref().filter(|t| !t.is_empty() && !sizing.compact))
+        .collect();
+    for (text, at) in corners.iter().zip(corner_at) {
+        if let Some(text) = text {
+            words.push(Tag::new("text").at(at).num("font-size", font).text(text));
         }
     }
     body.push(words);
@@ -442,6 +508,17 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
     }
     if let Some(bar) = &face.bar {
         let width = (half_w * 1.4).min(half_w * 2.0 - 20.0).max(10.0);
+        // Between the bottom corners' words, a pixel and a half clear.
+        let clear = |text: Option<&str>| {
+            text.map_or(-width / 2.0, |t| -x + bold_text_width(t, font) / 2.0 + 1.5)
+        };
+        let left = (-width / 2.0).max(clear(corners[2]));
+        let right = (width / 2.0).min(-clear(corners[3]));
+        let (left, width) = if right - left >= 8.0 {
+            (left, right - left)
+        } else {
+            (-width / 2.0, width)
+        };
         let fill = if bar.fill.is_finite() {
             bar.fill.clamp(0.0, 1.0)
         } else {
@@ -449,7 +526,7 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
         };
         let mut g = Tag::new("g").add(
             Tag::new("rect")
-                .num("x", -width / 2.0)
+                .num("x", left)
                 .num("y", half_d - 8.0)
                 .num("width", width)
                 .set("height", "4")
@@ -459,7 +536,7 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
         );
         g.push(
             Tag::new("rect")
-                .num("x", -width / 2.0)
+                .num("x", left)
                 .num("y", half_d - 8.0)
                 .num("width", width * fill)
                 .set("height", "4")
@@ -467,7 +544,7 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
         );
         let mut ticks = PathData::new();
         for &t in bar.ticks.iter().filter(|t| t.is_finite()) {
-            let x = -width / 2.0 + width * t.clamp(0.0, 1.0);
+            let x = left + width * t.clamp(0.0, 1.0);
             ticks
                 .move_to(Point::new(x, half_d - 9.0))
                 .line_to(Point::new(x, half_d - 3.0));
@@ -483,6 +560,7 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
         body.push(g);
     }
     // Printed factors along the foot, the id above them.
+    let factors_font = font.max(9.5);
     let id_y = match face.factors.as_deref().filter(|f| !f.is_empty()) {
         Some(factors) => {
             body.push(
@@ -491,27 +569,37 @@ fn face(body: &mut Tag, counter: &Counter, half_w: f64, half_d: f64) -> Tag {
                     .num("y", half_d - 3.5)
                     .set("font-family", SANS)
                     .set("font-weight", "bold")
-                    .set("font-size", "9.5")
+                    .num("font-size", factors_font)
                     .set("fill", "#fff")
                     .set("text-anchor", "middle")
                     .text(factors),
             );
-            half_d - 15.0
+            half_d - 15.0 - CAP * (factors_font - 9.5)
         }
         None => half_d - 10.0,
+    };
+    // A compact face's id is the larger for what it leaves out, as wide as
+    // the face holds and as tall as the room under the symbol.
+    let id_font = if sizing.compact {
+        let wide = (2.0 * half_w - 6.0) / bold_text_width(&counter.id, 1.0).max(0.1);
+        let tall = (id_y + half_d - 19.0) / CAP;
+        (font * 1.2).min(wide).min(tall).max(font)
+    } else {
+        11.0
     };
     let mut id = Tag::new("text")
         .set("x", "0")
         .num("y", id_y)
         .set("font-family", SANS)
         .set("font-weight", "bold")
-        .set("font-size", "11")
+        // Tenths up: never under the font as written.
+        .num("font-size", (id_font * 10.0).ceil() / 10.0)
         .set("fill", "#fff")
         .set("text-anchor", "middle");
     if counter.standing != Standing::Active {
         // Over a faded body and its mark: a dark halo keeps it legible.
         id = id
-            .set("stroke", palette(counter.side).dark)
+            .set("stroke", side_palette(scene, counter.side).dark)
             .set("stroke-width", "3")
             .set("stroke-linejoin", "round")
             .set("paint-order", "stroke");
@@ -562,8 +650,8 @@ fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
     static SHAPES: OnceLock<(Vec<String>, Vec<String>)> = OnceLock::new();
     SHAPES.get_or_init(|| {
         let bodies = (0..PALETTE_COUNT)
-            .map(|side| {
-                let pal = palette(side);
+            .map(|slot| {
+                let pal = palette(slot);
                 let square = |xy: &'static str| {
                     Tag::new("rect")
                         .set("x", xy)
@@ -573,7 +661,7 @@ fn shared_shapes() -> &'static (Vec<String>, Vec<String>) {
                         .set("rx", "4")
                 };
                 let body = Tag::new("g")
-                    .set("id", body_ref(side)[1..].to_owned())
+                    .set("id", slot_body_ref(slot)[1..].to_owned())
                     .add(square("-21").set("fill", "#000").set("fill-opacity", ".28"))
                     .add(
                         square("-23")
@@ -611,9 +699,14 @@ fn symbol_index(symbol: Symbol, weight: Weight) -> usize {
     s * WEIGHTS.len() + w
 }
 
-/// `#counter-N`: side N's counter body.
-fn body_ref(side: usize) -> String {
-    format!("#counter-{}", side % PALETTE_COUNT)
+/// `#counter-N`: the counter body of colour slot N, `counter`'s side's.
+fn body_ref(scene: &Scene, counter: &Counter) -> String {
+    slot_body_ref(scene.colour(counter.side))
+}
+
+/// `#counter-N` for colour slot N.
+fn slot_body_ref(slot: usize) -> String {
+    format!("#counter-{}", slot % PALETTE_COUNT)
 }
 
 /// `#symbol-infantry-heavy` and so on.
@@ -648,7 +741,7 @@ pub(super) fn defs(scene: &Scene) -> String {
     let mut body_used = [false; PALETTE_COUNT];
     let mut symbol_used = [false; SYMBOLS.len() * WEIGHTS.len()];
     for counter in &scene.counters {
-        body_used[counter.side % PALETTE_COUNT] = true;
+        body_used[scene.colour(counter.side) % PALETTE_COUNT] = true;
         symbol_used[symbol_index(counter.face.symbol, counter.face.weight)] = true;
     }
     for entry in &scene.legend {

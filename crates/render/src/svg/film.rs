@@ -125,7 +125,7 @@ pub fn film_within(
         };
         let mut frame = Vec::new();
         for layer in &scene.overlays {
-            for ink in overlay::inks([layer]) {
+            for ink in overlay::inks(&scene, [layer]) {
                 if !inks.contains(&ink) {
                     inks.push(ink);
                 }

@@ -8,7 +8,7 @@ use senlac_board::scene::{Glyph, Ink, LegendEntry, Look, Sample, Scene, Standing
 use super::counters::{FLIPPED_BAND, marker_tag, pip_strip, scale, standing_mark, symbol_use};
 use super::map::{edge_style, fill};
 use super::marks::{Arrow, arrow, bend, glyph_tag};
-use super::{INK, NEUTRAL, SANS, Tag, palette};
+use super::{INK, NEUTRAL, SANS, Tag};
 use crate::layout::{self, Key, sample_width, side_names};
 
 pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
@@ -26,7 +26,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
         .num("font-size", layout::LEGEND_SIZE)
         .set("fill", INK);
     for (i, (name, &at)) in side_names(scene).iter().zip(&key.sides).enumerate() {
-        let pal = palette(i);
+        let pal = super::side_palette(scene, i);
         g.push(
             Tag::new("rect")
                 .at(at)
@@ -49,10 +49,10 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
             // overlay hides its entry by the same class.
             if let Sample::Overlay { name, .. } = entry.sample {
                 let mut row = Tag::new("g").set("class", super::overlay::class(name));
-                draw_entry(&mut row, entry, at);
+                draw_entry(&mut row, scene, entry, at);
                 g.push(row);
             } else {
-                draw_entry(&mut g, entry, at);
+                draw_entry(&mut g, scene, entry, at);
             }
         }
     }
@@ -60,7 +60,7 @@ pub(super) fn draw(doc: &mut Tag, scene: &Scene, key: &Key) {
 }
 
 /// One entry: its sample starting at `at` (the row's middle), then its label.
-fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
+fn draw_entry(g: &mut Tag, scene: &Scene, entry: &LegendEntry, at: Point) {
     let (x, row) = (at.x, at.y);
     let w = sample_width(&entry.sample);
     match &entry.sample {
@@ -68,6 +68,60 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             g.push(symbol_use(*s, *weight, Point::new(x, row - 6.5)));
         }
         Sample::Pips => g.push(pip_strip(2, 5.5).translate(Point::new(x + w / 2.0, row))),
+        // A bar two-thirds full, ticked at a half and a quarter.
+        Sample::Bar => {
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 2.5)
+                    .num("width", w)
+                    .set("height", "5")
+                    .set("fill", "#fff")
+                    .set("stroke", "#1b1b1b")
+                    .set("stroke-width", ".6"),
+            );
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 2.5)
+                    .num("width", w * 2.0 / 3.0)
+                    .set("height", "5")
+                    .set("fill", "#3e7a38"),
+            );
+            let mut ticks = super::PathData::new();
+            for t in [0.25, 0.5] {
+                ticks
+                    .move_to(Point::new(x + w * t, row - 3.5))
+                    .line_to(Point::new(x + w * t, row + 3.5));
+            }
+            g.push(
+                ticks
+                    .path()
+                    .set("stroke", "#1b1b1b")
+                    .set("stroke-width", ".8"),
+            );
+        }
+        // A counter with a word in each corner, drawn as a white dot.
+        Sample::Corners => {
+            g.push(
+                Tag::new("rect")
+                    .num("x", x)
+                    .num("y", row - 8.0)
+                    .set("width", "16")
+                    .set("height", "16")
+                    .set("rx", "2")
+                    .set("fill", NEUTRAL),
+            );
+            for (dx, dy) in [(3.5, -4.5), (12.5, -4.5), (3.5, 4.5), (12.5, 4.5)] {
+                g.push(
+                    Tag::new("circle")
+                        .num("cx", x + dx)
+                        .num("cy", row + dy)
+                        .set("r", "1.6")
+                        .set("fill", "#fff"),
+                );
+            }
+        }
         Sample::Standing { standing } => {
             let mut sample = Tag::new("g").translate(Point::new(x + 8.0, row));
             match standing_mark(*standing) {
@@ -179,7 +233,11 @@ fn draw_entry(g: &mut Tag, entry: &LegendEntry, at: Point) {
             }
         }
         Sample::Overlay { ink, .. } => {
-            g.push(super::overlay::sample(*ink, Point::new(x, row - 8.0), 16.0));
+            g.push(super::overlay::sample(
+                super::slotted(scene, *ink),
+                Point::new(x, row - 8.0),
+                16.0,
+            ));
         }
         Sample::Glyph { glyph } => {
             let mut sample = glyph_tag(*glyph, NEUTRAL);

@@ -182,7 +182,10 @@ fn reach(scene: &Scene, layout: &Layout, place: Place, direction: Vec2, gap: f64
         (Surface::Table(table), Some(f)) if place_is_point(place) => {
             (f.width.min(f.depth) * table.scale / 2.0, GAP)
         }
-        _ => (to_square_edge(HALF, direction), gap),
+        _ => (
+            to_square_edge(HALF * layout.sizing(counter).scale, direction),
+            gap,
+        ),
     }
 }
 
@@ -220,7 +223,7 @@ pub(super) fn draw_over(doc: &mut Tag, scene: &Scene, layout: &Layout) {
         let colour = scene
             .marks
             .get(label.mark)
-            .map_or(super::NEUTRAL, |m| ink_colour(m.ink, true));
+            .map_or(super::NEUTRAL, |m| ink_colour(scene, m.ink, true));
         doc.push(label_tag(label, colour));
     }
 }
@@ -309,8 +312,35 @@ fn beside(scene: &Scene, layout: &Layout, place: Place) -> Option<f64> {
         (Surface::Table(table), Some(f)) if place_is_point(place) => {
             f.width.max(f.depth) * table.scale / 2.0 + 12.0
         }
-        _ => HALF + 12.0,
+        _ => HALF * layout.sizing(counter).scale + 12.0,
     })
+}
+
+/// Whether a small counter sharing `place` (drawn at `c`) stands west of
+/// it, and whether one stands east.
+fn small_sides(scene: &Scene, layout: &Layout, place: Place, c: Point) -> (bool, bool) {
+    // Placing every counter is dear; most places have no small one.
+    if !scene.counters.iter().any(|k| k.at == place && k.small) {
+        return (false, false);
+    }
+    let placed = layout.counters(scene);
+    let small = placed
+        .iter()
+        .filter(|p| p.counter.at == place && p.counter.small);
+    let west = small.clone().any(|p| p.centre.x < c.x - 1.0);
+    let east = small.clone().any(|p| p.centre.x > c.x + 1.0);
+    (west, east)
+}
+
+/// The box of every glyph beside a place ([`MarkShape::Spot`]), with its
+/// mark's index, as drawn.
+pub fn glyph_boxes(scene: &Scene, layout: &Layout) -> Vec<(usize, Rect)> {
+    draw_marks(scene, layout)
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| matches!(scene.marks[*i].shape, MarkShape::Spot { .. }))
+        .filter_map(|(i, d)| Some((i, *d.as_ref()?.boxes.first()?)))
+        .collect()
 }
 
 /// Whether the lines reaching `place` (drawn at `c`) weigh more from its
@@ -394,7 +424,7 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
             };
             let n = points.len();
             points[n - 1] = towards(end, before, back.min(end.distance(before) * 0.6));
-            let colour = ink_colour(mark.ink, false);
+            let colour = ink_colour(scene, mark.ink, false);
             let style = Arrow::of(stroke, colour, false);
             let mut group = Tag::new("g");
             if style.head.is_some() {
@@ -447,7 +477,7 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
                 1.0
             };
             let (a, b) = (towards(a, b, pa * shrink), towards(b, a, pb * shrink));
-            let style = Arrow::of(stroke, ink_colour(mark.ink, true), false);
+            let style = Arrow::of(stroke, ink_colour(scene, mark.ink, true), false);
             let curve = stroke.curved.then(|| bend(a, b));
             // The middle of the line, or of the curve; the curve's tangent
             // there runs along the chord too.
@@ -474,23 +504,30 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
             // corner down; on the place itself where none does.
             let down = 22.0 * nth as f64;
             let p = match beside(scene, layout, *at) {
-                // Left where a line reaches the place from the right.
-                Some(dx) if reached_from_the_right(scene, layout, *at, c) => {
-                    Point::new(c.x - dx, c.y - 11.0 + down)
+                Some(dx) => {
+                    // Left where a line reaches the place from the right,
+                    // unless a small counter (a leader) stands that side of
+                    // the unit and none the other.
+                    let mut left = reached_from_the_right(scene, layout, *at, c);
+                    let (west, east) = small_sides(scene, layout, *at, c);
+                    if (left && west && !east) || (!left && east && !west) {
+                        left = !left;
+                    }
+                    let side = if left { -1.0 } else { 1.0 };
+                    Point::new(c.x + side * dx, c.y - 11.0 + down)
                 }
-                Some(dx) => Point::new(c.x + dx, c.y - 11.0 + down),
                 None => Point::new(c.x, c.y + down),
             };
             let away = if p.x < c.x { -1.0 } else { 1.0 };
             let mut drawn = Drawn::new(
-                glyph_tag(*glyph, ink_colour(mark.ink, true)).translate(p),
+                glyph_tag(*glyph, ink_colour(scene, mark.ink, true)).translate(p),
                 Some(Anchor::Beside { at: p, away }),
             );
             drawn.boxes.push(Rect::centred(p, 20.0, 20.0));
             Some(drawn)
         }
         MarkShape::Area { places } => {
-            let colour = ink_colour(mark.ink, false);
+            let colour = ink_colour(scene, mark.ink, false);
             let mut d = PathData::new();
             let mut points = Vec::new();
             for &place in places {
@@ -531,7 +568,7 @@ fn draw_mark(scene: &Scene, layout: &Layout, mark: &Mark, nth: usize) -> Option<
             if !finite.iter().all(|v| v.is_finite()) || *radius <= 0.0 || *spread <= 0.0 {
                 return None;
             }
-            let colour = ink_colour(mark.ink, false);
+            let colour = ink_colour(scene, mark.ink, false);
             let sector = Sector {
                 apex: *at,
                 facing: *facing,

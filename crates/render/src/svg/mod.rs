@@ -29,7 +29,7 @@ use tag::{PathData, Tag};
 
 pub use counters::PIP_STRIP;
 pub use film::{Film, LEGEND_WIDTH, TooLarge, film, film_within};
-pub use marks::{LabelBox, label_boxes};
+pub use marks::{LabelBox, glyph_boxes, label_boxes};
 pub use overlay::class as overlay_class;
 pub use text::{escape, is_unsafe, push_visible_escape};
 
@@ -112,16 +112,36 @@ pub fn parse_colour(text: &str) -> Option<[u8; 3]> {
     }
 }
 
-/// The colours of side `side` (0-based); they repeat after four sides.
-pub fn palette(side: usize) -> Palette {
-    PALETTES[side % PALETTES.len()]
+/// The colours of colour slot `slot` ([`Scene::colour`] of a side); they
+/// repeat after four.
+pub fn palette(slot: usize) -> Palette {
+    PALETTES[slot % PALETTES.len()]
 }
 
-/// The colour of a mark's ink: a side's `fill` (or its `dark` outline colour).
-fn ink_colour(ink: Ink, dark: bool) -> &'static str {
+/// The colours of side `side` of `scene`.
+fn side_palette(scene: &Scene, side: usize) -> Palette {
+    palette(scene.colour(side))
+}
+
+/// `ink` with a side's index turned into its colour slot.
+fn slotted(scene: &Scene, ink: Ink) -> Ink {
     match ink {
-        Ink::Side(side) if dark => palette(side).dark,
-        Ink::Side(side) => palette(side).fill,
+        Ink::Side(side) => Ink::Side(scene.colour(side)),
+        other => other,
+    }
+}
+
+/// The colour of a mark's ink in `scene`: a side's `fill` (or its `dark`
+/// outline colour).
+fn ink_colour(scene: &Scene, ink: Ink, dark: bool) -> &'static str {
+    slot_colour(slotted(scene, ink), dark)
+}
+
+/// [`ink_colour`] of an ink already [`slotted`].
+fn slot_colour(ink: Ink, dark: bool) -> &'static str {
+    match ink {
+        Ink::Side(slot) if dark => palette(slot).dark,
+        Ink::Side(slot) => palette(slot).fill,
         Ink::Neutral => NEUTRAL,
         Ink::Danger => BLOOD,
     }
@@ -283,9 +303,10 @@ pub const MOST_ENLARGED: f64 = 2.0;
 const LOCATOR: f64 = 120.0;
 
 /// Draws `scene` with the legend entries `shown` picks by index (see
-/// [`Layout::keyed`]).
-pub fn scene_svg_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> String {
-    svg_of(scene, Layout::keyed(scene, shown), None)
+/// [`Layout::keyed`]), to be shown at `px` pixels per unit
+/// ([`Layout::shown_at`]: its counters drawn for that size).
+pub fn scene_svg_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool, px: f64) -> String {
+    svg_of(scene, Layout::keyed(scene, shown).shown_at(px), None)
 }
 
 /// Where a crop shows: the map's part `crop`, drawn at `shown` on the page.
@@ -325,8 +346,8 @@ impl Pieces {
 
 /// [`scene_svg_keyed`]'s drawing cut into [`Pieces`]: the pieces drawn in
 /// order over one another make the same picture as the whole document.
-pub fn scene_pieces_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool) -> Pieces {
-    let (doc, board) = document(scene, Layout::keyed(scene, shown), None);
+pub fn scene_pieces_keyed(scene: &Scene, shown: &dyn Fn(usize) -> bool, px: f64) -> Pieces {
+    let (doc, board) = document(scene, Layout::keyed(scene, shown).shown_at(px), None);
     let split = doc.split(board);
     Pieces {
         head: split.head,
@@ -391,7 +412,10 @@ fn document(scene: &Scene, layout: Layout, crop: Option<layout::Rect>) -> (Tag, 
     .raw(defs())
     .raw(counters::defs(scene));
     // The hatches of the overlays shown, if any.
-    let hatches = overlay::defs(overlay::inks(scene.overlays.iter().filter(|o| o.shown)));
+    let hatches = overlay::defs(overlay::inks(
+        scene,
+        scene.overlays.iter().filter(|o| o.shown),
+    ));
     if !hatches.is_empty() {
         doc.push_raw(hatches);
     }

@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 use senlac_board::kurbo::{Point, Vec2};
 use senlac_board::scene::{Ink, MarkShape, Overlay, Place, Scene};
 
-use super::{PathData, Tag, ink_colour, marks};
+use super::{PathData, Tag, marks, slot_colour, slotted};
 use crate::layout::{Layout, Surface, push_px};
 
 /// How far inside a zone's outline its line is drawn, in pixels, for the
@@ -31,8 +31,9 @@ const HATCH_WIDTH: &str = "1.1";
 const HATCH_OPACITY: &str = ".42";
 const TINT_OPACITY: &str = ".07";
 
-/// Which way an ink's hatch runs, in degrees: one way for the first side,
-/// the other for the second, so where both lie the hex is cross-hatched.
+/// Which way an ink's hatch runs, in degrees: one way for the first colour
+/// slot, the other for the second, so where both lie the hex is
+/// cross-hatched. Here and below, a side's ink is [`slotted`].
 fn hatch_angle(ink: Ink) -> &'static str {
     match ink {
         Ink::Side(side) => ["45", "-45", "0", "90"][side % 4],
@@ -71,7 +72,7 @@ pub fn class(name: &str) -> String {
     out
 }
 
-/// The hatch patterns of `inks`, each once, as `<defs>`; nothing for none.
+/// The hatch patterns of `inks` ([`slotted`]), each once, as `<defs>`; nothing for none.
 pub(super) fn defs(inks: impl IntoIterator<Item = Ink>) -> String {
     let mut seen: Vec<String> = Vec::new();
     let mut defs = Tag::new("defs");
@@ -80,7 +81,7 @@ pub(super) fn defs(inks: impl IntoIterator<Item = Ink>) -> String {
         if seen.contains(&id) {
             continue;
         }
-        let colour = ink_colour(ink, false);
+        let colour = slot_colour(ink, false);
         let mut line = PathData::new();
         line.move_to(Point::new(0.0, HATCH_GAP / 2.0))
             .line_to(Point::new(HATCH_GAP, HATCH_GAP / 2.0));
@@ -113,13 +114,14 @@ pub(super) fn defs(inks: impl IntoIterator<Item = Ink>) -> String {
     defs.to_string()
 }
 
-/// The inks of the areas of `overlays`.
-pub(super) fn inks<'a>(overlays: impl IntoIterator<Item = &'a Overlay>) -> Vec<Ink> {
+/// The inks of the areas of `overlays` of `scene`, [`slotted`].
+pub(super) fn inks<'a>(scene: &Scene, overlays: impl IntoIterator<Item = &'a Overlay>) -> Vec<Ink> {
     let mut out: Vec<Ink> = Vec::new();
     for overlay in overlays {
         for mark in &overlay.marks {
-            if matches!(mark.shape, MarkShape::Area { .. }) && !out.contains(&mark.ink) {
-                out.push(mark.ink);
+            let ink = slotted(scene, mark.ink);
+            if matches!(mark.shape, MarkShape::Area { .. }) && !out.contains(&ink) {
+                out.push(ink);
             }
         }
     }
@@ -156,13 +158,14 @@ pub(super) fn parts(scene: &Scene, overlay: &Overlay, layout: &Layout) -> Vec<Ta
         .marks
         .iter()
         .filter_map(|mark| match &mark.shape {
-            MarkShape::Area { places } => zone(places, mark.ink, &layout.surface),
+            MarkShape::Area { places } => zone(places, slotted(scene, mark.ink), &layout.surface),
             _ => marks::mark_tag(scene, layout, mark),
         })
         .collect()
 }
 
-/// The sample of a zone in the legend: a square of its hatch, outlined.
+/// The sample of a zone in the legend: a square of its hatch ([`slotted`]
+/// ink), outlined.
 pub(super) fn sample(ink: Ink, at: Point, size: f64) -> Tag {
     Tag::new("rect")
         .num("x", at.x + 1.0)
@@ -170,7 +173,7 @@ pub(super) fn sample(ink: Ink, at: Point, size: f64) -> Tag {
         .num("width", size - 2.0)
         .num("height", size - 2.0)
         .set("fill", format!("url(#{})", hatch_id(ink)))
-        .set("stroke", ink_colour(ink, false))
+        .set("stroke", slot_colour(ink, false))
         .set("stroke-width", "1.6")
 }
 
@@ -203,7 +206,7 @@ fn zone(places: &[Place], ink: Ink, surface: &Surface) -> Option<Tag> {
         relative_ring(&mut fill, ring.iter().map(|(p, _)| *p));
         relative_ring(&mut line, inset(ring, inset_of(ink)));
     }
-    let colour = ink_colour(ink, false);
+    let colour = slot_colour(ink, false);
     Some(
         Tag::new("g")
             .add(
