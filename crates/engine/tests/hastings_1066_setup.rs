@@ -510,3 +510,38 @@ fn a_lost_deploy_line_names_the_pieces_it_placed_once() {
         )],
     );
 }
+
+/// A lost `terrain senlac-hill` line leaves a map without the hill the
+/// variable deployment measures from (11.3, HS-R56): one finding, on the
+/// first piece placed, not one for every Saxon piece off the hill and every
+/// Norman too near it.
+#[test]
+fn a_lost_senlac_hill_line_is_one_finding() {
+    let lost = "terrain senlac-hill 0101-0722 0810-0812\n";
+    let (text, out) = findings(&[(lost, "")]);
+    assert_eq!(
+        out.iter().map(|v| v.code).collect::<Vec<_>>(),
+        ["hastings-1066::reform-not-on-hill"],
+        "{out:#?}"
+    );
+    assert!(
+        out[0].message.starts_with("the map has no Senlac Hill"),
+        "{}",
+        out[0].message
+    );
+    assert_eq!(
+        &text[out[0].span.range()],
+        "WIL@1316",
+        "the first piece placed"
+    );
+    // With the line, the same deployment is clean.
+    assert!(findings(&[]).1.is_empty());
+    // One piece off the hill is still found, with its hex.
+    let (_, out) = findings(&[("HC1@0713^2", "HC1@0913^2")]);
+    assert!(
+        out.iter()
+            .any(|v| v.code == "hastings-1066::reform-not-on-hill"
+                && v.message == "0913 is not on Senlac Hill (11.5.6)"),
+        "{out:#?}"
+    );
+}

@@ -421,6 +421,10 @@ pub fn place(fold: &mut Fold<'_>, side: Side, action: &Action<'_, '_>, out: &mut
         ));
         return;
     }
+    let hill = !hill_cells(&fold.roster).is_empty();
+    if !hill {
+        out.push(no_hill(action.span, area_rule(side)));
+    }
     for atom in action
         .args()
         .iter()
@@ -443,7 +447,7 @@ pub fn place(fold: &mut Fold<'_>, side: Side, action: &Action<'_, '_>, out: &mut
             ));
             continue;
         };
-        if let Some(fault) = placement_fault(fold, side, piece, cell, facing, atom.span) {
+        if let Some(fault) = placement_fault(fold, side, piece, cell, facing, hill, atom.span) {
             // A piece out of place is set down as written (one mistake, one
             // error); one that is not to be placed at all is not.
             let settles = fault.code != codes::REFORM_OUT_OF_ORDER.code
@@ -469,6 +473,27 @@ pub fn place(fold: &mut Fold<'_>, side: Side, action: &Action<'_, '_>, out: &mut
     }
 }
 
+/// The rule of a side's reform area.
+fn area_rule(side: Side) -> &'static str {
+    match side {
+        Side::Normans => rules::NORMAN_REFORM,
+        Side::Saxons => rules::SAXON_REFORM,
+    }
+}
+
+/// A map without Senlac Hill: one finding for the placements that need it,
+/// not one for each piece, as the cause is one lost `terrain` line.
+fn no_hill(span: Span, rule: &'static str) -> Violation {
+    Violation::of(
+        &codes::REFORM_NOT_ON_HILL,
+        span,
+        "the map has no Senlac Hill (no `terrain senlac-hill` line marks its hexes): \
+         the Saxons deploy on it and the Normans keep 4 hexes from it (11.5.4, 11.5.6)",
+        rule,
+    )
+    .help("write the `terrain senlac-hill` line of the map in the setup")
+}
+
 /// Why `piece` may not be placed in `cell`, if it may not.
 fn placement_fault(
     state: &State,
@@ -476,6 +501,7 @@ fn placement_fault(
     piece: usize,
     cell: Cell,
     facing: Option<&str>,
+    hill: bool,
     span: Span,
 ) -> Option<Violation> {
     let info = state.info(piece)?;
@@ -510,15 +536,12 @@ fn placement_fault(
             rules::REFORM,
         ));
     }
-    if let Some(why) = outside(&state.roster, side, cell) {
+    if let Some(why) = outside(&state.roster, side, cell).filter(|_| hill) {
         return Some(Violation::of(
             why.code(),
             span,
             why.message(cell),
-            match side {
-                Side::Normans => rules::NORMAN_REFORM,
-                Side::Saxons => rules::SAXON_REFORM,
-            },
+            area_rule(side),
         ));
     }
     if info.is_leader() {
@@ -661,6 +684,12 @@ pub fn settled(state: &State, span: Span, out: &mut Vec<Violation>) {
 /// gives each piece's deployment span.
 pub fn deployment(state: &State, placed: &[(usize, Span)], out: &mut Vec<Violation>) {
     let mut hill = None;
+    if let Some(&(_, span)) = placed.first()
+        && hill_cells(&state.roster).is_empty()
+    {
+        out.push(no_hill(span, rules::VARIABLE_DEPLOYMENT));
+        return;
+    }
     for &(piece, span) in placed {
         let (Some(info), Some(cell)) = (state.info(piece), state.pieces[piece].at) else {
             continue;
