@@ -207,7 +207,7 @@ fn one_missing_or_doubled_line_gives_few_diagnostics() {
         ("mass-combat/b", "delete", GOAL),
         ("mass-combat/b", "duplicate", GOAL),
         ("mass-combat/b", "swap", GOAL),
-        ("tdgs", "delete", (6, 12)),
+        ("tdgs", "delete", (5, 11)),
         ("tdgs", "duplicate", (3, 11)),
         ("tdgs", "swap", (7, 10)),
         ("hastings-1066", "delete", (10, 14)),

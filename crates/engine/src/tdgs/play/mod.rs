@@ -250,6 +250,11 @@ fn written_line(
         .and_then(|a| fold.info(a.entity).map(|i| i.side));
     let Some(actor) = known.or_else(|| named(fold, actor_atom.text, prefer, actor_atom.span, out))
     else {
+        // An entity the log never set up (its unit line lost): what its
+        // line claims of the others is taken as written, so their HP and
+        // status go on as the log has them and the loss is one error.
+        slips::claimed_as_written(fold, action);
+        settle(fold, &before, first, action.span);
         return;
     };
     if !fold.on_board(actor) {

@@ -249,6 +249,9 @@ pub(super) fn owed_line(
     let actor_atom = action.actor();
     let Some(actor) = known.or_else(|| named(fold, actor_atom.text, None, actor_atom.span, out))
     else {
+        // An entity the log never set up: its free attack's claims stand
+        // as written (see `written_line`).
+        super::slips::claimed_as_written(fold, action);
         return;
     };
     let before = out.len();
