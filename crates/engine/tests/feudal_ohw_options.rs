@@ -4,7 +4,7 @@
 
 use senlac_engine::Violation;
 use senlac_engine::feudal_ohw::hits::Die;
-use senlac_engine::feudal_ohw::options::{OPTIONS, Opt, Options, Pursuit, lines, read};
+use senlac_engine::feudal_ohw::options::{Hardiness, OPTIONS, Opt, Options, Pursuit, lines, read};
 use senlac_engine::feudal_ohw::tables::Base;
 use senlac_notation::parse;
 
@@ -305,4 +305,52 @@ fn an_option_written_twice_keeps_one_value() {
         )]
     );
     assert_eq!(read.die, Die::D6);
+}
+
+#[test]
+fn the_options_apply_only_when_switched_on() {
+    let core = options("").0;
+    // Trained units roll the average die only under `trained-units` (TR).
+    assert_eq!(core.die_for(true), Die::D6);
+    let trained = options("option trained-units").0;
+    assert_eq!(
+        (trained.die_for(true), trained.die_for(false)),
+        (Die::D5, Die::D6)
+    );
+    assert_eq!(options("option dice d5").0.die_for(false), Die::D5);
+    // Removal at 15, 18 and 12 hits; the pairs count only with advantages.
+    assert_eq!(core.removed_at(Hardiness::Determined), 15);
+    let advantages = options("option advantages").0;
+    let removal = |o: &Options| {
+        [
+            Hardiness::Normal,
+            Hardiness::Determined,
+            Hardiness::Unenthusiastic,
+        ]
+        .map(|h| o.removed_at(h))
+    };
+    assert_eq!(removal(&advantages), [15, 18, 12]);
+    // Six-hit: removed at more than 6, 7 and 5 hits.
+    assert_eq!(
+        removal(&options("option six-hit\noption advantages").0),
+        [7, 8, 6]
+    );
+    // Tired past ten hits, only with `tired-units`; past four under six-hit.
+    assert!(!core.tired(14));
+    let tired = options("option tired-units").0;
+    assert!(!tired.tired(10) && tired.tired(11));
+    let six = options("option tired-units\noption six-hit").0;
+    assert!(!six.tired(4) && six.tired(5));
+    // Three shots; four well supplied or with extra missiles (an advantage).
+    assert_eq!(core.shot_limit(false, false), Some(3));
+    assert_eq!(core.shot_limit(true, false), Some(3));
+    assert_eq!(advantages.shot_limit(true, false), Some(4));
+    assert_eq!(
+        options("option well-supplied").0.shot_limit(false, false),
+        Some(4)
+    );
+    // A natural 5 replaces the limit, but for the three-shot disadvantage.
+    let natural = options("option missiles-natural-5").0;
+    assert_eq!(natural.shot_limit(false, false), None);
+    assert_eq!(natural.shot_limit(false, true), Some(3));
 }

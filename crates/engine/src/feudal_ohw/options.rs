@@ -11,7 +11,9 @@ use senlac_notation::{Atom, Battle, Span, did_you_mean};
 use super::codes;
 use super::hits::Die;
 use super::rules;
-use super::tables::{Base, TOL};
+use super::tables::{
+    Base, REMOVED_AT, SHOTS, SHOTS_WELL_SUPPLIED, SIX_HIT_REMOVED_AT, TIRED_ABOVE, TOL,
+};
 use crate::code::CodeInfo;
 use crate::violation::Violation;
 
@@ -337,6 +339,61 @@ impl Options {
     pub fn on(&self) -> impl Iterator<Item = Opt> + '_ {
         OPTIONS.iter().map(|o| o.opt).filter(|&o| self.has(o))
     }
+    /// The die a unit rolls for its own hits and moves: with trained
+    /// units, the average die for trained units and the d6 for the rest
+    /// (TR); otherwise the battle's die.
+    pub fn die_for(&self, trained: bool) -> Die {
+        match (self.has(Opt::TrainedUnits), trained) {
+            (true, true) => Die::D5,
+            (true, false) => Die::D6,
+            (false, _) => self.die,
+        }
+    }
+
+    /// The hits that remove a unit (1.5, 3.4; AD.2 only with advantages;
+    /// 6H.5 under the six-hit variant).
+    pub fn removed_at(&self, hardiness: Hardiness) -> u8 {
+        let table = if self.has(Opt::SixHit) {
+            SIX_HIT_REMOVED_AT
+        } else {
+            REMOVED_AT
+        };
+        let row = if self.has(Opt::Advantages) {
+            hardiness as usize
+        } else {
+            0
+        };
+        table[row]
+    }
+
+    /// Whether a unit with these hits has passed the Tired mark: never
+    /// without `tired-units` (TU; 6H at 4, FO-R36).
+    pub fn tired(&self, hits: u8) -> bool {
+        self.has(Opt::TiredUnits) && hits > TIRED_ABOVE[usize::from(self.has(Opt::SixHit))]
+    }
+
+    /// The shots before a unit is out of missiles: 3 (1.4), 4 when well
+    /// supplied or with extra missiles (MS.2, AD.4); with
+    /// `missiles-natural-5` no limit but a `three-shots` disadvantage's
+    /// (FO-R38).
+    pub fn shot_limit(&self, extra_missiles: bool, three_shots: bool) -> Option<u8> {
+        if self.has(Opt::MissilesNatural5) {
+            return three_shots.then_some(SHOTS);
+        }
+        let more = self.has(Opt::WellSupplied) || (extra_missiles && self.has(Opt::Advantages));
+        Some(if more { SHOTS_WELL_SUPPLIED } else { SHOTS })
+    }
+}
+
+/// A unit's staying power (AD.2): the row of the removal thresholds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hardiness {
+    /// 15 hits.
+    Normal,
+    /// `adv=determined`: 18 hits.
+    Determined,
+    /// `dis=unenthusiastic`: 12 hits.
+    Unenthusiastic,
 }
 
 /// One `option` line: where it stands, its word and its value.
