@@ -120,8 +120,8 @@ fn outcome(kind: &str, case: &Case<'_>) -> Result<String, Fault> {
                 losses,
                 strategos: case.has("strategos"),
             };
-            let (_, _, keeps) = initiative.roll(face("holder")?, face("challenger")?);
-            Ok(if keeps { "keeps" } else { "passes" }.to_string())
+            let roll_off = initiative.roll(face("holder")?, face("challenger")?);
+            Ok(if roll_off.keeps { "keeps" } else { "passes" }.to_string())
         }
         "impetuous" => Ok(impetuous_hits(
             case.number("distance").unwrap(),
@@ -382,4 +382,94 @@ fn a_roll_is_read_as_written_or_not_at_all() {
     assert_eq!(Rolled::read("2d6:1+3+5"), None);
     assert_eq!(Rolled::read("d6"), None);
     assert_eq!(Rolled::read("d6:x"), None);
+}
+
+#[test]
+fn the_other_results_say_their_sums_too() {
+    // V1 with saves: 5 at risk, the 4 and the 6 save.
+    let v1 = Strike {
+        attack: Attack::Shoot,
+        ..melee(Class::Bowmen, Class::Serjeants, &[])
+    };
+    let saves = Rolled::read("5d6:1+4+6+2+3").unwrap();
+    let saved = v1.saved(5, Some(&saves), None).unwrap();
+    assert_eq!(saved.explanation(), "5 hits at risk, 2 saved on 4+: 3 hits");
+    // X2 under the six-hit variant.
+    let x2 = melee(Class::Knights, Class::Serjeants, &[])
+        .six_hit(&[2, 4, 6])
+        .unwrap();
+    assert_eq!(
+        x2.explanation(),
+        "3 attack dice hitting on 3+: 2 successes, 1 after halving and doubling"
+    );
+    // R6: a priest, floored at 5.
+    let r6 = rally(
+        Rallier {
+            hits: 9,
+            ..Rallier::default()
+        },
+        RallyBy::Priest(4),
+    )
+    .unwrap();
+    assert_eq!(
+        r6.explanation(),
+        "9 − 5 = 4, but a unit never rallies below 5 hits: 5"
+    );
+    let r1 = rally(
+        Rallier {
+            hits: 4,
+            marker: true,
+            ..Rallier::default()
+        },
+        RallyBy::Rule,
+    )
+    .unwrap();
+    assert_eq!(r1.explanation(), "4 − 1 = 3 hits");
+    // R5: the reason a unit cannot rally.
+    let r5 = rally(
+        Rallier {
+            hits: 12,
+            moved: true,
+            meleed: true,
+            ..Rallier::default()
+        },
+        RallyBy::Rule,
+    )
+    .unwrap_err();
+    assert_eq!(
+        r5.message,
+        "it moved and fought in melee this turn: only a unit that did none of these rallies"
+    );
+    // F2: a rout.
+    let f2 = Morale {
+        losses: 3,
+        ..Morale::default()
+    }
+    .roll(&[2], false)
+    .unwrap();
+    assert_eq!(f2.explanation(), "2 against 3 units lost: the force routs");
+    // I2 and I4.
+    let i2 = Initiative {
+        bonus: 2,
+        losses: None,
+        strategos: false,
+    }
+    .roll(2, 4);
+    assert_eq!(
+        i2.explanation(),
+        "holder 4 against 4: a tie, which the holder wins"
+    );
+    let i4 = Initiative {
+        bonus: 2,
+        losses: Some((2, 0)),
+        strategos: false,
+    }
+    .roll(4, 5);
+    assert_eq!(i4.explanation(), "holder 4 against 5: initiative passes");
+    // C4: how far too far.
+    let c4 = impetuous_hits(13.1, 10.0).unwrap_err();
+    assert_eq!(
+        c4.message,
+        "the charge goes 13.10\", 3.10\" beyond its allowance of 10.00\": an impetuous unit goes at most 3\" further"
+    );
 }

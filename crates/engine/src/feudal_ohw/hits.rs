@@ -668,8 +668,24 @@ pub struct Morale {
 pub struct MoraleResult {
     /// The best total of the dice.
     pub total: i16,
+    /// Friendly units lost, which the total must reach.
+    pub losses: u8,
     /// Whether the force fights on.
     pub holds: bool,
+}
+
+impl MoraleResult {
+    /// The verdict in words, e.g. "2 against 3 units lost: the force
+    /// routs".
+    pub fn explanation(&self) -> String {
+        format!(
+            "{} against {} {} lost: the force {}",
+            self.total,
+            self.losses,
+            if self.losses == 1 { "unit" } else { "units" },
+            if self.holds { "holds" } else { "routs" }
+        )
+    }
 }
 
 impl Morale {
@@ -695,6 +711,7 @@ impl Morale {
             .unwrap_or(0);
         Ok(MoraleResult {
             total,
+            losses: self.losses,
             holds: total >= i16::from(self.losses),
         })
     }
@@ -712,14 +729,46 @@ pub struct Initiative {
 }
 
 impl Initiative {
-    /// The totals, holder first, and whether the holder keeps initiative:
-    /// it wins ties (IN.2).
-    pub fn roll(&self, holder: u8, challenger: u8) -> (i16, i16, bool) {
+    /// The totals and whether the holder keeps initiative: it wins ties
+    /// (IN.2).
+    pub fn roll(&self, holder: u8, challenger: u8) -> RollOff {
         let (lost_holder, lost_challenger) = self.losses.unwrap_or((0, 0));
         let holder = i16::from(holder) + i16::from(self.bonus) - i16::from(lost_holder);
         let challenger =
             i16::from(challenger) + 3 * i16::from(self.strategos) - i16::from(lost_challenger);
-        (holder, challenger, holder >= challenger)
+        RollOff {
+            holder,
+            challenger,
+            keeps: holder >= challenger,
+        }
+    }
+}
+
+/// An initiative roll-off's totals and verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RollOff {
+    /// The holder's total, bonus and losses counted.
+    pub holder: i16,
+    /// The challenger's total.
+    pub challenger: i16,
+    /// Whether the holder keeps initiative.
+    pub keeps: bool,
+}
+
+impl RollOff {
+    /// The verdict in words.
+    pub fn explanation(&self) -> String {
+        let verdict = if !self.keeps {
+            "initiative passes"
+        } else if self.holder == self.challenger {
+            "a tie, which the holder wins"
+        } else {
+            "the holder keeps initiative"
+        };
+        format!(
+            "holder {} against {}: {verdict}",
+            self.holder, self.challenger
+        )
     }
 }
 
