@@ -109,7 +109,7 @@ fn outcome(kind: &str, case: &Case<'_>) -> Result<String, Fault> {
         "initiative" => {
             let face = |key| {
                 let roll = case.roll(key).unwrap();
-                Die::D6.check(&roll, 1).map(|f| f[0])
+                case.die().check(&roll, 1).map(|f| f[0])
             };
             let losses = case.get("losses").map(|l| {
                 let (h, c) = l.split_once(':').unwrap();
@@ -133,7 +133,7 @@ fn outcome(kind: &str, case: &Case<'_>) -> Result<String, Fault> {
             let inches = if case.has("diced") {
                 let fast = case
                     .roll("fast")
-                    .map(|r| Die::D6.check(&r, 1).map(|f| f[0]))
+                    .map(|r| case.die().check(&r, 1).map(|f| f[0]))
                     .transpose()?;
                 class.diced_allowance(fast, case.has("tired"), case.has("road"))
             } else {
