@@ -27,14 +27,14 @@ pub const MISSING_SAVE: CodeInfo = CodeInfo::error(
     "with savings rolls, an attack the target would halve writes the target's saves: `> T save 5d6:...` (SR)",
 );
 
-// Options (spec 2.7).
+// Options (FO-R53; the spec's section 2.7).
 pub const UNKNOWN_OPTION: CodeInfo = CodeInfo::error(
     "feudal-ohw::unknown-option",
-    "an `option` line names one of Feudal's optional rules (spec 2.7)",
+    "an `option` line names one of Feudal's optional rules by its word (FO-R53)",
 );
 pub const OPTION_VALUE: CodeInfo = CodeInfo::error(
     "feudal-ohw::option-value",
-    "an option's value is one it takes: `dice d6|d5`, `initiative 1|2|3`, `rout-pursuit attack|eliminate`; the others take none, and an option written twice keeps one value (FO-R52)",
+    "an option's value is one it takes: `dice d6|d5`, `initiative 1|2|3`, `rout-pursuit attack|eliminate`; the others take none, and an option written twice keeps one value (FO-R53)",
 );
 pub const OPTION_NEEDS: CodeInfo = CodeInfo::error(
     "feudal-ohw::option-needs",

@@ -1,5 +1,5 @@
 //! The optional rules a Feudal battle plays by: its `option NAME [VALUE]`
-//! lines (spec 2.7, FO-R53) read into a set, each value checked, and the
+//! lines (the spec's section 2.7, FO-R53) read into a set, each value checked, and the
 //! combinations the rules cannot give one meaning refused (FO-R39): an
 //! option that varies another needs it, and two that rewrite one rule two
 //! ways are incompatible. Absent options are off; the die is the d6 and

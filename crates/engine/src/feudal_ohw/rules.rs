@@ -11,7 +11,7 @@ pub const SAVES: &str = "feudal-ohw §SR; docs/rules/feudal-ohw.md FO-R37";
 /// Force morale with two dice.
 pub const MORALE_DICE: &str = "feudal-ohw §FM.2; docs/rules/feudal-ohw.md FO-R52";
 /// Option names and values.
-pub const OPTIONS: &str = "feudal-ohw §2.7 (spec); docs/rules/feudal-ohw.md FO-R53";
+pub const OPTIONS: &str = "docs/rules/feudal-ohw.md FO-R53";
 /// The base size.
 pub const BASE: &str = "feudal-ohw §0.5; docs/rules/feudal-ohw.md FO-R3";
 /// Options that cannot be combined.
