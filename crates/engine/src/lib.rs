@@ -26,6 +26,10 @@ pub mod doubt;
 pub mod example;
 #[cfg(not(feature = "test-support"))]
 pub(crate) mod example;
+#[cfg(feature = "test-support")]
+pub mod feudal_ohw;
+#[cfg(not(feature = "test-support"))]
+pub(crate) mod feudal_ohw;
 pub mod fold;
 #[cfg(feature = "test-support")]
 pub mod hastings_1066;

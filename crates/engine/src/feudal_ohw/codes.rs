@@ -1,0 +1,80 @@
+//! The diagnostic codes Feudal reports so far, with their severity and
+//! what each means: the codes of the spec's Appendix A that the hit
+//! arithmetic ([`super::hits`]) and the options ([`super::options`]) give.
+//! The rest of Appendix A waits for the geometry and the play that give
+//! them; docs/rules/feudal-ohw.md lists them, so no code is registered
+//! before something reports it. Each summary names its rule; what a
+//! finding cites is in its `rule` string (`feudal-ohw §0.2; FO-R33`).
+
+use crate::code::CodeInfo;
+
+// Dice (0.2, FO-R33).
+pub const WRONG_DIE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-die",
+    "a roll is of the battle's die: `d6:N`, or `d5:N` for the average die (0.2); savings, dice-rally and force-matrix rolls are always d6 (FO-R33)",
+);
+pub const IMPOSSIBLE_ROLL: CodeInfo = CodeInfo::error(
+    "feudal-ohw::impossible-roll",
+    "a face is one its die shows: 1 to 6 on the d6, 2 to 5 on the average die (0.2)",
+);
+pub const DICE_COUNT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::dice-count",
+    "a roll has as many dice as its rule rolls: one Dx for hits (1.2, 3.2), 1 to 3 attack dice by modifier (6H.2, FO-R36), one save per hit (SR), two for morale (FM.2)",
+);
+
+pub const MISSING_SAVE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::missing-save",
+    "with savings rolls, an attack the target would halve writes the target's saves: `> T save 5d6:...` (SR)",
+);
+
+// Options (FO-R53; the spec's section 2.7).
+pub const UNKNOWN_OPTION: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-option",
+    "an `option` line names one of Feudal's optional rules by its word (FO-R53)",
+);
+pub const OPTION_VALUE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::option-value",
+    "an option's value is one it takes: `dice d6|d5`, `initiative 1|2|3`, `rout-pursuit attack|eliminate`; the others take none, and an option written twice keeps one value (FO-R53)",
+);
+pub const OPTION_NEEDS: CodeInfo = CodeInfo::error(
+    "feudal-ohw::option-needs",
+    "a variant is used with the rule it varies: force-morale's variants with `force-morale`, `initiative-losses` with `initiative`, `impetuous-charges` with `advantages` (IC.2)",
+);
+pub const INCOMPATIBLE_OPTIONS: CodeInfo = CodeInfo::error(
+    "feudal-ohw::incompatible-options",
+    "two options that give one rule two meanings are not combined: six-hit with dice-rally or impetuous-charges, missiles-natural-5 with well-supplied, trained-units with the average die (FO-R39)",
+);
+pub const BASE_WIDTH: CodeInfo = CodeInfo::error(
+    "feudal-ohw::base-width",
+    "a base is 4 to 6 inches wide (0.5): `option base 5x2.5in`",
+);
+pub const BASE_RATIO: CodeInfo = CodeInfo::error(
+    "feudal-ohw::base-ratio",
+    "a base is half as deep as it is wide (0.5, 0.6)",
+);
+
+// Rallies and impetuous charges (4.1, IC.1).
+pub const CANNOT_RALLY: CodeInfo = CodeInfo::error(
+    "feudal-ohw::cannot-rally",
+    "only a unit that did not shoot, move or melee this turn rallies (4.1a); a priest's rally and a six-hit rally also need no attacked marker, unless a Banner (4.1b, PER.PR, 6H.4)",
+);
+pub const IMPETUOUS_TOO_FAR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::impetuous-too-far",
+    "an impetuous charge goes at most 3 inches beyond the charger's allowance (IC.1)",
+);
+
+/// Every code above, for the docs and the tests.
+pub const ALL: &[CodeInfo] = &[
+    WRONG_DIE,
+    IMPOSSIBLE_ROLL,
+    DICE_COUNT,
+    MISSING_SAVE,
+    UNKNOWN_OPTION,
+    OPTION_VALUE,
+    OPTION_NEEDS,
+    INCOMPATIBLE_OPTIONS,
+    BASE_WIDTH,
+    BASE_RATIO,
+    CANNOT_RALLY,
+    IMPETUOUS_TOO_FAR,
+];

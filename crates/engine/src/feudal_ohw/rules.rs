@@ -1,0 +1,26 @@
+//! What each Feudal diagnostic cites: the rule of shared/rules/feudal-ohw.md
+//! (by the spec's ids: `2.8C`, `FM.2`) and the rulings of
+//! docs/rules/feudal-ohw.md.
+
+/// Dice: which die, how many, which faces.
+pub const DICE: &str = "feudal-ohw §0.2; docs/rules/feudal-ohw.md FO-R33";
+/// The attack dice of the six-hit variant.
+pub const SIX_HIT_DICE: &str = "feudal-ohw §6H.2; docs/rules/feudal-ohw.md FO-R36";
+/// Savings rolls: one die per hit at risk, the failures rerolled.
+pub const SAVES: &str = "feudal-ohw §SR; docs/rules/feudal-ohw.md FO-R37";
+/// Force morale with two dice.
+pub const MORALE_DICE: &str = "feudal-ohw §FM.2; docs/rules/feudal-ohw.md FO-R52";
+/// Option names and values.
+pub const OPTIONS: &str = "docs/rules/feudal-ohw.md FO-R53";
+/// The base size.
+pub const BASE: &str = "feudal-ohw §0.5; docs/rules/feudal-ohw.md FO-R3";
+/// Options that cannot be combined.
+pub const INCOMPATIBLE: &str = "docs/rules/feudal-ohw.md FO-R39";
+/// Rally eligibility.
+pub const RALLY: &str = "feudal-ohw §4.1a";
+/// A priest's rally is 4.1b's.
+pub const PRIEST: &str = "feudal-ohw §PER.PR, §4.1b";
+/// The six-hit rally.
+pub const SIX_HIT_RALLY: &str = "feudal-ohw §6H.4; docs/rules/feudal-ohw.md FO-R50";
+/// The impetuous charge's reach.
+pub const IMPETUOUS: &str = "feudal-ohw §IC.1; docs/rules/feudal-ohw.md FO-R2";
