@@ -1,0 +1,141 @@
+//! Property tests that span the table's subjects: distances, contact, arcs
+//! and sight are symmetric where they should be, and unchanged when the whole
+//! table is moved or turned.
+
+use kurbo::{Point, Vec2};
+use proptest::prelude::*;
+
+use super::*;
+
+/// A Feudal base: 4" to 6" wide, half as deep, anywhere, any facing.
+pub(super) fn base() -> impl Strategy<Value = Base> {
+    (-30.0..30.0f64, -30.0..30.0f64, 4.0..6.0f64, 0.0..360.0f64).prop_map(
+        |(x, y, width, facing)| Base {
+            centre: Point::new(x, y),
+            width,
+            depth: width / 2.0,
+            facing,
+        },
+    )
+}
+
+/// A rigid motion of the whole table: turn by `degrees` clockwise about the
+/// origin, then move by `shift`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Motion {
+    pub degrees: f64,
+    pub shift: Vec2,
+}
+
+impl Motion {
+    pub fn point(self, p: Point) -> Point {
+        let (sin, cos) = self.degrees.to_radians().sin_cos();
+        Point::new(p.x * cos - p.y * sin, p.x * sin + p.y * cos) + self.shift
+    }
+
+    pub fn base(self, b: &Base) -> Base {
+        Base {
+            centre: self.point(b.centre),
+            facing: normalise(b.facing + self.degrees),
+            ..*b
+        }
+    }
+}
+
+pub(super) fn motion() -> impl Strategy<Value = Motion> {
+    (0.0..360.0f64, -40.0..40.0f64, -40.0..40.0f64).prop_map(|(degrees, x, y)| Motion {
+        degrees,
+        shift: Vec2::new(x, y),
+    })
+}
+
+/// The distance from `p` to the nearest of the four 45° rays from the corners.
+fn distance_to_arc_rays(b: &Base, p: Point) -> f64 {
+    let far = 1000.0;
+    let (w, d) = (b.width / 2.0, b.depth / 2.0);
+    [(-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)]
+        .into_iter()
+        .map(|(sx, sy)| {
+            let corner = b.point(sx * w, sy * d);
+            let tip = b.point(sx * (w + far), sy * (d + far));
+            Segment::new(corner, tip).distance_to(p)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+proptest! {
+    #[test]
+    fn distance_and_contact_are_symmetric(a in base(), b in base()) {
+        prop_assert_eq!(a.distance(&b), b.distance(&a));
+        prop_assert_eq!(a.overlaps(&b), b.overlaps(&a));
+        let (ab, ba) = (a.contact(&b, a.depth), b.contact(&a, a.depth));
+        prop_assert_eq!(ab.is_some(), ba.is_some());
+        if let (Some(ab), Some(ba)) = (ab, ba) {
+            prop_assert_eq!((ab.mine, ab.theirs), (ba.theirs, ba.mine));
+            prop_assert!((ab.length - ba.length).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn bases_set_edge_to_edge_are_in_contact_both_ways(a in base(), side in 0..4usize, theirs in 0..4usize, slide in -1.0..1.0f64, gap in -0.009..0.009f64) {
+        // Put b's `theirs` edge against a's `side` edge, slid along it by up to
+        // the most that keeps a BD of contact, and check contact both ways.
+        let (mine, theirs) = (Aspect::ALL[side], Aspect::ALL[theirs]);
+        let mine_len = a.edge(mine).length();
+        let b0 = Base { centre: Point::ORIGIN, ..a };
+        let their_len = b0.edge(theirs).length();
+        let most = (mine_len + their_len) / 2.0 - a.depth;
+        let facing = normalise(a.facing + mine.turn_from_front() + 180.0 - theirs.turn_from_front());
+        let b1 = Base { facing, ..b0 };
+        let half_across = b1.centre.distance(b1.edge(theirs).midpoint());
+        let along = (a.edge(mine).end - a.edge(mine).start).normalize();
+        let centre = a.edge(mine).midpoint()
+            + a.normal(mine) * (half_across + gap)
+            + along * (slide * most);
+        let b = Base { centre, ..b1 };
+        let contact = a.contact(&b, a.depth).expect("in contact");
+        prop_assert_eq!((contact.mine, contact.theirs), (mine, theirs));
+        let expected = mine_len.min(their_len).min((mine_len + their_len) / 2.0 - (slide * most).abs());
+        prop_assert!((contact.length - expected).abs() < 1e-6, "{} vs {}", contact.length, expected);
+        prop_assert!(b.contact(&a, a.depth).is_some());
+        prop_assert!(a.distance(&b) <= gap.max(0.0) + 1e-9);
+        prop_assert!(!a.overlaps(&b));
+    }
+
+    #[test]
+    fn geometry_is_unchanged_by_moving_the_whole_table(a in base(), b in base(), p in (-40.0..40.0f64, -40.0..40.0f64), m in motion()) {
+        let (ma, mb) = (m.base(&a), m.base(&b));
+        prop_assert!((a.distance(&b) - ma.distance(&mb)).abs() < 1e-9);
+        prop_assert_eq!(a.overlaps(&b), ma.overlaps(&mb));
+        let depth = a.footprint().depth(&b.footprint());
+        prop_assert!((depth - ma.footprint().depth(&mb.footprint())).abs() < 1e-9);
+        let p = Point::new(p.0, p.1);
+        // Away from the arcs' widened boundaries the answer cannot flip on rounding.
+        let margin = (distance_to_arc_rays(&a, p) - TOL).abs();
+        if margin > 1e-6 {
+            prop_assert_eq!(a.arc_of(p), ma.arc_of(m.point(p)));
+        }
+        let c = (a.contact(&b, a.depth), ma.contact(&mb, a.depth));
+        prop_assert_eq!(c.0.map(|c| (c.mine, c.theirs)), c.1.map(|c| (c.mine, c.theirs)));
+    }
+
+    #[test]
+    fn the_arcs_cover_the_plane_and_meet_only_on_their_rays(a in base(), p in (-40.0..40.0f64, -40.0..40.0f64)) {
+        let p = Point::new(p.0, p.1);
+        let holding: Vec<Aspect> = Aspect::ALL.into_iter().filter(|&arc| a.in_arc(arc, p)).collect();
+        if a.distance_to(p) > 0.0 {
+            prop_assert!(!holding.is_empty(), "{p:?} is in no arc");
+            prop_assert_eq!(a.arc_of(p), Some(holding[0]).filter(|_| holding.len() == 1).or(a.arc_of(p)));
+        } else {
+            prop_assert_eq!(a.arc_of(p), None);
+        }
+        prop_assert!(holding.len() <= 2);
+        if holding.len() == 2 {
+            prop_assert!(distance_to_arc_rays(&a, p) <= TOL + 1e-9, "{holding:?} at {p:?}");
+            // Front wins over flank, flank over rear.
+            let first = a.arc_of(p).unwrap();
+            prop_assert!(first == Aspect::Front || !holding.contains(&Aspect::Front));
+            prop_assert!(first != Aspect::Rear);
+        }
+    }
+}
