@@ -20,9 +20,13 @@ mod base;
 mod convex;
 #[cfg(test)]
 mod props;
+mod sight;
+mod terrain;
 
 pub use base::{Aspect, Base, Contact};
 pub use convex::Convex;
+pub use sight::{NoSight, Screen, Sight, SightFor, Surroundings, flank_protected, line_of_sight};
+pub use terrain::Piece;
 
 /// The tolerance for lengths, in inches: two lengths that differ by at most
 /// this much are equal. Positions in a log are measured by hand and written

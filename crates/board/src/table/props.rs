@@ -139,3 +139,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn sight_is_unchanged_by_moving_the_whole_table(a in base(), t in base(), others in proptest::collection::vec(base(), 0..3), m in motion()) {
+        prop_assume!(!a.overlaps(&t) && others.iter().all(|o| !o.overlaps(&a) && !o.overlaps(&t)));
+        let woods = Piece::circle(Point::new(5.0, -5.0), 4.0);
+        let moved_woods = Piece::from_parts(woods.parts().iter().map(|p| Convex::hull(p.points().iter().map(|&q| m.point(q)))).collect());
+        let screens = [Screen { piece: &woods, hill: false }];
+        let moved_screens = [Screen { piece: &moved_woods, hill: false }];
+        let moved_others: Vec<Base> = others.iter().map(|o| m.base(o)).collect();
+        let here = Surroundings { units: &others, target_friends: &others, screens: &screens, bd: a.depth };
+        let there = Surroundings { units: &moved_others, target_friends: &moved_others, screens: &moved_screens, bd: a.depth };
+        for purpose in [SightFor::Seeing, SightFor::ShotOrCharge] {
+            let (s, ms) = (line_of_sight(&a, &t, &here, purpose), line_of_sight(&m.base(&a), &m.base(&t), &there, purpose));
+            match (s, ms) {
+                (Ok(s), Ok(ms)) => {
+                    prop_assert_eq!(s.side, ms.side);
+                    prop_assert!((s.range - ms.range).abs() < 1e-6, "{} vs {}", s.range, ms.range);
+                    prop_assert!(m.point(s.stretch.start).distance(ms.stretch.start) < 1e-6);
+                }
+                (s, ms) => prop_assert_eq!(s.err(), ms.err()),
+            }
+        }
+    }
+}
