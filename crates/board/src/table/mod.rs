@@ -18,6 +18,7 @@ use kurbo::{Point, Vec2};
 mod arcs;
 mod base;
 mod convex;
+mod moves;
 #[cfg(test)]
 mod props;
 mod sight;
@@ -25,6 +26,10 @@ mod terrain;
 
 pub use base::{Aspect, Base, Contact};
 pub use convex::Convex;
+pub use moves::{
+    Allowance, Move, MoveFault, TURN_STEP, check_path, edges, keeps_away, on_road_throughout,
+    swept_translation, swept_turn, turn_poses,
+};
 pub use sight::{NoSight, Screen, Sight, SightFor, Surroundings, flank_protected, line_of_sight};
 pub use terrain::Piece;
 
