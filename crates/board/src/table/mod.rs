@@ -17,6 +17,7 @@ use kurbo::{Point, Vec2};
 
 mod arcs;
 mod base;
+mod charge;
 mod convex;
 mod moves;
 #[cfg(test)]
@@ -25,6 +26,10 @@ mod sight;
 mod terrain;
 
 pub use base::{Aspect, Base, Contact};
+pub use charge::{
+    ChargeFault, Conformed, Faced, Touch, charge_path, conform, face_attacker, flank_reach,
+    realign, search_charge, side_struck,
+};
 pub use convex::Convex;
 pub use moves::{
     Allowance, Move, MoveFault, TURN_STEP, check_path, edges, keeps_away, on_road_throughout,
