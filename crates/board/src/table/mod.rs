@@ -24,6 +24,8 @@ mod moves;
 mod props;
 mod sight;
 mod terrain;
+#[cfg(test)]
+mod worked;
 
 pub use base::{Aspect, Base, Contact};
 pub use charge::{
