@@ -166,3 +166,86 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn a_clear_path_overlaps_nothing_on_the_way(a in base(), o in base(), turn in -180.0..180.0f64, distance in 0.0..12.0f64) {
+        let mv = Move { start_turn: turn, distance, end_turn: 0.0 };
+        let obstacle = o.footprint();
+        prop_assume!(!a.overlaps(&o));
+        let turned = mv.poses(&a)[1];
+        let excused = turned.footprint().overlaps(&obstacle);
+        if check_path(&a, &mv, std::slice::from_ref(&obstacle), &[]).is_ok() {
+            prop_assert!(!mv.end(&a).footprint().overlaps(&obstacle));
+            if !excused {
+                for i in 0..=40 {
+                    let along = turned.advanced(distance * f64::from(i) / 40.0);
+                    prop_assert!(!along.footprint().overlaps(&obstacle), "at {i}/40");
+                }
+            }
+        } else {
+            // Refused: some sampled pose does overlap, or the end does.
+            let hits = (0..=400).any(|i| {
+                turned.advanced(distance * f64::from(i) / 400.0).footprint().depth(&obstacle) > TOL * 0.5
+            });
+            prop_assert!(hits);
+        }
+    }
+
+    #[test]
+    fn a_charge_stops_at_its_first_touch(a in base(), t in base(), turn in -180.0..180.0f64) {
+        prop_assume!(a.distance(&t) > 0.1);
+        let side = Aspect::Front;
+        match charge_path(&a, turn, &t, side, &[], 100.0) {
+            Ok(touch) => {
+                prop_assert!(touch.at.distance(&t) <= TOL);
+                let before = a.turned(turn).advanced(touch.distance - 0.02);
+                prop_assert!(before.distance(&t) > 0.0);
+            }
+            Err(ChargeFault::Misses) => {
+                let turned = a.turned(turn);
+                for i in 0..=200 {
+                    prop_assert!(turned.advanced(f64::from(i) * 0.5).distance(&t) > 0.0);
+                }
+            }
+            Err(_) => {
+                // It touches, but not front to front: the touch is still a touch.
+                let turned = a.turned(turn);
+                let (lo, _) = turned.footprint().meets_along(turned.forward(), &t.footprint(), 0.0).unwrap();
+                prop_assert!(turned.advanced(lo).distance(&t) <= TOL);
+            }
+        }
+    }
+
+    #[test]
+    fn a_conformed_charger_is_edge_to_edge_for_a_bd(a in base(), t in base(), side in 0..4usize, o in base()) {
+        let side = Aspect::ALL[side];
+        let bd = t.depth;
+        let placed = conform(&a, &t, side, &[], bd).expect("room on open ground");
+        prop_assert!(placed.offset.abs() < 1e-9);
+        let contact = placed.base.contact(&t, bd).expect("in contact");
+        prop_assert_eq!((contact.mine, contact.theirs), (Aspect::Front, side));
+        prop_assert!(!placed.base.overlaps(&t));
+        prop_assume!(!o.overlaps(&t));
+        if let Some(slid) = conform(&a, &t, side, &[o.footprint()], bd) {
+            prop_assert!(!slid.base.overlaps(&o));
+            let contact = slid.base.contact(&t, bd).expect("still in contact");
+            prop_assert!(contact.length >= bd - TOL);
+            prop_assert!(slid.offset.abs() >= placed.offset.abs());
+        }
+    }
+
+    #[test]
+    fn charges_are_unchanged_by_moving_the_whole_table(a in base(), t in base(), turn in -90.0..90.0f64, m in motion()) {
+        prop_assume!(a.distance(&t) > 0.1);
+        let here = charge_path(&a, turn, &t, Aspect::Front, &[], 100.0);
+        let there = charge_path(&m.base(&a), turn, &m.base(&t), Aspect::Front, &[], 100.0);
+        match (here, there) {
+            (Ok(h), Ok(t)) => prop_assert!((h.distance - t.distance).abs() < 1e-6),
+            (h, t) => prop_assert_eq!(h.err().map(|e| std::mem::discriminant(&e)), t.err().map(|e| std::mem::discriminant(&e))),
+        }
+        prop_assert_eq!(flank_reach(&a, &t, a.depth), flank_reach(&m.base(&a), &m.base(&t), a.depth));
+    }
+}
