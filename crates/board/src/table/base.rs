@@ -219,6 +219,19 @@ impl Base {
     /// [`ATOL`](super::ATOL), their lines at most [`TOL`](super::TOL) apart and
     /// running together for `least - TOL` or more. The longest such pair wins.
     pub fn contact(&self, other: &Base, least: f64) -> Option<Contact> {
+        self.contact_across(other, least, 0.0)
+    }
+
+    /// [`Base::contact`] across a strip `width` inches wide: the edges' lines
+    /// may be up to `width + 2·TOL` apart (units lining a wall, ditch or ford
+    /// from either side fight across it, spec 4.4). Whether the strip really
+    /// fills the gap is the terrain's question ([`Piece::lined_by`](super::Piece::lined_by)).
+    pub fn contact_across(&self, other: &Base, least: f64, width: f64) -> Option<Contact> {
+        let gap = if width > 0.0 {
+            width + 2.0 * super::TOL
+        } else {
+            super::TOL
+        };
         let mut best: Option<Contact> = None;
         for mine in Aspect::ALL {
             for theirs in Aspect::ALL {
@@ -227,6 +240,7 @@ impl Base {
                     self.normal(mine),
                     other.edge(theirs),
                     other.normal(theirs),
+                    gap,
                 ) else {
                     continue;
                 };
@@ -244,22 +258,21 @@ impl Base {
 }
 
 /// How long two edges run together, when their outward normals are opposite
-/// (within ATOL) and their lines at most TOL apart; computed the same way
-/// whichever edge comes first, so contact is symmetric.
-fn edge_contact(e: Segment, ne: Vec2, g: Segment, ng: Vec2) -> Option<f64> {
+/// (within ATOL) and their lines at most `gap` apart, each outside the other;
+/// computed the same way whichever edge comes first, so contact is symmetric.
+fn edge_contact(e: Segment, ne: Vec2, g: Segment, ng: Vec2, gap: f64) -> Option<f64> {
     let angle = ne.cross(ng).abs().atan2(-ne.dot(ng)).to_degrees();
     if angle > super::ATOL {
         return None;
     }
-    let gap = [
-        (g.start - e.start).dot(ne).abs(),
-        (g.end - e.start).dot(ne).abs(),
-        (e.start - g.start).dot(ng).abs(),
-        (e.end - g.start).dot(ng).abs(),
-    ]
-    .into_iter()
-    .fold(0.0, f64::max);
-    if gap > super::TOL {
+    // Signed: each edge must lie on the outer side of the other, less TOL.
+    let apart = [
+        (g.start - e.start).dot(ne),
+        (g.end - e.start).dot(ne),
+        (e.start - g.start).dot(ng),
+        (e.end - g.start).dot(ng),
+    ];
+    if apart.iter().any(|&d| d > gap || d < -super::TOL) {
         return None;
     }
     let along = ((e.end - e.start).normalize() - (g.end - g.start).normalize()).normalize();
@@ -370,6 +383,12 @@ mod tests {
         assert!((c.length - 2.5).abs() < 1e-12);
         // Turned by a degree, the edges are not antiparallel: no contact.
         assert_eq!(a.contact(&flanker.turned(1.0), 2.5), None);
+        // Across a 1" wall: 1" apart is contact across it, not plain contact.
+        let across = base(0.0, -3.5, 180.0);
+        assert_eq!(a.contact(&across, 2.5), None);
+        let c = a.contact_across(&across, 2.5, 1.0).unwrap();
+        assert_eq!((c.mine, c.theirs), (Aspect::Front, Aspect::Front));
+        assert_eq!(a.contact_across(&base(0.0, -3.53, 180.0), 2.5, 1.0), None);
         // Overlap beyond TOL is overlap; within it is not.
         assert!(!a.overlaps(&base(0.0, -2.5 + TOL / 2.0, 180.0)));
         assert!(a.overlaps(&base(0.0, -2.5 + 2.0 * TOL, 180.0)));

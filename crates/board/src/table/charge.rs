@@ -106,12 +106,12 @@ fn front_meets_side(charger: &Base, target: &Base, side: Aspect) -> bool {
     let (a, t) = (charger.footprint(), target.footprint());
     let front = charger.edge(Aspect::Front);
     let struck = target.edge(side);
-    let [fl, fr, _, _] = charger.corners();
     let mut touching = false;
+    // Corners come front left, front right, rear right, rear left.
     for (i, &v) in charger.corners().iter().enumerate() {
         if t.distance_to_point(v) <= TOL {
             touching = true;
-            let on_front = i < 2 && (v == fl || v == fr);
+            let on_front = i < 2;
             if !on_front || struck.distance_to(v) > TOL {
                 return false;
             }

@@ -38,7 +38,7 @@ pub use moves::{
     swept_translation, swept_turn, turn_poses,
 };
 pub use sight::{NoSight, Screen, Sight, SightFor, Surroundings, flank_protected, line_of_sight};
-pub use terrain::Piece;
+pub use terrain::{Piece, is_simple_polygon};
 
 /// The tolerance for lengths, in inches: two lengths that differ by at most
 /// this much are equal. Positions in a log are measured by hand and written

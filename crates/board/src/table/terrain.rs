@@ -124,6 +124,62 @@ impl Piece {
     }
 }
 
+/// Whether the outline through `points` is a simple polygon a piece can be
+/// made of: at least three points, some area, and no edge meeting another
+/// except where neighbours share a corner (spec 4.5's `terrain-shape`).
+pub fn is_simple_polygon(points: &[Point]) -> bool {
+    let n = points.len();
+    if n < 3 {
+        return false;
+    }
+    let area: f64 = (0..n)
+        .map(|i| points[i].to_vec2().cross(points[(i + 1) % n].to_vec2()))
+        .sum();
+    if area.abs() < 1e-12 {
+        return false;
+    }
+    let edge = |i: usize| Segment::new(points[i], points[(i + 1) % n]);
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (edge(i), edge(j));
+            let neighbours = j == i + 1 || (i == 0 && j == n - 1);
+            if neighbours {
+                // Sharing one corner is fine; folding back along each other is not.
+                let (shared, far_a, far_b) = if j == i + 1 {
+                    (a.end, a.start, b.end)
+                } else {
+                    (a.start, a.end, b.start)
+                };
+                let (u, v) = (far_a - shared, far_b - shared);
+                if u.cross(v).abs() <= 1e-12 && u.dot(v) > 0.0 {
+                    return false;
+                }
+            } else if segments_meet(a, b) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether two segments share a point.
+fn segments_meet(a: Segment, b: Segment) -> bool {
+    let side = |s: Segment, p: Point| (s.end - s.start).cross(p - s.start);
+    let (d1, d2) = (side(a, b.start), side(a, b.end));
+    let (d3, d4) = (side(b, a.start), side(b, a.end));
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return true;
+    }
+    [
+        a.distance_to(b.start),
+        a.distance_to(b.end),
+        b.distance_to(a.start),
+        b.distance_to(a.end),
+    ]
+    .into_iter()
+    .any(|d| d <= 1e-9)
+}
+
 /// The vertices of a regular polygon inscribed in the circle, with
 /// `max(32, ceil(π / acos(1 − s/r)))` of them for s = TOL/4 (spec 4.5).
 fn disc(centre: Point, radius: f64) -> Vec<Point> {
@@ -203,6 +259,22 @@ mod tests {
         assert!((wood.chord(across) - 5.0).abs() < 1e-9);
         let notch = Segment::new(pt(3.0, 3.0), pt(5.0, 5.0));
         assert_eq!(wood.chord(notch), 0.0);
+    }
+
+    #[test]
+    fn only_simple_outlines_make_pieces() {
+        let square = [pt(0.0, 0.0), pt(4.0, 0.0), pt(4.0, 4.0), pt(0.0, 4.0)];
+        assert!(is_simple_polygon(&square));
+        let bow_tie = [pt(0.0, 0.0), pt(4.0, 4.0), pt(4.0, 0.0), pt(0.0, 4.0)];
+        assert!(!is_simple_polygon(&bow_tie));
+        let flat = [pt(0.0, 0.0), pt(2.0, 0.0), pt(4.0, 0.0)];
+        assert!(!is_simple_polygon(&flat));
+        let spike = [pt(0.0, 0.0), pt(4.0, 0.0), pt(2.0, 0.0), pt(2.0, 3.0)];
+        assert!(!is_simple_polygon(&spike));
+        assert!(!is_simple_polygon(&square[..2]));
+        // The spec's sample woods.
+        let woods = [pt(2.0, 24.0), pt(10.0, 23.0), pt(11.0, 31.0), pt(3.0, 32.0)];
+        assert!(is_simple_polygon(&woods));
     }
 
     #[test]
