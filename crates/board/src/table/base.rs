@@ -203,6 +203,25 @@ impl Base {
         }
     }
 
+    /// The base grown outward by `by` inches on `side`, the opposite side
+    /// staying put: a target together with the wall, ditch or ford it lines
+    /// on that side, for a charge that meets it across the piece (spec 4.11.2).
+    pub fn grown(&self, side: Aspect, by: f64) -> Base {
+        let centre = self.centre + self.normal(side) * (by / 2.0);
+        match side {
+            Aspect::Front | Aspect::Rear => Base {
+                centre,
+                depth: self.depth + by,
+                ..*self
+            },
+            Aspect::Left | Aspect::Right => Base {
+                centre,
+                width: self.width + by,
+                ..*self
+            },
+        }
+    }
+
     /// The least distance between the two bases, edge to edge: 0 when they
     /// touch or overlap.
     pub fn distance(&self, other: &Base) -> f64 {

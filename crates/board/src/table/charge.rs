@@ -100,6 +100,30 @@ pub fn charge_path(
     Ok(Touch { turn, distance, at })
 }
 
+/// [`charge_path`] at a target lining a wall, ditch or ford `width` inches
+/// wide on the struck side: the piece counts as part of the target, so the
+/// charger's front must first touch its far edge (spec 4.11.2). Leave the
+/// piece out of `others`; conform with the same [`Base::grown`] target, and
+/// the two are then in contact across it ([`Base::contact_across`]).
+pub fn charge_path_across(
+    charger: &Base,
+    turn: f64,
+    target: &Base,
+    side: Aspect,
+    width: f64,
+    others: &[Convex],
+    allowance: f64,
+) -> Result<Touch, ChargeFault> {
+    charge_path(
+        charger,
+        turn,
+        &target.grown(side, width),
+        side,
+        others,
+        allowance,
+    )
+}
+
 /// Whether every point where the two bases touch lies on `charger`'s front
 /// edge and on `target`'s `side` (corners belong to both their edges).
 fn front_meets_side(charger: &Base, target: &Base, side: Aspect) -> bool {
@@ -375,6 +399,23 @@ mod tests {
             charge_path(&knights, 90.0, &target, Aspect::Front, &[], 10.0),
             Err(ChargeFault::Misses)
         );
+    }
+
+    #[test]
+    fn a_charge_across_a_wall_stops_at_its_far_edge() {
+        // The target's front (y = 11.25) lines a 1" wall, y 11.25 to 12.25.
+        let knights = unit(0.0, 20.0, 0.0);
+        let target = unit(0.0, 10.0, 180.0);
+        let touch =
+            charge_path_across(&knights, 0.0, &target, Aspect::Front, 1.0, &[], 10.0).unwrap();
+        assert!((touch.distance - 6.5).abs() < 1e-9);
+        let grown = target.grown(Aspect::Front, 1.0);
+        assert!(grown.edge(Aspect::Rear).distance_to(Point::new(0.0, 8.75)) < 1e-9);
+        let placed = conform(&touch.at, &grown, Aspect::Front, &[], 2.5).unwrap();
+        assert!(placed.base.centre.distance(Point::new(0.0, 13.5)) < 1e-9);
+        assert_eq!(placed.base.contact(&target, 2.5), None);
+        let across = placed.base.contact_across(&target, 2.5, 1.0).unwrap();
+        assert_eq!((across.mine, across.theirs), (Aspect::Front, Aspect::Front));
     }
 
     #[test]

@@ -29,8 +29,8 @@ mod worked;
 
 pub use base::{Aspect, Base, Contact};
 pub use charge::{
-    ChargeFault, Conformed, Faced, Touch, charge_path, conform, face_attacker, flank_reach,
-    realign, search_charge, side_struck,
+    ChargeFault, Conformed, Faced, Touch, charge_path, charge_path_across, conform, face_attacker,
+    flank_reach, realign, search_charge, side_struck,
 };
 pub use convex::Convex;
 pub use moves::{
