@@ -5,8 +5,63 @@
 //! on a table seen from above with north at the top. Facings and bearings are
 //! degrees clockwise from north, so a unit facing 90 looks east (+x) and one
 //! facing 180 looks south (+y).
+//!
+//! The module is split by subject: [`Base`] and how two bases stand to each
+//! other (`base.rs`), the convex shapes every test runs on ([`Convex`]), arcs
+//! (`arcs.rs`), terrain footprints (`terrain.rs`), line of sight and protected
+//! flanks (`sight.rs`), moves (`moves.rs`), and charges, retreats and facing an
+//! attacker (`charge.rs`). Rules that measure by hand (Feudal, 0.2 and 0.6 of
+//! its spec) compare lengths with [`TOL`] and angles with [`ATOL`].
 
 use kurbo::{Point, Vec2};
+
+mod arcs;
+mod base;
+mod charge;
+mod convex;
+mod moves;
+#[cfg(test)]
+mod props;
+mod sight;
+mod terrain;
+#[cfg(test)]
+mod worked;
+
+pub use base::{Aspect, Base, Contact};
+pub use charge::{
+    ChargeFault, Conformed, Faced, Touch, charge_path, charge_path_across, conform, face_attacker,
+    flank_reach, realign, search_charge, side_struck,
+};
+pub use convex::Convex;
+pub use moves::{
+    Allowance, Move, MoveFault, TURN_STEP, check_path, edges, keeps_away, on_road_throughout,
+    swept_translation, swept_turn, turn_poses,
+};
+pub use sight::{NoSight, Screen, Sight, SightFor, Surroundings, flank_protected, line_of_sight};
+pub use terrain::{Piece, is_simple_polygon};
+
+/// The tolerance for lengths, in inches: two lengths that differ by at most
+/// this much are equal. Positions in a log are measured by hand and written
+/// to a hundredth; f64 arithmetic must not flip a ruling on the last bit.
+pub const TOL: f64 = 0.01;
+
+/// The tolerance for angles, in degrees.
+pub const ATOL: f64 = 0.05;
+
+/// A point written as Feudal's notation writes it (FO-R1: `x` inches from
+/// the left end of the near edge, `y` inches deep) in this module's frame,
+/// on a table `depth` inches deep: the near edge is the south edge, so the
+/// table reads as a player at the near edge sees it.
+pub fn from_near_edge(x: f64, y: f64, depth: f64) -> Point {
+    Point::new(x, depth - y)
+}
+
+/// A facing written counter-clockwise from +x (FO-R1: 90 faces away from
+/// the near edge) as a facing here, clockwise from north. A turn written
+/// counter-clockwise (positive to the left) is the negative of a turn here.
+pub fn facing_from_counter_clockwise(theta: f64) -> f64 {
+    normalise(90.0 - theta)
+}
 
 /// The distance between two points, in inches.
 pub fn distance(a: Point, b: Point) -> f64 {
@@ -95,111 +150,6 @@ impl Segment {
     /// Whether `p` lies on the segment (to a millionth of an inch).
     pub fn touches(self, p: Point) -> bool {
         self.distance_to(p) <= 1e-6
-    }
-}
-
-/// One face of a rectangular base.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Aspect {
-    Front,
-    /// The right flank, as the unit sees it.
-    Right,
-    Rear,
-    /// The left flank, as the unit sees it.
-    Left,
-}
-
-/// A unit's base on the table: a rectangle `width` inches along its front
-/// and `depth` inches deep, centred on `centre` and facing `facing`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Base {
-    pub centre: Point,
-    pub width: f64,
-    pub depth: f64,
-    /// Degrees clockwise from north.
-    pub facing: f64,
-}
-
-impl Base {
-    /// Forward along the facing, and rightwards along the front.
-    fn axes(&self) -> (Vec2, Vec2) {
-        let forward = heading(self.facing);
-        (forward, Vec2::new(-forward.y, forward.x))
-    }
-
-    /// `p` in the base's own frame: `x` to the unit's right, `y` forward,
-    /// both from the centre.
-    pub fn local(&self, p: Point) -> Vec2 {
-        let (forward, right) = self.axes();
-        let d = p - self.centre;
-        Vec2::new(d.dot(right), d.dot(forward))
-    }
-
-    /// The point at `x` to the unit's right and `y` forward of its centre.
-    pub fn point(&self, x: f64, y: f64) -> Point {
-        let (forward, right) = self.axes();
-        self.centre + right * x + forward * y
-    }
-
-    /// The corners clockwise from the front left: front left, front right,
-    /// rear right, rear left.
-    pub fn corners(&self) -> [Point; 4] {
-        let (w, d) = (self.width / 2.0, self.depth / 2.0);
-        [
-            self.point(-w, d),
-            self.point(w, d),
-            self.point(w, -d),
-            self.point(-w, -d),
-        ]
-    }
-
-    /// The edge on `aspect`, running clockwise round the base (the front
-    /// from its left end to its right end).
-    pub fn edge(&self, aspect: Aspect) -> Segment {
-        let [fl, fr, rr, rl] = self.corners();
-        match aspect {
-            Aspect::Front => Segment::new(fl, fr),
-            Aspect::Right => Segment::new(fr, rr),
-            Aspect::Rear => Segment::new(rr, rl),
-            Aspect::Left => Segment::new(rl, fl),
-        }
-    }
-
-    /// Whether `p` lies inside the base or on its edge.
-    pub fn contains(&self, p: Point) -> bool {
-        let l = self.local(p);
-        const EPS: f64 = 1e-9;
-        l.x.abs() <= self.width / 2.0 + EPS && l.y.abs() <= self.depth / 2.0 + EPS
-    }
-
-    /// Which face of the base `p` lies beyond. The lines from the centre
-    /// through the four corners split the table into four sectors, one per
-    /// edge; a point exactly on such a line counts as front rather than
-    /// flank, and as flank rather than rear.
-    pub fn aspect_of(&self, p: Point) -> Aspect {
-        let l = self.local(p);
-        // Compare |y| / (depth/2) with |x| / (width/2) without dividing.
-        let along = l.y.abs() * self.width;
-        let across = l.x.abs() * self.depth;
-        if l.y >= 0.0 && along >= across {
-            Aspect::Front
-        } else if across >= along {
-            if l.x >= 0.0 {
-                Aspect::Right
-            } else {
-                Aspect::Left
-            }
-        } else {
-            Aspect::Rear
-        }
-    }
-
-    /// The distance from `p` to the base: 0 inside.
-    pub fn distance_to(&self, p: Point) -> f64 {
-        let l = self.local(p);
-        let dx = (l.x.abs() - self.width / 2.0).max(0.0);
-        let dy = (l.y.abs() - self.depth / 2.0).max(0.0);
-        dx.hypot(dy)
     }
 }
 
