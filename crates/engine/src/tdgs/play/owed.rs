@@ -278,16 +278,20 @@ fn written_but_refused(fold: &mut Fold<'_>, actor: usize, action: &Action<'_, '_
     let failed = action
         .outcome()
         .is_some_and(|claimed| claimed.iter().any(|a| a.text == "fail"));
-    if verb == "morale"
-        && failed
-        && let Some(check) = fold.owed.iter().find_map(|o| match o {
-            Owed::Morale(check) if check.unit == actor => Some(*check),
-            _ => None,
-        })
-        && fold.entities[actor].status == Status::Active
-    {
+    // A failed check routs as written, owed or not: a check not owed is
+    // most often one whose cause the log lost, and the break it claims
+    // spreads as any break does.
+    if verb == "morale" && failed && fold.entities[actor].status == Status::Active {
+        let cause = fold
+            .owed
+            .iter()
+            .find_map(|o| match o {
+                Owed::Morale(check) if check.unit == actor => Some(check.cause),
+                _ => None,
+            })
+            .unwrap_or(action.span);
         claimed_status(fold, actor, Status::Routed);
-        for next in morale::cascade(fold, actor, check.cause) {
+        for next in morale::cascade(fold, actor, cause) {
             owe_check(fold, next);
         }
     }
