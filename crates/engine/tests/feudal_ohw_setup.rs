@@ -394,3 +394,89 @@ fn roles_belong_to_their_class() {
         &[("feudal-ohw::option-needs", "role=mounted-serjeants")],
     );
 }
+
+#[test]
+fn personalities_need_their_option() {
+    check(
+        &usk(&[("option personalities\n", "")]),
+        &[("feudal-ohw::option-needs", "personality"); 4],
+    );
+}
+
+#[test]
+fn personalities_are_of_known_kinds() {
+    check(
+        &usk(&[("knight-errant personality", "knight-erant personality")]),
+        &[("feudal-ohw::unknown-personality", "knight-erant")],
+    );
+}
+
+#[test]
+fn a_personality_starts_with_a_unit_of_its_side() {
+    check(
+        &usk(&[("with=K1", "with=K9")]),
+        &[("feudal-ohw::unknown-unit", "with=K9")],
+    );
+    check(
+        &usk(&[("with=K1", "with=B1")]),
+        &[("feudal-ohw::unknown-unit", "with=B1")],
+    );
+}
+
+#[test]
+fn marshals_lead_their_own_arm() {
+    check(
+        &usk(&[(
+            "horse-marshal personality with=K2",
+            "horse-marshal personality with=C1",
+        )]),
+        &[("feudal-ohw::personality-host", "with=C1")],
+    );
+    check(
+        &usk(&[(
+            "bow-marshal personality with=B1",
+            "bow-marshal personality with=W1",
+        )]),
+        &[("feudal-ohw::personality-host", "with=W1")],
+    );
+}
+
+#[test]
+fn a_banner_stays_with_knights_or_serjeants() {
+    let without_hm = (
+        "  unit HM \"Hervey de Montmorency\" horse-marshal personality with=K2\n",
+        "",
+    );
+    check(&usk(&[without_hm, ("with=K1", "with=K1 banner=yes")]), &[]);
+    check(
+        &usk(&[without_hm, ("with=K1", "with=C1 banner=yes")]),
+        &[("feudal-ohw::banner-host", "banner=yes")],
+    );
+}
+
+#[test]
+fn one_personality_for_every_three_units() {
+    check(
+        &usk(&[(
+            "  unit HM \"Hervey de Montmorency\" horse-marshal personality with=K2\n",
+            "  unit HM \"Hervey de Montmorency\" horse-marshal personality with=K2\n  unit CN \"Constable\" constable personality with=K3\n",
+        )]),
+        &[("feudal-ohw::personality-limit", "CN")],
+    );
+    // A banner counts as one more.
+    check(
+        &usk(&[("with=K1", "with=K1 banner=yes")]),
+        &[("feudal-ohw::personality-limit", "HM")],
+    );
+}
+
+#[test]
+fn no_priest_under_the_six_hit_variant() {
+    check(
+        &usk(&[(
+            "option tired-units\n",
+            "option tired-units\noption six-hit\n",
+        )]),
+        &[("feudal-ohw::incompatible-options", "priest")],
+    );
+}

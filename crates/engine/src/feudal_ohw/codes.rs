@@ -119,6 +119,26 @@ pub const MISSING_ROLL: CodeInfo = CodeInfo::error(
     "feudal-ohw::missing-roll",
     "a roll the rules ask for is written: the force matrix's `roll SIDE force d6:N` (FX.1)",
 );
+pub const UNKNOWN_PERSONALITY: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-personality",
+    "a personality is a knight-errant, constable, horse-marshal, bow-marshal, brabanter, priest or strategos (PER)",
+);
+pub const UNKNOWN_UNIT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-unit",
+    "a personality's `with=` names a unit of its own side (PER.0, FO-R34)",
+);
+pub const PERSONALITY_HOST: CodeInfo = CodeInfo::error(
+    "feudal-ohw::personality-host",
+    "a horse marshal is with knights or cavalry, a bow marshal with bowmen or bow-brigans (PER.HM, PER.BM)",
+);
+pub const BANNER_HOST: CodeInfo = CodeInfo::error(
+    "feudal-ohw::banner-host",
+    "a banner stays with one unit of knights or serjeants (PER.BA)",
+);
+pub const PERSONALITY_LIMIT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::personality-limit",
+    "an army takes one personality for every three units, a banner counting as one more (PER.0, PER.BA)",
+);
 
 /// Every code above, for the docs and the tests.
 pub const ALL: &[CodeInfo] = &[
@@ -148,4 +168,9 @@ pub const ALL: &[CodeInfo] = &[
     IMPASSABLE,
     FORCE_MATRIX,
     MISSING_ROLL,
+    UNKNOWN_PERSONALITY,
+    UNKNOWN_UNIT,
+    PERSONALITY_HOST,
+    BANNER_HOST,
+    PERSONALITY_LIMIT,
 ];

@@ -50,3 +50,9 @@ pub const IMPASSABLE: &str = "feudal-ohw §0.10d, §SU.4; docs/rules/feudal-ohw.
 pub const FORCE: &str = "feudal-ohw §FX.1, §FX.4; docs/rules/feudal-ohw.md FO-R51";
 /// Crossbows and their balance.
 pub const CROSSBOWS: &str = "feudal-ohw §FX.3; docs/rules/feudal-ohw.md FO-R51";
+/// Personalities: their kinds, hosts and number.
+pub const PERSONALITY: &str = "feudal-ohw §PER.0; docs/rules/feudal-ohw.md FO-R34";
+/// The marshals' hosts.
+pub const PERSONALITY_HOST: &str = "feudal-ohw §PER.HM, §PER.BM";
+/// The banner's host.
+pub const BANNER: &str = "feudal-ohw §PER.BA";

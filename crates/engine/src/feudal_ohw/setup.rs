@@ -271,11 +271,12 @@ fn declare(
             class: None,
             role: None,
             personality,
+            host: None,
+            banner: false,
             span: unit.span,
         };
         if personality {
-            // Personalities are a later layer's (PER); they are never
-            // deployed (FO-R34), so nothing here judges them.
+            // Judged once every unit is declared: `with=` may name a later one.
             units.push(info);
             continue;
         }
@@ -387,7 +388,168 @@ fn declare(
         }
         units.push(info);
     }
+    personalities(generic, options, &mut units, out);
     units
+}
+
+/// The personalities' kinds (PER).
+const PERSONALITIES: [&str; 7] = [
+    "knight-errant",
+    "constable",
+    "horse-marshal",
+    "bow-marshal",
+    "brabanter",
+    "priest",
+    "strategos",
+];
+
+/// The personality lines (PER.0, FO-R34): a known kind, with its option,
+/// on a unit of its own side that suits it, within one per three units
+/// (a banner counting as one more).
+fn personalities(
+    generic: &Setup<'_, '_>,
+    options: &Options,
+    units: &mut [UnitInfo],
+    out: &mut Vec<Violation>,
+) {
+    let pair = |index: usize, key: &str| {
+        generic.units[index]
+            .pairs
+            .iter()
+            .find(|p| value::key(p) == Some(key))
+            .copied()
+    };
+    for index in 0..units.len() {
+        if !units[index].personality {
+            continue;
+        }
+        let unit = &generic.units[index];
+        let side = unit.side;
+        let name = format!("{} {}", generic.sides[side].name, unit.id);
+        if !options.has(Opt::Personalities) {
+            out.push(
+                Violation::of(
+                    &codes::OPTION_NEEDS,
+                    unit.grade_span(),
+                    format!("{name} is a personality, and this battle does not play by them"),
+                    rules::PERSONALITY,
+                )
+                .help("add `option personalities`"),
+            );
+        }
+        let kind = unit.class;
+        if !PERSONALITIES.contains(&kind) {
+            let mut finding = Violation::of(
+                &codes::UNKNOWN_PERSONALITY,
+                unit.class_span(),
+                format!("`{kind}` is no personality of Feudal"),
+                rules::PERSONALITY,
+            );
+            if let Some(meant) = did_you_mean(kind, PERSONALITIES) {
+                finding = finding.help(format!("did you mean `{meant}`?"));
+            }
+            out.push(finding);
+        } else if kind == "priest" && options.has(Opt::SixHit) {
+            out.push(Violation::of(
+                &codes::INCOMPATIBLE_OPTIONS,
+                unit.class_span(),
+                format!("{name} is a priest, whose Dx rally has no six-hit scale (PER.PR, 6H.6)"),
+                rules::INCOMPATIBLE,
+            ));
+        }
+        let banner = pair(index, "banner");
+        units[index].banner = banner.is_some_and(|b| b.text == "banner=yes");
+        let Some(with) = pair(index, "with") else {
+            out.push(
+                Violation::of(
+                    &codes::UNKNOWN_UNIT,
+                    unit.span,
+                    format!("{name} names no unit it starts with"),
+                    rules::PERSONALITY,
+                )
+                .help("name its unit: `with=K1`"),
+            );
+            continue;
+        };
+        let id = value::pair(&with).map_or("", |(_, v)| v.text);
+        let host = units
+            .iter()
+            .position(|u| u.side == side && u.id == id && !u.personality);
+        let Some(host) = host else {
+            out.push(Violation::of(
+                &codes::UNKNOWN_UNIT,
+                with.span,
+                format!(
+                    "{} has no unit {id} for {name} to start with",
+                    generic.sides[side].name
+                ),
+                rules::PERSONALITY,
+            ));
+            continue;
+        };
+        units[index].host = Some(host);
+        let class = units[host].class;
+        let suits = match kind {
+            "horse-marshal" => matches!(class, Some(Class::Knights | Class::Cavalry)),
+            "bow-marshal" => matches!(class, Some(Class::Bowmen | Class::BowBrigans)),
+            _ => true,
+        };
+        // A host of unknown class is reported already.
+        if class.is_some() && !suits {
+            out.push(Violation::of(
+                &codes::PERSONALITY_HOST,
+                with.span,
+                format!(
+                    "{name} is a {kind}, and {id} is {}: a horse marshal leads knights or cavalry, a bow marshal bowmen or bow-brigans",
+                    class.map_or("?", Class::word)
+                ),
+                rules::PERSONALITY_HOST,
+            ));
+        }
+        if let Some(banner) = banner
+            && units[index].banner
+            && class.is_some()
+            && !matches!(class, Some(Class::Knights | Class::Serjeants))
+        {
+            out.push(Violation::of(
+                &codes::BANNER_HOST,
+                banner.span,
+                format!(
+                    "{name}'s banner stays with knights or serjeants, and {id} is {}",
+                    class.map_or("?", Class::word)
+                ),
+                rules::BANNER,
+            ));
+        }
+    }
+    for (side, army) in generic.sides.iter().enumerate() {
+        let fielded = units
+            .iter()
+            .filter(|u| u.side == side && !u.personality)
+            .count();
+        let allowed = fielded / super::tables::UNITS_PER_PERSONALITY;
+        let mut taken = 0;
+        for (index, unit) in units.iter().enumerate() {
+            if unit.side != side || !unit.personality {
+                continue;
+            }
+            taken += 1 + usize::from(unit.banner);
+            if taken > allowed {
+                out.push(Violation::of(
+                    &codes::PERSONALITY_LIMIT,
+                    generic.units[index].atoms.get(1).map_or(unit.span, |a| a.span),
+                    format!(
+                        "{} has {fielded} units, so {allowed} personalit{} at most (one for every three, a banner counting as one more), and {} makes {taken}",
+                        army.name,
+                        if allowed == 1 { "y" } else { "ies" },
+                        unit.id
+                    ),
+                    rules::PERSONALITY,
+                ));
+                break;
+            }
+        }
+    }
 }
 
 /// The side and unit each placement of the `deploy` lines names, whether

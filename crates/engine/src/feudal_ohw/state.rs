@@ -28,6 +28,10 @@ pub struct UnitInfo {
     pub role: Option<String>,
     /// A personality (FO-R34): a unit line that is never deployed.
     pub personality: bool,
+    /// A personality's unit at the start (`with=`), when it names one.
+    pub host: Option<usize>,
+    /// A personality's banner (`banner=yes`, PER.BA).
+    pub banner: bool,
     /// The `unit` line.
     pub span: Span,
 }
