@@ -19,6 +19,7 @@ army B \"Welsh\"
   unit F \"Foot\" freemen average
 deploy A K@10x5in^90deg
 deploy B F@10x30in^270deg
+first A turn
 ";
 
 fn tags(sides: &str) -> String {
@@ -134,7 +135,7 @@ fn two_sides() {
 #[test]
 fn a_table() {
     let text = format!(
-        "{}map square 10x10\narmy A \"A\"\narmy B \"B\"\n",
+        "{}map square 10x10\narmy A \"A\"\narmy B \"B\"\nfirst A turn\n",
         tags("A B")
     );
     check(&text, &[("feudal-ohw::wrong-map", "map square 10x10")]);
@@ -479,4 +480,23 @@ fn no_priest_under_the_six_hit_variant() {
         )]),
         &[("feudal-ohw::incompatible-options", "priest")],
     );
+}
+
+#[test]
+fn one_side_plays_first() {
+    let text = small(&[("first A turn\n", "")]);
+    let rules = "[Rules \"feudal/ohw\"]";
+    check(&text, &[("feudal-ohw::turn-order", rules)]);
+    check(
+        &small(&[("first A turn", "first A move")]),
+        &[("feudal-ohw::turn-order", "move")],
+    );
+    check(
+        &small(&[("first A turn", "first A turn\nfirst B turn")]),
+        &[("feudal-ohw::turn-order", "first B turn")],
+    );
+    let (state, _) = read(&small(&[("first A turn", "first B turn")]));
+    assert_eq!(state.roster.first, Some(1));
+    let (state, _) = read(USK);
+    assert_eq!(state.roster.first, Some(0));
 }

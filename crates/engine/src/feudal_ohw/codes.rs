@@ -139,6 +139,10 @@ pub const PERSONALITY_LIMIT: CodeInfo = CodeInfo::error(
     "feudal-ohw::personality-limit",
     "an army takes one personality for every three units, a banner counting as one more (PER.0, PER.BA)",
 );
+pub const TURN_ORDER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::turn-order",
+    "one `first SIDE turn` line names the side that plays first, the scenario's attacker (SU.5, IN.1)",
+);
 
 /// Every code above, for the docs and the tests.
 pub const ALL: &[CodeInfo] = &[
@@ -173,4 +177,5 @@ pub const ALL: &[CodeInfo] = &[
     PERSONALITY_HOST,
     BANNER_HOST,
     PERSONALITY_LIMIT,
+    TURN_ORDER,
 ];

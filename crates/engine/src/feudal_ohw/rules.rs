@@ -56,3 +56,5 @@ pub const PERSONALITY: &str = "feudal-ohw §PER.0; docs/rules/feudal-ohw.md FO-R
 pub const PERSONALITY_HOST: &str = "feudal-ohw §PER.HM, §PER.BM";
 /// The banner's host.
 pub const BANNER: &str = "feudal-ohw §PER.BA";
+/// Who plays first.
+pub const FIRST: &str = "feudal-ohw §SU.5, §IN.1";

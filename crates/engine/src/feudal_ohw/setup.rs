@@ -61,6 +61,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         table: table.unwrap_or_default(),
         terrain,
         options,
+        first: first(battle, &generic, out),
     };
     let bases = match table {
         Some(_) => deploy(battle, &generic, &roster, out),
@@ -98,6 +99,53 @@ fn sides(battle: &Battle<'_>, generic: &Setup<'_, '_>, out: &mut Vec<Violation>)
             .help("open each of the two sides with `army SIDE \"Name\"`"),
         );
     }
+}
+
+/// SU.5: one `first SIDE turn` line, naming player A.
+fn first(battle: &Battle<'_>, generic: &Setup<'_, '_>, out: &mut Vec<Violation>) -> Option<usize> {
+    let written = lower::directives(battle).any(|(_, d)| matches!(d, Directive::First { .. }));
+    if !written {
+        out.push(
+            Violation::of(
+                &codes::TURN_ORDER,
+                crate::system::tag_span(battle, "Rules"),
+                "no `first SIDE turn` line says which side plays first",
+                rules::FIRST,
+            )
+            .help("name the scenario's attacker: `first Angevins turn`"),
+        );
+        return None;
+    }
+    let mut found = None;
+    // A line naming no side is the shared setup's finding, and not kept.
+    for line in &generic.rest {
+        let Directive::First { side, what } = line.directive else {
+            continue;
+        };
+        if what != "turn" {
+            out.push(
+                Violation::of(
+                    &codes::TURN_ORDER,
+                    line.atoms[2].span,
+                    format!("`first {side} {what}`: the line names who plays the first turn"),
+                    rules::FIRST,
+                )
+                .help(format!("write `first {side} turn`")),
+            );
+            continue;
+        }
+        if found.is_some() {
+            out.push(Violation::of(
+                &codes::TURN_ORDER,
+                line.span,
+                "a second `first` line: one side plays first",
+                rules::FIRST,
+            ));
+            continue;
+        }
+        found = generic.side_meant(side);
+    }
+    found
 }
 
 /// SU.2: the table's width and depth, or `None` (reported) for any other

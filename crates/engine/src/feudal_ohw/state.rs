@@ -57,6 +57,8 @@ pub struct Roster {
     pub table: (f64, f64),
     pub terrain: Vec<Terrain>,
     pub options: Options,
+    /// The side of `first SIDE turn`, player A (SU.5).
+    pub first: Option<usize>,
 }
 
 impl Roster {
