@@ -500,3 +500,64 @@ fn one_side_plays_first() {
     let (state, _) = read(USK);
     assert_eq!(state.roster.first, Some(0));
 }
+
+/// The small battle with `option advantages` and Angevins K's pairs.
+fn advantaged(pairs: &str) -> String {
+    small(&[
+        (
+            "map table 36x36in\n",
+            "map table 36x36in\noption advantages\n",
+        ),
+        ("knights average", &format!("knights average {pairs}")),
+    ])
+}
+
+#[test]
+fn advantages_need_their_option() {
+    check(
+        &small(&[(
+            "knights average",
+            "knights average adv=determined dis=unenthusiastic",
+        )]),
+        &[
+            ("feudal-ohw::option-needs", "adv=determined"),
+            ("feudal-ohw::option-needs", "dis=unenthusiastic"),
+        ],
+    );
+    check(&advantaged("adv=determined dis=unenthusiastic"), &[]);
+    check(
+        &advantaged("adv=impetuous dis=unenthusiastic"),
+        &[("feudal-ohw::option-needs", "adv=impetuous")],
+    );
+}
+
+#[test]
+fn an_army_takes_one_advantage_with_one_disadvantage() {
+    check(
+        &advantaged("adv=determined"),
+        &[("feudal-ohw::advantage-limit", "adv=determined")],
+    );
+    check(
+        &advantaged("adv=brave dis=unenthusiastic"),
+        &[("feudal-ohw::advantage-limit", "adv=brave")],
+    );
+    check(
+        &advantaged("adv=woods dis=unenthusiastic"),
+        &[("feudal-ohw::advantage-limit", "adv=woods")],
+    );
+}
+
+#[test]
+fn no_unit_passes_plus_or_minus_two() {
+    // Knights melee at +2 already.
+    check(
+        &advantaged("adv=melee-plus dis=shoot-minus"),
+        &[("feudal-ohw::modifier-cap", "adv=melee-plus")],
+    );
+    check(&advantaged("adv=determined dis=melee-minus"), &[]);
+    let (_, found) = read(&advantaged("adv=melee-plus dis=shoot-minus"));
+    assert_eq!(
+        found[0].2,
+        "K (knights) would melee at +3 and shoot at -1: no unit is better than +2 or worse than −2"
+    );
+}

@@ -143,6 +143,14 @@ pub const TURN_ORDER: CodeInfo = CodeInfo::error(
     "feudal-ohw::turn-order",
     "one `first SIDE turn` line names the side that plays first, the scenario's attacker (SU.5, IN.1)",
 );
+pub const ADVANTAGE_LIMIT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::advantage-limit",
+    "an army takes one advantage and one disadvantage, or neither, each one of Feudal's (AD.1, AD.5, FO-R35)",
+);
+pub const MODIFIER_CAP: CodeInfo = CodeInfo::error(
+    "feudal-ohw::modifier-cap",
+    "no unit shoots or melees better than +2 or worse than −2 (AD.1)",
+);
 
 /// Every code above, for the docs and the tests.
 pub const ALL: &[CodeInfo] = &[
@@ -178,4 +186,6 @@ pub const ALL: &[CodeInfo] = &[
     BANNER_HOST,
     PERSONALITY_LIMIT,
     TURN_ORDER,
+    ADVANTAGE_LIMIT,
+    MODIFIER_CAP,
 ];

@@ -58,3 +58,9 @@ pub const PERSONALITY_HOST: &str = "feudal-ohw §PER.HM, §PER.BM";
 pub const BANNER: &str = "feudal-ohw §PER.BA";
 /// Who plays first.
 pub const FIRST: &str = "feudal-ohw §SU.5, §IN.1";
+/// Advantages and disadvantages: their words and options.
+pub const ADVANTAGES: &str = "feudal-ohw §AD.2, §AD.5, §IC.2";
+/// One of each per army.
+pub const ADVANTAGE_LIMIT: &str = "feudal-ohw §AD.1; docs/rules/feudal-ohw.md FO-R35";
+/// The cap on permanent modifiers.
+pub const MODIFIER_CAP: &str = "feudal-ohw §AD.1";

@@ -318,6 +318,10 @@ fn declare(
             name: unit.name.to_string(),
             class: None,
             role: None,
+            adv: None,
+            dis: None,
+            melee_extra: 0,
+            shoot_extra: 0,
             personality,
             host: None,
             banner: false,
@@ -434,10 +438,185 @@ fn declare(
                 Some(_) => {}
             }
         }
+        advantages(unit, class, options, &mut info, out);
         units.push(info);
     }
+    army_advantages(generic, &units, out);
     personalities(generic, options, &mut units, out);
     units
+}
+
+/// The advantages (AD.2–AD.5, IC.2), with what each adds to melee and
+/// shooting, and the option each needs besides `advantages`.
+const ADVANTAGES: [(&str, i8, i8, Option<Opt>); 6] = [
+    ("determined", 0, 0, None),
+    ("melee-plus", 1, 0, None),
+    ("shoot-plus", 0, 1, None),
+    ("extra-missiles", 0, 0, None),
+    ("woods", 0, 0, None),
+    ("impetuous", 0, 0, Some(Opt::ImpetuousCharges)),
+];
+
+/// The disadvantages (AD.2–AD.5).
+const DISADVANTAGES: [(&str, i8, i8, Option<Opt>); 5] = [
+    ("unenthusiastic", 0, 0, None),
+    ("melee-minus", -1, 0, None),
+    ("shoot-minus", 0, -1, None),
+    ("three-shots", 0, 0, Some(Opt::MissilesNatural5)),
+    ("runs-out-5-6", 0, 0, Some(Opt::MissilesNatural5)),
+];
+
+/// A unit's `adv=` and `dis=` (AD.1–AD.5, IC.2, FO-R39): known, with the
+/// options they need, and its permanent modifiers within −2 to +2.
+fn advantages(
+    unit: &crate::setup::Unit<'_, '_>,
+    class: Class,
+    options: &Options,
+    info: &mut UnitInfo,
+    out: &mut Vec<Violation>,
+) {
+    let name = info.id.clone();
+    // The roles' modifiers (FX.3): crossbows shoot Dx+1, mounted serjeants
+    // and levy melee one less than their class.
+    match info.role.as_deref() {
+        Some("crossbows") if class == Class::Bowmen => info.shoot_extra += 1,
+        Some("mounted-serjeants") if class == Class::Knights => info.melee_extra -= 1,
+        Some("levy") if class == Class::Freemen => info.melee_extra -= 1,
+        _ => {}
+    }
+    for (key, table) in [("adv", &ADVANTAGES[..]), ("dis", &DISADVANTAGES[..])] {
+        // A key written twice is the shared setup's `repeated-pair`.
+        let Some(pair) = unit.pairs.iter().find(|p| value::key(p) == Some(key)) else {
+            continue;
+        };
+        let word = value::pair(pair).map_or("", |(_, v)| v.text);
+        // Taken even when unknown: the army's count is not judged twice.
+        if key == "adv" {
+            info.adv = Some(word.to_string());
+        } else {
+            info.dis = Some(word.to_string());
+        }
+        let Some(&(_, melee, shoot, needs)) = table.iter().find(|(w, ..)| *w == word) else {
+            let words: Vec<&str> = table.iter().map(|(w, ..)| *w).collect();
+            out.push(Violation::of(
+                &codes::ADVANTAGE_LIMIT,
+                pair.span,
+                format!("`{key}={word}` is none of Feudal's: {}", words.join(", ")),
+                rules::ADVANTAGES,
+            ));
+            continue;
+        };
+        info.melee_extra += melee;
+        info.shoot_extra += shoot;
+        let wanted = [Some(Opt::Advantages), needs];
+        for opt in wanted.into_iter().flatten() {
+            if !options.has(opt) {
+                out.push(
+                    Violation::of(
+                        &codes::OPTION_NEEDS,
+                        pair.span,
+                        format!("`{key}={word}` needs `option {}`", opt.info().word),
+                        rules::ADVANTAGES,
+                    )
+                    .help(format!("add `option {}`", opt.info().word)),
+                );
+            }
+        }
+        if word == "extra-missiles" && options.has(Opt::MissilesNatural5) {
+            out.push(Violation::of(
+                &codes::INCOMPATIBLE_OPTIONS,
+                pair.span,
+                "extra missiles raise the shot limit that `option missiles-natural-5` removes (AD.4, FO-R38)",
+                rules::INCOMPATIBLE,
+            ));
+        }
+        if word == "woods" && !matches!(class, Class::Freemen | Class::Bowmen) {
+            out.push(Violation::of(
+                &codes::ADVANTAGE_LIMIT,
+                pair.span,
+                format!(
+                    "{name} is {}: only freemen and bowmen take `adv=woods`",
+                    class.word()
+                ),
+                rules::ADVANTAGES,
+            ));
+        }
+    }
+    let melee = class.info().melee + info.melee_extra;
+    let shoot = class.info().shoot + info.shoot_extra;
+    let capped = |m: i8| !(-2..=2).contains(&m);
+    let shoots = class.info().missile.is_some();
+    if capped(melee) || (shoots && capped(shoot)) {
+        // At what took it past the cap: an advantage above, a
+        // disadvantage below, else the role.
+        let key = if melee > 2 || shoot > 2 { "adv" } else { "dis" };
+        let at = [key, "role"]
+            .iter()
+            .find_map(|k| unit.pairs.iter().find(|p| value::key(p) == Some(k)))
+            .map_or(unit.span, |p| p.span);
+        out.push(Violation::of(
+            &codes::MODIFIER_CAP,
+            at,
+            format!(
+                "{name} ({}) would melee at {melee:+} and shoot at {shoot:+}: no unit is better than +2 or worse than −2",
+                class.word()
+            ),
+            rules::MODIFIER_CAP,
+        ));
+    }
+}
+
+/// FO-R35: at most one advantage and one disadvantage per army, both or
+/// neither.
+fn army_advantages(generic: &Setup<'_, '_>, units: &[UnitInfo], out: &mut Vec<Violation>) {
+    let pair_of = |index: usize, key: &str| {
+        generic.units[index]
+            .pairs
+            .iter()
+            .find(|p| value::key(p) == Some(key))
+            .map_or(units[index].span, |p| p.span)
+    };
+    for (side, army) in generic.sides.iter().enumerate() {
+        let of = |adv: bool| -> Vec<usize> {
+            (0..units.len())
+                .filter(|&u| {
+                    units[u].side == side
+                        && if adv {
+                            units[u].adv.is_some()
+                        } else {
+                            units[u].dis.is_some()
+                        }
+                })
+                .collect()
+        };
+        let (advs, dises) = (of(true), of(false));
+        let at = if advs.len() > 1 {
+            Some(pair_of(advs[1], "adv"))
+        } else if dises.len() > 1 {
+            Some(pair_of(dises[1], "dis"))
+        } else if advs.len() != dises.len() {
+            advs.first()
+                .map(|&u| pair_of(u, "adv"))
+                .or_else(|| dises.first().map(|&u| pair_of(u, "dis")))
+        } else {
+            None
+        };
+        if let Some(at) = at {
+            out.push(Violation::of(
+                &codes::ADVANTAGE_LIMIT,
+                at,
+                format!(
+                    "{} takes {} advantage{} and {} disadvantage{}: an army takes one of each, or none",
+                    army.name,
+                    advs.len(),
+                    if advs.len() == 1 { "" } else { "s" },
+                    dises.len(),
+                    if dises.len() == 1 { "" } else { "s" }
+                ),
+                rules::ADVANTAGE_LIMIT,
+            ));
+        }
+    }
 }
 
 /// The personalities' kinds (PER).

@@ -26,6 +26,13 @@ pub struct UnitInfo {
     pub class: Option<Class>,
     /// `role=` (FX.2, FX.3), if any.
     pub role: Option<String>,
+    /// `adv=` and `dis=` (AD), if any.
+    pub adv: Option<String>,
+    pub dis: Option<String>,
+    /// The step-a modifiers its role, advantage and disadvantage add to
+    /// its class's, melee and shooting (AD.3, FX.3).
+    pub melee_extra: i8,
+    pub shoot_extra: i8,
     /// A personality (FO-R34): a unit line that is never deployed.
     pub personality: bool,
     /// A personality's unit at the start (`with=`), when it names one.
