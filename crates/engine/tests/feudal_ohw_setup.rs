@@ -110,9 +110,21 @@ fn the_usk_setup_reads_clean() {
         gap(state.base(1, "C2").unwrap(), state.base(1, "F2").unwrap()),
         0.5
     );
-    // W1 stands in the woods (a brigans' ground), F1 lines the wall.
-    let woods = &roster.terrain[3].piece;
-    assert!(woods.holds(&state.base(1, "W1").unwrap()));
+    // The spec's claims: W1 wholly within the woods, K1 68% within the
+    // hill, F1's front lining the wall along a BD or more.
+    let share = |piece: usize, side: usize, id: &str| {
+        let base = state.base(side, id).unwrap();
+        let area = roster.terrain[piece].piece.area_of(&base.footprint());
+        (area / (base.width * base.depth) * 100.0).round()
+    };
+    assert_eq!(share(3, 1, "W1"), 100.0);
+    assert_eq!(share(4, 0, "K1"), 68.0);
+    let f1 = state.base(1, "F1").unwrap();
+    assert!(
+        roster.terrain[5]
+            .piece
+            .lined_by(&f1, table::Aspect::Front, 2.5)
+    );
 }
 
 #[test]
@@ -559,5 +571,41 @@ fn no_unit_passes_plus_or_minus_two() {
     assert_eq!(
         found[0].2,
         "K (knights) would melee at +3 and shoot at -1: no unit is better than +2 or worse than −2"
+    );
+}
+
+#[test]
+fn the_initiative_roll_off_names_who_plays_first() {
+    let rolls = |a: &str, b: &str| {
+        small(&[(
+            "first A turn",
+            &format!("roll A initiative {a}\nroll B initiative {b}\nfirst A turn"),
+        )])
+    };
+    check(&rolls("d6:5", "d6:2"), &[]);
+    check(
+        &rolls("d6:2", "d6:5"),
+        &[("feudal-ohw::initiative-winner", "d6:5")],
+    );
+    check(
+        &rolls("d6:4", "d6:4"),
+        &[("feudal-ohw::initiative-winner", "d6:4")],
+    );
+    check(
+        &small(&[("first A turn", "roll A initiative d6:5\nfirst A turn")]),
+        &[("feudal-ohw::missing-roll", "d6:5")],
+    );
+    check(&rolls("d6:5", "d5:2"), &[("feudal-ohw::wrong-die", "d5:2")]);
+}
+
+#[test]
+fn the_force_matrix_rolls_a_d6() {
+    check(
+        &usk(&[("roll Welsh force d6:1", "roll Welsh force d5:2")]),
+        &[("feudal-ohw::wrong-die", "d5:2")],
+    );
+    check(
+        &usk(&[("roll Welsh force d6:1", "roll Welsh force d6:7")]),
+        &[("feudal-ohw::impossible-roll", "d6:7")],
     );
 }

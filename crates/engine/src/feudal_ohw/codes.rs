@@ -151,6 +151,10 @@ pub const MODIFIER_CAP: CodeInfo = CodeInfo::error(
     "feudal-ohw::modifier-cap",
     "no unit shoots or melees better than +2 or worse than −2 (AD.1)",
 );
+pub const INITIATIVE_WINNER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::initiative-winner",
+    "the side that wins an initiative roll-off plays first: the higher roll, a tie rolled again (IN.1, IN.2)",
+);
 
 /// Every code above, for the docs and the tests.
 pub const ALL: &[CodeInfo] = &[
@@ -188,4 +192,5 @@ pub const ALL: &[CodeInfo] = &[
     TURN_ORDER,
     ADVANTAGE_LIMIT,
     MODIFIER_CAP,
+    INITIATIVE_WINNER,
 ];

@@ -64,3 +64,5 @@ pub const ADVANTAGES: &str = "feudal-ohw §AD.2, §AD.5, §IC.2";
 pub const ADVANTAGE_LIMIT: &str = "feudal-ohw §AD.1; docs/rules/feudal-ohw.md FO-R35";
 /// The cap on permanent modifiers.
 pub const MODIFIER_CAP: &str = "feudal-ohw §AD.1";
+/// The alternative troop types: their option, or a force naming them.
+pub const ALTERNATIVE: &str = "feudal-ohw §AT, §FX.6; docs/rules/feudal-ohw.md FO-R57";

@@ -25,6 +25,7 @@ use senlac_notation::value::{self, Location, Placement};
 use senlac_notation::{Atom, Battle, ItemKind, Span, did_you_mean};
 
 use super::codes;
+use super::hits::{Die, Rolled};
 use super::options::{self, Opt, Options};
 use super::rules;
 use super::state::{Roster, State, Terrain, UnitInfo};
@@ -61,7 +62,7 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         table: table.unwrap_or_default(),
         terrain,
         options,
-        first: first(battle, &generic, out),
+        first: first(battle, &generic, &options, out),
     };
     let bases = match table {
         Some(_) => deploy(battle, &generic, &roster, out),
@@ -102,7 +103,12 @@ fn sides(battle: &Battle<'_>, generic: &Setup<'_, '_>, out: &mut Vec<Violation>)
 }
 
 /// SU.5: one `first SIDE turn` line, naming player A.
-fn first(battle: &Battle<'_>, generic: &Setup<'_, '_>, out: &mut Vec<Violation>) -> Option<usize> {
+fn first(
+    battle: &Battle<'_>,
+    generic: &Setup<'_, '_>,
+    options: &Options,
+    out: &mut Vec<Violation>,
+) -> Option<usize> {
     let written = lower::directives(battle).any(|(_, d)| matches!(d, Directive::First { .. }));
     if !written {
         out.push(
@@ -145,7 +151,95 @@ fn first(battle: &Battle<'_>, generic: &Setup<'_, '_>, out: &mut Vec<Violation>)
         }
         found = generic.side_meant(side);
     }
+    if let Some(first) = found {
+        initiative(generic, options, first, out);
+    }
     found
+}
+
+/// IN.1: with no clear attacker both sides roll a Dx in the setup
+/// (`roll SIDE initiative d6:N`), and the higher plays first; a tie is
+/// rolled again, so two equal rolls are no roll-off.
+fn initiative(generic: &Setup<'_, '_>, options: &Options, first: usize, out: &mut Vec<Violation>) {
+    let mut rolls: Vec<(usize, u8, Span)> = Vec::new();
+    let mut refused = false;
+    for line in &generic.rest {
+        let Directive::Roll {
+            side,
+            what: "initiative",
+            value,
+        } = line.directive
+        else {
+            continue;
+        };
+        let Some(side) = generic.side_meant(side) else {
+            continue;
+        };
+        let Some(rolled) = Rolled::read(value.text) else {
+            out.push(Violation::of(
+                &codes::WRONG_DIE,
+                value.span,
+                format!("`{}` is no roll of the game's die", value.text),
+                rules::DICE,
+            ));
+            refused = true;
+            continue;
+        };
+        match options.die.check(&rolled, 1) {
+            Ok(faces) => rolls.push((side, faces[0], value.span)),
+            Err(fault) => {
+                out.push(fault.at(value.span));
+                refused = true;
+            }
+        }
+    }
+    // A refused roll is reported; the roll-off is not judged on the other.
+    if refused {
+        return;
+    }
+    let [(a, ra, _), (b, rb, at)] = rolls[..] else {
+        if let [(side, _, at)] = rolls[..] {
+            out.push(Violation::of(
+                &codes::MISSING_ROLL,
+                at,
+                format!(
+                    "only {} rolls for the initiative: a roll-off is one roll for each side",
+                    generic.sides[side].name
+                ),
+                rules::FIRST,
+            ));
+        }
+        return;
+    };
+    let winner = match ra.cmp(&rb) {
+        std::cmp::Ordering::Greater => a,
+        std::cmp::Ordering::Less => b,
+        std::cmp::Ordering::Equal => {
+            out.push(Violation::of(
+                &codes::INITIATIVE_WINNER,
+                at,
+                format!("the roll-off is a tie, {ra} and {rb}: a tie is rolled again, and only the last rolls are written"),
+                rules::FIRST,
+            ));
+            return;
+        }
+    };
+    if a != b && winner != first {
+        out.push(Violation::of(
+            &codes::INITIATIVE_WINNER,
+            at,
+            format!(
+                "{} rolled {} and {} {}: {} plays first, not {}",
+                generic.sides[a].name,
+                ra,
+                generic.sides[b].name,
+                rb,
+                generic.sides[winner].name,
+                generic.sides[first].name
+            ),
+            rules::FIRST,
+        ));
+    }
 }
 
 /// SU.2: the table's width and depth, or `None` (reported) for any other
@@ -368,7 +462,7 @@ fn declare(
                         unit.id,
                         class.word()
                     ),
-                    rules::CLASS,
+                    rules::ALTERNATIVE,
                 )
                 .help(format!("add `option {option}`")),
             );
@@ -1035,20 +1129,27 @@ fn force_matrix(
             );
             continue;
         };
-        let face = roll
-            .text
-            .strip_prefix("d6:")
-            .and_then(|t| t.parse::<u8>().ok());
-        let Some(row) = face.and_then(force_row) else {
-            out.push(Violation::of(
-                &codes::FORCE_MATRIX,
-                roll.span,
-                format!(
-                    "`{}` is no roll of the matrix's d6: `d6:1` to `d6:6`",
-                    roll.text
-                ),
-                rules::FORCE,
-            ));
+        // The matrix's roll is a d6 whatever the game die (FO-R33).
+        let face = match Rolled::read(roll.text).map(|r| Die::D6.check(&r, 1).map(|f| f[0])) {
+            Some(Ok(face)) => face,
+            Some(Err(fault)) => {
+                out.push(fault.at(roll.span));
+                continue;
+            }
+            None => {
+                out.push(Violation::of(
+                    &codes::FORCE_MATRIX,
+                    roll.span,
+                    format!(
+                        "`{}` is no roll of the matrix's d6: `d6:1` to `d6:6`",
+                        roll.text
+                    ),
+                    rules::FORCE,
+                ));
+                continue;
+            }
+        };
+        let Some(row) = force_row(face) else {
             continue;
         };
         let fielded: Vec<&UnitInfo> = roster
@@ -1083,7 +1184,7 @@ fn force_matrix(
                 roll.span,
                 format!(
                     "{name} rolled {} on the {} matrix: {}; the army has {} unit{}: {}",
-                    face.unwrap_or_default(),
+                    face,
                     variation.word,
                     wanted.join(", "),
                     fielded.len(),
