@@ -332,6 +332,24 @@ fn only_brigans_stand_in_woods() {
         &small(&[("army A", woods), ("knights average", "brigans average")]),
         &[],
     );
+    // Freemen and bowmen may take woods as their advantage (AD.5).
+    let woodsmen = |class: &str| {
+        small(&[
+            ("army A", &format!("option advantages\n{woods}")),
+            (
+                "knights average",
+                &format!("{class} average adv=woods dis=unenthusiastic"),
+            ),
+        ])
+    };
+    check(&woodsmen("bowmen"), &[]);
+    check(
+        &woodsmen("serjeants"),
+        &[
+            ("feudal-ohw::advantage-limit", "adv=woods"),
+            ("feudal-ohw::prohibited-terrain", "K@10x5in^90deg"),
+        ],
+    );
 }
 
 #[test]

@@ -1001,7 +1001,11 @@ fn deploy(
                 );
             }
         }
-        if let Some(finding) = ground(&base, class, &name, span, roster) {
+        // Freemen and bowmen with `adv=woods` enter woods (AD.5).
+        let woods = info.adv.as_deref() == Some("woods")
+            && roster.options.has(Opt::Advantages)
+            && matches!(class, Class::Freemen | Class::Bowmen);
+        if let Some(finding) = ground(&base, class, woods, &name, span, roster) {
             out.push(finding);
         }
         bases[index] = Some(base);
@@ -1013,7 +1017,14 @@ fn deploy(
 /// Ground a deployed base may not stand on (0.10b, 0.10d): woods or marsh
 /// its class may not enter, a lake, a cliff, a river outside its fords and
 /// bridges. The first such piece, if any.
-fn ground(base: &Base, class: Class, name: &str, span: Span, roster: &Roster) -> Option<Violation> {
+fn ground(
+    base: &Base,
+    class: Class,
+    woods: bool,
+    name: &str,
+    span: Span,
+    roster: &Roster,
+) -> Option<Violation> {
     use super::tables::Entry;
     let footprint = base.footprint();
     let info = class.info();
@@ -1029,7 +1040,7 @@ fn ground(base: &Base, class: Class, name: &str, span: Span, roster: &Roster) ->
         }
         let barred = match piece.kind.entry {
             Entry::Open => false,
-            Entry::Woods => !info.woods,
+            Entry::Woods => !info.woods && !woods,
             Entry::Marsh => !info.marsh,
             Entry::Impassable if piece.kind.word == "river" => {
                 outside_crossings(base, &piece.piece, roster) > TOL * base.depth
