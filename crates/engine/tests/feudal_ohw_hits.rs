@@ -244,13 +244,17 @@ fn every_worked_example_gives_its_number() {
 fn every_feudal_code_is_expected_by_a_test() {
     // Feudal is not in SYSTEMS yet, so crates/engine/tests/codes.rs does
     // not see its registry: this holds it to the same rule. A code is
-    // expected by a row of the data, or by the options' tests.
+    // expected by a row of the data, or by the options' or setup's tests.
     let expected: Vec<&str> = DATA
         .lines()
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split('\t').nth(3))
         .collect();
-    let options = include_str!("feudal_ohw_options.rs");
+    let options = [
+        include_str!("feudal_ohw_options.rs"),
+        include_str!("feudal_ohw_setup.rs"),
+    ]
+    .concat();
     for code in codes::ALL {
         let short = code.code.strip_prefix("feudal-ohw::").unwrap();
         assert!(

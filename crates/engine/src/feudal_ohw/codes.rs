@@ -1,6 +1,7 @@
 //! The diagnostic codes Feudal reports so far, with their severity and
 //! what each means: the codes of the spec's Appendix A that the hit
-//! arithmetic ([`super::hits`]) and the options ([`super::options`]) give.
+//! arithmetic ([`super::hits`]), the options ([`super::options`]) and the
+//! setup ([`super::setup`]) give.
 //! The rest of Appendix A waits for the geometry and the play that give
 //! them; docs/rules/feudal-ohw.md lists them, so no code is registered
 //! before something reports it. Each summary names its rule; what a
@@ -63,6 +64,98 @@ pub const IMPETUOUS_TOO_FAR: CodeInfo = CodeInfo::error(
     "an impetuous charge goes at most 3 inches beyond the charger's allowance (IC.1)",
 );
 
+// Setup (spec 2.8 SU.1–SU.4, 0.4, 0.10, FX).
+pub const SIDES: CodeInfo = CodeInfo::error(
+    "feudal-ohw::sides",
+    "a Feudal battle has two sides, each opened by an `army` line (SU.1)",
+);
+pub const WRONG_MAP: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-map",
+    "Feudal is fought on an open table in inches: `map table 36x36in` (SU.2)",
+);
+pub const UNKNOWN_TERRAIN: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-terrain",
+    "a terrain line names one of Feudal's terrain kinds (0.10)",
+);
+pub const TERRAIN_SHAPE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::terrain-shape",
+    "a terrain polygon is simple: its outline neither crosses nor folds back on itself, and it has an area (0.10, FO-R41)",
+);
+pub const UNKNOWN_CLASS: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-class",
+    "a unit line's class is one of Feudal's: knights, serjeants, freemen, bowmen, brigans, or an alternative type (0.4, AT, FX.6)",
+);
+pub const UNKNOWN_GRADE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-grade",
+    "a unit line's grade is `average`, `trained` (TR) or `personality` (FO-R34)",
+);
+pub const MISSING_FACING: CodeInfo = CodeInfo::error(
+    "feudal-ohw::missing-facing",
+    "a placement gives the base's facing in degrees after `^` (SU.4, FO-R1)",
+);
+pub const NOT_DEPLOYED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::not-deployed",
+    "every unit but a personality is deployed (SU.4)",
+);
+pub const OFF_TABLE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::off-table",
+    "a base lies wholly on the table: the board edge is impassable (0.10d, SU.4)",
+);
+pub const OVERLAP: CodeInfo =
+    CodeInfo::error("feudal-ohw::overlap", "two bases never overlap (2.7, SU.4)");
+pub const PROHIBITED_TERRAIN: CodeInfo = CodeInfo::error(
+    "feudal-ohw::prohibited-terrain",
+    "only brigans stand in woods, and brigans and mounted brigans in marsh (0.10b, AT.2)",
+);
+pub const IMPASSABLE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::impassable",
+    "no base stands in a lake, on a cliff, or in a river outside its fords and bridges (0.10d)",
+);
+pub const FORCE_MATRIX: CodeInfo = CodeInfo::error(
+    "feudal-ohw::force-matrix",
+    "an army playing by the force matrix has the units of its roll's row, in its variation's columns, with the substitutions its notes allow (FX.1–FX.4)",
+);
+pub const MISSING_ROLL: CodeInfo = CodeInfo::error(
+    "feudal-ohw::missing-roll",
+    "a roll the rules ask for is written: the force matrix's `roll SIDE force d6:N` (FX.1)",
+);
+pub const UNKNOWN_PERSONALITY: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-personality",
+    "a personality is a knight-errant, constable, horse-marshal, bow-marshal, brabanter, priest or strategos (PER)",
+);
+pub const UNKNOWN_UNIT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-unit",
+    "a personality's `with=` names a unit of its own side (PER.0, FO-R34)",
+);
+pub const PERSONALITY_HOST: CodeInfo = CodeInfo::error(
+    "feudal-ohw::personality-host",
+    "a horse marshal is with knights or cavalry, a bow marshal with bowmen or bow-brigans (PER.HM, PER.BM)",
+);
+pub const BANNER_HOST: CodeInfo = CodeInfo::error(
+    "feudal-ohw::banner-host",
+    "a banner stays with one unit of knights or serjeants (PER.BA)",
+);
+pub const PERSONALITY_LIMIT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::personality-limit",
+    "an army takes one personality for every three units, a banner counting as one more (PER.0, PER.BA)",
+);
+pub const TURN_ORDER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::turn-order",
+    "one `first SIDE turn` line names the side that plays first, the scenario's attacker (SU.5, IN.1)",
+);
+pub const ADVANTAGE_LIMIT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::advantage-limit",
+    "an army takes one advantage and one disadvantage, or neither, each one of Feudal's (AD.1, AD.5, FO-R35)",
+);
+pub const MODIFIER_CAP: CodeInfo = CodeInfo::error(
+    "feudal-ohw::modifier-cap",
+    "no unit shoots or melees better than +2 or worse than −2 (AD.1)",
+);
+pub const INITIATIVE_WINNER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::initiative-winner",
+    "the side that wins an initiative roll-off plays first: the higher roll, a tie rolled again (IN.1, IN.2)",
+);
+
 /// Every code above, for the docs and the tests.
 pub const ALL: &[CodeInfo] = &[
     WRONG_DIE,
@@ -77,4 +170,27 @@ pub const ALL: &[CodeInfo] = &[
     BASE_RATIO,
     CANNOT_RALLY,
     IMPETUOUS_TOO_FAR,
+    SIDES,
+    WRONG_MAP,
+    UNKNOWN_TERRAIN,
+    TERRAIN_SHAPE,
+    UNKNOWN_CLASS,
+    UNKNOWN_GRADE,
+    MISSING_FACING,
+    NOT_DEPLOYED,
+    OFF_TABLE,
+    OVERLAP,
+    PROHIBITED_TERRAIN,
+    IMPASSABLE,
+    FORCE_MATRIX,
+    MISSING_ROLL,
+    UNKNOWN_PERSONALITY,
+    UNKNOWN_UNIT,
+    PERSONALITY_HOST,
+    BANNER_HOST,
+    PERSONALITY_LIMIT,
+    TURN_ORDER,
+    ADVANTAGE_LIMIT,
+    MODIFIER_CAP,
+    INITIATIVE_WINNER,
 ];

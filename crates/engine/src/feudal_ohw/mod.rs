@@ -8,8 +8,9 @@
 //! here is what that play will call: the data tables ([`tables`]), the
 //! hit arithmetic with its optional forms, rallies, morale, initiative
 //! and impetuous charges ([`hits`]), the options a battle declares
-//! ([`options`]), the codes these report ([`codes`]) and what they cite
-//! ([`rules`]). The rulings are docs/rules/feudal-ohw.md.
+//! ([`options`]), the setup read into a roster and each unit's base
+//! ([`setup`], [`state`]), the codes these report ([`codes`]) and what
+//! they cite ([`rules`]). The rulings are docs/rules/feudal-ohw.md.
 
 // Until the system is registered only the engine's tests read this module.
 #![cfg_attr(
@@ -21,6 +22,8 @@ pub mod codes;
 pub mod hits;
 pub mod options;
 pub mod rules;
+pub mod setup;
+pub mod state;
 pub mod tables;
 
 use senlac_notation::Span;
