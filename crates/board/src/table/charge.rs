@@ -359,17 +359,9 @@ pub fn realign(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::test_unit as unit;
     use crate::table::{check_path, edges};
     use kurbo::Point;
-
-    fn unit(x: f64, y: f64, facing: f64) -> Base {
-        Base {
-            centre: Point::new(x, y),
-            width: 5.0,
-            depth: 2.5,
-            facing,
-        }
-    }
 
     #[test]
     fn a_straight_charge_touches_front_to_front_at_the_gap() {

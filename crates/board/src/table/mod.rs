@@ -27,6 +27,17 @@ mod terrain;
 #[cfg(test)]
 mod worked;
 
+/// A 5" × 2.5" base at (`x`, `y`) facing `facing`: the tests' unit.
+#[cfg(test)]
+fn test_unit(x: f64, y: f64, facing: f64) -> Base {
+    Base {
+        centre: Point::new(x, y),
+        width: 5.0,
+        depth: 2.5,
+        facing,
+    }
+}
+
 pub use base::{Aspect, Base, Contact};
 pub use charge::{
     ChargeFault, Conformed, Faced, Touch, charge_path, charge_path_across, conform, face_attacker,

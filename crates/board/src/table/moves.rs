@@ -252,16 +252,8 @@ pub fn on_road_throughout(from: &Base, mv: &Move, road: &Piece) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::test_unit as unit;
     use kurbo::Point;
-
-    fn unit(x: f64, y: f64, facing: f64) -> Base {
-        Base {
-            centre: Point::new(x, y),
-            width: 5.0,
-            depth: 2.5,
-            facing,
-        }
-    }
 
     #[test]
     fn a_move_is_measured_along_its_straight_line_only() {

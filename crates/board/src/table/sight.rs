@@ -295,15 +295,7 @@ pub fn flank_protected(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn unit(x: f64, y: f64, facing: f64) -> Base {
-        Base {
-            centre: Point::new(x, y),
-            width: 5.0,
-            depth: 2.5,
-            facing,
-        }
-    }
+    use crate::table::test_unit as unit;
 
     fn around<'a>(
         units: &'a [Base],
