@@ -37,6 +37,10 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
             format!("{} owes no morale check here", fold.name(piece)),
             rules::MORALE,
         ));
+        // A check not owed most often lost its cause line: the status it
+        // claims stands as written, and a rout it claims is owed, so the
+        // lines that follow from it are not found wrong as well.
+        as_claimed(fold, piece, action);
         return;
     };
     fold.emit(Event::Paid(index));
@@ -151,6 +155,27 @@ pub fn line(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>, out: &mu
     if owes_rout {
         let pursuers: SmallVec<[usize; 4]> = by.into_iter().flatten().collect();
         super::rout::owe(fold, piece, &pursuers, action.span);
+    }
+}
+
+/// A check not owed, played as its claim says: `disrupted` disrupts a good
+/// unit; `routed` routs it and owes its rout.
+fn as_claimed(fold: &mut Fold<'_>, piece: usize, action: &Action<'_, '_>) {
+    let before = fold.pieces[piece].standing;
+    let claimed = match claimed(fold, action) {
+        Some(("routed", _)) => Standing::Routed,
+        Some(("disrupted", _)) if before == Standing::Good => Standing::Disrupted,
+        _ => return,
+    };
+    if claimed == before {
+        return;
+    }
+    fold.emit(Event::Standing {
+        piece,
+        standing: claimed,
+    });
+    if claimed == Standing::Routed {
+        super::rout::owe(fold, piece, &[], action.span);
     }
 }
 
