@@ -59,7 +59,7 @@ pub fn candidates(state: &State) -> Vec<Candidate> {
     if state.round > 0 {
         for &entity in &order {
             let flags = state.entities[entity].round;
-            if Some(entity) == open || flags.rallied || (flags.activated && !flags.delayed) {
+            if Some(entity) == open || flags.rallied || flags.spent() {
                 continue;
             }
             let side = side_of(state, entity);

@@ -624,6 +624,14 @@ pub struct RoundFlags {
     pub rally_attempted: bool,
 }
 
+impl RoundFlags {
+    /// Whether its activation this round is spent: had, and not delayed
+    /// to come back (TURN-9).
+    pub fn spent(self) -> bool {
+        self.activated && !self.delayed
+    }
+}
+
 /// The changing part of an entity (spec 1.1). `Copy`: the sets that may
 /// grow (commanders lost, terrors met) are kept per battle in [`State`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

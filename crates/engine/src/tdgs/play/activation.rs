@@ -158,7 +158,7 @@ fn left_out(fold: &Fold<'_>, span: Span, out: &mut Vec<Violation>) {
     }
     for unit in 0..fold.entities.len() {
         let flags = fold.entities[unit].round;
-        if (flags.activated && !flags.delayed) || flags.rallied {
+        if flags.spent() || flags.rallied {
             continue;
         }
         if let Some(owed) = duty::unmet(fold, unit, None) {
@@ -261,7 +261,7 @@ pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<V
         // An entity that has had its activation this round opens the next
         // round: the missing line is that round's (TURN-1).
         let flags = fold.entities[entity].round;
-        let next_round = fold.round > 0 && flags.activated && !flags.delayed;
+        let next_round = fold.round > 0 && flags.spent();
         let number = if next_round {
             fold.round + 1
         } else {
@@ -319,7 +319,7 @@ pub(super) fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<V
         fold.emit(Event::Refused);
         return;
     }
-    if flags.activated && !flags.delayed {
+    if flags.spent() {
         out.push(Violation::of(
             &codes::ACTED_TWICE,
             span,
@@ -418,7 +418,7 @@ fn order_after(
 /// Whether it was.
 pub(super) fn label_left_out(fold: &mut Fold<'_>, actor: usize, at: Span) -> bool {
     let flags = fold.entities[actor].round;
-    if flags.activated && !flags.delayed {
+    if flags.spent() {
         return false;
     }
     close(fold, at, &mut Vec::new());

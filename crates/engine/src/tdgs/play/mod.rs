@@ -294,7 +294,7 @@ fn written_line(
             // Not yet activated this round: its own label was most likely
             // left out, and the message says so.
             let round = fold.entities[actor].round;
-            let why = if round.activated && !round.delayed {
+            let why = if round.spent() {
                 format!(": {} has activated this round", actor_atom.text)
             } else {
                 format!(
