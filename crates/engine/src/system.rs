@@ -765,6 +765,7 @@ pub static SYSTEMS: &[&dyn System] = &[
     &crate::mass_combat::EDITION_B,
     &crate::tdgs::TDGS,
     &crate::hastings_1066::HASTINGS_1066,
+    &crate::feudal_ohw::FEUDAL_OHW,
     &crate::example::DUEL,
 ];
 

@@ -1,35 +1,134 @@
 //! Feudal rules for One-Hour Wargames (`feudal/ohw`), played on an open
 //! table in inches: the rules core that needs no geometry.
 //!
-//! **Not yet playable:** there is no `Ruleset` and no entry in
-//! [`crate::SYSTEMS`], because every action of the game (a shot, a move,
-//! a charge, a melee) first asks the table geometry (arcs, line of
-//! sight, contact, moves) that `senlac_board::table` is growing. What is
-//! here is what that play will call: the data tables ([`tables`]), the
-//! hit arithmetic with its optional forms, rallies, morale, initiative
-//! and impetuous charges ([`hits`]), the options a battle declares
-//! ([`options`]), the setup read into a roster and each unit's base
-//! ([`setup`], [`state`]), the codes these report ([`codes`]) and what
-//! they cite ([`rules`]). The rulings are docs/rules/feudal-ohw.md.
+//! The data tables ([`tables`]); the hit arithmetic with its optional
+//! forms, rallies, morale, initiative and impetuous charges ([`hits`]);
+//! the options a battle declares ([`options`]); the setup read into a
+//! roster and each unit's base ([`setup`], [`state`]); the events and the
+//! one way they change a state ([`event`]); play, phase by phase
+//! (`play`, `movement`); what printers see ([`view`], [`scene`],
+//! `wire`); the codes ([`codes`]) and what they cite ([`rules`]). The
+//! rulings are docs/rules/feudal-ohw.md.
 
-// Until the system is registered only the engine's tests read this module.
-#![cfg_attr(
-    not(feature = "test-support"),
-    allow(dead_code, reason = "not yet playable: nothing but tests calls it")
-)]
+// While play is being written, parts of the rules core wait for it.
+#![allow(dead_code, reason = "play is being written; removed when it is whole")]
 
 pub mod codes;
+pub mod event;
 pub mod hits;
+mod movement;
 pub mod options;
+mod play;
 pub mod rules;
+pub mod scene;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod view;
+mod wire;
 
-use senlac_notation::Span;
+use senlac_board::scene::Scene;
+use senlac_notation::lower::Step;
+use senlac_notation::{Battle, Span};
 
+use crate::catalog::Catalog;
 use crate::code::CodeInfo;
+use crate::fold::Deployments;
+use crate::replay::Config;
+use crate::system::{Game, Played, Ruleset, System};
+use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
+
+/// The registry's entry.
+#[derive(Clone, Copy, Debug)]
+pub struct FeudalOhw;
+
+pub const FEUDAL_OHW: FeudalOhw = FeudalOhw;
+
+pub type Fold<'a> = crate::fold::Fold<'a, FeudalOhw>;
+
+impl Ruleset for FeudalOhw {
+    type State = state::State;
+    type Event = event::Event;
+    type Wire = wire::Wire;
+
+    fn setup(
+        &self,
+        battle: &Battle<'_>,
+        out: &mut Vec<Violation>,
+    ) -> Deployments<state::State, event::Event> {
+        setup::deployments(battle, out)
+    }
+
+    fn play(&self, fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+        play::play(fold, step, out);
+    }
+
+    fn apply(state: &mut state::State, event: &event::Event) {
+        event::apply(state, event);
+    }
+
+    fn finish(&self, fold: &mut Fold<'_>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
+        let end = Span {
+            start: battle.span.end,
+            end: battle.span.end,
+        };
+        play::finish(fold, end, out);
+    }
+
+    fn columns(&self) -> &'static [Column] {
+        view::COLUMNS
+    }
+
+    fn view(&self, state: &state::State) -> BattleView {
+        view::view(state)
+    }
+
+    fn clock(&self, state: &state::State) -> Clock {
+        view::clock(state)
+    }
+
+    fn scene(&self, state: &state::State, events: &[event::Event]) -> Scene {
+        scene::scene(state, events)
+    }
+
+    fn wire(&self, state: &state::State, event: &event::Event) -> wire::Wire {
+        wire::wire(state, event)
+    }
+
+    fn unwire(&self, state: &state::State, wire: &wire::Wire) -> Option<event::Event> {
+        wire::unwire(state, wire)
+    }
+}
+
+impl System for FeudalOhw {
+    fn tag(&self) -> &'static str {
+        "feudal/ohw"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Feudal rules for One-Hour Wargames: units as bases on an open table in inches, with arcs, line of sight, shooting, moves and charges into contact, melee hits halved and doubled, rallies and force morale"
+    }
+
+    fn replay(&self, battle: &Battle<'_>, config: Config) -> Box<dyn Game> {
+        Box::new(Played::new(*self, self.tag(), battle, config))
+    }
+
+    fn catalog(&self) -> Catalog {
+        Catalog {
+            title: format!("{} ({})", self.summary(), self.tag()),
+            sections: Vec::new(),
+            always: Vec::new(),
+            rulings: "docs/rules/feudal-ohw.md",
+        }
+    }
+
+    fn codes(&self) -> &'static [CodeInfo] {
+        codes::ALL
+    }
+
+    fn generate(&self, _battles: u32, _seed: u64, _each: &mut dyn FnMut(&str)) {}
+}
 
 /// A finding of the arithmetic, before play gives it a place in the text:
 /// its code, what it says and what it cites.

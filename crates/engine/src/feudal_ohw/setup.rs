@@ -25,11 +25,13 @@ use senlac_notation::value::{self, Location, Placement};
 use senlac_notation::{Atom, Battle, ItemKind, Span, did_you_mean};
 
 use super::codes;
+use super::event::Event;
 use super::hits::{Die, Rolled};
 use super::options::{self, Opt, Options};
 use super::rules;
 use super::state::{Roster, State, Terrain, UnitInfo};
 use super::tables::{Class, TERRAIN, VARIATIONS, Variation, force_row, terrain_kind};
+use crate::fold::Deployments;
 use crate::setup::Setup;
 use crate::violation::Violation;
 
@@ -45,8 +47,15 @@ const ROLES: [(&str, Class); 4] = [
     ("levy", Class::Freemen),
 ];
 
-/// Reads and checks a battle's setup; every finding goes to `out`.
+/// Reads and checks a battle's setup; every finding goes to `out`. The
+/// starting position, every unit deployed.
 pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
+    deployments(battle, out).fold(super::event::apply)
+}
+
+/// Reads and checks a battle's setup; every finding goes to `out`. The
+/// field, and each unit's deployment as an event with its placement's span.
+pub fn deployments(battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments<State, Event> {
     let before = out.len();
     let generic = Setup::build(battle, out);
     let (options, found) = options::read(&options::lines(battle));
@@ -64,16 +73,22 @@ pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
         options,
         first: first(battle, &generic, &options, out),
     };
-    let bases = match table {
+    let placed = match table {
         Some(_) => deploy(battle, &generic, &roster, out),
         None => vec![None; roster.units.len()],
     };
     if options.has(Opt::ForceMatrix) {
         force_matrix(&generic, &roster, &armies, out);
     }
-    State {
-        roster: Arc::new(roster),
-        bases,
+    Deployments {
+        field: State::field(Arc::new(roster)),
+        placements: (placed.into_iter().enumerate())
+            .filter_map(|(unit, placed)| {
+                let (span, base) = placed?;
+                Some((span, Event::Deployed { unit, base }))
+            })
+            .collect(),
+        settled: Vec::new(),
     }
 }
 
@@ -902,10 +917,11 @@ fn deploy(
     generic: &Setup<'_, '_>,
     roster: &Roster,
     out: &mut Vec<Violation>,
-) -> Vec<Option<Base>> {
+) -> Vec<Option<(Span, Base)>> {
     let (width, depth) = roster.table;
     let size = roster.options.base;
     let mut bases: Vec<Option<Base>> = vec![None; roster.units.len()];
+    let mut spans: Vec<Option<Span>> = vec![None; roster.units.len()];
     // Placed bases with their spans, in the order of the text.
     let mut placed: Vec<(usize, Span)> = Vec::new();
     let mut order: Vec<usize> = (0..generic.units.len()).collect();
@@ -1009,9 +1025,14 @@ fn deploy(
             out.push(finding);
         }
         bases[index] = Some(base);
+        spans[index] = Some(span);
         placed.push((index, span));
     }
     bases
+        .into_iter()
+        .zip(spans)
+        .map(|(base, span)| Some((span?, base?)))
+        .collect()
 }
 
 /// Ground a deployed base may not stand on (0.10b, 0.10d): woods or marsh
