@@ -242,8 +242,9 @@ fn unknown_rules_are_checked_for_syntax_and_views_say_why_they_refuse() {
     let denied = senlac(&["lint", "--deny-warnings", arg(&path)]);
     assert_eq!(denied.status.code(), Some(1));
     assert!(
-        text(&denied.stderr)
-            .contains("help: senlac checks: mass-combat/a, mass-combat/b, tdgs/mass-combat"),
+        text(&denied.stderr).contains(
+            "help: did you mean `feudal/ohw`? senlac checks: mass-combat/a, mass-combat/b, tdgs/mass-combat"
+        ),
         "{}",
         text(&denied.stderr)
     );
@@ -264,7 +265,7 @@ fn unknown_rules_are_checked_for_syntax_and_views_say_why_they_refuse() {
     assert_eq!(
         text(&show.stderr),
         format!(
-            "error: {}: senlac has no rules for `feudal/1`, so it cannot replay this battle (senlac checks: mass-combat/a, mass-combat/b, tdgs/mass-combat, hastings-1066/st); `senlac lint` still checks its notation\n",
+            "error: {}: senlac has no rules for `feudal/1`, so it cannot replay this battle (did you mean `feudal/ohw`? senlac checks: mass-combat/a, mass-combat/b, tdgs/mass-combat, hastings-1066/st, feudal/ohw); `senlac lint` still checks its notation\n",
             arg(&path)
         )
     );

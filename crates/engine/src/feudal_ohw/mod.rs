@@ -15,6 +15,7 @@
 
 pub mod codes;
 pub mod event;
+mod generate;
 pub mod hits;
 mod movement;
 pub mod options;
@@ -127,7 +128,9 @@ impl System for FeudalOhw {
         codes::ALL
     }
 
-    fn generate(&self, _battles: u32, _seed: u64, _each: &mut dyn FnMut(&str)) {}
+    fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
+        generate::generate_each(battles, seed, each);
+    }
 }
 
 /// A finding of the arithmetic, before play gives it a place in the text:
