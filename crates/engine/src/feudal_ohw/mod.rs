@@ -18,6 +18,7 @@ pub mod event;
 mod generate;
 pub mod hits;
 mod movement;
+mod moves;
 pub mod options;
 mod play;
 pub mod rules;
@@ -67,6 +68,10 @@ impl Ruleset for FeudalOhw {
 
     fn apply(state: &mut state::State, event: &event::Event) {
         event::apply(state, event);
+    }
+
+    fn candidates(&self, state: &state::State) -> Option<Vec<crate::system::Candidate>> {
+        Some(moves::candidates(state))
     }
 
     fn finish(&self, fold: &mut Fold<'_>, battle: &Battle<'_>, out: &mut Vec<Violation>) {
