@@ -57,7 +57,9 @@ pub fn rally(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
     let args = action.args();
     let read = |atom: Option<&senlac_notation::Atom<'_>>| atom.and_then(|a| Rolled::read(a.text));
     let roll = read(args.iter().find(|a| a.kind == AtomKind::Dice));
-    let priest_roll = args.iter().find_map(|a| value_of(a, "priest"));
+    let priest_roll = args
+        .iter()
+        .find_map(|a| value_of(a, "priest").map(|v| (*a, v)));
     let options = &fold.roster.options;
     let dx = options.die_for(fold.roster.units[unit].trained);
     let face = |rolled: Option<Rolled>, die: super::hits::Die, out: &mut Vec<Violation>| {
@@ -71,7 +73,7 @@ pub fn rally(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
         }
     };
     let mut priest = None;
-    let by = if let Some(p) = priest_roll {
+    let by = if let Some((p, roll_atom)) = priest_roll {
         let Some((who, host)) = personality::priest_of(fold, side) else {
             out.push(
                 Violation::of(
@@ -97,7 +99,7 @@ pub fn rally(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
             return;
         }
         priest = Some(who);
-        let Some(f) = face(Rolled::read(p.text), options.die, out) else {
+        let Some(f) = face(Rolled::read(roll_atom.text), options.die, out) else {
             return;
         };
         RallyBy::Priest(f)

@@ -151,14 +151,16 @@ pub fn hit_roll(
         );
         return None;
     };
-    let reroll = args.iter().find_map(|a| value_of(a, "reroll"));
+    let reroll = args
+        .iter()
+        .find_map(|a| value_of(a, "reroll").map(|v| (a, v)));
     let written = match reroll {
-        Some(again) if personality::has(fold, unit, "brabanter") => again,
-        Some(again) => {
+        Some((_, again)) if personality::has(fold, unit, "brabanter") => again,
+        Some((pair, _)) => {
             out.push(
                 Violation::of(
                     &codes::REROLL_NOT_ALLOWED,
-                    again.span,
+                    pair.span,
                     format!("{} has no Brabanter: its hit roll stands", fold.name(unit)),
                     rules::REROLL,
                 )
