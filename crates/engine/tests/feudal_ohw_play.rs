@@ -671,3 +671,38 @@ fn only_a_brabanter_rerolls_and_only_the_challenger_calls_the_strategos() {
         &[("strategos-used", "strategos")],
     );
 }
+
+// The options' arithmetic in play (6H, SR).
+
+#[test]
+fn six_hit_attacks_roll_their_attack_dice() {
+    let six = ("option force-morale", "option force-morale\noption six-hit");
+    // X1: knights (m = +2) roll 3 dice hitting on 3+.
+    let (end, _) = check(&[six, F_FRONT], "1. A\n    K melee F 3d6:1+3+5 => F took=2\n", &[]);
+    assert_eq!(end.units[unit(&end, 1, "F")].hits, 2);
+    // X10: knights rolling two dice.
+    check(
+        &[six, F_FRONT],
+        "1. A\n    K melee F 2d6:3+4\n",
+        &[("dice-count", "melee")],
+    );
+}
+
+#[test]
+fn savings_rolls_are_the_targets_reaction() {
+    let saves = ("option force-morale", "option force-morale\noption savings-rolls");
+    let serjeants = ("unit G \"Levy\" freemen", "unit G \"Levy\" serjeants");
+    let front = ("G@16x15in^270deg", "G@16x12.5in^270deg");
+    // Knights 5 + 2 = 7 at risk against armour: the 4, 5, 6 and 6 save.
+    let (end, _) = check(
+        &[saves, serjeants, front],
+        "1. A\n    L melee G d6:5 > G save 7d6:1+2+3+4+5+6+6 => G took=3\n",
+        &[],
+    );
+    assert_eq!(end.units[unit(&end, 1, "G")].hits, 3);
+    check(
+        &[saves, serjeants, front],
+        "1. A\n    L melee G d6:5\n",
+        &[("missing-save", "L melee G d6:5")],
+    );
+}
