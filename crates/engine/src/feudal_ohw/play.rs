@@ -32,6 +32,10 @@ const UNIT_VERBS: [&str; 10] = [
 
 /// Checks one step and emits what it does.
 pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
+    // Without two sides the setup has said so (SU.1), and nothing plays.
+    if fold.roster.sides.len() != 2 {
+        return;
+    }
     match step {
         Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
         Step::Phase { name, span } => label(fold, name, *span, out),
@@ -658,6 +662,9 @@ fn owed_initiative(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<V
 /// Closes what the movetext leaves open (spec 1.1: end of movetext) and
 /// checks the rolls still owed.
 pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
+    if fold.roster.sides.len() != 2 {
+        return;
+    }
     if fold.ended.is_none() {
         close_until(fold, None, end, out);
     }
