@@ -449,6 +449,20 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         );
         return;
     }
+    if verb.text == "pursue" {
+        // FM.6's pursuit follows a rout, after which nothing is played:
+        // not played yet (FO-R62).
+        out.push(
+            Violation::of(
+                &codes::WRONG_PHASE,
+                verb.span,
+                "a pursuit follows only a force rout with option rout-pursuit attack, and senlac does not play it yet",
+                rules::PHASES,
+            )
+            .label("no pursuit"),
+        );
+        return;
+    }
     let Some(phase) = verb_phase(fold, unit, verb.text) else {
         shoot::cannot_shoot(fold, unit, action, out);
         return;
@@ -494,7 +508,6 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         "melee" => melee::melee(fold, &act, out),
         "rally" => rally::rally(fold, &act, out),
         "join" => personality::join(fold, &act, out),
-        "pursue" => {}
         _ => {
             if moving_allowed(fold, &act, out) {
                 movement::movement(fold, &act, out);
@@ -517,7 +530,6 @@ fn verb_phase(state: &State, unit: usize, verb: &str) -> Option<Phase> {
         }
         "melee" => Phase::Melee,
         "rally" => Phase::Rally,
-        "pursue" => Phase::Pursuit,
         _ => Phase::Move,
     })
 }
