@@ -16,12 +16,58 @@ const RULES: &str = "feudal/ohw";
 
 /// Words movetext may hold: ids, sides, verbs, labels, rolls, claims.
 const WORDS: &[&str] = &[
-    "K", "B", "S", "W", "F", "X", "Q", "Welsh.F", "Angevins.K", "Angevins", "Welsh", "shoot",
-    "move", "turn", "charge", "retreat", "face", "join", "melee", "rally", "pursue", "morale",
-    "initiative", "zed", "dance", "shoot:", "move:", "melee:", "rally:", "initiative:",
-    "pursuit:", "lunch:", "d6:1", "d6:6", "d5:3", "d6:9", "2d6:1+4", "3d6:1+3+5", "hits=3",
-    "took=99", "removed", "tired", "spent", "attacked", "priest=d6:3", "reroll=d6:2",
-    "strategos", "fast", "5in", "-90deg", "K@18x15.5in^90deg", "contact=front",
+    "K",
+    "B",
+    "S",
+    "W",
+    "F",
+    "X",
+    "Q",
+    "Welsh.F",
+    "Angevins.K",
+    "Angevins",
+    "Welsh",
+    "shoot",
+    "move",
+    "turn",
+    "charge",
+    "retreat",
+    "face",
+    "join",
+    "melee",
+    "rally",
+    "pursue",
+    "morale",
+    "initiative",
+    "zed",
+    "dance",
+    "shoot:",
+    "move:",
+    "melee:",
+    "rally:",
+    "initiative:",
+    "pursuit:",
+    "lunch:",
+    "d6:1",
+    "d6:6",
+    "d5:3",
+    "d6:9",
+    "2d6:1+4",
+    "3d6:1+3+5",
+    "hits=3",
+    "took=99",
+    "removed",
+    "tired",
+    "spent",
+    "attacked",
+    "priest=d6:3",
+    "reroll=d6:2",
+    "strategos",
+    "fast",
+    "5in",
+    "-90deg",
+    "K@18x15.5in^90deg",
+    "contact=front",
 ];
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -40,10 +86,17 @@ fn mutation() -> impl Strategy<Value = Mutation> {
 /// A movetext line: a turn line, a label, or an action of random words.
 fn line() -> impl Strategy<Value = String> {
     prop_oneof![
-        (1u32..4, select(vec!["Angevins", "Welsh", "Nobody"])).prop_map(|(n, s)| format!("{n}. {s}")),
+        (1u32..4, select(vec!["Angevins", "Welsh", "Nobody"]))
+            .prop_map(|(n, s)| format!("{n}. {s}")),
         select(WORDS.to_vec()).prop_map(|w| format!("  {w}")),
-        prop::collection::vec(select(WORDS.to_vec()), 2..7).prop_map(|w| format!("    {}", w.join(" "))),
-        (select(WORDS.to_vec()), select(WORDS.to_vec()), select(WORDS.to_vec()), select(WORDS.to_vec()))
+        prop::collection::vec(select(WORDS.to_vec()), 2..7)
+            .prop_map(|w| format!("    {}", w.join(" "))),
+        (
+            select(WORDS.to_vec()),
+            select(WORDS.to_vec()),
+            select(WORDS.to_vec()),
+            select(WORDS.to_vec())
+        )
             .prop_map(|(a, v, t, c)| format!("    {a} {v} {t} d6:4 => {c}")),
     ]
 }

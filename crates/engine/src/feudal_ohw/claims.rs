@@ -32,7 +32,13 @@ pub struct Told {
 }
 
 /// Checks every claim of `action`, whose actor is of side `acting`.
-pub fn check(fold: &Fold<'_>, action: &Action<'_, '_>, acting: usize, told: &Told, out: &mut Vec<Violation>) {
+pub fn check(
+    fold: &Fold<'_>,
+    action: &Action<'_, '_>,
+    acting: usize,
+    told: &Told,
+    out: &mut Vec<Violation>,
+) {
     let Some(items) = action.outcome() else {
         return;
     };
@@ -149,7 +155,11 @@ fn status(fold: &Fold<'_>, atom: &Atom<'_>, unit: usize, out: &mut Vec<Violation
         // A unit awaiting removal at the end of the phase counts (1.5).
         "removed" => (
             u.removed.is_some() || (fold.on_table(unit) && broken(fold, unit)),
-            format!("{} has {} hits and stays on the table", fold.name(unit), u.hits),
+            format!(
+                "{} has {} hits and stays on the table",
+                fold.name(unit),
+                u.hits
+            ),
         ),
         "tired" => (
             u.tired,
@@ -157,9 +167,16 @@ fn status(fold: &Fold<'_>, atom: &Atom<'_>, unit: usize, out: &mut Vec<Violation
         ),
         "spent" => (
             u.out_of_missiles,
-            format!("{} has shot {} times and has missiles left", fold.name(unit), u.shots),
+            format!(
+                "{} has shot {} times and has missiles left",
+                fold.name(unit),
+                u.shots
+            ),
         ),
-        _ => (u.attacked, format!("{} carries no attacked marker", fold.name(unit))),
+        _ => (
+            u.attacked,
+            format!("{} carries no attacked marker", fold.name(unit)),
+        ),
     };
     if holds {
         return;

@@ -11,9 +11,9 @@ use senlac_notation::{AtomKind, Span};
 use super::claims::{self, Told};
 use super::event::{Cause, Event};
 use super::hits::{Attack, Strike};
+use super::options::Opt;
 use super::play::{Act, inflict};
 use super::shoot::{extras, hit_roll, resolve, target};
-use super::options::Opt;
 use super::{Fold, codes, contact, rules};
 use crate::violation::Violation;
 
@@ -39,7 +39,10 @@ pub fn melee(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
             Violation::of(
                 &codes::ALREADY_ACTED,
                 verb,
-                format!("{} has attacked in this melee phase: one attack a unit", fold.name(unit)),
+                format!(
+                    "{} has attacked in this melee phase: one attack a unit",
+                    fold.name(unit)
+                ),
                 rules::MELEE,
             )
             .label("a second attack"),

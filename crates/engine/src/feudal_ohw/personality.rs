@@ -45,7 +45,12 @@ pub fn join(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>
     let p = act.unit;
     let side = fold.roster.units[p].side;
     let Some(target_atom) = act.action.args().first() else {
-        fault(fold, act, "a join names the unit joined: `P join U`".into(), out);
+        fault(
+            fold,
+            act,
+            "a join names the unit joined: `P join U`".into(),
+            out,
+        );
         return;
     };
     let Some(host) = unit_refs(target_atom)
@@ -57,7 +62,10 @@ pub fn join(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>
             Violation::of(
                 &codes::UNKNOWN_UNIT,
                 target_atom.span,
-                format!("no unit `{}` of the {} to join", target_atom.text, fold.roster.sides[side]),
+                format!(
+                    "no unit `{}` of the {} to join",
+                    target_atom.text, fold.roster.sides[side]
+                ),
                 rules::JOIN,
             )
             .label("unknown unit"),
@@ -87,7 +95,10 @@ pub fn join(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>
                 )
             })
         } else {
-            Some(format!("{} is in melee, and its personality stays", fold.name(old)))
+            Some(format!(
+                "{} is in melee, and its personality stays",
+                fold.name(old)
+            ))
         }
     } else {
         Some(format!("{} has left the field", fold.name(p)))

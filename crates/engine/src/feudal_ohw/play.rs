@@ -112,7 +112,10 @@ fn turn(fold: &mut Fold<'_>, number: u32, name: &str, span: Span, out: &mut Vec<
                     if fold.turn == 0 {
                         format!("the first turn is turn 1, not {number}")
                     } else {
-                        format!("turn {number} follows turn {}: turns go 1, 2, 3… in order, each once", fold.turn)
+                        format!(
+                            "turn {number} follows turn {}: turns go 1, 2, 3… in order, each once",
+                            fold.turn
+                        )
                     },
                     rules::SEQUENCE,
                 )
@@ -132,8 +135,7 @@ fn turn(fold: &mut Fold<'_>, number: u32, name: &str, span: Span, out: &mut Vec<
                 )
                 .label("a player turn left out before this"),
             );
-        } else if (number == 1 || !fold.roster.options.has(Opt::Initiative)) && side != first_side
-        {
+        } else if (number == 1 || !fold.roster.options.has(Opt::Initiative)) && side != first_side {
             out.push(
                 Violation::of(
                     &codes::TURN_ORDER,
@@ -491,7 +493,15 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         // A shot out of its phase still happened in the log: its hits
         // stand, so one mistake gives one finding.
         if verb.text == "shoot" {
-            shoot::shoot(fold, &Act { unit, verb: verb.text, action }, out);
+            shoot::shoot(
+                fold,
+                &Act {
+                    unit,
+                    verb: verb.text,
+                    action,
+                },
+                out,
+            );
         }
         return;
     }

@@ -79,7 +79,10 @@ pub fn rally(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
                 Violation::of(
                     &codes::PRIEST_USED,
                     p.span,
-                    format!("the {} have no priest left: he inspires one rally, once", fold.roster.sides[side]),
+                    format!(
+                        "the {} have no priest left: he inspires one rally, once",
+                        fold.roster.sides[side]
+                    ),
                     rules::PRIEST,
                 )
                 .label("no priest"),
@@ -91,7 +94,12 @@ pub fn rally(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
                 Violation::of(
                     &codes::PRIEST_USED,
                     p.span,
-                    format!("{} is with {}, not {}", fold.name(who), fold.name(host), fold.name(unit)),
+                    format!(
+                        "{} is with {}, not {}",
+                        fold.name(who),
+                        fold.name(host),
+                        fold.name(unit)
+                    ),
                     rules::PRIEST,
                 )
                 .label("the priest is elsewhere"),
@@ -111,14 +119,22 @@ pub fn rally(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
                 Violation::of(
                     &codes::MISSING_RALLY_ROLL,
                     verb,
-                    format!("{} rolls for its rally: write `{}:N`", fold.name(unit), die.word()),
+                    format!(
+                        "{} rolls for its rally: write `{}:N`",
+                        fold.name(unit),
+                        die.word()
+                    ),
                     rules::RALLY_ROLLS,
                 )
                 .label("no roll"),
             );
             return;
         };
-        if six { RallyBy::SixHit(f) } else { RallyBy::Dice(f) }
+        if six {
+            RallyBy::SixHit(f)
+        } else {
+            RallyBy::Dice(f)
+        }
     } else {
         RallyBy::Rule
     };
@@ -149,7 +165,10 @@ pub fn rally(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
     }
     let told = Told {
         took: Vec::new(),
-        why: vec![(unit, format!("{} rallies: {}", fold.name(unit), result.explanation()))],
+        why: vec![(
+            unit,
+            format!("{} rallies: {}", fold.name(unit), result.explanation()),
+        )],
         ..Told::default()
     };
     claims::check(fold, action, side, &told, out);
@@ -215,7 +234,11 @@ pub fn close(fold: &mut Fold<'_>, at: Span, out: &mut Vec<Violation>) {
         let who = rallier(fold, unit);
         if rolls(fold) {
             let six = fold.roster.options.has(Opt::SixHit);
-            let by = if six { RallyBy::SixHit(6) } else { RallyBy::Dice(6) };
+            let by = if six {
+                RallyBy::SixHit(6)
+            } else {
+                RallyBy::Dice(6)
+            };
             if rallied(who, by).is_ok_and(|r| r.after < r.before) {
                 out.push(
                     Violation::of(

@@ -87,14 +87,21 @@ pub fn morale(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out: &m
             }),
         bonus: 0,
     };
-    let roll = faces(fold, action.args(), 1 + usize::from(two), action.verb().span, "force morale", out)
-        .and_then(|f| match check.roll(&f, two) {
-            Ok(result) => Some(result),
-            Err(fault) => {
-                out.push(fault.at(action.span));
-                None
-            }
-        });
+    let roll = faces(
+        fold,
+        action.args(),
+        1 + usize::from(two),
+        action.verb().span,
+        "force morale",
+        out,
+    )
+    .and_then(|f| match check.roll(&f, two) {
+        Ok(result) => Some(result),
+        Err(fault) => {
+            out.push(fault.at(action.span));
+            None
+        }
+    });
     // A roll not read is taken as held: the log played on.
     let routed = roll.is_some_and(|r| !r.holds);
     fold.emit(Event::Morale { side, routed });
@@ -103,8 +110,17 @@ pub fn morale(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out: &m
 
 /// `A initiative ROLL [strategos] > B initiative ROLL [strategos] => W`
 /// (IN.2–IN.6, FO-R32): the holder adds its bonus and wins ties.
-pub fn initiative(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
-    if !fold.owed.iter().any(|o| matches!(o, Owed::Initiative { .. })) {
+pub fn initiative(
+    fold: &mut Fold<'_>,
+    side: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) {
+    if !fold
+        .owed
+        .iter()
+        .any(|o| matches!(o, Owed::Initiative { .. }))
+    {
         out.push(
             Violation::of(
                 &codes::PHASE_ORDER,
@@ -135,15 +151,37 @@ pub fn initiative(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out
             )
             .label("the other side's roll is missing"),
         );
-        fold.emit(Event::Initiative { winner: player.side });
+        fold.emit(Event::Initiative {
+            winner: player.side,
+        });
         return;
     };
-    let other = fold.roster.sides.iter().position(|s| s == reply.reactor.text);
+    let other = fold
+        .roster
+        .sides
+        .iter()
+        .position(|s| s == reply.reactor.text);
     let (Some(first), Some(second)) = (
-        faces(fold, action.args(), 1, action.verb().span, "an initiative roll", out),
-        faces(fold, reply.args, 1, reply.verb.span, "an initiative roll", out),
+        faces(
+            fold,
+            action.args(),
+            1,
+            action.verb().span,
+            "an initiative roll",
+            out,
+        ),
+        faces(
+            fold,
+            reply.args,
+            1,
+            reply.verb.span,
+            "an initiative roll",
+            out,
+        ),
     ) else {
-        fold.emit(Event::Initiative { winner: player.side });
+        fold.emit(Event::Initiative {
+            winner: player.side,
+        });
         return;
     };
     let Some(other) = other.filter(|&o| o != side) else {
@@ -156,7 +194,9 @@ pub fn initiative(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out
             )
             .label("not the other side"),
         );
-        fold.emit(Event::Initiative { winner: player.side });
+        fold.emit(Event::Initiative {
+            winner: player.side,
+        });
         return;
     };
     let holder = fold.initiative.or(fold.roster.first).unwrap_or(0);
@@ -171,7 +211,12 @@ pub fn initiative(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out
         args.iter().find(|a| a.text == "strategos").copied()
     };
     if let Some(atom) = strategos_atom(holder) {
-        strategos_fault(fold, &atom, "the side holding initiative does not need its Strategos", out);
+        strategos_fault(
+            fold,
+            &atom,
+            "the side holding initiative does not need its Strategos",
+            out,
+        );
     }
     let mut strategos = false;
     if let Some(atom) = strategos_atom(challenger) {
@@ -181,7 +226,12 @@ pub fn initiative(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out
                 && fold.hosts[p].is_some()
         });
         if fold.strategos_used[challenger] || !has {
-            strategos_fault(fold, &atom, "the Strategos gives his +3 once, and only while on the field", out);
+            strategos_fault(
+                fold,
+                &atom,
+                "the Strategos gives his +3 once, and only while on the field",
+                out,
+            );
         } else {
             strategos = true;
         }
@@ -235,8 +285,13 @@ pub fn initiative(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out
 fn strategos_fault(fold: &Fold<'_>, atom: &Atom<'_>, why: &str, out: &mut Vec<Violation>) {
     let _ = fold;
     out.push(
-        Violation::of(&codes::STRATEGOS_USED, atom.span, why.to_string(), rules::STRATEGOS)
-            .label("no Strategos bonus"),
+        Violation::of(
+            &codes::STRATEGOS_USED,
+            atom.span,
+            why.to_string(),
+            rules::STRATEGOS,
+        )
+        .label("no Strategos bonus"),
     );
 }
 
@@ -255,9 +310,20 @@ pub fn zed(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out: &mut 
         );
         return;
     };
-    let other = fold.roster.sides.iter().position(|s| s == reply.reactor.text);
+    let other = fold
+        .roster
+        .sides
+        .iter()
+        .position(|s| s == reply.reactor.text);
     let (Some(a), Some(b), Some(other)) = (
-        faces(fold, action.args(), 1, action.verb().span, "a zed roll", out),
+        faces(
+            fold,
+            action.args(),
+            1,
+            action.verb().span,
+            "a zed roll",
+            out,
+        ),
         faces(fold, reply.args, 1, reply.verb.span, "a zed roll", out),
         other,
     ) else {
@@ -269,7 +335,9 @@ pub fn zed(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out: &mut 
             Violation::of(
                 &codes::ZED_WINNER,
                 reply.args.first().map_or(action.span, |x| x.span),
-                format!("{a} and {b} tie: a tie is rolled again, and only the last rolls are written"),
+                format!(
+                    "{a} and {b} tie: a tie is rolled again, and only the last rolls are written"
+                ),
                 rules::ZED,
             )
             .label("a tie"),
@@ -288,11 +356,18 @@ pub fn zed(fold: &mut Fold<'_>, side: usize, action: &Action<'_, '_>, out: &mut 
             Violation::of(
                 &codes::ZED_WINNER,
                 claim.span,
-                format!("{a} against {b}: the {name} win the roll-off, not the {}", claim.text),
+                format!(
+                    "{a} against {b}: the {name} win the roll-off, not the {}",
+                    claim.text
+                ),
                 rules::ZED,
             )
             .label(format!("{name} win"))
-            .fix(Fix::new(claim.span, name.clone(), format!("write `{name}`"))),
+            .fix(Fix::new(
+                claim.span,
+                name.clone(),
+                format!("write `{name}`"),
+            )),
         );
     }
 }

@@ -109,13 +109,15 @@ pub const ACTIVATION: &str = "feudal-ohw §2.1; docs/rules/feudal-ohw.md FO-R13,
 /// Melee: one target touching the front.
 pub const MELEE: &str = "feudal-ohw §3.1; docs/rules/feudal-ohw.md FO-R21";
 /// Compulsory melee.
-pub const COMPULSORY: &str = "feudal-ohw §3.2, §3.3; docs/rules/feudal-ohw.md FO-R22, FO-R29, FO-R66";
+pub const COMPULSORY: &str =
+    "feudal-ohw §3.2, §3.3; docs/rules/feudal-ohw.md FO-R22, FO-R29, FO-R66";
 /// A unit in contact.
 pub const ENGAGED: &str = "feudal-ohw §3.2.end; docs/rules/feudal-ohw.md FO-R49, FO-R64";
 /// The rally floor.
 pub const RALLY_FLOOR: &str = "feudal-ohw §4.1c; docs/rules/feudal-ohw.md FO-R50";
 /// Rallies that roll are written.
-pub const RALLY_ROLLS: &str = "feudal-ohw §4.1, §DR, §6H.4; docs/rules/feudal-ohw.md FO-R30, FO-R65";
+pub const RALLY_ROLLS: &str =
+    "feudal-ohw §4.1, §DR, §6H.4; docs/rules/feudal-ohw.md FO-R30, FO-R65";
 /// Claimed hits.
 pub const CLAIM_HITS: &str = "feudal-ohw §SU.6; docs/rules/feudal-ohw.md FO-R43, FO-R60";
 /// Claimed statuses and winners.

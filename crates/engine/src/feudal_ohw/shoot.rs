@@ -21,7 +21,12 @@ use crate::code::CodeInfo;
 use crate::violation::Violation;
 
 /// A unit that carries no missiles tries to shoot (1.1).
-pub fn cannot_shoot(fold: &Fold<'_>, unit: usize, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+pub fn cannot_shoot(
+    fold: &Fold<'_>,
+    unit: usize,
+    action: &Action<'_, '_>,
+    out: &mut Vec<Violation>,
+) {
     let class = fold.roster.units[unit].class.map_or("unit", |c| c.word());
     out.push(
         Violation::of(
@@ -81,7 +86,11 @@ pub fn target(
             Violation::of(
                 &codes::FRIENDLY_TARGET,
                 atom.span,
-                format!("{} is a friend of {}: attacks are at enemies", fold.name(found), fold.name(unit)),
+                format!(
+                    "{} is a friend of {}: attacks are at enemies",
+                    fold.name(found),
+                    fold.name(unit)
+                ),
                 rules::SHOOTING,
             )
             .label("a friend"),
@@ -144,7 +153,11 @@ pub fn hit_roll(
             Violation::of(
                 &codes::MISSING_ROLL,
                 action.verb().span,
-                format!("{} rolls for its hits: write the roll, `{}:N`", fold.name(unit), die.word()),
+                format!(
+                    "{} rolls for its hits: write the roll, `{}:N`",
+                    fold.name(unit),
+                    die.word()
+                ),
                 rules::DICE,
             )
             .label("no roll"),
@@ -171,7 +184,12 @@ pub fn hit_roll(
         None => *roll,
     };
     let Some(rolled) = Rolled::read(written.text) else {
-        return fail(out, &codes::WRONG_DIE, &written, format!("`{}` is no roll", written.text));
+        return fail(
+            out,
+            &codes::WRONG_DIE,
+            &written,
+            format!("`{}` is no roll", written.text),
+        );
     };
     match die.check(&rolled, count) {
         Ok(faces) => Some(faces.to_vec()),
@@ -182,7 +200,12 @@ pub fn hit_roll(
     }
 }
 
-fn fail<T>(out: &mut Vec<Violation>, code: &'static CodeInfo, atom: &Atom<'_>, message: String) -> Option<T> {
+fn fail<T>(
+    out: &mut Vec<Violation>,
+    code: &'static CodeInfo,
+    atom: &Atom<'_>,
+    message: String,
+) -> Option<T> {
     out.push(Violation::of(code, atom.span, message, rules::DICE));
     None
 }
@@ -271,7 +294,10 @@ fn legal(
     if u.this_turn.shot.is_some() {
         return fault(
             &codes::ALREADY_ACTED,
-            format!("{} has shot this player turn: a unit shoots once a turn", fold.name(unit)),
+            format!(
+                "{} has shot this player turn: a unit shoots once a turn",
+                fold.name(unit)
+            ),
             rules::ONE_SHOT,
             "a second shot",
         );
@@ -279,7 +305,11 @@ fn legal(
     if u.out_of_missiles {
         return fault(
             &codes::OUT_OF_MISSILES,
-            format!("{} is out of missiles after {} shots", fold.name(unit), u.shots),
+            format!(
+                "{} is out of missiles after {} shots",
+                fold.name(unit),
+                u.shots
+            ),
             rules::MISSILES,
             "out of missiles",
         );
@@ -287,7 +317,11 @@ fn legal(
     if let Some(&(enemy, _)) = contact::enemies_in_contact(fold, unit).first() {
         return fault(
             &codes::SHOOTER_IN_MELEE,
-            format!("{} is in contact with {}: a unit in melee does not shoot", fold.name(unit), fold.name(enemy)),
+            format!(
+                "{} is in contact with {}: a unit in melee does not shoot",
+                fold.name(unit),
+                fold.name(enemy)
+            ),
             rules::SHOOTER_IN_MELEE,
             "in melee",
         );
@@ -295,16 +329,26 @@ fn legal(
     if fold.phase == Some(Phase::Move) && u.this_turn.activation == Activation::Closed {
         return fault(
             &codes::ALREADY_ACTED,
-            format!("{} moved earlier in this phase and another unit has acted since: its shot was part of that activation", fold.name(unit)),
+            format!(
+                "{} moved earlier in this phase and another unit has acted since: its shot was part of that activation",
+                fold.name(unit)
+            ),
             rules::SHOT_MID_MOVE,
             "a second activation",
         );
     }
-    let (shooter, aim) = (contact::logical(fold, unit)?, contact::logical(fold, target)?);
+    let (shooter, aim) = (
+        contact::logical(fold, unit)?,
+        contact::logical(fold, target)?,
+    );
     if !shooter.arc_meets(Aspect::Front, &aim.footprint()) {
         return fault(
             &codes::NOT_IN_FRONT_ARC,
-            format!("{} is not in the front arc of {}", fold.name(target), fold.name(unit)),
+            format!(
+                "{} is not in the front arc of {}",
+                fold.name(target),
+                fold.name(unit)
+            ),
             rules::SIGHT,
             "not in the front arc",
         );
@@ -321,7 +365,11 @@ fn legal(
             };
             return fault(
                 &codes::PROTECTED_FLANK,
-                format!("{} stands in the {flank} flank arc of {}, and that flank is protected: it cannot be shot", fold.name(unit), fold.name(target)),
+                format!(
+                    "{} stands in the {flank} flank arc of {}, and that flank is protected: it cannot be shot",
+                    fold.name(unit),
+                    fold.name(target)
+                ),
                 rules::PROTECTED,
                 "a protected flank",
             );
@@ -329,7 +377,11 @@ fn legal(
         Err(_) => {
             return fault(
                 &codes::NO_LINE_OF_SIGHT,
-                format!("{} has no line of sight to a BD of {}'s side", fold.name(unit), fold.name(target)),
+                format!(
+                    "{} has no line of sight to a BD of {}'s side",
+                    fold.name(unit),
+                    fold.name(target)
+                ),
                 rules::SIGHT,
                 "no line of sight",
             );
@@ -398,11 +450,24 @@ pub fn resolve(
     }
     let natural = faces.first().copied().unwrap_or(0);
     if options.has(Opt::SavingsRolls) {
-        let reaction = action
-            .reactions()
-            .find(|r| r.verb.text == "save" && unit_refs(&r.reactor).next().is_some_and(|u| u.id == fold.roster.units[target].id));
-        let saves = reaction.and_then(|r| r.args.iter().find(|a| a.kind == AtomKind::Dice).and_then(|a| Rolled::read(a.text)));
-        let reroll = reaction.and_then(|r| r.args.iter().find_map(|a| value_of(a, "reroll")).and_then(|a| Rolled::read(a.text)));
+        let reaction = action.reactions().find(|r| {
+            r.verb.text == "save"
+                && unit_refs(&r.reactor)
+                    .next()
+                    .is_some_and(|u| u.id == fold.roster.units[target].id)
+        });
+        let saves = reaction.and_then(|r| {
+            r.args
+                .iter()
+                .find(|a| a.kind == AtomKind::Dice)
+                .and_then(|a| Rolled::read(a.text))
+        });
+        let reroll = reaction.and_then(|r| {
+            r.args
+                .iter()
+                .find_map(|a| value_of(a, "reroll"))
+                .and_then(|a| Rolled::read(a.text))
+        });
         return match strike.saved(natural, saves.as_ref(), reroll.as_ref()) {
             Ok(r) => (r.hits, r.explanation()),
             Err(fault) => {
