@@ -905,3 +905,13 @@ fn pursuit_is_not_played() {
         &[("wrong-phase", "pursue"), ("missing-melee", "")],
     );
 }
+
+/// Spec 3.4 C1–C4: what an impetuous charge costs, as movement will ask it.
+#[test]
+fn an_impetuous_charge_pays_a_hit_an_inch_up_to_three() {
+    use senlac_engine::feudal_ohw::hits::impetuous_hits;
+    assert_eq!(impetuous_hits(11.2, 10.0), Ok(2));
+    assert_eq!(impetuous_hits(10.004, 10.0), Ok(0));
+    let fault = impetuous_hits(13.1, 10.0).unwrap_err();
+    assert_eq!(fault.code.code, "feudal-ohw::impetuous-too-far");
+}
