@@ -531,9 +531,9 @@ fn bowmen_shoot_an_enemy_in_front_within_range() {
         "1. A\n    B shoot X d6:3\n",
         &[("out-of-range", "shoot")],
     );
-    assert!(
-        messages[0].contains("13.73\" is beyond the 10.0\" of bowmen"),
-        "{messages:?}"
+    assert_eq!(
+        messages[0],
+        "range 13.73\" is beyond bowmen's 10.0\" (2 BW)"
     );
 }
 

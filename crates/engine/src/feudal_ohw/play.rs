@@ -350,10 +350,9 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
     if let Some(side) = side_named(fold, actor.text) {
         match verb.text {
             "zed" => rolls::zed(fold, side, action, out),
-            "morale" => {
-                owed_initiative(fold, action, out);
-                rolls::morale(fold, side, action, out);
-            }
+            // A removal at a turn line's close owes its roll before the
+            // new turn's roll-off (FO-R28).
+            "morale" => rolls::morale(fold, side, action, out),
             "initiative" => {
                 morale_owed(fold, action, out);
                 rolls::initiative(fold, side, action, out);
@@ -687,9 +686,11 @@ pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
     if fold.roster.sides.len() != 2 {
         return;
     }
-    if fold.ended.is_none() {
-        close_until(fold, None, end, out);
+    // After a rout nothing more is owed.
+    if fold.ended.is_some() {
+        return;
     }
+    close_until(fold, None, end, out);
     for owed in fold.owed.clone() {
         match owed {
             Owed::Morale { side } => out.push(

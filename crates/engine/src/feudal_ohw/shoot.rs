@@ -392,14 +392,21 @@ fn legal(
     let marshal = personality::has(fold, unit, "bow-marshal");
     let range = class.range(options.base, marshal, options.has(Opt::DicedMovement))?;
     if sight.range > range + TOL {
-        let measure = if marshal { " with its Bow Marshal" } else { "" };
+        let how = if options.has(Opt::DicedMovement) {
+            "with diced movement".to_string()
+        } else {
+            let widths =
+                class.info().missile.map_or(0.0, |m| m.widths()) + f64::from(u8::from(marshal));
+            let marshal = if marshal { " with its Bow Marshal" } else { "" };
+            format!("{widths} BW{marshal}")
+        };
         return fault(
             &codes::OUT_OF_RANGE,
             format!(
-                "range {:.2}\" is beyond the {:.1}\" of {}{measure}",
+                "range {:.2}\" is beyond {}'s {:.1}\" ({how})",
                 sight.range,
-                range,
-                class.word()
+                class.word(),
+                range
             ),
             rules::RANGE,
             "out of range",
