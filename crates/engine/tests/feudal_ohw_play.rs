@@ -915,3 +915,91 @@ fn an_impetuous_charge_pays_a_hit_an_inch_up_to_three() {
     let fault = impetuous_hits(13.1, 10.0).unwrap_err();
     assert_eq!(fault.code.code, "feudal-ohw::impetuous-too-far");
 }
+
+#[test]
+fn a_brabanters_reroll_stands_and_a_strategos_seizes_once() {
+    let brabanter = (
+        "  unit L",
+        "  unit BR \"William\" brabanter personality with=K\n  unit L",
+    );
+    // The reroll stands, even when worse: 1 + 2 = 3.
+    check(
+        &[PERSONALITIES, brabanter, F_FRONT],
+        "1. A\n    K melee F d6:4 reroll=d6:1 => F hits=3\n",
+        &[],
+    );
+    let strategos = (
+        "  unit G",
+        "  unit SG \"Hywel\" strategos personality with=J\n  unit G",
+    );
+    // I5: the challenger's 2 + 3 against the holder's 1 + 2.
+    let (end, _) = check(
+        &[INITIATIVE, PERSONALITIES, strategos],
+        "1. A\n1. W\n2. W\n  initiative:\n    W initiative d6:2 strategos > A initiative d6:1 => W\n",
+        &[],
+    );
+    assert_eq!(end.initiative, Some(1));
+    assert!(end.strategos_used[1]);
+}
+
+#[test]
+fn trained_units_roll_the_average_die() {
+    let trained = (
+        "option force-morale",
+        "option force-morale\noption trained-units",
+    );
+    let grade = (
+        "unit K \"Knights\" knights average",
+        "unit K \"Knights\" knights trained",
+    );
+    check(
+        &[trained, grade, F_FRONT],
+        "1. A\n    K melee F d5:4 => F hits=6\n",
+        &[],
+    );
+    check(
+        &[trained, grade, F_FRONT],
+        "1. A\n    K melee F d6:4\n",
+        &[("wrong-die", "d6:4"), ("missing-melee", "")],
+    );
+}
+
+#[test]
+fn force_morale_with_two_dice_holds_on_either() {
+    let two = (
+        "option force-morale",
+        "option force-morale\noption force-morale-two-dice",
+    );
+    // Two losses; the dice halved (four units): 1 and 2, and the 2 holds.
+    let (end, _) = check(
+        &[two, F_FLANK, G_FLANK],
+        "1. A\n  melee:\n    K melee F d6:6\n    W morale 2d6:1+1\n    L melee G d6:6\n    W morale 2d6:1+4\n",
+        &[],
+    );
+    assert_eq!(end.ended, None);
+    check(
+        &[two, F_FLANK],
+        "1. A\n  melee:\n    K melee F d6:6\n    W morale d6:6\n",
+        &[("dice-count", "d6:6")],
+    );
+}
+
+#[test]
+fn a_shot_at_armour_rolls_its_saves() {
+    let saves = (
+        "option force-morale",
+        "option force-morale\noption savings-rolls",
+    );
+    let near = ("X@36x24in^270deg", "X@36x20in^270deg");
+    // Spec 5.4: bowmen 5 at serjeants; the 4 and the 6 save.
+    check(
+        &[saves, near],
+        "1. A\n1. W\n    X shoot S d6:5 > S save 5d6:1+4+6+2+3 => S took=3\n",
+        &[],
+    );
+    check(
+        &[saves, near],
+        "1. A\n1. W\n    X shoot S d6:5 > S save 4d6:1+4+6+2\n",
+        &[("dice-count", "X shoot S d6:5 > S save 4d6:1+4+6+2")],
+    );
+}
