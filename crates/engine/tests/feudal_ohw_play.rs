@@ -1003,3 +1003,17 @@ fn a_shot_at_armour_rolls_its_saves() {
         &[("dice-count", "X shoot S d6:5 > S save 4d6:1+4+6+2")],
     );
 }
+
+#[test]
+fn a_constables_unit_rallies_though_it_moved() {
+    let near = ("X@36x24in^270deg", "X@36x20in^270deg");
+    let constable = (
+        "  unit L",
+        "  unit CO \"Robert\" constable personality with=S\n  unit L",
+    );
+    // R5: X's 4 halved by armour gives S 2 hits and a marker; S moves and
+    // still rallies 4.1a's one.
+    let text = "1. A\n1. W\n    X shoot S d6:4 => S hits=2\n2. A\n    S move 1in => S@36x11in^90deg\n  rally:\n    S rally => S hits=1\n";
+    check(&[PERSONALITIES, constable, near], text, &[]);
+    check(&[near], text, &[("cannot-rally", "rally")]);
+}
