@@ -1017,3 +1017,30 @@ fn a_constables_unit_rallies_though_it_moved() {
     check(&[PERSONALITIES, constable, near], text, &[]);
     check(&[near], text, &[("cannot-rally", "rally")]);
 }
+
+#[test]
+fn a_removal_at_a_turn_lines_close_rolls_before_the_initiative() {
+    let options = (
+        "option force-morale",
+        "option force-morale\noption initiative\noption six-hit\noption advantages",
+    );
+    let frail = (
+        "unit K \"Knights\" knights average",
+        "unit K \"Knights\" knights average dis=unenthusiastic",
+    );
+    let hardy = (
+        "unit L \"Lances\" knights average",
+        "unit L \"Lances\" knights average adv=determined",
+    );
+    let near = ("X@36x24in^270deg", "X@8x20in^270deg");
+    let away = ("F@8x15in^270deg", "F@44x30in^270deg");
+    let keep = "  initiative:\n    A initiative d6:6 > W initiative d6:1 => A\n";
+    // 6H: X rolls two dice hitting on 3+; K, unenthusiastic, goes at 6
+    // hits, at the end of the Welsh shoot phase that `4. A` closes.
+    let text = format!(
+        "1. A\n1. W\n    X shoot K 2d6:6+6 => K hits=2\n2. A\n{keep}2. W\n    X shoot K 2d6:6+6 => K hits=4\n3. A\n{keep}3. W\n    X shoot K 2d6:6+6 => K hits=6 removed\n4. A\n    A morale d6:5\n{keep}"
+    );
+    let (end, _) = check(&[options, frail, hardy, near, away], &text, &[]);
+    assert!(end.units[unit(&end, 0, "K")].removed.is_some());
+    assert_eq!((end.lost, end.ended), ([1, 0], None));
+}
