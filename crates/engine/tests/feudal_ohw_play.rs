@@ -521,6 +521,7 @@ fn bowmen_shoot_an_enemy_in_front_within_range() {
         "1. A\n    K shoot F d6:3\n",
         &[("cannot-shoot", "shoot")],
     );
+    check(&[], "1. A\n    B shoot J\n", &[("missing-roll", "shoot")]);
     check(
         &[],
         "1. A\n    B shoot S d6:3\n",
