@@ -246,7 +246,7 @@ fn missing_initiative(fold: &mut Fold<'_>, span: Span, out: &mut Vec<Violation>)
                 fold.roster.sides[player.side],
                 fold.roster.sides[1 - player.side.min(1)]
             ),
-            rules::INITIATIVE,
+            rules::MISSING_INITIATIVE,
         )
         .label("the roll-off is missing before this"),
     );
@@ -662,7 +662,7 @@ fn morale_owed(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Viola
                     "the {} lost a unit: their force-morale roll, `{} morale ROLL`, comes before this",
                     fold.roster.sides[side], fold.roster.sides[side]
                 ),
-                rules::MORALE,
+                rules::MISSING_MORALE,
             )
             .label("the morale roll is missing before this"),
         );
@@ -701,7 +701,7 @@ pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
                         "the {} lost a unit and never rolled for force morale: `{} morale ROLL`",
                         fold.roster.sides[side], fold.roster.sides[side]
                     ),
-                    rules::MORALE,
+                    rules::MISSING_MORALE,
                 )
                 .label("a morale roll is owed at the end"),
             ),
@@ -710,7 +710,7 @@ pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
                     &codes::MISSING_INITIATIVE_ROLL,
                     end,
                     format!("turn {turn} never rolled for initiative"),
-                    rules::INITIATIVE,
+                    rules::MISSING_INITIATIVE,
                 )
                 .label("an initiative roll is owed at the end"),
             ),

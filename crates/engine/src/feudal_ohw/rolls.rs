@@ -147,7 +147,7 @@ pub fn initiative(
                 &codes::MISSING_INITIATIVE_ROLL,
                 action.span,
                 format!("a roll-off is one roll for each side: `> {other} initiative ROLL`"),
-                rules::INITIATIVE,
+                rules::MISSING_INITIATIVE,
             )
             .label("the other side's roll is missing"),
         );

@@ -81,9 +81,13 @@ pub const REMOVED: &str = "feudal-ohw §1.5, §3.4; docs/rules/feudal-ohw.md FO-
 /// Nothing after a rout.
 pub const OVER: &str = "feudal-ohw §FM.1";
 /// Force-morale rolls: owed, written next.
-pub const MORALE: &str = "feudal-ohw §FM.1; docs/rules/feudal-ohw.md FO-R28, FO-R61";
+pub const MORALE: &str = "feudal-ohw §FM.1; docs/rules/feudal-ohw.md FO-R28";
+/// A force-morale roll not written where owed.
+pub const MISSING_MORALE: &str = "feudal-ohw §FM.1; docs/rules/feudal-ohw.md FO-R28, FO-R61";
 /// The initiative roll-off.
-pub const INITIATIVE: &str = "feudal-ohw §IN.2, §IN.3; docs/rules/feudal-ohw.md FO-R32, FO-R61";
+pub const INITIATIVE: &str = "feudal-ohw §IN.2, §IN.3; docs/rules/feudal-ohw.md FO-R32";
+/// An initiative roll-off not written where owed.
+pub const MISSING_INITIATIVE: &str = "feudal-ohw §IN.2; docs/rules/feudal-ohw.md FO-R32, FO-R61";
 /// The Triple-Zed roll-off.
 pub const ZED: &str = "feudal-ohw §0.00; docs/rules/feudal-ohw.md FO-R40";
 /// Who shoots, and when.
