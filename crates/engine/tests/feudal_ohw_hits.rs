@@ -253,12 +253,16 @@ fn every_feudal_code_is_expected_by_a_test() {
     let options = [
         include_str!("feudal_ohw_options.rs"),
         include_str!("feudal_ohw_setup.rs"),
+        include_str!("feudal_ohw_play.rs"),
     ]
     .concat();
     for code in codes::ALL {
         let short = code.code.strip_prefix("feudal-ohw::").unwrap();
         assert!(
-            expected.contains(&short) || options.contains(&format!("\"{}\"", code.code)),
+            expected.contains(&short)
+                || options.contains(&format!("\"{}\"", code.code))
+                || options.contains(&format!("(\"{short}\","))
+                || options.contains(&format!("\"{short}\"")),
             "no test expects {}",
             code.code
         );

@@ -187,7 +187,10 @@ fn disc(centre: Point, radius: f64) -> Vec<Point> {
     let n = if radius <= s {
         32
     } else {
-        ((std::f64::consts::PI / (1.0 - s / radius).acos()).ceil() as usize).max(32)
+        // At most 4096 corners: a circle a log gives miles across (a
+        // mistyped radius) must not exhaust memory; within the error bound
+        // up to a radius of about 10,000 inches, far beyond any table.
+        ((std::f64::consts::PI / (1.0 - s / radius).acos()).ceil() as usize).clamp(32, 4096)
     };
     (0..n)
         .map(|i| {

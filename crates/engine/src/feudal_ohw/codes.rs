@@ -156,6 +156,148 @@ pub const INITIATIVE_WINNER: CodeInfo = CodeInfo::error(
     "the side that wins an initiative roll-off plays first: the higher roll, a tie rolled again (IN.1, IN.2)",
 );
 
+// play: the sequence of play, shooting, melee, rallies, rolls and claims.
+pub const TURN_NUMBER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::turn-number",
+    "turns are numbered from 1, each once, in order; each turn has two player turns (PS, spec 1.1)",
+);
+pub const PHASE_ORDER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::phase-order",
+    "a player turn's phases come in order, initiative (when owed), shoot, move, melee, rally, each at most once; a phase may be left out (PS, FO-R5)",
+);
+pub const UNKNOWN_PHASE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-phase",
+    "a phase label is `initiative:`, `shoot:`, `move:`, `melee:`, `rally:` or `pursuit:` (PS)",
+);
+pub const WRONG_PHASE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-phase",
+    "an action comes in a phase where its verb is legal: movement, joins and javelins in the move phase, melee in the melee phase, rallies in the rally phase (spec 1.2, FO-R5)",
+);
+pub const WRONG_SIDE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-side",
+    "only the side whose player turn it is acts, except for morale, initiative and zed rolls (PS, 3.1)",
+);
+pub const UNKNOWN_VERB: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-verb",
+    "an action's verb is one of Feudal's: shoot, move, turn, charge, retreat, face, join, melee, rally, pursue, morale, initiative, zed (spec 5.2)",
+);
+pub const UNIT_REMOVED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unit-removed",
+    "a removed unit neither acts nor is targeted; one awaiting removal may be targeted but not act (1.5, FO-R27)",
+);
+pub const BATTLE_OVER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::battle-over",
+    "nothing is played after a force routs: the battle is over (FM.1)",
+);
+pub const MISSING_MORALE_ROLL: CodeInfo = CodeInfo::error(
+    "feudal-ohw::missing-morale-roll",
+    "each removal owes its side a force-morale roll, written as the very next action (FM.1, FO-R28)",
+);
+pub const UNOWED_MORALE_ROLL: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unowed-morale-roll",
+    "a force-morale roll is written only when a removal owes one (FM.1, FO-R28)",
+);
+pub const MISSING_INITIATIVE_ROLL: CodeInfo = CodeInfo::error(
+    "feudal-ohw::missing-initiative-roll",
+    "with option initiative, each turn from the second opens with the roll-off, under `initiative:` (IN.2, FO-R32)",
+);
+pub const ZED_WINNER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::zed-winner",
+    "a Triple-Zed roll-off names the side that rolled higher; ties are rolled again (0.00, FO-R40)",
+);
+pub const CANNOT_SHOOT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::cannot-shoot",
+    "only bowmen, brigans and the alternative types that carry missiles shoot (1.1, 0.8, 0.9)",
+);
+pub const SHOOT_WRONG_PHASE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::shoot-wrong-phase",
+    "bows shoot in the shoot phase and javelins in the move phase (1.1, 2.8S)",
+);
+pub const SHOOTER_IN_MELEE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::shooter-in-melee",
+    "a unit in contact with an enemy does not shoot (1.1, FO-R49)",
+);
+pub const FRIENDLY_TARGET: CodeInfo = CodeInfo::error(
+    "feudal-ohw::friendly-target",
+    "a shot or a melee attack is at an enemy (1.1, 3.1)",
+);
+pub const NOT_IN_FRONT_ARC: CodeInfo = CodeInfo::error(
+    "feudal-ohw::not-in-front-arc",
+    "a shooter's target lies in its front arc (1.1, FO-R7)",
+);
+pub const OUT_OF_RANGE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::out-of-range",
+    "bows reach 2 BW and javelins 1 BW, measured from the front centre to the nearest point of the stretch seen (1.1a, FO-R9)",
+);
+pub const NO_LINE_OF_SIGHT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::no-line-of-sight",
+    "a shot needs line of sight to a BD of the target's side (0.11, FO-R7)",
+);
+pub const PROTECTED_FLANK: CodeInfo = CodeInfo::error(
+    "feudal-ohw::protected-flank",
+    "a protected flank is neither shot nor charged (0.11g, 1.1d, 2.8C.e, FO-R8)",
+);
+pub const OUT_OF_MISSILES: CodeInfo = CodeInfo::error(
+    "feudal-ohw::out-of-missiles",
+    "a missile unit is out after 3 shots (4 when well supplied), or on a natural 5 with its option (1.4, MS.1)",
+);
+pub const ALREADY_ACTED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::already-acted",
+    "a unit shoots once a player turn, makes one activation a move phase and attacks once a melee phase (FO-R44, FO-R13, 3.1)",
+);
+pub const SHOT_MID_MOVE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::shot-mid-move",
+    "a phase-2 shot is the first or the last action of its unit's activation, never between its moves (2.8S, FO-R26)",
+);
+pub const MISSING_MELEE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::missing-melee",
+    "each phasing unit in frontal contact with an enemy attacks once in the melee phase (3.2, FO-R22)",
+);
+pub const NOT_IN_FRONTAL_CONTACT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::not-in-frontal-contact",
+    "a melee attack is at an enemy touching the attacker's front (3.1, FO-R21)",
+);
+pub const ENGAGED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::engaged",
+    "a unit in contact with an enemy only retreats or faces in the move phase (3.2.end, FO-R49)",
+);
+pub const RALLY_BELOW_FLOOR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::rally-below-floor",
+    "a unit with 5 hits or more never rallies below 5 (2 under the six-hit variant) (4.1c, FO-R50)",
+);
+pub const MISSING_RALLY_ROLL: CodeInfo = CodeInfo::error(
+    "feudal-ohw::missing-rally-roll",
+    "a rally that rolls (dice rally, six-hit, a priest) is written with its roll (DR, 6H.4, PER.PR, FO-R30)",
+);
+pub const WRONG_HITS: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-hits",
+    "a claimed number of hits is the rules' own: the total after the action (`hits=N`) or what it inflicted (`took=N`) (SU.6, FO-R43)",
+);
+pub const WRONG_OUTCOME: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-outcome",
+    "a claimed status (removed, tired, spent, attacked) or winner is what the rules give (SU.6, FO-R43)",
+);
+pub const UNKNOWN_CLAIM: CodeInfo = CodeInfo::error(
+    "feudal-ohw::unknown-claim",
+    "a claim after `=>` is one Feudal reads: `U hits=N`, `U took=N`, `U removed`, `U tired`, `U spent`, `U attacked`, a pose, a side name (FO-R43)",
+);
+pub const PERSONALITY_TRANSFER: CodeInfo = CodeInfo::error(
+    "feudal-ohw::personality-transfer",
+    "a personality joins a friend within 6 inches at the start of its move phase, before any movement, and not from a unit in melee; a banner never moves (PER.0, PER.BA)",
+);
+pub const PRIEST_USED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::priest-used",
+    "a side's priest inspires one rally, once (PER.PR)",
+);
+pub const STRATEGOS_USED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::strategos-used",
+    "a Strategos's +3 seizes initiative once, for the side without it (PER.ST, IN.6)",
+);
+pub const REROLL_NOT_ALLOWED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::reroll-not-allowed",
+    "only a Brabanter's unit rerolls its hit dice, once a roll (PER.BR, FO-R45)",
+);
+
 /// Every code above, for the docs and the tests.
 pub const ALL: &[CodeInfo] = &[
     WRONG_DIE,
@@ -193,4 +335,40 @@ pub const ALL: &[CodeInfo] = &[
     ADVANTAGE_LIMIT,
     MODIFIER_CAP,
     INITIATIVE_WINNER,
+    // play
+    TURN_NUMBER,
+    PHASE_ORDER,
+    UNKNOWN_PHASE,
+    WRONG_PHASE,
+    WRONG_SIDE,
+    UNKNOWN_VERB,
+    UNIT_REMOVED,
+    BATTLE_OVER,
+    MISSING_MORALE_ROLL,
+    UNOWED_MORALE_ROLL,
+    MISSING_INITIATIVE_ROLL,
+    ZED_WINNER,
+    CANNOT_SHOOT,
+    SHOOT_WRONG_PHASE,
+    SHOOTER_IN_MELEE,
+    FRIENDLY_TARGET,
+    NOT_IN_FRONT_ARC,
+    OUT_OF_RANGE,
+    NO_LINE_OF_SIGHT,
+    PROTECTED_FLANK,
+    OUT_OF_MISSILES,
+    ALREADY_ACTED,
+    SHOT_MID_MOVE,
+    MISSING_MELEE,
+    NOT_IN_FRONTAL_CONTACT,
+    ENGAGED,
+    RALLY_BELOW_FLOOR,
+    MISSING_RALLY_ROLL,
+    WRONG_HITS,
+    WRONG_OUTCOME,
+    UNKNOWN_CLAIM,
+    PERSONALITY_TRANSFER,
+    PRIEST_USED,
+    STRATEGOS_USED,
+    REROLL_NOT_ALLOWED,
 ];

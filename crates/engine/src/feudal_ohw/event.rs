@@ -90,6 +90,9 @@ pub enum Event {
     /// A force-morale roll written: the roll owed is paid; `routed` when it
     /// failed (FM.1).
     Morale { side: usize, routed: bool },
+    // play
+    /// A roll falls due: the initiative roll-off of a turn (IN.2, FO-R32).
+    Owes { owed: Owed },
 }
 
 /// The one way a state changes.
@@ -149,13 +152,27 @@ pub fn apply(state: &mut State, event: &Event) {
             let u = &mut state.units[unit];
             u.shots = u.shots.saturating_add(1);
             u.this_turn.shot = state.phase;
+            // A phase-2 shot is part of its unit's activation (2.8S, FO-R26).
+            if state.phase == Some(Phase::Move) {
+                let acted = &mut state.units[unit].this_turn;
+                acted.shot_after_moving = acted.moved;
+                acted.activation = Activation::Open;
+                for (i, other) in state.units.iter_mut().enumerate() {
+                    if i != unit && other.this_turn.activation == Activation::Open {
+                        other.this_turn.activation = Activation::Closed;
+                    }
+                }
+            }
         }
         Event::OutOfMissiles { unit } => state.units[unit].out_of_missiles = true,
         Event::Attacked { unit, .. } => state.units[unit].this_turn.meleed = true,
         Event::Hit { unit, hits, .. } => state.units[unit].hits = hits,
         Event::Tired { unit } => state.units[unit].tired = true,
         Event::Marker { unit, on } => state.units[unit].attacked = on,
-        Event::Rallied { unit, to, .. } => state.units[unit].hits = to,
+        Event::Rallied { unit, to, .. } => {
+            state.units[unit].hits = to;
+            state.units[unit].this_turn.rallied = true;
+        }
         Event::Removed { unit } => {
             let side = state.roster.units[unit].side;
             state.units[unit].removed = Some(Removed {
@@ -188,6 +205,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 *used = true;
             }
         }
+        Event::Owes { owed } => state.owed.push(owed),
         Event::Morale { side, routed } => {
             if let Some(i) = (state.owed.iter()).position(|o| *o == Owed::Morale { side }) {
                 state.owed.remove(i);

@@ -13,17 +13,24 @@
 // While play is being written, parts of the rules core wait for it.
 #![allow(dead_code, reason = "play is being written; removed when it is whole")]
 
+mod claims;
 pub mod codes;
+mod contact;
 pub mod event;
 mod generate;
 pub mod hits;
+mod melee;
 mod movement;
 mod moves;
 pub mod options;
+mod personality;
 mod play;
+mod rally;
+mod rolls;
 pub mod rules;
 pub mod scene;
 pub mod setup;
+mod shoot;
 pub mod state;
 pub mod tables;
 pub mod view;
@@ -37,7 +44,7 @@ use crate::catalog::Catalog;
 use crate::code::CodeInfo;
 use crate::fold::Deployments;
 use crate::replay::Config;
-use crate::system::{Game, Played, Ruleset, System};
+use crate::system::{Game, Outcome, Played, Ruleset, System};
 use crate::view::{BattleView, Clock, Column};
 use crate::violation::Violation;
 
@@ -80,6 +87,25 @@ impl Ruleset for FeudalOhw {
             end: battle.span.end,
         };
         play::finish(fold, end, out);
+    }
+
+    fn end_variation(&self, fold: &mut Fold<'_>, close: Span, out: &mut Vec<Violation>) {
+        // A variation is its own line of play: what it leaves open closes
+        // at its bracket, as the movetext's end closes the main line.
+        play::finish(fold, close, out);
+    }
+
+    fn outcome(&self, state: &state::State) -> Option<Outcome> {
+        // FO-R42: only a force rout decides a battle in the log.
+        let ended = state.ended?;
+        let winner = (0..state.roster.sides.len()).find(|&s| s != ended.routed)?;
+        Some(Outcome {
+            winner: Some(state.roster.sides[winner].clone()),
+            why: format!(
+                "the {} force routed in turn {} (FM.1)",
+                state.roster.sides[ended.routed], ended.turn
+            ),
+        })
     }
 
     fn columns(&self) -> &'static [Column] {

@@ -19,7 +19,7 @@ pub const INCOMPATIBLE: &str = "docs/rules/feudal-ohw.md FO-R39";
 /// Rally eligibility.
 pub const RALLY: &str = "feudal-ohw §4.1a";
 /// A priest's rally is 4.1b's.
-pub const PRIEST: &str = "feudal-ohw §PER.PR, §4.1b";
+pub const PRIEST: &str = "feudal-ohw §PER.PR, §4.1b; docs/rules/feudal-ohw.md FO-R65";
 /// The six-hit rally.
 pub const SIX_HIT_RALLY: &str = "feudal-ohw §6H.4; docs/rules/feudal-ohw.md FO-R50";
 /// The impetuous charge's reach.
@@ -66,3 +66,69 @@ pub const ADVANTAGE_LIMIT: &str = "feudal-ohw §AD.1; docs/rules/feudal-ohw.md F
 pub const MODIFIER_CAP: &str = "feudal-ohw §AD.1";
 /// The alternative troop types: their option, or a force naming them.
 pub const ALTERNATIVE: &str = "feudal-ohw §AT, §FX.6; docs/rules/feudal-ohw.md FO-R57";
+
+// play
+/// Turn lines, phase labels and who acts: the play sequence.
+pub const SEQUENCE: &str = "feudal-ohw §PS; docs/rules/feudal-ohw.md FO-R5";
+/// Actions placed in the phase of their verb.
+pub const PHASES: &str = "feudal-ohw §PS, §FM.6; docs/rules/feudal-ohw.md FO-R5, FO-R58, FO-R62";
+/// Who plays first each turn with initiative.
+pub const TURN_ORDER: &str = "feudal-ohw §PS, §IN.3; docs/rules/feudal-ohw.md FO-R32";
+/// Verbs the movetext knows.
+pub const VERBS: &str = "feudal-ohw §PS; docs/rules/feudal-ohw.md FO-R59";
+/// A removed unit, or one awaiting removal.
+pub const REMOVED: &str = "feudal-ohw §1.5, §3.4; docs/rules/feudal-ohw.md FO-R27, FO-R67";
+/// Nothing after a rout.
+pub const OVER: &str = "feudal-ohw §FM.1";
+/// Force-morale rolls: owed, written next.
+pub const MORALE: &str = "feudal-ohw §FM.1; docs/rules/feudal-ohw.md FO-R28";
+/// A force-morale roll not written where owed.
+pub const MISSING_MORALE: &str = "feudal-ohw §FM.1; docs/rules/feudal-ohw.md FO-R28, FO-R61";
+/// The initiative roll-off.
+pub const INITIATIVE: &str = "feudal-ohw §IN.2, §IN.3; docs/rules/feudal-ohw.md FO-R32";
+/// An initiative roll-off not written where owed.
+pub const MISSING_INITIATIVE: &str = "feudal-ohw §IN.2; docs/rules/feudal-ohw.md FO-R32, FO-R61";
+/// The Triple-Zed roll-off.
+pub const ZED: &str = "feudal-ohw §0.00; docs/rules/feudal-ohw.md FO-R40";
+/// Who shoots, and when.
+pub const SHOOTING: &str = "feudal-ohw §1.1";
+/// A shot's phase.
+pub const SHOOT_PHASE: &str = "feudal-ohw §1.1, §2.8S";
+/// Not shooting out of contact.
+pub const SHOOTER_IN_MELEE: &str = "feudal-ohw §1.1; docs/rules/feudal-ohw.md FO-R49";
+/// One shot a player turn.
+pub const ONE_SHOT: &str = "feudal-ohw §1.1; docs/rules/feudal-ohw.md FO-R44";
+/// The front arc and sight.
+pub const SIGHT: &str = "feudal-ohw §0.11; docs/rules/feudal-ohw.md FO-R7";
+/// Range.
+pub const RANGE: &str = "feudal-ohw §1.1a; docs/rules/feudal-ohw.md FO-R9";
+/// Protected flanks.
+pub const PROTECTED: &str = "feudal-ohw §0.11g, §1.1d; docs/rules/feudal-ohw.md FO-R8";
+/// The missile limit.
+pub const MISSILES: &str = "feudal-ohw §1.4; docs/rules/feudal-ohw.md FO-R38";
+/// Phase-2 shots within an activation.
+pub const SHOT_MID_MOVE: &str = "feudal-ohw §2.8S; docs/rules/feudal-ohw.md FO-R26, FO-R63";
+/// One activation a move phase.
+pub const ACTIVATION: &str = "feudal-ohw §2.1; docs/rules/feudal-ohw.md FO-R13, FO-R63";
+/// Melee: one target touching the front.
+pub const MELEE: &str = "feudal-ohw §3.1; docs/rules/feudal-ohw.md FO-R21";
+/// Compulsory melee.
+pub const COMPULSORY: &str =
+    "feudal-ohw §3.2, §3.3; docs/rules/feudal-ohw.md FO-R22, FO-R29, FO-R66";
+/// A unit in contact.
+pub const ENGAGED: &str = "feudal-ohw §3.2.end; docs/rules/feudal-ohw.md FO-R49, FO-R64";
+/// The rally floor.
+pub const RALLY_FLOOR: &str = "feudal-ohw §4.1c; docs/rules/feudal-ohw.md FO-R50";
+/// Rallies that roll are written.
+pub const RALLY_ROLLS: &str =
+    "feudal-ohw §4.1, §DR, §6H.4; docs/rules/feudal-ohw.md FO-R30, FO-R65";
+/// Claimed hits.
+pub const CLAIM_HITS: &str = "feudal-ohw §SU.6; docs/rules/feudal-ohw.md FO-R43, FO-R60";
+/// Claimed statuses and winners.
+pub const CLAIM_OUTCOME: &str = "feudal-ohw §SU.6; docs/rules/feudal-ohw.md FO-R43, FO-R60";
+/// Personalities joining a unit.
+pub const JOIN: &str = "feudal-ohw §PER.0, §PER.BA; docs/rules/feudal-ohw.md FO-R68";
+/// The Brabanter's reroll.
+pub const REROLL: &str = "feudal-ohw §PER.BR; docs/rules/feudal-ohw.md FO-R45";
+/// The Strategos.
+pub const STRATEGOS: &str = "feudal-ohw §PER.ST, §IN.6; docs/rules/feudal-ohw.md FO-R69";

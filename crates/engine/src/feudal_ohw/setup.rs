@@ -434,6 +434,8 @@ fn declare(
             personality,
             host: None,
             banner: false,
+            trained: unit.grade == Some("trained"),
+            kind: None,
             span: unit.span,
         };
         if personality {
@@ -792,6 +794,9 @@ fn personalities(
                 format!("{name} is a priest, whose Dx rally has no six-hit scale (PER.PR, 6H.6)"),
                 rules::INCOMPATIBLE,
             ));
+        }
+        if PERSONALITIES.contains(&kind) {
+            units[index].kind = Some(kind.to_string());
         }
         let banner = pair(index, "banner");
         units[index].banner = banner.is_some_and(|b| b.text == "banner=yes");

@@ -39,6 +39,11 @@ pub struct UnitInfo {
     pub host: Option<usize>,
     /// A personality's banner (`banner=yes`, PER.BA).
     pub banner: bool,
+    // play
+    /// The grade `trained` (TR): its own rolls are of the average die.
+    pub trained: bool,
+    /// A personality's kind (`knight-errant`, `priest`…), when known.
+    pub kind: Option<String>,
     /// The `unit` line.
     pub span: Span,
 }
@@ -214,6 +219,12 @@ pub struct Acted {
     /// Its phase-2 activation is open (its movement actions so far) or
     /// closed (another unit has since acted).
     pub activation: Activation,
+    // play
+    /// It rallied (written or derived) in this player turn's rally phase.
+    pub rallied: bool,
+    /// Its phase-2 shot came after a movement action of its activation,
+    /// so no movement may follow it (2.8S, FO-R26).
+    pub shot_after_moving: bool,
 }
 
 /// A unit's one activation in the move phase (FO-R13).
