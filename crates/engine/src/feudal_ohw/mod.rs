@@ -26,6 +26,8 @@ pub mod state;
 pub mod tables;
 pub mod view;
 mod wire;
+#[cfg(any(test, feature = "test-support"))]
+pub mod worked;
 
 use senlac_board::scene::Scene;
 use senlac_notation::lower::Step;
@@ -86,6 +88,10 @@ impl Ruleset for FeudalOhw {
 
     fn clock(&self, state: &state::State) -> Clock {
         view::clock(state)
+    }
+
+    fn moments(&self, state: &state::State, events: &[event::Event]) -> Vec<String> {
+        view::moments(state, events)
     }
 
     fn scene(&self, state: &state::State, events: &[event::Event]) -> Scene {
