@@ -25,7 +25,7 @@ pub mod setup;
 pub mod state;
 pub mod tables;
 pub mod view;
-mod wire;
+pub mod wire;
 #[cfg(any(test, feature = "test-support"))]
 pub mod worked;
 

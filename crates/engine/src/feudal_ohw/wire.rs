@@ -382,10 +382,8 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
 
 #[cfg(test)]
 mod tests {
-    use senlac_board::table::Aspect;
-
-    use super::super::event::{Cause, Event, Motion};
-    use super::super::worked::{self, B, F, K, W, X};
+    use super::super::event::Event;
+    use super::super::worked;
     use super::{Wire, unwire, wire};
 
     /// The variant's name, as the export's `event` writes it.
@@ -411,70 +409,10 @@ mod tests {
         }
     }
 
-    /// Every variant, each form of a motion and a cause: the worked
-    /// example's events and what it does not write.
-    fn one_of_each() -> Vec<Event> {
-        let mut events: Vec<Event> = worked::player_turns().into_iter().flatten().collect();
-        let at = worked::pose(22.0, 11.0, 90.0);
-        events.extend([
-            Event::Deployed {
-                unit: K,
-                base: worked::pose(22.0, 6.0, 90.0),
-            },
-            Event::FrontMarked {
-                unit: F,
-                front: Some(Aspect::Left),
-            },
-            Event::FrontMarked {
-                unit: F,
-                front: None,
-            },
-            Event::OutOfMissiles { unit: B },
-            Event::Tired { unit: F },
-            Event::Joined {
-                personality: K,
-                host: Some(B),
-            },
-            Event::Joined {
-                personality: K,
-                host: None,
-            },
-            Event::PersonalityUsed {
-                side: 1,
-                strategos: true,
-            },
-            Event::Hit {
-                unit: W,
-                took: 3,
-                hits: 3,
-                cause: Cause::Impetuous,
-            },
-            Event::Morale {
-                side: 1,
-                routed: true,
-            },
-        ]);
-        for motion in [
-            Motion::Retreat,
-            Motion::Face { attacker: X },
-            Motion::Conform,
-            Motion::Realign,
-        ] {
-            events.push(Event::Moved {
-                unit: F,
-                from: at,
-                path: vec![worked::pose(22.0, 11.0, 270.0)],
-                to: worked::pose(22.0, 8.5, 270.0),
-                motion,
-            });
-        }
-        events
-    }
-
     #[test]
     fn every_event_reads_back_as_itself() {
         let state = worked::setup();
-        crate::wire_check::round_trips(&state, one_of_each(), 17, variant, wire, unwire);
+        crate::wire_check::round_trips(&state, worked::every_kind(), 17, variant, wire, unwire);
     }
 
     /// docs/schema/feudal-ohw.events.schema.json describes every event, and
@@ -483,7 +421,7 @@ mod tests {
     fn the_schema_names_every_event() {
         crate::wire_check::schema_names_every_event(
             include_str!("../../../../docs/schema/feudal-ohw.events.schema.json"),
-            &one_of_each(),
+            &worked::every_kind(),
             variant,
         );
     }

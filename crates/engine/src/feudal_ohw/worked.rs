@@ -212,3 +212,64 @@ pub fn states() -> Vec<(State, Vec<Event>)> {
     }
     out
 }
+
+/// Every variant, each form of a motion and a cause: the worked
+/// example's events and what it does not write.
+pub fn every_kind() -> Vec<Event> {
+    let mut events: Vec<Event> = player_turns().into_iter().flatten().collect();
+    let at = pose(22.0, 11.0, 90.0);
+    events.extend([
+        Event::Deployed {
+            unit: K,
+            base: pose(22.0, 6.0, 90.0),
+        },
+        Event::FrontMarked {
+            unit: F,
+            front: Some(Aspect::Left),
+        },
+        Event::FrontMarked {
+            unit: F,
+            front: None,
+        },
+        Event::OutOfMissiles { unit: B },
+        Event::Tired { unit: F },
+        Event::Joined {
+            personality: K,
+            host: Some(B),
+        },
+        Event::Joined {
+            personality: K,
+            host: None,
+        },
+        Event::PersonalityUsed {
+            side: 1,
+            strategos: true,
+        },
+        Event::Hit {
+            unit: W,
+            took: 3,
+            hits: 3,
+            cause: Cause::Impetuous,
+        },
+        Event::Morale {
+            side: 1,
+            routed: true,
+        },
+    ]);
+    for motion in [
+        Motion::Retreat,
+        Motion::Face { attacker: X },
+        Motion::Conform,
+        Motion::Realign,
+    ] {
+        events.push(Event::Moved {
+            unit: F,
+            from: at,
+            path: vec![pose(22.0, 11.0, 270.0)],
+            to: pose(22.0, 8.5, 270.0),
+            motion,
+        });
+    }
+    events
+}
+
