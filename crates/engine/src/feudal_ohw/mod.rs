@@ -13,6 +13,7 @@
 // While play is being written, parts of the rules core wait for it.
 #![allow(dead_code, reason = "play is being written; removed when it is whole")]
 
+pub mod catalog;
 pub mod codes;
 pub mod event;
 pub mod hits;
@@ -121,12 +122,7 @@ impl System for FeudalOhw {
     }
 
     fn catalog(&self) -> Catalog {
-        Catalog {
-            title: format!("{} ({})", self.summary(), self.tag()),
-            sections: Vec::new(),
-            always: Vec::new(),
-            rulings: "docs/rules/feudal-ohw.md",
-        }
+        catalog::catalog(format!("{} ({})", self.summary(), self.tag()))
     }
 
     fn codes(&self) -> &'static [CodeInfo] {
