@@ -46,7 +46,6 @@ pub const COLUMNS: &[Column] = &[
     fixed("class", "Class", Kind::Text),
     fixed("traits", "Role, adv., dis.", Kind::Text),
     fixed("removed_at", "Removed at", Kind::Number),
-    changing("facing", "Facing", "facing"),
     Column {
         key: "hits",
         heading: "Hits",
@@ -60,6 +59,8 @@ pub const COLUMNS: &[Column] = &[
     changing("tired", "Tired", "tired"),
     changing("front", "Marked front", "front"),
     changing("with", "Personalities", "personalities"),
+    // Last, beside the place printers put after the columns.
+    changing("facing", "Facing", "facing"),
 ];
 
 /// A pose in the notation's frame: `(x, y, facing)`, inches from the
@@ -205,13 +206,13 @@ fn values(state: &State, unit: usize, info: &UnitInfo) -> Vec<Value> {
         text(info.class.map_or("", |c| c.word())),
         text(&traits.join(" ")),
         Value::Number(i64::from(removed_at(state, unit))),
-        facing,
         Value::Number(i64::from(u.hits)),
         text(if u.attacked { "attacked" } else { "" }),
         shots,
         text(if u.tired { "tired" } else { "" }),
         text(u.marked_front.map_or("", aspect_word)),
         text(&personalities(state, unit).join(", ")),
+        facing,
     ]
 }
 
