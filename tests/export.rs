@@ -687,7 +687,10 @@ fn feudal_events_match_their_schema() {
         *first,
         json!({ "event": "deployed", "unit": "Angevins.K", "pose": { "x": 22.0, "y": 6.0, "facing": 90.0 } })
     );
-    for step in deployments.iter().chain(export["steps"].as_array().unwrap()) {
+    for step in deployments
+        .iter()
+        .chain(export["steps"].as_array().unwrap())
+    {
         for event in step["events"].as_array().unwrap() {
             let errors: Vec<String> = events.iter_errors(event).map(|e| e.to_string()).collect();
             assert!(errors.is_empty(), "{event}: {}", errors.join("\n"));

@@ -7,8 +7,7 @@
 
 use senlac_board::kurbo::Point;
 use senlac_board::scene::{
-    Counter, Glyph, Head, Ink, Look, Mark, MarkShape, Place, Scene, Shape, Standing, Symbol,
-    Weight,
+    Counter, Glyph, Head, Ink, Look, Mark, MarkShape, Place, Scene, Shape, Standing, Symbol, Weight,
 };
 use senlac_board::table::{self, Aspect};
 use senlac_engine::feudal_ohw::scene::{ATTACKED, scene};
@@ -220,12 +219,7 @@ fn a_removed_unit_falls_where_it_stood() {
     assert_eq!(labels, ["4 hits", "6 hits"]);
     // The next picture has no K at all.
     let state = &worked::states()[3].0;
-    assert!(
-        scene(state, &[])
-            .counters
-            .iter()
-            .all(|c| c.id != "K")
-    );
+    assert!(scene(state, &[]).counters.iter().all(|c| c.id != "K"));
 }
 
 #[test]

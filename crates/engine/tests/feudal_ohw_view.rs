@@ -97,8 +97,14 @@ fn each_player_turn_of_the_worked_example() {
     );
     assert_eq!(pose(&v, "W"), "21.75x15.5in^180deg");
     assert_eq!(cell(&v, "X", "shots"), "2/3");
-    assert_eq!(row(&v, "F").fate, "On the field at 18x18in^270deg with 10 hits");
-    assert_eq!(row(&v, "B").fate, "On the field at 16x7in^90deg with 0 hits");
+    assert_eq!(
+        row(&v, "F").fate,
+        "On the field at 18x18in^270deg with 10 hits"
+    );
+    assert_eq!(
+        row(&v, "B").fate,
+        "On the field at 16x7in^90deg with 0 hits"
+    );
 }
 
 #[test]
@@ -149,8 +155,8 @@ fn the_moments_tell_charges_hits_removals_and_morale() {
 
 #[test]
 fn a_routed_force_and_markers_read_in_the_row() {
-    use senlac_engine::feudal_ohw::event::{Event, apply};
     use senlac_board::table::Aspect;
+    use senlac_engine::feudal_ohw::event::{Event, apply};
     let mut state = worked::states().pop().unwrap().0;
     for event in [
         Event::Tired { unit: F },

@@ -231,8 +231,7 @@ fn counter(state: &State, unit: usize, base: Base, falls: bool) -> Counter {
                 hits,
                 shots,
                 u.tired.then(|| "tired".to_string()),
-                u.marked_front
-                    .map(|a| format!("{} front", aspect_word(a))),
+                u.marked_front.map(|a| format!("{} front", aspect_word(a))),
             ],
             pips: 0,
             bar: Some(Bar {
@@ -326,7 +325,10 @@ pub fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                 }
                 let length: f64 = places.windows(2).map(|w| w[0].distance(w[1])).sum();
                 match *motion {
-                    Motion::Charge { target, side: struck } => {
+                    Motion::Charge {
+                        target,
+                        side: struck,
+                    } => {
                         // To the point of the struck edge the charger's
                         // front meets.
                         let edge = bases[target].map_or(to.front_centre(), |t| {
@@ -336,7 +338,10 @@ pub fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                         // the poses between, to the edge struck.
                         let mut places = vec![from.front_centre()];
                         for pose in path {
-                            if places.last().is_none_or(|p| p.distance(pose.front_centre()) > 1e-6) {
+                            if places
+                                .last()
+                                .is_none_or(|p| p.distance(pose.front_centre()) > 1e-6)
+                            {
                                 places.push(pose.front_centre());
                             }
                         }
@@ -480,14 +485,22 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         let (symbol, weight) = symbol(Some(class));
         out.push(entry(class.word(), Sample::Counter { symbol, weight }));
     }
-    let limit = state.roster.options.removed_at(super::options::Hardiness::Normal);
+    let limit = state
+        .roster
+        .options
+        .removed_at(super::options::Hardiness::Normal);
     out.extend([
         entry(
             &format!("Hits it can still take before removal at {limit}"),
             Sample::Bar,
         ),
         entry("Hits, shots; tired, marked front", Sample::Corners),
-        entry("Attacked marker", Sample::Marker { text: ATTACKED.into() }),
+        entry(
+            "Attacked marker",
+            Sample::Marker {
+                text: ATTACKED.into(),
+            },
+        ),
         entry("Personality with its unit", Sample::Small),
         entry(
             "Removed in this step",
@@ -504,7 +517,10 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         entry("Move: distance", Sample::Line { stroke: MOVE }),
         entry("Retreat", Sample::Line { stroke: RETREAT }),
         entry("Pushed, conformed or faced", Sample::Line { stroke: SHIFT }),
-        entry("Charge to the edge it strikes", Sample::Line { stroke: CHARGE }),
+        entry(
+            "Charge to the edge it strikes",
+            Sample::Line { stroke: CHARGE },
+        ),
         entry("Shot: hits", Sample::Line { stroke: SHOT }),
         entry("Melee attack: hits", Sample::Line { stroke: MELEE }),
         entry("Rallied", Sample::Glyph { glyph: RALLIED }),

@@ -346,7 +346,10 @@ fn lay_terrain(battle: &Battle<'_>, depth: f64, out: &mut Vec<Violation>) -> Vec
             }
             Area::Circle { centre, radius } => {
                 let centre = convert(&centre);
-                (Piece::circle(centre, radius), Outline::Circle { centre, radius })
+                (
+                    Piece::circle(centre, radius),
+                    Outline::Circle { centre, radius },
+                )
             }
             Area::Line { points, width } => {
                 let points: Vec<_> = points.iter().map(convert).collect();

@@ -233,7 +233,11 @@ pub fn fate(state: &State, unit: usize) -> String {
         n => format!("{n} hits"),
     };
     if let Some(removed) = u.removed {
-        let whose = state.roster.sides.get(removed.side).map_or("", String::as_str);
+        let whose = state
+            .roster
+            .sides
+            .get(removed.side)
+            .map_or("", String::as_str);
         let phase = removed
             .phase
             .map_or_else(String::new, |p| format!(", {} phase", p.label()));
@@ -294,7 +298,11 @@ pub fn moments(state: &State, events: &[Event]) -> Vec<String> {
             Event::Initiative { winner } => Some(format!("{} win the initiative", side(winner))),
             Event::Moved {
                 unit,
-                motion: Motion::Charge { target, side: struck },
+                motion:
+                    Motion::Charge {
+                        target,
+                        side: struck,
+                    },
                 to,
                 ..
             } => Some(format!(

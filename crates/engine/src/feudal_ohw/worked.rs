@@ -272,4 +272,3 @@ pub fn every_kind() -> Vec<Event> {
     }
     events
 }
-

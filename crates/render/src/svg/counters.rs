@@ -325,7 +325,10 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         let turn = facing.unwrap_or(0.0).to_radians();
         let (sin, cos) = (turn.sin().abs(), turn.cos().abs());
         let (half_w, half_h) = (cos * w + sin * d, sin * w + cos * d);
-        let (width, height) = (bold_text_width(&marker.text, CORNER_FONT) + 7.0, CORNER_FONT + 4.0);
+        let (width, height) = (
+            bold_text_width(&marker.text, CORNER_FONT) + 7.0,
+            CORNER_FONT + 4.0,
+        );
         id = Tag::new("g").add(id).add(marker_tag(
             &marker.text,
             slotted(scene, marker.ink),
@@ -538,7 +541,9 @@ fn face(
         // Between the bottom corners' words, a pixel and a half clear.
         let clear = |text: Option<&str>| {
             let reach = if wide { 1.0 } else { 0.5 };
-            text.map_or(-width / 2.0, |t| -x + bold_text_width(t, font) * reach + 1.5)
+            text.map_or(-width / 2.0, |t| {
+                -x + bold_text_width(t, font) * reach + 1.5
+            })
         };
         let left = (-width / 2.0).max(clear(corners[2]));
         let right = (width / 2.0).min(-clear(corners[3]));

@@ -209,12 +209,7 @@ fn draw_entry(g: &mut Tag, scene: &Scene, entry: &LegendEntry, at: Point) {
         Sample::Terrain {
             look: look @ (Look::Wall | Look::Ditch | Look::Ford | Look::Bridge),
         } => {
-            super::map::draw_line(
-                g,
-                *look,
-                &[Point::new(x, row), Point::new(x + w, row)],
-                6.0,
-            );
+            super::map::draw_line(g, *look, &[Point::new(x, row), Point::new(x + w, row)], 6.0);
         }
         Sample::Terrain { look } => {
             let (edge, _) = edge_style(*look);

@@ -473,7 +473,11 @@ fn draw_table(doc: &mut Tag, scene: &Scene, table: &TableMap) {
     lines.sort_by_key(|(look, ..)| line_layer(*look));
     for (look, points, width) in lines {
         let points: Vec<Point> = points.iter().map(|&p| table.to_px(p)).collect();
-        let width = if width.is_finite() { width.max(0.1) } else { 1.0 } * table.scale;
+        let width = if width.is_finite() {
+            width.max(0.1)
+        } else {
+            1.0
+        } * table.scale;
         draw_line(doc, look, &points, width);
     }
 
@@ -506,33 +510,25 @@ pub(super) fn draw_line(doc: &mut Tag, look: Look, points: &[Point], width: f64)
         // Stones: a dark bed, pale blocks along it.
         Look::Wall => {
             doc.push(line(edge, width.max(3.0) + 1.5));
-            doc.push(
-                line(fill(Look::Wall), width.max(3.0) - 1.0)
-                    .set("stroke-dasharray", "5 1.5"),
-            );
+            doc.push(line(fill(Look::Wall), width.max(3.0) - 1.0).set("stroke-dasharray", "5 1.5"));
         }
-        // A dug line: its earth either side, the cut dark in the middle.
+        // A dug line: its spoil either side, the cut dark and unbroken
+        // in the middle (a bridge's planks are broken across).
         Look::Ditch => {
             doc.push(line(fill(Look::Ditch), width.max(3.0) + 2.0));
-            doc.push(line(edge, (width / 3.0).max(1.2)).set("stroke-dasharray", "3 2"));
+            doc.push(line(edge, (width / 2.5).max(1.5)));
         }
         // Shallows over the river: sand with the water's ripples, flat ends
         // so it stops at the banks it is drawn to.
         Look::Ford => {
             doc.push(line(edge, width + 2.0));
             doc.push(line(fill(Look::Ford), width));
-            doc.push(
-                line("#6aa6d6", (width / 6.0).max(1.0))
-                    .set("stroke-dasharray", "2 4"),
-            );
+            doc.push(line("#6aa6d6", (width / 6.0).max(1.0)).set("stroke-dasharray", "2 4"));
         }
         // Planks across the river between dark rails.
         Look::Bridge => {
             doc.push(line(edge, width + 3.0));
-            doc.push(
-                line(fill(Look::Bridge), width)
-                    .set("stroke-dasharray", "4 1"),
-            );
+            doc.push(line(fill(Look::Bridge), width).set("stroke-dasharray", "4 1"));
         }
         _ => doc.push(line(edge, width)),
     }
@@ -560,7 +556,9 @@ fn draw_ruler(doc: &mut Tag, table: &TableMap) {
     }
     for up in marks(table.depth, 1.0) {
         let left = table.to_px(Point::new(0.0, table.depth - up));
-        ticks.move_to(left).line_to(Point::new(left.x - 2.5, left.y));
+        ticks
+            .move_to(left)
+            .line_to(Point::new(left.x - 2.5, left.y));
     }
     for x in marks(table.width, GRID_INCHES) {
         let top = table.to_px(Point::new(x, 0.0));
