@@ -254,3 +254,85 @@ fn the_legend_names_what_the_battle_has() {
             .all(|e| picture.shows(&e.sample))
     );
 }
+
+/// With personalities, tired units and a retreat: the worked example's
+/// setup with Raymond le Gros riding with K, and what its turn 1 did not
+/// have.
+#[test]
+fn a_personality_stands_beside_its_unit_and_a_retreat_is_dashed() {
+    use senlac_board::scene::{Dash, Sample};
+    use senlac_engine::feudal_ohw::event::{Event, Motion, apply};
+    use senlac_engine::feudal_ohw::setup::setup;
+    let text = worked::TEXT
+        .replace(
+            "option force-morale",
+            "option force-morale\noption personalities\noption tired-units",
+        )
+        .replace(
+            "  unit S \"Serjeants\" serjeants average\n",
+            "  unit S \"Serjeants\" serjeants average\n  unit RG \"Raymond le Gros\" knight-errant personality with=K\n",
+        );
+    let archive = senlac_notation::parse(&text);
+    let mut out = Vec::new();
+    let mut state = setup(&archive.battles[0], &mut out);
+    assert!(out.is_empty(), "{out:?}");
+    // RG stands after S in the roster: the Welsh are one further on.
+    let (f, w) = (
+        state.roster.unit(1, "F").unwrap(),
+        state.roster.unit(1, "W").unwrap(),
+    );
+    let events = [
+        Event::Moved {
+            unit: f,
+            from: worked::pose(18.0, 18.0, 270.0),
+            path: Vec::new(),
+            to: worked::pose(18.0, 20.5, 270.0),
+            motion: Motion::Retreat,
+        },
+        Event::Hit {
+            unit: f,
+            took: 11,
+            hits: 11,
+            cause: senlac_engine::feudal_ohw::event::Cause::Impetuous,
+        },
+        Event::Tired { unit: f },
+        Event::FrontMarked {
+            unit: w,
+            front: Some(Aspect::Left),
+        },
+    ];
+    for event in &events {
+        apply(&mut state, event);
+    }
+    let mut picture = scene(&state, &events);
+    picture.title = "Personalities, a retreat, a tired unit".into();
+    let rg = counter(&picture, "RG");
+    assert!(rg.small);
+    assert_eq!(rg.at, counter(&picture, "K").at);
+    assert_eq!(rg.face.symbol, Symbol::Leader);
+    let retreat = paths(&picture)[0];
+    let MarkShape::Path { stroke, .. } = &retreat.shape else {
+        unreachable!()
+    };
+    assert_eq!(stroke.dash, Dash::Dashed);
+    assert_eq!(retreat.label.as_deref(), Some("2.5\u{2033}"));
+    let f = counter(&picture, "F");
+    assert_eq!(f.face.corners[2].as_deref(), Some("tired"));
+    // The tired mark on the bar: more than 10 of 15 hits (TU).
+    assert_eq!(f.face.bar.as_ref().unwrap().ticks, [1.0 - 10.0 / 15.0]);
+    assert_eq!(
+        counter(&picture, "W").face.corners[3].as_deref(),
+        Some("left front")
+    );
+    assert!(
+        picture
+            .legend
+            .iter()
+            .any(|e| e.sample == Sample::Small && picture.shows(&e.sample))
+    );
+    let svg = senlac_render::svg::scene_svg(&picture);
+    if let Some(dir) = std::env::var_os("SENLAC_FEUDAL_PICTURES") {
+        let png = senlac_render::png::frame_png(&svg).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("personalities.png"), png).unwrap();
+    }
+}
