@@ -39,7 +39,13 @@ fn the_systems_are_found() {
     // The check below is only as good as this list.
     assert_eq!(
         system_modules(),
-        ["example", "hastings_1066", "mass_combat", "tdgs"]
+        [
+            "example",
+            "feudal_ohw",
+            "hastings_1066",
+            "mass_combat",
+            "tdgs"
+        ]
     );
 }
 

@@ -4,7 +4,7 @@
 //! moments.
 
 use senlac_engine::feudal_ohw::view::{self, moments, pose_text, view};
-use senlac_engine::feudal_ohw::worked::{self, B, F, S, W, X};
+use senlac_engine::feudal_ohw::worked::{self, F, S, W, X};
 use senlac_engine::view::{BattleView, UnitView, Value, place_text};
 
 fn row<'v>(view: &'v BattleView, id: &str) -> &'v UnitView {
