@@ -676,6 +676,10 @@ fn feudal_events_match_their_schema() {
         kinds.insert(json["event"].as_str().unwrap().to_string());
     }
     assert_eq!(kinds.len(), 17, "{kinds:?}");
+    // A computed pose carries its exact table-frame values, as the schema says.
+    let computed = worked::every_kind().pop().unwrap();
+    let json = serde_json::to_value(wire::wire(&state, &computed)).unwrap();
+    assert_eq!(json["to"]["exact"]["y"], 12.768_616_153_960_759, "{json}");
     // A unit named as no battle names it breaks the schema.
     let bad = json!({ "event": "removed", "unit": "K" });
     assert!(!events.is_valid(&bad));

@@ -5,10 +5,10 @@
 //! [`super::event::Event`]. Every event is exported, so a battle rebuilds
 //! from its export.
 //!
-//! A pose reads back exactly when the frame's change is exact in binary
-//! (every pose on a grid of quarter inches and whole degrees, as the
-//! notation writes them); one computed to the last bit (a charge's
-//! conformed pose) may come back an ulp away.
+//! A pose reads back exactly: where the change of frame loses the last
+//! bit of a computed pose (a charge's conformed pose; never one the
+//! notation writes in quarter inches and whole degrees), the pose also
+//! carries its table-frame `exact` values, which unwire takes instead.
 
 use senlac_board::kurbo::Point;
 use senlac_board::table::{self, Aspect, Base};
@@ -23,6 +23,18 @@ use super::view::{aspect_word, notation_pose};
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pose {
     pub x: f64,
+    pub y: f64,
+    pub facing: f64,
+    /// The table frame's `y` (inches from the far edge) and facing
+    /// (degrees clockwise from north), when `y` and `facing` do not give
+    /// them back to the last bit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
+}
+
+/// A pose's table-frame values, kept where the notation's lose a bit.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Exact {
     pub y: f64,
     pub facing: f64,
 }
@@ -153,18 +165,44 @@ fn side_of(state: &State, name: &str) -> Option<usize> {
 }
 
 fn pose(state: &State, base: &Base) -> Pose {
-    let (x, y, facing) = notation_pose(state.roster.table.1, base);
-    Pose { x, y, facing }
+    let depth = state.roster.table.1;
+    let (x, y, facing) = notation_pose(depth, base);
+    let mut pose = Pose {
+        x,
+        y,
+        facing,
+        exact: None,
+    };
+    let back = table_pose(depth, &pose);
+    if back.1 != base.centre.y || back.2 != base.facing {
+        pose.exact = Some(Exact {
+            y: base.centre.y,
+            facing: base.facing,
+        });
+    }
+    pose
+}
+
+/// A pose's centre and facing in the table's frame.
+fn table_pose(depth: f64, pose: &Pose) -> (f64, f64, f64) {
+    match pose.exact {
+        Some(exact) => (pose.x, exact.y, exact.facing),
+        None => (
+            pose.x,
+            table::from_near_edge(pose.x, pose.y, depth).y,
+            table::facing_from_counter_clockwise(pose.facing),
+        ),
+    }
 }
 
 fn base(state: &State, pose: &Pose) -> Base {
     let size = state.roster.options.base;
-    let centre = table::from_near_edge(pose.x, pose.y, state.roster.table.1);
+    let (x, y, facing) = table_pose(state.roster.table.1, pose);
     Base {
-        centre: Point::new(centre.x, centre.y),
+        centre: Point::new(x, y),
         width: size.width,
         depth: size.depth,
-        facing: table::facing_from_counter_clockwise(pose.facing),
+        facing,
     }
 }
 
@@ -442,6 +480,42 @@ mod tests {
                 "motion": {"kind": "charge", "target": "Welsh.F", "side": "front"},
             })
         );
+    }
+
+    /// A pose computed to the last bit reads back as itself, whatever its
+    /// frame's change loses; one the notation writes needs no `exact`.
+    #[test]
+    fn a_computed_pose_reads_back_to_the_last_bit() {
+        use senlac_board::kurbo::Point;
+        use senlac_board::table::Base;
+
+        use super::super::event::Motion;
+        let state = worked::setup();
+        let mut lost = 0;
+        for i in 0..200_u32 {
+            let t = f64::from(i);
+            let to = Base {
+                centre: Point::new(0.37 * t % 36.0, (t * 0.1234567).sin().abs() * 35.0 + 0.1),
+                width: 5.0,
+                depth: 2.5,
+                facing: (t * 17.371) % 360.0,
+            };
+            let event = Event::Moved {
+                unit: worked::K,
+                from: worked::pose(22.0, 11.0, 90.0),
+                path: vec![to],
+                to,
+                motion: Motion::Move,
+            };
+            let json = serde_json::to_string(&wire(&state, &event)).unwrap();
+            lost += usize::from(json.contains("exact"));
+            let read: Wire = serde_json::from_str(&json).unwrap();
+            assert_eq!(unwire(&state, &read), Some(event), "{json}");
+        }
+        // Some lose a bit in the notation's frame, and carry it.
+        assert!(lost > 0);
+        let json = serde_json::to_string(&wire(&state, &worked::player_turns()[2][8])).unwrap();
+        assert!(!json.contains("exact"), "{json}");
     }
 
     #[test]

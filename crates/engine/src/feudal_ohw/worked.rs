@@ -270,5 +270,16 @@ pub fn every_kind() -> Vec<Event> {
             motion,
         });
     }
+    // A pose computed to the last bit, as a conformed charger's is.
+    let mut conformed = pose(21.3, 13.2, 0.0);
+    conformed.centre.y = 12.768_616_153_960_759;
+    conformed.facing = 52.113;
+    events.push(Event::Moved {
+        unit: K,
+        from: at,
+        path: Vec::new(),
+        to: conformed,
+        motion: Motion::Conform,
+    });
     events
 }
