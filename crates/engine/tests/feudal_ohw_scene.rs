@@ -336,3 +336,45 @@ fn a_personality_stands_beside_its_unit_and_a_retreat_is_dashed() {
         std::fs::write(std::path::Path::new(&dir).join("personalities.png"), png).unwrap();
     }
 }
+
+/// The `ranges` overlay: each unit with shots left, its front arc within
+/// its range of its front centre (0.7, 1.1a): bowmen 2 BW, 10"; brigans'
+/// javelins 1 BW, 5"; none for a unit without missiles.
+#[test]
+fn the_ranges_overlay_is_the_front_arc_within_range() {
+    use senlac_engine::feudal_ohw::scene::{RANGES, reach};
+    let state = worked::setup();
+    let picture = scene(&state, &[]);
+    assert_eq!(picture.overlays.len(), 1);
+    let overlay = &picture.overlays[0];
+    assert_eq!((overlay.name, overlay.shown), (RANGES, false));
+    // B, W and X shoot; K, S and F do not.
+    assert_eq!(overlay.marks.len(), 3);
+    let b = worked::pose(16.0, 7.0, 90.0);
+    let area = reach(&b, 10.0);
+    let front = b.front_centre();
+    for p in &area {
+        assert!(p.distance(front) <= 10.0 + 1e-9, "{p:?}");
+        let local = b.local(*p);
+        // In the front arc (0.7): |u| − a ≤ v − b, v ≥ b.
+        assert!(local.x.abs() - 2.5 <= local.y - 1.25 + 1e-9, "{p:?}");
+    }
+    // Straight ahead, 10" from B's front at 16x8.25in; the rays out of the
+    // front corners meet the circle 5.71" along and out.
+    assert!(area.iter().any(|p| close(*p, near(16.0, 18.25))));
+    let s = ((200.0_f64 - 6.25).sqrt() - 2.5) / 2.0;
+    assert!((s - 5.7097).abs() < 1e-4, "{s}");
+    assert!(close(area[1], near(16.0 - 2.5 - s, 8.25 + s)));
+    // Its shots spent, a unit has no range left to draw.
+    let spent = &worked::states()[3].0;
+    let mut spent = spent.clone();
+    spent.units[worked::X].out_of_missiles = true;
+    assert_eq!(scene(&spent, &[]).overlays[0].marks.len(), 2);
+    if let Some(dir) = std::env::var_os("SENLAC_FEUDAL_PICTURES") {
+        let mut shown = picture.clone();
+        shown.show_overlays(&[RANGES]);
+        let svg = senlac_render::svg::scene_svg(&shown);
+        let png = senlac_render::png::frame_png(&svg).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("ranges.png"), png).unwrap();
+    }
+}

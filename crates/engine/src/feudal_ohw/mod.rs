@@ -130,6 +130,10 @@ impl System for FeudalOhw {
     }
 
     fn generate(&self, _battles: u32, _seed: u64, _each: &mut dyn FnMut(&str)) {}
+
+    fn overlays(&self) -> &'static [crate::system::OverlayInfo] {
+        scene::OVERLAYS
+    }
 }
 
 /// A finding of the arithmetic, before play gives it a place in the text:

@@ -10,7 +10,8 @@
 use senlac_board::kurbo::Point;
 use senlac_board::scene::{
     Bar, Board, Counter, Dash, Face, Footprint, Glyph, Head, Ink, LegendEntry, Look, Mark,
-    MarkShape, Marker, Place, Sample, Scene, Shape, Standing, Stroke, Symbol, Terrain, Weight,
+    MarkShape, Marker, Overlay, Place, Sample, Scene, Shape, Standing, Stroke, Symbol, Terrain,
+    Weight,
 };
 use senlac_board::table::{Aspect, Base};
 
@@ -19,6 +20,16 @@ use super::options::Opt;
 use super::state::{Outline, State};
 use super::tables::{Class, TIRED_ABOVE};
 use super::view::{aspect_word, removed_at, shot_limit};
+use crate::system::OverlayInfo;
+
+/// The shooting ranges, as `senlac render --overlay ranges` asks for them.
+pub const RANGES: &str = "ranges";
+
+/// The overlays the scenes carry.
+pub const OVERLAYS: &[OverlayInfo] = &[OverlayInfo {
+    name: RANGES,
+    summary: "each unit with missiles still to shoot: its front arc within its range of its front centre (0.7, 1.1a)",
+}];
 
 /// The word the attacked marker's chit prints.
 pub const ATTACKED: &str = "ATTACKED";
@@ -181,7 +192,7 @@ pub fn scene(state: &State, events: &[Event]) -> Scene {
             .collect(),
         counters,
         marks: marks(state, events),
-        overlays: Vec::new(),
+        overlays: vec![ranges(state)],
         legend: legend(state),
     }
 }
@@ -254,6 +265,53 @@ fn counter(state: &State, unit: usize, base: Base, falls: bool) -> Counter {
         },
         small: false,
     }
+}
+
+/// The ground each unit with shots left may shoot at: its front arc (the
+/// region beyond its front edge between the 45° rays from its front
+/// corners, 0.7) within its range of its front centre (1.1a), as a polygon.
+fn ranges(state: &State) -> Overlay {
+    let options = &state.roster.options;
+    let diced = options.has(Opt::DicedMovement);
+    let marks = (state.roster.units.iter().enumerate())
+        .filter_map(|(i, u)| {
+            let base = state.bases[i]?;
+            let range = u.class?.range(options.base, false, diced)?;
+            let spent = state.units[i].out_of_missiles
+                || shot_limit(state, i).is_some_and(|l| state.units[i].shots >= l);
+            (!spent).then(|| Mark {
+                shape: MarkShape::Area {
+                    places: reach(&base, range).into_iter().map(at).collect(),
+                },
+                ink: Ink::Side(u.side),
+                label: None,
+            })
+        })
+        .collect();
+    Overlay {
+        name: RANGES,
+        marks,
+        shown: false,
+    }
+}
+
+/// The front arc of `base` within `range` of its front centre: from the
+/// front-left corner out along its 45° ray to the circle, round the circle,
+/// and back along the front-right ray.
+pub fn reach(base: &Base, range: f64) -> Vec<Point> {
+    let (a, b) = (base.width / 2.0, base.depth / 2.0);
+    // Where the ray from (a, b) along (1, 1) meets the circle of `range`
+    // about (0, b): (a + s)² + s² = range².
+    let s = ((2.0 * range * range - a * a).max(0.0).sqrt() - a) / 2.0;
+    let edge = (a + s).atan2(s);
+    let steps = 24;
+    let mut points = vec![base.point(-a, b), base.point(-a - s, b + s)];
+    for k in 0..=steps {
+        let theta = -edge + 2.0 * edge * f64::from(k) / f64::from(steps);
+        points.push(base.point(range * theta.sin(), b + range * theta.cos()));
+    }
+    points.extend([base.point(a + s, b + s), base.point(a, b)]);
+    points
 }
 
 /// Each unit's base when `events` began: the state's, with the events'
@@ -526,5 +584,15 @@ fn legend(state: &State) -> Vec<LegendEntry> {
         entry("Rallied", Sample::Glyph { glyph: RALLIED }),
         entry("Removed", Sample::Glyph { glyph: REMOVED }),
     ]);
+    // Shown while the overlay is drawn.
+    for (side, name) in state.roster.sides.iter().enumerate() {
+        out.push(entry(
+            &format!("{name}: front arcs within shooting range"),
+            Sample::Overlay {
+                name: RANGES,
+                ink: Ink::Side(side),
+            },
+        ));
+    }
     out
 }
