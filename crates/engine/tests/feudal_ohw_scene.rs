@@ -156,6 +156,9 @@ fn a_shot_is_a_curved_line_labelled_with_its_hits() {
     let (from, _, label) = &shots[1];
     assert!(close(*from, near(26.0, 15.5)), "{from:?}");
     assert_eq!(label.as_deref(), Some("4 hits"));
+    // W turned right (its -90deg) in the woods, then moved 2.75".
+    let w = paths(&pictures[1])[0];
+    assert_eq!(w.label.as_deref(), Some("right 90\u{b0}, 2.75\u{2033}"));
     // F rallied: its marker is off.
     assert!(counter(&pictures[1], "F").face.marker.is_none());
 }

@@ -337,6 +337,30 @@ fn nearest_on(base: &Base, p: Point) -> Point {
         .unwrap_or(base.centre)
 }
 
+/// A move's steps, as its label prints them: each turn (right or left, as
+/// the unit sees it) and each straight line, in order: `right 90°, 2.75″`.
+fn steps(from: &Base, path: &[Base], to: &Base) -> String {
+    let mut words = Vec::new();
+    let mut at = from;
+    for pose in path.iter().chain([to]) {
+        // Clockwise seen from above is to the unit's right.
+        let mut turn = senlac_board::table::normalise(pose.facing - at.facing);
+        if turn > 180.0 {
+            turn -= 360.0;
+        }
+        if turn.abs() >= 0.05 {
+            let way = if turn > 0.0 { "right" } else { "left" };
+            words.push(format!("{way} {}\u{b0}", super::view::number(turn.abs())));
+        }
+        let length = at.centre.distance(pose.centre);
+        if length >= 0.005 {
+            words.push(inches(length));
+        }
+        at = pose;
+    }
+    words.join(", ")
+}
+
 /// `5"`: a length as a mark's label prints it.
 fn inches(value: f64) -> String {
     format!("{}\u{2033}", super::view::number(value))
@@ -432,7 +456,7 @@ pub fn marks(state: &State, events: &[Event]) -> Vec<Mark> {
                         },
                         ink: side(*unit),
                         label: matches!(motion, Motion::Move | Motion::Retreat)
-                            .then(|| inches(length)),
+                            .then(|| steps(from, path, to)),
                     }),
                 }
                 bases[*unit] = Some(*to);
@@ -572,7 +596,7 @@ fn legend(state: &State) -> Vec<LegendEntry> {
                 standing: Standing::Shaken,
             },
         ),
-        entry("Move: distance", Sample::Line { stroke: MOVE }),
+        entry("Move: turns and distance", Sample::Line { stroke: MOVE }),
         entry("Retreat", Sample::Line { stroke: RETREAT }),
         entry("Pushed, conformed or faced", Sample::Line { stroke: SHIFT }),
         entry(
