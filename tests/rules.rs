@@ -149,17 +149,21 @@ fn a_systems_overlays_are_listed_before_its_rulings() {
 #[test]
 fn feudal_prints_its_classes_options_and_lines() {
     let text = stdout(&["rules", "feudal/ohw"]);
+    // Each row's first lines: the class, its move class, turns, missiles,
+    // shooting modifier, armour and ground.
     assert_eq!(
-        row(&text, "knights (0.4a)")[1..5],
+        row(&text, "knights (0.4a)")[1..],
         [
-            "3",
-            "1 BW (5\")",
-            "+1 BW (5\")",
-            "once, at the start or the end"
+            "class 3",
+            "once, at the start or the end",
+            "none",
+            "shooting +0",
+            "none",
+            "open ground only"
         ]
     );
     assert_eq!(
-        row(&text, "bowmen (0.4d)")[5],
+        row(&text, "bowmen (0.4d)")[3],
         "bows (shoot phase), 2 BW (10\")"
     );
     assert_eq!(

@@ -27,43 +27,52 @@ fn row(table: &Table, first: &str) -> Vec<String> {
         .collect()
 }
 
+/// A row's cells, every line, by its first cell.
+fn cells<'t>(table: &'t Table, first: &str) -> &'t [Vec<String>] {
+    (table.rows.iter())
+        .find(|r| r[0][0] == first)
+        .unwrap_or_else(|| panic!("no row {first} in {}", table.title))
+}
+
 #[test]
 fn the_nine_classes_with_their_numbers() {
     let catalog = catalog();
     let classes = table(&catalog, "Unit classes");
     assert_eq!(classes.rows.len(), 9);
     assert_eq!(
-        row(classes, "knights (0.4a)"),
+        cells(classes, "knights (0.4a)"),
         [
-            "knights (0.4a)",
-            "3",
-            "1 BW (5\")",
-            "+1 BW (5\")",
-            "once, at the start or the end",
-            "none",
-            "0",
-            "+2",
-            "none",
-            "open ground only",
-            ""
+            vec!["knights (0.4a)"],
+            vec!["class 3", "1 BW (5\")", "fast +1 BW (5\")"],
+            vec!["once, at the start or the end"],
+            vec!["none"],
+            vec!["shooting +0", "melee +2"],
+            vec!["none"],
+            vec!["open ground only"],
         ]
     );
-    let bowmen = row(classes, "bowmen (0.4d)");
-    assert_eq!(bowmen[2], "1 BD (2.5\")");
-    assert_eq!(bowmen[5], "bows (shoot phase), 2 BW (10\")");
-    assert_eq!(bowmen[7], "-2");
-    let brigans = row(classes, "brigans (0.4e)");
-    assert_eq!(brigans[3], "+1 BD (2.5\")");
-    assert_eq!(brigans[5], "javelins (move phase), 1 BW (5\")");
-    assert_eq!(brigans[9], "may enter woods and marsh");
+    let bowmen = cells(classes, "bowmen (0.4d)");
+    assert_eq!(bowmen[1], ["class 1", "1 BD (2.5\")", "fast +1 BD (2.5\")"]);
+    assert_eq!(bowmen[3], ["bows (shoot phase), 2 BW (10\")"]);
+    assert_eq!(bowmen[4], ["shooting +0", "melee -2"]);
+    let brigans = cells(classes, "brigans (0.4e)");
+    assert_eq!(brigans[1], ["class 2", "1 BW (5\")", "fast +1 BD (2.5\")"]);
+    assert_eq!(brigans[2], ["at the start and at the end"]);
+    assert_eq!(brigans[3], ["javelins (move phase), 1 BW (5\")"]);
+    assert_eq!(brigans[4], ["shooting -2", "melee -2"]);
+    assert_eq!(brigans[6], ["may enter woods and marsh"]);
     assert_eq!(
-        row(classes, "serjeants (0.4b)")[8],
-        "halves shooting and melee hits"
+        cells(classes, "serjeants (0.4b)")[5],
+        ["halves shooting and melee hits"]
     );
-    assert_eq!(row(classes, "schiltron (FX.6)")[8], "halves melee hits");
+    assert_eq!(cells(classes, "schiltron (FX.6)")[5], ["halves melee hits"]);
     assert_eq!(
-        row(classes, "cavalry (AT.3)")[10],
-        "option alternative-troops"
+        cells(classes, "mounted-brigans (AT.2)")[6],
+        ["may enter marsh", "needs option alternative-troops"]
+    );
+    assert_eq!(
+        cells(classes, "cavalry (AT.3)")[1],
+        ["class 3", "1 BW (5\")", "fast +1 BW (5\")"]
     );
 }
 

@@ -128,7 +128,7 @@ fn measure(m: Measure) -> String {
 }
 
 fn signed(n: i8) -> String {
-    if n > 0 {
+    if n >= 0 {
         format!("+{n}")
     } else {
         n.to_string()
@@ -154,11 +154,21 @@ fn class_row(c: &ClassInfo) -> Vec<Vec<String>> {
         .into_iter()
         .filter_map(|(may, word)| may.then_some(word))
         .collect();
+    let mut ground = vec![if ground.is_empty() {
+        "open ground only".into()
+    } else {
+        format!("may enter {}", ground.join(" and "))
+    }];
+    if let Some(option) = c.needs {
+        ground.push(format!("needs option {option}"));
+    }
     vec![
         cell(format!("{} ({})", c.word, c.source)),
-        cell(c.move_class.to_string()),
-        cell(measure(c.moves)),
-        cell(format!("+{}", measure(c.fast))),
+        vec![
+            format!("class {}", c.move_class),
+            measure(c.moves),
+            format!("fast +{}", measure(c.fast)),
+        ],
         cell(
             match c.turns {
                 Turns::Start => "once, at the start",
@@ -168,8 +178,10 @@ fn class_row(c: &ClassInfo) -> Vec<Vec<String>> {
             .into(),
         ),
         cell(missile),
-        cell(signed(c.shoot)),
-        cell(signed(c.melee)),
+        vec![
+            format!("shooting {}", signed(c.shoot)),
+            format!("melee {}", signed(c.melee)),
+        ],
         cell(
             match c.armour {
                 Armour::None => "none",
@@ -178,12 +190,7 @@ fn class_row(c: &ClassInfo) -> Vec<Vec<String>> {
             }
             .into(),
         ),
-        cell(if ground.is_empty() {
-            "open ground only".into()
-        } else {
-            format!("may enter {}", ground.join(" and "))
-        }),
-        cell(c.needs.map_or_else(String::new, |o| format!("option {o}"))),
+        ground,
     ]
 }
 
@@ -205,16 +212,12 @@ pub fn catalog(title: String) -> Catalog {
         title: "Unit classes (0.4, AT, FX.6; spec 2.0): distances in base widths (BW) and depths (BD), inches on the 5x2.5\" base".into(),
         headings: vec![
             "Class",
-            "Move class",
             "Move",
-            "Fast",
             "Turns",
             "Missiles, range",
-            "Shooting",
-            "Melee",
+            "Modifiers",
             "Armour",
             "Ground",
-            "Needs",
         ],
         rows: CLASSES.iter().map(class_row).collect(),
     };
