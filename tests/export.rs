@@ -684,6 +684,12 @@ fn feudal_events_match_their_schema() {
     let bad = json!({ "event": "removed", "unit": "K" });
     assert!(!events.is_valid(&bad));
     let export = export("crates/engine/tests/data/feudal-ohw-worked.sbn");
+    assert_valid(&schema(), &export, "the worked example's export");
+    let k = unit(&export["setup"]["units"], "Angevins", "K");
+    assert_eq!(
+        (&k["at"], &k["facing"]),
+        (&json!("22x6in"), &json!("90deg"))
+    );
     let deployments = export["setup"]["deployments"].as_array().unwrap();
     assert_eq!(deployments.len(), 6, "six units deployed");
     let first = &deployments[0]["events"][0];
