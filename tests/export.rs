@@ -41,10 +41,16 @@ fn assert_valid(schema: &Value, instance: &Value, what: &str) {
 }
 
 /// The schema of a system's events: docs/schema/SYSTEM.events.schema.json,
-/// SYSTEM being the Rules tag's system part (`mass-combat/a` → `mass-combat`).
+/// SYSTEM being the Rules tag's system part (`mass-combat/a` → `mass-combat`),
+/// or the whole tag with `-` for `/` where no file of the part is
+/// (`feudal/ohw` → `feudal-ohw`).
 fn events_schema(rules: &str) -> Value {
     let system = rules.split('/').next().unwrap();
-    let path = root().join(format!("docs/schema/{system}.events.schema.json"));
+    let mut path = root().join(format!("docs/schema/{system}.events.schema.json"));
+    if !path.exists() {
+        let whole = rules.replace('/', "-");
+        path = root().join(format!("docs/schema/{whole}.events.schema.json"));
+    }
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).expect("the schema parses")
 }
 
@@ -650,5 +656,54 @@ fn states_can_be_every_step_each_sides_turn_or_none() {
     assert_eq!(ends.len(), 18, "nine turns of two sides");
     for i in ends {
         assert_eq!(turns[i]["state"], all[i]["state"]);
+    }
+}
+
+/// Feudal's events (feudal/ohw) match docs/schema/feudal-ohw.events.schema.json:
+/// every kind, as the engine's wire writes it, and every event of the
+/// worked example's export (its deployments, with play's events once it
+/// writes them).
+#[test]
+fn feudal_events_match_their_schema() {
+    use senlac_engine::feudal_ohw::{wire, worked};
+    let events = jsonschema::draft202012::new(&events_schema("feudal/ohw")).expect("it compiles");
+    let state = worked::setup();
+    let mut kinds = std::collections::BTreeSet::new();
+    for event in worked::every_kind() {
+        let json = serde_json::to_value(wire::wire(&state, &event)).unwrap();
+        let errors: Vec<String> = events.iter_errors(&json).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{json}: {}", errors.join("\n"));
+        kinds.insert(json["event"].as_str().unwrap().to_string());
+    }
+    assert_eq!(kinds.len(), 17, "{kinds:?}");
+    // A computed pose carries its exact table-frame values, as the schema says.
+    let computed = worked::every_kind().pop().unwrap();
+    let json = serde_json::to_value(wire::wire(&state, &computed)).unwrap();
+    assert_eq!(json["to"]["exact"]["y"], 12.768_616_153_960_759, "{json}");
+    // A unit named as no battle names it breaks the schema.
+    let bad = json!({ "event": "removed", "unit": "K" });
+    assert!(!events.is_valid(&bad));
+    let export = export("crates/engine/tests/data/feudal-ohw-worked.sbn");
+    assert_valid(&schema(), &export, "the worked example's export");
+    let k = unit(&export["setup"]["units"], "Angevins", "K");
+    assert_eq!(
+        (&k["at"], &k["facing"]),
+        (&json!("22x6in"), &json!("90deg"))
+    );
+    let deployments = export["setup"]["deployments"].as_array().unwrap();
+    assert_eq!(deployments.len(), 6, "six units deployed");
+    let first = &deployments[0]["events"][0];
+    assert_eq!(
+        *first,
+        json!({ "event": "deployed", "unit": "Angevins.K", "pose": { "x": 22.0, "y": 6.0, "facing": 90.0 } })
+    );
+    for step in deployments
+        .iter()
+        .chain(export["steps"].as_array().unwrap())
+    {
+        for event in step["events"].as_array().unwrap() {
+            let errors: Vec<String> = events.iter_errors(event).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{event}: {}", errors.join("\n"));
+        }
     }
 }

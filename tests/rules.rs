@@ -143,3 +143,42 @@ fn a_systems_overlays_are_listed_before_its_rulings() {
     assert!(section.contains("\nRulings: docs/rules/hastings-1066-st.md"));
     assert!(!stdout(&["rules", "mass-combat/a"]).contains("Overlays"));
 }
+
+/// `senlac rules feudal/ohw`: the classes with their numbers (spec 2.0),
+/// the options and the lines of play, as the catalog prints them.
+#[test]
+fn feudal_prints_its_classes_options_and_lines() {
+    let text = stdout(&["rules", "feudal/ohw"]);
+    // Each row's first lines: the class, its move class, turns, missiles,
+    // shooting modifier, armour and ground.
+    assert_eq!(
+        row(&text, "knights (0.4a)")[1..],
+        [
+            "class 3",
+            "once, at the start or the end",
+            "none",
+            "shooting +0",
+            "none",
+            "open ground only"
+        ]
+    );
+    assert_eq!(
+        row(&text, "bowmen (0.4d)")[3],
+        "bows (shoot phase), 2 BW (10\")"
+    );
+    assert_eq!(
+        row(&text, "impetuous-charges")[1..],
+        ["advantages", "feudal-ohw §IC.2"]
+    );
+    assert_eq!(
+        row(&text, "charge")[1..3],
+        [
+            "move:",
+            "U charge T [ANGLE] [fast] [offset=DIST] [edge=left|right] [ROLL]"
+        ]
+    );
+    assert!(
+        text.ends_with("Rulings: docs/rules/feudal-ohw.md\n"),
+        "{text}"
+    );
+}

@@ -71,6 +71,14 @@ pub enum Look {
     /// Ground this many steps above the lowest of the map (1 is the first
     /// step up): shaded darker step by step, as a map's layer tints.
     Height(u8),
+    /// A wall or hedge on a table: a line of stones.
+    Wall,
+    /// A ditch on a table: a dug line with its spoil.
+    Ditch,
+    /// A ford: a shallow crossing drawn over the river it crosses.
+    Ford,
+    /// A bridge: planking drawn over the river it crosses.
+    Bridge,
 }
 
 /// Where a piece of terrain lies.

@@ -31,6 +31,12 @@ fn every_system_offers_plain_names_its_scenes_carry_unshown() {
         }
         let mut text = String::new();
         system.generate(1, 7, &mut |battle| text.push_str(battle));
+        // Feudal has no generator until its play is whole: its worked
+        // example stands in.
+        if text.is_empty() {
+            assert_eq!(system.tag(), "feudal/ohw", "a system generates nothing");
+            text = include_str!("data/feudal-ohw-worked.sbn").to_string();
+        }
         let archive = senlac_notation::parse(&text);
         let game = system.replay(&archive.battles[0], Config::TIMELINE);
         for index in [0, game.len() / 2, game.len().saturating_sub(1)] {

@@ -7,6 +7,7 @@
 use std::fmt::Debug;
 
 use senlac_engine::example::DUEL;
+use senlac_engine::feudal_ohw::FEUDAL_OHW;
 use senlac_engine::hastings_1066::HASTINGS_1066;
 use senlac_engine::mass_combat::{EDITION_A, EDITION_B};
 use senlac_engine::tdgs::TDGS;
@@ -340,6 +341,17 @@ fn the_mass_combat_samples_rebuild_from_their_events() {
     fulford.print("samples/fulford.sbn");
     assert_eq!(fulford.deployments, placements(&sample("fulford")));
     assert!(fulford.events > fulford.states, "{} events", fulford.events);
+}
+
+/// Feudal's worked example (spec 5.3): its six placements, and whatever
+/// play writes of its turns, read back from the export to the last bit.
+#[test]
+fn the_feudal_worked_example_rebuilds_from_its_events() {
+    let text = include_str!("data/feudal-ohw-worked.sbn");
+    let checked = check_rebuilds(&FEUDAL_OHW, text);
+    checked.print("tests/data/feudal-ohw-worked.sbn");
+    assert_eq!(checked.deployments, 6);
+    assert_eq!(checked.battles, 1);
 }
 
 #[test]

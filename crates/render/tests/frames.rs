@@ -1046,3 +1046,75 @@ fn a_film_stops_at_its_limit_counted_in_the_bytes_it_writes() {
     // A small limit stops at the first frame, holding no more.
     assert_eq!(film_within(scenes, 10).err().map(|t| t.frames), Some(1));
 }
+
+/// A table's linear terrain: a ford and a bridge drawn over the river they
+/// cross whatever the scene's order, a wall and a ditch over the ground;
+/// the rulers count up from the near (bottom) edge, as the notation
+/// measures; a base carries its marker chit upright.
+#[test]
+fn table_lines_cross_their_river_and_rulers_count_from_the_near_edge() {
+    use senlac_board::scene::{Ink, Marker};
+    let p = Point::new;
+    let line = |kind: &str, look, points: Vec<Point>, width| Terrain {
+        kind: kind.into(),
+        look,
+        shape: Shape::Line { points, width },
+    };
+    let mut table = table_scene();
+    table.terrain = vec![
+        line("ford", Look::Ford, vec![p(24.0, 6.0), p(24.0, 10.0)], 2.0),
+        line(
+            "bridge",
+            Look::Bridge,
+            vec![p(40.0, 6.0), p(40.0, 10.0)],
+            1.5,
+        ),
+        line("river", Look::Water, vec![p(0.0, 8.0), p(48.0, 8.0)], 2.0),
+        line("wall", Look::Wall, vec![p(4.0, 20.0), p(12.0, 22.0)], 0.5),
+        line(
+            "ditch",
+            Look::Ditch,
+            vec![p(30.0, 30.0), p(44.0, 30.0)],
+            1.0,
+        ),
+    ];
+    table.counters[0].face.marker = Some(Marker {
+        text: "ATTACKED".into(),
+        ink: Ink::Danger,
+    });
+    table.legend = vec![
+        LegendEntry {
+            label: "Ford".into(),
+            sample: Sample::Terrain { look: Look::Ford },
+        },
+        LegendEntry {
+            label: "Wall".into(),
+            sample: Sample::Terrain { look: Look::Wall },
+        },
+    ];
+    let svg = scene_svg(&table);
+    parse(&svg).expect("valid");
+    // 18 pixels an inch from (48, 83): the river at 8" down, the ford
+    // across it at 24" along.
+    let river = svg.find(r#"d="M48,227L912,227""#).expect("the river");
+    let ford = svg.find(r#"d="M480,191L480,263""#).expect("the ford");
+    let bridge = svg.find(r#"d="M768,191L768,263""#).expect("the bridge");
+    assert!(river < ford && river < bridge, "crossings over the river");
+    // The ford's sand, between its banks' edges, flat-ended.
+    assert!(svg.contains(
+        r##"d="M480,191L480,263" fill="none" stroke="#d9cfa4" stroke-width="36" stroke-linecap="butt""##
+    ));
+    // Wall stones, dashed; the ditch's cut, unbroken.
+    assert!(svg.contains(r##"stroke="#8d887c" stroke-width="8" stroke-linecap="butt" stroke-linejoin="round" stroke-dasharray="5 1.5""##), "{svg}");
+    assert!(
+        svg.contains(r##"d="M588,623L840,623" fill="none" stroke="#6e5532" stroke-width="7.2""##)
+    );
+    // 6" up from the near edge is 30" down: 83 + 30 × 18.
+    assert!(svg.contains(r#"<text x="44" y="626" text-anchor="end">6″</text>"#));
+    assert!(svg.contains(r#"<text x="44" y="194" text-anchor="end">30″</text>"#));
+    assert!(svg.contains(">ATTACKED</text>"));
+    if let Some(dir) = std::env::var_os("SENLAC_TABLE_PICTURE") {
+        let png = frame_png(&svg).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("table-lines.png"), png).unwrap();
+    }
+}

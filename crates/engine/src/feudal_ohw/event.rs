@@ -180,6 +180,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 side: state.player.map_or(side, |p| p.side),
                 phase: state.phase,
             });
+            state.units[unit].last_base = state.bases[unit];
             state.bases[unit] = None;
             if let Some(lost) = state.lost.get_mut(side) {
                 *lost = lost.saturating_add(1);

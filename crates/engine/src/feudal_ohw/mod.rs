@@ -13,6 +13,7 @@
 // While play is being written, parts of the rules core wait for it.
 #![allow(dead_code, reason = "play is being written; removed when it is whole")]
 
+pub mod catalog;
 mod claims;
 pub mod codes;
 mod contact;
@@ -34,7 +35,9 @@ mod shoot;
 pub mod state;
 pub mod tables;
 pub mod view;
-mod wire;
+pub mod wire;
+#[cfg(any(test, feature = "test-support"))]
+pub mod worked;
 
 use senlac_board::scene::Scene;
 use senlac_notation::lower::Step;
@@ -120,6 +123,10 @@ impl Ruleset for FeudalOhw {
         view::clock(state)
     }
 
+    fn moments(&self, state: &state::State, events: &[event::Event]) -> Vec<String> {
+        view::moments(state, events)
+    }
+
     fn scene(&self, state: &state::State, events: &[event::Event]) -> Scene {
         scene::scene(state, events)
     }
@@ -147,12 +154,7 @@ impl System for FeudalOhw {
     }
 
     fn catalog(&self) -> Catalog {
-        Catalog {
-            title: format!("{} ({})", self.summary(), self.tag()),
-            sections: Vec::new(),
-            always: Vec::new(),
-            rulings: "docs/rules/feudal-ohw.md",
-        }
+        catalog::catalog(format!("{} ({})", self.summary(), self.tag()))
     }
 
     fn codes(&self) -> &'static [CodeInfo] {
@@ -161,6 +163,10 @@ impl System for FeudalOhw {
 
     fn generate(&self, battles: u32, seed: u64, each: &mut dyn FnMut(&str)) {
         generate::generate_each(battles, seed, each);
+    }
+
+    fn overlays(&self) -> &'static [crate::system::OverlayInfo] {
+        scene::OVERLAYS
     }
 }
 

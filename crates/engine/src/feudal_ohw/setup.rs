@@ -29,7 +29,7 @@ use super::event::Event;
 use super::hits::{Die, Rolled};
 use super::options::{self, Opt, Options};
 use super::rules;
-use super::state::{Roster, State, Terrain, UnitInfo};
+use super::state::{Outline, Roster, State, Terrain, UnitInfo};
 use super::tables::{Class, TERRAIN, VARIATIONS, Variation, force_row, terrain_kind};
 use crate::fold::Deployments;
 use crate::setup::Setup;
@@ -322,7 +322,7 @@ fn lay_terrain(battle: &Battle<'_>, depth: f64, out: &mut Vec<Violation>) -> Vec
             continue;
         };
         let convert = |p: &value::Point| table::from_near_edge(p.x, p.y, depth);
-        let piece = match area {
+        let (piece, outline) = match area {
             Area::Polygon(points) => {
                 let points: Vec<_> = points.iter().map(convert).collect();
                 if !table::is_simple_polygon(&points) {
@@ -342,12 +342,18 @@ fn lay_terrain(battle: &Battle<'_>, depth: f64, out: &mut Vec<Violation>) -> Vec
                     );
                     continue;
                 }
-                Piece::polygon(&points)
+                (Piece::polygon(&points), Outline::Polygon(points))
             }
-            Area::Circle { centre, radius } => Piece::circle(convert(&centre), radius),
+            Area::Circle { centre, radius } => {
+                let centre = convert(&centre);
+                (
+                    Piece::circle(centre, radius),
+                    Outline::Circle { centre, radius },
+                )
+            }
             Area::Line { points, width } => {
                 let points: Vec<_> = points.iter().map(convert).collect();
-                Piece::band(&points, width)
+                (Piece::band(&points, width), Outline::Line { points, width })
             }
             Area::Cells(_) => continue,
         };
@@ -355,6 +361,7 @@ fn lay_terrain(battle: &Battle<'_>, depth: f64, out: &mut Vec<Violation>) -> Vec
             word: kind.to_string(),
             kind: info,
             piece,
+            outline,
             span: item.span,
         });
     }

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use senlac_board::kurbo::Point;
 use senlac_board::table::{Aspect, Base, Piece};
 use senlac_notation::Span;
 
@@ -55,8 +56,19 @@ pub struct Terrain {
     pub word: String,
     pub kind: &'static TerrainInfo,
     pub piece: Piece,
+    /// The shape as written, in this frame: what a picture draws.
+    pub outline: Outline,
     /// The `terrain` line.
     pub span: Span,
+}
+
+/// A terrain piece's shape as its line writes it (the piece's convex parts
+/// cut it up): a polygon's corners, a circle, a line's points and width.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outline {
+    Polygon(Vec<Point>),
+    Circle { centre: Point, radius: f64 },
+    Line { points: Vec<Point>, width: f64 },
 }
 
 /// What never changes in a battle.
@@ -202,6 +214,8 @@ pub struct UnitState {
     pub this_turn: Acted,
     /// When it was removed (1.5, 3.4, IC.1).
     pub removed: Option<Removed>,
+    /// Where it stood when it was removed: a picture draws it falling there.
+    pub last_base: Option<Base>,
 }
 
 /// What a unit has done in the current player turn (2.8S, 4.1a, FO-R13,

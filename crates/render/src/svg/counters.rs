@@ -318,7 +318,25 @@ fn draw_base(scene: &Scene, counter: &Counter, at: Point, width: f64, depth: f64
         transform.insert(0, ' ');
         transform.insert_str(0, &rotate(deg));
     }
-    let id = Tag::new("g").set("transform", transform).add(id);
+    let mut id = Tag::new("g").set("transform", transform).add(id);
+    // A marker chit stands upright over the base's top-right corner, as a
+    // chit laid on the table beside it, clear of its turned face.
+    if let Some(marker) = counter.face.marker.as_ref().filter(|m| !m.text.is_empty()) {
+        let turn = facing.unwrap_or(0.0).to_radians();
+        let (sin, cos) = (turn.sin().abs(), turn.cos().abs());
+        let (half_w, half_h) = (cos * w + sin * d, sin * w + cos * d);
+        let (width, height) = (
+            bold_text_width(&marker.text, CORNER_FONT) + 7.0,
+            CORNER_FONT + 4.0,
+        );
+        id = Tag::new("g").add(id).add(marker_tag(
+            &marker.text,
+            slotted(scene, marker.ink),
+            Point::new(half_w - width, -half_h - height - 1.5),
+            width,
+            height,
+        ));
+    }
     let mut body = Tag::new("g")
         .add(rect(1.5, "#000").set("fill-opacity", ".28"))
         .add(
@@ -472,8 +490,16 @@ fn face(
         .set("fill", "#fff")
         .set("text-anchor", "middle");
     let grown = font - CORNER_FONT;
+    // A face wider than a counter (a base on a table) sets its corner
+    // words from its edges, so a long word stays on it; a counter's are
+    // centred a little in.
+    let wide = half_w > HALF + 1.0;
     let (x, top, bottom) = (
-        half_w - 6.0 - grown / 2.0,
+        if wide {
+            half_w - 4.0
+        } else {
+            half_w - 6.0 - grown / 2.0
+        },
         11.0 - half_d + CAP * grown,
         half_d - 3.0,
     );
@@ -489,9 +515,13 @@ fn face(
         .iter()
         .map(|t| t.as_deref().filter(|t| !t.is_empty() && !sizing.compact))
         .collect();
-    for (text, at) in corners.iter().zip(corner_at) {
+    for (i, (text, at)) in corners.iter().zip(corner_at).enumerate() {
         if let Some(text) = text {
-            words.push(Tag::new("text").at(at).num("font-size", font).text(text));
+            let mut word = Tag::new("text").at(at).num("font-size", font);
+            if wide {
+                word = word.set("text-anchor", if i % 2 == 0 { "start" } else { "end" });
+            }
+            words.push(word.text(text));
         }
     }
     body.push(words);
@@ -510,7 +540,10 @@ fn face(
         let width = (half_w * 1.4).min(half_w * 2.0 - 20.0).max(10.0);
         // Between the bottom corners' words, a pixel and a half clear.
         let clear = |text: Option<&str>| {
-            text.map_or(-width / 2.0, |t| -x + bold_text_width(t, font) / 2.0 + 1.5)
+            let reach = if wide { 1.0 } else { 0.5 };
+            text.map_or(-width / 2.0, |t| {
+                -x + bold_text_width(t, font) * reach + 1.5
+            })
         };
         let left = (-width / 2.0).max(clear(corners[2]));
         let right = (width / 2.0).min(-clear(corners[3]));

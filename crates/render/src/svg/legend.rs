@@ -205,6 +205,12 @@ fn draw_entry(g: &mut Tag, scene: &Scene, entry: &LegendEntry, at: Point) {
                     .set("stroke-linecap", "round"),
             );
         }
+        // A table's linear terrain: a short stretch of it, as drawn.
+        Sample::Terrain {
+            look: look @ (Look::Wall | Look::Ditch | Look::Ford | Look::Bridge),
+        } => {
+            super::map::draw_line(g, *look, &[Point::new(x, row), Point::new(x + w, row)], 6.0);
+        }
         Sample::Terrain { look } => {
             let (edge, _) = edge_style(*look);
             g.push(

@@ -27,6 +27,10 @@ pub(super) fn fill(look: Look) -> &'static str {
         Look::Road => "#dcc79a",
         Look::Stream => "url(#water)",
         Look::Height(step) => HEIGHT_TINTS[usize::from(step.clamp(1, 6)) - 1],
+        Look::Wall => "#8d887c",
+        Look::Ditch => "#b49a6c",
+        Look::Ford => "#d9cfa4",
+        Look::Bridge => "#a07a4c",
     }
 }
 
@@ -51,12 +55,16 @@ pub(super) fn edge_style(look: Look) -> (&'static str, f64) {
         Look::Rough => ("#8d8266", 4.0),
         Look::Stream => ("#3f86c4", 4.5),
         Look::Height(_) => CONTOUR,
+        Look::Wall => ("#4f4a40", 3.0),
+        Look::Ditch => ("#6e5532", 3.0),
+        Look::Ford => ("#3f86c4", 3.0),
+        Look::Bridge => ("#4a3520", 3.0),
     }
 }
 
 /// The order looks are filled in, low ground first; open ground and the
 /// heights (lowest first) before all.
-const LOOKS: [Look; 11] = [
+const LOOKS: [Look; 15] = [
     Look::Field,
     Look::Hill,
     Look::Crest,
@@ -67,8 +75,24 @@ const LOOKS: [Look; 11] = [
     Look::Woods,
     Look::Water,
     Look::Stream,
+    Look::Ford,
+    Look::Bridge,
+    Look::Ditch,
+    Look::Wall,
     Look::Impassable,
 ];
+
+/// The layer a line of `look` is drawn in on a table, lowest first: water,
+/// then the crossings over it, then roads, then walls, ditches and cliffs
+/// over all, so a ford or a bridge reads across its river.
+fn line_layer(look: Look) -> u8 {
+    match look {
+        Look::Water | Look::Stream | Look::Marsh => 0,
+        Look::Ford | Look::Bridge => 1,
+        Look::Road | Look::Field => 2,
+        _ => 3,
+    }
+}
 
 /// The map's frame: a rectangle in ink, filled with `fill` (`none` around
 /// a crop, which draws the ground itself).
@@ -440,61 +464,103 @@ fn draw_table(doc: &mut Tag, scene: &Scene, table: &TableMap) {
                 .set("stroke-linejoin", "round"),
         );
     }
-    for terrain in &scene.terrain {
-        let Shape::Line { points, width } = &terrain.shape else {
-            continue;
-        };
-        if points.len() < 2 {
-            continue;
-        }
+    let mut lines: Vec<_> = (scene.terrain.iter())
+        .filter_map(|t| match &t.shape {
+            Shape::Line { points, width } if points.len() >= 2 => Some((t.look, points, *width)),
+            _ => None,
+        })
+        .collect();
+    lines.sort_by_key(|(look, ..)| line_layer(*look));
+    for (look, points, width) in lines {
         let points: Vec<Point> = points.iter().map(|&p| table.to_px(p)).collect();
-        let mut d = PathData::new();
-        d.polyline(&points);
         let width = if width.is_finite() {
             width.max(0.1)
         } else {
             1.0
         } * table.scale;
-        let (colour, _) = edge_style(terrain.look);
-        let line = |stroke: &'static str, w: f64| {
-            d.path()
-                .set("fill", "none")
-                .set("stroke", stroke)
-                .num("stroke-width", w)
-                .set("stroke-linecap", "round")
-                .set("stroke-linejoin", "round")
-        };
-        // A road has a darker verge; other lines are one stroke.
-        if terrain.look == Look::Road {
-            doc.push(line(colour, width + 2.0));
-            doc.push(line(fill(Look::Road), width));
-        } else {
-            let stroke = if terrain.look == Look::Water {
-                "#6aa6d6"
-            } else {
-                colour
-            };
-            doc.push(line(stroke, width));
-        }
+        draw_line(doc, look, &points, width);
     }
 
     draw_ruler(doc, table);
 }
 
+/// A line of terrain on a table through `points` (pixels), `width`
+/// pixels wide, as its look draws it.
+pub(super) fn draw_line(doc: &mut Tag, look: Look, points: &[Point], width: f64) {
+    let mut d = PathData::new();
+    d.polyline(points);
+    // Flat ends, as the footprint's band has (a road ends at the table's
+    // edge, a ford at the river's banks); round bends.
+    let line = |stroke: &'static str, w: f64| {
+        d.path()
+            .set("fill", "none")
+            .set("stroke", stroke)
+            .num("stroke-width", w)
+            .set("stroke-linecap", "butt")
+            .set("stroke-linejoin", "round")
+    };
+    let (edge, _) = edge_style(look);
+    match look {
+        // A road has a darker verge.
+        Look::Road => {
+            doc.push(line(edge, width + 2.0));
+            doc.push(line(fill(Look::Road), width));
+        }
+        Look::Water => doc.push(line("#6aa6d6", width)),
+        // Stones: a dark bed, pale blocks along it.
+        Look::Wall => {
+            doc.push(line(edge, width.max(3.0) + 1.5));
+            doc.push(line(fill(Look::Wall), width.max(3.0) - 1.0).set("stroke-dasharray", "5 1.5"));
+        }
+        // A dug line: its spoil either side, the cut dark and unbroken
+        // in the middle (a bridge's planks are broken across).
+        Look::Ditch => {
+            doc.push(line(fill(Look::Ditch), width.max(3.0) + 2.0));
+            doc.push(line(edge, (width / 2.5).max(1.5)));
+        }
+        // Shallows over the river: sand with the water's ripples, flat ends
+        // so it stops at the banks it is drawn to.
+        Look::Ford => {
+            doc.push(line(edge, width + 2.0));
+            doc.push(line(fill(Look::Ford), width));
+            doc.push(line("#6aa6d6", (width / 6.0).max(1.0)).set("stroke-dasharray", "2 4"));
+        }
+        // Planks across the river between dark rails.
+        Look::Bridge => {
+            doc.push(line(edge, width + 3.0));
+            doc.push(line(fill(Look::Bridge), width).set("stroke-dasharray", "4 1"));
+        }
+        _ => doc.push(line(edge, width)),
+    }
+}
+
 /// Grid lines every 6 inches over the table, and their inches along the
-/// top and the left.
+/// top and the left, as the notation measures a point on a table: across
+/// from the left edge, up from the near (bottom) edge; a tick every inch
+/// along both rulers.
 fn draw_ruler(doc: &mut Tag, table: &TableMap) {
     let mut d = PathData::new();
+    let mut ticks = PathData::new();
     let mut labels = Tag::new("g")
         .set("font-family", SANS)
         .set("font-size", "8")
         .set("fill", "#625f4a");
-    let marks = |extent: f64| {
+    let marks = |extent: f64, every: f64| {
         (1..)
-            .map(|i| f64::from(i) * GRID_INCHES)
+            .map(move |i| f64::from(i) * every)
             .take_while(move |&v| v < extent)
     };
-    for x in marks(table.width) {
+    for x in marks(table.width, 1.0) {
+        let top = table.to_px(Point::new(x, 0.0));
+        ticks.move_to(top).line_to(Point::new(top.x, top.y - 2.5));
+    }
+    for up in marks(table.depth, 1.0) {
+        let left = table.to_px(Point::new(0.0, table.depth - up));
+        ticks
+            .move_to(left)
+            .line_to(Point::new(left.x - 2.5, left.y));
+    }
+    for x in marks(table.width, GRID_INCHES) {
         let top = table.to_px(Point::new(x, 0.0));
         d.move_to(top)
             .line_to(table.to_px(Point::new(x, table.depth)));
@@ -505,15 +571,23 @@ fn draw_ruler(doc: &mut Tag, table: &TableMap) {
                 .text(&format!("{x}\u{2033}")),
         );
     }
-    for y in marks(table.depth) {
-        let left = table.to_px(Point::new(0.0, y));
+    for up in marks(table.depth, GRID_INCHES) {
+        let left = table.to_px(Point::new(0.0, table.depth - up));
         d.move_to(left)
-            .line_to(table.to_px(Point::new(table.width, y)));
+            .line_to(table.to_px(Point::new(table.width, table.depth - up)));
         labels.push(
             Tag::new("text")
-                .at(Point::new(left.x - 3.0, left.y + 3.0))
+                .at(Point::new(left.x - 4.0, left.y + 3.0))
                 .set("text-anchor", "end")
-                .text(&format!("{y}\u{2033}")),
+                .text(&format!("{up}\u{2033}")),
+        );
+    }
+    if !ticks.is_empty() {
+        doc.push(
+            ticks
+                .path()
+                .set("stroke", "#7c776a")
+                .set("stroke-width", ".7"),
         );
     }
     if !d.is_empty() {
