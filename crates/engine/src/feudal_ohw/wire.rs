@@ -15,7 +15,7 @@ use senlac_board::table::{self, Aspect, Base};
 use serde::{Deserialize, Serialize};
 
 use super::event::{Cause, Event, Motion};
-use super::state::{Phase, PlayerTurn, State};
+use super::state::{Owed, Phase, PlayerTurn, State};
 use super::view::{aspect_word, notation_pose};
 
 /// A unit's base as exported: its centre and facing in the notation's
@@ -140,6 +140,19 @@ pub enum Wire {
         side: String,
         routed: bool,
     },
+    /// A roll falls due: a side's force-morale roll, or the initiative
+    /// roll-off of a turn.
+    Owes {
+        roll: OwedRoll,
+    },
+}
+
+/// A roll owed, as exported.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "roll", rename_all = "kebab-case")]
+pub enum OwedRoll {
+    Morale { side: String },
+    Initiative { turn: u32 },
 }
 
 /// `Angevins.K`.
@@ -305,6 +318,14 @@ pub fn wire(state: &State, event: &Event) -> Wire {
             side: side_name(state, *side),
             routed: *routed,
         },
+        Event::Owes { owed } => Wire::Owes {
+            roll: match *owed {
+                Owed::Morale { side } => OwedRoll::Morale {
+                    side: side_name(state, side),
+                },
+                Owed::Initiative { turn } => OwedRoll::Initiative { turn },
+            },
+        },
     }
 }
 
@@ -415,6 +436,12 @@ pub fn unwire(state: &State, wire: &Wire) -> Option<Event> {
             side: side(s)?,
             routed: *routed,
         },
+        Wire::Owes { roll } => Event::Owes {
+            owed: match roll {
+                OwedRoll::Morale { side: s } => Owed::Morale { side: side(s)? },
+                OwedRoll::Initiative { turn } => Owed::Initiative { turn: *turn },
+            },
+        },
     })
 }
 
@@ -444,13 +471,14 @@ mod tests {
             Event::Joined { .. } => "joined",
             Event::PersonalityUsed { .. } => "personality-used",
             Event::Morale { .. } => "morale",
+            Event::Owes { .. } => "owes",
         }
     }
 
     #[test]
     fn every_event_reads_back_as_itself() {
         let state = worked::setup();
-        crate::wire_check::round_trips(&state, worked::every_kind(), 17, variant, wire, unwire);
+        crate::wire_check::round_trips(&state, worked::every_kind(), 18, variant, wire, unwire);
     }
 
     /// docs/schema/feudal-ohw.events.schema.json describes every event, and

@@ -7,7 +7,7 @@ use senlac_board::table::{self, Aspect, Base};
 use senlac_notation::parse;
 
 use super::event::{Cause, Event, Motion, apply};
-use super::state::{Phase, PlayerTurn, State};
+use super::state::{Owed, Phase, PlayerTurn, State};
 
 /// The worked example's text.
 pub const TEXT: &str = include_str!("../../tests/data/feudal-ohw-worked.sbn");
@@ -254,6 +254,12 @@ pub fn every_kind() -> Vec<Event> {
         Event::Morale {
             side: 1,
             routed: true,
+        },
+        Event::Owes {
+            owed: Owed::Morale { side: 0 },
+        },
+        Event::Owes {
+            owed: Owed::Initiative { turn: 2 },
         },
     ]);
     for motion in [
