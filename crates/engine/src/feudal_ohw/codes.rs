@@ -156,6 +156,114 @@ pub const INITIATIVE_WINNER: CodeInfo = CodeInfo::error(
     "the side that wins an initiative roll-off plays first: the higher roll, a tie rolled again (IN.1, IN.2)",
 );
 
+// movement
+pub const ALREADY_ACTED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::already-acted",
+    "a unit makes one activation in a move phase: its turns and straight move, one after the other, with no other unit acting between (2.1, FO-R13)",
+);
+pub const ENGAGED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::engaged",
+    "a unit in melee contact only retreats or faces an attacker in its move phase (3.2.end, FO-R49)",
+);
+pub const BOWMEN_MOVED_AFTER_SHOOTING: CodeInfo = CodeInfo::error(
+    "feudal-ohw::bowmen-moved-after-shooting",
+    "bowmen that shot in phase 1 do not move, not even to turn (2.8S, 1.1b)",
+);
+pub const TOO_FAR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::too-far",
+    "a move keeps within its allowance: the class's move, plus its fast bonus when `fast` is written, plus a BD on a road (2.1, 2.9)",
+);
+pub const FAST_NEAR_ENEMY: CodeInfo = CodeInfo::error(
+    "feudal-ohw::fast-near-enemy",
+    "a fast move starts and stays more than a BD from every enemy, unless it is a charge or a retreat (2.3, FO-R16)",
+);
+pub const TURN_NOT_ALLOWED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::turn-not-allowed",
+    "a class turns in the slots it has: serjeants, freemen and bowmen once at the start, knights once at the start or end, brigans at the start and at the end (2.4a–c)",
+);
+pub const TURN_TOO_LARGE: CodeInfo =
+    CodeInfo::error("feudal-ohw::turn-too-large", "a turn is at most 180° (2.4)");
+pub const TURN_NOT_CLEAR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::turn-not-clear",
+    "a turn may sweep over units and terrain, but the unit must move clear of them (2.4, FO-R14)",
+);
+pub const INTERPENETRATION: CodeInfo = CodeInfo::error(
+    "feudal-ohw::interpenetration",
+    "no unit moves through another; brigans pass through brigans but end clear of them (2.7)",
+);
+pub const GAP_TOO_NARROW: CodeInfo = CodeInfo::error(
+    "feudal-ohw::gap-too-narrow",
+    "a unit fits through a gap a BW wide between units or terrain, no narrower (2.7, FO-R15)",
+);
+pub const CONTACT_WITHOUT_CHARGE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::contact-without-charge",
+    "a move that is not a charge does not end touching an enemy: contact is made by charging (2.2, FO-R13)",
+);
+pub const WRONG_POSITION: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-position",
+    "a claimed pose (`K@18x15.5in^90deg`) or distance (`dist=4.67in`) is the one the engine computes, within 0.01\" and 0.05° (FO-R2, FO-R43)",
+);
+pub const WRONG_OUTCOME: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-outcome",
+    "a claimed side of contact (`F contact=front`) or marked front (`K marked=left`) is the one the action gives (FO-R43)",
+);
+pub const CHARGE_NOT_ELIGIBLE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::charge-not-eligible",
+    "a charge needs, at its start, front-arc sight of the target within a fast move, or the target within a BD of a flank (2.8C, FO-R18)",
+);
+pub const CHARGE_TOO_FAR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::charge-too-far",
+    "a charge's straight move to contact keeps within its allowance: the move, plus the fast bonus when `fast` is written, plus a road's BD (2.8C, 2.1, FO-R19)",
+);
+pub const CHARGE_BLOCKED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::charge-blocked",
+    "a charge's first touch is its front on the struck side of the target, with nothing else touched or crossed before (2.8C.a, FO-R19)",
+);
+pub const CONTACT_TOO_SHORT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::contact-too-short",
+    "a charger ends edge to edge with the struck side along at least a BD, clear of everything else (2.8C, FO-R20)",
+);
+pub const CONTACT_NOT_CENTRED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::contact-not-centred",
+    "a charger is centred on the struck side as much as the ground allows: a written `offset=` is that least offset (2.8C, FO-R20)",
+);
+pub const SIDE_OCCUPIED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::side-occupied",
+    "one charger contacts each side of a target (2.8C.b)",
+);
+pub const BRIGANS_CHARGE_FRONT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::brigans-charge-front",
+    "brigans charge only a flank or a rear (2.8C.c)",
+);
+pub const BRIGANS_CHARGED_AFTER_SHOOTING: CodeInfo = CodeInfo::error(
+    "feudal-ohw::brigans-charged-after-shooting",
+    "a unit that shot in its move phase does not charge (2.8S, 2.8C.c, FO-R26)",
+);
+pub const BOWMEN_CHARGE_WITH_MISSILES: CodeInfo = CodeInfo::error(
+    "feudal-ohw::bowmen-charge-with-missiles",
+    "bowmen charge only when out of missiles (2.8C.d)",
+);
+pub const PROTECTED_FLANK: CodeInfo = CodeInfo::error(
+    "feudal-ohw::protected-flank",
+    "a flank with a friend beside it, or sight-blocking terrain within a BD, is neither shot nor charged (0.11g, 2.8C.e, FO-R8)",
+);
+pub const SIDE_EDGE_NOT_ALLOWED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::side-edge-not-allowed",
+    "side-edge contact (`edge=left`) is only for a charger cramped by terrain or the board edge, with no room for its front (2.8C.f)",
+);
+pub const CANNOT_RETREAT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::cannot-retreat",
+    "a unit retreats when in front contact with one enemy, of a slower move class, straight back by at most its fast move and out of contact (2.5, FO-R23)",
+);
+pub const RETREAT_BLOCKED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::retreat-blocked",
+    "a retreat's straight move back passes through nothing and stays on the table (2.5, 2.7)",
+);
+pub const CANNOT_FACE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::cannot-face",
+    "a unit faces an attacker when in melee with no enemy on its front, toward an enemy in contact with it (2.6, FO-R24)",
+);
+
 /// Every code above, for the docs and the tests.
 pub const ALL: &[CodeInfo] = &[
     WRONG_DIE,
@@ -193,4 +301,32 @@ pub const ALL: &[CodeInfo] = &[
     ADVANTAGE_LIMIT,
     MODIFIER_CAP,
     INITIATIVE_WINNER,
+    // movement
+    ALREADY_ACTED,
+    ENGAGED,
+    BOWMEN_MOVED_AFTER_SHOOTING,
+    TOO_FAR,
+    FAST_NEAR_ENEMY,
+    TURN_NOT_ALLOWED,
+    TURN_TOO_LARGE,
+    TURN_NOT_CLEAR,
+    INTERPENETRATION,
+    GAP_TOO_NARROW,
+    CONTACT_WITHOUT_CHARGE,
+    WRONG_POSITION,
+    WRONG_OUTCOME,
+    CHARGE_NOT_ELIGIBLE,
+    CHARGE_TOO_FAR,
+    CHARGE_BLOCKED,
+    CONTACT_TOO_SHORT,
+    CONTACT_NOT_CENTRED,
+    SIDE_OCCUPIED,
+    BRIGANS_CHARGE_FRONT,
+    BRIGANS_CHARGED_AFTER_SHOOTING,
+    BOWMEN_CHARGE_WITH_MISSILES,
+    PROTECTED_FLANK,
+    SIDE_EDGE_NOT_ALLOWED,
+    CANNOT_RETREAT,
+    RETREAT_BLOCKED,
+    CANNOT_FACE,
 ];

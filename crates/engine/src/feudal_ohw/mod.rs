@@ -13,12 +13,15 @@
 // While play is being written, parts of the rules core wait for it.
 #![allow(dead_code, reason = "play is being written; removed when it is whole")]
 
+mod charge;
 pub mod codes;
 pub mod event;
+mod field;
 pub mod hits;
 mod movement;
 pub mod options;
 mod play;
+mod poses;
 pub mod rules;
 pub mod scene;
 pub mod setup;

@@ -66,3 +66,61 @@ pub const ADVANTAGE_LIMIT: &str = "feudal-ohw §AD.1; docs/rules/feudal-ohw.md F
 pub const MODIFIER_CAP: &str = "feudal-ohw §AD.1";
 /// The alternative troop types: their option, or a force naming them.
 pub const ALTERNATIVE: &str = "feudal-ohw §AT, §FX.6; docs/rules/feudal-ohw.md FO-R57";
+
+// movement
+/// One activation per unit per move phase (FO-R13).
+pub const ACTIVATION: &str = "feudal-ohw §2.1; docs/rules/feudal-ohw.md FO-R13, FO-R80";
+/// A unit in melee only retreats or faces (3.2.end).
+pub const ENGAGED: &str = "feudal-ohw §3.2.end; docs/rules/feudal-ohw.md FO-R49";
+/// Bowmen that shot do not move (2.8S).
+pub const BOWMEN_SHOT: &str = "feudal-ohw §2.8S, §1.1b";
+/// The allowance: the class's move, fast and road bonuses (2.1, 2.9).
+pub const ALLOWANCE: &str = "feudal-ohw §2.1, §2.9; docs/rules/feudal-ohw.md FO-R3, FO-R17";
+/// Diced movement's allowance (DM.1).
+pub const DICED: &str = "feudal-ohw §DM.1; docs/rules/feudal-ohw.md FO-R84";
+/// Fast moves keep over a BD from every enemy (2.3).
+pub const FAST: &str = "feudal-ohw §2.3; docs/rules/feudal-ohw.md FO-R16";
+/// Turns: their slots and size (2.4a–c).
+pub const TURNS: &str = "feudal-ohw §2.4; docs/rules/feudal-ohw.md FO-R13, FO-R81";
+/// A turn sweeps freely but must move clear (2.4).
+pub const TURN_CLEAR: &str = "feudal-ohw §2.4; docs/rules/feudal-ohw.md FO-R14";
+/// Gaps and interpenetration (2.7).
+pub const GAPS: &str = "feudal-ohw §2.7; docs/rules/feudal-ohw.md FO-R15";
+/// Woods and marsh in a move (0.10b).
+pub const PROHIBITED_MOVE: &str =
+    "feudal-ohw §0.10b, §2.9; docs/rules/feudal-ohw.md FO-R17, FO-R82";
+/// Lakes, cliffs, rivers in a move (0.10d).
+pub const IMPASSABLE_MOVE: &str =
+    "feudal-ohw §0.10d, §2.9; docs/rules/feudal-ohw.md FO-R17, FO-R82";
+/// The board edge in a move (0.10d).
+pub const EDGE_MOVE: &str = "feudal-ohw §0.10d; docs/rules/feudal-ohw.md FO-R15";
+/// Contact only by charging (2.2).
+pub const CONTACT: &str = "feudal-ohw §2.2; docs/rules/feudal-ohw.md FO-R13";
+/// A claimed pose or distance (FO-R43).
+pub const POSITION: &str = "docs/rules/feudal-ohw.md FO-R2, FO-R43, FO-R83";
+/// A claimed contact side or mark (FO-R43).
+pub const MOVE_OUTCOME: &str = "docs/rules/feudal-ohw.md FO-R43, FO-R83";
+/// Charge eligibility (2.8C, 0.11).
+pub const CHARGE_ELIGIBLE: &str = "feudal-ohw §2.8C, §0.11; docs/rules/feudal-ohw.md FO-R7, FO-R18";
+/// A charge's path and reach (2.8C.a, 2.1).
+pub const CHARGE_PATH: &str = "feudal-ohw §2.8C.a; docs/rules/feudal-ohw.md FO-R19, FO-R85";
+/// Conforming: a BD of edge, centred (2.8C).
+pub const CONFORM: &str = "feudal-ohw §2.8C; docs/rules/feudal-ohw.md FO-R20";
+/// One charger per side (2.8C.b).
+pub const SIDE_OCCUPIED: &str = "feudal-ohw §2.8C.b";
+/// Brigans charge flanks and rears, and not after shooting (2.8C.c).
+pub const BRIGANS_CHARGE: &str = "feudal-ohw §2.8C.c";
+/// A phase-2 shooter does not charge (2.8S).
+pub const SHOT_THEN_CHARGE: &str = "feudal-ohw §2.8S, §2.8C.c; docs/rules/feudal-ohw.md FO-R26";
+/// Bowmen charge when out of missiles (2.8C.d).
+pub const BOWMEN_CHARGE: &str = "feudal-ohw §2.8C.d";
+/// A protected flank is not charged (2.8C.e, 0.11g).
+pub const PROTECTED_FLANK: &str = "feudal-ohw §2.8C.e, §0.11g; docs/rules/feudal-ohw.md FO-R8";
+/// Side-edge contact (2.8C.f).
+pub const SIDE_EDGE: &str = "feudal-ohw §2.8C.f; docs/rules/feudal-ohw.md FO-R86";
+/// Retreats (2.5).
+pub const RETREAT: &str = "feudal-ohw §2.5; docs/rules/feudal-ohw.md FO-R23, FO-R48";
+/// Facing an attacker (2.6).
+pub const FACE: &str = "feudal-ohw §2.6; docs/rules/feudal-ohw.md FO-R24";
+/// Impetuous charges (IC.1).
+pub const IMPETUOUS_CHARGE: &str = "feudal-ohw §IC.1; docs/rules/feudal-ohw.md FO-R2, FO-R87";

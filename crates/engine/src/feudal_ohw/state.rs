@@ -214,6 +214,14 @@ pub struct Acted {
     /// Its phase-2 activation is open (its movement actions so far) or
     /// closed (another unit has since acted).
     pub activation: Activation,
+    // movement
+    /// Its activation turned at the start, moved straight, turned at the
+    /// end (2.4, FO-R13: the slots the split form fills one line at a time).
+    pub start_turned: bool,
+    pub straight: bool,
+    pub end_turned: bool,
+    /// Its activation was a charge, retreat or face, which ends it.
+    pub finished: bool,
 }
 
 /// A unit's one activation in the move phase (FO-R13).
