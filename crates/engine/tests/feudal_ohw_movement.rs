@@ -143,3 +143,531 @@ fn the_worked_example_replays_with_the_spec_s_poses() {
         .collect();
     assert!(movement.is_empty(), "{movement:#?}");
 }
+
+/// The shared setup: knights, serjeants on the road, bowmen and two
+/// brigans against freemen, brigans and bowmen; a wood, a lake and a road.
+const SETUP: &str = "[Battle \"Movement\"]
+[Site \"a test\"]
+[Date \"2026-01-01\"]
+[Rules \"feudal/ohw\"]
+[Sides \"Angevins Welsh\"]
+[Result \"*\"]
+
+map table 36x36in
+terrain woods polygon 26x14in 34x14in 34x20in 26x20in
+terrain lake polygon 14x14in 20x14in 20x18in 14x18in
+terrain road line 4x0in 4x36in width=1in
+army Angevins \"Marcher Retinue\"
+  unit K \"Knights\" knights average
+  unit S \"Serjeants\" serjeants average
+  unit B \"Bowmen\" bowmen average
+  unit R \"Ribauds\" brigans average
+  unit Q \"Kerns\" brigans average
+army Welsh \"Gwent\"
+  unit F \"Spearmen\" freemen average
+  unit W \"Brigans\" brigans average
+  unit X \"Archers\" bowmen average
+deploy Angevins K@10x6in^90deg S@5x6in^90deg B@24x6in^90deg R@30x6in^90deg Q@30x10in^90deg
+deploy Welsh F@10x30in^270deg W@30x30in^270deg X@20x30in^270deg
+first Angevins turn
+";
+
+/// The setup with `edits` (from, to) applied, then `movetext`.
+fn battle(edits: &[(&str, &str)], movetext: &str) -> String {
+    let mut text = SETUP.to_string();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from}");
+        text = text.replacen(from, to, 1);
+    }
+    format!("{text}\n{movetext}\n")
+}
+
+/// The findings of a battle, as (code without its prefix, the text under
+/// the span, message), and the state at its end.
+fn run(text: &str) -> (Vec<(String, String, String)>, Option<State>) {
+    let mut last = None;
+    let out = replay(text, |s| last = Some(s.clone()));
+    let found = out
+        .iter()
+        .map(|v| {
+            (
+                v.code.trim_start_matches("feudal-ohw::").to_string(),
+                text[v.span.range()].to_string(),
+                v.message.clone(),
+            )
+        })
+        .collect();
+    (found, last)
+}
+
+/// The one check: `movetext` after the setup edited by `edits` gives
+/// exactly `expected`, as (code, the text under the span).
+#[track_caller]
+fn check(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) -> Option<State> {
+    let text = battle(edits, movetext);
+    let (found, state) = run(&text);
+    let brief: Vec<(&str, &str)> = found
+        .iter()
+        .map(|(c, t, _)| (c.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(brief, expected, "\n{movetext}\n{found:#?}");
+    state
+}
+
+/// The message of the one finding.
+#[track_caller]
+fn message(edits: &[(&str, &str)], movetext: &str) -> String {
+    let (found, _) = run(&battle(edits, movetext));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    found[0].2.clone()
+}
+
+/// The Angevins' move phase with these lines.
+fn angevins(lines: &str) -> String {
+    format!("1. Angevins\n  move:\n{lines}")
+}
+
+/// The Welsh move phase, after an empty Angevin turn.
+fn welsh(lines: &str) -> String {
+    format!("1. Angevins\n1. Welsh\n  move:\n{lines}")
+}
+
+const NONE: &[(&str, &str)] = &[];
+
+#[test]
+fn a_move_keeps_within_the_class_allowance() {
+    // Knights move a BW (2.1): 5" is legal, 6.2" is not.
+    check(NONE, &angevins("    K move 5in => K@10x11in^90deg"), NONE);
+    check(NONE, &angevins("    K move 6.2in"), &[("too-far", "6.2in")]);
+    assert_eq!(
+        message(NONE, &angevins("    K move 6.2in")),
+        "6.2\" is more than knights' 5\" (BW)"
+    );
+    // Serjeants a BD; brigans a BW.
+    check(NONE, &angevins("    B move 2.5in"), NONE);
+    check(NONE, &angevins("    B move 2.6in"), &[("too-far", "2.6in")]);
+    check(NONE, &angevins("    R move 1.5in"), NONE);
+}
+
+#[test]
+fn the_fast_bonus_is_written_and_keeps_over_a_bd_from_enemies() {
+    // Knights fast: BW + BW (2.1T).
+    check(
+        NONE,
+        &angevins("    K move 10in fast => K@10x16in^90deg"),
+        NONE,
+    );
+    check(
+        NONE,
+        &angevins("    K move 10.1in fast"),
+        &[("too-far", "10.1in")],
+    );
+    // 7" without `fast` is too far, and the help says so.
+    let text = battle(NONE, &angevins("    K move 7in"));
+    let archive = parse(&text);
+    let mut out = Vec::new();
+    let mut fold = Sandbox::<FeudalOhw>::setup(&FEUDAL_OHW, &archive.battles[0], &mut out);
+    fold.play(&FEUDAL_OHW, steps(&archive.battles[0]), &mut out);
+    assert_eq!(out.len(), 1);
+    assert!(
+        out[0].help.as_deref().unwrap().starts_with("write `fast`"),
+        "{:?}",
+        out[0].help
+    );
+    // 2.3: F 0.5" beyond where the fast move ends: within a BD.
+    let near = [("F@10x30in^270deg", "F@10x19in^270deg")];
+    check(
+        &near,
+        &angevins("    K move 10in fast"),
+        &[("fast-near-enemy", "fast")],
+    );
+    // The same distance in two moves' worth is legal with F far away.
+    check(NONE, &angevins("    K move 9in fast"), NONE);
+}
+
+#[test]
+fn a_road_move_adds_a_bd_while_the_base_touches_the_road() {
+    // S spans x 2.5-7.5, the road x 3.5-4.5: BD + BD (2.9).
+    check(NONE, &angevins("    S move 5in => S@5x11in^90deg"), NONE);
+    // Turned to the east and moved off the road: only a BD.
+    check(
+        NONE,
+        &angevins("    S move -90deg 5in"),
+        &[("too-far", "5in")],
+    );
+    assert_eq!(
+        message(NONE, &angevins("    S move -90deg 5in")),
+        "5\" is more than serjeants' 2.5\" (BD)"
+    );
+}
+
+#[test]
+fn turns_follow_the_class_and_stay_within_180_degrees() {
+    // W at 270 turning -90 ends at 180 (FO-R1, spec 5.3).
+    check(
+        &[],
+        &welsh("    W move -90deg 2in => W@28x30in^180deg"),
+        NONE,
+    );
+    // Knights: one turn, at the start or the end (2.4b).
+    check(
+        NONE,
+        &angevins("    K move 2in 90deg => K@10x8in^180deg"),
+        NONE,
+    );
+    check(
+        NONE,
+        &angevins("    K move 90deg 2in 90deg"),
+        &[("turn-not-allowed", "90deg")],
+    );
+    // Serjeants only at the start (2.4a).
+    check(NONE, &angevins("    B move 45deg 2in"), NONE);
+    check(
+        NONE,
+        &angevins("    B move 2in 45deg"),
+        &[("turn-not-allowed", "45deg")],
+    );
+    // Brigans at the start and the end (2.4c).
+    check(
+        NONE,
+        &angevins("    R move -90deg 2in 90deg => R@32x6in^90deg"),
+        NONE,
+    );
+    // The split form fills the same slots (FO-R13).
+    check(
+        NONE,
+        &angevins("    K turn -90deg\n    K move 2in => K@12x6in^0deg"),
+        NONE,
+    );
+    check(
+        NONE,
+        &angevins("    B move 2in\n    B turn 45deg"),
+        &[("turn-not-allowed", "45deg")],
+    );
+    // At most 180° (2.4).
+    check(NONE, &angevins("    K move 180deg"), NONE);
+    check(
+        NONE,
+        &angevins("    K move 190deg"),
+        &[("turn-too-large", "190deg")],
+    );
+}
+
+#[test]
+fn one_activation_per_unit_per_phase() {
+    check(NONE, &angevins("    K move 2in\n    S move 2in"), NONE);
+    check(
+        NONE,
+        &angevins("    K move 2in\n    S move 2in\n    K move 2in"),
+        &[("already-acted", "K move")],
+    );
+    // One straight line per activation, even written on two lines.
+    check(
+        NONE,
+        &angevins("    K move 2in\n    K move 2in"),
+        &[("already-acted", "2in")],
+    );
+}
+
+#[test]
+fn no_unit_passes_through_another_and_gaps_are_a_bw() {
+    // S stands 4" ahead of K.
+    let ahead = [("S@5x6in^90deg", "S@10x12in^90deg")];
+    check(&ahead, &angevins("    K move 1in"), NONE);
+    check(
+        &ahead,
+        &angevins("    K move 5in"),
+        &[("interpenetration", "5in")],
+    );
+    // Two units 4.6" apart, each reaching into K's path (2.7).
+    let narrow = [
+        ("S@5x6in^90deg", "S@5.2x12in^90deg"),
+        ("B@24x6in^90deg", "B@14.8x12in^90deg"),
+    ];
+    check(
+        &narrow,
+        &angevins("    K move 5in"),
+        &[("gap-too-narrow", "5in")],
+    );
+    // Exactly a BW apart: it fits.
+    let wide = [
+        ("S@5x6in^90deg", "S@5x12in^90deg"),
+        ("B@24x6in^90deg", "B@15x12in^90deg"),
+    ];
+    check(&wide, &angevins("    K move 5in"), NONE);
+    // Brigans pass through brigans, but end clear of them (2.7).
+    check(
+        NONE,
+        &angevins("    R move 7.5in fast => R@30x13.5in^90deg"),
+        NONE,
+    );
+    check(
+        NONE,
+        &angevins("    R move 4in"),
+        &[("interpenetration", "4in")],
+    );
+}
+
+#[test]
+fn woods_lakes_and_the_board_edge_stop_a_move() {
+    // Knights may not enter woods (0.10b); brigans may.
+    let by_woods = [
+        ("K@10x6in^90deg", "K@30x10in^90deg"),
+        ("Q@30x10in^90deg", "Q@24x12in^90deg"),
+    ];
+    check(
+        &by_woods,
+        &angevins("    K move 5in"),
+        &[("prohibited-terrain", "5in")],
+    );
+    check(NONE, &angevins("    Q move 5in => Q@30x15in^90deg"), NONE);
+    // A lake is impassable (0.10d).
+    let by_lake = [("K@10x6in^90deg", "K@17x10in^90deg")];
+    check(&by_lake, &angevins("    K move 2in"), NONE);
+    check(
+        &by_lake,
+        &angevins("    K move 5in"),
+        &[("impassable", "5in")],
+    );
+    // The board edge (0.10d).
+    check(
+        NONE,
+        &angevins("    K move 180deg 3in => K@10x3in^270deg"),
+        NONE,
+    );
+    check(
+        NONE,
+        &angevins("    K move 180deg 5in"),
+        &[("off-table", "5in")],
+    );
+}
+
+#[test]
+fn a_turn_may_sweep_but_must_end_clear() {
+    // S 0.25" beyond K's front: turned square, K's 5" runs north over it.
+    let tight = [("S@5x6in^90deg", "S@10x8.75in^90deg")];
+    check(&tight, &angevins("    K move 180deg"), NONE);
+    check(
+        &tight,
+        &angevins("    K move 90deg"),
+        &[("turn-not-clear", "90deg")],
+    );
+    // Moving on clears it.
+    check(&tight, &angevins("    K move 90deg 5in"), NONE);
+}
+
+#[test]
+fn contact_is_made_only_by_a_charge() {
+    // F's front is 5" from K's.
+    let close = [("F@10x30in^270deg", "F@10x13.5in^270deg")];
+    check(&close, &angevins("    K move 4.9in"), NONE);
+    check(
+        &close,
+        &angevins("    K move 5in"),
+        &[("contact-without-charge", "5in")],
+    );
+}
+
+#[test]
+fn units_in_melee_only_retreat_or_face() {
+    // F against K's front.
+    let touching = [("F@10x30in^270deg", "F@10x8.5in^270deg")];
+    check(
+        &touching,
+        &angevins("    K move 2in"),
+        &[("engaged", "K move")],
+    );
+    check(
+        &touching,
+        &angevins("    K charge F"),
+        &[("engaged", "K charge")],
+    );
+    // Knights (class 3) retreat from freemen (class 1), at most a fast move.
+    check(
+        &touching,
+        &angevins("    K retreat 3in => K@10x3in^90deg"),
+        NONE,
+    );
+    check(
+        &touching,
+        &angevins("    K retreat 5in"),
+        &[("retreat-blocked", "5in")],
+    );
+    // Freemen may not retreat from faster knights (2.5).
+    check(
+        &touching,
+        &welsh("    F retreat 2in"),
+        &[("cannot-retreat", "F retreat")],
+    );
+    // Nor may a unit in contact with no enemy.
+    check(
+        NONE,
+        &angevins("    K retreat 2in"),
+        &[("cannot-retreat", "K retreat")],
+    );
+}
+
+#[test]
+fn bowmen_that_shot_do_not_move() {
+    // Bowmen that have not shot move as class 1.
+    check(NONE, &angevins("    B move 2in"), NONE);
+}
+
+#[test]
+fn facing_an_attacker_turns_the_unit_and_draws_the_enemy_in() {
+    // W against K's right flank (K faces north, its right edge x 12.5).
+    let flanked = [("W@30x30in^270deg", "W@13.75x6in^180deg")];
+    check(
+        &flanked,
+        &angevins("    K face W => K@10x6in^0deg W@12.5x6in^180deg"),
+        NONE,
+    );
+    // Not in melee: nothing to face (2.6).
+    check(
+        NONE,
+        &angevins("    K face F"),
+        &[("cannot-face", "K face")],
+    );
+    // No room: a friend where the turned base would go; the flank is
+    // marked as the front (2.6, FO-R24).
+    let cramped = [
+        ("W@30x30in^270deg", "W@13.75x6in^180deg"),
+        ("S@5x6in^90deg", "S@10x9.6in^90deg"),
+    ];
+    check(&cramped, &angevins("    K face W => K marked=right"), NONE);
+    check(
+        &cramped,
+        &angevins("    K face W => K marked=left"),
+        &[("wrong-outcome", "marked=left")],
+    );
+}
+
+#[test]
+fn a_charge_needs_sight_within_a_fast_move_or_a_target_by_a_flank() {
+    // F's front 9.5" from K's: within a fast move (10").
+    let near = [("F@10x30in^270deg", "F@10x18in^270deg")];
+    check(
+        &near,
+        &angevins("    K charge F fast => K@10x15.5in^90deg F contact=front dist=9.5in"),
+        NONE,
+    );
+    // Without `fast` the 9.5" is beyond a normal move (2.8C, 2.1).
+    check(
+        &near,
+        &angevins("    K charge F"),
+        &[("charge-too-far", "F")],
+    );
+    // 21.5" away: not eligible (FO-R18).
+    check(
+        NONE,
+        &angevins("    K charge F fast"),
+        &[("charge-not-eligible", "F")],
+    );
+}
+
+#[test]
+fn a_charge_strikes_the_side_it_starts_in_front_of_and_is_conformed() {
+    let near = [("F@10x30in^270deg", "F@10x18in^270deg")];
+    // A wrong pose is one finding, with the engine's pose.
+    check(
+        &near,
+        &angevins("    K charge F fast => K@10x16in^90deg"),
+        &[("wrong-position", "K@10x16in^90deg")],
+    );
+    let m = message(&near, &angevins("    K charge F fast => K@10x16in^90deg"));
+    assert!(m.contains("ends at 10x15.5in^90deg"), "{m}");
+    check(
+        &near,
+        &angevins("    K charge F fast => F contact=rear"),
+        &[("wrong-outcome", "rear")],
+    );
+    check(
+        &near,
+        &angevins("    K charge F fast => dist=9in"),
+        &[("wrong-position", "dist=9in")],
+    );
+    // Centred: a written offset must be the least one (FO-R20).
+    check(&near, &angevins("    K charge F fast offset=0in"), NONE);
+    check(
+        &near,
+        &angevins("    K charge F fast offset=1in"),
+        &[("contact-not-centred", "offset=1in")],
+    );
+    // Front contact was possible: no side-edge contact (2.8C.f).
+    check(
+        &near,
+        &angevins("    K charge F fast edge=left"),
+        &[("side-edge-not-allowed", "edge=left")],
+    );
+}
+
+#[test]
+fn a_charge_meets_nothing_else_first() {
+    // An enemy in the lane: X 3" ahead of K, offset so F is still seen.
+    let screened = [
+        ("F@10x30in^270deg", "F@10x18in^270deg"),
+        ("X@20x30in^270deg", "X@14x12in^270deg"),
+    ];
+    check(
+        &screened,
+        &angevins("    K charge F 0deg fast"),
+        &[("charge-blocked", "0deg")],
+    );
+}
+
+#[test]
+fn brigans_charge_flanks_and_bowmen_only_when_out_of_missiles() {
+    // R facing F's front: brigans may not (2.8C.c).
+    let front = [
+        ("F@10x30in^270deg", "F@30x12.5in^270deg"),
+        ("Q@30x10in^90deg", "Q@20x10in^90deg"),
+    ];
+    check(
+        &front,
+        &angevins("    R charge F fast"),
+        &[("brigans-charge-front", "F")],
+    );
+    // Bowmen with missiles (2.8C.d).
+    let before_b = [("F@10x30in^270deg", "F@22x12in^270deg")];
+    check(
+        &before_b,
+        &angevins("    B charge F fast"),
+        &[("bowmen-charge-with-missiles", "B charge")],
+    );
+    // K at F's flank: F faces east, K south of it facing north.
+    let flank = [("F@10x30in^270deg", "F@10x12in^0deg")];
+    check(&flank, &angevins("    K charge F => F contact=right"), NONE);
+}
+
+#[test]
+fn a_protected_flank_is_not_charged_and_one_charger_a_side() {
+    // F faces east; K to its south strikes its right flank.
+    let open = [("F@10x30in^270deg", "F@10x19.5in^0deg")];
+    check(
+        &open,
+        &angevins("    K charge F fast => F contact=right"),
+        NONE,
+    );
+    // W 0.5" beside that flank, front corners and rear corners under a BD
+    // apart: the flank is protected (0.11g, 2.8C.e).
+    let guarded = [
+        ("F@10x30in^270deg", "F@10x19.5in^0deg"),
+        ("W@30x30in^270deg", "W@10x14in^0deg"),
+    ];
+    check(
+        &guarded,
+        &angevins("    K charge F fast"),
+        &[("protected-flank", "F")],
+    );
+    // F already has K on its front; S, also in its front arc, may not
+    // charge that side too (2.8C.b).
+    let engaged = [
+        ("F@10x30in^270deg", "F@10x8.5in^270deg"),
+        ("S@5x6in^90deg", "S@14x2in^90deg"),
+    ];
+    check(
+        &engaged,
+        &angevins("    S charge F"),
+        &[("side-occupied", "F")],
+    );
+}

@@ -233,7 +233,6 @@ fn plan(
         ));
     };
     *side_known = Some(side);
-    eligible(fold, act, class, from, target, &tb, side, target_span)?;
     if let Some(&(other, _)) = field::contacts(fold, target)
         .iter()
         .find(|(_, c)| c.mine == side)
@@ -257,6 +256,7 @@ fn plan(
             rules::BRIGANS_CHARGE,
         ));
     }
+    eligible(fold, act, class, from, target, &tb, side, target_span)?;
     let roll = movement::fast_roll(
         fold,
         w.fast
