@@ -8,6 +8,7 @@
 use senlac_board::table::{self, Base};
 use senlac_engine::Sandbox;
 use senlac_engine::Violation;
+use senlac_engine::feudal_ohw::event::Event;
 use senlac_engine::feudal_ohw::state::State;
 use senlac_engine::feudal_ohw::{FEUDAL_OHW, FeudalOhw};
 use senlac_notation::lower::{Step, steps};
@@ -53,7 +54,16 @@ const MOVEMENT: &[&str] = &[
 
 /// Plays a whole battle text; calls `at_turn` with the state before each
 /// turn line (the state after the player turn before it) and at the end.
-fn replay(text: &str, mut at_turn: impl FnMut(&State)) -> Vec<Violation> {
+fn replay(text: &str, at_turn: impl FnMut(&State)) -> Vec<Violation> {
+    replay_with(text, at_turn, &|_, _| {})
+}
+
+/// What a case does to the position after a step (a phase label, say):
+/// what play's other modules would have done, such as a shot.
+type Prep<'p> = &'p dyn Fn(&mut Sandbox<FeudalOhw>, &Step<'_, '_>);
+
+/// [`replay`], with `prep` run after every step.
+fn replay_with(text: &str, mut at_turn: impl FnMut(&State), prep: Prep<'_>) -> Vec<Violation> {
     let archive = parse(text);
     let errors: Vec<_> = archive.all_errors().map(|e| e.code).collect();
     assert!(errors.is_empty(), "{errors:?}\n{text}");
@@ -67,6 +77,7 @@ fn replay(text: &str, mut at_turn: impl FnMut(&State)) -> Vec<Violation> {
             at_turn(&fold.state);
         }
         fold.step(&FEUDAL_OHW, &step, &rest, &mut out);
+        prep(&mut fold, &step);
     }
     drop(rest);
     at_turn(&fold.state);
@@ -185,8 +196,12 @@ fn battle(edits: &[(&str, &str)], movetext: &str) -> String {
 /// The findings of a battle, as (code without its prefix, the text under
 /// the span, message), and the state at its end.
 fn run(text: &str) -> (Vec<(String, String, String)>, Option<State>) {
+    run_with(text, &|_, _| {})
+}
+
+fn run_with(text: &str, prep: Prep<'_>) -> (Vec<(String, String, String)>, Option<State>) {
     let mut last = None;
-    let out = replay(text, |s| last = Some(s.clone()));
+    let out = replay_with(text, |s| last = Some(s.clone()), prep);
     let found = out
         .iter()
         .map(|v| {
@@ -212,6 +227,39 @@ fn check(edits: &[(&str, &str)], movetext: &str, expected: &[(&str, &str)]) -> O
         .collect();
     assert_eq!(brief, expected, "\n{movetext}\n{found:#?}");
     state
+}
+
+/// [`check`] with `prep` run after every step.
+#[track_caller]
+fn check_with(edits: &[(&str, &str)], movetext: &str, prep: Prep<'_>, expected: &[(&str, &str)]) {
+    let text = battle(edits, movetext);
+    let (found, _) = run_with(&text, prep);
+    let brief: Vec<(&str, &str)> = found
+        .iter()
+        .map(|(c, t, _)| (c.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(brief, expected, "\n{movetext}\n{found:#?}");
+}
+
+/// A unit's index by its id.
+fn unit(state: &State, id: &str) -> usize {
+    (0..2)
+        .find_map(|side| state.roster.unit(side, id))
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+/// After the phase label `label`, `shooter` has shot at `target`.
+fn shot_after<'a>(
+    label: &'a str,
+    shooter: &'a str,
+    target: &'a str,
+) -> impl Fn(&mut Sandbox<FeudalOhw>, &Step<'_, '_>) + 'a {
+    move |fold, step| {
+        if matches!(step, Step::Phase { name, .. } if *name == label) {
+            let (unit, target) = (unit(&fold.state, shooter), unit(&fold.state, target));
+            fold.emit(Event::Shot { unit, target });
+        }
+    }
 }
 
 /// The message of the one finding.
@@ -511,6 +559,46 @@ fn units_in_melee_only_retreat_or_face() {
 fn bowmen_that_shot_do_not_move() {
     // Bowmen that have not shot move as class 1.
     check(NONE, &angevins("    B move 2in"), NONE);
+    // Having shot in phase 1, not even a turn (2.8S).
+    let text = "1. Angevins\n  shoot:\n  move:\n    B move 45deg";
+    check_with(
+        NONE,
+        text,
+        &shot_after("shoot", "B", "X"),
+        &[("bowmen-moved-after-shooting", "B move")],
+    );
+    // Brigans that shot in phase 2 still move (2.8S), but do not charge.
+    let text = "1. Angevins\n  move:\n    R move 90deg";
+    check_with(NONE, text, &shot_after("move", "R", "W"), NONE);
+    let near = [
+        ("W@30x30in^270deg", "W@30x14.5in^180deg"),
+        ("Q@30x10in^90deg", "Q@20x10in^90deg"),
+    ];
+    let text = "1. Angevins\n  move:\n    R charge W => R@30x10.75in^90deg W contact=left";
+    check_with(&near, text, &|_, _| {}, NONE);
+    check_with(
+        &near,
+        text,
+        &shot_after("move", "R", "W"),
+        &[("brigans-charged-after-shooting", "R charge")],
+    );
+}
+
+#[test]
+fn bowmen_out_of_missiles_charge() {
+    let before_b = [("F@10x30in^270deg", "F@22x12in^270deg")];
+    let spent = |fold: &mut Sandbox<FeudalOhw>, step: &Step<'_, '_>| {
+        if matches!(step, Step::Phase { name: "move", .. }) {
+            let b = unit(&fold.state, "B");
+            fold.emit(Event::OutOfMissiles { unit: b });
+        }
+    };
+    check_with(
+        &before_b,
+        &angevins("    B charge F fast => F contact=front"),
+        &spent,
+        NONE,
+    );
 }
 
 #[test]
@@ -528,11 +616,12 @@ fn facing_an_attacker_turns_the_unit_and_draws_the_enemy_in() {
         &angevins("    K face F"),
         &[("cannot-face", "K face")],
     );
-    // No room: a friend where the turned base would go; the flank is
-    // marked as the front (2.6, FO-R24).
+    // No room: friends north and south, 4.85" apart, where the turned
+    // base would go; the flank is marked as the front (2.6, FO-R24).
     let cramped = [
         ("W@30x30in^270deg", "W@13.75x6in^180deg"),
         ("S@5x6in^90deg", "S@10x9.6in^90deg"),
+        ("B@24x6in^90deg", "B@10x2.25in^90deg"),
     ];
     check(&cramped, &angevins("    K face W => K marked=right"), NONE);
     check(
@@ -669,5 +758,121 @@ fn a_protected_flank_is_not_charged_and_one_charger_a_side() {
         &engaged,
         &angevins("    S charge F"),
         &[("side-occupied", "F")],
+    );
+}
+
+#[test]
+fn a_marked_front_realigns_once_there_is_room() {
+    // K marked on its right against W; S then moves off, and K turns to
+    // put its own front on W, flush and centred (2.8C.f.mark, FO-R25).
+    let cramped = [
+        ("W@30x30in^270deg", "W@13.75x6in^180deg"),
+        ("S@5x6in^90deg", "S@10x9.6in^90deg"),
+        ("B@24x6in^90deg", "B@10x2.25in^90deg"),
+    ];
+    check(
+        &cramped,
+        &angevins(
+            "    K face W => K marked=right\n    S move 2.5in => K@11.25x6in^0deg K marked=none",
+        ),
+        NONE,
+    );
+    // While S stays, the mark stays.
+    check(
+        &cramped,
+        &angevins("    K face W\n    S move 0.1in => K@10x6in^90deg K marked=right"),
+        NONE,
+    );
+}
+
+#[test]
+fn a_wrong_pose_is_fixed_to_the_engine_s() {
+    let text = battle(NONE, &angevins("    K move 5in => K@10x11.5in^90deg"));
+    let (found, state) = run(&text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].0, "wrong-position");
+    // The state follows the engine, not the claim.
+    assert_eq!(pose(&state.unwrap(), "K"), Some((10.0, 11.0, 90.0)));
+    let archive = parse(&text);
+    let mut out = Vec::new();
+    let mut fold = Sandbox::<FeudalOhw>::setup(&FEUDAL_OHW, &archive.battles[0], &mut out);
+    fold.play(&FEUDAL_OHW, steps(&archive.battles[0]), &mut out);
+    let fix = out[0].fix.as_deref().expect("a fix");
+    assert_eq!(fix.replacement, "K@10x11in^90deg");
+    assert_eq!(&text[fix.span.range()], "K@10x11.5in^90deg");
+}
+
+/// The setup with `options` after the map line.
+fn with_options(options: &str) -> (&'static str, String) {
+    (
+        "map table 36x36in\n",
+        format!("map table 36x36in\n{options}"),
+    )
+}
+
+#[test]
+fn diced_movement_rolls_the_fast_bonus() {
+    let (from, to) = with_options("option diced-movement\n");
+    let diced = [(from, to.as_str())];
+    // Knights 9" (DM.1), fast + the roll.
+    check(&diced, &angevins("    K move 9in"), NONE);
+    check(
+        &diced,
+        &angevins("    K move 9.5in"),
+        &[("too-far", "9.5in")],
+    );
+    check(&diced, &angevins("    K move 12in fast d6:4"), NONE);
+    check(
+        &diced,
+        &angevins("    K move 13.5in fast d6:4"),
+        &[("too-far", "13.5in")],
+    );
+    check(
+        &diced,
+        &angevins("    K move 12in fast"),
+        &[("missing-roll", "fast")],
+    );
+}
+
+#[test]
+fn impetuous_knights_charge_up_to_3_inches_further_at_a_hit_an_inch() {
+    let (from, to) = with_options("option advantages\noption impetuous-charges\n");
+    // F's front 11.5" from K's: 1.5" beyond a fast move, so 2 hits (IC.1).
+    let impetuous = [
+        (from, to.as_str()),
+        (
+            "knights average",
+            "knights average adv=impetuous dis=melee-minus",
+        ),
+        ("F@10x30in^270deg", "F@10x20in^270deg"),
+    ];
+    let state = check(
+        &impetuous,
+        &angevins("    K charge F fast => K@10x17.5in^90deg F contact=front"),
+        NONE,
+    )
+    .unwrap();
+    assert_eq!(state.units[unit(&state, "K")].hits, 2);
+    // 4.5" beyond: too far even for the impetuous.
+    let far = [
+        (from, to.as_str()),
+        (
+            "knights average",
+            "knights average adv=impetuous dis=melee-minus",
+        ),
+        ("F@10x30in^270deg", "F@10x23in^270deg"),
+    ];
+    check(
+        &far,
+        &angevins("    K charge F fast"),
+        &[("impetuous-too-far", "F")],
+    );
+    // Not impetuous: 1.5" beyond is simply too far (eligible, as a road
+    // move could have reached it: FO-R18).
+    let plain = [("F@10x30in^270deg", "F@10x20in^270deg")];
+    check(
+        &plain,
+        &angevins("    K charge F fast"),
+        &[("charge-too-far", "F")],
     );
 }

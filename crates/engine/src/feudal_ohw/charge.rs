@@ -20,7 +20,7 @@ use super::hits::impetuous_hits;
 use super::movement::{self, Kind, Reach, allowance, head, possessive, ready};
 use super::options::{Hardiness, Opt};
 use super::play::Act;
-use super::poses::{self, Outcome, inches, word};
+use super::poses::{Outcome, inches, word};
 use super::state::Phase;
 use super::tables::{Class, IMPETUOUS_REACH};
 use super::{Fold, codes, rules};
@@ -39,9 +39,16 @@ struct Charged {
 }
 
 /// `U charge T [ANGLE] [fast] [offset=DIST] [edge=left|right] [ROLL]`.
-pub fn charge(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, class: Class, out: &mut Vec<Violation>) {
+pub fn charge(
+    fold: &mut Fold<'_>,
+    act: &Act<'_, '_, '_>,
+    class: Class,
+    out: &mut Vec<Violation>,
+) -> Option<Outcome> {
     let unit = act.unit;
-    let Some(from) = fold.bases[unit] else { return };
+    let Some(from) = fold.bases[unit] else {
+        return None;
+    };
     let mut side_known = None;
     match plan(fold, act, class, &from, &mut side_known) {
         Ok(c) => {
@@ -68,15 +75,17 @@ pub fn charge(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, class: Class, out: &mu
                 dist: Some(c.touch.distance),
                 contact: Some((c.target, c.side)),
             };
-            poses::check(fold, unit, act.action.outcome(), outcome, out);
+            Some(outcome)
         }
         Err(finding) => {
             out.push(finding);
             // The best repaired state: where the log says the charger went.
             let Some((target, _)) = movement::target(fold, act) else {
-                return;
+                return None;
             };
-            let Some(to) = claimed(fold, act) else { return };
+            let Some(to) = claimed(fold, act) else {
+                return None;
+            };
             fold.emit(Event::Moved {
                 unit,
                 from,
@@ -87,6 +96,7 @@ pub fn charge(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, class: Class, out: &mu
                     side: side_known.unwrap_or(Aspect::Front),
                 },
             });
+            None
         }
     }
 }

@@ -33,14 +33,18 @@ pub fn movement(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violat
     if !fold.on_table(unit) {
         return;
     }
-    match act.verb {
+    let outcome = match act.verb {
         "move" | "turn" => moves(fold, act, class, out),
         "charge" => charge::charge(fold, act, class, out),
         "retreat" => retreat(fold, act, class, out),
         "face" => face(fold, act, out),
-        _ => {}
-    }
+        _ => None,
+    };
     realign_marks(fold);
+    // Claims are of the position after the step, realigns included.
+    if let Some(outcome) = outcome {
+        poses::check(fold, unit, act.action.outcome(), outcome, out);
+    }
 }
 
 /// The kinds of movement action, for what each needs before it starts.
@@ -259,9 +263,16 @@ fn slot_fault(class: Class, slot: Slot, started: bool, ended: bool) -> Option<St
 
 /// `U move [START] [DIST [END]] [fast] [ROLL]` and `U turn ANGLE` (2.1–2.4,
 /// 2.7, 2.9; spec 4.8–4.10).
-fn moves(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, class: Class, out: &mut Vec<Violation>) {
+fn moves(
+    fold: &mut Fold<'_>,
+    act: &Act<'_, '_, '_>,
+    class: Class,
+    out: &mut Vec<Violation>,
+) -> Option<Outcome> {
     let unit = act.unit;
-    let Some(from) = fold.bases[unit] else { return };
+    let Some(from) = fold.bases[unit] else {
+        return None;
+    };
     let args = act.action.args();
     let mut w = words(args);
     if act.verb == "turn" {
@@ -312,7 +323,7 @@ fn moves(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, class: Class, out: &mut Vec
         dist: w.dist.map(|_| dist),
         contact: None,
     };
-    poses::check(fold, unit, act.action.outcome(), outcome, out);
+    Some(outcome)
 }
 
 /// The turn slots and sizes (2.4, FO-R13).
@@ -590,12 +601,14 @@ fn path(
             return Err(blocked(fold, unit, Blocker::Terrain(piece), span, "move"));
         }
     }
-    let end = to.footprint();
+    let (start, end) = (from.footprint(), to.footprint());
     for enemy in field::enemies(fold, unit) {
         let Some(base) = fold.bases[enemy] else {
             continue;
         };
-        if base.footprint().distance(&end) <= TOL {
+        // Newly touched: a touch it started with is not this move's (FO-R89).
+        let theirs = base.footprint();
+        if theirs.distance(&end) <= TOL && theirs.distance(&start) > TOL {
             return Err(Violation::of(
                 &codes::CONTACT_WITHOUT_CHARGE,
                 span,
@@ -630,9 +643,16 @@ pub fn describe(fold: &Fold<'_>, obstacles: &Obstacles, index: usize) -> String 
 /// `U retreat DIST [ROLL]` (2.5, FO-R23): from front contact with one enemy
 /// of a slower class, straight back, keeping its facing, at most its fast
 /// move, ending out of contact.
-fn retreat(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, class: Class, out: &mut Vec<Violation>) {
+fn retreat(
+    fold: &mut Fold<'_>,
+    act: &Act<'_, '_, '_>,
+    class: Class,
+    out: &mut Vec<Violation>,
+) -> Option<Outcome> {
     let unit = act.unit;
-    let Some(from) = fold.bases[unit] else { return };
+    let Some(from) = fold.bases[unit] else {
+        return None;
+    };
     let args = act.action.args();
     let dist_atom = args.iter().find(|a| a.kind == AtomKind::Distance);
     let dist = dist_atom.and_then(value::number).unwrap_or(0.0).abs();
@@ -751,7 +771,7 @@ fn retreat(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, class: Class, out: &mut V
         dist: Some(dist),
         contact: None,
     };
-    poses::check(fold, unit, act.action.outcome(), outcome, out);
+    Some(outcome)
 }
 
 /// The enemy a `face` or `charge` names: a unit of another side.
@@ -775,16 +795,18 @@ pub fn target(fold: &Fold<'_>, act: &Act<'_, '_, '_>) -> Option<(usize, Span)> {
 /// `U face E` (2.6, FO-R24, spec 4.12): a unit in melee with no enemy on
 /// its front turns to face one that touches it, the enemies moved to keep
 /// contact; with no room, the side is marked as its front.
-fn face(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>) {
+fn face(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>) -> Option<Outcome> {
     let unit = act.unit;
     let Some(class) = fold.roster.units[unit].class else {
-        return;
+        return None;
     };
-    let Some(from) = fold.bases[unit] else { return };
+    let Some(from) = fold.bases[unit] else {
+        return None;
+    };
     let name = fold.name(unit);
     if let Err(finding) = ready(fold, act, class, Kind::Face) {
         out.push(finding);
-        return;
+        return None;
     }
     let contacts = field::contacts(fold, unit);
     let cannot = |span: Span, why: String| {
@@ -797,25 +819,25 @@ fn face(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>) {
     };
     let Some((enemy, span)) = target(fold, act) else {
         out.push(cannot(head(act), "the action names no enemy unit".into()));
-        return;
+        return None;
     };
     if contacts.is_empty() {
         out.push(cannot(head(act), "it is in melee with no enemy".into()));
-        return;
+        return None;
     }
     if let Some(&(front, _)) = contacts.iter().find(|(_, c)| c.mine == Aspect::Front) {
         out.push(cannot(
             head(act),
             format!("{} is already on its front", fold.name(front)),
         ));
-        return;
+        return None;
     }
     let Some(&(_, contact)) = contacts.iter().find(|(e, _)| *e == enemy) else {
         out.push(cannot(
             span,
             format!("{} is not in contact with it", fold.name(enemy)),
         ));
-        return;
+        return None;
     };
     let toward = field::physical_side(fold, unit, contact.mine);
     let bd = fold.roster.options.base.depth;
@@ -873,7 +895,7 @@ fn face(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>) {
         dist: None,
         contact: None,
     };
-    poses::check(fold, unit, act.action.outcome(), outcome, out);
+    Some(outcome)
 }
 
 /// After every step, each unit with a marked front turns to put its own
