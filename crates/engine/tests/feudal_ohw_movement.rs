@@ -876,3 +876,49 @@ fn impetuous_knights_charge_up_to_3_inches_further_at_a_hit_an_inch() {
         &[("charge-too-far", "F")],
     );
 }
+
+#[test]
+fn a_charger_needs_a_clear_place_with_a_bd_of_contact() {
+    // K meets F's right flank (F faces east) off-centre, 1.75" of edge:
+    // it is conformed centred on the flank, x 9.
+    let off_centre = [
+        ("F@10x30in^270deg", "F@9x20in^0deg"),
+        ("K@10x6in^90deg", "K@11x10in^90deg"),
+    ];
+    check(
+        &off_centre,
+        &angevins("    K charge F 0deg fast => K@9x16.25in^90deg F contact=right"),
+        NONE,
+    );
+    // S stands west of K's lane, flush with it: every place with a BD of
+    // the flank (centre x 7.75 to 10.25) overlaps S (2.8C, FO-R20).
+    let boxed = [
+        ("F@10x30in^270deg", "F@9x20in^0deg"),
+        ("K@10x6in^90deg", "K@11x10in^90deg"),
+        ("S@5x6in^90deg", "S@6x16.25in^90deg"),
+    ];
+    check(
+        &boxed,
+        &angevins("    K charge F 0deg fast"),
+        &[("contact-too-short", "F")],
+    );
+}
+
+#[test]
+fn a_retreat_is_at_most_a_fast_move() {
+    // Knights: BW + BW fast; F touching K's front (2.5).
+    let touching = [
+        ("F@10x30in^270deg", "F@10x20.5in^270deg"),
+        ("K@10x6in^90deg", "K@10x18in^90deg"),
+    ];
+    check(
+        &touching,
+        &angevins("    K retreat 10in => K@10x8in^90deg"),
+        NONE,
+    );
+    check(
+        &touching,
+        &angevins("    K retreat 10.5in"),
+        &[("too-far", "10.5in")],
+    );
+}
