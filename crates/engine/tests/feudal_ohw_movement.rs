@@ -879,23 +879,22 @@ fn impetuous_knights_charge_up_to_3_inches_further_at_a_hit_an_inch() {
 
 #[test]
 fn a_charger_needs_a_clear_place_with_a_bd_of_contact() {
-    // K meets F's right flank (F faces east) off-centre, 1.75" of edge:
-    // it is conformed centred on the flank, x 9.
-    let off_centre = [
-        ("F@10x30in^270deg", "F@9x20in^0deg"),
-        ("K@10x6in^90deg", "K@11x10in^90deg"),
+    // K meets F's right flank (F faces east) off-centre, with 2.2" of
+    // edge, and is conformed centred on the flank, its side on the lake.
+    let clear = [
+        ("F@10x30in^270deg", "F@11.5x20.7in^0deg"),
+        ("K@10x6in^90deg", "K@11.45x10in^90deg"),
     ];
     check(
-        &off_centre,
-        &angevins("    K charge F 0deg fast => K@9x16.25in^90deg F contact=right"),
+        &clear,
+        &angevins("    K charge F 0deg fast => K@11.5x16.95in^90deg F contact=right"),
         NONE,
     );
-    // S stands west of K's lane, flush with it: every place with a BD of
-    // the flank (centre x 7.75 to 10.25) overlaps S (2.8C, FO-R20).
+    // F 1.5" further east: every place with a BD of its flank (centre x
+    // 11.75 to 14.25) reaches into the lake (2.8C, FO-R20).
     let boxed = [
-        ("F@10x30in^270deg", "F@9x20in^0deg"),
-        ("K@10x6in^90deg", "K@11x10in^90deg"),
-        ("S@5x6in^90deg", "S@6x16.25in^90deg"),
+        ("F@10x30in^270deg", "F@13x20.7in^0deg"),
+        ("K@10x6in^90deg", "K@11.45x10in^90deg"),
     ];
     check(
         &boxed,
