@@ -377,7 +377,11 @@ fn plan(
     let mut hits = 0;
     if touch.distance > allowed.inches + TOL {
         if extra > 0.0 {
-            hits = impetuous_hits(touch.distance, allowed.inches).map_err(|f| f.at(path_span))?;
+            hits = impetuous_hits(touch.distance, allowed.inches).map_err(|f| {
+                let mut v = f.at(path_span);
+                v.rule = rules::IMPETUOUS_CHARGE;
+                v
+            })?;
         } else {
             return Err(too_far(
                 fold, act, unit, class, &touch, &allowed, road, fast, roll, path_span,

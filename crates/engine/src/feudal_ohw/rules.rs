@@ -73,7 +73,7 @@ pub const ACTIVATION: &str = "feudal-ohw §2.1; docs/rules/feudal-ohw.md FO-R13,
 /// A unit in melee only retreats or faces (3.2.end).
 pub const ENGAGED: &str = "feudal-ohw §3.2.end; docs/rules/feudal-ohw.md FO-R49";
 /// Bowmen that shot do not move (2.8S).
-pub const BOWMEN_SHOT: &str = "feudal-ohw §2.8S, §1.1b";
+pub const BOWMEN_SHOT: &str = "feudal-ohw §2.8S, §1.1b; docs/rules/feudal-ohw.md FO-R92";
 /// The allowance: the class's move, fast and road bonuses (2.1, 2.9).
 pub const ALLOWANCE: &str = "feudal-ohw §2.1, §2.9; docs/rules/feudal-ohw.md FO-R3, FO-R17";
 /// Diced movement's allowance (DM.1).
@@ -95,7 +95,7 @@ pub const IMPASSABLE_MOVE: &str =
 /// The board edge in a move (0.10d).
 pub const EDGE_MOVE: &str = "feudal-ohw §0.10d; docs/rules/feudal-ohw.md FO-R15";
 /// Contact only by charging (2.2).
-pub const CONTACT: &str = "feudal-ohw §2.2; docs/rules/feudal-ohw.md FO-R13";
+pub const CONTACT: &str = "feudal-ohw §2.2; docs/rules/feudal-ohw.md FO-R13, FO-R89";
 /// A claimed pose or distance (FO-R43).
 pub const POSITION: &str = "docs/rules/feudal-ohw.md FO-R2, FO-R43, FO-R83";
 /// A claimed contact side or mark (FO-R43).
@@ -107,11 +107,12 @@ pub const CHARGE_PATH: &str = "feudal-ohw §2.8C.a; docs/rules/feudal-ohw.md FO-
 /// Conforming: a BD of edge, centred (2.8C).
 pub const CONFORM: &str = "feudal-ohw §2.8C; docs/rules/feudal-ohw.md FO-R20";
 /// One charger per side (2.8C.b).
-pub const SIDE_OCCUPIED: &str = "feudal-ohw §2.8C.b";
+pub const SIDE_OCCUPIED: &str = "feudal-ohw §2.8C.b; docs/rules/feudal-ohw.md FO-R90";
 /// Brigans charge flanks and rears, and not after shooting (2.8C.c).
 pub const BRIGANS_CHARGE: &str = "feudal-ohw §2.8C.c";
 /// A phase-2 shooter does not charge (2.8S).
-pub const SHOT_THEN_CHARGE: &str = "feudal-ohw §2.8S, §2.8C.c; docs/rules/feudal-ohw.md FO-R26";
+pub const SHOT_THEN_CHARGE: &str =
+    "feudal-ohw §2.8S, §2.8C.c; docs/rules/feudal-ohw.md FO-R26, FO-R92";
 /// Bowmen charge when out of missiles (2.8C.d).
 pub const BOWMEN_CHARGE: &str = "feudal-ohw §2.8C.d";
 /// A protected flank is not charged (2.8C.e, 0.11g).
@@ -119,8 +120,8 @@ pub const PROTECTED_FLANK: &str = "feudal-ohw §2.8C.e, §0.11g; docs/rules/feud
 /// Side-edge contact (2.8C.f).
 pub const SIDE_EDGE: &str = "feudal-ohw §2.8C.f; docs/rules/feudal-ohw.md FO-R86";
 /// Retreats (2.5).
-pub const RETREAT: &str = "feudal-ohw §2.5; docs/rules/feudal-ohw.md FO-R23, FO-R48";
+pub const RETREAT: &str = "feudal-ohw §2.5; docs/rules/feudal-ohw.md FO-R23, FO-R48, FO-R88";
 /// Facing an attacker (2.6).
-pub const FACE: &str = "feudal-ohw §2.6; docs/rules/feudal-ohw.md FO-R24";
+pub const FACE: &str = "feudal-ohw §2.6; docs/rules/feudal-ohw.md FO-R24, FO-R91";
 /// Impetuous charges (IC.1).
 pub const IMPETUOUS_CHARGE: &str = "feudal-ohw §IC.1; docs/rules/feudal-ohw.md FO-R2, FO-R87";
