@@ -85,8 +85,11 @@ fn replay_with(text: &str, mut at_turn: impl FnMut(&State), prep: Prep<'_>) -> V
     out
 }
 
+/// A pose in the notation's frame: x, y, facing.
+type Pose = (f64, f64, f64);
+
 /// A unit's pose in the notation's frame, rounded to a hundredth.
-fn pose(state: &State, id: &str) -> Option<(f64, f64, f64)> {
+fn pose(state: &State, id: &str) -> Option<Pose> {
     let unit = (0..2).find_map(|side| state.roster.unit(side, id))?;
     let base: Base = state.bases[unit]?;
     let depth = state.roster.table.1;
@@ -109,13 +112,13 @@ fn the_worked_example_replays_with_the_spec_s_poses() {
         ("F", (18.0, 18.0, 270.0)),
         ("X", (9.0, 23.0, 270.0)),
     ];
-    let changes: [&[(&str, (f64, f64, f64))]; 4] = [
+    let changes: [&[(&str, Pose)]; 4] = [
         &[("K", (22.0, 11.0, 90.0)), ("S", (10.0, 11.0, 90.0))],
         &[("W", (27.25, 15.5, 180.0))],
         &[("K", (18.0, 15.5, 90.0))],
         &[("W", (21.75, 15.5, 180.0))],
     ];
-    let mut expected: Vec<(&str, (f64, f64, f64))> = setup.to_vec();
+    let mut expected: Vec<(&str, Pose)> = setup.to_vec();
     let mut snapshots = Vec::new();
     let out = replay(WORKED, |state| {
         let poses: Vec<_> = setup.iter().map(|(id, _)| (*id, pose(state, id))).collect();

@@ -46,9 +46,7 @@ pub fn charge(
     out: &mut Vec<Violation>,
 ) -> Option<Outcome> {
     let unit = act.unit;
-    let Some(from) = fold.bases[unit] else {
-        return None;
-    };
+    let from = fold.bases[unit]?;
     let mut side_known = None;
     match plan(fold, act, class, &from, &mut side_known) {
         Ok(c) => {
@@ -80,12 +78,8 @@ pub fn charge(
         Err(finding) => {
             out.push(finding);
             // The best repaired state: where the log says the charger went.
-            let Some((target, _)) = movement::target(fold, act) else {
-                return None;
-            };
-            let Some(to) = claimed(fold, act) else {
-                return None;
-            };
+            let (target, _) = movement::target(fold, act)?;
+            let to = claimed(fold, act)?;
             fold.emit(Event::Moved {
                 unit,
                 from,
@@ -391,7 +385,7 @@ fn plan(
 
     // Conform (FO-R20), or side-edge contact when cramped (2.8C.f).
     let mut blockers = field::obstacles(fold, unit, false, &[target]);
-    blockers.shapes.extend(blockers.pass.drain(..));
+    blockers.shapes.append(&mut blockers.pass);
     let front = conform(&touch.at, &tb, side, &blockers.shapes, bd);
     let (to, offset, edge) = match (front, w.edge) {
         (Some(c), None) => (c.base, c.offset, None),
@@ -418,25 +412,25 @@ fn plan(
         }
         (None, None) => return Err(short(fold, unit, target, side, target_span)),
     };
-    if let Some((written, span)) = w.offset {
-        if (written - offset).abs() > TOL {
-            return Err(Violation::of(
-                &codes::CONTACT_NOT_CENTRED,
-                span,
-                format!(
-                    "{name} is centred {}\" along {tname}'s {}, not {}\"",
-                    inches(offset),
-                    word(side),
-                    inches(written)
-                ),
-                rules::CONFORM,
-            )
-            .fix(senlac_notation::Fix::new(
-                span,
-                format!("offset={}in", inches(offset)),
-                "write the least offset",
-            )));
-        }
+    if let Some((written, span)) = w.offset
+        && (written - offset).abs() > TOL
+    {
+        return Err(Violation::of(
+            &codes::CONTACT_NOT_CENTRED,
+            span,
+            format!(
+                "{name} is centred {}\" along {tname}'s {}, not {}\"",
+                inches(offset),
+                word(side),
+                inches(written)
+            ),
+            rules::CONFORM,
+        )
+        .fix(senlac_notation::Fix::new(
+            span,
+            format!("offset={}in", inches(offset)),
+            "write the least offset",
+        )));
     }
     Ok(Charged {
         target,

@@ -97,18 +97,18 @@ pub fn ready(
         )
         .help("a unit's turns and straight move are one activation, written together or on consecutive lines"));
     }
-    if matches!(kind, Kind::Move | Kind::Charge) {
-        if let Some(&(enemy, _)) = field::contacts(fold, unit).first() {
-            return Err(Violation::of(
-                &codes::ENGAGED,
-                head(act),
-                format!(
-                    "{name} is in melee with {}: it may only retreat or face an attacker",
-                    fold.name(enemy)
-                ),
-                rules::ENGAGED,
-            ));
-        }
+    if matches!(kind, Kind::Move | Kind::Charge)
+        && let Some(&(enemy, _)) = field::contacts(fold, unit).first()
+    {
+        return Err(Violation::of(
+            &codes::ENGAGED,
+            head(act),
+            format!(
+                "{name} is in melee with {}: it may only retreat or face an attacker",
+                fold.name(enemy)
+            ),
+            rules::ENGAGED,
+        ));
     }
     Ok(())
 }
@@ -270,9 +270,7 @@ fn moves(
     out: &mut Vec<Violation>,
 ) -> Option<Outcome> {
     let unit = act.unit;
-    let Some(from) = fold.bases[unit] else {
-        return None;
-    };
+    let from = fold.bases[unit]?;
     let args = act.action.args();
     let mut w = words(args);
     if act.verb == "turn" {
@@ -530,12 +528,13 @@ fn path(
     let span = w.dist.or(w.start).map_or(head(act), |a| a.span);
     // A lone start turn followed by this unit's straight move: its sweep is
     // judged with that move (FO-R14).
-    if pure && !fold.units[unit].this_turn.straight {
-        if let Some((actor, verb)) = fold.next_line() {
-            let me = &fold.roster.units[unit].id;
-            if verb == "move" && value::UnitRef::parse(actor).id == me {
-                return Ok(());
-            }
+    if pure
+        && !fold.units[unit].this_turn.straight
+        && let Some((actor, verb)) = fold.next_line()
+    {
+        let me = &fold.roster.units[unit].id;
+        if verb == "move" && value::UnitRef::parse(actor).id == me {
+            return Ok(());
         }
     }
     let obstacles = field::obstacles(fold, unit, road, &[]);
@@ -650,9 +649,7 @@ fn retreat(
     out: &mut Vec<Violation>,
 ) -> Option<Outcome> {
     let unit = act.unit;
-    let Some(from) = fold.bases[unit] else {
-        return None;
-    };
+    let from = fold.bases[unit]?;
     let args = act.action.args();
     let dist_atom = args.iter().find(|a| a.kind == AtomKind::Distance);
     let dist = dist_atom.and_then(value::number).unwrap_or(0.0).abs();
@@ -797,12 +794,8 @@ pub fn target(fold: &Fold<'_>, act: &Act<'_, '_, '_>) -> Option<(usize, Span)> {
 /// contact; with no room, the side is marked as its front.
 fn face(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>) -> Option<Outcome> {
     let unit = act.unit;
-    let Some(class) = fold.roster.units[unit].class else {
-        return None;
-    };
-    let Some(from) = fold.bases[unit] else {
-        return None;
-    };
+    let class = fold.roster.units[unit].class?;
+    let from = fold.bases[unit]?;
     let name = fold.name(unit);
     if let Err(finding) = ready(fold, act, class, Kind::Face) {
         out.push(finding);
