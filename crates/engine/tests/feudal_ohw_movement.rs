@@ -924,3 +924,51 @@ fn a_retreat_is_at_most_a_fast_move() {
         &[("too-far", "10.5in")],
     );
 }
+
+/// `K@XxYin^Adeg` for a unit's pose now, to a hundredth.
+fn claim_of(state: &State, id: &str) -> String {
+    let (x, y, a) = pose(state, id).expect("on the table");
+    format!("{id}@{x}x{y}in^{a}deg")
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// K in the open, nothing within 8" of it.
+    const OPEN: &[(&str, &str)] = &[("K@10x6in^90deg", "K@16x26in^90deg")];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn a_legal_move_s_end_pose_is_accepted_as_its_claim(
+            turn in -180i32..=180,
+            tenths in 0u32..=50,
+        ) {
+            let line = format!("    K move {turn}deg {}in", f64::from(tenths) / 10.0);
+            let (found, state) = run(&battle(OPEN, &angevins(&line)));
+            prop_assume!(found.is_empty());
+            let claimed = format!("{line} => {}", claim_of(&state.unwrap(), "K"));
+            let (found, _) = run(&battle(OPEN, &angevins(&claimed)));
+            prop_assert!(found.is_empty(), "{claimed}: {found:?}");
+        }
+
+        #[test]
+        fn a_move_and_its_reverse_come_back(
+            turn in -180i32..=180,
+            tenths in 1u32..=50,
+        ) {
+            let d = f64::from(tenths) / 10.0;
+            let text = format!(
+                "1. Angevins\n  move:\n    K move {turn}deg {d}in\n1. Welsh\n2. Angevins\n  move:\n    K move 180deg {d}in"
+            );
+            let (found, state) = run(&battle(OPEN, &text));
+            prop_assume!(found.is_empty());
+            let (x, y, a) = pose(&state.unwrap(), "K").unwrap();
+            prop_assert!((x - 16.0).abs() < 0.011 && (y - 26.0).abs() < 0.011, "{x},{y}");
+            let want = table::normalise(90.0 + f64::from(turn) + 180.0);
+            prop_assert!(table::turn_between(a, want) < 0.011, "{a} vs {want}");
+        }
+    }
+}
