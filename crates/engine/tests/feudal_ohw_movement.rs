@@ -972,3 +972,14 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn with_impetuous_charges_a_retreat_costs_a_hit() {
+    let touching = [("F@10x30in^270deg", "F@10x8.5in^270deg")];
+    let state = check(&touching, &angevins("    K retreat 3in"), NONE).unwrap();
+    assert_eq!(state.units[unit(&state, "K")].hits, 0);
+    let (from, to) = with_options("option advantages\noption impetuous-charges\n");
+    let option = [touching[0], (from, to.as_str())];
+    let state = check(&option, &angevins("    K retreat 3in"), NONE).unwrap();
+    assert_eq!(state.units[unit(&state, "K")].hits, 1);
+}

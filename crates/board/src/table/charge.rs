@@ -168,9 +168,11 @@ pub fn search_charge(
     let mut closest: Option<ChargeFault> = None;
     for i in 0..=steps {
         let size = i as f64 * ATOL;
-        let tries = if i == 0 { vec![0.0] } else { vec![size, -size] };
+        // No Vec per candidate: the search runs 3,601 of them.
+        let tries = [size, -size];
+        let tries = if i == 0 { &tries[..1] } else { &tries[..] };
         let mut best: Option<Touch> = None;
-        for turn in tries {
+        for &turn in tries {
             match charge_path(charger, turn, target, side, others, allowance) {
                 Ok(touch) => {
                     if best.is_none_or(|b| touch.distance < b.distance) {

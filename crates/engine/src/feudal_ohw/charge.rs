@@ -116,8 +116,9 @@ fn claimed(fold: &Fold<'_>, act: &Act<'_, '_, '_>) -> Option<Base> {
     })
 }
 
-/// An impetuous charge's hits, applied at once (IC.1, FO-R27).
-fn impetuous(fold: &mut Fold<'_>, unit: usize, took: u8) {
+/// An impetuous charge's hits, or a retreat's one hit with that option,
+/// applied at once (IC.1, IC.3, FO-R27).
+pub fn impetuous(fold: &mut Fold<'_>, unit: usize, took: u8) {
     let hits = fold.units[unit].hits.saturating_add(took);
     fold.emit(Event::Hit {
         unit,

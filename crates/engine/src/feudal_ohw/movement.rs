@@ -760,6 +760,10 @@ fn retreat(
         to,
         motion: Motion::Retreat,
     });
+    // With impetuous charges, every retreat costs a hit (IC.3).
+    if fold.roster.options.has(Opt::ImpetuousCharges) {
+        charge::impetuous(fold, unit, 1);
+    }
     // Out of contact, a marked front has nothing to face (FO-R88).
     if fold.units[unit].marked_front.is_some() && field::contacts(fold, unit).is_empty() {
         fold.emit(Event::FrontMarked { unit, front: None });
