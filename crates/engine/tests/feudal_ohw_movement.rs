@@ -983,3 +983,30 @@ fn with_impetuous_charges_a_retreat_costs_a_hit() {
     let state = check(&option, &angevins("    K retreat 3in"), NONE).unwrap();
     assert_eq!(state.units[unit(&state, "K")].hits, 1);
 }
+
+#[test]
+fn a_charge_at_a_unit_lining_a_wall_stops_at_its_far_edge() {
+    // F's front (y 18.75) lines a 1" wall, y 17.75 to 18.75 (FO-R21).
+    let walled = [
+        (
+            "terrain road line 4x0in 4x36in width=1in\n",
+            "terrain road line 4x0in 4x36in width=1in\nterrain wall line 6x18.25in 16x18.25in width=1in\n",
+        ),
+        ("F@10x30in^270deg", "F@10x20in^270deg"),
+        ("K@10x6in^90deg", "K@10x8in^90deg"),
+    ];
+    check(
+        &walled,
+        &angevins("    K charge F fast => K@10x16.5in^90deg F contact=front dist=8.5in"),
+        NONE,
+    );
+    // Where the fronts would meet with no wall is not where K ends.
+    check(
+        &walled,
+        &angevins("    K charge F fast => K@10x17.5in^90deg"),
+        &[("wrong-position", "K@10x17.5in^90deg")],
+    );
+    // Across the wall the two are in melee: K may only retreat or face.
+    let text = angevins("    K charge F fast\n1. Welsh\n2. Angevins\n  move:\n    K move 1in");
+    check(&walled, &text, &[("engaged", "K move")]);
+}

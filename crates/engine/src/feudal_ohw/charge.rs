@@ -300,9 +300,16 @@ fn plan(
     friends.extend(all.pass.iter().cloned());
     friends_what.extend(all.pass_what.iter().copied());
     let path_span = w.angle.map_or(target_span, |(_, s)| s);
+    // A target lining a wall, ditch or ford on the struck side is met at
+    // the piece's far edge (FO-R21, spec 4.11.2): the piece counts as part
+    // of it, for the path and the conform.
+    let struck = match field::lined(fold, &tb, side) {
+        Some((_, width)) => tb.grown(side, width),
+        None => tb,
+    };
     let found = match w.angle {
-        Some((angle, _)) => charge_path(from, -angle, &tb, side, &others, most),
-        None => search_charge(from, &tb, side, &others, most),
+        Some((angle, _)) => charge_path(from, -angle, &struck, side, &others, most),
+        None => search_charge(from, &struck, side, &others, most),
     };
     let touch = match found {
         Ok(touch) => touch,
@@ -387,7 +394,7 @@ fn plan(
     // Conform (FO-R20), or side-edge contact when cramped (2.8C.f).
     let mut blockers = field::obstacles(fold, unit, false, &[target]);
     blockers.shapes.append(&mut blockers.pass);
-    let front = conform(&touch.at, &tb, side, &blockers.shapes, bd);
+    let front = conform(&touch.at, &struck, side, &blockers.shapes, bd);
     let (to, offset, edge) = match (front, w.edge) {
         (Some(c), None) => (c.base, c.offset, None),
         (Some(_), Some((_, span))) => {
@@ -400,7 +407,7 @@ fn plan(
         }
         (None, Some((flank, span))) => {
             let logical = touch.at.with_front(flank);
-            let Some(c) = conform(&logical, &tb, side, &blockers.shapes, bd) else {
+            let Some(c) = conform(&logical, &struck, side, &blockers.shapes, bd) else {
                 return Err(short(fold, unit, target, side, span));
             };
             let physical = Base {

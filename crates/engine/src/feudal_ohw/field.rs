@@ -189,9 +189,52 @@ pub fn contacts(state: &State, unit: usize) -> Vec<(usize, Contact)> {
         };
         if let Some(contact) = mine.contact(&theirs, bd) {
             out.push((other, contact));
+            continue;
+        }
+        // Across a wall, ditch or ford both edges line (FO-R21).
+        for t in state
+            .roster
+            .terrain
+            .iter()
+            .filter(|t| fought_across(&t.word))
+        {
+            let Some(width) = band_width(&t.piece) else {
+                continue;
+            };
+            let across = mine.contact_across(&theirs, bd, width).filter(|c| {
+                t.piece.lined_by(&mine, c.mine, bd) && t.piece.lined_by(&theirs, c.theirs, bd)
+            });
+            if let Some(contact) = across {
+                out.push((other, contact));
+                break;
+            }
         }
     }
     out
+}
+
+/// The width of a band piece (a wall, a ditch, a ford laid as a line):
+/// the short side of its first rectangle.
+pub fn band_width(piece: &senlac_board::table::Piece) -> Option<f64> {
+    let part = piece.parts().iter().find(|p| p.points().len() == 4)?;
+    part.edges().map(|e| e.length()).reduce(f64::min)
+}
+
+/// Whether a piece is one units fight across (0.10, FO-R21).
+pub fn fought_across(word: &str) -> bool {
+    matches!(word, "wall" | "ditch" | "ford")
+}
+
+/// The linear piece a base's `side` lines, that units fight across, with
+/// its width: a charge at that side meets its far edge (spec 4.11.2).
+pub fn lined(state: &State, base: &Base, side: Aspect) -> Option<(usize, f64)> {
+    let bd = state.roster.options.base.depth;
+    state.roster.terrain.iter().enumerate().find_map(|(i, t)| {
+        if !fought_across(&t.word) || !t.piece.lined_by(base, side, bd) {
+            return None;
+        }
+        Some((i, band_width(&t.piece)?))
+    })
 }
 
 /// Whether `unit` is in melee: in contact with an enemy.

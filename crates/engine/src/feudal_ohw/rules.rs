@@ -103,7 +103,7 @@ pub const MOVE_OUTCOME: &str = "docs/rules/feudal-ohw.md FO-R43, FO-R83";
 /// Charge eligibility (2.8C, 0.11).
 pub const CHARGE_ELIGIBLE: &str = "feudal-ohw §2.8C, §0.11; docs/rules/feudal-ohw.md FO-R7, FO-R18";
 /// A charge's path and reach (2.8C.a, 2.1).
-pub const CHARGE_PATH: &str = "feudal-ohw §2.8C.a; docs/rules/feudal-ohw.md FO-R19, FO-R85";
+pub const CHARGE_PATH: &str = "feudal-ohw §2.8C.a; docs/rules/feudal-ohw.md FO-R19, FO-R85, FO-R93";
 /// Conforming: a BD of edge, centred (2.8C).
 pub const CONFORM: &str = "feudal-ohw §2.8C; docs/rules/feudal-ohw.md FO-R20";
 /// One charger per side (2.8C.b).
