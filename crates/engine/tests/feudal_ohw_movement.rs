@@ -1010,3 +1010,44 @@ fn a_charge_at_a_unit_lining_a_wall_stops_at_its_far_edge() {
     let text = angevins("    K charge F fast\n1. Welsh\n2. Angevins\n  move:\n    K move 1in");
     check(&walled, &text, &[("engaged", "K move")]);
 }
+
+#[test]
+fn the_worked_example_s_derived_numbers_hold_as_claims() {
+    // Spec 5.3's derivations: K's charge turns 20° and first touches at
+    // d* = 4.666 (no `fast`: within BW); W's goes 5.5" straight on (fast).
+    let text = WORKED
+        .replace(
+            "K charge F 20deg => K@18x15.5in^90deg F contact=front",
+            "K charge F 20deg => K@18x15.5in^90deg F contact=front dist=4.67in",
+        )
+        .replace(
+            "W charge K fast => W@21.75x15.5in^180deg K contact=right",
+            "W charge K fast => W@21.75x15.5in^180deg K contact=right dist=5.5in",
+        );
+    assert_ne!(text, WORKED);
+    let out = replay(&text, |_| {});
+    let movement: Vec<_> = out
+        .iter()
+        .filter(|v| MOVEMENT.contains(&v.code.trim_start_matches("feudal-ohw::")))
+        .map(|v| (v.code, v.message.clone()))
+        .collect();
+    assert!(movement.is_empty(), "{movement:#?}");
+    // Without its road, S's 5" would be too far: a BD only.
+    let off_road = WORKED.replace("terrain road line 12x0in 12x36in width=1in", "");
+    let out = replay(&off_road, |_| {});
+    let found: Vec<_> = out
+        .iter()
+        .map(|v| (v.code, off_road[v.span.range()].to_string()))
+        .filter(|(c, _)| *c == "feudal-ohw::too-far")
+        .collect();
+    assert_eq!(found, [("feudal-ohw::too-far", "5in".to_string())]);
+    // W's charge without `fast`: 5.5" is beyond brigans' BW.
+    let slow = WORKED.replace("W charge K fast", "W charge K");
+    let out = replay(&slow, |_| {});
+    let found: Vec<_> = out
+        .iter()
+        .map(|v| (v.code, slow[v.span.range()].to_string()))
+        .filter(|(c, _)| MOVEMENT.contains(&c.trim_start_matches("feudal-ohw::")))
+        .collect();
+    assert_eq!(found, [("feudal-ohw::charge-too-far", "K".to_string())]);
+}
