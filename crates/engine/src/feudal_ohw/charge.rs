@@ -386,7 +386,7 @@ fn plan(
             })?;
         } else {
             return Err(too_far(
-                fold, act, unit, class, &touch, &allowed, road, fast, roll, path_span,
+                fold, unit, class, &touch, &allowed, road, fast, roll, path_span,
             ));
         }
     }
@@ -467,7 +467,6 @@ fn short(fold: &Fold<'_>, unit: usize, target: usize, side: Aspect, span: Span) 
 #[allow(clippy::too_many_arguments, reason = "the pieces of one message")]
 fn too_far(
     fold: &Fold<'_>,
-    act: &Act<'_, '_, '_>,
     unit: usize,
     class: Class,
     touch: &Touch,
@@ -500,7 +499,6 @@ fn too_far(
             ));
         }
     }
-    let _ = act;
     finding
 }
 

@@ -305,7 +305,7 @@ fn moves(
         .and_then(|()| slots(fold, act, class, &w, start, end, slot))
         .and_then(|()| reach(fold, act, class, &w, dist, road))
         .and_then(|()| fast(fold, act, &w, &from, &mv))
-        .and_then(|()| path(fold, act, class, &w, &from, &mv, road, pure));
+        .and_then(|()| path(fold, act, &w, &from, &mv, road, pure));
     if let Err(finding) = finding {
         out.push(finding);
     }
@@ -516,7 +516,6 @@ pub fn blocked(fold: &Fold<'_>, unit: usize, what: Blocker, span: Span, verb: &s
 fn path(
     fold: &Fold<'_>,
     act: &Act<'_, '_, '_>,
-    class: Class,
     w: &Words<'_, '_>,
     from: &Base,
     mv: &Move,
@@ -524,7 +523,6 @@ fn path(
     pure: bool,
 ) -> Result<(), Violation> {
     let unit = act.unit;
-    let _ = class;
     let span = w.dist.or(w.start).map_or(head(act), |a| a.span);
     // A lone start turn followed by this unit's straight move: its sweep is
     // judged with that move (FO-R14).
@@ -566,7 +564,6 @@ fn path(
             ));
         }
         Err(MoveFault::NotClear { obstacle }) => {
-            let what = obstacles.blocker(obstacle);
             if obstacle >= obstacles.shapes.len() {
                 return Err(Violation::of(
                     &codes::INTERPENETRATION,
@@ -579,7 +576,6 @@ fn path(
                 ));
             }
             let at = end_or_start(w).map_or(span, |a| a.span);
-            let _ = what;
             return Err(Violation::of(
                 &codes::TURN_NOT_CLEAR,
                 at,
