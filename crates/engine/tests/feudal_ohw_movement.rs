@@ -550,6 +550,12 @@ fn units_in_melee_only_retreat_or_face() {
         &welsh("    F retreat 2in"),
         &[("cannot-retreat", "F retreat")],
     );
+    // A move never goes backward: that is a retreat's (2.2, FO-R13).
+    check(
+        NONE,
+        &angevins("    K move -2in"),
+        &[("cannot-retreat", "-2in")],
+    );
     // Nor may a unit in contact with no enemy.
     check(
         NONE,
@@ -1050,4 +1056,59 @@ fn the_worked_example_s_derived_numbers_hold_as_claims() {
         .filter(|(c, _)| MOVEMENT.contains(&c.trim_start_matches("feudal-ohw::")))
         .collect();
     assert_eq!(found, [("feudal-ohw::charge-too-far", "K".to_string())]);
+}
+
+mod robustness {
+    use super::*;
+    use proptest::prelude::*;
+
+    const UNITS: &[&str] = &["K", "S", "B", "R", "Q", "F", "Z"];
+    const VERBS: &[&str] = &["move", "turn", "charge", "retreat", "face"];
+    const ARGS: &[&str] = &[
+        "5in",
+        "-3in",
+        "0in",
+        "12in",
+        "90deg",
+        "-200deg",
+        "180deg",
+        "fast",
+        "d6:4",
+        "3d6:1+2+3",
+        "F",
+        "K",
+        "W",
+        "X",
+        "offset=1in",
+        "offset=x",
+        "edge=left",
+        "edge=up",
+        "dist=3in",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Any line of movement words gives at most one finding of
+        /// movement's codes, and never a panic.
+        #[test]
+        fn any_movement_line_gives_at_most_one_finding(
+            lines in prop::collection::vec(
+                (0..UNITS.len(), 0..VERBS.len(), prop::collection::vec(0..ARGS.len(), 0..4)),
+                1..4,
+            ),
+        ) {
+            let mut text = String::new();
+            for (u, v, args) in &lines {
+                let args: Vec<&str> = args.iter().map(|&a| ARGS[a]).collect();
+                text += &format!("    {} {} {}\n", UNITS[*u], VERBS[*v], args.join(" "));
+            }
+            let battle = battle(NONE, &angevins(&text));
+            let archive = parse(&battle);
+            prop_assume!(!archive.has_errors());
+            let (found, _) = run(&battle);
+            let mine = found.iter().filter(|(c, _, _)| MOVEMENT.contains(&c.as_str())).count();
+            prop_assert!(mine <= lines.len(), "{text}{found:#?}");
+        }
+    }
 }

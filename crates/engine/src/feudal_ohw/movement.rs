@@ -292,7 +292,8 @@ fn moves(
     } else {
         (w.start, w.end)
     };
-    let dist = w.dist.and_then(value::number).unwrap_or(0.0).abs();
+    let written = w.dist.and_then(value::number).unwrap_or(0.0);
+    let dist = written.abs();
     let mv = Move {
         start_turn: turn_of(start),
         distance: dist,
@@ -302,6 +303,7 @@ fn moves(
         .filter(|r| on_road_throughout(&from, &mv, r))
         .is_some();
     let finding = ready(fold, act, class, Kind::Move)
+        .and_then(|()| ahead(fold, act, w.dist, written))
         .and_then(|()| slots(fold, act, class, &w, start, end, slot))
         .and_then(|()| reach(fold, act, class, &w, dist, road))
         .and_then(|()| fast(fold, act, &w, &from, &mv))
@@ -322,6 +324,29 @@ fn moves(
         contact: None,
     };
     Some(outcome)
+}
+
+/// A move goes straight ahead: only a retreat goes back (2.2, FO-R13).
+fn ahead(
+    fold: &Fold<'_>,
+    act: &Act<'_, '_, '_>,
+    dist: Option<&Atom<'_>>,
+    written: f64,
+) -> Result<(), Violation> {
+    match dist {
+        Some(atom) if written < 0.0 => Err(Violation::of(
+            &codes::CANNOT_RETREAT,
+            atom.span,
+            format!(
+                "{} moves {}\" backward: a move goes straight ahead, and only a retreat goes back",
+                fold.name(act.unit),
+                inches(-written)
+            ),
+            rules::ACTIVATION,
+        )
+        .help("turn about first: `move 180deg 2in`")),
+        _ => Ok(()),
+    }
 }
 
 /// The turn slots and sizes (2.4, FO-R13).
