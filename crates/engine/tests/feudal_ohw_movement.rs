@@ -1112,3 +1112,29 @@ mod robustness {
         }
     }
 }
+
+#[test]
+fn a_horse_marshal_gives_knights_a_turn_at_the_end() {
+    // Knights turn once (2.4b); with a horse marshal one more, at the end
+    // of the move (PER.HM).
+    let marshal = [
+        (
+            "map table 36x36in\n",
+            "map table 36x36in\noption personalities\n",
+        ),
+        (
+            "  unit Q \"Kerns\" brigans average\n",
+            "  unit Q \"Kerns\" brigans average\n  unit HM \"Marshal\" horse-marshal personality with=K\n",
+        ),
+    ];
+    check(
+        &marshal,
+        &angevins("    K move -90deg 2in 90deg => K@12x6in^90deg"),
+        NONE,
+    );
+    check(
+        NONE,
+        &angevins("    K move -90deg 2in 90deg"),
+        &[("turn-not-allowed", "90deg")],
+    );
+}

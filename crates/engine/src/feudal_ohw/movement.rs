@@ -240,11 +240,30 @@ enum Slot {
     End,
 }
 
+/// Whether a horse marshal is with the unit: one more turn, at the end of
+/// its move (PER.HM).
+fn horse_marshal(fold: &Fold<'_>, unit: usize) -> bool {
+    fold.roster.options.has(Opt::Personalities)
+        && (fold.roster.units.iter().enumerate()).any(|(p, info)| {
+            info.kind.as_deref() == Some("horse-marshal") && fold.hosts[p] == Some(unit)
+        })
+}
+
 /// 2.4a–c: whether the class may turn in `slot`, having turned at the start
-/// already (`started`).
-fn slot_fault(class: Class, slot: Slot, started: bool, ended: bool) -> Option<String> {
+/// already (`started`); a horse marshal adds an end turn (PER.HM).
+fn slot_fault(
+    class: Class,
+    marshal: bool,
+    slot: Slot,
+    started: bool,
+    ended: bool,
+) -> Option<String> {
     let word = class.word();
-    match (class.info().turns, slot) {
+    let turns = match class.info().turns {
+        Turns::StartOrEnd | Turns::Start if marshal => Turns::StartAndEnd,
+        turns => turns,
+    };
+    match (turns, slot) {
         (_, Slot::Start) if started => Some(format!(
             "{word} have already turned at the start of this move"
         )),
@@ -397,7 +416,8 @@ fn slots(
             )));
         }
         let started = acted.start_turned || (slot == Slot::End && start.is_some());
-        if let Some(why) = slot_fault(class, slot, started, acted.end_turned) {
+        let marshal = horse_marshal(fold, unit);
+        if let Some(why) = slot_fault(class, marshal, slot, started, acted.end_turned) {
             return Err(Violation::of(
                 &codes::TURN_NOT_ALLOWED,
                 atom.span,

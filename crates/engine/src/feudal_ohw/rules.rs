@@ -81,7 +81,7 @@ pub const DICED: &str = "feudal-ohw §DM.1; docs/rules/feudal-ohw.md FO-R84";
 /// Fast moves keep over a BD from every enemy (2.3).
 pub const FAST: &str = "feudal-ohw §2.3; docs/rules/feudal-ohw.md FO-R16";
 /// Turns: their slots and size (2.4a–c).
-pub const TURNS: &str = "feudal-ohw §2.4; docs/rules/feudal-ohw.md FO-R13, FO-R81";
+pub const TURNS: &str = "feudal-ohw §2.4, §PER.HM; docs/rules/feudal-ohw.md FO-R13, FO-R81, FO-R94";
 /// A turn sweeps freely but must move clear (2.4).
 pub const TURN_CLEAR: &str = "feudal-ohw §2.4; docs/rules/feudal-ohw.md FO-R14";
 /// Gaps and interpenetration (2.7).

@@ -442,6 +442,7 @@ fn declare(
             personality,
             host: None,
             banner: false,
+            kind: personality.then(|| unit.class.to_string()),
             span: unit.span,
         };
         if personality {

@@ -39,6 +39,9 @@ pub struct UnitInfo {
     pub host: Option<usize>,
     /// A personality's banner (`banner=yes`, PER.BA).
     pub banner: bool,
+    // movement
+    /// A personality's kind, its line's class word (`horse-marshal`).
+    pub kind: Option<String>,
     /// The `unit` line.
     pub span: Span,
 }
