@@ -1138,3 +1138,24 @@ fn a_horse_marshal_gives_knights_a_turn_at_the_end() {
         &[("turn-not-allowed", "90deg")],
     );
 }
+
+#[test]
+fn a_target_by_the_charger_s_flank_is_charged_by_turning() {
+    // F (facing north) stands 1" off K's right flank: eligible by E2
+    // (2.8C: "within a BD of the Charger's Flank Arc"). K's front centre
+    // is in F's left arc, so K turns right and strikes F's left flank,
+    // conformed facing east with its front on x 13.5 (FO-R18, FO-R19).
+    let beside = [("F@10x30in^270deg", "F@16x6in^90deg")];
+    check(
+        &beside,
+        &angevins("    K charge F => K@12.25x6in^0deg F contact=left"),
+        NONE,
+    );
+    // 3" off: beyond a BD of the flank, and not in K's front arc.
+    let apart = [("F@10x30in^270deg", "F@18x6in^90deg")];
+    check(
+        &apart,
+        &angevins("    K charge F"),
+        &[("charge-not-eligible", "F")],
+    );
+}
