@@ -1159,3 +1159,29 @@ fn a_target_by_the_charger_s_flank_is_charged_by_turning() {
         &[("charge-not-eligible", "F")],
     );
 }
+
+#[test]
+fn a_cramped_charger_contacts_with_its_flank_and_marks_it() {
+    // F's right flank (x 11.45-13.95, y 18.2) lies 0.05" from the lake,
+    // with S west of the strip below it: no front place with a BD of
+    // contact is clear, but K's left flank fits, whole (2.8C.f). The
+    // charge goes flank first, and the flank is marked (2.8C.f.mark).
+    let cramped = [
+        ("F@10x30in^270deg", "F@12.7x20.7in^0deg"),
+        ("K@10x6in^90deg", "K@12.7x10in^90deg"),
+        ("S@5x6in^90deg", "S@7x16.95in^90deg"),
+    ];
+    check(
+        &cramped,
+        &angevins(
+            "    K charge F fast edge=left => K@12.7x15.7in^0deg K marked=left F contact=right",
+        ),
+        NONE,
+    );
+    // Front first, its 5" width runs into the lake on the way.
+    check(
+        &cramped,
+        &angevins("    K charge F fast"),
+        &[("charge-blocked", "F")],
+    );
+}

@@ -8,8 +8,8 @@
 
 use senlac_board::table::{
     self, Aspect, Base, ChargeFault, Convex, Move, MoveFault, NoSight, Screen, SightFor,
-    Surroundings, TOL, Touch, charge_path, check_path, conform, flank_protected, flank_reach,
-    line_of_sight, on_road_throughout, search_charge,
+    Surroundings, TOL, Touch, charge_path_among, check_path, conform, flank_protected, flank_reach,
+    line_of_sight, on_road_throughout, search_charge_among,
 };
 use senlac_notation::value::{self, Location, Placement};
 use senlac_notation::{AtomKind, Span};
@@ -31,6 +31,8 @@ struct Charged {
     target: usize,
     side: Aspect,
     touch: Touch,
+    /// The charger after its start turn and at first touch, physically.
+    path: [Base; 2],
     to: Base,
     /// The flank used as front for side-edge contact (2.8C.f).
     edge: Option<Aspect>,
@@ -53,7 +55,7 @@ pub fn charge(
             fold.emit(Event::Moved {
                 unit,
                 from,
-                path: vec![from.turned(c.touch.turn), c.touch.at],
+                path: c.path.to_vec(),
                 to: c.to,
                 motion: Motion::Charge {
                     target: c.target,
@@ -307,22 +309,44 @@ fn plan(
         Some((_, width)) => tb.grown(side, width),
         None => tb,
     };
+    // Side-edge contact (2.8C.f): only when no front place is clear; then
+    // the whole charge goes flank first, the flank serving as its front.
+    let mut blockers = field::obstacles(fold, unit, false, &[target]);
+    blockers.shapes.append(&mut blockers.pass);
+    let me = match w.edge {
+        Some((flank, span)) => {
+            if conform(from, &struck, side, &blockers.shapes, bd).is_some() {
+                return Err(Violation::of(
+                    &codes::SIDE_EDGE_NOT_ALLOWED,
+                    span,
+                    format!("{name} has room to contact {tname} with its front"),
+                    rules::SIDE_EDGE,
+                ));
+            }
+            from.with_front(flank)
+        }
+        None => *from,
+    };
+    let physical = |b: &Base| match w.edge {
+        Some((flank, _)) => Base {
+            centre: b.centre,
+            width: from.width,
+            depth: from.depth,
+            facing: table::normalise(b.facing - flank.turn_from_front()),
+        },
+        None => *b,
+    };
     let found = match w.angle {
-        Some((angle, _)) => charge_path(from, -angle, &struck, side, &others, most),
-        None => search_charge(from, &struck, side, &others, most),
+        Some((angle, _)) => charge_path_among(&me, -angle, &struck, side, &others, &friends, most),
+        None => search_charge_among(&me, &struck, side, &others, &friends, most),
     };
     let touch = match found {
         Ok(touch) => touch,
         Err(fault) => {
+            let mut what = others_what;
+            what.extend(friends_what.iter().map(|&u| Blocker::Unit(u)));
             return Err(path_fault(
-                fold,
-                unit,
-                target,
-                side,
-                fault,
-                &others_what,
-                path_span,
-                most,
+                fold, unit, target, side, fault, &what, path_span, most,
             ));
         }
     };
@@ -331,7 +355,7 @@ fn plan(
         distance: touch.distance,
         end_turn: 0.0,
     };
-    match check_path(from, &mv, &friends, &[]) {
+    match check_path(&me, &mv, &friends, &[]) {
         Ok(()) => {}
         Err(MoveFault::Blocked { obstacle } | MoveFault::NotClear { obstacle }) => {
             return Err(Violation::of(
@@ -361,7 +385,7 @@ fn plan(
     }
     if let Some(river) = field::wet(
         fold,
-        &table::swept_translation(&from.turned(touch.turn), touch.at.centre - from.centre),
+        &table::swept_translation(&me.turned(touch.turn), touch.at.centre - me.centre),
         false,
     ) {
         return Err(movement::blocked(
@@ -374,7 +398,7 @@ fn plan(
     }
 
     // The allowance, now that the path is known (2.1, 2.9, IC.1).
-    let road = has_road.is_some_and(|r| on_road_throughout(from, &mv, &r));
+    let road = has_road.is_some_and(|r| on_road_throughout(&me, &mv, &r));
     let allowed = allowance(fold, unit, class, fast, roll, road);
     let mut hits = 0;
     if touch.distance > allowed.inches + TOL {
@@ -391,35 +415,12 @@ fn plan(
         }
     }
 
-    // Conform (FO-R20), or side-edge contact when cramped (2.8C.f).
-    let mut blockers = field::obstacles(fold, unit, false, &[target]);
-    blockers.shapes.append(&mut blockers.pass);
-    let front = conform(&touch.at, &struck, side, &blockers.shapes, bd);
-    let (to, offset, edge) = match (front, w.edge) {
-        (Some(c), None) => (c.base, c.offset, None),
-        (Some(_), Some((_, span))) => {
-            return Err(Violation::of(
-                &codes::SIDE_EDGE_NOT_ALLOWED,
-                span,
-                format!("{name} has room to contact {tname} with its front"),
-                rules::SIDE_EDGE,
-            ));
-        }
-        (None, Some((flank, span))) => {
-            let logical = touch.at.with_front(flank);
-            let Some(c) = conform(&logical, &struck, side, &blockers.shapes, bd) else {
-                return Err(short(fold, unit, target, side, span));
-            };
-            let physical = Base {
-                centre: c.base.centre,
-                width: touch.at.width,
-                depth: touch.at.depth,
-                facing: table::normalise(c.base.facing - flank.turn_from_front()),
-            };
-            (physical, c.offset, Some(flank))
-        }
-        (None, None) => return Err(short(fold, unit, target, side, target_span)),
+    // Conform (FO-R20), in the charge's own frame (2.8C.f: flank first).
+    let Some(c) = conform(&touch.at, &struck, side, &blockers.shapes, bd) else {
+        let span = w.edge.map_or(target_span, |(_, span)| span);
+        return Err(short(fold, unit, target, side, span));
     };
+    let (to, offset, edge) = (physical(&c.base), c.offset, w.edge.map(|(f, _)| f));
     if let Some((written, span)) = w.offset
         && (written - offset).abs() > TOL
     {
@@ -444,6 +445,7 @@ fn plan(
         target,
         side,
         touch,
+        path: [physical(&me.turned(touch.turn)), physical(&touch.at)],
         to,
         edge,
         hits,
