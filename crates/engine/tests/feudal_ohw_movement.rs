@@ -334,6 +334,20 @@ fn the_fast_bonus_is_written_and_keeps_over_a_bd_from_enemies() {
     );
     // The same distance in two moves' worth is legal with F far away.
     check(NONE, &angevins("    K move 9in fast"), NONE);
+    // Written as a turn, then the fast move: the turn is part of it. F
+    // stands 3" beyond K's front; half-way round, K's 5" width comes to
+    // 1.75" of it, within a BD (FO-R16).
+    let by_turn = [("F@10x30in^270deg", "F@10x11.5in^270deg")];
+    check(
+        &by_turn,
+        &angevins("    K turn 180deg\n    K move 2in"),
+        NONE,
+    );
+    check(
+        &by_turn,
+        &angevins("    K turn 180deg\n    K move 2in fast"),
+        &[("fast-near-enemy", "180deg")],
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ use senlac_board::table::{
     self, ATOL, Aspect, Base, Faced, Move, MoveFault, Piece, TOL, check_path, face_attacker,
     keeps_away, on_road_throughout, realign, swept_translation,
 };
+use senlac_notation::lower::Step;
 use senlac_notation::value;
 use senlac_notation::{Atom, AtomKind, Span};
 
@@ -482,6 +483,20 @@ fn road_exists(fold: &Fold<'_>) -> bool {
     fold.roster.terrain.iter().any(|t| t.kind.word == "road")
 }
 
+/// Whether the next line is this unit's `move … fast`.
+fn fast_move_next(fold: &Fold<'_>, unit: usize) -> bool {
+    let Some(Step::Action(next)) = fold.next_step() else {
+        return false;
+    };
+    let me = &fold.roster.units[unit].id;
+    next.verb().text == "move"
+        && value::UnitRef::parse(next.actor().text).id == me
+        && next
+            .args()
+            .iter()
+            .any(|a| a.kind == AtomKind::Word && a.text == "fast")
+}
+
 /// 2.3: a fast move keeps over a BD from every enemy (FO-R16).
 fn fast(
     fold: &Fold<'_>,
@@ -490,7 +505,13 @@ fn fast(
     from: &Base,
     mv: &Move,
 ) -> Result<(), Violation> {
-    let Some(atom) = w.fast else { return Ok(()) };
+    // A lone start turn before this unit's fast move is part of it: the
+    // fast move starts, and turns, over a BD away (FO-R16, FO-R81).
+    let span = match (w.fast, w.start) {
+        (Some(atom), _) => atom.span,
+        (None, Some(turn)) if w.dist.is_none() && fast_move_next(fold, act.unit) => turn.span,
+        _ => return Ok(()),
+    };
     let bd = fold.roster.options.base.depth;
     let enemies: Vec<usize> = field::enemies(fold, act.unit).collect();
     let shapes: Vec<_> = enemies
@@ -501,7 +522,7 @@ fn fast(
         Ok(()) => Ok(()),
         Err(i) => Err(Violation::of(
             &codes::FAST_NEAR_ENEMY,
-            atom.span,
+            span,
             format!(
                 "{}'s fast move comes within a BD ({}\") of {}",
                 fold.name(act.unit),
