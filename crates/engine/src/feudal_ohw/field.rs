@@ -174,43 +174,40 @@ pub fn physical_side(state: &State, unit: usize, side: Aspect) -> Aspect {
 /// The enemies in contact with `unit` (4.4, FO-R21), with the contact in
 /// both units' logical frames (`mine` is `unit`'s side).
 pub fn contacts(state: &State, unit: usize) -> Vec<(usize, Contact)> {
-    let Some(mine) = logical(state, unit) else {
-        return Vec::new();
-    };
+    (0..state.bases.len())
+        .filter_map(|other| contact_with(state, unit, other).map(|c| (other, c)))
+        .collect()
+}
+
+/// The first enemy in contact with `unit`, found without a list.
+pub fn first_contact(state: &State, unit: usize) -> Option<(usize, Contact)> {
+    (0..state.bases.len()).find_map(|other| contact_with(state, unit, other).map(|c| (other, c)))
+}
+
+/// The contact of `unit` with `other`, an enemy on the table, if any: edge
+/// to edge, or across a wall, ditch or ford both edges line (FO-R21).
+fn contact_with(state: &State, unit: usize, other: usize) -> Option<Contact> {
     let side = state.roster.units[unit].side;
-    let bd = state.roster.options.base.depth;
-    let mut out = Vec::new();
-    for other in 0..state.bases.len() {
-        if other == unit || state.roster.units[other].side == side || !state.on_table(other) {
-            continue;
-        }
-        let Some(theirs) = logical(state, other) else {
-            continue;
-        };
-        if let Some(contact) = mine.contact(&theirs, bd) {
-            out.push((other, contact));
-            continue;
-        }
-        // Across a wall, ditch or ford both edges line (FO-R21).
-        for t in state
-            .roster
-            .terrain
-            .iter()
-            .filter(|t| fought_across(&t.word))
-        {
-            let Some(width) = band_width(&t.piece) else {
-                continue;
-            };
-            let across = mine.contact_across(&theirs, bd, width).filter(|c| {
-                t.piece.lined_by(&mine, c.mine, bd) && t.piece.lined_by(&theirs, c.theirs, bd)
-            });
-            if let Some(contact) = across {
-                out.push((other, contact));
-                break;
-            }
-        }
+    if other == unit || state.roster.units[other].side == side || !state.on_table(other) {
+        return None;
     }
-    out
+    let mine = logical(state, unit)?;
+    let theirs = logical(state, other)?;
+    let bd = state.roster.options.base.depth;
+    if let Some(contact) = mine.contact(&theirs, bd) {
+        return Some(contact);
+    }
+    state
+        .roster
+        .terrain
+        .iter()
+        .filter(|t| fought_across(&t.word))
+        .find_map(|t| {
+            let width = band_width(&t.piece)?;
+            mine.contact_across(&theirs, bd, width).filter(|c| {
+                t.piece.lined_by(&mine, c.mine, bd) && t.piece.lined_by(&theirs, c.theirs, bd)
+            })
+        })
 }
 
 /// The width of a band piece (a wall, a ditch, a ford laid as a line):
@@ -239,7 +236,7 @@ pub fn lined(state: &State, base: &Base, side: Aspect) -> Option<(usize, f64)> {
 
 /// Whether `unit` is in melee: in contact with an enemy.
 pub fn engaged(state: &State, unit: usize) -> bool {
-    !contacts(state, unit).is_empty()
+    first_contact(state, unit).is_some()
 }
 
 /// The enemy units of `unit`'s side on the table.

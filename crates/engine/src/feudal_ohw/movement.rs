@@ -99,7 +99,7 @@ pub fn ready(
         .help("a unit's turns and straight move are one activation, written together or on consecutive lines"));
     }
     if matches!(kind, Kind::Move | Kind::Charge)
-        && let Some(&(enemy, _)) = field::contacts(fold, unit).first()
+        && let Some((enemy, _)) = field::first_contact(fold, unit)
     {
         return Err(Violation::of(
             &codes::ENGAGED,
