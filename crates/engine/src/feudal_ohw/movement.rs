@@ -8,8 +8,8 @@
 //! later actions are judged from where the log puts the unit.
 
 use senlac_board::table::{
-    self, ATOL, Aspect, Base, Faced, Move, MoveFault, Piece, TOL, check_path, face_attacker,
-    keeps_away, on_road_throughout, realign, swept_translation,
+    ATOL, Aspect, Base, Faced, Move, MoveFault, Piece, TOL, check_path, face_attacker, keeps_away,
+    on_road_throughout, realign, swept_translation,
 };
 use senlac_notation::lower::Step;
 use senlac_notation::value;
@@ -992,9 +992,4 @@ pub fn realign_marks(fold: &mut Fold<'_>) {
             fold.emit(Event::FrontMarked { unit, front: None });
         }
     }
-}
-
-/// A pose's facing in the notation's frame, for messages.
-pub fn facing(base: &Base) -> f64 {
-    table::normalise(90.0 - base.facing)
 }
