@@ -1192,6 +1192,22 @@ fn a_cramped_charger_contacts_with_its_flank_and_marks_it() {
         ),
         NONE,
     );
+    // Cramped by units alone (B where the lake was): no side-edge contact
+    // (2.8C.f: "between Units and Terrain / Board Edge").
+    let by_units = [
+        ("terrain lake polygon 14x14in 20x14in 20x18in 14x18in\n", ""),
+        ("F@10x30in^270deg", "F@12.7x20.7in^0deg"),
+        ("K@10x6in^90deg", "K@12.7x10in^90deg"),
+        ("S@5x6in^90deg", "S@7x16.95in^90deg"),
+        ("B@24x6in^90deg", "B@16.5x16.95in^90deg"),
+    ];
+    check(
+        &by_units,
+        &angevins("    K charge F fast edge=left"),
+        &[("side-edge-not-allowed", "edge=left")],
+    );
+    let m = message(&by_units, &angevins("    K charge F fast edge=left"));
+    assert!(m.starts_with("only units cramp"), "{m}");
     // Front first, its 5" width runs into the lake on the way.
     check(
         &cramped,

@@ -312,21 +312,43 @@ fn plan(
     // Side-edge contact (2.8C.f): only when no front place is clear; then
     // the whole charge goes flank first, the flank serving as its front.
     let mut blockers = field::obstacles(fold, unit, false, &[target]);
-    blockers.shapes.append(&mut blockers.pass);
     let me = match w.edge {
         Some((flank, span)) => {
-            if conform(from, &struck, side, &blockers.shapes, bd).is_some() {
-                return Err(Violation::of(
-                    &codes::SIDE_EDGE_NOT_ALLOWED,
-                    span,
-                    format!("{name} has room to contact {tname} with its front"),
-                    rules::SIDE_EDGE,
-                ));
+            let refuse = |why: String| {
+                Violation::of(&codes::SIDE_EDGE_NOT_ALLOWED, span, why, rules::SIDE_EDGE)
+            };
+            let all: Vec<Convex> = blockers
+                .shapes
+                .iter()
+                .chain(&blockers.pass)
+                .cloned()
+                .collect();
+            if conform(from, &struck, side, &all, bd).is_some() {
+                return Err(refuse(format!(
+                    "{name} has room to contact {tname} with its front"
+                )));
+            }
+            // Cramped by terrain or the board edge, not by units alone.
+            let (units, ground): (Vec<_>, Vec<_>) = (blockers.shapes.iter().zip(&blockers.what))
+                .partition(|(_, what)| matches!(what, Blocker::Unit(_)));
+            let units: Vec<Convex> = units
+                .into_iter()
+                .map(|(s, _)| s.clone())
+                .chain(blockers.pass.iter().cloned())
+                .collect();
+            let ground: Vec<Convex> = ground.into_iter().map(|(s, _)| s.clone()).collect();
+            let by_ground =
+                conform(from, &struck, side, &ground, bd).is_none_or(|c| c.offset != 0.0);
+            if !by_ground && conform(from, &struck, side, &units, bd).is_none() {
+                return Err(refuse(format!(
+                    "only units cramp {name} at {tname}: side-edge contact is for terrain or the board edge"
+                )));
             }
             from.with_front(flank)
         }
         None => *from,
     };
+    blockers.shapes.append(&mut blockers.pass);
     let physical = |b: &Base| match w.edge {
         Some((flank, _)) => Base {
             centre: b.centre,
