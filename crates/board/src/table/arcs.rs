@@ -61,7 +61,7 @@ impl Base {
 
     /// The part of `shape` that lies in the arc beyond `arc` (widened by TOL).
     pub fn clip_to_arc(&self, arc: Aspect, shape: &Convex) -> Convex {
-        let mut points = shape.points().to_vec();
+        let mut points: super::convex::Points = shape.points().iter().copied().collect();
         for (n, c) in self.arc_half_planes(arc) {
             points = clip_half_plane(&points, n, c + TOL);
         }

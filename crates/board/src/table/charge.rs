@@ -68,6 +68,22 @@ pub fn charge_path(
     others: &[Convex],
     allowance: f64,
 ) -> Result<Touch, ChargeFault> {
+    charge_path_among(charger, turn, target, side, others, &[], allowance)
+}
+
+/// [`charge_path`] past `friends` too: they may be touched, at the end or
+/// on the way, but not crossed (2.7); one the start turn swept over must be
+/// cleared by the first touch (FO-R14). A friend crossed is
+/// [`ChargeFault::OtherFirst`] with index `others.len() + i`.
+pub fn charge_path_among(
+    charger: &Base,
+    turn: f64,
+    target: &Base,
+    side: Aspect,
+    others: &[Convex],
+    friends: &[Convex],
+    allowance: f64,
+) -> Result<Touch, ChargeFault> {
     let turned = charger.turned(turn);
     let along = turned.forward();
     let shape = turned.footprint();
@@ -89,6 +105,21 @@ pub fn charge_path(
         let newly_touched = other.distance(&at_shape) <= TOL && other.distance(&shape) > TOL;
         if overlapped_on_the_way || newly_touched {
             return Err(ChargeFault::OtherFirst { obstacle: i });
+        }
+    }
+    for (i, friend) in friends.iter().enumerate() {
+        if let Some((flo, fhi)) = shape.meets_along(along, friend, TOL) {
+            let swept_over = flo <= 0.0;
+            let crossed = if swept_over {
+                fhi > distance
+            } else {
+                flo < distance
+            };
+            if crossed && fhi > 0.0 {
+                return Err(ChargeFault::OtherFirst {
+                    obstacle: others.len() + i,
+                });
+            }
         }
     }
     if !front_meets_side(&at, target, side) {
@@ -164,14 +195,29 @@ pub fn search_charge(
     others: &[Convex],
     allowance: f64,
 ) -> Result<Touch, ChargeFault> {
+    search_charge_among(charger, target, side, others, &[], allowance)
+}
+
+/// [`search_charge`] with friends that may be touched but not crossed
+/// ([`charge_path_among`]).
+pub fn search_charge_among(
+    charger: &Base,
+    target: &Base,
+    side: Aspect,
+    others: &[Convex],
+    friends: &[Convex],
+    allowance: f64,
+) -> Result<Touch, ChargeFault> {
     let steps = (180.0 / ATOL).round() as usize;
     let mut closest: Option<ChargeFault> = None;
     for i in 0..=steps {
         let size = i as f64 * ATOL;
-        let tries = if i == 0 { vec![0.0] } else { vec![size, -size] };
+        // No Vec per candidate: the search runs 3,601 of them.
+        let tries = [size, -size];
+        let tries = if i == 0 { &tries[..1] } else { &tries[..] };
         let mut best: Option<Touch> = None;
-        for turn in tries {
-            match charge_path(charger, turn, target, side, others, allowance) {
+        for &turn in tries {
+            match charge_path_among(charger, turn, target, side, others, friends, allowance) {
                 Ok(touch) => {
                     if best.is_none_or(|b| touch.distance < b.distance) {
                         best = Some(touch);
@@ -391,6 +437,30 @@ mod tests {
             charge_path(&knights, 90.0, &target, Aspect::Front, &[], 10.0),
             Err(ChargeFault::Misses)
         );
+    }
+
+    #[test]
+    fn a_charge_touches_friends_but_does_not_cross_them() {
+        let knights = unit(0.0, 20.0, 0.0);
+        let target = unit(0.0, 10.0, 180.0);
+        // A friend whose edge runs along the lane, x 2.5 to 7.5: touched
+        // all the way, never crossed.
+        let beside = [unit(5.0, 13.0, 0.0).footprint()];
+        let touch =
+            charge_path_among(&knights, 0.0, &target, Aspect::Front, &[], &beside, 10.0).unwrap();
+        assert!((touch.distance - 7.5).abs() < 1e-9);
+        // A friend 1" into the lane is crossed: its index follows the others'.
+        let across = [unit(4.0, 13.0, 0.0).footprint()];
+        assert_eq!(
+            charge_path_among(&knights, 0.0, &target, Aspect::Front, &[], &across, 10.0),
+            Err(ChargeFault::OtherFirst { obstacle: 0 })
+        );
+        // The search turns aside from it, where the plain path ignores it.
+        assert!(charge_path(&knights, 0.0, &target, Aspect::Front, &[], 10.0).is_ok());
+        let around =
+            search_charge_among(&knights, &target, Aspect::Front, &[], &across, 10.0).unwrap();
+        assert!(around.turn != 0.0, "{around:?}");
+        assert!(!around.at.footprint().overlaps(&across[0]));
     }
 
     #[test]

@@ -3,28 +3,35 @@
 //! so overlap is a separating-axis test and distance a vertex-to-edge search.
 
 use kurbo::{Point, Vec2};
+use smallvec::SmallVec;
 
 use super::{Segment, TOL};
+
+/// A convex outline's vertices: a base has 4 and the area it sweeps
+/// moving straight at most 8, so neither allocates; circles spill.
+pub(crate) type Points = SmallVec<[Point; 8]>;
 
 /// A convex polygon, its vertices in order round the outline (either way).
 /// It may be degenerate: a segment or a point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Convex {
-    points: Vec<Point>,
+    points: Points,
 }
 
 impl Convex {
     /// The convex hull of `points` (Andrew's monotone chain); points on an
     /// edge are dropped. Empty input gives an empty shape, which meets nothing.
     pub fn hull(points: impl IntoIterator<Item = Point>) -> Convex {
-        let mut pts: Vec<Point> = points.into_iter().collect();
+        let mut pts: SmallVec<[Point; 16]> = points.into_iter().collect();
         pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
         pts.dedup();
         if pts.len() < 3 {
-            return Convex { points: pts };
+            return Convex {
+                points: pts.into_iter().collect(),
+            };
         }
         let cross = |o: Point, a: Point, b: Point| (a - o).cross(b - o);
-        let mut lower: Vec<Point> = Vec::new();
+        let mut lower: Points = SmallVec::new();
         for &p in &pts {
             while lower.len() >= 2
                 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0.0
@@ -33,7 +40,7 @@ impl Convex {
             }
             lower.push(p);
         }
-        let mut upper: Vec<Point> = Vec::new();
+        let mut upper: Points = SmallVec::new();
         for &p in pts.iter().rev() {
             while upper.len() >= 2
                 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0.0
@@ -206,7 +213,9 @@ impl Convex {
     /// convex, so clipping by each of its edges' half-planes is exact).
     pub fn clip(&self, other: &Convex) -> Convex {
         if other.points.len() < 3 {
-            return Convex { points: Vec::new() };
+            return Convex {
+                points: SmallVec::new(),
+            };
         }
         let sign = signed_area(&other.points).signum();
         let mut points = self.points.clone();
@@ -313,9 +322,9 @@ fn signed_area(points: &[Point]) -> f64 {
 }
 
 /// The part of the polygon through `points` where `normal·p <= offset`.
-pub(crate) fn clip_half_plane(points: &[Point], normal: Vec2, offset: f64) -> Vec<Point> {
+pub(crate) fn clip_half_plane(points: &[Point], normal: Vec2, offset: f64) -> Points {
     let n = points.len();
-    let mut out = Vec::with_capacity(n + 1);
+    let mut out = Points::with_capacity(n + 1);
     for i in 0..n {
         let (a, b) = (points[i], points[(i + 1) % n]);
         let (va, vb) = (

@@ -40,8 +40,8 @@ fn test_unit(x: f64, y: f64, facing: f64) -> Base {
 
 pub use base::{Aspect, Base, Contact};
 pub use charge::{
-    ChargeFault, Conformed, Faced, Touch, charge_path, charge_path_across, conform, face_attacker,
-    flank_reach, realign, search_charge, side_struck,
+    ChargeFault, Conformed, Faced, Touch, charge_path, charge_path_across, charge_path_among,
+    conform, face_attacker, flank_reach, realign, search_charge, search_charge_among, side_struck,
 };
 pub use convex::Convex;
 pub use moves::{

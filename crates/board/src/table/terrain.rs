@@ -11,6 +11,9 @@ use super::{Aspect, Base, Convex, Segment, TOL};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Piece {
     parts: Vec<Convex>,
+    /// The parts may overlap (a band's rectangles and the discs at its
+    /// bends): areas and chords count the overlap once.
+    overlapping: bool,
 }
 
 impl Piece {
@@ -19,10 +22,14 @@ impl Piece {
     pub fn polygon(points: &[Point]) -> Piece {
         let hull = Convex::hull(points.iter().copied());
         if hull.points().len() == points.len() {
-            return Piece { parts: vec![hull] };
+            return Piece {
+                parts: vec![hull],
+                overlapping: false,
+            };
         }
         Piece {
             parts: ear_clip(points),
+            overlapping: false,
         }
     }
 
@@ -31,13 +38,13 @@ impl Piece {
     pub fn circle(centre: Point, radius: f64) -> Piece {
         Piece {
             parts: vec![Convex::hull(disc(centre, radius))],
+            overlapping: false,
         }
     }
 
     /// A line through `points`, `width` inches wide: a flat-ended rectangle on
-    /// each segment and a disc at each bend. The parts overlap at the bends,
-    /// so areas and chords of a band count those twice; only area pieces
-    /// (polygons, circles) are asked for them.
+    /// each segment and a disc at each bend. The parts overlap at the bends;
+    /// areas and chords count the overlap once.
     pub fn band(points: &[Point], width: f64) -> Piece {
         let half = width / 2.0;
         let mut parts = Vec::new();
@@ -58,12 +65,37 @@ impl Piece {
         for &bend in points.iter().skip(1).take(points.len().saturating_sub(2)) {
             parts.push(Convex::hull(disc(bend, half)));
         }
-        Piece { parts }
+        Piece {
+            parts,
+            overlapping: true,
+        }
     }
 
-    /// A piece from convex parts given directly.
+    /// A piece from convex parts given directly, which may overlap.
     pub fn from_parts(parts: Vec<Convex>) -> Piece {
-        Piece { parts }
+        Piece {
+            parts,
+            overlapping: true,
+        }
+    }
+
+    /// The piece cut to a table `width` by `depth` with its corner at the
+    /// origin: what lies beyond the board edge is not on the table, and no
+    /// area, chord or distance should count it.
+    pub fn clipped_to_table(&self, width: f64, depth: f64) -> Piece {
+        let table = Convex::hull([
+            Point::new(0.0, 0.0),
+            Point::new(width, 0.0),
+            Point::new(width, depth),
+            Point::new(0.0, depth),
+        ]);
+        Piece {
+            parts: (self.parts.iter())
+                .map(|p| p.clip(&table))
+                .filter(|p| p.area() > 0.0)
+                .collect(),
+            overlapping: self.overlapping,
+        }
     }
 
     /// The convex parts.
@@ -71,9 +103,32 @@ impl Piece {
         &self.parts
     }
 
-    /// The area of `shape` inside the piece.
+    /// The area of `shape` inside the piece. Where parts overlap (a band's
+    /// bends), inclusion–exclusion to three parts counts it once: at a bend
+    /// two rectangles and a disc meet, and no more.
     pub fn area_of(&self, shape: &Convex) -> f64 {
-        self.parts.iter().map(|p| shape.clip(p).area()).sum()
+        if !self.overlapping {
+            return self.parts.iter().map(|p| shape.clip(p).area()).sum();
+        }
+        let inside: Vec<Convex> = (self.parts.iter())
+            .map(|p| shape.clip(p))
+            .filter(|c| c.area() > 0.0)
+            .collect();
+        let mut area = 0.0;
+        for (i, a) in inside.iter().enumerate() {
+            area += a.area();
+            for (j, b) in inside.iter().enumerate().skip(i + 1) {
+                let ab = a.clip(b);
+                if ab.area() <= 0.0 {
+                    continue;
+                }
+                area -= ab.area();
+                for c in &inside[j + 1..] {
+                    area += ab.clip(c).area();
+                }
+            }
+        }
+        area
     }
 
     /// Whether a base is within the piece: more than half its area inside
@@ -95,9 +150,24 @@ impl Piece {
         self.parts.iter().any(|p| p.overlaps(shape))
     }
 
-    /// The length of `segment` inside the piece.
+    /// The length of `segment` inside the piece, overlaps counted once.
     pub fn chord(&self, segment: Segment) -> f64 {
-        self.parts.iter().map(|p| p.chord(segment)).sum()
+        if !self.overlapping {
+            return self.parts.iter().map(|p| p.chord(segment)).sum();
+        }
+        let mut spans: Vec<(f64, f64)> = (self.parts.iter())
+            .filter_map(|p| p.clip_segment(segment, 0.0))
+            .collect();
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (mut total, mut reach) = (0.0, f64::NEG_INFINITY);
+        for (lo, hi) in spans {
+            let lo = lo.max(reach);
+            if hi > lo {
+                total += hi - lo;
+                reach = hi;
+            }
+        }
+        total * segment.length()
     }
 
     /// Whether the base's edge on `side` lines the piece: the points of the
@@ -312,5 +382,64 @@ mod tests {
         let sides = hill.parts()[0].points().len();
         let sag = 5.0 * (1.0 - (std::f64::consts::PI / sides as f64).cos());
         assert!(sag <= TOL / 4.0 && sides > 32, "{sides} sides, sag {sag}");
+    }
+
+    #[test]
+    fn a_band_counts_its_bends_once() {
+        // An L-shaped road 2" wide: (0,0) to (10,0) to (10,10). Its area is
+        // the two 10x2 rectangles less their 1x1 overlap inside the bend,
+        // plus the quarter of the bend's disc (radius 1) outside both.
+        let road = Piece::band(&[pt(0.0, 0.0), pt(10.0, 0.0), pt(10.0, 10.0)], 2.0);
+        let big = Convex::hull([
+            pt(-5.0, -5.0),
+            pt(15.0, -5.0),
+            pt(15.0, 15.0),
+            pt(-5.0, 15.0),
+        ]);
+        let disc_area = road.parts()[2].area();
+        let want = 20.0 + 20.0 - 1.0 + 0.25 * disc_area;
+        // (The flattened disc's 45 sides do not split into exact quarters.)
+        assert!(
+            (road.area_of(&big) - want).abs() < 0.005,
+            "{}",
+            road.area_of(&big)
+        );
+        // Summing part by part would count the bend's square twice over.
+        let summed: f64 = road.parts().iter().map(|p| big.clip(p).area()).sum();
+        assert!(summed - road.area_of(&big) > 1.5);
+        // A line along the road's centre to the bend, from 1" before the
+        // road: 10.5" inside, the bend's disc and rectangle counted once.
+        let along = Segment::new(pt(-1.0, 0.0), pt(10.5, 0.0));
+        assert!(
+            (road.chord(along) - 10.5).abs() < 1e-9,
+            "{}",
+            road.chord(along)
+        );
+    }
+
+    #[test]
+    fn a_piece_is_cut_to_the_table() {
+        // A wood running 4" past the right edge of a 36" table.
+        let wood = Piece::polygon(&[
+            pt(30.0, 10.0),
+            pt(40.0, 10.0),
+            pt(40.0, 16.0),
+            pt(30.0, 16.0),
+        ]);
+        let cut = wood.clipped_to_table(36.0, 36.0);
+        let table = Convex::hull([pt(0.0, 0.0), pt(36.0, 0.0), pt(36.0, 36.0), pt(0.0, 36.0)]);
+        assert!((cut.area_of(&table) - 36.0).abs() < 1e-9);
+        assert!((wood.area_of(&table) - 36.0).abs() < 1e-9);
+        let beyond = Convex::hull([
+            pt(37.0, 11.0),
+            pt(39.0, 11.0),
+            pt(39.0, 15.0),
+            pt(37.0, 15.0),
+        ]);
+        assert_eq!(cut.area_of(&beyond), 0.0);
+        assert!(wood.area_of(&beyond) > 7.9);
+        // Wholly off the table: nothing left.
+        let off = Piece::circle(pt(50.0, 50.0), 3.0).clipped_to_table(36.0, 36.0);
+        assert!(off.parts().is_empty());
     }
 }

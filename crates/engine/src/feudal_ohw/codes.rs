@@ -296,6 +296,94 @@ pub const STRATEGOS_USED: CodeInfo = CodeInfo::error(
 pub const REROLL_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "feudal-ohw::reroll-not-allowed",
     "only a Brabanter's unit rerolls its hit dice, once a roll (PER.BR, FO-R45)",
+
+// movement: moves, turns, charges, retreats and facing.
+pub const BOWMEN_MOVED_AFTER_SHOOTING: CodeInfo = CodeInfo::error(
+    "feudal-ohw::bowmen-moved-after-shooting",
+    "bowmen that shot in phase 1 do not move, not even to turn (2.8S, 1.1b)",
+);
+pub const TOO_FAR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::too-far",
+    "a move keeps within its allowance: the class's move, plus its fast bonus when `fast` is written, plus a BD on a road (2.1, 2.9)",
+);
+pub const FAST_NEAR_ENEMY: CodeInfo = CodeInfo::error(
+    "feudal-ohw::fast-near-enemy",
+    "a fast move starts and stays more than a BD from every enemy, unless it is a charge or a retreat (2.3, FO-R16)",
+);
+pub const TURN_NOT_ALLOWED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::turn-not-allowed",
+    "a class turns in the slots it has: serjeants, freemen and bowmen once at the start, knights once at the start or end, brigans at the start and at the end (2.4a–c)",
+);
+pub const TURN_TOO_LARGE: CodeInfo =
+    CodeInfo::error("feudal-ohw::turn-too-large", "a turn is at most 180° (2.4)");
+pub const TURN_NOT_CLEAR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::turn-not-clear",
+    "a turn may sweep over units and terrain, but the unit must move clear of them (2.4, FO-R14)",
+);
+pub const INTERPENETRATION: CodeInfo = CodeInfo::error(
+    "feudal-ohw::interpenetration",
+    "no unit moves through another; brigans pass through brigans but end clear of them (2.7)",
+);
+pub const GAP_TOO_NARROW: CodeInfo = CodeInfo::error(
+    "feudal-ohw::gap-too-narrow",
+    "a unit fits through a gap a BW wide between units or terrain, no narrower (2.7, FO-R15)",
+);
+pub const CONTACT_WITHOUT_CHARGE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::contact-without-charge",
+    "a move that is not a charge does not end touching an enemy: contact is made by charging (2.2, FO-R13)",
+);
+pub const WRONG_POSITION: CodeInfo = CodeInfo::error(
+    "feudal-ohw::wrong-position",
+    "a claimed pose (`K@18x15.5in^90deg`) or distance (`dist=4.67in`) is the one the engine computes, within 0.01\" and 0.05° (FO-R2, FO-R43)",
+);
+pub const CHARGE_NOT_ELIGIBLE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::charge-not-eligible",
+    "a charge needs, at its start, front-arc sight of the target within a fast move, or the target within a BD of a flank (2.8C, FO-R18)",
+);
+pub const CHARGE_TOO_FAR: CodeInfo = CodeInfo::error(
+    "feudal-ohw::charge-too-far",
+    "a charge's straight move to contact keeps within its allowance: the move, plus the fast bonus when `fast` is written, plus a road's BD (2.8C, 2.1, FO-R19)",
+);
+pub const CHARGE_BLOCKED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::charge-blocked",
+    "a charge's first touch is its front on the struck side of the target, with nothing else touched or crossed before (2.8C.a, FO-R19)",
+);
+pub const CONTACT_TOO_SHORT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::contact-too-short",
+    "a charger ends edge to edge with the struck side along at least a BD, clear of everything else (2.8C, FO-R20)",
+);
+pub const CONTACT_NOT_CENTRED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::contact-not-centred",
+    "a charger is centred on the struck side as much as the ground allows: a written `offset=` is that least offset (2.8C, FO-R20)",
+);
+pub const SIDE_OCCUPIED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::side-occupied",
+    "one charger contacts each side of a target (2.8C.b)",
+);
+pub const BRIGANS_CHARGE_FRONT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::brigans-charge-front",
+    "brigans charge only a flank or a rear (2.8C.c)",
+);
+pub const BRIGANS_CHARGED_AFTER_SHOOTING: CodeInfo = CodeInfo::error(
+    "feudal-ohw::brigans-charged-after-shooting",
+    "a unit that shot in its move phase does not charge (2.8S, 2.8C.c, FO-R26)",
+);
+pub const BOWMEN_CHARGE_WITH_MISSILES: CodeInfo = CodeInfo::error(
+    "feudal-ohw::bowmen-charge-with-missiles",
+    "bowmen charge only when out of missiles (2.8C.d)",
+);
+pub const SIDE_EDGE_NOT_ALLOWED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::side-edge-not-allowed",
+    "side-edge contact (`edge=left`) is only for a charger cramped by terrain or the board edge, with no room for its front (2.8C.f)",
+);
+pub const CANNOT_RETREAT: CodeInfo = CodeInfo::error(
+    "feudal-ohw::cannot-retreat",
+    "a unit retreats when in front contact with one enemy, of a slower move class, straight back by at most its fast move and out of contact (2.5, FO-R23)",
+);
+pub const RETREAT_BLOCKED: CodeInfo = CodeInfo::error(
+    "feudal-ohw::retreat-blocked",
+    "a retreat's straight move back passes through nothing and stays on the table (2.5, 2.7)",
+);
 );
 
 /// Every code above, for the docs and the tests.
@@ -371,4 +459,28 @@ pub const ALL: &[CodeInfo] = &[
     PRIEST_USED,
     STRATEGOS_USED,
     REROLL_NOT_ALLOWED,
+    // movement
+    BOWMEN_MOVED_AFTER_SHOOTING,
+    TOO_FAR,
+    FAST_NEAR_ENEMY,
+    TURN_NOT_ALLOWED,
+    TURN_TOO_LARGE,
+    TURN_NOT_CLEAR,
+    INTERPENETRATION,
+    GAP_TOO_NARROW,
+    CONTACT_WITHOUT_CHARGE,
+    WRONG_POSITION,
+    CHARGE_NOT_ELIGIBLE,
+    CHARGE_TOO_FAR,
+    CHARGE_BLOCKED,
+    CONTACT_TOO_SHORT,
+    CONTACT_NOT_CENTRED,
+    SIDE_OCCUPIED,
+    BRIGANS_CHARGE_FRONT,
+    BRIGANS_CHARGED_AFTER_SHOOTING,
+    BOWMEN_CHARGE_WITH_MISSILES,
+    SIDE_EDGE_NOT_ALLOWED,
+    CANNOT_RETREAT,
+    RETREAT_BLOCKED,
+    CANNOT_FACE,
 ];

@@ -123,9 +123,14 @@ pub fn apply(state: &mut State, event: &Event) {
             state.owed.retain(|o| !matches!(o, Owed::Initiative { .. }));
         }
         Event::Moved {
-            unit, to, motion, ..
+            unit,
+            from,
+            ref path,
+            to,
+            motion,
         } => {
             state.bases[unit] = Some(to);
+            note_slots(&mut state.units[unit].this_turn, &from, path, &to, motion);
             let own = matches!(
                 motion,
                 Motion::Move | Motion::Charge { .. } | Motion::Retreat | Motion::Face { .. }
@@ -218,5 +223,31 @@ pub fn apply(state: &mut State, event: &Event) {
                 });
             }
         }
+    }
+}
+
+/// Which of an activation's slots a move filled (2.4, FO-R13): a move's
+/// path is the pose after its start turn, then after its straight line;
+/// a pure turn is the start turn until the unit has moved straight.
+fn note_slots(acted: &mut Acted, from: &Base, path: &[Base], to: &Base, motion: Motion) {
+    match motion {
+        Motion::Move => {
+            let moved = from.centre.distance(to.centre) > 1e-9;
+            if moved {
+                let turned = path.first().unwrap_or(from);
+                let line = path.last().unwrap_or(to);
+                acted.start_turned |= turned.facing != from.facing;
+                acted.end_turned |= to.facing != line.facing;
+                acted.straight = true;
+            } else if to.facing != from.facing {
+                if acted.straight {
+                    acted.end_turned = true;
+                } else {
+                    acted.start_turned = true;
+                }
+            }
+        }
+        Motion::Charge { .. } | Motion::Retreat | Motion::Face { .. } => acted.finished = true,
+        Motion::Conform | Motion::Realign => {}
     }
 }

@@ -15,10 +15,12 @@
 
 pub mod catalog;
 mod claims;
+mod charge;
 pub mod codes;
 mod contact;
 pub mod event;
 mod generate;
+mod field;
 pub mod hits;
 mod melee;
 mod movement;
@@ -28,6 +30,7 @@ mod personality;
 mod play;
 mod rally;
 mod rolls;
+mod poses;
 pub mod rules;
 pub mod scene;
 pub mod setup;

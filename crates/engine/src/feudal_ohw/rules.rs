@@ -109,7 +109,7 @@ pub const MISSILES: &str = "feudal-ohw §1.4; docs/rules/feudal-ohw.md FO-R38";
 /// Phase-2 shots within an activation.
 pub const SHOT_MID_MOVE: &str = "feudal-ohw §2.8S; docs/rules/feudal-ohw.md FO-R26, FO-R63";
 /// One activation a move phase.
-pub const ACTIVATION: &str = "feudal-ohw §2.1; docs/rules/feudal-ohw.md FO-R13, FO-R63";
+pub const ACTIVATION: &str = "feudal-ohw §2.1; docs/rules/feudal-ohw.md FO-R13, FO-R63, FO-R80";
 /// Melee: one target touching the front.
 pub const MELEE: &str = "feudal-ohw §3.1; docs/rules/feudal-ohw.md FO-R21";
 /// Compulsory melee.
@@ -132,3 +132,57 @@ pub const JOIN: &str = "feudal-ohw §PER.0, §PER.BA; docs/rules/feudal-ohw.md F
 pub const REROLL: &str = "feudal-ohw §PER.BR; docs/rules/feudal-ohw.md FO-R45";
 /// The Strategos.
 pub const STRATEGOS: &str = "feudal-ohw §PER.ST, §IN.6; docs/rules/feudal-ohw.md FO-R69";
+// movement
+/// Bowmen that shot do not move (2.8S).
+pub const BOWMEN_SHOT: &str = "feudal-ohw §2.8S, §1.1b; docs/rules/feudal-ohw.md FO-R92";
+/// The allowance: the class's move, fast and road bonuses (2.1, 2.9).
+pub const ALLOWANCE: &str = "feudal-ohw §2.1, §2.9; docs/rules/feudal-ohw.md FO-R3, FO-R17";
+/// Diced movement's allowance (DM.1).
+pub const DICED: &str = "feudal-ohw §DM.1; docs/rules/feudal-ohw.md FO-R84";
+/// Fast moves keep over a BD from every enemy (2.3).
+pub const FAST: &str = "feudal-ohw §2.3; docs/rules/feudal-ohw.md FO-R16";
+/// Turns: their slots and size (2.4a–c).
+pub const TURNS: &str = "feudal-ohw §2.4, §PER.HM; docs/rules/feudal-ohw.md FO-R13, FO-R81, FO-R94";
+/// A turn sweeps freely but must move clear (2.4).
+pub const TURN_CLEAR: &str = "feudal-ohw §2.4; docs/rules/feudal-ohw.md FO-R14";
+/// Gaps and interpenetration (2.7).
+pub const GAPS: &str = "feudal-ohw §2.7; docs/rules/feudal-ohw.md FO-R15";
+/// Woods and marsh in a move (0.10b).
+pub const PROHIBITED_MOVE: &str =
+    "feudal-ohw §0.10b, §2.9; docs/rules/feudal-ohw.md FO-R17, FO-R82";
+/// Lakes, cliffs, rivers in a move (0.10d).
+pub const IMPASSABLE_MOVE: &str =
+    "feudal-ohw §0.10d, §2.9; docs/rules/feudal-ohw.md FO-R17, FO-R82";
+/// The board edge in a move (0.10d).
+pub const EDGE_MOVE: &str = "feudal-ohw §0.10d; docs/rules/feudal-ohw.md FO-R15";
+/// Contact only by charging (2.2).
+pub const CONTACT: &str = "feudal-ohw §2.2; docs/rules/feudal-ohw.md FO-R13, FO-R89";
+/// A claimed pose or distance (FO-R43).
+pub const POSITION: &str = "docs/rules/feudal-ohw.md FO-R2, FO-R43, FO-R83";
+/// A claimed contact side or mark (FO-R43).
+pub const MOVE_OUTCOME: &str = "docs/rules/feudal-ohw.md FO-R43, FO-R83";
+/// Charge eligibility (2.8C, 0.11).
+pub const CHARGE_ELIGIBLE: &str = "feudal-ohw §2.8C, §0.11; docs/rules/feudal-ohw.md FO-R7, FO-R18";
+/// A charge's path and reach (2.8C.a, 2.1).
+pub const CHARGE_PATH: &str = "feudal-ohw §2.8C.a; docs/rules/feudal-ohw.md FO-R19, FO-R85, FO-R93";
+/// Conforming: a BD of edge, centred (2.8C).
+pub const CONFORM: &str = "feudal-ohw §2.8C; docs/rules/feudal-ohw.md FO-R20";
+/// One charger per side (2.8C.b).
+pub const SIDE_OCCUPIED: &str = "feudal-ohw §2.8C.b; docs/rules/feudal-ohw.md FO-R90";
+/// Brigans charge flanks and rears, and not after shooting (2.8C.c).
+pub const BRIGANS_CHARGE: &str = "feudal-ohw §2.8C.c";
+/// A phase-2 shooter does not charge (2.8S).
+pub const SHOT_THEN_CHARGE: &str =
+    "feudal-ohw §2.8S, §2.8C.c; docs/rules/feudal-ohw.md FO-R26, FO-R92";
+/// Bowmen charge when out of missiles (2.8C.d).
+pub const BOWMEN_CHARGE: &str = "feudal-ohw §2.8C.d";
+/// A protected flank is not charged (2.8C.e, 0.11g).
+pub const PROTECTED_FLANK: &str = "feudal-ohw §2.8C.e, §0.11g; docs/rules/feudal-ohw.md FO-R8";
+/// Side-edge contact (2.8C.f).
+pub const SIDE_EDGE: &str = "feudal-ohw §2.8C.f; docs/rules/feudal-ohw.md FO-R86";
+/// Retreats (2.5).
+pub const RETREAT: &str = "feudal-ohw §2.5; docs/rules/feudal-ohw.md FO-R23, FO-R48, FO-R88";
+/// Facing an attacker (2.6).
+pub const FACE: &str = "feudal-ohw §2.6; docs/rules/feudal-ohw.md FO-R24, FO-R91";
+/// Impetuous charges (IC.1).
+pub const IMPETUOUS_CHARGE: &str = "feudal-ohw §IC.1; docs/rules/feudal-ohw.md FO-R2, FO-R87";

@@ -62,7 +62,9 @@ pub fn deployments(battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments
     out.extend(found);
     sides(battle, &generic, out);
     let table = table(battle, &generic, before, out);
-    let terrain = table.map_or_else(Vec::new, |(_, depth)| lay_terrain(battle, depth, out));
+    let terrain = table.map_or_else(Vec::new, |(width, depth)| {
+        lay_terrain(battle, width, depth, out)
+    });
     let armies = armies(battle);
     let units = declare(&generic, &options, &armies, out);
     let roster = Roster {
@@ -294,7 +296,12 @@ fn table(
 
 /// The terrain lines of a table (0.10): each kind known, each polygon
 /// simple; the footprints in the table's frame.
-fn lay_terrain(battle: &Battle<'_>, depth: f64, out: &mut Vec<Violation>) -> Vec<Terrain> {
+fn lay_terrain(
+    battle: &Battle<'_>,
+    width: f64,
+    depth: f64,
+    out: &mut Vec<Violation>,
+) -> Vec<Terrain> {
     let mut laid = Vec::new();
     for (item, atoms) in battle.head() {
         if item.kind != ItemKind::Directive {
@@ -360,7 +367,8 @@ fn lay_terrain(battle: &Battle<'_>, depth: f64, out: &mut Vec<Violation>) -> Vec
         laid.push(Terrain {
             word: kind.to_string(),
             kind: info,
-            piece,
+            // What lies beyond the board edge is not on the table.
+            piece: piece.clipped_to_table(width, depth),
             outline,
             span: item.span,
         });
@@ -442,7 +450,7 @@ fn declare(
             host: None,
             banner: false,
             trained: unit.grade == Some("trained"),
-            kind: None,
+            kind: personality.then(|| unit.class.to_string()),
             span: unit.span,
         };
         if personality {

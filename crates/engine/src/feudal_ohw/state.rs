@@ -40,10 +40,9 @@ pub struct UnitInfo {
     pub host: Option<usize>,
     /// A personality's banner (`banner=yes`, PER.BA).
     pub banner: bool,
-    // play
     /// The grade `trained` (TR): its own rolls are of the average die.
     pub trained: bool,
-    /// A personality's kind (`knight-errant`, `priest`…), when known.
+    /// A personality's kind, its line's class word (`horse-marshal`).
     pub kind: Option<String>,
     /// The `unit` line.
     pub span: Span,
@@ -239,6 +238,14 @@ pub struct Acted {
     /// Its phase-2 shot came after a movement action of its activation,
     /// so no movement may follow it (2.8S, FO-R26).
     pub shot_after_moving: bool,
+    // movement
+    /// Its activation turned at the start, moved straight, turned at the
+    /// end (2.4, FO-R13: the slots the split form fills one line at a time).
+    pub start_turned: bool,
+    pub straight: bool,
+    pub end_turned: bool,
+    /// Its activation was a charge, retreat or face, which ends it.
+    pub finished: bool,
 }
 
 /// A unit's one activation in the move phase (FO-R13).
