@@ -296,6 +296,7 @@ pub const STRATEGOS_USED: CodeInfo = CodeInfo::error(
 pub const REROLL_NOT_ALLOWED: CodeInfo = CodeInfo::error(
     "feudal-ohw::reroll-not-allowed",
     "only a Brabanter's unit rerolls its hit dice, once a roll (PER.BR, FO-R45)",
+);
 
 // movement: moves, turns, charges, retreats and facing.
 pub const BOWMEN_MOVED_AFTER_SHOOTING: CodeInfo = CodeInfo::error(
@@ -384,6 +385,9 @@ pub const RETREAT_BLOCKED: CodeInfo = CodeInfo::error(
     "feudal-ohw::retreat-blocked",
     "a retreat's straight move back passes through nothing and stays on the table (2.5, 2.7)",
 );
+pub const CANNOT_FACE: CodeInfo = CodeInfo::error(
+    "feudal-ohw::cannot-face",
+    "a unit faces an attacker when in melee with no enemy on its front, toward an enemy in contact with it (2.6, FO-R24)",
 );
 
 /// Every code above, for the docs and the tests.
