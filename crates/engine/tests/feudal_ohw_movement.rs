@@ -561,7 +561,8 @@ fn units_in_melee_only_retreat_or_face() {
     // Freemen may not retreat from faster knights (2.5).
     check(
         &touching,
-        &welsh("    F retreat 2in"),
+        // K attacked in its own turn, as it must (3.1).
+        "1. Angevins\n  melee:\n    K melee F d6:1\n1. Welsh\n  move:\n    F retreat 2in",
         &[("cannot-retreat", "F retreat")],
     );
     // A move never goes backward: that is a retreat's (2.2, FO-R13).
@@ -1027,7 +1028,9 @@ fn a_charge_at_a_unit_lining_a_wall_stops_at_its_far_edge() {
         &[("wrong-position", "K@10x17.5in^90deg")],
     );
     // Across the wall the two are in melee: K may only retreat or face.
-    let text = angevins("    K charge F fast\n1. Welsh\n2. Angevins\n  move:\n    K move 1in");
+    let text = angevins(
+        "    K charge F fast\n  melee:\n    K melee F d6:3\n1. Welsh\n  melee:\n    F melee K d6:2\n2. Angevins\n  move:\n    K move 1in",
+    );
     check(&walled, &text, &[("engaged", "K move")]);
 }
 

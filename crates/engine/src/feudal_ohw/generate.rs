@@ -12,7 +12,7 @@ use senlac_notation::{BattleText, Span};
 
 use super::FeudalOhw;
 use super::state::{Owed, State};
-use super::tables::Class;
+use super::tables::{Class, Missile};
 use crate::doubt::Doubt;
 use crate::system::Ruleset;
 use crate::trial;
@@ -168,8 +168,9 @@ enum Line {
     Action(String),
 }
 
-/// Plays one player turn: shooting, movement, melee, each line kept only
-/// when the engine accepts it, and any morale roll owed at once.
+/// Plays one player turn: shooting, movement, melee, each phase's label
+/// written and each line kept only when the engine accepts it, with any
+/// morale roll owed written at once.
 fn player_turn(
     rules: &FeudalOhw,
     state: &mut State,
@@ -178,32 +179,31 @@ fn player_turn(
     rng: &mut Rng,
     movetext: &mut Movetext,
 ) {
+    owed(rules, state, doubt, rng, movetext);
     for phase in ["shoot", "move", "melee"] {
-        let mut opened = false;
+        if state.ended.is_some() {
+            return;
+        }
+        let step = Step::Phase {
+            name: phase,
+            span: Span::default(),
+        };
+        if !trial::play(rules, state, doubt, &step).is_empty() {
+            return;
+        }
+        movetext.lines.push(Line::Phase(phase));
+        owed(rules, state, doubt, rng, movetext);
         let units: Vec<usize> = (0..state.roster.units.len())
-            .filter(|&u| state.roster.units[u].side == side && state.on_table(u))
+            .filter(|&u| state.roster.units[u].side == side)
             .collect();
         for unit in units {
-            if state.ended.is_some() || !state.on_table(unit) {
+            if state.ended.is_some() {
                 return;
             }
+            if !state.on_table(unit) {
+                continue;
+            }
             for line in proposals(state, unit, phase, rng) {
-                if !opened {
-                    let step = Step::Phase {
-                        name: phase,
-                        span: Span::default(),
-                    };
-                    let mut trial_state = state.clone();
-                    let mut trial_doubt = doubt.clone();
-                    trial::play(rules, &mut trial_state, &mut trial_doubt, &step);
-                    if !try_line(rules, &trial_state, &trial_doubt, &line) {
-                        continue;
-                    }
-                    *state = trial_state;
-                    *doubt = trial_doubt;
-                    movetext.lines.push(Line::Phase(phase));
-                    opened = true;
-                }
                 if keep(rules, state, doubt, &line) {
                     movetext.lines.push(Line::Action(line));
                     owed(rules, state, doubt, rng, movetext);
@@ -212,10 +212,6 @@ fn player_turn(
             }
         }
     }
-}
-
-fn try_line(rules: &FeudalOhw, state: &State, doubt: &Doubt, line: &str) -> bool {
-    trial::line(rules, state, doubt, line).is_some_and(|t| t.accepted())
 }
 
 /// Plays `line` if the engine accepts it.
@@ -263,6 +259,11 @@ fn proposals(state: &State, unit: usize, phase: &str, rng: &mut Rng) -> Vec<Stri
     match phase {
         "shoot" | "melee" => {
             let verb = if phase == "shoot" { "shoot" } else { "melee" };
+            // Javelins are thrown in the move phase (2.8S): not proposed here.
+            let bows = me.class.and_then(|c| c.info().missile) == Some(Missile::Bows);
+            if phase == "shoot" && !bows {
+                return out;
+            }
             for &(_, enemy, _) in enemies.iter().take(3) {
                 out.push(format!(
                     "{} {verb} {} d6:{}",

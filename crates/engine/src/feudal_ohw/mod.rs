@@ -14,13 +14,13 @@
 #![allow(dead_code, reason = "play is being written; removed when it is whole")]
 
 pub mod catalog;
-mod claims;
 mod charge;
+mod claims;
 pub mod codes;
 mod contact;
 pub mod event;
-mod generate;
 mod field;
+mod generate;
 pub mod hits;
 mod melee;
 mod movement;
@@ -28,9 +28,9 @@ mod moves;
 pub mod options;
 mod personality;
 mod play;
+mod poses;
 mod rally;
 mod rolls;
-mod poses;
 pub mod rules;
 pub mod scene;
 pub mod setup;

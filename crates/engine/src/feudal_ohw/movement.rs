@@ -87,8 +87,12 @@ pub fn ready(
             rules::BOWMEN_SHOT,
         ));
     }
-    let spent = acted.activation == Activation::Closed
-        || (acted.activation == Activation::Open && (acted.finished || kind != Kind::Move));
+    // A phase-2 shot opens the shooter's activation; a charge after it is
+    // refused by its own rule (2.8S), not as a second activation.
+    let shot_then_charge = kind == Kind::Charge && acted.shot == Some(Phase::Move);
+    let spent = !shot_then_charge
+        && (acted.activation == Activation::Closed
+            || (acted.activation == Activation::Open && (acted.finished || kind != Kind::Move)));
     if spent {
         return Err(Violation::of(
             &codes::ALREADY_ACTED,

@@ -12,8 +12,8 @@ use senlac_notation::value::unit_refs;
 
 use super::event::{Cause, Event};
 use super::options::{Hardiness, Opt};
-use super::state::{Activation, Owed, Phase, PlayerTurn, State};
-use super::{Fold, codes, contact, melee, movement, personality, rally, rolls, rules, shoot};
+use super::state::{Owed, Phase, PlayerTurn, State};
+use super::{Fold, codes, melee, movement, personality, rally, rolls, rules, shoot};
 use crate::violation::Violation;
 
 /// An action whose actor is a unit of the side in turn, resolved.
@@ -547,25 +547,9 @@ fn verb_phase(state: &State, unit: usize, verb: &str) -> Option<Phase> {
 /// contact only retreats or faces (FO-R49), and a phase-2 shot after a move
 /// ends the activation (2.8S, FO-R26).
 fn moving_allowed(fold: &Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation>) -> bool {
+    // Melee contact and a second activation are movement's to judge
+    // (`movement::ready`); a move after a phase-2 shot is play's.
     let unit = act.unit;
-    if matches!(act.verb, "move" | "turn" | "charge")
-        && let Some(&(enemy, _)) = contact::enemies_in_contact(fold, unit).first()
-    {
-        out.push(
-            Violation::of(
-                &codes::ENGAGED,
-                act.action.verb().span,
-                format!(
-                    "{} is in contact with {}: in melee a unit only retreats or faces in the move phase",
-                    fold.name(unit),
-                    fold.name(enemy)
-                ),
-                rules::ENGAGED,
-            )
-            .label("engaged"),
-        );
-        return false;
-    }
     let acted = fold.units[unit].this_turn;
     if acted.shot == Some(Phase::Move) && acted.shot_after_moving {
         out.push(
@@ -579,21 +563,6 @@ fn moving_allowed(fold: &Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violatio
                 rules::SHOT_MID_MOVE,
             )
             .label("a move after the shot"),
-        );
-        return false;
-    }
-    if acted.shot == Some(Phase::Move) && acted.activation == Activation::Closed {
-        out.push(
-            Violation::of(
-                &codes::ALREADY_ACTED,
-                act.action.verb().span,
-                format!(
-                    "{} shot earlier in this move phase and another unit has acted since: a unit has one activation",
-                    fold.name(unit)
-                ),
-                rules::ACTIVATION,
-            )
-            .label("a second activation"),
         );
         return false;
     }
@@ -690,7 +659,20 @@ pub fn finish(fold: &mut Fold<'_>, end: Span, out: &mut Vec<Violation>) {
     if fold.ended.is_some() {
         return;
     }
-    close_until(fold, None, end, out);
+    // The phases the log reached close with their obligations; those after
+    // them close with their effects only, so the end state is the player
+    // turn's, and a log that stops mid-turn owes no melee (FO-R71).
+    let reached = fold.phase.unwrap_or(Phase::Initiative);
+    for phase in [Phase::Shoot, Phase::Move, Phase::Melee, Phase::Rally] {
+        if fold.player.is_none() || phase < reached || fold.ended.is_some() {
+            continue;
+        }
+        if phase == reached {
+            end_of_phase(fold, phase, end, out);
+        } else {
+            end_of_phase(fold, phase, end, &mut Vec::new());
+        }
+    }
     for owed in fold.owed.clone() {
         match owed {
             Owed::Morale { side } => out.push(

@@ -114,7 +114,7 @@ pub const ACTIVATION: &str = "feudal-ohw §2.1; docs/rules/feudal-ohw.md FO-R13,
 pub const MELEE: &str = "feudal-ohw §3.1; docs/rules/feudal-ohw.md FO-R21";
 /// Compulsory melee.
 pub const COMPULSORY: &str =
-    "feudal-ohw §3.2, §3.3; docs/rules/feudal-ohw.md FO-R22, FO-R29, FO-R66";
+    "feudal-ohw §3.2, §3.3; docs/rules/feudal-ohw.md FO-R22, FO-R29, FO-R66, FO-R71";
 /// A unit in contact.
 pub const ENGAGED: &str = "feudal-ohw §3.2.end; docs/rules/feudal-ohw.md FO-R49, FO-R64";
 /// The rally floor.
