@@ -675,7 +675,7 @@ fn feudal_events_match_their_schema() {
         assert!(errors.is_empty(), "{json}: {}", errors.join("\n"));
         kinds.insert(json["event"].as_str().unwrap().to_string());
     }
-    assert_eq!(kinds.len(), 17, "{kinds:?}");
+    assert_eq!(kinds.len(), 18, "{kinds:?}");
     // A computed pose carries its exact table-frame values, as the schema says.
     let computed = worked::every_kind().pop().unwrap();
     let json = serde_json::to_value(wire::wire(&state, &computed)).unwrap();

@@ -105,19 +105,24 @@ pub fn swept_translation(base: &Base, by: Vec2) -> Convex {
     )
 }
 
+/// The most samples a turn is cut into: a full turn at [`TURN_STEP`].
+const MOST_TURN_STEPS: usize = (360.0 / TURN_STEP) as usize;
+
 /// The poses of a turn of `degrees` about the centre, every [`TURN_STEP`] or
-/// finer, both ends included.
-pub fn turn_poses(base: &Base, degrees: f64) -> Vec<Base> {
-    let steps = (degrees.abs() / TURN_STEP).ceil().max(1.0) as usize;
-    (0..=steps)
-        .map(|i| base.turned(degrees * i as f64 / steps as f64))
-        .collect()
+/// finer, both ends included, made one at a time. A turn past a full circle
+/// (which no rule allows: it is refused elsewhere) is sampled no finer than
+/// a full one, and a turn that is not a number is no turn.
+pub fn turn_poses(base: &Base, degrees: f64) -> impl Iterator<Item = Base> + '_ {
+    let degrees = if degrees.is_finite() { degrees } else { 0.0 };
+    let steps = ((degrees.abs() / TURN_STEP).ceil() as usize).clamp(1, MOST_TURN_STEPS);
+    (0..=steps).map(move |i| base.turned(degrees * i as f64 / steps as f64))
 }
 
 /// The area a turn sweeps, as hulls of consecutive sampled poses (a little
 /// more than the true area near the corners, never less).
 pub fn swept_turn(base: &Base, degrees: f64) -> Vec<Convex> {
-    turn_poses(base, degrees)
+    let poses: Vec<Base> = turn_poses(base, degrees).collect();
+    poses
         .windows(2)
         .map(|w| Convex::hull(w[0].corners().into_iter().chain(w[1].corners())))
         .collect()
@@ -198,18 +203,27 @@ pub fn check_path(
 /// the index of the first enemy too close.
 pub fn keeps_away(from: &Base, mv: &Move, enemies: &[Convex], distance: f64) -> Result<(), usize> {
     let [start, turned, moved, _] = mv.poses(from);
-    let mut shapes: Vec<Convex> = turn_poses(&start, mv.start_turn)
-        .iter()
-        .map(Base::footprint)
-        .collect();
-    shapes.push(swept_translation(&turned, moved.centre - turned.centre));
-    shapes.extend(turn_poses(&moved, mv.end_turn).iter().map(Base::footprint));
-    for (i, enemy) in enemies.iter().enumerate() {
-        if shapes.iter().any(|s| s.distance(enemy) <= distance + TOL) {
-            return Err(i);
+    let straight = swept_translation(&turned, moved.centre - turned.centre);
+    let near = |s: &Convex| enemies.iter().position(|e| s.distance(e) <= distance + TOL);
+    // The start turn, the straight line, then the end turn: the first enemy
+    // too close at any moment, by its index.
+    let mut first: Option<usize> = None;
+    let mut note = |found: Option<usize>| {
+        if let Some(i) = found {
+            first = Some(first.map_or(i, |f: usize| f.min(i)));
         }
+    };
+    for pose in turn_poses(&start, mv.start_turn) {
+        note(near(&pose.footprint()));
     }
-    Ok(())
+    note(near(&straight));
+    for pose in turn_poses(&moved, mv.end_turn) {
+        note(near(&pose.footprint()));
+    }
+    match first {
+        Some(i) => Err(i),
+        None => Ok(()),
+    }
 }
 
 /// Whether the move is a road move: some part of the base touches the road
@@ -222,8 +236,8 @@ pub fn on_road_throughout(from: &Base, mv: &Move, road: &Piece) -> bool {
         let f = b.footprint();
         road.parts().iter().any(|p| p.meets(&f))
     };
-    if !turn_poses(&start, mv.start_turn).iter().all(touches)
-        || !turn_poses(&moved, mv.end_turn).iter().all(touches)
+    if !turn_poses(&start, mv.start_turn).all(|b| touches(&b))
+        || !turn_poses(&moved, mv.end_turn).all(|b| touches(&b))
     {
         return false;
     }
@@ -435,5 +449,19 @@ mod tests {
             end_turn: 0.0,
         };
         assert!(!on_road_throughout(&knights, &off, &road));
+    }
+
+    #[test]
+    fn a_turn_of_any_size_is_sampled_within_a_full_circle() {
+        let base = unit(10.0, 10.0, 0.0);
+        // 90° at 0.5° a step: 180 steps, both ends included.
+        assert_eq!(turn_poses(&base, 90.0).count(), 181);
+        // A mistyped turn of 1e300° is cut like a full one, not into 10^302
+        // poses (it overflowed a Vec's capacity before).
+        assert_eq!(turn_poses(&base, 1e300).count(), MOST_TURN_STEPS + 1);
+        // A turn that is not a number is no turn: the start and the end.
+        let poses: Vec<Base> = turn_poses(&base, f64::NAN).collect();
+        assert_eq!(poses.len(), 2);
+        assert_eq!(poses[1].facing, 0.0);
     }
 }

@@ -201,7 +201,7 @@ fn plan(
         ));
     };
     let tname = fold.name(target);
-    let (Some(tb), true) = (field::logical(fold, target), fold.on_table(target)) else {
+    let (Some(tb), true) = (super::contact::logical(fold, target), fold.on_table(target)) else {
         return Err(Violation::of(
             &codes::CHARGE_NOT_ELIGIBLE,
             target_span,
@@ -592,7 +592,7 @@ fn eligible(
         .collect();
     let friends: Vec<Base> = (0..fold.bases.len())
         .filter(|&u| u != target && fold.roster.units[u].side == tside)
-        .filter_map(|u| field::logical(fold, u))
+        .filter_map(|u| super::contact::logical(fold, u))
         .collect();
     let screens: Vec<Screen> = (fold.roster.terrain.iter())
         .filter(|t| t.kind.blocks_sight)

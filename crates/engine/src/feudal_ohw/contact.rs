@@ -3,13 +3,10 @@
 //! linear terrain too), who is in melee, the surroundings of a line of
 //! sight (0.11), and the terrain cover a target has (FO-R10, FO-R11).
 
-use senlac_board::table::{Aspect, Base, Contact, Screen, Surroundings};
+use senlac_board::table::{Aspect, Base, Contact, Piece, Screen, Surroundings};
 
 use super::state::State;
 use super::tables::{Cover, TOL};
-
-/// The widest linear piece units fight across (0.10: 1 to 3 inches).
-const WIDEST_LINE: f64 = 3.0;
 
 /// A unit's base in its logical frame: its marked flank as its front.
 pub fn logical(state: &State, unit: usize) -> Option<Base> {
@@ -21,25 +18,37 @@ pub fn logical(state: &State, unit: usize) -> Option<Base> {
 }
 
 /// The contact between two units' logical bases, edge to edge along a BD,
-/// or across a wall, ditch or ford that both line (FO-R21).
+/// or across a wall, ditch or ford that both line (FO-R21): the one
+/// definition play, movement and charges use.
 pub fn contact(state: &State, a: usize, b: usize) -> Option<Contact> {
-    let (ab, bb) = (logical(state, a)?, logical(state, b)?);
+    let (mine, theirs) = (logical(state, a)?, logical(state, b)?);
     let bd = state.roster.options.base.depth;
-    if let Some(c) = ab.contact(&bb, bd) {
-        return Some(c);
+    if let Some(contact) = mine.contact(&theirs, bd) {
+        return Some(contact);
     }
-    let gap = ab.distance(&bb);
-    if gap > WIDEST_LINE + 2.0 * TOL {
-        return None;
-    }
-    let c = ab.contact_across(&bb, bd, gap)?;
-    let across = state.roster.terrain.iter().any(|t| {
-        !t.kind.area
-            && matches!(t.kind.melee_cover, Cover::Lining | Cover::Crossing)
-            && t.piece.lined_by(&ab, c.mine, bd)
-            && t.piece.lined_by(&bb, c.theirs, bd)
-    });
-    across.then_some(c)
+    state
+        .roster
+        .terrain
+        .iter()
+        .filter(|t| fought_across(&t.word))
+        .find_map(|t| {
+            let width = band_width(&t.piece)?;
+            mine.contact_across(&theirs, bd, width).filter(|c| {
+                t.piece.lined_by(&mine, c.mine, bd) && t.piece.lined_by(&theirs, c.theirs, bd)
+            })
+        })
+}
+
+/// The width of a band piece (a wall, a ditch, a ford laid as a line):
+/// the short side of its first rectangle.
+pub fn band_width(piece: &Piece) -> Option<f64> {
+    let part = piece.parts().iter().find(|p| p.points().len() == 4)?;
+    part.edges().map(|e| e.length()).reduce(f64::min)
+}
+
+/// Whether a piece is one units fight across (0.10, FO-R21).
+pub fn fought_across(word: &str) -> bool {
+    matches!(word, "wall" | "ditch" | "ford")
 }
 
 /// The enemies on the table a unit is in contact with, each with the

@@ -6,6 +6,7 @@
 
 use senlac_board::table::{self, Aspect, Base, Contact, Convex};
 
+use super::contact::{self, band_width, fought_across};
 use super::options::Opt;
 use super::state::State;
 use super::tables::{Class, Entry};
@@ -149,16 +150,6 @@ pub fn wet(state: &State, shape: &Convex, road: bool) -> Option<(usize, f64)> {
     None
 }
 
-/// A unit's base in its logical frame: a marked flank serves as its front
-/// (FO-R25, spec 4.2).
-pub fn logical(state: &State, unit: usize) -> Option<Base> {
-    let base = state.bases[unit]?;
-    Some(match state.units[unit].marked_front {
-        Some(side) => base.with_front(side),
-        None => base,
-    })
-}
-
 /// The physical side of `unit` that its logical side `side` is.
 pub fn physical_side(state: &State, unit: usize, side: Aspect) -> Aspect {
     let turn = match state.units[unit].marked_front {
@@ -184,42 +175,13 @@ pub fn first_contact(state: &State, unit: usize) -> Option<(usize, Contact)> {
     (0..state.bases.len()).find_map(|other| contact_with(state, unit, other).map(|c| (other, c)))
 }
 
-/// The contact of `unit` with `other`, an enemy on the table, if any: edge
-/// to edge, or across a wall, ditch or ford both edges line (FO-R21).
+/// The contact of `unit` with `other`, an enemy on the table, if any.
 fn contact_with(state: &State, unit: usize, other: usize) -> Option<Contact> {
     let side = state.roster.units[unit].side;
     if other == unit || state.roster.units[other].side == side || !state.on_table(other) {
         return None;
     }
-    let mine = logical(state, unit)?;
-    let theirs = logical(state, other)?;
-    let bd = state.roster.options.base.depth;
-    if let Some(contact) = mine.contact(&theirs, bd) {
-        return Some(contact);
-    }
-    state
-        .roster
-        .terrain
-        .iter()
-        .filter(|t| fought_across(&t.word))
-        .find_map(|t| {
-            let width = band_width(&t.piece)?;
-            mine.contact_across(&theirs, bd, width).filter(|c| {
-                t.piece.lined_by(&mine, c.mine, bd) && t.piece.lined_by(&theirs, c.theirs, bd)
-            })
-        })
-}
-
-/// The width of a band piece (a wall, a ditch, a ford laid as a line):
-/// the short side of its first rectangle.
-pub fn band_width(piece: &senlac_board::table::Piece) -> Option<f64> {
-    let part = piece.parts().iter().find(|p| p.points().len() == 4)?;
-    part.edges().map(|e| e.length()).reduce(f64::min)
-}
-
-/// Whether a piece is one units fight across (0.10, FO-R21).
-pub fn fought_across(word: &str) -> bool {
-    matches!(word, "wall" | "ditch" | "ford")
+    contact::contact(state, unit, other)
 }
 
 /// The linear piece a base's `side` lines, that units fight across, with

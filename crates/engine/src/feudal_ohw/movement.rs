@@ -719,7 +719,7 @@ fn retreat(
     let args = act.action.args();
     let dist_atom = args.iter().find(|a| a.kind == AtomKind::Distance);
     let dist = dist_atom.and_then(value::number).unwrap_or(0.0).abs();
-    let logical = field::logical(fold, unit).unwrap_or(from);
+    let logical = super::contact::logical(fold, unit).unwrap_or(from);
     let back = logical.forward() * -dist;
     let to = Base {
         centre: from.centre + back,

@@ -10,7 +10,6 @@ use senlac_notation::atom::AtomKind;
 use senlac_notation::value::{self, Location, Placement};
 use senlac_notation::{Atom, Fix};
 
-use super::field;
 use super::state::State;
 use super::{Fold, codes, rules};
 use crate::violation::Violation;
@@ -179,7 +178,10 @@ fn contact(
     let bd = fold.roster.options.base.depth;
     let found = match outcome.contact {
         Some((target, side)) if target == subject => Some(side),
-        _ => match (field::logical(fold, actor), field::logical(fold, subject)) {
+        _ => match (
+            super::contact::logical(fold, actor),
+            super::contact::logical(fold, subject),
+        ) {
             (Some(a), Some(s)) => a.contact(&s, bd).map(|c| c.theirs),
             _ => None,
         },
