@@ -11,7 +11,7 @@ use senlac_notation::lower::{Action, Step};
 use senlac_notation::value::unit_refs;
 
 use super::event::{Cause, Event};
-use super::options::{Hardiness, Opt};
+use super::options::Opt;
 use super::state::{Owed, Phase, PlayerTurn, State};
 use super::{Fold, codes, melee, movement, personality, rally, rolls, rules, shoot};
 use crate::violation::Violation;
@@ -297,22 +297,9 @@ fn end_of_phase(fold: &mut Fold<'_>, phase: Phase, at: Span, out: &mut Vec<Viola
     }
 }
 
-/// The hits that remove a unit (1.5, 3.4, AD.2, 6H.5).
-pub fn threshold(state: &State, unit: usize) -> u8 {
-    let info = &state.roster.units[unit];
-    let hardiness = if info.adv.as_deref() == Some("determined") {
-        Hardiness::Determined
-    } else if info.dis.as_deref() == Some("unenthusiastic") {
-        Hardiness::Unenthusiastic
-    } else {
-        Hardiness::Normal
-    };
-    state.roster.options.removed_at(hardiness)
-}
-
 /// Whether a unit has reached its removal threshold.
 pub fn broken(state: &State, unit: usize) -> bool {
-    state.units[unit].hits >= threshold(state, unit)
+    state.units[unit].hits >= state.removal_threshold(unit)
 }
 
 /// Gives a unit `took` hits: Tired when it passes the mark (TU), removed at

@@ -19,7 +19,7 @@ use super::event::{Cause, Event, Motion};
 use super::options::Opt;
 use super::state::{Outline, State};
 use super::tables::{Class, TIRED_ABOVE};
-use super::view::{aspect_word, removed_at, shot_limit};
+use super::view::aspect_word;
 use crate::system::OverlayInfo;
 
 /// The shooting ranges, as `senlac render --overlay ranges` asks for them.
@@ -204,7 +204,7 @@ fn counter(state: &State, unit: usize, base: Base, falls: bool) -> Counter {
     let info = &state.roster.units[unit];
     let u = &state.units[unit];
     let (symbol, weight) = symbol(info.class);
-    let limit = f64::from(removed_at(state, unit).max(1));
+    let limit = f64::from(state.removal_threshold(unit).max(1));
     let options = &state.roster.options;
     let ticks = if options.has(Opt::TiredUnits) {
         let tired = TIRED_ABOVE[usize::from(options.has(Opt::SixHit))];
@@ -215,7 +215,7 @@ fn counter(state: &State, unit: usize, base: Base, falls: bool) -> Counter {
     let shots = match info.class.and_then(|c| c.info().missile) {
         None => None,
         Some(_) if u.out_of_missiles => Some("no shots".to_string()),
-        Some(_) => Some(match shot_limit(state, unit) {
+        Some(_) => Some(match state.shot_limit(unit) {
             Some(limit) => format!("{}/{limit} shots", u.shots),
             None => format!("{} shots", u.shots),
         }),
@@ -278,7 +278,9 @@ fn ranges(state: &State) -> Overlay {
             let base = state.bases[i]?;
             let range = u.class?.range(options.base, false, diced)?;
             let spent = state.units[i].out_of_missiles
-                || shot_limit(state, i).is_some_and(|l| state.units[i].shots >= l);
+                || state
+                    .shot_limit(i)
+                    .is_some_and(|l| state.units[i].shots >= l);
             (!spent).then(|| Mark {
                 shape: MarkShape::Area {
                     places: reach(&base, range).into_iter().map(at).collect(),

@@ -260,10 +260,7 @@ pub fn shoot(fold: &mut Fold<'_>, act: &Act<'_, '_, '_>, out: &mut Vec<Violation
     let natural_five = fold.roster.options.has(Opt::MissilesNatural5)
         && (faces.first() == Some(&5)
             || (info.dis.as_deref() == Some("runs-out-5-6") && faces.first() == Some(&6)));
-    let limit = fold.roster.options.shot_limit(
-        info.adv.as_deref() == Some("extra-missiles"),
-        info.dis.as_deref() == Some("three-shots"),
-    );
+    let limit = fold.shot_limit(unit);
     if !fold.units[unit].out_of_missiles
         && (natural_five || limit.is_some_and(|l| fold.units[unit].shots >= l))
     {

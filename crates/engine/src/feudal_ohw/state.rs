@@ -12,7 +12,7 @@ use senlac_board::kurbo::Point;
 use senlac_board::table::{Aspect, Base, Piece};
 use senlac_notation::Span;
 
-use super::options::Options;
+use super::options::{Hardiness, Options};
 use super::tables::{Class, TerrainInfo};
 
 /// A unit as its `unit` line declares it.
@@ -294,6 +294,30 @@ impl State {
     /// Whether a unit stands on the table and may act or be targeted.
     pub fn on_table(&self, unit: usize) -> bool {
         self.bases[unit].is_some() && self.units[unit].removed.is_none()
+    }
+
+    /// The hits that remove a unit: 15, or its advantage's or
+    /// disadvantage's row (AD.2), or the six-hit scale's (1.5, 3.4, 6H.5).
+    pub fn removal_threshold(&self, unit: usize) -> u8 {
+        let info = &self.roster.units[unit];
+        let hardiness = if info.adv.as_deref() == Some("determined") {
+            Hardiness::Determined
+        } else if info.dis.as_deref() == Some("unenthusiastic") {
+            Hardiness::Unenthusiastic
+        } else {
+            Hardiness::Normal
+        };
+        self.roster.options.removed_at(hardiness)
+    }
+
+    /// The shots a unit may take before it is out of missiles, if limited
+    /// (1.4, MS.2, AD.4, FO-R38).
+    pub fn shot_limit(&self, unit: usize) -> Option<u8> {
+        let info = &self.roster.units[unit];
+        self.roster.options.shot_limit(
+            info.adv.as_deref() == Some("extra-missiles"),
+            info.dis.as_deref() == Some("three-shots"),
+        )
     }
 
     /// `Angevins K`: a unit as a message names it.

@@ -13,7 +13,6 @@ use senlac_board::scene::Place;
 use senlac_board::table::{Aspect, Base, normalise};
 
 use super::event::{Cause, Event, Motion};
-use super::options::Hardiness;
 use super::state::{State, UnitInfo};
 use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
 
@@ -105,31 +104,6 @@ pub fn aspect_word(aspect: Aspect) -> &'static str {
     }
 }
 
-/// The hits that remove a unit: 15, or its advantage's or disadvantage's
-/// row (AD.2), or the six-hit scale's (6H.5).
-pub fn removed_at(state: &State, unit: usize) -> u8 {
-    let info = &state.roster.units[unit];
-    let hardiness = if info.adv.as_deref() == Some("determined") {
-        Hardiness::Determined
-    } else if info.dis.as_deref() == Some("unenthusiastic") {
-        Hardiness::Unenthusiastic
-    } else {
-        Hardiness::Normal
-    };
-    state.roster.options.removed_at(hardiness)
-}
-
-/// The shots a unit may take before it is out of missiles, if limited
-/// (1.4, MS.2, AD.4, FO-R38).
-pub fn shot_limit(state: &State, unit: usize) -> Option<u8> {
-    let info = &state.roster.units[unit];
-    let options = &state.roster.options;
-    options.shot_limit(
-        info.adv.as_deref() == Some("extra-missiles"),
-        info.dis.as_deref() == Some("three-shots"),
-    )
-}
-
 /// Every unit as a printer shows it; a personality is listed with the unit
 /// it is with, not as a row of its own.
 pub fn view(state: &State) -> BattleView {
@@ -197,7 +171,7 @@ fn values(state: &State, unit: usize, info: &UnitInfo) -> Vec<Value> {
     } else if u.out_of_missiles {
         text(&format!("{} (out)", u.shots))
     } else {
-        match shot_limit(state, unit) {
+        match state.shot_limit(unit) {
             Some(limit) => text(&format!("{}/{limit}", u.shots)),
             None => text(&u.shots.to_string()),
         }
@@ -205,7 +179,7 @@ fn values(state: &State, unit: usize, info: &UnitInfo) -> Vec<Value> {
     vec![
         text(info.class.map_or("", |c| c.word())),
         text(&traits.join(" ")),
-        Value::Number(i64::from(removed_at(state, unit))),
+        Value::Number(i64::from(state.removal_threshold(unit))),
         Value::Number(i64::from(u.hits)),
         text(if u.attacked { "attacked" } else { "" }),
         shots,
