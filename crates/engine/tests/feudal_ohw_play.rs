@@ -4,15 +4,12 @@
 //! and an illegal case, the latter with its code and the text its
 //! finding points at.
 
-use senlac_board::table::{self, Aspect, Base};
 use senlac_engine::Sandbox;
 use senlac_engine::Violation;
-use senlac_engine::feudal_ohw::event::{Event, Motion};
 use senlac_engine::feudal_ohw::state::State;
 use senlac_engine::feudal_ohw::{FEUDAL_OHW, FeudalOhw};
 use senlac_notation::lower::{Step, steps};
-use senlac_notation::value::{Location, Placement, pair};
-use senlac_notation::{AtomKind, parse};
+use senlac_notation::parse;
 
 const WORKED: &str = include_str!("data/feudal-ohw-worked.sbn");
 

@@ -3,7 +3,7 @@
 //! (5.3, its table "States after each player turn"), and the report's
 //! moments.
 
-use senlac_engine::feudal_ohw::view::{self, moments, pose_text, view};
+use senlac_engine::feudal_ohw::view::{moments, pose_text, view};
 use senlac_engine::feudal_ohw::worked::{self, F, S, W, X};
 use senlac_engine::view::{BattleView, UnitView, Value, place_text};
 
@@ -192,6 +192,6 @@ fn a_routed_force_and_markers_read_in_the_row() {
         ["Welsh fail their morale roll and rout"]
     );
     // The removal threshold follows the options and advantages (1.5, AD.2).
-    assert_eq!(view::removed_at(&state, S), 15);
+    assert_eq!(state.removal_threshold(S), 15);
     assert_eq!(cell(&v, "B", "removed_at"), "15");
 }
