@@ -140,6 +140,11 @@ pub fn cover(
     let eye = ab.front_centre();
     state.roster.terrain.iter().find_map(|t| {
         let kind = t.kind;
+        // Whether this kind covers at all here (the rules' question), then
+        // whether the target stands to it so (the geometry's).
+        if !kind.covers(melee, charged) {
+            return None;
+        }
         let rule = if melee {
             kind.melee_cover
         } else {
@@ -147,8 +152,7 @@ pub fn cover(
         };
         let holds = match rule {
             Cover::None => false,
-            Cover::Within => t.piece.holds(&tb),
-            Cover::WithinWhenCharged => charged && t.piece.holds(&tb),
+            Cover::Within | Cover::WithinWhenCharged => t.piece.holds(&tb),
             Cover::Uphill => t.piece.holds(&tb) && !t.piece.holds(&ab),
             Cover::Lining => {
                 t.piece.lined_by(&tb, side, bd) && {

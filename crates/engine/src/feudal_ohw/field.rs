@@ -196,11 +196,6 @@ pub fn lined(state: &State, base: &Base, side: Aspect) -> Option<(usize, f64)> {
     })
 }
 
-/// Whether `unit` is in melee: in contact with an enemy.
-pub fn engaged(state: &State, unit: usize) -> bool {
-    first_contact(state, unit).is_some()
-}
-
 /// The enemy units of `unit`'s side on the table.
 pub fn enemies(state: &State, unit: usize) -> impl Iterator<Item = usize> + '_ {
     let side = state.roster.units[unit].side;

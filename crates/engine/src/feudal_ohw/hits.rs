@@ -677,6 +677,7 @@ pub struct MoraleResult {
 impl MoraleResult {
     /// The verdict in words, e.g. "2 against 3 units lost: the force
     /// routs".
+    #[cfg(any(test, feature = "test-support"))]
     pub fn explanation(&self) -> String {
         format!(
             "{} against {} {} lost: the force {}",

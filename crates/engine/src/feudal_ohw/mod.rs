@@ -10,9 +10,6 @@
 //! `wire`); the codes ([`codes`]) and what they cite ([`rules`]). The
 //! rulings are docs/rules/feudal-ohw.md.
 
-// While play is being written, parts of the rules core wait for it.
-#![allow(dead_code, reason = "play is being written; removed when it is whole")]
-
 pub mod catalog;
 mod charge;
 mod claims;

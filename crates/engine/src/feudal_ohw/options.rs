@@ -336,6 +336,7 @@ impl Options {
     }
 
     /// The options switched on, in the order of [`OPTIONS`].
+    #[cfg(any(test, feature = "test-support"))]
     pub fn on(&self) -> impl Iterator<Item = Opt> + '_ {
         OPTIONS.iter().map(|o| o.opt).filter(|&o| self.has(o))
     }

@@ -49,6 +49,7 @@ const ROLES: [(&str, Class); 4] = [
 
 /// Reads and checks a battle's setup; every finding goes to `out`. The
 /// starting position, every unit deployed.
+#[cfg(any(test, feature = "test-support"))]
 pub fn setup(battle: &Battle<'_>, out: &mut Vec<Violation>) -> State {
     deployments(battle, out).fold(super::event::apply)
 }

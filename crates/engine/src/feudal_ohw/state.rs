@@ -267,6 +267,7 @@ pub struct Removed {
 
 impl State {
     /// The base of a side's unit, by id.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn base(&self, side: usize, id: &str) -> Option<Base> {
         self.roster.unit(side, id).and_then(|u| self.bases[u])
     }
