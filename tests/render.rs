@@ -201,7 +201,13 @@ fn no_figure_of_any_sample_has_a_label_or_counter_over_another() {
     use senlac_render::layout::Layout;
     let mut problems = Vec::new();
     let mut checked = (0, 0, 0);
-    for sample in ["hastings", "fulford", "harrow-ford", "hastings-1066-st"] {
+    for sample in [
+        "hastings",
+        "fulford",
+        "harrow-ford",
+        "hastings-1066-st",
+        "usk-ford",
+    ] {
         let text =
             std::fs::read_to_string(common::root().join(format!("samples/{sample}.sbn"))).unwrap();
         let archive = senlac_notation::parse(&text);
