@@ -85,3 +85,23 @@ fn the_figures_mark_the_deployment_the_crossing_and_the_rout() {
     let names: Vec<&str> = game.figures().iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["deployment", "crossing", "rout"]);
 }
+
+/// SU.7 (FO-R42): the Result tag is checked against the rout the rules
+/// decide; naming the routed side is one warning at the tag, with the why.
+#[test]
+fn a_result_that_names_the_routed_side_is_reported() {
+    let text = SAMPLE.replace("[Result \"Angevins\"]", "[Result \"Welsh\"]");
+    let archive = parse(&text);
+    let game = senlac_engine::check(&archive.battles[0], Config::default()).unwrap();
+    let found: Vec<(&str, &str)> = game
+        .violations()
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(found, [("setup::wrong-result", "\"Welsh\"")]);
+    let message = &game.violations()[0].message;
+    assert!(
+        message.contains("`Welsh`") && message.contains("`Angevins`"),
+        "{message}"
+    );
+}
