@@ -8,7 +8,8 @@
 //!
 //! Systems, each in its own folder: Mass Combat, editions a and b
 //! (`mass_combat`), TDGS Mass Combat (`tdgs`), Hastings: 1066
-//! (`hastings_1066`), and a minimal example system (`example`), the
+//! (`hastings_1066`), Feudal rules for One-Hour Wargames on an open table
+//! (`feudal_ohw`), and a minimal example system (`example`), the
 //! template for new ones. A system is reached through [`SYSTEMS`] only: its
 //! modules are crate-private, so rustc reports what no code uses, and the
 //! `test-support` feature makes them public for the engine's own tests.
