@@ -166,7 +166,7 @@ impl Base {
 
     /// The base as a convex polygon.
     pub fn footprint(&self) -> Convex {
-        Convex::hull(self.corners())
+        Convex::quad(self.corners())
     }
 
     /// The same base moved `distance` inches along its facing (backwards when negative).

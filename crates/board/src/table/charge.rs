@@ -208,37 +208,184 @@ pub fn search_charge_among(
     friends: &[Convex],
     allowance: f64,
 ) -> Result<Touch, ChargeFault> {
-    let steps = (180.0 / ATOL).round() as usize;
+    let quick = QuickPath::new(charger, target, side, others, friends, allowance);
+    if let Some(touch) = least_turn(|turn| quick.touch(turn)) {
+        return Ok(touch);
+    }
+    // No turn works: search again, in full, for the fault to report.
     let mut closest: Option<ChargeFault> = None;
+    least_turn(|turn| {
+        match charge_path_among(charger, turn, target, side, others, friends, allowance) {
+            Ok(touch) => return Some(touch),
+            Err(fault @ ChargeFault::TooFar { .. }) => {
+                if !matches!(closest, Some(ChargeFault::TooFar { .. })) {
+                    closest = Some(fault);
+                }
+            }
+            Err(ChargeFault::Misses) => {}
+            Err(fault) => {
+                closest.get_or_insert(fault);
+            }
+        }
+        None
+    });
+    Err(closest.unwrap_or(ChargeFault::Misses))
+}
+
+/// The first start turn, least first and every [`ATOL`] degrees either way
+/// up to 180, at which `touch` gives a charge; of a pair of equal size, the
+/// shorter. `touch` is called in that order (the fault search relies on it).
+fn least_turn(mut touch: impl FnMut(f64) -> Option<Touch>) -> Option<Touch> {
+    let steps = (180.0 / ATOL).round() as usize;
     for i in 0..=steps {
         let size = i as f64 * ATOL;
-        // No Vec per candidate: the search runs 3,601 of them.
         let tries = [size, -size];
         let tries = if i == 0 { &tries[..1] } else { &tries[..] };
         let mut best: Option<Touch> = None;
         for &turn in tries {
-            match charge_path_among(charger, turn, target, side, others, friends, allowance) {
-                Ok(touch) => {
-                    if best.is_none_or(|b| touch.distance < b.distance) {
-                        best = Some(touch);
-                    }
-                }
-                Err(fault @ ChargeFault::TooFar { .. }) => {
-                    if !matches!(closest, Some(ChargeFault::TooFar { .. })) {
-                        closest = Some(fault);
-                    }
-                }
-                Err(ChargeFault::Misses) => {}
-                Err(fault) => {
-                    closest.get_or_insert(fault);
+            if let Some(touch) = touch(turn)
+                && best.is_none_or(|b| touch.distance < b.distance)
+            {
+                best = Some(touch);
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// [`charge_path_among`]'s test of one start turn, asking only whether it
+/// works, for a search that tries thousands: the target's outline built
+/// once, the cheap conditions (the allowance, the edges that touch) first,
+/// and an obstacle or friend skipped outright when its bounding circle lies
+/// clear of the band the charger sweeps. Every condition is
+/// [`charge_path_among`]'s own, so a turn works here exactly when it is `Ok`
+/// there, with the same [`Touch`].
+struct QuickPath<'a> {
+    charger: &'a Base,
+    target: &'a Base,
+    target_shape: Convex,
+    side: Aspect,
+    others: &'a [Convex],
+    friends: &'a [Convex],
+    /// Each obstacle's, then each friend's, bounding circle: centre and radius.
+    discs: Vec<(Vec2, f64)>,
+    allowance: f64,
+}
+
+impl<'a> QuickPath<'a> {
+    fn new(
+        charger: &'a Base,
+        target: &'a Base,
+        side: Aspect,
+        others: &'a [Convex],
+        friends: &'a [Convex],
+        allowance: f64,
+    ) -> Self {
+        let discs = others.iter().chain(friends).map(bounding_disc).collect();
+        QuickPath {
+            charger,
+            target,
+            target_shape: target.footprint(),
+            side,
+            others,
+            friends,
+            discs,
+            allowance,
+        }
+    }
+
+    fn touch(&self, turn: f64) -> Option<Touch> {
+        let turned = self.charger.turned(turn);
+        let along = turned.forward();
+        let shape = turned.footprint();
+        let (lo, hi) = shape.meets_along(along, &self.target_shape, 0.0)?;
+        if hi < 0.0 {
+            return None;
+        }
+        let distance = lo.max(0.0);
+        if distance > self.allowance + TOL {
+            return None;
+        }
+        let at = turned.advanced(distance);
+        if !front_meets_side(&at, self.target, self.side) {
+            return None;
+        }
+        // The charger sweeps a box: half a width either side of its centre
+        // line, from its rear at the start to its front at the touch. A
+        // shape further off than the tolerance, with a margin for rounding,
+        // can neither be crossed nor touched; its bounding circle, then its
+        // vertices, tell.
+        let across = Vec2::new(-along.y, along.x);
+        let margin = TOL + 1e-6;
+        let line = turned.centre.to_vec2().dot(across);
+        let half = turned.width / 2.0;
+        let rear = turned.centre.to_vec2().dot(along) - turned.depth / 2.0;
+        let front = rear + turned.depth + distance;
+        let clear = |shape: &Convex, (centre, radius): (Vec2, f64)| {
+            if (centre.dot(across) - line).abs() - radius > half + margin {
+                return true;
+            }
+            let span = |axis: Vec2| {
+                (shape.points().iter().map(|p| p.to_vec2().dot(axis)))
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                        (lo.min(v), hi.max(v))
+                    })
+            };
+            let (lo, hi) = span(across);
+            if lo > line + half + margin || hi < line - half - margin {
+                return true;
+            }
+            let (lo, hi) = span(along);
+            lo > front + margin || hi < rear - margin
+        };
+        let at_shape = at.footprint();
+        for (other, &disc) in self.others.iter().zip(&self.discs) {
+            if clear(other, disc) {
+                continue;
+            }
+            let overlapped_on_the_way = shape
+                .meets_along(along, other, TOL)
+                .is_some_and(|(olo, ohi)| olo < distance && ohi > 0.0);
+            let newly_touched = other.distance(&at_shape) <= TOL && other.distance(&shape) > TOL;
+            if overlapped_on_the_way || newly_touched {
+                return None;
+            }
+        }
+        let friend_discs = &self.discs[self.others.len()..];
+        for (friend, &disc) in self.friends.iter().zip(friend_discs) {
+            if clear(friend, disc) {
+                continue;
+            }
+            if let Some((flo, fhi)) = shape.meets_along(along, friend, TOL) {
+                let crossed = if flo <= 0.0 {
+                    fhi > distance
+                } else {
+                    flo < distance
+                };
+                if crossed && fhi > 0.0 {
+                    return None;
                 }
             }
         }
-        if let Some(touch) = best {
-            return Ok(touch);
-        }
+        Some(Touch { turn, distance, at })
     }
-    Err(closest.unwrap_or(ChargeFault::Misses))
+}
+
+/// A circle round `shape`: its vertices' mean and the farthest vertex from it.
+fn bounding_disc(shape: &Convex) -> (Vec2, f64) {
+    let points = shape.points();
+    if points.is_empty() {
+        return (Vec2::ZERO, f64::NEG_INFINITY);
+    }
+    let centre = points.iter().map(|p| p.to_vec2()).sum::<Vec2>() / points.len() as f64;
+    let radius = points
+        .iter()
+        .map(|p| (p.to_vec2() - centre).hypot())
+        .fold(0.0, f64::max);
+    (centre, radius)
 }
 
 /// A charger set edge to edge with the struck side.

@@ -55,6 +55,30 @@ impl Convex {
         Convex { points: lower }
     }
 
+    /// The outline of a quadrilateral whose corners run round it in order
+    /// (either way): exactly what [`Convex::hull`] gives of them, without its
+    /// sort, since a base's footprint is built for every candidate a search
+    /// tries. Corners that are not strictly convex go to [`Convex::hull`].
+    pub fn quad(corners: [Point; 4]) -> Convex {
+        let cross = |o: Point, a: Point, b: Point| (a - o).cross(b - o);
+        let mut c = corners;
+        // The hull runs counter-clockwise in x-right, y-up terms...
+        if cross(c[0], c[1], c[2]) < 0.0 {
+            c.reverse();
+        }
+        if !(0..4).all(|i| cross(c[i], c[(i + 1) % 4], c[(i + 2) % 4]) > 0.0) {
+            return Convex::hull(corners);
+        }
+        // ...from its least point by x, then y.
+        let least = (0..4)
+            .min_by(|&a, &b| c[a].x.total_cmp(&c[b].x).then(c[a].y.total_cmp(&c[b].y)))
+            .unwrap_or(0);
+        c.rotate_left(least);
+        Convex {
+            points: c.into_iter().collect(),
+        }
+    }
+
     /// The vertices in order round the outline.
     pub fn points(&self) -> &[Point] {
         &self.points

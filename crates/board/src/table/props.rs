@@ -248,4 +248,74 @@ proptest! {
         }
         prop_assert_eq!(flank_reach(&a, &t, a.depth), flank_reach(&m.base(&a), &m.base(&t), a.depth));
     }
+
+    #[test]
+    fn a_base_outline_is_the_hull_of_its_corners(a in base()) {
+        prop_assert_eq!(a.footprint(), Convex::hull(a.corners()));
+    }
+}
+
+/// The charge search as first written: every start turn tried in full by
+/// [`charge_path_among`], the oracle the quick search must agree with.
+fn search_in_full(
+    a: &Base,
+    t: &Base,
+    side: Aspect,
+    others: &[Convex],
+    friends: &[Convex],
+    most: f64,
+) -> Result<Touch, ChargeFault> {
+    let steps = (180.0 / ATOL).round() as usize;
+    let mut closest: Option<ChargeFault> = None;
+    for i in 0..=steps {
+        let size = i as f64 * ATOL;
+        let mut best: Option<Touch> = None;
+        for turn in if i == 0 { vec![0.0] } else { vec![size, -size] } {
+            match charge_path_among(a, turn, t, side, others, friends, most) {
+                Ok(touch) if best.is_none_or(|b| touch.distance < b.distance) => best = Some(touch),
+                Ok(_) | Err(ChargeFault::Misses) => {}
+                Err(fault @ ChargeFault::TooFar { .. }) => {
+                    if !matches!(closest, Some(ChargeFault::TooFar { .. })) {
+                        closest = Some(fault);
+                    }
+                }
+                Err(fault) => {
+                    closest.get_or_insert(fault);
+                }
+            }
+        }
+        if let Some(touch) = best {
+            return Ok(touch);
+        }
+    }
+    Err(closest.unwrap_or(ChargeFault::Misses))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn the_charge_search_finds_what_trying_every_turn_in_full_finds(
+        a in base(),
+        bearing in -120.0..120.0f64,
+        reach in 4.0..14.0f64,
+        facing in 0.0..360.0f64,
+        others in proptest::collection::vec(base(), 0..4),
+        friends in proptest::collection::vec(base(), 0..3),
+    ) {
+        let t = Base {
+            centre: a.centre + heading(a.facing + bearing) * reach,
+            facing,
+            ..a
+        };
+        prop_assume!(!a.overlaps(&t));
+        let clear = |o: &&Base| !o.overlaps(&a) && !o.overlaps(&t);
+        let others: Vec<Convex> = others.iter().filter(clear).map(Base::footprint).collect();
+        let friends: Vec<Convex> = friends.iter().filter(clear).map(Base::footprint).collect();
+        let side = side_struck(&a, &t).unwrap_or(Aspect::Front);
+        prop_assert_eq!(
+            search_charge_among(&a, &t, side, &others, &friends, 12.0),
+            search_in_full(&a, &t, side, &others, &friends, 12.0)
+        );
+    }
 }

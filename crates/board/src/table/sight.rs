@@ -173,6 +173,15 @@ pub fn line_of_sight(
         }
     }
 
+    // Every sight line runs inside the triangle of the eye and the side, so
+    // only what comes near that triangle can block one: test the samples
+    // against those alone. (Bridges were found among all obstructions first:
+    // two far off it may close a gap across it.)
+    let triangle = Convex::hull([eye, face.start, face.end]);
+    let near = |shape: &Convex| shape.distance(&triangle) <= 1e-6;
+    kept.retain(|k| k.parts.iter().any(near));
+    bridges.retain(|b| near(&Convex::hull([b.start, b.end])));
+
     let clear = |q: Point| -> bool {
         if purpose == SightFor::ShotOrCharge && !attacker.in_arc(Aspect::Front, q) {
             return false;
