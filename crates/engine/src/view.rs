@@ -33,6 +33,30 @@ pub struct Column {
 }
 
 impl Column {
+    /// A roster column: what a unit's line declares, never followed by `diff`.
+    pub const fn fixed(key: &'static str, heading: &'static str, kind: Kind) -> Column {
+        Column {
+            key,
+            heading,
+            unit: None,
+            kind,
+            followed: None,
+            roster: true,
+        }
+    }
+
+    /// A text column that changes in play, followed by `diff` under `label`.
+    pub const fn changing(key: &'static str, heading: &'static str, label: &'static str) -> Column {
+        Column {
+            key,
+            heading,
+            unit: None,
+            kind: Kind::Text,
+            followed: Some(label),
+            roster: false,
+        }
+    }
+
     /// A value of this column as text: a number with its unit, a word as is.
     pub fn text(&self, value: &Value) -> String {
         match (value, self.unit) {

@@ -2,6 +2,8 @@
 //! set a battle plays by, with its value; unknown names, bad values,
 //! variants without the rule they vary and incompatible pairs refused.
 
+mod feudal_ohw_common;
+use feudal_ohw_common::brief;
 use senlac_engine::Violation;
 use senlac_engine::feudal_ohw::hits::Die;
 use senlac_engine::feudal_ohw::options::{Hardiness, OPTIONS, Opt, Options, Pursuit, lines, read};
@@ -18,16 +20,7 @@ fn options(setup: &str) -> (Options, Vec<(String, String, String)>, Vec<Violatio
     let errors: Vec<_> = archive.all_errors().map(|e| e.code).collect();
     assert!(errors.is_empty(), "{errors:?}\n{text}");
     let (options, found) = read(&lines(&archive.battles[0]));
-    let brief = found
-        .iter()
-        .map(|v| {
-            (
-                v.code.to_string(),
-                text[v.span.range()].to_string(),
-                v.message.clone(),
-            )
-        })
-        .collect();
+    let brief = brief(&text, &found);
     (options, brief, found)
 }
 

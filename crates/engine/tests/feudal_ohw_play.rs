@@ -4,6 +4,8 @@
 //! and an illegal case, the latter with its code and the text its
 //! finding points at.
 
+mod feudal_ohw_common;
+use feudal_ohw_common::brief;
 use senlac_engine::Sandbox;
 use senlac_engine::Violation;
 use senlac_engine::feudal_ohw::state::State;
@@ -34,16 +36,7 @@ fn replay(text: &str) -> (Vec<State>, State, Vec<(String, String, String)>) {
         }
     }
     fold.finish(&FEUDAL_OHW, battle, &mut out);
-    let found = out
-        .iter()
-        .map(|v| {
-            (
-                v.code.to_string(),
-                text[v.span.range()].to_string(),
-                v.message.clone(),
-            )
-        })
-        .collect();
+    let found = brief(text, &out);
     let end = fold.state.clone();
     (turns, end, found)
 }

@@ -2,6 +2,8 @@
 //! setup reads clean, and each rule has a legal and an illegal case, the
 //! latter with its code and the text its finding points at.
 
+mod feudal_ohw_common;
+use feudal_ohw_common::brief;
 use senlac_board::table::{self, Base};
 use senlac_engine::feudal_ohw::setup::setup;
 use senlac_engine::feudal_ohw::state::State;
@@ -36,16 +38,7 @@ fn read(text: &str) -> (State, Vec<(String, String, String)>) {
     assert!(errors.is_empty(), "{errors:?}\n{text}");
     let mut out = Vec::new();
     let state = setup(&archive.battles[0], &mut out);
-    let found = out
-        .iter()
-        .map(|v| {
-            (
-                v.code.to_string(),
-                text[v.span.range()].to_string(),
-                v.message.clone(),
-            )
-        })
-        .collect();
+    let found = brief(text, &out);
     (state, found)
 }
 

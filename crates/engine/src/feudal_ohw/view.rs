@@ -16,35 +16,11 @@ use super::event::{Cause, Event, Motion};
 use super::state::{State, UnitInfo};
 use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
 
-/// A column the roster declares.
-const fn fixed(key: &'static str, heading: &'static str, kind: Kind) -> Column {
-    Column {
-        key,
-        heading,
-        unit: None,
-        kind,
-        followed: None,
-        roster: true,
-    }
-}
-
-/// A column that changes in play, followed by `diff` under `label`.
-const fn changing(key: &'static str, heading: &'static str, label: &'static str) -> Column {
-    Column {
-        key,
-        heading,
-        unit: None,
-        kind: Kind::Text,
-        followed: Some(label),
-        roster: false,
-    }
-}
-
 /// The columns, in the order [`view`] fills them.
 pub const COLUMNS: &[Column] = &[
-    fixed("class", "Class", Kind::Text),
-    fixed("traits", "Role, adv., dis.", Kind::Text),
-    fixed("removed_at", "Removed at", Kind::Number),
+    Column::fixed("class", "Class", Kind::Text),
+    Column::fixed("traits", "Role, adv., dis.", Kind::Text),
+    Column::fixed("removed_at", "Removed at", Kind::Number),
     Column {
         key: "hits",
         heading: "Hits",
@@ -53,13 +29,13 @@ pub const COLUMNS: &[Column] = &[
         followed: Some("hits"),
         roster: false,
     },
-    changing("marker", "Marker", "marker"),
-    changing("shots", "Shots", "shots"),
-    changing("tired", "Tired", "tired"),
-    changing("front", "Marked front", "front"),
-    changing("with", "Personalities", "personalities"),
+    Column::changing("marker", "Marker", "marker"),
+    Column::changing("shots", "Shots", "shots"),
+    Column::changing("tired", "Tired", "tired"),
+    Column::changing("front", "Marked front", "front"),
+    Column::changing("with", "Personalities", "personalities"),
     // Last, beside the place printers put after the columns.
-    changing("facing", "Facing", "facing"),
+    Column::changing("facing", "Facing", "facing"),
 ];
 
 /// A pose in the notation's frame: `(x, y, facing)`, inches from the

@@ -9,44 +9,20 @@ use senlac_board::scene::Place;
 use super::state::{LeaderStanding, Part, Piece, PieceInfo, PieceState, Standing, State};
 use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
 
-/// A roster column: what the piece's line declares.
-const fn fixed(key: &'static str, heading: &'static str, kind: Kind) -> Column {
-    Column {
-        key,
-        heading,
-        unit: None,
-        kind,
-        followed: None,
-        roster: true,
-    }
-}
-
-/// A column that changes in play, followed by `diff` under `label`.
-const fn changing(key: &'static str, heading: &'static str, label: &'static str) -> Column {
-    Column {
-        key,
-        heading,
-        unit: None,
-        kind: Kind::Text,
-        followed: Some(label),
-        roster: false,
-    }
-}
-
 /// The columns, in the order [`view`] fills them.
 pub const COLUMNS: &[Column] = &[
-    fixed("class", "Class", Kind::Text),
-    fixed("morale", "Morale", Kind::Text),
-    fixed("melee", "Melee", Kind::Number),
-    fixed("defense", "Defence", Kind::Number),
-    fixed("wall", "Shield wall", Kind::Number),
-    fixed("missile", "Missile", Kind::Text),
-    fixed("part", "Wing or nationality", Kind::Text),
-    fixed("command", "Command", Kind::Number),
-    fixed("rally", "Rally", Kind::Number),
-    changing("order", "Order", "order"),
-    changing("facing", "Facing", "facing"),
-    changing("steps", "Steps", "steps"),
+    Column::fixed("class", "Class", Kind::Text),
+    Column::fixed("morale", "Morale", Kind::Text),
+    Column::fixed("melee", "Melee", Kind::Number),
+    Column::fixed("defense", "Defence", Kind::Number),
+    Column::fixed("wall", "Shield wall", Kind::Number),
+    Column::fixed("missile", "Missile", Kind::Text),
+    Column::fixed("part", "Wing or nationality", Kind::Text),
+    Column::fixed("command", "Command", Kind::Number),
+    Column::fixed("rally", "Rally", Kind::Number),
+    Column::changing("order", "Order", "order"),
+    Column::changing("facing", "Facing", "facing"),
+    Column::changing("steps", "Steps", "steps"),
 ];
 
 /// Every piece, as the columns lay it out.

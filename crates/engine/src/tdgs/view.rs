@@ -8,18 +8,6 @@ use senlac_board::scene::Place;
 use super::state::{EntityInfo, EntityState, Kind as EntityKind, Stat, State, Status};
 use crate::view::{BattleView, Clock, Column, Kind, UnitView, Value};
 
-/// A roster column: what the unit line declares, never followed by `diff`.
-const fn fixed(key: &'static str, heading: &'static str, kind: Kind) -> Column {
-    Column {
-        key,
-        heading,
-        unit: None,
-        kind,
-        followed: None,
-        roster: true,
-    }
-}
-
 /// A column that changes in play, followed by `diff` under `label`.
 const fn changing(
     key: &'static str,
@@ -40,26 +28,26 @@ const fn changing(
 
 /// The columns, in the order [`view`] fills them.
 pub const COLUMNS: &[Column] = &[
-    fixed("kind", "Kind", Kind::Text),
-    fixed("role", "Role", Kind::Text),
-    fixed("race", "Race", Kind::Text),
-    fixed("class", "Class", Kind::Text),
-    fixed("str", "STR", Kind::Number),
-    fixed("dex", "DEX", Kind::Number),
-    fixed("ref", "REF", Kind::Number),
-    fixed("con", "CON", Kind::Number),
-    fixed("mov", "MOV", Kind::Number),
-    fixed("int", "INT", Kind::Number),
-    fixed("wis", "WIS", Kind::Number),
-    fixed("cha", "CHA", Kind::Number),
-    fixed("luk", "LUK", Kind::Number),
-    fixed("max_hp", "Max HP", Kind::Number),
+    Column::fixed("kind", "Kind", Kind::Text),
+    Column::fixed("role", "Role", Kind::Text),
+    Column::fixed("race", "Race", Kind::Text),
+    Column::fixed("class", "Class", Kind::Text),
+    Column::fixed("str", "STR", Kind::Number),
+    Column::fixed("dex", "DEX", Kind::Number),
+    Column::fixed("ref", "REF", Kind::Number),
+    Column::fixed("con", "CON", Kind::Number),
+    Column::fixed("mov", "MOV", Kind::Number),
+    Column::fixed("int", "INT", Kind::Number),
+    Column::fixed("wis", "WIS", Kind::Number),
+    Column::fixed("cha", "CHA", Kind::Number),
+    Column::fixed("luk", "LUK", Kind::Number),
+    Column::fixed("max_hp", "Max HP", Kind::Number),
     changing("hp", "HP", Some("HP"), Kind::Number, "HP"),
     changing("order", "Order", None, Kind::Text, "order"),
     changing("commander", "Commander", None, Kind::Text, "commander"),
-    fixed("size", "Size", Kind::Text),
-    fixed("weapon", "Weapon", Kind::Text),
-    fixed("traits", "Traits", Kind::Text),
+    Column::fixed("size", "Size", Kind::Text),
+    Column::fixed("weapon", "Weapon", Kind::Text),
+    Column::fixed("traits", "Traits", Kind::Text),
     changing("fought", "Fought", None, Kind::Text, "fought"),
 ];
 
