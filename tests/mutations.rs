@@ -179,6 +179,7 @@ fn one_missing_or_doubled_line_gives_few_diagnostics() {
         ("mass-combat/b", "samples/fulford.sbn"),
         ("tdgs", "samples/harrow-ford.sbn"),
         ("hastings-1066", "samples/hastings-1066-st.sbn"),
+        ("feudal", "samples/usk-ford.sbn"),
     ] {
         for (kind, m) in measure_lines(sample) {
             let (p95, max) = (percentile(&m.counts, 0.95), m.counts[m.counts.len() - 1]);
@@ -213,6 +214,9 @@ fn one_missing_or_doubled_line_gives_few_diagnostics() {
         ("hastings-1066", "delete", (10, 14)),
         ("hastings-1066", "duplicate", (3, 11)),
         ("hastings-1066", "swap", (7, 12)),
+        ("feudal", "delete", (99, 99)),
+        ("feudal", "duplicate", (99, 99)),
+        ("feudal", "swap", (99, 99)),
     ];
     for (system, kind, p95, max) in report {
         let &(_, _, (p95_bound, max_bound)) = bounds

@@ -105,3 +105,117 @@ fn a_result_that_names_the_routed_side_is_reported() {
         "{message}"
     );
 }
+
+/// FO-R95: a turn line left out is one `turn-order` at the label or the
+/// actor under it, naming the line, and play goes on as if it stood there:
+/// each of the sample's fifteen turn lines, deleted, gives exactly that.
+#[test]
+fn each_turn_line_left_out_is_one_finding_that_names_it() {
+    let lines: Vec<&str> = SAMPLE.lines().collect();
+    let turn_lines: Vec<usize> = (0..lines.len())
+        .filter(|&i| {
+            let line = lines[i];
+            line.split_once(". ")
+                .is_some_and(|(n, side)| n.parse::<u32>().is_ok() && !side.contains(' '))
+        })
+        .collect();
+    assert_eq!(turn_lines.len(), 15);
+    for &gone in &turn_lines {
+        let text: String = (lines.iter().enumerate())
+            .filter(|&(i, _)| i != gone)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        let archive = parse(&text);
+        let syntax: Vec<String> = archive.all_errors().map(|e| e.code.to_string()).collect();
+        if gone == turn_lines[0] {
+            // The first is the parser's to report, and lint stops there.
+            assert_eq!(syntax, ["notation::missing-first-turn"]);
+            continue;
+        }
+        assert!(syntax.is_empty(), "{syntax:?}");
+        let game = senlac_engine::check(&archive.battles[0], Config::default()).unwrap();
+        let found: Vec<(&str, &str, &str)> = game
+            .violations()
+            .iter()
+            .map(|v| (v.code, &text[v.span.range()], v.message.as_str()))
+            .collect();
+        assert_eq!(found.len(), 1, "{}: {found:#?}", lines[gone]);
+        let (code, under, message) = found[0];
+        assert_eq!(code, "feudal-ohw::turn-order", "{}", lines[gone]);
+        // The label that followed the turn line, or the first actor under it.
+        let (label, first) = (lines[gone + 1].trim(), lines[gone + 2].trim());
+        assert!(
+            label == under || first.starts_with(&format!("{under} ")),
+            "{}: {under:?}",
+            lines[gone]
+        );
+        assert!(
+            message.contains(&format!("the turn line `{}` is missing", lines[gone])),
+            "{message}"
+        );
+    }
+}
+
+/// FO-R95's other side: a unit acting out of turn with its own side's
+/// turn line still to come is `wrong-side` where it stands, and nothing is
+/// inferred.
+#[test]
+fn a_unit_acting_before_its_sides_turn_line_is_wrong_side() {
+    // W1's rally moved up from `6. Welsh` into the Angevins' move phase.
+    let lines: Vec<&str> = SAMPLE.lines().collect();
+    let turn = lines.iter().position(|&l| l == "6. Angevins").unwrap();
+    let rally = turn
+        + (lines[turn..].iter())
+            .position(|l| l.trim_start().starts_with("W1 rally"))
+            .unwrap();
+    let move_label = turn + lines[turn..].iter().position(|&l| l == "  move:").unwrap();
+    assert!(move_label < rally);
+    let mut moved: Vec<&str> = lines.clone();
+    let line = moved.remove(rally);
+    moved.insert(move_label + 1, line);
+    let text = moved.join("\n") + "\n";
+    let archive = parse(&text);
+    let game = senlac_engine::check(&archive.battles[0], Config::default()).unwrap();
+    let codes: Vec<(&str, &str)> = game
+        .violations()
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()]))
+        .collect();
+    assert_eq!(
+        codes.first(),
+        Some(&("feudal-ohw::wrong-side", "W1")),
+        "{codes:#?}"
+    );
+}
+
+/// SU.4 (FO-R1): a side's deploy line left out is one `not-deployed` for
+/// the side, at its first unit, naming every unit left unplaced; what its
+/// units then do is in doubt, so nothing about them is reported after it.
+#[test]
+fn a_sides_deploy_line_left_out_is_one_finding() {
+    let line = SAMPLE
+        .lines()
+        .find(|l| l.starts_with("deploy Welsh"))
+        .unwrap();
+    let text = SAMPLE.replacen(&format!("{line}\n"), "", 1);
+    let archive = parse(&text);
+    let game = senlac_engine::check(&archive.battles[0], Config::default()).unwrap();
+    let found: Vec<(&str, &str, &str)> = game
+        .violations()
+        .iter()
+        .map(|v| (v.code, &text[v.span.range()], v.message.as_ref()))
+        .collect();
+    assert_eq!(
+        found[0],
+        (
+            "feudal-ohw::not-deployed",
+            "B1",
+            "the Welsh are never deployed: no `deploy Welsh` line places B1, C2, W1, W2, F1, F2"
+        )
+    );
+    let about_units = found[1..]
+        .iter()
+        .filter(|(code, _, _)| *code != "feudal-ohw::unowed-morale-roll")
+        .count();
+    assert_eq!(about_units, 0, "{found:#?}");
+}

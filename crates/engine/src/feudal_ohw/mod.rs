@@ -72,6 +72,12 @@ impl Ruleset for FeudalOhw {
         setup::deployments(battle, out)
     }
 
+    fn doubted_at_setup(&self, state: &state::State) -> Vec<(crate::Subject, usize)> {
+        (state.roster.doubted.iter())
+            .map(|&(unit, by)| (crate::Subject::Unit(unit), by))
+            .collect()
+    }
+
     fn play(&self, fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) {
         play::play(fold, step, out);
     }

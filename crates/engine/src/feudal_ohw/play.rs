@@ -14,6 +14,7 @@ use super::event::{Cause, Event};
 use super::options::Opt;
 use super::state::{Owed, Phase, PlayerTurn, State};
 use super::{Fold, codes, melee, movement, personality, rally, rolls, rules, shoot};
+use crate::doubt::Subject;
 use crate::violation::Violation;
 
 /// An action whose actor is a unit of the side in turn, resolved.
@@ -36,12 +37,53 @@ pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) 
     if fold.roster.sides.len() != 2 {
         return;
     }
+    // One mistake, one error (docs/rules/README.md): what a line finds is
+    // weighed against what earlier findings put in doubt.
+    let before = out.len();
     match step {
-        Step::Turn { number, side, span } => turn(fold, *number, side, *span, out),
-        Step::Phase { name, span } => label(fold, name, *span, out),
-        Step::Action(action) => act(fold, action, out),
+        Step::Turn { number, side, span } => {
+            fold.doubt().forgive(&Subject::Turn);
+            turn(fold, *number, side, *span, out);
+            fold.doubt().weigh(&[Subject::Turn], out, before);
+        }
+        Step::Phase { name, span } => {
+            label(fold, name, *span, true, out);
+            fold.doubt().weigh(&[Subject::Turn], out, before);
+        }
+        Step::Action(action) => {
+            act(fold, action, out);
+            // Most lines find nothing: their subjects are only looked up
+            // when there is something to weigh.
+            if out.len() > before {
+                let subjects = subjects(fold, action);
+                fold.doubt().weigh(&subjects, out, before);
+            }
+        }
         _ => {}
     }
+}
+
+/// What a line is about, for the doubt: each unit it names, of either
+/// side, and each id that names none.
+fn subjects(state: &State, action: &Action<'_, '_>) -> Vec<Subject> {
+    let mut subjects = Vec::new();
+    let named = std::iter::once(action.actor())
+        .chain(action.args().iter().copied())
+        .chain(action.outcome().into_iter().flatten().copied());
+    // Words and groups only: dice, claims and distances name no unit.
+    for atom in named {
+        for reference in unit_refs(&atom) {
+            let units: Vec<usize> = (0..state.roster.sides.len())
+                .filter_map(|s| state.roster.unit(s, reference.id))
+                .collect();
+            let looks_like_id = reference.id.starts_with(|c: char| c.is_ascii_uppercase());
+            if units.is_empty() && looks_like_id && side_named(state, reference.id).is_none() {
+                subjects.push(Subject::Name(reference.id.to_string()));
+            }
+            subjects.extend(units.into_iter().map(Subject::Unit));
+        }
+    }
+    subjects
 }
 
 /// Nothing is played after a rout (FM.1): true, and reported, once over.
@@ -161,8 +203,10 @@ fn turn(fold: &mut Fold<'_>, number: u32, name: &str, span: Span, out: &mut Vec<
     }
 }
 
-/// A phase label (spec 1.1): phases in order, the ones passed closed.
-fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violation>) {
+/// A phase label (spec 1.1): phases in order, the ones passed closed. With
+/// `infer`, a label out of order that heads the next player turn's lines
+/// stands for its turn line too ([`turn_left_out`]).
+fn label(fold: &mut Fold<'_>, name: &str, span: Span, infer: bool, out: &mut Vec<Violation>) {
     if over(fold, span, out) {
         return;
     }
@@ -197,6 +241,9 @@ fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violation>) 
         Phase::Pursuit => true,
         _ => fold.phase.is_some_and(|c| c >= phase),
     };
+    if out_of_order && infer && turn_left_out(fold, word, span, out) {
+        return label(fold, name, span, false, out);
+    }
     if out_of_order {
         let why = match (phase, fold.phase) {
             (Phase::Initiative, _) if !owes_initiative => {
@@ -220,6 +267,150 @@ fn label(fold: &mut Fold<'_>, name: &str, span: Span, out: &mut Vec<Violation>) 
         missing_initiative(fold, span, out);
     }
     enter(fold, phase, span, out);
+}
+
+/// A phase label out of order whose first action is by the side that plays
+/// the next player turn: that turn line was left out (FO-R95). Reported
+/// once, at the label, and played as if it stood above it, so the lines
+/// under it are judged in their own player turn (one mistake, one error).
+fn turn_left_out(fold: &mut Fold<'_>, word: &str, span: Span, out: &mut Vec<Violation>) -> bool {
+    let Some(player) = fold.player else {
+        return false;
+    };
+    let Some(actor_side) = next_actor_side(fold) else {
+        return false;
+    };
+    // With initiative, the next turn opens with its roll-off (FO-R32): a
+    // label that repeats one of the side now in turn is no turn line's.
+    let rolled = fold.roster.options.has(Opt::Initiative);
+    if player.second && rolled && word != Phase::Initiative.label() {
+        return false;
+    }
+    let (number, side) = next_player_turn(fold, player, actor_side);
+    if actor_side != side {
+        return false;
+    }
+    let header = format!("{number}. {}", fold.roster.sides[side]);
+    out.push(
+        Violation::of(
+            &codes::TURN_ORDER,
+            span,
+            format!(
+                "`{word}:` cannot follow `{}:` in the {} player turn, and the {} act under it: the turn line `{header}` is missing above it",
+                fold.phase.map_or("the turn line", Phase::label),
+                fold.roster.sides[player.side],
+                fold.roster.sides[side],
+            ),
+            rules::TURN_LEFT_OUT,
+        )
+        .label(format!("`{header}` missing above"))
+        .help(format!("write `{header}` on the line above `{word}:`")),
+    );
+    infer_turn(fold, number, side, span);
+    true
+}
+
+/// A unit of the side that plays the next player turn acting in this one
+/// once it has begun (a phase entered), with no turn line for that player turn before the next one written:
+/// that turn line was left out above this action (FO-R95), as
+/// [`turn_left_out`] finds it above a label. A unit acting out of turn
+/// with its side's turn line still to come is `wrong-side`, as written.
+fn turn_left_out_above(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
+    // Right under a turn line, a unit of the other side is out of turn.
+    let Some(player) = fold.player.filter(|_| fold.phase.is_some()) else {
+        return;
+    };
+    // With initiative, the next turn opens with its roll-off, a side's line.
+    if player.second && fold.roster.options.has(Opt::Initiative) {
+        return;
+    }
+    let Some(actor_side) = unit_side(fold, action) else {
+        return;
+    };
+    let (number, side) = next_player_turn(fold, player, actor_side);
+    if actor_side == player.side || actor_side != side {
+        return;
+    }
+    let name = &fold.roster.sides[side];
+    let mut written = false;
+    fold.read_on(&mut |step| match step {
+        Step::Turn {
+            number: n, side: s, ..
+        } => {
+            written = n == number && s == name.as_str();
+            true
+        }
+        _ => false,
+    });
+    if written {
+        return;
+    }
+    let header = format!("{number}. {name}");
+    let actor = action.actor();
+    out.push(
+        Violation::of(
+            &codes::TURN_ORDER,
+            actor.span,
+            format!(
+                "{} acts after the {} player turn, and no turn line opens the {} player turn: the turn line `{header}` is missing above this line",
+                actor.text, fold.roster.sides[player.side], name
+            ),
+            rules::TURN_LEFT_OUT,
+        )
+        .label(format!("`{header}` missing above"))
+        .help(format!("write `{header}` on the line above")),
+    );
+    infer_turn(fold, number, side, actor.span);
+}
+
+/// The player turn after `player`'s: the other side's in this turn, or the
+/// first of the next, which is `actor_side`'s when initiative is rolled.
+fn next_player_turn(fold: &Fold<'_>, player: PlayerTurn, actor_side: usize) -> (u32, usize) {
+    if player.second {
+        let side = if fold.roster.options.has(Opt::Initiative) {
+            actor_side
+        } else {
+            fold.roster.first.unwrap_or(0)
+        };
+        (fold.turn + 1, side)
+    } else {
+        (fold.turn, 1 - player.side.min(1))
+    }
+}
+
+/// Plays the turn line a log left out; its own checks would only repeat
+/// the finding that inferred it.
+fn infer_turn(fold: &mut Fold<'_>, number: u32, side: usize, span: Span) {
+    let name = fold.roster.sides[side].clone();
+    turn(fold, number, &name, span, &mut Vec::new());
+}
+
+/// The side of the unit an action names, if it names one.
+fn unit_side(fold: &Fold<'_>, action: &Action<'_, '_>) -> Option<usize> {
+    let actor = action.actor();
+    let reference = unit_refs(&actor).next()?;
+    (0..fold.roster.sides.len()).find(|&s| fold.roster.unit(s, reference.id).is_some())
+}
+
+/// The side that acts in the first action after this step, before the
+/// next label or turn line: its unit's side, or for an initiative roll-off
+/// the winner it claims, whose player turn it opens (FO-R32).
+fn next_actor_side(fold: &Fold<'_>) -> Option<usize> {
+    let mut side = None;
+    fold.read_on(&mut |step| match step {
+        Step::Action(action) => {
+            side = if action.verb().text == "initiative" {
+                let winner = action.outcome().and_then(<[_]>::last);
+                winner.and_then(|w| side_named(fold, w.text))
+            } else {
+                unit_side(fold, &action)
+            };
+            true
+        }
+        Step::Annotation(_) => false,
+        _ => true,
+    });
+    side
 }
 
 /// Whether this turn's initiative roll-off is still owed.
@@ -359,6 +550,7 @@ fn act(fold: &mut Fold<'_>, action: &Action<'_, '_>, out: &mut Vec<Violation>) {
         }
         return;
     }
+    turn_left_out_above(fold, action, out);
     morale_owed(fold, action, out);
     owed_initiative(fold, action, out);
     let Some(player) = fold.player else {

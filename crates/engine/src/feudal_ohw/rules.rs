@@ -74,6 +74,8 @@ pub const SEQUENCE: &str = "feudal-ohw §PS; docs/rules/feudal-ohw.md FO-R5";
 pub const PHASES: &str = "feudal-ohw §PS, §FM.6; docs/rules/feudal-ohw.md FO-R5, FO-R58, FO-R62";
 /// Who plays first each turn with initiative.
 pub const TURN_ORDER: &str = "feudal-ohw §PS, §IN.3; docs/rules/feudal-ohw.md FO-R32";
+/// A player turn's turn line left out, read from the label under it.
+pub const TURN_LEFT_OUT: &str = "feudal-ohw §PS; docs/rules/feudal-ohw.md FO-R95";
 /// Verbs the movetext knows.
 pub const VERBS: &str = "feudal-ohw §PS; docs/rules/feudal-ohw.md FO-R59";
 /// A removed unit, or one awaiting removal.

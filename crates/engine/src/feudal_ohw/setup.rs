@@ -68,16 +68,17 @@ pub fn deployments(battle: &Battle<'_>, out: &mut Vec<Violation>) -> Deployments
     });
     let armies = armies(battle);
     let units = declare(&generic, &options, &armies, out);
-    let roster = Roster {
+    let mut roster = Roster {
         sides: generic.sides.iter().map(|s| s.name.to_string()).collect(),
         units,
         table: table.unwrap_or_default(),
         terrain,
         options,
         first: first(battle, &generic, &options, out),
+        doubted: Vec::new(),
     };
     let placed = match table {
-        Some(_) => deploy(battle, &generic, &roster, out),
+        Some(_) => deploy(battle, &generic, &mut roster, out),
         None => vec![None; roster.units.len()],
     };
     if options.has(Opt::ForceMatrix) {
@@ -936,7 +937,7 @@ fn angle(text: &str) -> Option<f64> {
 fn deploy(
     battle: &Battle<'_>,
     generic: &Setup<'_, '_>,
-    roster: &Roster,
+    roster: &mut Roster,
     out: &mut Vec<Violation>,
 ) -> Vec<Option<(Span, Base)>> {
     let (width, depth) = roster.table;
@@ -960,20 +961,60 @@ fn deploy(
         };
         let Some(deployed) = unit.deployed else {
             let side = roster.sides[info.side].as_str();
-            if !written.contains(&(side, unit.id)) {
+            if written.contains(&(side, unit.id)) {
+                continue;
+            }
+            // A side none of whose units is placed lost its deploy line:
+            // one finding for the side, at its first unit, which doubts
+            // them all.
+            let undeployed =
+                |u: &&UnitInfo| u.side == info.side && !u.personality && u.class.is_some();
+            let whole_side = (generic.units.iter().zip(&roster.units))
+                .filter(|(_, u)| undeployed(u))
+                .all(|(g, _)| g.deployed.is_none());
+            if whole_side {
+                if let Some(&(_, by)) =
+                    (roster.doubted.iter()).find(|&&(u, _)| roster.units[u].side == info.side)
+                {
+                    roster.doubted.push((index, by));
+                    continue;
+                }
+                let ids: Vec<&str> = (roster.units.iter())
+                    .filter(undeployed)
+                    .map(|u| u.id.as_str())
+                    .collect();
+                roster.doubted.push((index, out.len()));
                 out.push(
                     Violation::of(
                         &codes::NOT_DEPLOYED,
                         unit.atoms.get(1).map_or(unit.span, |a| a.span),
-                        format!("{name} is never deployed: no `deploy {side}` line places it"),
+                        format!(
+                            "the {side} are never deployed: no `deploy {side}` line places {}",
+                            ids.join(", ")
+                        ),
                         rules::DEPLOY,
                     )
+                    .label(format!("{} units unplaced", ids.len()))
                     .help(format!(
-                        "place it with its centre and facing: `deploy {side} {}@18x6in^90deg`",
+                        "place each with its centre and facing: `deploy {side} {}@18x6in^90deg …`",
                         unit.id
                     )),
                 );
+                continue;
             }
+            roster.doubted.push((index, out.len()));
+            out.push(
+                Violation::of(
+                    &codes::NOT_DEPLOYED,
+                    unit.atoms.get(1).map_or(unit.span, |a| a.span),
+                    format!("{name} is never deployed: no `deploy {side}` line places it"),
+                    rules::DEPLOY,
+                )
+                .help(format!(
+                    "place it with its centre and facing: `deploy {side} {}@18x6in^90deg`",
+                    unit.id
+                )),
+            );
             continue;
         };
         let Location::Point(at) = deployed.at else {

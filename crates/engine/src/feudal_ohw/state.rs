@@ -82,6 +82,9 @@ pub struct Roster {
     pub options: Options,
     /// The side of `first SIDE turn`, player A (SU.5).
     pub first: Option<usize>,
+    /// The units setup's findings leave in doubt, each with the index of the
+    /// finding that doubts it: play hides what would only echo it.
+    pub doubted: Vec<(usize, usize)>,
 }
 
 impl Roster {
