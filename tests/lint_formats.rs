@@ -79,7 +79,10 @@ fn sarif_is_valid_and_has_a_result_per_finding() {
             .ends_with("/docs/rules/example-duel.md"),
         "{occupied}"
     );
-    assert_eq!(occupied["properties"]["document"], "docs/rules/example-duel.md");
+    assert_eq!(
+        occupied["properties"]["document"],
+        "docs/rules/example-duel.md"
+    );
     let missing = rules
         .iter()
         .find(|r| r["id"] == "notation::missing-tag")
@@ -109,7 +112,10 @@ fn sarif_of_a_clean_run_is_an_empty_run() {
     let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_valid_sarif(&sarif);
     assert_eq!(sarif["runs"][0]["results"], serde_json::json!([]));
-    assert_eq!(sarif["runs"][0]["tool"]["driver"]["rules"], serde_json::json!([]));
+    assert_eq!(
+        sarif["runs"][0]["tool"]["driver"]["rules"],
+        serde_json::json!([])
+    );
 }
 
 #[test]
@@ -146,7 +152,10 @@ fn junit_has_a_case_per_battle_and_a_failure_per_failing_battle() {
         .filter(|n| n.has_tag_name("testcase"))
         .collect();
     // A file with no battle is one case of its own.
-    let empty = cases.iter().filter(|c| c.attribute("battle") == Some("0")).count();
+    let empty = cases
+        .iter()
+        .filter(|c| c.attribute("battle") == Some("0"))
+        .count();
     assert_eq!(cases.len(), battles + empty);
     let listed: usize = xml
         .descendants()
@@ -175,7 +184,10 @@ fn junit_escapes_the_log() {
     let out = senlac_in_root(&["lint", "--format", "junit", path.to_str().unwrap()]);
     let stdout = text(&out.stdout);
     let xml = roxmltree::Document::parse(&stdout).expect("well-formed XML");
-    let case = xml.descendants().find(|n| n.has_tag_name("testcase")).unwrap();
+    let case = xml
+        .descendants()
+        .find(|n| n.has_tag_name("testcase"))
+        .unwrap();
     assert_eq!(
         case.attribute("name"),
         Some("battle 1: <b>&\"x\"</b>\\u{1b}[31m")
@@ -196,11 +208,18 @@ fn columns_count_characters_in_every_format() {
     )
     .unwrap();
     let column = line.chars().position(|c| c == '}').unwrap() + 1;
-    assert_ne!(column, line.find('}').unwrap() + 1, "the line has multi-byte text");
+    assert_ne!(
+        column,
+        line.find('}').unwrap() + 1,
+        "the line has multi-byte text"
+    );
     let file = path.to_str().unwrap();
     let github = text(&senlac_in_root(&["lint", "--format", "github", file]).stdout);
     assert!(
-        github.contains(&format!(",line=3,col={column},endLine=3,endColumn={},", column + 1)),
+        github.contains(&format!(
+            ",line=3,col={column},endLine=3,endColumn={},",
+            column + 1
+        )),
         "{github}"
     );
     let sarif: serde_json::Value =
@@ -212,7 +231,10 @@ fn columns_count_characters_in_every_format() {
     assert_eq!(location["region"]["startColumn"], column);
     // An absolute path is a file URI, its non-ASCII name percent-encoded.
     let uri = location["artifactLocation"]["uri"].as_str().unwrap();
-    assert!(uri.starts_with("file:///") && uri.ends_with("/%C3%A6thelred.sbn"), "{uri}");
+    assert!(
+        uri.starts_with("file:///") && uri.ends_with("/%C3%A6thelred.sbn"),
+        "{uri}"
+    );
     let short = text(&senlac_in_root(&["lint", "--format", "short", file]).stdout);
     assert!(short.contains(&format!(":3:{column}: error[notation::stray-close-brace]")));
 }
@@ -227,7 +249,10 @@ fn statistics_count_each_code_most_frequent_first() {
     assert_eq!(total as usize, errors + warnings);
     let counts: Vec<u64> = rows.iter().map(|r| r["count"].as_u64().unwrap()).collect();
     assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
-    let occupied = rows.iter().find(|r| r["code"] == "example::occupied").unwrap();
+    let occupied = rows
+        .iter()
+        .find(|r| r["code"] == "example::occupied")
+        .unwrap();
     assert_eq!(occupied["severity"], "error");
     assert_eq!(occupied["count"], 1);
     assert!(!occupied["summary"].as_str().unwrap().is_empty());
@@ -261,7 +286,10 @@ fn the_ci_recipe_annotates_an_error_fixture() {
         first.starts_with("::error file=tests/data/errors/missing-verb.sbn,line="),
         "{first}"
     );
-    assert!(first.contains(",title=notation%3A%3Amissing-verb::"), "{first}");
+    assert!(
+        first.contains(",title=notation%3A%3Amissing-verb::"),
+        "{first}"
+    );
     assert!(stdout.contains(
         "::error file=tests/data/example/occupied.sbn,line=18,col=11,endLine=18,endColumn=15,title=example%3A%3Aoccupied::0101 is held by Red I%0Ahelp: rule: docs/rules/example-duel.md ED-1\n"
     ));

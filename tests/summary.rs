@@ -54,7 +54,9 @@ fn the_samples_table() {
 fn generated_archive(battles: u32) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for (i, system) in senlac_engine::SYSTEMS.iter().enumerate() {
-        let path = dir.path().join(format!("{i}-{}.sbn", system.tag().replace('/', "-")));
+        let path = dir
+            .path()
+            .join(format!("{i}-{}.sbn", system.tag().replace('/', "-")));
         let out = senlac_in_root(&[
             "gen",
             "--rules",
@@ -92,7 +94,10 @@ fn a_generated_archive_of_every_system_agrees_with_lint() {
     assert_eq!(totals["actions"], actions);
     assert_eq!(totals["errors"], errors);
     assert_eq!(totals["warnings"], warnings);
-    assert!(errors > 0 && warnings > 0, "{errors} errors, {warnings} warnings");
+    assert!(
+        errors > 0 && warnings > 0,
+        "{errors} errors, {warnings} warnings"
+    );
     let systems = senlac_engine::SYSTEMS.len();
     assert_eq!(lint_battles, systems * battles as usize + 1);
     let rows = json["battles"].as_array().unwrap();
@@ -100,16 +105,18 @@ fn a_generated_archive_of_every_system_agrees_with_lint() {
     // Sorted by file, then battle; each file's battles under its rules.
     let keys: Vec<(String, u64)> = rows
         .iter()
-        .map(|r| (r["file"].as_str().unwrap().to_string(), r["battle"].as_u64().unwrap()))
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap().to_string(),
+                r["battle"].as_u64().unwrap(),
+            )
+        })
         .collect();
     let mut sorted = keys.clone();
     sorted.sort();
     assert_eq!(keys, sorted);
     for system in senlac_engine::SYSTEMS {
-        let of_system: Vec<_> = rows
-            .iter()
-            .filter(|r| r["rules"] == system.tag())
-            .collect();
+        let of_system: Vec<_> = rows.iter().filter(|r| r["rules"] == system.tag()).collect();
         assert!(of_system.len() >= battles as usize, "{}", system.tag());
         assert!(of_system.iter().all(|r| r["turns"].as_u64().unwrap() >= 1));
     }

@@ -183,15 +183,15 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
 fn whole_run(files: &[PathBuf], results: &[FileResult], format: Format, deny_warnings: bool) {
     let names: Vec<String> = files.iter().map(|path| display_name(path)).collect();
     match format {
-        Format::Sarif => crate::print(&crate::sarif::document(
-            names.iter().zip(results).flat_map(|(name, result)| {
+        Format::Sarif => crate::print(&crate::sarif::document(names.iter().zip(results).flat_map(
+            |(name, result)| {
                 result.cases.iter().map(move |case| crate::sarif::Battle {
                     file: name,
                     battle: case.battle,
                     findings: &case.findings,
                 })
-            }),
-        )),
+            },
+        ))),
         Format::Junit => crate::print(&crate::junit::document(
             names
                 .iter()
@@ -406,7 +406,10 @@ fn lint_file(
     if result.battles == 0 && !result.io_error {
         result.errors += 1;
         if statistics {
-            count_codes(&[crate::diagnostics::no_battle_problem()], &mut result.codes);
+            count_codes(
+                &[crate::diagnostics::no_battle_problem()],
+                &mut result.codes,
+            );
         } else if format.is_document() {
             let head = crate::diagnostics::file_head(path);
             let located = Located {

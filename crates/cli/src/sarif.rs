@@ -240,13 +240,19 @@ mod tests {
             Some("docs/notation.md")
         );
         assert_eq!(cited_document("core D14"), None);
-        assert_eq!(document_of("notation::missing-tag", None), "docs/notation.md");
+        assert_eq!(
+            document_of("notation::missing-tag", None),
+            "docs/notation.md"
+        );
         assert_eq!(document_of("setup::occupied", None), "docs/codes.md");
     }
 
     #[test]
     fn paths_become_uri_references() {
-        assert_eq!(uri("samples/a b#1.sbn"), ("samples/a%20b%231.sbn".into(), false));
+        assert_eq!(
+            uri("samples/a b#1.sbn"),
+            ("samples/a%20b%231.sbn".into(), false)
+        );
         assert_eq!(uri("/tmp/é.sbn"), ("file:///tmp/%C3%A9.sbn".into(), true));
     }
 }
