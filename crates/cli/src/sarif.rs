@@ -145,6 +145,7 @@ fn descriptor(code: &str, rule: &Rule) -> Value {
     };
     json!({
         "id": code,
+        "name": friendly_name(code),
         "shortDescription": { "text": summary },
         "help": { "text": format!("{summary}; see {document}") },
         // SARIF wants an absolute URI here: the document in the repository.
@@ -152,6 +153,21 @@ fn descriptor(code: &str, rule: &Rule) -> Value {
         "defaultConfiguration": { "level": level(rule.severity) },
         "properties": { "document": document },
     })
+}
+
+/// A rule's friendly name, as SARIF suggests one (an identifier, in
+/// Pascal case): `MissingVerb` of `notation::missing-verb`.
+fn friendly_name(code: &str) -> String {
+    let short = code.rsplit("::").next().unwrap_or(code);
+    short
+        .split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect()
 }
 
 /// A path as a URI: relative to where senlac ran (SARIF's `%SRCROOT%`), or
@@ -245,6 +261,12 @@ mod tests {
             "docs/notation.md"
         );
         assert_eq!(document_of("setup::occupied", None), "docs/codes.md");
+    }
+
+    #[test]
+    fn rules_have_friendly_names() {
+        assert_eq!(friendly_name("notation::missing-verb"), "MissingVerb");
+        assert_eq!(friendly_name("example::occupied"), "Occupied");
     }
 
     #[test]
