@@ -1406,11 +1406,15 @@ fn show_and_diff_at_a_setup_figure_see_only_what_is_deployed() {
 /// command stops quietly, never with a panic.
 #[test]
 fn a_closed_pipe_is_not_a_panic() {
-    let commands: [&[&str]; 5] = [
+    let commands: [&[&str]; 9] = [
         &["diff", "samples/hastings.sbn"],
         &["show", "samples/hastings.sbn", "--at", "end"],
         &["report", "samples/hastings.sbn"],
         &["lint", "samples/hastings.sbn", "--format", "json"],
+        &["lint", "tests/data/errors/", "--format", "sarif"],
+        &["lint", "tests/data/errors/", "--format", "junit"],
+        &["lint", "tests/data/errors/", "--statistics"],
+        &["summary", "samples/"],
         &["rules", "mass-combat/a"],
     ];
     for args in commands {

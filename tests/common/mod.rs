@@ -61,3 +61,19 @@ pub const HASTINGS_FIGURES: [&str; 17] = [
     "justHaroldNow",
     "finalCharge",
 ];
+
+/// The counts of `senlac lint`'s closing line on standard error, `3 files,
+/// 4 battles, 12 actions: 2 errors, 0 warnings (… MiB/s)`: files, battles,
+/// actions, errors, warnings.
+pub fn lint_counts(stderr: &str) -> [usize; 5] {
+    let line = stderr
+        .lines()
+        .find(|l| l.ends_with(" MiB/s)"))
+        .unwrap_or_else(|| panic!("no closing line in {stderr}"));
+    let numbers: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter(|w| !w.is_empty() && !w.contains('.'))
+        .map(|w| w.parse().unwrap())
+        .collect();
+    numbers[..5].try_into().unwrap()
+}

@@ -1,4 +1,7 @@
-//! Printing diagnostics: miette's graphical report, one short line each, or JSON.
+//! Printing diagnostics: miette's graphical report, one short line each,
+//! JSON, or GitHub workflow commands; and placing them in their file as
+//! [`Finding`]s for the formats written once for the whole run (SARIF and
+//! JUnit, `crate::sarif` and `crate::junit`).
 //!
 //! Spans are byte offsets into the text a battle was parsed from; [`Located`]
 //! adds where that text starts in its file, so line numbers are the file's.
@@ -18,6 +21,43 @@ pub enum Format {
     Short,
     /// One JSON object per line.
     Json,
+    /// SARIF 2.1.0: one document, one run, each code a rule.
+    Sarif,
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), which
+    /// annotate the lines of a pull request.
+    Github,
+    /// JUnit XML: a test suite per file, a test case per battle.
+    Junit,
+}
+
+impl Format {
+    /// Whether the format is one document for the whole run, written once
+    /// every file is checked, from [`Finding`]s.
+    pub fn is_document(self) -> bool {
+        matches!(self, Format::Sarif | Format::Junit)
+    }
+}
+
+/// A 1-based line and column (in characters, Unicode scalar values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCol {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// A diagnostic placed in its file: what the whole-run formats write.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub code: std::borrow::Cow<'static, str>,
+    pub severity: senlac_engine::Severity,
+    pub message: String,
+    pub help: Option<String>,
+    /// The rule or ruling it cites, when the rules found it.
+    pub rule: Option<&'static str>,
+    pub start: LineCol,
+    pub end: LineCol,
+    /// Its fix: title, replacement, and the span replaced.
+    pub fix: Option<(String, String, LineCol, LineCol)>,
 }
 
 /// A piece of a file: its text, and where it starts (byte and line).
@@ -154,6 +194,32 @@ impl Located<'_> {
                     ));
                 }
             }
+            Format::Github => {
+                let name = safe_text::terminal(self.name);
+                for error in errors {
+                    let (line, col) = positions.at(error.span.start as usize);
+                    let (end_line, end_col) = ends.at(error.span.end as usize);
+                    let command = match error.severity {
+                        senlac_engine::Severity::Error => "error",
+                        senlac_engine::Severity::Warning => "warning",
+                        senlac_engine::Severity::Advice => "notice",
+                    };
+                    let mut text = error.message.clone();
+                    if let Some(help) = &error.help {
+                        text.push_str("\nhelp: ");
+                        text.push_str(help);
+                    }
+                    out.push_str(&format!(
+                        "::{command} file={},line={line},col={col},endLine={end_line},endColumn={end_col},title={}::{}\n",
+                        github_property(&name),
+                        github_property(&error.code),
+                        github_data(&text),
+                    ));
+                }
+            }
+            Format::Sarif | Format::Junit => {
+                // Written once for the whole run, from `findings`.
+            }
             Format::Json => {
                 for error in errors {
                     let (line, column) = positions.at(error.span.start as usize);
@@ -192,6 +258,39 @@ impl Located<'_> {
 }
 
 impl Located<'_> {
+    /// The problems placed in the file, for the whole-run formats.
+    pub fn findings(&self, errors: &[Problem]) -> Vec<Finding> {
+        let errors = self.on_last_line(errors);
+        let lines = if errors.is_empty() {
+            Vec::new()
+        } else {
+            newlines(self.text)
+        };
+        let mut positions = Positions::new(self, &lines);
+        let mut ends = Positions::new(self, &lines);
+        let at = |(line, column): (usize, usize)| LineCol { line, column };
+        errors
+            .iter()
+            .map(|error| Finding {
+                code: error.code.clone(),
+                severity: error.severity,
+                message: error.message.clone(),
+                help: error.help.clone(),
+                rule: error.rule,
+                start: at(positions.at(error.span.start as usize)),
+                end: at(ends.at(error.span.end as usize)),
+                fix: error.fix.as_ref().map(|fix| {
+                    (
+                        fix.title.to_string(),
+                        fix.replacement.to_string(),
+                        at(self.line_col(&lines, fix.span.start as usize)),
+                        at(self.line_col(&lines, fix.span.end as usize)),
+                    )
+                }),
+            })
+            .collect()
+    }
+
     /// A fix as JSON: its title, the replacement, and the span it replaces
     /// as file offsets and as lines and columns.
     fn fix_json(&self, lines: &[usize], fix: &senlac_notation::Fix) -> serde_json::Value {
@@ -232,18 +331,21 @@ impl Located<'_> {
 /// Prints `notation::empty-archive` for a file with no battle, quoting at
 /// most its first few kilobytes.
 pub fn no_battle(name: &str, path: &std::path::Path, format: Format, out: &mut String) {
+    no_battle_in(name, &file_head(path), format, out);
+}
+
+/// The first few kilobytes of a file, decoded, quoted by `notation::empty-archive`.
+pub fn file_head(path: &std::path::Path) -> String {
     use std::io::Read;
     let mut head = Vec::new();
     if let Ok(file) = std::fs::File::open(path) {
         let _ = file.take(4096).read_to_end(&mut head);
     }
-    let (text, _) = senlac_notation::decode(&head);
-    no_battle_in(name, &text, format, out);
+    senlac_notation::decode(&head).0.into_owned()
 }
 
-/// Prints `notation::empty-archive` for a text with no battle, quoting `head`,
-/// the start of it.
-pub fn no_battle_in(name: &str, head: &str, format: Format, out: &mut String) {
+/// `notation::empty-archive`, at the start of a file.
+pub fn no_battle_problem() -> Problem {
     let empty = senlac_notation::SyntaxError::new(
         senlac_notation::Code::EmptyArchive,
         senlac_notation::Span::default(),
@@ -251,13 +353,33 @@ pub fn no_battle_in(name: &str, head: &str, format: Format, out: &mut String) {
         "expected tags such as [Battle \"...\"]",
     )
     .with_help("a battle starts with its tags; see docs/notation.md");
+    Problem::from(&empty)
+}
+
+/// Prints `notation::empty-archive` for a text with no battle, quoting `head`,
+/// the start of it.
+pub fn no_battle_in(name: &str, head: &str, format: Format, out: &mut String) {
     Located {
         name,
         text: head,
         offset: 0,
         line: 0,
     }
-    .print(&[Problem::from(&empty)], format, 0, out);
+    .print(&[no_battle_problem()], format, 0, out);
+}
+
+/// A workflow command's message: `%`, CR and LF escaped as GitHub's
+/// toolkit escapes them (`escapeData`), so a message stays one command.
+pub fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A workflow command's property value (`file=`, `title=`): as
+/// [`github_data`], and `:` and `,` too, which end a property.
+pub fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
 /// Graphical reports stop after this many errors per battle: past it, a

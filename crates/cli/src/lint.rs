@@ -1,5 +1,7 @@
-//! `senlac lint`: checks battle logs and reports every problem.
+//! `senlac lint`: checks battle logs and reports every problem, line by
+//! line as it goes, or once for the whole run (SARIF, JUnit, statistics).
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -10,6 +12,7 @@ use rayon::prelude::*;
 use senlac_notation::{Battle, ItemKind, Parser, Span, SyntaxError};
 
 use crate::diagnostics::{Format, Located, no_battle};
+use crate::junit::Case;
 use crate::problem::Problem;
 use crate::stream::{Placer, for_each_text_chunk};
 use crate::{Exit, files};
@@ -28,6 +31,20 @@ struct FileResult {
     fixable: usize,
     /// Fixes `--fix` applied.
     fixed: usize,
+    /// Each battle's findings, for a whole-run format: every battle for
+    /// JUnit, those with findings for SARIF.
+    cases: Vec<Case>,
+    /// Findings per code, for `--statistics`.
+    codes: BTreeMap<String, Count>,
+}
+
+/// How often a code was found, for `--statistics`.
+#[derive(Clone, Copy, Debug)]
+pub struct Count {
+    pub severity: senlac_engine::Severity,
+    pub found: usize,
+    /// How many of them have a fix `--fix` would apply.
+    pub fixable: usize,
 }
 
 /// What `senlac lint` was asked to do.
@@ -39,6 +56,8 @@ pub struct Options {
     pub deny_warnings: bool,
     /// Apply every machine-applicable fix first (`--fix`).
     pub fix: bool,
+    /// Print how often each code was found instead of the findings.
+    pub statistics: bool,
 }
 
 pub fn run(paths: &[PathBuf], options: Options) -> Exit {
@@ -47,6 +66,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
         rules,
         deny_warnings,
         fix,
+        statistics,
     } = options;
     let started = Instant::now();
     let files = match files::collect(paths) {
@@ -69,7 +89,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
             } else {
                 Ok(Fixed::default())
             };
-            let mut result = lint_file(path, format, rules, &progress);
+            let mut result = lint_file(path, format, rules, statistics, &progress);
             match fixed {
                 Ok(Fixed { applied, note }) => {
                     result.fixed = applied;
@@ -89,8 +109,19 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
     let mut total = FileResult::default();
     for result in &results {
         match format {
-            Format::Human => crate::eprint(&result.output),
+            // A whole-run format's output holds only notes and I/O errors.
+            Format::Human | Format::Sarif | Format::Junit => crate::eprint(&result.output),
+            _ if statistics => crate::eprint(&result.output),
             _ => crate::print(&result.output),
+        }
+        for (code, count) in &result.codes {
+            let total = total.codes.entry(code.clone()).or_insert(Count {
+                found: 0,
+                fixable: 0,
+                ..*count
+            });
+            total.found += count.found;
+            total.fixable += count.fixable;
         }
         total.battles += result.battles;
         total.actions += result.actions;
@@ -100,6 +131,11 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
         total.io_error |= result.io_error;
         total.fixable += result.fixable;
         total.fixed += result.fixed;
+    }
+    if statistics {
+        crate::print(&crate::statistics::render(&total.codes, format));
+    } else {
+        whole_run(&files, &results, format, deny_warnings);
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     if format != Format::Json {
@@ -142,6 +178,43 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
     }
 }
 
+/// Prints the SARIF or JUnit document of the run (nothing for the other
+/// formats, printed file by file).
+fn whole_run(files: &[PathBuf], results: &[FileResult], format: Format, deny_warnings: bool) {
+    let names: Vec<String> = files.iter().map(|path| display_name(path)).collect();
+    match format {
+        Format::Sarif => crate::print(&crate::sarif::document(names.iter().zip(results).flat_map(
+            |(name, result)| {
+                result.cases.iter().map(move |case| crate::sarif::Battle {
+                    file: name,
+                    battle: case.battle,
+                    findings: &case.findings,
+                })
+            },
+        ))),
+        Format::Junit => crate::print(&crate::junit::document(
+            names
+                .iter()
+                .zip(results)
+                .map(|(name, result)| crate::junit::File {
+                    name,
+                    cases: &result.cases,
+                }),
+            deny_warnings,
+        )),
+        _ => {}
+    }
+}
+
+/// A file's name in diagnostics.
+fn display_name(path: &std::path::Path) -> String {
+    if files::is_stdin(path) {
+        crate::fmt::STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
 const MAX_DRAWN_PER_FILE: usize = 50;
 
 /// Archives smaller than this lint too fast for a progress bar to help.
@@ -177,30 +250,49 @@ fn problems(
     utf8: &[SyntaxError],
     rules: bool,
 ) -> Vec<Problem> {
+    check_battle(battle, utf8, rules, false).0
+}
+
+/// [`problems`], and with `outcome` how the rules decide the battle, when
+/// they were replayed and decide it ([`senlac_engine::Game::outcome`]).
+pub fn check_battle(
+    battle: &senlac_notation::Battle<'_>,
+    utf8: &[SyntaxError],
+    rules: bool,
+    outcome: bool,
+) -> (Vec<Problem>, Option<senlac_engine::Outcome>) {
     let mut problems: Vec<Problem> = crate::problem::syntax(utf8, &battle.errors);
     problems.extend(
         senlac_notation::lower::check(battle)
             .iter()
             .map(Problem::from),
     );
+    let mut decided = None;
     if rules && problems.is_empty() {
         match senlac_engine::check(battle, senlac_engine::Config::default()) {
-            Ok(game) => problems.extend(game.violations().iter().map(Problem::from)),
+            Ok(game) => {
+                problems.extend(game.violations().iter().map(Problem::from));
+                if outcome {
+                    decided = game.outcome();
+                }
+            }
             Err(violation) => problems.push(Problem::from(&violation)),
         }
     }
     problems.sort_by_key(|e| e.span.start);
-    problems
+    (problems, decided)
 }
 
-fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar) -> FileResult {
+fn lint_file(
+    path: &PathBuf,
+    format: Format,
+    rules: bool,
+    statistics: bool,
+    progress: &ProgressBar,
+) -> FileResult {
     let mut result = FileResult::default();
     let stdin = files::is_stdin(path);
-    let name = if stdin {
-        crate::fmt::STDIN_NAME.to_string()
-    } else {
-        path.display().to_string()
-    };
+    let name = display_name(path);
     let file: Box<dyn std::io::Read + Send> = if stdin {
         Box::new(std::io::stdin())
     } else {
@@ -217,7 +309,7 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
     let read = for_each_text_chunk(file, |chunk| {
         // A chunk's battles are parsed and checked in parallel, each worker
         // reusing one tree, and reported in order.
-        let checked: Vec<(Span, usize, Vec<Problem>)> = (0..chunk.starts.len())
+        let checked: Vec<Checked> = (0..chunk.starts.len())
             .into_par_iter()
             .map_init(
                 || (Parser::new(chunk.text), Battle::empty(chunk.text)),
@@ -229,13 +321,27 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
                         .iter()
                         .filter(|i| i.kind == ItemKind::Action)
                         .count();
-                    (battle.span, actions, problems(battle, utf8, rules))
+                    Checked {
+                        span: battle.span,
+                        actions,
+                        // Only JUnit names its cases after the battles.
+                        title: (format == Format::Junit)
+                            .then(|| battle.tag("Battle").map(|t| t.into_owned()))
+                            .flatten(),
+                        problems: problems(battle, utf8, rules),
+                    }
                 },
             )
             .collect();
         // Each battle's diagnostics are placed within the battle's own text.
         let mut placer = Placer::new(chunk.origin);
-        for (span, actions, errors) in checked {
+        for Checked {
+            span,
+            actions,
+            title,
+            problems: errors,
+        } in checked
+        {
             index += 1;
             result.battles += 1;
             result.actions += actions;
@@ -253,7 +359,18 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
             result.warnings += warnings;
             result.errors += errors.len() - warnings;
             result.fixable += errors.iter().filter(|e| e.fix.is_some()).count();
+            if statistics {
+                count_codes(&errors, &mut result.codes);
+                continue;
+            }
             if errors.is_empty() {
+                if format == Format::Junit {
+                    result.cases.push(Case {
+                        battle: index,
+                        title,
+                        findings: Vec::new(),
+                    });
+                }
                 continue;
             }
             let placed = placer.place_span(chunk.text, span);
@@ -267,7 +384,15 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
                 offset: placed.origin.offset,
                 line: placed.origin.line,
             };
-            located.print(&errors, format, index, &mut result.output);
+            if format.is_document() {
+                result.cases.push(Case {
+                    battle: index,
+                    title,
+                    findings: located.findings(&errors),
+                });
+            } else {
+                located.print(&errors, format, index, &mut result.output);
+            }
         }
         std::ops::ControlFlow::Continue(())
     });
@@ -280,9 +405,51 @@ fn lint_file(path: &PathBuf, format: Format, rules: bool, progress: &ProgressBar
     }
     if result.battles == 0 && !result.io_error {
         result.errors += 1;
-        no_battle(&name, path, format, &mut result.output);
+        if statistics {
+            count_codes(
+                &[crate::diagnostics::no_battle_problem()],
+                &mut result.codes,
+            );
+        } else if format.is_document() {
+            let head = crate::diagnostics::file_head(path);
+            let located = Located {
+                name: &name,
+                text: &head,
+                offset: 0,
+                line: 0,
+            };
+            result.cases.push(Case {
+                battle: 0,
+                title: None,
+                findings: located.findings(&[crate::diagnostics::no_battle_problem()]),
+            });
+        } else {
+            no_battle(&name, path, format, &mut result.output);
+        }
     }
     result
+}
+
+/// One battle as checked.
+struct Checked {
+    span: Span,
+    actions: usize,
+    /// Its Battle tag, when the format names cases after it.
+    title: Option<String>,
+    problems: Vec<Problem>,
+}
+
+/// Adds the problems to the counts per code.
+fn count_codes(problems: &[Problem], codes: &mut BTreeMap<String, Count>) {
+    for problem in problems {
+        let count = codes.entry(problem.code.to_string()).or_insert(Count {
+            severity: problem.severity,
+            found: 0,
+            fixable: 0,
+        });
+        count.found += 1;
+        count.fixable += usize::from(problem.fix.is_some());
+    }
 }
 
 /// Fix passes per file: a fix can make another one possible (a syntax fix

@@ -13,6 +13,7 @@ mod diff;
 mod export;
 mod files;
 mod fmt;
+mod junit;
 mod lint;
 mod load;
 mod moves;
@@ -23,8 +24,11 @@ mod replay_page;
 mod report;
 mod rules;
 mod safe_text;
+mod sarif;
 mod show;
+mod statistics;
 mod stream;
+mod summary;
 mod text_table;
 
 use std::io::IsTerminal;
@@ -124,6 +128,20 @@ enum Command {
         /// Apply every machine-applicable fix (each file replaced atomically), then report what is left.
         #[arg(long)]
         fix: bool,
+        /// Print how often each code was found, most frequent first, instead of the findings (a table; an array with --format json).
+        #[arg(long)]
+        statistics: bool,
+    },
+    /// One row per battle of a season: who fought whom, under which rules, the result claimed and the one the replay decides, and the findings.
+    #[command(
+        after_help = "Columns: file, battle (its place in the file), the Battle, Date, Rules, Sides and Result tags, decided (the result the replay decides, where the rules decide one), turns (the main line's last), actions, errors and warnings (as `senlac lint` counts them). Then a totals row, and each side's wins, losses, draws and undecided battles. CSV has the battle rows alone.\n\nExamples:\n  senlac summary samples/\n  senlac summary season/ --format csv > season.csv\n  senlac summary season/ --format md > SEASON.md\n\nExit status: 0 written and no battle has an error, 1 written and some battle has errors, 2 usage or I/O error."
+    )]
+    Summary {
+        /// Files, or directories searched for *.sbn; `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: summary::SummaryFormat,
     },
     /// Show the state at a point of a battle.
     #[command(
@@ -316,6 +334,7 @@ fn main() -> ExitCode {
             syntax_only,
             deny_warnings,
             fix,
+            statistics,
         } => lint::run(
             &paths,
             lint::Options {
@@ -323,9 +342,11 @@ fn main() -> ExitCode {
                 rules: !syntax_only,
                 deny_warnings,
                 fix,
+                statistics,
             },
         ),
         Command::Fmt { check, paths } => fmt::run(&paths, check),
+        Command::Summary { paths, format } => summary::run(&paths, format),
         Command::Diff {
             file,
             battle,

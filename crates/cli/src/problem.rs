@@ -22,6 +22,9 @@ pub struct Problem {
     pub fix: Option<Fix>,
     /// A second place the problem points back at, and its label.
     pub related: Option<(Span, String)>,
+    /// The rule or ruling it cites (`docs/rules/mass-combat.md MC-R7 …`);
+    /// none for the notation's own errors.
+    pub rule: Option<&'static str>,
 }
 
 impl From<&SyntaxError> for Problem {
@@ -38,6 +41,7 @@ impl From<&SyntaxError> for Problem {
             ),
             fix: error.fix.as_deref().cloned(),
             related: None,
+            rule: None,
         }
     }
 }
@@ -63,6 +67,7 @@ impl From<&Violation> for Problem {
                 .related
                 .as_deref()
                 .map(|r| (r.span, bounded(&r.label))),
+            rule: Some(violation.rule),
         }
     }
 }

@@ -603,7 +603,7 @@ fn link(dir: &Path, file: &str) -> String {
 /// Text from a log, safe in Markdown: it cannot open a table cell, a link,
 /// an image, inline HTML, an entity, emphasis or code, and stays on its line.
 /// Control characters and bidirectional overrides are written as `\u{…}`.
-fn md(text: &str) -> String {
+pub(crate) fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
