@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn rules_have_friendly_names() {
         assert_eq!(friendly_name("notation::missing-verb"), "MissingVerb");
-        assert_eq!(friendly_name("example::occupied"), "Occupied");
+        assert_eq!(friendly_name("setup::occupied"), "Occupied");
     }
 
     #[test]
