@@ -9,7 +9,7 @@ use lsp_types::{
 };
 use senlac_notation::ItemKind;
 
-use crate::here::{Here, legal_at};
+use crate::here::Here;
 use crate::server::Server;
 
 pub fn completion(server: &mut Server, params: CompletionParams) -> Option<CompletionResponse> {
@@ -51,7 +51,7 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
     if let Some(game) = game
         && (in_play || !before_movetext)
     {
-        let (legal, side) = legal_at(game, offset)?;
+        let (legal, side) = here.analysis()?.legal_at(offset)?;
         // A line after a turn or a phase label is written whole, in the
         // canonical layout, from the start of the line.
         let whole_line = here.range(senlac_notation::Span {

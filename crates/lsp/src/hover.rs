@@ -180,7 +180,8 @@ fn verb_text(tag: &'static str, verb: &str, phase: Option<&str>) -> Option<Strin
                     section.title, table.title
                 ));
                 for (heading, cell) in table.headings.iter().zip(row) {
-                    out.push_str(&format!("- {heading}: {}\n", cell.join("; ")));
+                    let words: Vec<&str> = cell.iter().map(|l| l.trim()).collect();
+                    out.push_str(&format!("- {heading}: {}\n", words.join(" ")));
                 }
                 out.push('\n');
             }
