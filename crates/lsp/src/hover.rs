@@ -180,8 +180,15 @@ fn verb_text(tag: &'static str, verb: &str, phase: Option<&str>) -> Option<Strin
                     section.title, table.title
                 ));
                 for (heading, cell) in table.headings.iter().zip(row) {
-                    let words: Vec<&str> = cell.iter().map(|l| l.trim()).collect();
-                    out.push_str(&format!("- {heading}: {}\n", words.join(" ")));
+                    // An indented line goes on the one before; others are items.
+                    let mut text = String::new();
+                    for line in cell {
+                        if !text.is_empty() {
+                            text.push_str(if line.starts_with(' ') { " " } else { "; " });
+                        }
+                        text.push_str(line.trim());
+                    }
+                    out.push_str(&format!("- {heading}: {text}\n"));
                 }
                 out.push('\n');
             }
