@@ -583,6 +583,14 @@ fn columns_are_utf16_on_lines_with_non_ascii_names() {
     );
     let found = client.diagnostics(2);
     assert_eq!(at(&found[0]["range"]), format!("{line}:16-{line}:23"));
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": found[0]["range"], "context": { "diagnostics": [] } }),
+    );
+    assert_eq!(actions[0]["title"], "change `advence` to `advance`");
+    let edit = &actions[0]["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "advance");
+    assert_eq!(at(&edit["range"]), format!("{line}:16-{line}:23"));
     // The definition's column, after the non-ASCII name's line start.
     let definition = client.at("textDocument/definition", &uri, (line, 14));
     let (unit_line, _) = find(&text, "unit II \"Bóndi", "II", 0);
