@@ -128,8 +128,8 @@ fn line_of(text: &str, what: &str) -> u32 {
 /// Times `run` per iteration, for criterion and for the printed p95s:
 /// wall time, and the process's CPU time (the server's work and the
 /// client's, which a machine busy with other work does not inflate).
-fn timed(c: &mut Criterion, name: &str, mut run: impl FnMut()) {
-    timed_after(c, name, || {}, move || run());
+fn timed(c: &mut Criterion, name: &str, run: impl FnMut()) {
+    timed_after(c, name, || {}, run);
 }
 
 /// [`timed`], with `before` run untimed ahead of each iteration.
