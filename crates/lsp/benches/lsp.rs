@@ -105,6 +105,8 @@ impl Client {
 impl Drop for Client {
     fn drop(&mut self) {
         let _ = self.request("shutdown", Value::Null);
+        // lsp-server waits for `exit` after `shutdown` (30 s at most).
+        self.notify("exit", Value::Null);
         if let Some(server) = self.server.take() {
             let _ = server.join();
         }
