@@ -235,10 +235,11 @@ impl Server {
         result.map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
-    /// The document at `uri`, with battle `battle` checked.
+    /// The document at `uri`, with battle `battle` checked and its
+    /// timeline kept.
     pub fn checked(&mut self, uri: &Uri, battle: usize) -> Option<&Document> {
         let doc = self.docs.get_mut(uri)?;
-        doc.ensure(battle);
+        doc.ensure_keeping(battle, crate::analysis::Keep::Timeline);
         Some(doc)
     }
 }
