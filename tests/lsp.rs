@@ -333,7 +333,7 @@ fn survey(name: &str, probe: &str, actor: &str, target: &str) -> String {
 
 /// The tokens of line `line`, as `text:type` (types by the legend).
 fn tokens_on(tokens: &Value, text: &str, line: u32) -> String {
-    const TYPES: [&str; 11] = [
+    const TYPES: [&str; 12] = [
         "keyword",
         "property",
         "string",
@@ -345,6 +345,7 @@ fn tokens_on(tokens: &Value, text: &str, line: u32) -> String {
         "namespace",
         "operator",
         "enumMember",
+        "parameter",
     ];
     let data: Vec<u64> = tokens["data"]
         .as_array()

@@ -1,7 +1,7 @@
 //! Semantic tokens, so any client highlights the notation: tags, setup
 //! keywords, sides, unit ids (resolved by [`crate::names`]), verbs, phase
-//! labels, turn numbers, cells and points, numbers and dice, strings,
-//! operators (`>`, `=>`, glyphs) and comments.
+//! labels, turn numbers, cells and points, numbers and dice, `key=value`
+//! pairs, strings, operators (`>`, `=>`, glyphs) and comments.
 
 use lsp_types::{
     SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensLegend, SemanticTokensParams,
@@ -14,7 +14,7 @@ use crate::names::Names;
 use crate::server::Server;
 
 /// The token types, in the legend's order.
-pub const TYPES: [SemanticTokenType; 11] = [
+pub const TYPES: [SemanticTokenType; 12] = [
     SemanticTokenType::KEYWORD,
     SemanticTokenType::PROPERTY,
     SemanticTokenType::STRING,
@@ -26,6 +26,7 @@ pub const TYPES: [SemanticTokenType; 11] = [
     SemanticTokenType::NAMESPACE,
     SemanticTokenType::OPERATOR,
     SemanticTokenType::ENUM_MEMBER,
+    SemanticTokenType::PARAMETER,
 ];
 
 const KEYWORD: u32 = 0;
@@ -39,6 +40,7 @@ const TYPE: u32 = 7;
 const NAMESPACE: u32 = 8;
 const OPERATOR: u32 = 9;
 const PLACE: u32 = 10;
+const PAIR: u32 = 11;
 
 pub fn legend() -> SemanticTokensLegend {
     SemanticTokensLegend {
@@ -61,6 +63,7 @@ fn of_atom(kind: AtomKind) -> Option<u32> {
         AtomKind::Cell | AtomKind::CellChain | AtomKind::Hexside | AtomKind::Placement => PLACE,
         AtomKind::Reaction | AtomKind::Outcome | AtomKind::Glyph => OPERATOR,
         AtomKind::PhaseLabel => NAMESPACE,
+        AtomKind::Pair => PAIR,
         _ => return None,
     })
 }
