@@ -701,3 +701,35 @@ fn every_battle_of_an_archive_is_checked_and_an_edit_keeps_the_others() {
     assert_eq!(names, ["Hastings", "Fulford"]);
     assert_eq!(client.stop(), Some(0));
 }
+
+#[test]
+fn hover_on_a_cell_and_a_table_point_tells_what_stands_there() {
+    let (uri, text) = sample("hastings.sbn");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let cell = find(&text, "deploy Saxons VI@0404", "0404", 0);
+    let hover = client.at("textDocument/hover", &uri, (cell.0, cell.1 + 1));
+    assert_eq!(
+        hover_text(&hover),
+        "**0404**\n\nHere: Saxons VI (active)\n\nTerrain: hill, crest\n"
+    );
+    assert_eq!(client.stop(), Some(0));
+    let (uri, text) = sample("usk-ford.sbn");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let point = find(&text, "S1 move 5in => S1@18.5x11in^90deg", "18.5x11in", 0);
+    let hover = client.at("textDocument/hover", &uri, (point.0, point.1 + 2));
+    assert_eq!(
+        hover_text(&hover),
+        "**18.5x11in**\n\nHere: Angevins S1 (0.0in away)\n\nTerrain: road\n"
+    );
+    // In the woods drawn from 2x24in to 11x31in: the notation's frame, not
+    // the picture's.
+    let point = find(&text, "deploy Welsh", "7x25in", 0);
+    let hover = client.at("textDocument/hover", &uri, (point.0, point.1 + 1));
+    assert_eq!(
+        hover_text(&hover),
+        "**7x25in**\n\nHere: Welsh W1 (0.0in away)\n\nTerrain: woods\n"
+    );
+    assert_eq!(client.stop(), Some(0));
+}

@@ -233,21 +233,27 @@ fn place_hover(game: &dyn Game, line: u32, text: &str, within: u32) -> Option<St
         }
     } else if let Some(point) = point(place) {
         out.push_str(&format!("**{place}**\n\n"));
-        for counter in &scene.counters {
-            if let Place::Point(at) = counter.at
+        // Units by the view, in the notation's frame.
+        for unit in &view.units {
+            if let Some(Place::Point(at)) = unit.place
                 && at.distance(point) <= NEAR_INCHES
             {
-                let side = scene.sides.get(counter.side).map_or("", String::as_str);
                 here.push(format!(
-                    "{side} {} ({:.1}in away)",
-                    counter.id,
+                    "{} {} ({:.1}in away)",
+                    view.side_of(unit),
+                    unit.id,
                     at.distance(point)
                 ));
             }
         }
-        for t in &scene.terrain {
-            if covers(&t.shape, point) {
-                terrain.push(t.kind.clone());
+        // Terrain by the scene, whose table is seen from above, the near
+        // edge at the bottom.
+        if let senlac_board::scene::Board::Table { depth, .. } = scene.board {
+            let on_table = senlac_board::table::from_near_edge(point.x, point.y, depth);
+            for t in &scene.terrain {
+                if covers(&t.shape, on_table) {
+                    terrain.push(t.kind.clone());
+                }
             }
         }
     } else {
