@@ -1,74 +1,62 @@
 //! One shape for every diagnostic the CLI prints: syntax errors from the
 //! notation and rule violations from the engine.
 
-use std::borrow::Cow;
 use std::fmt;
+use std::ops::{Deref, DerefMut};
 
-use senlac_engine::{Severity, Violation};
+use senlac_engine::{Finding, Severity, Violation};
 
 use crate::safe_text;
 use senlac_notation::{Fix, Span, SyntaxError};
 
+/// A [`Finding`] as the CLI prints it: its words cut to [`LONGEST_TEXT`],
+/// the fix's title and the rule cited at the end of its help.
 #[derive(Clone, Debug)]
-pub struct Problem {
-    pub code: Cow<'static, str>,
-    pub severity: Severity,
-    pub span: Span,
-    pub message: String,
-    pub label: String,
-    pub help: Option<String>,
-    /// A certain edit that fixes it (`senlac lint --fix` applies it); its
-    /// span counts from the same place as `span`.
-    pub fix: Option<Fix>,
-    /// A second place the problem points back at, and its label.
-    pub related: Option<(Span, String)>,
-    /// The rule or ruling it cites (`docs/rules/mass-combat.md MC-R7 …`);
-    /// none for the notation's own errors.
-    pub rule: Option<&'static str>,
+pub struct Problem(Finding);
+
+impl Deref for Problem {
+    type Target = Finding;
+
+    fn deref(&self) -> &Finding {
+        &self.0
+    }
+}
+
+impl DerefMut for Problem {
+    fn deref_mut(&mut self) -> &mut Finding {
+        &mut self.0
+    }
 }
 
 impl From<&SyntaxError> for Problem {
     fn from(error: &SyntaxError) -> Self {
-        Problem {
-            code: Cow::Borrowed(error.code.as_str()),
-            severity: Severity::Error,
-            span: error.span,
-            message: bounded(&error.message),
-            label: bounded(&error.label),
-            help: with_fix_title(
-                error.help.as_ref().map(|h| bounded(h)),
-                error.fix.as_deref(),
-            ),
-            fix: error.fix.as_deref().cloned(),
-            related: None,
-            rule: None,
-        }
+        Problem::presented(Finding::from(error))
     }
 }
 
 impl From<&Violation> for Problem {
     fn from(violation: &Violation) -> Self {
-        let rule = format!("rule: {}", violation.rule);
-        Problem {
-            code: Cow::Borrowed(violation.code),
-            severity: violation.severity,
-            span: violation.span,
-            message: bounded(&violation.message),
-            label: bounded(&violation.label),
-            help: with_fix_title(
-                Some(match &violation.help {
-                    Some(help) => format!("{}\n{rule}", bounded(help)),
-                    None => rule,
-                }),
-                violation.fix.as_deref(),
-            ),
-            fix: violation.fix.as_deref().cloned(),
-            related: violation
-                .related
-                .as_deref()
-                .map(|r| (r.span, bounded(&r.label))),
-            rule: Some(violation.rule),
-        }
+        Problem::presented(Finding::from(violation))
+    }
+}
+
+impl Problem {
+    fn presented(finding: Finding) -> Problem {
+        let help = finding.help.as_deref().map(bounded);
+        let help = match finding.rule {
+            Some(rule) => Some(match help {
+                Some(help) => format!("{help}\nrule: {rule}"),
+                None => format!("rule: {rule}"),
+            }),
+            None => help,
+        };
+        Problem(Finding {
+            message: bounded(&finding.message),
+            label: bounded(&finding.label),
+            help: with_fix_title(help, finding.fix.as_ref()),
+            related: (finding.related.as_ref()).map(|(span, label)| (*span, bounded(label))),
+            ..finding
+        })
     }
 }
 
@@ -139,7 +127,7 @@ impl Problem {
 
     /// The same problem with its words escaped for a terminal.
     pub fn terminal_safe(&self) -> Problem {
-        Problem {
+        Problem(Finding {
             message: safe_text::terminal(&self.message).into_owned(),
             label: safe_text::terminal(&self.label).into_owned(),
             help: self
@@ -150,8 +138,8 @@ impl Problem {
                 .related
                 .as_ref()
                 .map(|(span, label)| (*span, safe_text::terminal(label).into_owned())),
-            ..self.clone()
-        }
+            ..self.0.clone()
+        })
     }
 }
 

@@ -31,6 +31,7 @@ pub(crate) mod example;
 pub mod feudal_ohw;
 #[cfg(not(feature = "test-support"))]
 pub(crate) mod feudal_ohw;
+pub mod finding;
 pub mod fold;
 #[cfg(feature = "test-support")]
 pub mod hastings_1066;
@@ -59,6 +60,7 @@ mod wire_check;
 
 pub use code::{CodeInfo, Severity};
 pub use doubt::{Doubt, Subject};
+pub use finding::Finding;
 pub use fold::{Deployments, Fold, Sandbox};
 pub use replay::{Config, Replay, replay};
 pub use system::{

@@ -2,61 +2,11 @@
 //! syntax, its replay under the rules (kept resumable, so the next edit
 //! re-checks from the last point it leaves standing).
 
-use std::borrow::Cow;
-
 use std::collections::HashMap;
 use std::sync::Mutex;
 
 use senlac_engine::timeline::At;
-use senlac_engine::{Config, Game, LegalAction, Severity};
-use senlac_notation::{Fix, Span, SyntaxError};
-
-/// A finding, with spans counted from the battle's start.
-#[derive(Clone, Debug)]
-pub struct Problem {
-    pub code: Cow<'static, str>,
-    pub severity: Severity,
-    pub span: Span,
-    pub message: String,
-    pub label: String,
-    pub help: Option<String>,
-    /// The rule or ruling broken, for a rules finding.
-    pub rule: Option<&'static str>,
-    pub fix: Option<Fix>,
-    pub related: Option<(Span, String)>,
-}
-
-impl From<&SyntaxError> for Problem {
-    fn from(error: &SyntaxError) -> Problem {
-        Problem {
-            code: Cow::Borrowed(error.code.as_str()),
-            severity: Severity::Error,
-            span: error.span,
-            message: error.message.to_string(),
-            label: error.label.to_string(),
-            help: error.help.as_ref().map(|h| h.to_string()),
-            rule: None,
-            fix: error.fix.as_deref().cloned(),
-            related: None,
-        }
-    }
-}
-
-impl From<&senlac_engine::Violation> for Problem {
-    fn from(v: &senlac_engine::Violation) -> Problem {
-        Problem {
-            code: Cow::Borrowed(v.code),
-            severity: v.severity,
-            span: v.span,
-            message: v.message.clone(),
-            label: v.label.to_string(),
-            help: v.help.as_deref().map(str::to_string),
-            rule: Some(v.rule),
-            fix: v.fix.as_deref().cloned(),
-            related: v.related.as_deref().map(|r| (r.span, r.label.clone())),
-        }
-    }
-}
+use senlac_engine::{Config, Finding, Game, LegalAction};
 
 /// What a battle's replay keeps: the less, the less memory a large archive
 /// holds.
@@ -77,7 +27,7 @@ pub type Legal = Option<(Vec<LegalAction>, String)>;
 
 /// What a battle's check found and kept.
 pub struct Analysis {
-    pub problems: Vec<Problem>,
+    pub problems: Vec<Finding>,
     /// The replay, when the syntax is sound and the rules are known.
     pub game: Option<Box<dyn Game>>,
     /// What its replay keeps.
@@ -99,14 +49,14 @@ impl Analysis {
             Keep::Resumable => Config::RESUMABLE,
         };
         let archive = senlac_notation::parse(text);
-        let mut problems: Vec<Problem> = archive.errors.iter().map(Problem::from).collect();
+        let mut problems: Vec<Finding> = archive.errors.iter().map(Finding::from).collect();
         let mut game = None;
         if let Some(battle) = archive.battles.first() {
-            problems.extend(battle.errors.iter().map(Problem::from));
+            problems.extend(battle.errors.iter().map(Finding::from));
             problems.extend(
                 senlac_notation::lower::check(battle)
                     .iter()
-                    .map(Problem::from),
+                    .map(Finding::from),
             );
             // The rules read only a battle whose syntax is sound, as lint does.
             if problems.is_empty() {
@@ -116,10 +66,10 @@ impl Analysis {
                     .map(|(g, edit)| g.resume(battle, edit));
                 match resumed.map_or_else(|| senlac_engine::check(battle, config), Ok) {
                     Ok(replayed) => {
-                        problems.extend(replayed.violations().iter().map(Problem::from));
+                        problems.extend(replayed.violations().iter().map(Finding::from));
                         game = Some(replayed);
                     }
-                    Err(violation) => problems.push(Problem::from(&violation)),
+                    Err(violation) => problems.push(Finding::from(&violation)),
                 }
             }
         }

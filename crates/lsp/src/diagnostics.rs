@@ -11,8 +11,8 @@ use lsp_types::{
 };
 use senlac_engine::Severity;
 
-use crate::analysis::Problem;
 use crate::document::Document;
+use senlac_engine::Finding;
 
 /// Every diagnostic of the battles checked so far.
 pub fn of(uri: &Uri, doc: &Document) -> Vec<Diagnostic> {
@@ -34,7 +34,7 @@ pub fn diagnostic(
     uri: &Uri,
     doc: &Document,
     start: usize,
-    problem: &Problem,
+    problem: &Finding,
     tag: Option<&'static str>,
 ) -> Diagnostic {
     let at = |span: senlac_notation::Span| {
