@@ -335,3 +335,214 @@ fn the_grammar_marks_what_the_notation_rejects() {
     has(3, "IX", "variable.other.unit.sbn");
     has(3, "0604", "constant.other.cell.sbn");
 }
+
+/// One sample of the Neovim check: an edit that breaks a rule (`old` to
+/// `new` on the line holding `line`) and the code the engine gives it; a
+/// hover on `hover` (a unit id) on that line and a completion at the
+/// line's start, before its actor.
+struct Plan {
+    sample: &'static str,
+    line: &'static str,
+    old: &'static str,
+    new: &'static str,
+    code: &'static str,
+    hover: &'static str,
+}
+
+const PLANS: [Plan; 5] = [
+    Plan {
+        sample: "hastings.sbn",
+        line: "VI resolve VI > VI lose => attack=6 defense=6",
+        old: "defense=6",
+        new: "defense=5",
+        code: "mass-combat::wrong-outcome",
+        hover: "VI",
+    },
+    Plan {
+        sample: "fulford.sbn",
+        line: "I resolve I > I lose => attack=6 defense=1",
+        old: "defense=1",
+        new: "defense=4",
+        code: "mass-combat::wrong-outcome",
+        hover: "I",
+    },
+    Plan {
+        sample: "hastings-1066-st.sbn",
+        line: "BF1 melee F2 d6:2 => diff=+1 BF1 routed",
+        old: "diff=+1",
+        new: "diff=+2",
+        code: "hastings-1066::diff-mismatch",
+        hover: "BF1",
+    },
+    Plan {
+        sample: "usk-ford.sbn",
+        line: "K2 move 10in fast => K2@31x15in^90deg",
+        old: "31x15in",
+        new: "31x16in",
+        code: "feudal-ohw::wrong-position",
+        hover: "K2",
+    },
+    Plan {
+        sample: "harrow-ford.sbn",
+        line: "A attack R1 d20:14 damage=31 => R1 hp=59",
+        old: "hp=59",
+        new: "hp=58",
+        code: "tdgs::wrong-hp",
+        hover: "A",
+    },
+];
+
+fn nvim() -> PathBuf {
+    let out = Command::new("sh")
+        .args(["-c", "command -v nvim"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "no nvim found: `apt-get install neovim`, or run .ci/run, which installs it"
+    );
+    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
+}
+
+/// Runs tests/editor/nvim-check.lua in `nvim --headless` on the plans;
+/// returns what it wrote.
+fn run_neovim(plans: &[Plan]) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let root = common::root().canonicalize().unwrap();
+    let samples: Vec<Value> = plans
+        .iter()
+        .map(|plan| {
+            let file = root.join("samples").join(plan.sample);
+            let text = std::fs::read_to_string(&file).unwrap();
+            let (n, line) = text
+                .lines()
+                .enumerate()
+                .find(|(_, l)| l.trim_start().starts_with(plan.line))
+                .unwrap_or_else(|| panic!("{} has no line `{}`", plan.sample, plan.line));
+            let col = line.find(plan.old).unwrap();
+            let indent = line.len() - line.trim_start().len();
+            let hover = indent
+                + plan.line.find(&format!("{} ", plan.hover)).unwrap()
+                + plan.hover.len() / 2;
+            let utf16 = |byte: usize| line[..byte].encode_utf16().count();
+            serde_json::json!({
+                "file": file,
+                "edit": { "line": n, "col": col, "old": plan.old, "new": plan.new },
+                "hover": { "line": n, "character": utf16(hover) },
+                "completion": { "line": n, "character": utf16(indent) },
+            })
+        })
+        .collect();
+    let out = dir.path().join("results.json");
+    let plan = dir.path().join("plan.json");
+    let plan_json = serde_json::json!({
+        "senlac": env!("CARGO_BIN_EXE_senlac"),
+        "root": root,
+        "out": out,
+        "samples": samples,
+    });
+    std::fs::write(&plan, plan_json.to_string()).unwrap();
+    let mut child = Command::new(nvim())
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
+        .arg(format!(
+            "luafile {}",
+            root.join("tests/editor/nvim-check.lua").display()
+        ))
+        .env("NVIM_CHECK", &plan)
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The script quits by itself; a Neovim stuck at a prompt is killed
+    // rather than left to hang the suite (each wait in the script is bounded).
+    let mut waited = 0;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if waited > 600 {
+            child.kill().unwrap();
+            panic!("nvim did not quit");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        waited += 1;
+    };
+    let results = std::fs::read_to_string(&out)
+        .unwrap_or_else(|e| panic!("nvim ({status}) wrote no results: {e}"));
+    let results: Value = serde_json::from_str(&results).unwrap();
+    assert!(
+        status.success() && results.get("error").is_none(),
+        "nvim-check.lua failed ({status}): {results:#}"
+    );
+    results
+}
+
+fn codes(diagnostics: &Value) -> Vec<String> {
+    diagnostics
+        .as_array()
+        .unwrap_or_else(|| panic!("no diagnostics: {diagnostics}"))
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Neovim's own LSP client on `senlac lsp`, one sample of each system: the
+/// sample opens clean; an edit breaking a rule gets that rule's code at the
+/// edit's line, and undoing it clears it; a hover on a unit id names the
+/// unit and its state there; a completion at the start of an action offers
+/// that very action among the legal ones. Prints the latencies Neovim saw
+/// (not asserted).
+#[test]
+fn neovim_checks_every_system_through_senlac_lsp() {
+    let results = run_neovim(&PLANS);
+    let mut latencies = Vec::new();
+    for (plan, got) in PLANS.iter().zip(results["samples"].as_array().unwrap()) {
+        let name = plan.sample;
+        assert_eq!(codes(&got["opened"]), Vec::<String>::new(), "{name} opened");
+        let broken = codes(&got["broken"]);
+        assert_eq!(broken, vec![plan.code], "{name} broken: {got:#}");
+        let line = got["broken"][0]["line"].as_u64().unwrap();
+        let text = std::fs::read_to_string(common::root().join("samples").join(name)).unwrap();
+        let at = text
+            .lines()
+            .position(|l| l.trim_start().starts_with(plan.line))
+            .unwrap();
+        assert_eq!(line as usize, at, "{name}: the code stands on the edited line");
+        assert_eq!(codes(&got["fixed"]), Vec::<String>::new(), "{name} fixed");
+        assert_eq!(got["shown"], 0, "{name}: Neovim still shows diagnostics");
+        let hover = got["hover"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: no hover: {got:#}"));
+        assert!(
+            hover.contains(plan.hover),
+            "{name}: the hover does not name {}:\n{hover}",
+            plan.hover
+        );
+        let completion: Vec<&str> = got["completion"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        let written = plan.line.split(" => ").next().unwrap();
+        assert!(
+            completion.iter().any(|c| written.starts_with(c.trim())),
+            "{name}: the completion before `{written}` does not offer it: {completion:?}"
+        );
+        latencies.push(format!(
+            "{name}: open {:.1} ms, didChange→diagnostics {:.1} ms (break) {:.1} ms (fix), hover {:.1} ms, completion {:.1} ms",
+            got["open_ms"].as_f64().unwrap(),
+            got["broken_ms"].as_f64().unwrap(),
+            got["fixed_ms"].as_f64().unwrap(),
+            got["hover_ms"].as_f64().unwrap(),
+            got["completion_ms"].as_f64().unwrap(),
+        ));
+    }
+    eprintln!(
+        "Neovim {} on senlac lsp (initialize {:.1} ms):\n{}",
+        results["nvim"].as_str().unwrap(),
+        results["initialize_ms"].as_f64().unwrap_or(f64::NAN),
+        latencies.join("\n")
+    );
+}
