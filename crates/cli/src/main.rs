@@ -155,6 +155,11 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: OutputFormat,
     },
+    /// Serve the language server protocol on standard input and output, for editors.
+    #[command(
+        after_help = "Live checking, hover, completion of the legal actions, fixes, formatting, symbols, go-to-definition, semantic tokens and inlay hints; docs/editors.md sets editors up.\n\nExample (an editor starts it):\n  senlac lsp"
+    )]
+    Lsp,
     /// Show what changed: command points, damage, moves, routs; every turn, or between two points.
     #[command(
         after_help = "Examples:\n  senlac diff samples/hastings.sbn\n  senlac diff samples/hastings.sbn --turn 3\n  senlac diff samples/hastings.sbn --from setup --to fig:bretonsRoute --format json\n  senlac diff samples/hastings.sbn --from line:64- --to line:64"
@@ -408,6 +413,13 @@ fn main() -> ExitCode {
             at,
             format,
         } => moves::run(&file, battle, &at, format),
+        Command::Lsp => match senlac_lsp::run_stdio() {
+            Ok(()) => Exit::Success,
+            Err(message) => {
+                errln!("error: senlac lsp: {message}");
+                Exit::Usage
+            }
+        },
         Command::Gen {
             rules,
             battles,
