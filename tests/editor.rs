@@ -338,8 +338,8 @@ fn the_grammar_marks_what_the_notation_rejects() {
 
 /// One sample of the Neovim check: an edit that breaks a rule (`old` to
 /// `new` on the line holding `line`) and the code the engine gives it; a
-/// hover on `hover` (a unit id) on that line and a completion at the
-/// line's start, before its actor.
+/// hover on `hover` (a unit id) on that line and a completion on a new
+/// line opened before it.
 struct Plan {
     sample: &'static str,
     line: &'static str,
@@ -347,6 +347,12 @@ struct Plan {
     new: &'static str,
     code: &'static str,
     hover: &'static str,
+    /// The hover's heading (side and id) and a status it shows.
+    unit: &'static str,
+    status: &'static str,
+    /// The completion item offered for the action written there: the line
+    /// itself on a grid, the rules' own distances and dice elsewhere.
+    offered: &'static str,
 }
 
 const PLANS: [Plan; 5] = [
@@ -357,6 +363,9 @@ const PLANS: [Plan; 5] = [
         new: "defense=5",
         code: "mass-combat::wrong-outcome",
         hover: "VI",
+        unit: "Normans VI",
+        status: "active",
+        offered: "VI resolve VI => attack=6 defense=6",
     },
     Plan {
         sample: "fulford.sbn",
@@ -365,6 +374,9 @@ const PLANS: [Plan; 5] = [
         new: "defense=4",
         code: "mass-combat::wrong-outcome",
         hover: "I",
+        unit: "Norse I",
+        status: "active",
+        offered: "I resolve I => attack=6 defense=1",
     },
     Plan {
         sample: "hastings-1066-st.sbn",
@@ -373,6 +385,9 @@ const PLANS: [Plan; 5] = [
         new: "diff=+2",
         code: "hastings-1066::diff-mismatch",
         hover: "BF1",
+        unit: "Normans BF1",
+        status: "routed",
+        offered: "BF1 melee F2 d6:2 => diff=+1 BF1 routed",
     },
     Plan {
         sample: "usk-ford.sbn",
@@ -381,6 +396,9 @@ const PLANS: [Plan; 5] = [
         new: "31x16in",
         code: "feudal-ohw::wrong-position",
         hover: "K2",
+        unit: "Angevins K2",
+        status: "active",
+        offered: "K2 move 5in",
     },
     Plan {
         sample: "harrow-ford.sbn",
@@ -389,6 +407,9 @@ const PLANS: [Plan; 5] = [
         new: "hp=58",
         code: "tdgs::wrong-hp",
         hover: "A",
+        unit: "Crown A",
+        status: "active",
+        offered: "A attack R1 d20:2 damage=1 => hit",
     },
 ];
 
@@ -429,7 +450,7 @@ fn run_neovim(plans: &[Plan]) -> Value {
                 "file": file,
                 "edit": { "line": n, "col": col, "old": plan.old, "new": plan.new },
                 "hover": { "line": n, "character": utf16(hover) },
-                "completion": { "line": n, "character": utf16(indent) },
+                "completion": { "line": n, "indent": &line[..indent] },
             })
         })
         .collect();
@@ -470,6 +491,12 @@ fn run_neovim(plans: &[Plan]) -> Value {
     };
     let results = std::fs::read_to_string(&out)
         .unwrap_or_else(|e| panic!("nvim ({status}) wrote no results: {e}"));
+    // Kept where a person can read it.
+    std::fs::write(
+        std::env::temp_dir().join("senlac-nvim-results.json"),
+        &results,
+    )
+    .unwrap();
     let results: Value = serde_json::from_str(&results).unwrap();
     assert!(
         status.success() && results.get("error").is_none(),
@@ -490,8 +517,9 @@ fn codes(diagnostics: &Value) -> Vec<String> {
 /// Neovim's own LSP client on `senlac lsp`, one sample of each system: the
 /// sample opens clean; an edit breaking a rule gets that rule's code at the
 /// edit's line, and undoing it clears it; a hover on a unit id names the
-/// unit and its state there; a completion at the start of an action offers
-/// that very action among the legal ones. Prints the latencies Neovim saw
+/// unit and its status there; a completion on a new line before an action offers
+/// that action among the legal ones (on a table or with dice, the same
+/// unit's same verb at the rules' own figures). Prints the latencies Neovim saw
 /// (not asserted).
 #[test]
 fn neovim_checks_every_system_through_senlac_lsp() {
@@ -508,16 +536,21 @@ fn neovim_checks_every_system_through_senlac_lsp() {
             .lines()
             .position(|l| l.trim_start().starts_with(plan.line))
             .unwrap();
-        assert_eq!(line as usize, at, "{name}: the code stands on the edited line");
+        assert_eq!(
+            line as usize, at,
+            "{name}: the code stands on the edited line"
+        );
         assert_eq!(codes(&got["fixed"]), Vec::<String>::new(), "{name} fixed");
         assert_eq!(got["shown"], 0, "{name}: Neovim still shows diagnostics");
         let hover = got["hover"]
             .as_str()
             .unwrap_or_else(|| panic!("{name}: no hover: {got:#}"));
         assert!(
-            hover.contains(plan.hover),
-            "{name}: the hover does not name {}:\n{hover}",
-            plan.hover
+            hover.starts_with(&format!("**{}**", plan.unit))
+                && hover.contains(&format!("- status: {}\n", plan.status)),
+            "{name}: the hover does not show {} {}:\n{hover}",
+            plan.unit,
+            plan.status
         );
         let completion: Vec<&str> = got["completion"]
             .as_array()
@@ -525,10 +558,11 @@ fn neovim_checks_every_system_through_senlac_lsp() {
             .iter()
             .map(|c| c.as_str().unwrap())
             .collect();
-        let written = plan.line.split(" => ").next().unwrap();
         assert!(
-            completion.iter().any(|c| written.starts_with(c.trim())),
-            "{name}: the completion before `{written}` does not offer it: {completion:?}"
+            completion.iter().any(|c| c.starts_with(plan.offered)),
+            "{name}: the completion before `{}` does not offer `{}`: {completion:?}",
+            plan.line,
+            plan.offered
         );
         latencies.push(format!(
             "{name}: open {:.1} ms, didChange→diagnostics {:.1} ms (break) {:.1} ms (fix), hover {:.1} ms, completion {:.1} ms",

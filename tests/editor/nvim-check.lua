@@ -3,8 +3,8 @@
 --   NVIM_CHECK=plan.json nvim --headless -u NONE -i NONE -c 'luafile nvim-check.lua'
 -- For each sample of the plan this opens the file, waits for its
 -- diagnostics, makes the plan's edit (one that breaks a rule), waits for the
--- diagnostics, undoes it (the fix), waits again, then asks for a hover and a
--- completion; it writes what it got, with the latencies Neovim saw
+-- diagnostics, undoes it (the fix), waits again, then asks for a hover on a
+-- unit and a completion on a new line opened before an action; it writes what it got, with the latencies Neovim saw
 -- (vim.loop.hrtime), to the plan's `out` file as JSON. Works on Neovim 0.7
 -- (Debian 12's: vim.lsp.start_client) and later (vim.lsp.start).
 
@@ -146,10 +146,18 @@ local function check(sample)
   out.hover_ms, out.hover_error = hover.ms, hover.error
   out.hover = hover.result and text_of(hover.result.contents) or nil
 
+  -- A new line before the action, indented as it is: where one types the
+  -- next action. The completion there is asked once the server has checked
+  -- the edit, and the line is taken out again.
+  local at = sample.completion
+  seen = count(uri)
+  vim.api.nvim_buf_set_lines(buf, at.line, at.line, false, { at.indent })
+  next_publish(uri, seen, hrtime())
   local completion = request(buf, 'textDocument/completion', {
     textDocument = { uri = uri },
-    position = { line = sample.completion.line, character = sample.completion.character },
+    position = { line = at.line, character = #at.indent },
   })
+  vim.api.nvim_buf_set_lines(buf, at.line, at.line + 1, false, {})
   out.completion_ms, out.completion_error = completion.ms, completion.error
   out.completion = {}
   local result = completion.result or {}
