@@ -580,3 +580,47 @@ fn neovim_checks_every_system_through_senlac_lsp() {
         latencies.join("\n")
     );
 }
+
+/// The VS Code extension's manifest holds together: `.sbn` is its language,
+/// the grammar it names exists under the scope it declares, the server
+/// path setting defaults to `senlac`, the client starts `lsp` on it, and
+/// the client library is locked at the version the manifest asks for.
+#[test]
+fn the_vscode_extension_declares_the_language_the_grammar_and_the_server() {
+    let dir = common::root().join("editors/vscode");
+    let read = |name: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
+    };
+    let manifest = read("package.json");
+    let contributes = &manifest["contributes"];
+    assert_eq!(contributes["languages"][0]["id"], "sbn");
+    assert_eq!(
+        contributes["languages"][0]["extensions"],
+        serde_json::json!([".sbn"])
+    );
+    let grammar = &contributes["grammars"][0];
+    assert_eq!(grammar["language"], "sbn");
+    let tm = read(grammar["path"].as_str().unwrap());
+    assert_eq!(grammar["scopeName"], tm["scopeName"]);
+    assert_eq!(tm["scopeName"], "source.sbn");
+    let setting = &contributes["configuration"]["properties"]["senlac.server.path"];
+    assert_eq!(setting["default"], "senlac");
+    let main = std::fs::read_to_string(dir.join(manifest["main"].as_str().unwrap())).unwrap();
+    assert!(main.contains("get('server.path')") && main.contains("args: ['lsp']"));
+    let config = read(
+        contributes["languages"][0]["configuration"]
+            .as_str()
+            .unwrap(),
+    );
+    assert_eq!(config["comments"]["lineComment"], ";");
+    assert_eq!(
+        config["comments"]["blockComment"],
+        serde_json::json!(["{", "}"])
+    );
+    let lock = read("package-lock.json");
+    let wanted = &manifest["dependencies"]["vscode-languageclient"];
+    assert_eq!(
+        &lock["packages"]["node_modules/vscode-languageclient"]["version"],
+        wanted
+    );
+}
