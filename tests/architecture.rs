@@ -53,7 +53,12 @@ fn the_systems_are_found() {
 fn printers_and_the_renderer_name_no_system() {
     let modules = system_modules();
     let mut files = Vec::new();
-    for dir in ["crates/cli/src", "crates/render/src", "crates/board/src"] {
+    for dir in [
+        "crates/cli/src",
+        "crates/lsp/src",
+        "crates/render/src",
+        "crates/board/src",
+    ] {
         rust_files(&root().join(dir), &mut files);
     }
     assert!(files.len() > 10, "too few files found: {files:?}");
@@ -78,7 +83,12 @@ fn printers_name_no_rules_tag_but_the_default() {
     // its help's examples use too.
     const DEFAULT: &str = "mass-combat/a";
     let mut files = Vec::new();
-    for dir in ["crates/cli/src", "crates/render/src", "crates/board/src"] {
+    for dir in [
+        "crates/cli/src",
+        "crates/lsp/src",
+        "crates/render/src",
+        "crates/board/src",
+    ] {
         rust_files(&root().join(dir), &mut files);
     }
     let mut found = Vec::new();
@@ -191,10 +201,12 @@ fn systems_are_crate_private_but_for_the_engines_tests() {
 
 /// The CLI prints through `print`, `eprint` and `errln!`, which end the run
 /// quietly when the reader closes the pipe; std's printing macros panic then.
+/// The language server prints nothing: its standard output is the protocol.
 #[test]
 fn the_cli_prints_only_through_its_pipe_aware_writers() {
     let mut files = Vec::new();
     rust_files(&root().join("crates/cli/src"), &mut files);
+    rust_files(&root().join("crates/lsp/src"), &mut files);
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();

@@ -575,3 +575,52 @@ fn columns_are_utf16_on_lines_with_non_ascii_names() {
     );
     assert_eq!(client.stop(), Some(0));
 }
+
+#[test]
+fn setup_completion_offers_the_keywords_and_the_terrain_the_rules_read() {
+    let (uri, mut text) = sample("hastings.sbn");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let (line, _) = find(&text, "map hex 10x10 parity odd", "map", 0);
+    replace(
+        &mut client,
+        &uri,
+        &mut text,
+        2,
+        "map hex 10x10 parity odd\n",
+        "map hex 10x10 parity odd\nte\n",
+    );
+    client.diagnostics(2);
+    let labels = |items: &Value| -> Vec<String> {
+        items
+            .as_array()
+            .expect("items")
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(str::to_string))
+            .collect()
+    };
+    let keywords = client.at("textDocument/completion", &uri, (line + 1, 2));
+    assert_eq!(
+        labels(&keywords),
+        [
+            "map", "terrain", "hexside", "army", "unit", "roll", "bonus", "deploy", "first",
+            "option"
+        ]
+    );
+    assert_eq!(
+        at(&keywords[1]["textEdit"]["range"]),
+        format!("{}:0-{}:2", line + 1, line + 1)
+    );
+    replace(&mut client, &uri, &mut text, 3, "\nte\n", "\nterrain fo\n");
+    client.diagnostics(3);
+    let kinds = client.at("textDocument/completion", &uri, (line + 1, 10));
+    assert_eq!(
+        labels(&kinds),
+        ["forest", "stream", "impassable", "hill", "crest"]
+    );
+    assert_eq!(
+        at(&kinds[0]["textEdit"]["range"]),
+        format!("{}:8-{}:10", line + 1, line + 1)
+    );
+    assert_eq!(client.stop(), Some(0));
+}

@@ -241,6 +241,11 @@ pub trait System: Sync {
     fn overlays(&self) -> &'static [OverlayInfo] {
         &[]
     }
+    /// The terrain kinds a `terrain` or `hexside` line may name, as its
+    /// setup reads them (for an editor's completion). None by default.
+    fn terrain_kinds(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
 }
 
 /// An overlay a system offers: the name it is asked for by (lowercase

@@ -13,7 +13,7 @@ use lsp_types::{
 use senlac_notation::format::{LineEnding, format_battle_with};
 
 use crate::diagnostics::diagnostic;
-use crate::here::{Here, legal_at};
+use crate::here::Here;
 use crate::server::Server;
 
 pub fn code_actions(server: &mut Server, params: CodeActionParams) -> Option<CodeActionResponse> {
@@ -47,9 +47,7 @@ pub fn code_actions(server: &mut Server, params: CodeActionParams) -> Option<Cod
             ..CodeAction::default()
         }));
     }
-    if let Some(game) = here.game()
-        && let Some((legal, _)) = legal_at(game, offset)
-    {
+    if let Some((legal, _)) = analysis.legal_at(offset) {
         let owed: Vec<&senlac_engine::LegalAction> = legal.iter().filter(|a| a.owed).collect();
         if !owed.is_empty() {
             // After the cursor's line, indented as it is.

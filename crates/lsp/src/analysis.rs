@@ -4,7 +4,11 @@
 
 use std::borrow::Cow;
 
-use senlac_engine::{Config, Game, Severity};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use senlac_engine::timeline::At;
+use senlac_engine::{Config, Game, LegalAction, Severity};
 use senlac_notation::{Fix, Span, SyntaxError};
 
 /// A finding, with spans counted from the battle's start.
@@ -54,11 +58,17 @@ impl From<&senlac_engine::Violation> for Problem {
     }
 }
 
+/// The lines the rules accept at a state, and the side to act there.
+pub type Legal = Option<(Vec<LegalAction>, String)>;
+
 /// What a battle's check found and kept.
 pub struct Analysis {
     pub problems: Vec<Problem>,
     /// The replay, when the syntax is sound and the rules are known.
     pub game: Option<Box<dyn Game>>,
+    /// The legal lines asked for so far, by state (branch, index): trying
+    /// every candidate line costs tens of milliseconds, asked once.
+    legal: Mutex<HashMap<At, Legal>>,
 }
 
 impl Analysis {
@@ -91,6 +101,27 @@ impl Analysis {
             }
         }
         problems.sort_by_key(|p| p.span.start);
-        Analysis { problems, game }
+        Analysis {
+            problems,
+            game,
+            legal: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The lines the rules accept in force at byte `offset` (on the line of
+    /// play that holds it), owed answers first, and the side to act there.
+    pub fn legal_at(&self, offset: u32) -> Legal {
+        let game = self.game.as_deref()?;
+        let at = game.index_at(offset);
+        let mut known = self.legal.lock().unwrap_or_else(|e| e.into_inner());
+        known
+            .entry(at)
+            .or_insert_with(|| {
+                let branch = at.branch.and_then(|b| game.branch(b));
+                let play: &dyn Game = branch.as_deref().unwrap_or(game);
+                let side = play.clock(at.index).side.unwrap_or_default();
+                Some((play.legal(at.index)?, side))
+            })
+            .clone()
     }
 }

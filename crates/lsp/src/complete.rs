@@ -1,7 +1,8 @@
 //! Completion at the cursor: in play, the lines the rules accept next there
 //! (`Game::legal`, what `senlac moves` lists: owed answers first, each with
 //! its cost), the phase labels they open, in order, and the ids of the
-//! acting side; in the setup, the setup keywords.
+//! acting side; in the setup, the setup keywords and the terrain kinds the
+//! battle's rules read (`System::terrain_kinds`).
 
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionParams,
@@ -9,7 +10,7 @@ use lsp_types::{
 };
 use senlac_notation::ItemKind;
 
-use crate::here::{Here, legal_at};
+use crate::here::Here;
 use crate::server::Server;
 
 pub fn completion(server: &mut Server, params: CompletionParams) -> Option<CompletionResponse> {
@@ -43,6 +44,38 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
             ));
         }
     }
+    // The terrain kinds the battle's rules read, after `terrain` or `hexside`.
+    let words: Vec<&str> = typed.split_whitespace().collect();
+    let second =
+        typed.ends_with(' ') && words.len() == 1 || !typed.ends_with(' ') && words.len() == 2;
+    if !in_play
+        && second
+        && matches!(words.first(), Some(&"terrain") | Some(&"hexside"))
+        && let Some(system) = battle
+            .tag("Rules")
+            .and_then(|tag| senlac_engine::system(&tag))
+    {
+        // The word being typed is what the item replaces.
+        let word_start = if typed.ends_with(' ') {
+            cursor
+        } else {
+            cursor - words[1].len()
+        };
+        let word = here.range(senlac_notation::Span {
+            start: word_start as u32,
+            end: cursor as u32,
+        });
+        for kind in system.terrain_kinds() {
+            items.push(item(
+                kind,
+                CompletionItemKind::ENUM_MEMBER,
+                Some(format!("terrain of {}", system.tag())),
+                word,
+                kind.to_string(),
+                items.len(),
+            ));
+        }
+    }
     let game = here.game();
     let before_movetext = battle
         .items
@@ -51,7 +84,7 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
     if let Some(game) = game
         && (in_play || !before_movetext)
     {
-        let (legal, side) = legal_at(game, offset)?;
+        let (legal, side) = here.analysis()?.legal_at(offset)?;
         // A line after a turn or a phase label is written whole, in the
         // canonical layout, from the start of the line.
         let whole_line = here.range(senlac_notation::Span {

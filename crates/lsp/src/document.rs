@@ -46,6 +46,10 @@ pub struct Document {
     pub battles: Vec<Slot>,
     /// The battle the last edit touched: checked first.
     pub focus: usize,
+    /// Where the last edit ended: the cursor, most likely, where the legal
+    /// lines are worked out once the checks are done, before completion
+    /// asks for them.
+    pub warm: Option<usize>,
 }
 
 impl Document {
@@ -61,6 +65,7 @@ impl Document {
             lines,
             battles,
             focus: 0,
+            warm: None,
         }
     }
 
@@ -151,11 +156,13 @@ impl Document {
                     prefix = prefix.min(a);
                     suffix = suffix.min(len - b);
                     self.text.replace_range(a..b, &change.text);
+                    self.warm = Some(a + change.text.len());
                 }
                 None => {
                     prefix = 0;
                     suffix = 0;
                     self.text = change.text;
+                    self.warm = None;
                 }
             }
             self.lines = LineIndex::new(&self.text);
@@ -232,6 +239,21 @@ impl Document {
             return Some(self.focus);
         }
         (0..self.battles.len()).find(|&i| waits(i))
+    }
+
+    /// Works out the legal lines at the end of the last edit, once.
+    pub fn warm_up(&mut self) {
+        let Some(offset) = self.warm.take() else {
+            return;
+        };
+        let Some(index) = self.battle_at(offset) else {
+            return;
+        };
+        self.ensure(index);
+        let slot = &self.battles[index];
+        if let (Some(analysis), Ok(local)) = (&slot.analysis, u32::try_from(offset - slot.start)) {
+            analysis.legal_at(local);
+        }
     }
 
     /// Checks battle `index` now if it waits for it.

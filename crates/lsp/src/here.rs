@@ -104,13 +104,3 @@ pub fn moment(game: &dyn Game, line: u32) -> Moment {
         index,
     }
 }
-
-/// The view of the state in force at byte `offset`, on its line of play,
-/// and that line's legal actions there.
-pub fn legal_at(game: &dyn Game, offset: u32) -> Option<(Vec<senlac_engine::LegalAction>, String)> {
-    let at = game.index_at(offset);
-    let branch = at.branch.and_then(|b| game.branch(b));
-    let play: &dyn Game = branch.as_deref().unwrap_or(game);
-    let side = play.clock(at.index).side.unwrap_or_default();
-    Some((play.legal(at.index)?, side))
-}

@@ -180,7 +180,15 @@ fn verb_text(tag: &'static str, verb: &str, phase: Option<&str>) -> Option<Strin
                     section.title, table.title
                 ));
                 for (heading, cell) in table.headings.iter().zip(row) {
-                    out.push_str(&format!("- {heading}: {}\n", cell.join("; ")));
+                    // An indented line goes on the one before; others are items.
+                    let mut text = String::new();
+                    for line in cell {
+                        if !text.is_empty() {
+                            text.push_str(if line.starts_with(' ') { " " } else { "; " });
+                        }
+                        text.push_str(line.trim());
+                    }
+                    out.push_str(&format!("- {heading}: {text}\n"));
                 }
                 out.push('\n');
             }

@@ -113,6 +113,9 @@ impl Server {
             self.publish(connection, &uri)?;
             if done {
                 self.pending.remove(&uri);
+                if let Some(doc) = self.docs.get_mut(&uri) {
+                    doc.warm_up();
+                }
             } else {
                 self.pending.insert(uri, (true, Instant::now()));
             }

@@ -141,6 +141,13 @@ impl Ruleset for FeudalOhw {
 }
 
 impl System for FeudalOhw {
+    fn terrain_kinds(&self) -> Vec<&'static str> {
+        let mut words: Vec<&'static str> = tables::TERRAIN.iter().map(|t| t.word).collect();
+        // A bridge is read as a ford.
+        words.push("bridge");
+        words
+    }
+
     fn tag(&self) -> &'static str {
         "feudal/ohw"
     }

@@ -170,6 +170,10 @@ impl Ruleset for Hastings1066 {
 }
 
 impl System for Hastings1066 {
+    fn terrain_kinds(&self) -> Vec<&'static str> {
+        setup::TERRAIN_WORDS.to_vec()
+    }
+
     fn tag(&self) -> &'static str {
         "hastings-1066/st"
     }

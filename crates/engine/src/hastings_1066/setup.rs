@@ -375,17 +375,20 @@ fn lay_terrain(
     }
 }
 
+/// The words a `terrain` or `hexside` line of the Hastings map reads.
+pub(crate) const TERRAIN_WORDS: [&str; 8] = [
+    "elevation",
+    "woods",
+    "marsh",
+    "road",
+    "senlac-hill",
+    "ridge",
+    "slope",
+    "stream",
+];
+
 fn unknown_terrain(kind: &str, span: Span, out: &mut Vec<Violation>) {
-    let words = [
-        "elevation",
-        "woods",
-        "marsh",
-        "road",
-        "senlac-hill",
-        "ridge",
-        "slope",
-        "stream",
-    ];
+    let words = TERRAIN_WORDS;
     let mut finding = Violation::of(
         &codes::UNKNOWN_TERRAIN,
         span,

@@ -199,6 +199,10 @@ pub fn replay(battle: &Battle<'_>, config: Config) -> Option<crate::replay::Repl
 }
 
 impl System for MassCombat {
+    fn terrain_kinds(&self) -> Vec<&'static str> {
+        setup::READ_TERRAIN.to_vec()
+    }
+
     fn tag(&self) -> &'static str {
         catalog::tag(self.edition)
     }

@@ -149,7 +149,7 @@ fn read_board(
 /// Forest, stream and impassable hexes, the hill, and the crest's hexsides.
 /// The terrain kinds Mass Combat reads (ruling MC-R4): the impassable ones,
 /// the hill, and the crest between hexes.
-const READ_TERRAIN: [&str; 5] = ["forest", "stream", "impassable", "hill", "crest"];
+pub(crate) const READ_TERRAIN: [&str; 5] = ["forest", "stream", "impassable", "hill", "crest"];
 
 fn lay_terrain(generic: &Setup<'_, '_>, roster: &mut Roster, out: &mut Vec<Violation>) {
     for terrain in &generic.terrain {

@@ -145,6 +145,10 @@ impl Ruleset for Tdgs {
 }
 
 impl System for Tdgs {
+    fn terrain_kinds(&self) -> Vec<&'static str> {
+        tables::TERRAIN.iter().map(|row| row.word).collect()
+    }
+
     fn tag(&self) -> &'static str {
         "tdgs/mass-combat"
     }
