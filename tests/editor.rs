@@ -413,7 +413,12 @@ const PLANS: [Plan; 5] = [
     },
 ];
 
+/// The Neovim to run: `SENLAC_TEST_NVIM` (to try another version), else
+/// `nvim` on PATH.
 fn nvim() -> PathBuf {
+    if let Some(nvim) = std::env::var_os("SENLAC_TEST_NVIM") {
+        return PathBuf::from(nvim);
+    }
     let out = Command::new("sh")
         .args(["-c", "command -v nvim"])
         .output()
