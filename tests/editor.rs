@@ -155,23 +155,16 @@ fn covered(
     Ok(())
 }
 
-/// Every atom of every sample, as senlac's parser reads it, is one run of
-/// the grammar's tokens with the scope of its kind (a cell, a path, dice, a
-/// pair whose value is scoped as its own kind, ...) or of its role (a tag's
-/// name, a setup keyword, the side of a turn, an action's actor and verb, a
-/// reaction's); comments are comments, figure marks are figure
-/// annotations; no token of a sample is invalid; every regex compiles.
-#[test]
-fn the_grammar_scopes_every_atom_of_every_sample_as_the_parser_reads_it() {
-    let files: Vec<PathBuf> = SAMPLES
-        .iter()
-        .map(|s| common::root().join("samples").join(s))
-        .collect();
-    let (regexes, tokens) = tokenize(&files);
+/// Holds the grammar's tokens of `files` to senlac's parser: every atom is
+/// one run of tokens with the scope of its kind or its role, comments are
+/// comments, figure marks figure annotations, and no token is invalid.
+/// Returns how many atoms and comments were checked, and the failures.
+fn compare_with_parser(files: &[PathBuf]) -> (usize, Vec<String>) {
+    let (regexes, tokens) = tokenize(files);
     assert!(regexes >= 40, "only {regexes} regexes compiled");
     let mut failures = Vec::new();
     let mut checked = 0;
-    for file in &files {
+    for file in files {
         let source = std::fs::read_to_string(file).unwrap();
         let lines = &tokens[file];
         let name = file.file_name().unwrap().to_string_lossy();
@@ -187,7 +180,9 @@ fn the_grammar_scopes_every_atom_of_every_sample_as_the_parser_reads_it() {
             }
         }
         let archive = parse(&source);
-        assert!(!archive.has_errors(), "{name} has syntax errors");
+        if let Some(error) = archive.all_errors().next() {
+            failures.push(format!("{name} does not parse: {error:?}"));
+        }
         for battle in &archive.battles {
             for (item, atoms) in battle.iter() {
                 if item.kind == ItemKind::Comment {
@@ -272,6 +267,22 @@ fn the_grammar_scopes_every_atom_of_every_sample_as_the_parser_reads_it() {
             }
         }
     }
+    (checked, failures)
+}
+
+/// Every atom of every sample, as senlac's parser reads it, is one run of
+/// the grammar's tokens with the scope of its kind (a cell, a path, dice, a
+/// pair whose value is scoped as its own kind, ...) or of its role (a tag's
+/// name, a setup keyword, the side of a turn, an action's actor and verb, a
+/// reaction's); comments are comments, figure marks are figure
+/// annotations; no token of a sample is invalid; every regex compiles.
+#[test]
+fn the_grammar_scopes_every_atom_of_every_sample_as_the_parser_reads_it() {
+    let files: Vec<PathBuf> = SAMPLES
+        .iter()
+        .map(|s| common::root().join("samples").join(s))
+        .collect();
+    let (checked, failures) = compare_with_parser(&files);
     assert!(
         failures.is_empty(),
         "{} of {checked} atoms and comments:\n{}",
@@ -280,6 +291,40 @@ fn the_grammar_scopes_every_atom_of_every_sample_as_the_parser_reads_it() {
     );
     assert!(checked > 3000, "only {checked} atoms checked");
     eprintln!("the grammar agrees with the parser on {checked} atoms and comments of 5 samples");
+}
+
+/// The same on every ```sbn example of docs/notation.md, each after the six
+/// tags it is read with: variations, glyphs, arrows and marks, table
+/// terrain, qualified ids, a system's own setup line.
+#[test]
+fn the_grammar_scopes_the_notations_examples_as_the_parser_reads_them() {
+    let notation = std::fs::read_to_string(common::root().join("docs/notation.md")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tags = "[Battle \"B\"]\n[Site \"S\"]\n[Date \"2024-11-02\"]\n[Rules \"mass-combat/a\"]\n[Sides \"Saxons Normans\"]\n[Result \"*\"]\n\n";
+    let mut files = Vec::new();
+    for (n, block) in notation.split("```sbn\n").skip(1).enumerate() {
+        let block = &block[..block.find("```").unwrap()];
+        let text = if block.trim_start().starts_with(['[', ';']) {
+            block.to_owned()
+        } else {
+            format!("{tags}{block}")
+        };
+        let file = dir.path().join(format!("example-{}.sbn", n + 1));
+        std::fs::write(&file, text).unwrap();
+        files.push(file);
+    }
+    assert!(files.len() > 20, "only {} examples", files.len());
+    let (checked, failures) = compare_with_parser(&files);
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} atoms and comments:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!(
+        "the grammar agrees with the parser on {checked} atoms and comments of {} examples",
+        files.len()
+    );
 }
 
 /// The grammar marks what the notation rejects, as docs/notation.md's error
