@@ -294,8 +294,9 @@ fn the_grammar_scopes_every_atom_of_every_sample_as_the_parser_reads_it() {
 }
 
 /// The same on every ```sbn example of docs/notation.md, each after the six
-/// tags it is read with: variations, glyphs, arrows and marks, table
-/// terrain, qualified ids, a system's own setup line.
+/// tags it is read with (variations, glyphs, arrows and marks, table
+/// terrain, qualified ids, a system's own setup line), and a battle whose
+/// names are in other alphabets.
 #[test]
 fn the_grammar_scopes_the_notations_examples_as_the_parser_reads_them() {
     let notation = std::fs::read_to_string(common::root().join("docs/notation.md")).unwrap();
@@ -314,6 +315,16 @@ fn the_grammar_scopes_the_notations_examples_as_the_parser_reads_them() {
         files.push(file);
     }
     assert!(files.len() > 20, "only {} examples", files.len());
+    // Names in other alphabets: words are letters of any, columns UTF-16.
+    let file = dir.path().join("unicode.sbn");
+    std::fs::write(
+        &file,
+        format!(
+            "{tags}map hex 12x10 parity odd\narmy Saxons \"Æthelstan's Fyrd\" leader \"Æthelstan\"\n  unit Æ1 \"Fyrð\" light-infantry B size=1000\narmy Normans \"Bretons\" leader \"Alan\"\n  unit Ω \"Knights\" heavy-cavalry B size=500\ndeploy Saxons Æ1@0604\ndeploy Normans Ω@0609\nfirst Saxons turn\n\n1. Saxons {{ “quoted” }}\n  movement:\n    Æ1 hold ; ✓\n1. Normans\n  movement:\n    Ω charge Æ1 0609-0608 > Saxons.Æ1 endure-charge!?\n"
+        ),
+    )
+    .unwrap();
+    files.push(file);
     let (checked, failures) = compare_with_parser(&files);
     assert!(
         failures.is_empty(),
