@@ -100,6 +100,23 @@ impl Client {
         }
     }
 
+    /// The first diagnostics published for `version` that `settled`
+    /// accepts: a file of several battles is published as its battles are
+    /// checked, so the last publication holds them all.
+    fn diagnostics_where(&mut self, version: i64, settled: impl Fn(&Value) -> bool) -> Value {
+        let mut seen = 0;
+        loop {
+            while seen < self.published.len() {
+                let (v, d) = &self.published[seen];
+                if *v == version && settled(d) {
+                    return d.clone();
+                }
+                seen += 1;
+            }
+            self.read();
+        }
+    }
+
     fn open(&mut self, uri: &str, text: &str) -> Value {
         self.notify(
             "textDocument/didOpen",
@@ -566,6 +583,14 @@ fn columns_are_utf16_on_lines_with_non_ascii_names() {
     );
     let found = client.diagnostics(2);
     assert_eq!(at(&found[0]["range"]), format!("{line}:16-{line}:23"));
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": found[0]["range"], "context": { "diagnostics": [] } }),
+    );
+    assert_eq!(actions[0]["title"], "change `advence` to `advance`");
+    let edit = &actions[0]["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "advance");
+    assert_eq!(at(&edit["range"]), format!("{line}:16-{line}:23"));
     // The definition's column, after the non-ASCII name's line start.
     let definition = client.at("textDocument/definition", &uri, (line, 14));
     let (unit_line, _) = find(&text, "unit II \"Bóndi", "II", 0);
@@ -622,5 +647,56 @@ fn setup_completion_offers_the_keywords_and_the_terrain_the_rules_read() {
         at(&kinds[0]["textEdit"]["range"]),
         format!("{}:8-{}:10", line + 1, line + 1)
     );
+    assert_eq!(client.stop(), Some(0));
+}
+
+#[test]
+fn every_battle_of_an_archive_is_checked_and_an_edit_keeps_the_others() {
+    let (_, hastings) = sample("hastings.sbn");
+    let (_, fulford) = sample("fulford.sbn");
+    let broken = fulford.replace("    II advance 0406-0405", "    II advence 0406-0405");
+    let mut text = format!("{hastings}\n{broken}");
+    let uri = "file:///archive.sbn";
+    let mut client = Client::start();
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "senlac", "version": 1, "text": text } }),
+    );
+    let one = |d: &Value| d.as_array().map(Vec::len) == Some(1);
+    let found = client.diagnostics_where(1, one);
+    let (line, column) = find(&text, "II advence 0406-0405", "advence", 0);
+    assert_eq!(found.as_array().map(Vec::len), Some(1), "{found}");
+    assert_eq!(found[0]["code"], "mass-combat::unknown-verb");
+    assert_eq!(
+        at(&found[0]["range"]),
+        format!("{line}:{column}-{line}:{}", column + 7)
+    );
+    // An edit in the first battle that adds a line: the second's finding
+    // moves with it.
+    replace(
+        &mut client,
+        uri,
+        &mut text,
+        2,
+        "    I volley VI > VI endure\n",
+        "    I volley VI > VI endure\n\n",
+    );
+    // Only the edited battle is checked again: the first publication of
+    // the edit holds the other's finding already.
+    let found = client.diagnostics(2);
+    assert_eq!(found.as_array().map(Vec::len), Some(1), "{found}");
+    assert_eq!(
+        at(&found[0]["range"]),
+        format!("{}:{column}-{}:{}", line + 1, line + 1, column + 7)
+    );
+    // Its outline names both battles.
+    let symbols = client.whole("textDocument/documentSymbol", uri);
+    let names: Vec<&str> = symbols
+        .as_array()
+        .expect("symbols")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(names, ["Hastings", "Fulford"]);
     assert_eq!(client.stop(), Some(0));
 }

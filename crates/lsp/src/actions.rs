@@ -1,8 +1,10 @@
 //! Code actions and formatting: each diagnostic's certain fix (the same
 //! `Fix` `senlac lint --fix` applies: a did-you-mean, a forced reaction,
-//! spacing, the Result tag), "insert the owed actions" (the owed lines the
-//! rules list at the cursor), and the canonical formatter, battle by battle
-//! (a battle with syntax errors is left as it is, as `senlac fmt` does).
+//! spacing, the Result tag), the did-you-mean a finding's help suggests
+//! for a word ("did you mean `volley`?"), "insert the owed action" (one per
+//! owed line the rules list at the cursor), and the canonical formatter,
+//! battle by battle (a battle with syntax errors is left as it is, as
+//! `senlac fmt` does).
 
 use std::collections::HashMap;
 
@@ -25,15 +27,37 @@ pub fn code_actions(server: &mut Server, params: CodeActionParams) -> Option<Cod
     let analysis = here.analysis()?;
     let tag = here.game().map(|g| g.tag());
     let mut out: CodeActionResponse = Vec::new();
+    let text = doc.battle_text(here.index);
     for problem in &analysis.problems {
-        let Some(fix) = &problem.fix else {
-            continue;
-        };
         let start = here.start + problem.span.start as usize;
         let end = here.start + problem.span.end as usize;
         if end < from || start > to {
             continue;
         }
+        let Some(fix) = &problem.fix else {
+            // A did-you-mean the help offers, on a word: a suggestion, not
+            // a certain fix.
+            let word = text.get(problem.span.range()).unwrap_or_default();
+            if let Some(meant) = problem.help.as_deref().and_then(suggested)
+                && !word.is_empty()
+                && !word.contains(char::is_whitespace)
+            {
+                out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: format!("change `{word}` to `{meant}`"),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic(&uri, doc, here.start, problem, tag)]),
+                    edit: Some(edit_of(
+                        &uri,
+                        vec![TextEdit {
+                            range: here.range(problem.span),
+                            new_text: meant.to_string(),
+                        }],
+                    )),
+                    ..CodeAction::default()
+                }));
+            }
+            continue;
+        };
         let edit = TextEdit {
             range: here.range(fix.span),
             new_text: fix.replacement.to_string(),
@@ -84,6 +108,13 @@ pub fn code_actions(server: &mut Server, params: CodeActionParams) -> Option<Cod
         }
     }
     Some(out)
+}
+
+/// The word a help's "did you mean `X`?" names.
+fn suggested(help: &str) -> Option<&str> {
+    let rest = &help[help.find("did you mean `")? + "did you mean `".len()..];
+    let word = &rest[..rest.find('`')?];
+    (!word.is_empty() && !word.contains(char::is_whitespace)).then_some(word)
 }
 
 fn edit_of(uri: &Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {

@@ -58,6 +58,20 @@ impl From<&senlac_engine::Violation> for Problem {
     }
 }
 
+/// What a battle's replay keeps: the less, the less memory a large archive
+/// holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Keep {
+    /// Its findings and end state alone, as lint keeps: a battle nobody
+    /// has asked about.
+    Findings,
+    /// Its timeline: a battle a request asked about (hover, completion).
+    Timeline,
+    /// Its timeline and what a resume needs (states at up to 256 points):
+    /// a battle being edited.
+    Resumable,
+}
+
 /// The lines the rules accept at a state, and the side to act there.
 pub type Legal = Option<(Vec<LegalAction>, String)>;
 
@@ -66,6 +80,8 @@ pub struct Analysis {
     pub problems: Vec<Problem>,
     /// The replay, when the syntax is sound and the rules are known.
     pub game: Option<Box<dyn Game>>,
+    /// What its replay keeps.
+    pub keep: Keep,
     /// The legal lines asked for so far, by state (branch, index): trying
     /// every candidate line costs tens of milliseconds, asked once.
     legal: Mutex<HashMap<At, Legal>>,
@@ -73,8 +89,15 @@ pub struct Analysis {
 
 impl Analysis {
     /// Checks a battle's own text; `previous` is the replay of its text
-    /// before an edit and the offset before which nothing changed.
-    pub fn of(text: &str, previous: Option<(Box<dyn Game>, u32)>) -> Analysis {
+    /// before an edit (a resumable one) and the offset before which nothing
+    /// changed; a battle being edited is replayed `resumable`, for the
+    /// next edit.
+    pub fn of(text: &str, previous: Option<(Box<dyn Game>, u32)>, keep: Keep) -> Analysis {
+        let config = match keep {
+            Keep::Findings => Config::default(),
+            Keep::Timeline => Config::TIMELINE,
+            Keep::Resumable => Config::RESUMABLE,
+        };
         let archive = senlac_notation::parse(text);
         let mut problems: Vec<Problem> = archive.errors.iter().map(Problem::from).collect();
         let mut game = None;
@@ -91,7 +114,7 @@ impl Analysis {
                 let resumed = previous
                     .filter(|(g, _)| rules.as_deref() == Some(g.tag()))
                     .map(|(g, edit)| g.resume(battle, edit));
-                match resumed.map_or_else(|| senlac_engine::check(battle, Config::RESUMABLE), Ok) {
+                match resumed.map_or_else(|| senlac_engine::check(battle, config), Ok) {
                     Ok(replayed) => {
                         problems.extend(replayed.violations().iter().map(Problem::from));
                         game = Some(replayed);
@@ -104,6 +127,7 @@ impl Analysis {
         Analysis {
             problems,
             game,
+            keep,
             legal: Mutex::new(HashMap::new()),
         }
     }

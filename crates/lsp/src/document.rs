@@ -12,7 +12,7 @@ use line_index::{LineCol, LineIndex, TextSize, WideEncoding, WideLineCol};
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 use senlac_engine::Game;
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Keep};
 
 /// One battle of a document: where it stands, and what is known of it.
 pub struct Slot {
@@ -25,6 +25,11 @@ pub struct Slot {
     /// the battle) before which its text is unchanged: what the check
     /// resumes from.
     pub previous: Option<(Box<dyn Game>, u32)>,
+    /// An edit touched it: its replay is kept resumable. The others keep
+    /// their findings only, until a request asks about them: a timeline
+    /// and resume points for every battle of a 10 MB archive took a
+    /// gigabyte.
+    pub edited: bool,
 }
 
 impl Slot {
@@ -34,6 +39,7 @@ impl Slot {
             end,
             analysis: None,
             previous: None,
+            edited: false,
         }
     }
 }
@@ -213,11 +219,15 @@ impl Document {
                 None => {
                     focus.get_or_insert(battles.len());
                     let mut slot = Slot::fresh(start, end);
+                    slot.edited = true;
                     // The battle the edit starts in resumes from the edit.
                     if start < prefix
                         && let Ok(i) = starts.binary_search(&start)
                         && let Some(previous) = old[i].take()
-                        && let Some(game) = previous.analysis.and_then(|a| a.game)
+                        && let Some(game) = previous
+                            .analysis
+                            .filter(|a| a.keep == Keep::Resumable)
+                            .and_then(|a| a.game)
                     {
                         let edit = u32::try_from(prefix.min(end) - start).unwrap_or(0);
                         slot.previous = Some((game, edit));
@@ -249,7 +259,7 @@ impl Document {
         let Some(index) = self.battle_at(offset) else {
             return;
         };
-        self.ensure(index);
+        self.ensure_keeping(index, Keep::Timeline);
         let slot = &self.battles[index];
         if let (Some(analysis), Ok(local)) = (&slot.analysis, u32::try_from(offset - slot.start)) {
             analysis.legal_at(local);
@@ -258,16 +268,22 @@ impl Document {
 
     /// Checks battle `index` now if it waits for it.
     pub fn ensure(&mut self, index: usize) {
-        let Some(slot) = self.battles.get(index) else {
+        self.ensure_keeping(index, Keep::Findings);
+    }
+
+    /// Checks battle `index` now, keeping at least what `keep` says (a
+    /// request needs the timeline of the battle it asks about).
+    pub fn ensure_keeping(&mut self, index: usize, keep: Keep) {
+        let Some(slot) = self.battles.get_mut(index) else {
             return;
         };
-        if slot.analysis.is_some() {
+        let keep = if slot.edited { Keep::Resumable } else { keep };
+        if slot.analysis.as_ref().is_some_and(|a| a.keep >= keep) {
             return;
         }
-        let (start, end) = (slot.start, slot.end);
-        let previous = self.battles[index].previous.take();
-        let analysis = Analysis::of(&self.text[start..end], previous);
-        self.battles[index].analysis = Some(analysis);
+        let previous = slot.previous.take();
+        let analysis = Analysis::of(&self.text[slot.start..slot.end], previous, keep);
+        slot.analysis = Some(analysis);
     }
 }
 

@@ -1,5 +1,6 @@
 //! Inlay hints: after each action line, what it cost and left, unit by
-//! unit, in the columns `senlac diff` follows (`IV 6→5 cp`, `R1 90→59 hp`)
+//! unit, in the columns `senlac diff` follows (`IV 6→5 cp`, `R1 90→59 HP`;
+//! an id both sides use is named as the notation writes it, `Saxons.IV`)
 //! and a change of status (`I routed`), read off the views before and after
 //! the line.
 
@@ -69,7 +70,13 @@ fn changes(before: &BattleView, after: &BattleView) -> Vec<String> {
             parts.push(now.status.to_string());
         }
         if !parts.is_empty() {
-            out.push(format!("{} {}", now.id, parts.join(" ")));
+            // An id both sides use is named with its side.
+            let shared = after.units.iter().filter(|u| u.id == now.id).count() > 1;
+            let name = match shared {
+                true => format!("{}.{}", after.side_of(now), now.id),
+                false => now.id.clone(),
+            };
+            out.push(format!("{name} {}", parts.join(" ")));
         }
     }
     out

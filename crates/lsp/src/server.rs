@@ -8,12 +8,14 @@
 //! messages again between battles, so a request or an edit never waits for
 //! more than one battle's check. Diagnostics are published as soon as the
 //! first stale battle is checked, then every [`PUBLISH_EVERY`] while the
-//! rest are, and once all are.
+//! rest are, and once all are. When every battle is checked and the client
+//! has been quiet for [`WARM_AFTER`], the legal lines at the last edit are
+//! worked out, so completion there finds them ready.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::TryRecvError;
+use crossbeam_channel::{RecvTimeoutError, TryRecvError};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
@@ -31,7 +33,12 @@ use crate::document::Document;
 use crate::{actions, complete, diagnostics, hints, hover, symbols, tokens};
 
 /// How often diagnostics are published while a large file is checked.
-const PUBLISH_EVERY: Duration = Duration::from_millis(200);
+pub const PUBLISH_EVERY: Duration = Duration::from_millis(200);
+
+/// How long the client must be quiet, once every battle is checked, before
+/// the legal lines at the last edit are worked out for completion: while
+/// typing goes on, that work would only delay the next diagnostics.
+pub const WARM_AFTER: Duration = Duration::from_millis(150);
 
 /// The open documents and what is owed to the client.
 pub struct Server {
@@ -39,6 +46,9 @@ pub struct Server {
     /// Documents with battles left to check, and whether their first
     /// diagnostics since the last change are out, and when they last were.
     pending: HashMap<Uri, (bool, Instant)>,
+    /// A document checked since its last edit whose legal lines at that
+    /// edit are not worked out yet.
+    warm: Option<Uri>,
 }
 
 impl Default for Server {
@@ -52,6 +62,7 @@ impl Server {
         Server {
             docs: HashMap::new(),
             pending: HashMap::new(),
+            warm: None,
         }
     }
 
@@ -59,12 +70,7 @@ impl Server {
     /// be initialized already.
     pub fn serve(&mut self, connection: &Connection) -> Result<(), String> {
         loop {
-            let message = if self.pending.is_empty() {
-                match connection.receiver.recv() {
-                    Ok(message) => message,
-                    Err(_) => return Ok(()),
-                }
-            } else {
+            let message = if !self.pending.is_empty() {
                 match connection.receiver.try_recv() {
                     Ok(message) => message,
                     Err(TryRecvError::Empty) => {
@@ -72,6 +78,23 @@ impl Server {
                         continue;
                     }
                     Err(TryRecvError::Disconnected) => return Ok(()),
+                }
+            } else if let Some(uri) = self.warm.clone() {
+                match connection.receiver.recv_timeout(WARM_AFTER) {
+                    Ok(message) => message,
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.warm = None;
+                        if let Some(doc) = self.docs.get_mut(&uri) {
+                            doc.warm_up();
+                        }
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                }
+            } else {
+                match connection.receiver.recv() {
+                    Ok(message) => message,
+                    Err(_) => return Ok(()),
                 }
             };
             match message {
@@ -113,9 +136,7 @@ impl Server {
             self.publish(connection, &uri)?;
             if done {
                 self.pending.remove(&uri);
-                if let Some(doc) = self.docs.get_mut(&uri) {
-                    doc.warm_up();
-                }
+                self.warm = Some(uri);
             } else {
                 self.pending.insert(uri, (true, Instant::now()));
             }
@@ -214,10 +235,11 @@ impl Server {
         result.map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
 
-    /// The document at `uri`, with battle `battle` checked.
+    /// The document at `uri`, with battle `battle` checked and its
+    /// timeline kept.
     pub fn checked(&mut self, uri: &Uri, battle: usize) -> Option<&Document> {
         let doc = self.docs.get_mut(uri)?;
-        doc.ensure(battle);
+        doc.ensure_keeping(battle, crate::analysis::Keep::Timeline);
         Some(doc)
     }
 }
