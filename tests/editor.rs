@@ -1,9 +1,10 @@
 //! senlac in editors: the VS Code extension's TextMate grammar
 //! (editors/vscode/syntaxes) tokenized by VS Code's own tokenizer and checked
-//! atom by atom against senlac's parser on every sample; and a real client,
-//! Neovim from Debian (`.ci/run` installs it), started headless on
-//! `senlac lsp` with tests/editor/nvim-check.lua. Both need
-//! tests/editor/node_modules or nvim: `.ci/run` installs them.
+//! atom by atom against senlac's parser on every sample and every example of
+//! docs/notation.md; the extension's manifest; and a real client, Neovim
+//! from Debian, started headless on `senlac lsp` with
+//! tests/editor/nvim-check.lua. They need tests/editor/node_modules and
+//! nvim: `.ci/run` installs both.
 
 mod common;
 
