@@ -733,3 +733,61 @@ fn hover_on_a_cell_and_a_table_point_tells_what_stands_there() {
     );
     assert_eq!(client.stop(), Some(0));
 }
+
+/// The labels of a completion's items, in order.
+fn labels(completion: &Value) -> Vec<String> {
+    completion
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|item| item["label"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Completion offers what may stand on the line at the cursor: at the start
+/// of a line already written, the same as on a new line opened above it
+/// (the line there is not yet played), and under a phase label already
+/// written, lines that do not write the label again.
+#[test]
+fn completion_lists_what_may_stand_on_the_line_and_writes_no_label_twice() {
+    let (uri, mut text) = sample("fulford.sbn");
+    let mut client = Client::start();
+    assert_eq!(client.open(&uri, &text), json!([]));
+    let (line, _) = find(&text, "I resolve I > I lose", "I", 0);
+    let on_the_line = labels(&client.at("textDocument/completion", &uri, (line, 4)));
+    assert!(
+        on_the_line.iter().any(|l| l.starts_with("I resolve I")),
+        "{on_the_line:?}"
+    );
+    // A new line opened above it, under `resolve:`.
+    replace(
+        &mut client,
+        &uri,
+        &mut text,
+        2,
+        "    I resolve I > I lose",
+        "    \n    I resolve I > I lose",
+    );
+    client.diagnostics(2);
+    let completion = client.at("textDocument/completion", &uri, (line, 4));
+    assert_eq!(labels(&completion), on_the_line);
+    let items = completion.as_array().expect("items");
+    let resolve = items
+        .iter()
+        .find(|item| {
+            item["label"]
+                .as_str()
+                .is_some_and(|l| l.starts_with("I resolve I"))
+        })
+        .expect("the resolution is offered");
+    assert_eq!(
+        resolve["textEdit"]["newText"].as_str(),
+        resolve["label"].as_str(),
+        "under `resolve:` the line is written alone"
+    );
+    assert!(
+        items.iter().all(|item| item["label"] != "resolve:"),
+        "the label written above is not offered again"
+    );
+    client.stop();
+}

@@ -84,7 +84,22 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
     if let Some(game) = game
         && (in_play || !before_movetext)
     {
-        let (legal, side) = here.analysis()?.legal_at(offset)?;
+        // A new line there follows the state in force where the line
+        // starts: an action already written at the cursor is not yet played.
+        let query = (line_start as u32).saturating_sub(1);
+        let (legal, side) = here.analysis()?.legal_at(query)?;
+        // Turn lines and labels written since the last action above: a
+        // listed line opens them only if they are not there yet.
+        let last_action = (battle.items.iter())
+            .filter(|i| i.kind == ItemKind::Action && i.span.end as usize <= line_start)
+            .map(|i| i.span.end)
+            .max()
+            .unwrap_or(0);
+        let written: Vec<&str> = (battle.items.iter())
+            .filter(|i| matches!(i.kind, ItemKind::Turn | ItemKind::Phase))
+            .filter(|i| i.span.start >= last_action && i.span.end as usize <= line_start)
+            .map(|i| text[i.span.range()].trim())
+            .collect();
         // A line after a turn or a phase label is written whole, in the
         // canonical layout, from the start of the line.
         let whole_line = here.range(senlac_notation::Span {
@@ -92,12 +107,15 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
             end: cursor as u32,
         });
         for action in &legal {
+            let opens: Vec<&String> = (action.opens.iter())
+                .filter(|open| !written.contains(&open.trim()))
+                .collect();
             let mut insert = String::new();
-            for open in &action.opens {
+            for open in &opens {
                 let pad = if open.ends_with(':') { "  " } else { "" };
                 insert.push_str(&format!("{pad}{open}\n"));
             }
-            let range = if action.opens.is_empty() {
+            let range = if opens.is_empty() {
                 insert.push_str(&action.line);
                 replace
             } else {
@@ -108,8 +126,9 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
             if action.owed {
                 detail = format!("owed {detail}").trim().to_string();
             }
-            if !action.opens.is_empty() {
-                detail = format!("{detail} after {}", action.opens.join(" "))
+            if !opens.is_empty() {
+                let opens: Vec<&str> = opens.iter().map(|o| o.as_str()).collect();
+                detail = format!("{detail} after {}", opens.join(" "))
                     .trim()
                     .to_string();
             }
@@ -132,7 +151,10 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
         let mut phases: Vec<&str> = Vec::new();
         for action in &legal {
             for open in &action.opens {
-                if open.ends_with(':') && !phases.contains(&open.as_str()) {
+                if open.ends_with(':')
+                    && !phases.contains(&open.as_str())
+                    && !written.contains(&open.as_str())
+                {
                     phases.push(open);
                 }
             }
@@ -148,11 +170,7 @@ pub fn completion(server: &mut Server, params: CompletionParams) -> Option<Compl
             ));
         }
         // The acting side's ids, from its units in the view there.
-        let view = game.view(
-            game.index_at(offset)
-                .index
-                .min(game.len().saturating_sub(1)),
-        );
+        let view = game.view(game.index_at(query).index.min(game.len().saturating_sub(1)));
         for unit in &view.units {
             if view.side_of(unit) == side && unit.place.is_some() {
                 items.push(item(
