@@ -1,6 +1,6 @@
 //! Printing diagnostics: miette's graphical report, one short line each,
 //! JSON, or GitHub workflow commands; and placing them in their file as
-//! [`Finding`]s for the formats written once for the whole run (SARIF and
+//! [`PlacedFinding`]s for the formats written once for the whole run (SARIF and
 //! JUnit, `crate::sarif` and `crate::junit`).
 //!
 //! Spans are byte offsets into the text a battle was parsed from; [`Located`]
@@ -32,7 +32,7 @@ pub enum Format {
 
 impl Format {
     /// Whether the format is one document for the whole run, written once
-    /// every file is checked, from [`Finding`]s.
+    /// every file is checked, from [`PlacedFinding`]s.
     pub fn is_document(self) -> bool {
         matches!(self, Format::Sarif | Format::Junit)
     }
@@ -47,7 +47,7 @@ pub struct LineCol {
 
 /// A diagnostic placed in its file: what the whole-run formats write.
 #[derive(Clone, Debug)]
-pub struct Finding {
+pub struct PlacedFinding {
     pub code: std::borrow::Cow<'static, str>,
     pub severity: senlac_engine::Severity,
     pub message: String,
@@ -259,7 +259,7 @@ impl Located<'_> {
 
 impl Located<'_> {
     /// The problems placed in the file, for the whole-run formats.
-    pub fn findings(&self, errors: &[Problem]) -> Vec<Finding> {
+    pub fn findings(&self, errors: &[Problem]) -> Vec<PlacedFinding> {
         let errors = self.on_last_line(errors);
         let lines = if errors.is_empty() {
             Vec::new()
@@ -271,7 +271,7 @@ impl Located<'_> {
         let at = |(line, column): (usize, usize)| LineCol { line, column };
         errors
             .iter()
-            .map(|error| Finding {
+            .map(|error| PlacedFinding {
                 code: error.code.clone(),
                 severity: error.severity,
                 message: error.message.clone(),

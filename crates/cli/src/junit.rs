@@ -10,7 +10,7 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite, XmlString};
 use senlac_engine::Severity;
 
-use crate::diagnostics::Finding;
+use crate::diagnostics::PlacedFinding;
 use crate::safe_text;
 
 /// One battle of a file, checked.
@@ -18,7 +18,7 @@ pub struct Case {
     pub battle: usize,
     /// Its Battle tag, when it has one.
     pub title: Option<String>,
-    pub findings: Vec<Finding>,
+    pub findings: Vec<PlacedFinding>,
 }
 
 /// One file and its battles; a file with no battle has one case, battle 0,
@@ -44,7 +44,7 @@ pub fn document<'a>(files: impl IntoIterator<Item = File<'a>>, deny_warnings: bo
 }
 
 fn test_case(file: &str, case: &Case, deny_warnings: bool) -> TestCase {
-    let fails = |f: &Finding| {
+    let fails = |f: &PlacedFinding| {
         f.severity == Severity::Error || (deny_warnings && f.severity == Severity::Warning)
     };
     let listed: String = case
@@ -92,7 +92,7 @@ fn test_case(file: &str, case: &Case, deny_warnings: bool) -> TestCase {
 }
 
 /// "2 errors, 1 warning".
-fn counted(findings: &[Finding]) -> String {
+fn counted(findings: &[PlacedFinding]) -> String {
     let errors = findings
         .iter()
         .filter(|f| f.severity == Severity::Error)

@@ -13,7 +13,7 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use senlac_engine::{CodeInfo, SYSTEMS, Severity};
 use serde_json::{Value, json};
 
-use crate::diagnostics::{Finding, LineCol};
+use crate::diagnostics::{LineCol, PlacedFinding};
 
 /// Where the document's shape is defined, as ruff gives it.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -31,13 +31,13 @@ const PATH: &AsciiSet = &NON_ALPHANUMERIC
 pub struct Battle<'a> {
     pub file: &'a str,
     pub battle: usize,
-    pub findings: &'a [Finding],
+    pub findings: &'a [PlacedFinding],
 }
 
 /// The SARIF document of these battles' findings, pretty-printed.
 pub fn document<'a>(battles: impl IntoIterator<Item = Battle<'a>>) -> String {
     let mut rules: BTreeMap<&str, Rule> = BTreeMap::new();
-    let mut found: Vec<(Battle<'a>, &'a Finding)> = Vec::new();
+    let mut found: Vec<(Battle<'a>, &'a PlacedFinding)> = Vec::new();
     for battle in battles {
         for finding in battle.findings {
             let rule = rules.entry(&finding.code).or_insert_with(|| Rule {
@@ -190,7 +190,7 @@ fn region(start: LineCol, end: LineCol) -> Value {
     })
 }
 
-fn result(at: &Battle<'_>, finding: &Finding, rule_index: usize) -> Value {
+fn result(at: &Battle<'_>, finding: &PlacedFinding, rule_index: usize) -> Value {
     let (uri, absolute) = uri(at.file);
     let artifact = if absolute {
         json!({ "uri": uri })
