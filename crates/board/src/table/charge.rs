@@ -96,31 +96,19 @@ pub fn charge_path_among(
     let distance = lo.max(0.0);
     let at = turned.advanced(distance);
     let at_shape = at.footprint();
-    for (i, other) in others.iter().enumerate() {
-        let overlapped_on_the_way = shape
-            .meets_along(along, other, TOL)
-            .is_some_and(|(olo, ohi)| olo < distance && ohi > 0.0);
-        // Touched at the end, and not already at the start (a base flush with
-        // the table edge may charge along it).
-        let newly_touched = other.distance(&at_shape) <= TOL && other.distance(&shape) > TOL;
-        if overlapped_on_the_way || newly_touched {
-            return Err(ChargeFault::OtherFirst { obstacle: i });
-        }
+    let path = Path {
+        shape: &shape,
+        along,
+        distance,
+        at: &at_shape,
+    };
+    if let Some(i) = others.iter().position(|other| path.runs_into(other)) {
+        return Err(ChargeFault::OtherFirst { obstacle: i });
     }
-    for (i, friend) in friends.iter().enumerate() {
-        if let Some((flo, fhi)) = shape.meets_along(along, friend, TOL) {
-            let swept_over = flo <= 0.0;
-            let crossed = if swept_over {
-                fhi > distance
-            } else {
-                flo < distance
-            };
-            if crossed && fhi > 0.0 {
-                return Err(ChargeFault::OtherFirst {
-                    obstacle: others.len() + i,
-                });
-            }
-        }
+    if let Some(i) = friends.iter().position(|friend| path.crosses(friend)) {
+        return Err(ChargeFault::OtherFirst {
+            obstacle: others.len() + i,
+        });
     }
     if !front_meets_side(&at, target, side) {
         return Err(ChargeFault::WrongEdges);
@@ -256,6 +244,41 @@ fn least_turn(mut touch: impl FnMut(f64) -> Option<Touch>) -> Option<Touch> {
     None
 }
 
+/// A charger's straight move after its start turn: its outline at the
+/// start, the way it goes, how far, and its outline at the touch.
+struct Path<'a> {
+    shape: &'a Convex,
+    along: Vec2,
+    distance: f64,
+    at: &'a Convex,
+}
+
+impl Path<'_> {
+    /// Whether it overlaps `other` on the way, or newly touches it at the
+    /// end (one it started against, a base flush with the table edge, it
+    /// may charge along).
+    fn runs_into(&self, other: &Convex) -> bool {
+        let overlapped_on_the_way = (self.shape.meets_along(self.along, other, TOL))
+            .is_some_and(|(lo, hi)| lo < self.distance && hi > 0.0);
+        overlapped_on_the_way || other.distance(self.at) <= TOL && other.distance(self.shape) > TOL
+    }
+
+    /// Whether it crosses `friend`, which it may touch but not pass: one
+    /// it starts over must be cleared by the touch (FO-R14).
+    fn crosses(&self, friend: &Convex) -> bool {
+        self.shape
+            .meets_along(self.along, friend, TOL)
+            .is_some_and(|(lo, hi)| {
+                let crossed = if lo <= 0.0 {
+                    hi > self.distance
+                } else {
+                    lo < self.distance
+                };
+                crossed && hi > 0.0
+            })
+    }
+}
+
 /// [`charge_path_among`]'s test of one start turn, asking only whether it
 /// works, for a search that tries thousands: the target's outline built
 /// once, the cheap conditions (the allowance, the edges that touch) first,
@@ -328,47 +351,27 @@ impl<'a> QuickPath<'a> {
             if (centre.dot(across) - line).abs() - radius > half + margin {
                 return true;
             }
-            let span = |axis: Vec2| {
-                (shape.points().iter().map(|p| p.to_vec2().dot(axis)))
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                        (lo.min(v), hi.max(v))
-                    })
-            };
-            let (lo, hi) = span(across);
+            let (lo, hi) = shape.project(across);
             if lo > line + half + margin || hi < line - half - margin {
                 return true;
             }
-            let (lo, hi) = span(along);
+            let (lo, hi) = shape.project(along);
             lo > front + margin || hi < rear - margin
         };
         let at_shape = at.footprint();
-        for (other, &disc) in self.others.iter().zip(&self.discs) {
-            if clear(other, disc) {
-                continue;
-            }
-            let overlapped_on_the_way = shape
-                .meets_along(along, other, TOL)
-                .is_some_and(|(olo, ohi)| olo < distance && ohi > 0.0);
-            let newly_touched = other.distance(&at_shape) <= TOL && other.distance(&shape) > TOL;
-            if overlapped_on_the_way || newly_touched {
-                return None;
-            }
-        }
+        let path = Path {
+            shape: &shape,
+            along,
+            distance,
+            at: &at_shape,
+        };
         let friend_discs = &self.discs[self.others.len()..];
-        for (friend, &disc) in self.friends.iter().zip(friend_discs) {
-            if clear(friend, disc) {
-                continue;
-            }
-            if let Some((flo, fhi)) = shape.meets_along(along, friend, TOL) {
-                let crossed = if flo <= 0.0 {
-                    fhi > distance
-                } else {
-                    flo < distance
-                };
-                if crossed && fhi > 0.0 {
-                    return None;
-                }
-            }
+        let blocked = (self.others.iter().zip(&self.discs))
+            .any(|(other, &disc)| !clear(other, disc) && path.runs_into(other))
+            || (self.friends.iter().zip(friend_discs))
+                .any(|(friend, &disc)| !clear(friend, disc) && path.crosses(friend));
+        if blocked {
+            return None;
         }
         Some(Touch { turn, distance, at })
     }

@@ -142,7 +142,9 @@ impl Convex {
         })
     }
 
-    fn project(&self, axis: Vec2) -> (f64, f64) {
+    /// The shadow of the shape on `axis`: the least and most of its
+    /// vertices' dot products with it.
+    pub(crate) fn project(&self, axis: Vec2) -> (f64, f64) {
         self.points
             .iter()
             .map(|p| p.to_vec2().dot(axis))

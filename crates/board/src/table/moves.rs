@@ -205,22 +205,12 @@ pub fn keeps_away(from: &Base, mv: &Move, enemies: &[Convex], distance: f64) -> 
     let [start, turned, moved, _] = mv.poses(from);
     let straight = swept_translation(&turned, moved.centre - turned.centre);
     let near = |s: &Convex| enemies.iter().position(|e| s.distance(e) <= distance + TOL);
-    // The start turn, the straight line, then the end turn: the first enemy
-    // too close at any moment, by its index.
-    let mut first: Option<usize> = None;
-    let mut note = |found: Option<usize>| {
-        if let Some(i) = found {
-            first = Some(first.map_or(i, |f: usize| f.min(i)));
-        }
-    };
-    for pose in turn_poses(&start, mv.start_turn) {
-        note(near(&pose.footprint()));
-    }
-    note(near(&straight));
-    for pose in turn_poses(&moved, mv.end_turn) {
-        note(near(&pose.footprint()));
-    }
-    match first {
+    // The start turn, the straight line and the end turn: of the enemies
+    // too close at some moment, the one listed first.
+    let shapes = (turn_poses(&start, mv.start_turn).map(|pose| pose.footprint()))
+        .chain(std::iter::once(straight))
+        .chain(turn_poses(&moved, mv.end_turn).map(|pose| pose.footprint()));
+    match shapes.filter_map(|shape| near(&shape)).min() {
         Some(i) => Err(i),
         None => Ok(()),
     }
