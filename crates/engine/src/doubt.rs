@@ -12,6 +12,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use senlac_notation::lower::Action;
+use senlac_notation::value::{self, UnitRef};
+
 use crate::code::Severity;
 use crate::violation::Violation;
 
@@ -29,6 +32,35 @@ pub enum Subject {
     /// written without its damage does: the next claim of them settles
     /// them, and is forgiven.
     Figures(usize),
+}
+
+impl Subject {
+    /// What an action is about: the units each id it names resolves to
+    /// (its actor's, its arguments' and its outcome's; words and groups
+    /// split at `+`), and, as written, each id that looks like one (a
+    /// capital first) but names no unit and is no side (`is_side`).
+    pub fn named_by<Units: IntoIterator<Item = usize>>(
+        action: &Action<'_, '_>,
+        resolve: impl Fn(&UnitRef<'_>) -> Units,
+        is_side: impl Fn(&str) -> bool,
+    ) -> Vec<Subject> {
+        let mut subjects = Vec::new();
+        let named = std::iter::once(action.actor())
+            .chain(action.args().iter().copied())
+            .chain(action.outcome().into_iter().flatten().copied());
+        for atom in named.filter(|atom| atom.kind.is_actor()) {
+            for text in value::split_ascii(atom.text, b'+') {
+                let reference = UnitRef::parse(text);
+                let before = subjects.len();
+                subjects.extend(resolve(&reference).into_iter().map(Subject::Unit));
+                let looks_like_id = reference.id.starts_with(|c: char| c.is_ascii_uppercase());
+                if subjects.len() == before && looks_like_id && !is_side(reference.id) {
+                    subjects.push(Subject::Name(text.to_string()));
+                }
+            }
+        }
+        subjects
+    }
 }
 
 /// The subjects doubted so far in one line of play, and what each hid.

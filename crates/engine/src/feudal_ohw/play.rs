@@ -66,24 +66,15 @@ pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) 
 /// What a line is about, for the doubt: each unit it names, of either
 /// side, and each id that names none.
 fn subjects(state: &State, action: &Action<'_, '_>) -> Vec<Subject> {
-    let mut subjects = Vec::new();
-    let named = std::iter::once(action.actor())
-        .chain(action.args().iter().copied())
-        .chain(action.outcome().into_iter().flatten().copied());
-    // Words and groups only: dice, claims and distances name no unit.
-    for atom in named {
-        for reference in unit_refs(&atom) {
-            let units: Vec<usize> = (0..state.roster.sides.len())
+    Subject::named_by(
+        action,
+        |reference| {
+            (0..state.roster.sides.len())
                 .filter_map(|s| state.roster.unit(s, reference.id))
-                .collect();
-            let looks_like_id = reference.id.starts_with(|c: char| c.is_ascii_uppercase());
-            if units.is_empty() && looks_like_id && side_named(state, reference.id).is_none() {
-                subjects.push(Subject::Name(reference.id.to_string()));
-            }
-            subjects.extend(units.into_iter().map(Subject::Unit));
-        }
-    }
-    subjects
+                .collect::<Vec<_>>()
+        },
+        |id| side_named(state, id).is_some(),
+    )
 }
 
 /// Nothing is played after a rout (FM.1): true, and reported, once over.

@@ -119,25 +119,11 @@ pub fn play(fold: &mut Fold<'_>, step: &Step<'_, '_>, out: &mut Vec<Violation>) 
 /// What a line is about, for the doubt: each piece it names, and each id
 /// that names none.
 fn subjects(state: &State, action: &Action<'_, '_>) -> Vec<Subject> {
-    let mut out = Vec::new();
-    let named = std::iter::once(action.actor())
-        .chain(action.args().iter().copied())
-        .chain(action.outcome().into_iter().flatten().copied());
-    for atom in named {
-        if !matches!(atom.kind, AtomKind::Word | AtomKind::Group) {
-            continue;
-        }
-        for text in value::split_ascii(atom.text, b'+') {
-            let reference = UnitRef::parse(text);
-            let pieces = state.roster.pieces_named(&reference);
-            let looks_like_id = reference.id.starts_with(|c: char| c.is_ascii_uppercase());
-            if pieces.is_empty() && looks_like_id && Side::parse(reference.id).is_none() {
-                out.push(Subject::Name(text.to_string()));
-            }
-            out.extend(pieces.into_iter().map(Subject::Unit));
-        }
-    }
-    out
+    Subject::named_by(
+        action,
+        |reference| state.roster.pieces_named(reference),
+        |id| Side::parse(id).is_some(),
+    )
 }
 
 /// A step, checked and played.
