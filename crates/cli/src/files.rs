@@ -36,6 +36,15 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// A file's name in diagnostics and tables: `<stdin>` for standard input.
+pub fn display_name(path: &Path) -> String {
+    if is_stdin(path) {
+        crate::fmt::STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// Whether a path given on the command line means standard input: `-`.
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"

@@ -16,6 +16,8 @@ use crate::junit::Case;
 use crate::problem::Problem;
 use crate::stream::{Placer, for_each_text_chunk};
 use crate::{Exit, files};
+use senlac_engine::Finding;
+use senlac_engine::finding;
 
 /// What one file's check found.
 #[derive(Default)]
@@ -181,7 +183,7 @@ pub fn run(paths: &[PathBuf], options: Options) -> Exit {
 /// Prints the SARIF or JUnit document of the run (nothing for the other
 /// formats, printed file by file).
 fn whole_run(files: &[PathBuf], results: &[FileResult], format: Format, deny_warnings: bool) {
-    let names: Vec<String> = files.iter().map(|path| display_name(path)).collect();
+    let names: Vec<String> = files.iter().map(|path| files::display_name(path)).collect();
     match format {
         Format::Sarif => crate::print(&crate::sarif::document(names.iter().zip(results).flat_map(
             |(name, result)| {
@@ -203,15 +205,6 @@ fn whole_run(files: &[PathBuf], results: &[FileResult], format: Format, deny_war
             deny_warnings,
         )),
         _ => {}
-    }
-}
-
-/// A file's name in diagnostics.
-fn display_name(path: &std::path::Path) -> String {
-    if files::is_stdin(path) {
-        crate::fmt::STDIN_NAME.to_string()
-    } else {
-        path.display().to_string()
     }
 }
 
@@ -261,26 +254,11 @@ pub fn check_battle(
     rules: bool,
     outcome: bool,
 ) -> (Vec<Problem>, Option<senlac_engine::Outcome>) {
-    let mut problems: Vec<Problem> = crate::problem::syntax(utf8, &battle.errors);
-    problems.extend(
-        senlac_notation::lower::check(battle)
-            .iter()
-            .map(Problem::from),
-    );
-    let mut decided = None;
-    if rules && problems.is_empty() {
-        match senlac_engine::check(battle, senlac_engine::Config::default()) {
-            Ok(game) => {
-                problems.extend(game.violations().iter().map(Problem::from));
-                if outcome {
-                    decided = game.outcome();
-                }
-            }
-            Err(violation) => problems.push(Problem::from(&violation)),
-        }
-    }
-    problems.sort_by_key(|e| e.span.start);
-    (problems, decided)
+    let syntax = crate::problem::syntax_errors(utf8, &battle.errors).map(Finding::from);
+    let replay = || senlac_engine::check(battle, senlac_engine::Config::default());
+    let (findings, game) = finding::of_battle(battle, syntax, rules.then_some(replay));
+    let decided = game.filter(|_| outcome).and_then(|game| game.outcome());
+    (findings.into_iter().map(Problem::from).collect(), decided)
 }
 
 fn lint_file(
@@ -292,7 +270,7 @@ fn lint_file(
 ) -> FileResult {
     let mut result = FileResult::default();
     let stdin = files::is_stdin(path);
-    let name = display_name(path);
+    let name = files::display_name(path);
     let file: Box<dyn std::io::Read + Send> = if stdin {
         Box::new(std::io::stdin())
     } else {

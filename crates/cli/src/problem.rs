@@ -40,6 +40,12 @@ impl From<&Violation> for Problem {
     }
 }
 
+impl From<Finding> for Problem {
+    fn from(finding: Finding) -> Self {
+        Problem::presented(finding)
+    }
+}
+
 impl Problem {
     fn presented(finding: Finding) -> Problem {
         let help = finding.help.as_deref().map(bounded);
@@ -64,6 +70,14 @@ impl Problem {
 /// for an invalid token that only holds bytes already reported as not
 /// UTF-8 (one mistake, one error).
 pub fn syntax(utf8: &[SyntaxError], errors: &[SyntaxError]) -> Vec<Problem> {
+    syntax_errors(utf8, errors).map(Problem::from).collect()
+}
+
+/// The errors [`syntax`] reports, as the parser gave them.
+pub fn syntax_errors<'e>(
+    utf8: &'e [SyntaxError],
+    errors: &'e [SyntaxError],
+) -> impl Iterator<Item = &'e SyntaxError> {
     let caused_by_utf8 = |error: &SyntaxError| {
         error.code == senlac_notation::Code::InvalidToken
             && utf8
@@ -71,9 +85,7 @@ pub fn syntax(utf8: &[SyntaxError], errors: &[SyntaxError]) -> Vec<Problem> {
                 .any(|bad| bad.span.start >= error.span.start && bad.span.end <= error.span.end)
     };
     utf8.iter()
-        .chain(errors.iter().filter(|e| !caused_by_utf8(e)))
-        .map(Problem::from)
-        .collect()
+        .chain(errors.iter().filter(move |e| !caused_by_utf8(e)))
 }
 
 /// The help, with the fix's title as its last line: `fix: insert `.` after

@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use senlac_engine::finding::{cited_document, published};
 use senlac_engine::{CodeInfo, SYSTEMS, Severity};
 use serde_json::{Value, json};
 
@@ -108,13 +109,6 @@ pub fn registered(code: &str) -> Option<&'static CodeInfo> {
         .find(|info| info.code == code)
 }
 
-/// The document a rule citation names: `docs/rules/mass-combat.md` of
-/// `docs/rules/mass-combat.md MC-R7 (every unit takes a movement action)`.
-pub fn cited_document(rule: &'static str) -> Option<&'static str> {
-    rule.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
-        .find(|word| word.starts_with("docs/") && word.ends_with(".md"))
-}
-
 /// The document that explains a code: the one its findings cite, else the
 /// notation's for its own codes, else the list of codes.
 fn document_of(code: &str, cited: Option<&'static str>) -> &'static str {
@@ -149,7 +143,7 @@ fn descriptor(code: &str, rule: &Rule) -> Value {
         "shortDescription": { "text": summary },
         "help": { "text": format!("{summary}; see {document}") },
         // SARIF wants an absolute URI here: the document in the repository.
-        "helpUri": format!("{}/blob/main/{document}", env!("CARGO_PKG_REPOSITORY")),
+        "helpUri": published(document),
         "defaultConfiguration": { "level": level(rule.severity) },
         "properties": { "document": document },
     })

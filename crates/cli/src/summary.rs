@@ -142,11 +142,7 @@ pub fn run(paths: &[PathBuf], format: SummaryFormat) -> Exit {
 /// The rows of one file; a file with no battle is one row holding lint's
 /// `notation::empty-archive` error, so the totals count what lint counts.
 fn rows_of(path: &Path) -> Result<Vec<Row>, String> {
-    let name = if files::is_stdin(path) {
-        crate::fmt::STDIN_NAME.to_string()
-    } else {
-        path.display().to_string()
-    };
+    let name = files::display_name(path);
     let reader: Box<dyn std::io::Read + Send> = if files::is_stdin(path) {
         Box::new(std::io::stdin())
     } else {

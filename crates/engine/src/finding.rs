@@ -4,9 +4,10 @@
 
 use std::borrow::Cow;
 
-use senlac_notation::{Fix, Span, SyntaxError};
+use senlac_notation::{Battle, Fix, Span, SyntaxError};
 
 use crate::code::Severity;
+use crate::system::Game;
 use crate::violation::Violation;
 
 /// A syntax error or a rule's violation, as written.
@@ -61,4 +62,46 @@ impl From<&Violation> for Finding {
             rule: Some(violation.rule),
         }
     }
+}
+
+/// The document a rule citation names: `docs/rules/mass-combat.md` of
+/// `docs/rules/mass-combat.md MC-R7 (every unit takes a movement action)`.
+pub fn cited_document(rule: &str) -> Option<&str> {
+    rule.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
+        .find(|word| word.starts_with("docs/") && word.ends_with(".md"))
+}
+
+/// Where a document of the repository (`docs/notation.md`) is published:
+/// the address a printer links a finding's rule to.
+pub fn published(path: &str) -> String {
+    format!("{}/blob/main/{path}", env!("CARGO_PKG_REPOSITORY"))
+}
+
+/// A battle's findings as every printer reads them, in text order: the
+/// syntax errors the caller has (`syntax`), what lowering finds, then, on
+/// sound syntax and when `replay` is given, the rules' violations of the
+/// game it plays (or the one that stops it); with that game.
+pub fn of_battle(
+    battle: &Battle<'_>,
+    syntax: impl IntoIterator<Item = Finding>,
+    replay: Option<impl FnOnce() -> Result<Box<dyn Game>, Violation>>,
+) -> (Vec<Finding>, Option<Box<dyn Game>>) {
+    let mut findings: Vec<Finding> = syntax.into_iter().collect();
+    findings.extend(
+        senlac_notation::lower::check(battle)
+            .iter()
+            .map(Finding::from),
+    );
+    let mut game = None;
+    if let Some(replay) = replay.filter(|_| findings.is_empty()) {
+        match replay() {
+            Ok(played) => {
+                findings.extend(played.violations().iter().map(Finding::from));
+                game = Some(played);
+            }
+            Err(violation) => findings.push(Finding::from(&violation)),
+        }
+    }
+    findings.sort_by_key(|f| f.span.start);
+    (findings, game)
 }

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use senlac_engine::finding;
 use senlac_engine::timeline::At;
 use senlac_engine::{Config, Finding, Game, LegalAction};
 
@@ -49,31 +50,21 @@ impl Analysis {
             Keep::Resumable => Config::RESUMABLE,
         };
         let archive = senlac_notation::parse(text);
-        let mut problems: Vec<Finding> = archive.errors.iter().map(Finding::from).collect();
-        let mut game = None;
-        if let Some(battle) = archive.battles.first() {
-            problems.extend(battle.errors.iter().map(Finding::from));
-            problems.extend(
-                senlac_notation::lower::check(battle)
-                    .iter()
-                    .map(Finding::from),
-            );
-            // The rules read only a battle whose syntax is sound, as lint does.
-            if problems.is_empty() {
-                let rules = battle.tag("Rules");
-                let resumed = previous
-                    .filter(|(g, _)| rules.as_deref() == Some(g.tag()))
-                    .map(|(g, edit)| g.resume(battle, edit));
-                match resumed.map_or_else(|| senlac_engine::check(battle, config), Ok) {
-                    Ok(replayed) => {
-                        problems.extend(replayed.violations().iter().map(Finding::from));
-                        game = Some(replayed);
-                    }
-                    Err(violation) => problems.push(Finding::from(&violation)),
-                }
+        let (problems, game) = match archive.battles.first() {
+            Some(battle) => {
+                let syntax = (archive.errors.iter().chain(&battle.errors)).map(Finding::from);
+                // The rules read only a battle whose syntax is sound, as lint does.
+                let replay = || {
+                    let rules = battle.tag("Rules");
+                    let resumed = previous
+                        .filter(|(g, _)| rules.as_deref() == Some(g.tag()))
+                        .map(|(g, edit)| g.resume(battle, edit));
+                    resumed.map_or_else(|| senlac_engine::check(battle, config), Ok)
+                };
+                finding::of_battle(battle, syntax, Some(replay))
             }
-        }
-        problems.sort_by_key(|p| p.span.start);
+            None => (archive.errors.iter().map(Finding::from).collect(), None),
+        };
         Analysis {
             problems,
             game,

@@ -13,6 +13,7 @@ use senlac_engine::Severity;
 
 use crate::document::Document;
 use senlac_engine::Finding;
+use senlac_engine::finding::{cited_document, published};
 
 /// Every diagnostic of the battles checked so far.
 pub fn of(uri: &Uri, doc: &Document) -> Vec<Diagnostic> {
@@ -81,16 +82,11 @@ pub fn diagnostic(
 /// The document a citation names (`docs/notation.md §5.1 Tags`), in the
 /// repository.
 fn cited(rule: &str) -> Option<Uri> {
-    let path = rule
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')'))
-        .find(|word| word.starts_with("docs/") && word.ends_with(".md"))?;
-    repository(path)
+    repository(cited_document(rule)?)
 }
 
 fn repository(path: &str) -> Option<Uri> {
-    format!("{}/blob/main/{path}", env!("CARGO_PKG_REPOSITORY"))
-        .parse()
-        .ok()
+    published(path).parse().ok()
 }
 
 /// Where the rulings of the system `tag` are published: its catalog's
